@@ -1,0 +1,145 @@
+import { z } from "zod";
+
+export const IMAGE_TYPES = ["jpg", "jpeg", "png", "gif", "webp", "bmp"] as const;
+export const DOCUMENT_TYPES = ["pdf", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "csv"] as const;
+
+const clampInt = (min: number, max: number, fallback: number) =>
+  z.preprocess(
+    (v) => {
+      const n = typeof v === "string" && v.trim() !== "" ? Number(v) : v;
+      return typeof n === "number" && Number.isFinite(n) ? n : fallback;
+    },
+    z.number().transform((n) => Math.min(max, Math.max(min, Math.round(n)))),
+  );
+
+const extensionList = (allowed: readonly string[], fallback: readonly string[]) =>
+  z.preprocess(
+    (v) => (Array.isArray(v) ? v : fallback),
+    z
+      .array(z.string())
+      .transform((list) => [
+        ...new Set(
+          list
+            .map((e) => e.trim().toLowerCase().replace(/^\./, ""))
+            .filter((e) => allowed.includes(e)),
+        ),
+      ]),
+  );
+
+export const PreparationFieldSchema = z.object({
+  id: z.coerce.number().int().min(1),
+  name: z
+    .string()
+    .transform((s) => s.replace(/[^\p{L}\p{N}]/gu, ""))
+    .pipe(z.string().min(1, "Bitte füllen Sie mindestens Name und Label aus!")),
+  label: z.string().trim().min(1, "Bitte füllen Sie mindestens Name und Label aus!"),
+  placeholder: z.string().default(""),
+});
+export type PreparationField = z.infer<typeof PreparationFieldSchema>;
+
+export const NotificationAdminSchema = z.object({
+  id: z.coerce.number().int(),
+  username: z.string().default(""),
+  email: z.string().default(""),
+});
+
+export const UploadSettingsSchema = z.object({
+  maxFilesPerRequest: clampInt(1, 10, 5),
+  maxFileSizeMB: clampInt(1, 25, 10),
+  maxTotalSizeMB: clampInt(10, 100, 50),
+  allowedImageTypes: extensionList(IMAGE_TYPES, IMAGE_TYPES),
+  allowedDocumentTypes: extensionList(DOCUMENT_TYPES, DOCUMENT_TYPES),
+});
+export type UploadSettings = z.infer<typeof UploadSettingsSchema>;
+
+export const DEFAULT_PREPARATION_FIELDS: PreparationField[] = [
+  { id: 1, name: "zielgruppe", label: "Zielgruppe", placeholder: "Wer nutzt die Software?" },
+  {
+    id: 2,
+    name: "kernfunktionen",
+    label: "Kernfunktionen",
+    placeholder: "Was muss die Testversion können?",
+  },
+  {
+    id: 3,
+    name: "technologie",
+    label: "Technologie",
+    placeholder: "Empfohlener Technologie-Stack",
+  },
+  {
+    id: 4,
+    name: "offeneFragen",
+    label: "Offene Fragen",
+    placeholder: "Was klären wir im Demo-Termin?",
+  },
+];
+
+export const DEFAULT_SYSTEM_PROMPT =
+  "Du bist ein erfahrener Software-Berater einer Agentur. Du bereitest Kundenanfragen so vor, " +
+  "dass das Team innerhalb von drei Tagen eine Testversion bauen kann. Antworte knapp, konkret und auf Deutsch.";
+
+/** The whole configuration document: one schema with the spec's defaults and clamps. */
+export const ConfigurationSchema = z.object({
+  systemPrompt: z.string().max(20_000).default(DEFAULT_SYSTEM_PROMPT),
+  preparationFields: z
+    .array(PreparationFieldSchema)
+    .default(DEFAULT_PREPARATION_FIELDS)
+    .refine(
+      (fields) => new Set(fields.map((f) => f.name.toLowerCase())).size === fields.length,
+      "Jeder Feldname darf nur einmal vorkommen.",
+    ),
+  emailNotifications: z
+    .object({
+      enabled: z.boolean().default(false),
+      adminEmails: z.array(NotificationAdminSchema).default([]),
+      externalEmails: z
+        .array(z.string().trim().pipe(z.email("Bitte geben Sie eine gültige E-Mail-Adresse ein!")))
+        .default([])
+        .transform((list) => [...new Set(list.map((e) => e.toLowerCase()))]),
+    })
+    .default({ enabled: false, adminEmails: [], externalEmails: [] }),
+  uploadSettings: UploadSettingsSchema.default({
+    maxFilesPerRequest: 5,
+    maxFileSizeMB: 10,
+    maxTotalSizeMB: 50,
+    allowedImageTypes: [...IMAGE_TYPES],
+    allowedDocumentTypes: [...DOCUMENT_TYPES],
+  }),
+  appointmentEventType: z
+    .string()
+    .trim()
+    .max(200)
+    .nullable()
+    .transform((v) => (v === "" ? null : v))
+    .default("demo"),
+  appointmentEventTypeDetails: z
+    .object({ title: z.string().default("Termin buchen") })
+    .default({ title: "Termin buchen" }),
+  bookingLeadTime: z
+    .object({ days: clampInt(0, 365, 1), hours: clampInt(0, 24, 0) })
+    .default({ days: 1, hours: 0 }),
+  infoBanner: z
+    .object({ enabled: z.boolean().default(false), text: z.string().max(2000).default("") })
+    .default({ enabled: false, text: "" }),
+});
+
+export type Configuration = z.infer<typeof ConfigurationSchema>;
+
+export const DEFAULT_CONFIGURATION: Configuration = ConfigurationSchema.parse({});
+
+/** What visitors may see: never the system prompt or admin e-mails. */
+export function publicConfiguration(config: Configuration) {
+  return {
+    infoBanner: config.infoBanner,
+    appointmentEventType: config.appointmentEventType,
+    appointmentEventTypeDetails: config.appointmentEventTypeDetails,
+    bookingLeadTime: config.bookingLeadTime,
+    uploadSettings: config.uploadSettings,
+  };
+}
+export type PublicConfiguration = ReturnType<typeof publicConfiguration>;
+
+/** Allowed extensions of an upload selection (audio is always allowed separately). */
+export function allowedExtensions(settings: UploadSettings): string[] {
+  return [...settings.allowedImageTypes, ...settings.allowedDocumentTypes];
+}

@@ -1,0 +1,111 @@
+import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
+
+// Mirrors the spec's route table (§2) and call list (§7), plus the product's own routes.
+export default [
+  // Visitor
+  index("routes/landing/index.tsx"),
+  route("preferences/theme", "routes/landing/preferences.theme.ts"),
+  route("preferences/consent", "routes/landing/preferences.consent.ts"),
+  route("preferences/banner", "routes/landing/preferences.banner.ts"),
+  route("healthz", "routes/healthz.ts"),
+
+  // Admin, public
+  ...prefix("admin", [
+    route("login", "routes/admin/login.tsx"),
+    route("logout", "routes/admin/logout.ts"),
+    route("register", "routes/admin/register.tsx"),
+    route("forgot-password", "routes/admin/forgot-password.tsx"),
+    route("reset-password", "routes/admin/reset-password.tsx"),
+    // Admin, protected (the layout's loader checks the session on the server)
+    layout("routes/admin/layout.tsx", [
+      index("routes/admin/dashboard.tsx", { id: "admin-index" }),
+      route("dashboard", "routes/admin/dashboard.tsx", { id: "admin-dashboard" }),
+      route("requests", "routes/admin/requests.tsx"),
+      route("appointments", "routes/admin/appointments.tsx"),
+      route("users", "routes/admin/users.tsx"),
+      route("affiliate-codes", "routes/admin/affiliate-codes.tsx"),
+      route("settings", "routes/admin/settings.tsx"),
+      route("settings/outbox", "routes/admin/outbox.tsx"),
+      route("change-password", "routes/admin/change-password.tsx"),
+      route("legacy", "routes/admin/legacy.tsx"),
+    ]),
+  ]),
+
+  // JSON API (resource routes; same server functions as the pages)
+  ...prefix("api", [
+    route("configuration", "routes/api/configuration.ts"),
+    route("event-type-details", "routes/api/event-type-details.ts"),
+    route("calcom/available-slots", "routes/api/calcom.available-slots.ts"),
+    route("calcom/book-appointment", "routes/api/calcom.book-appointment.ts"),
+    route("calcom/real-event-types", "routes/api/calcom.real-event-types.ts"),
+    route("calcom/webhook", "routes/api/calcom.webhook.ts"),
+    route("requests", "routes/api/requests.ts"),
+    route("requests/:id", "routes/api/requests.$id.ts"),
+    route(
+      "requests/:id/automated-preparation",
+      "routes/api/requests.$id.automated-preparation.ts",
+      {
+        id: "api-public-automated-preparation",
+      },
+    ),
+    route("requests/:id/cursor-prompt", "routes/api/requests.$id.cursor-prompt.ts", {
+      id: "api-public-cursor-prompt",
+    }),
+    route(
+      "requests/:id/attachments/:attachmentId",
+      "routes/api/requests.$id.attachments.$attachmentId.ts",
+    ),
+    route("audio/*", "routes/api/audio.ts"),
+    route("uploads/:filename", "routes/api/uploads.$filename.ts"),
+    route("affiliate-codes", "routes/api/affiliate-codes.ts"),
+    route("affiliate-codes/validate/:code", "routes/api/affiliate-codes.validate.$code.ts"),
+    route("affiliate-codes/:id", "routes/api/affiliate-codes.$id.ts"),
+    ...prefix("admin", [
+      route("auth/login", "routes/api/admin/auth.login.ts"),
+      route("auth/logout", "routes/api/admin/auth.logout.ts"),
+      route("auth/verify", "routes/api/admin/auth.verify.ts"),
+      route("auth/change-password", "routes/api/admin/auth.change-password.ts"),
+      route("auth/forgot-password", "routes/api/admin/auth.forgot-password.ts"),
+      route("auth/reset-password", "routes/api/admin/auth.reset-password.ts"),
+      route("invite", "routes/api/admin/invite.ts"),
+      route("register", "routes/api/admin/register.ts"),
+      route("users", "routes/api/admin/users.ts"),
+      route("users/:id", "routes/api/admin/users.$id.ts"),
+      route("users/:id/toggle-status", "routes/api/admin/users.$id.toggle-status.ts"),
+      route("invitations", "routes/api/admin/invitations.ts"),
+      route("invitations/validate/:token", "routes/api/admin/invitations.validate.$token.ts"),
+      route("invitations/:id", "routes/api/admin/invitations.$id.ts"),
+      route("invitations/:id/resend", "routes/api/admin/invitations.$id.resend.ts"),
+      route("invitations/:id/activate", "routes/api/admin/invitations.$id.activate.ts"),
+      route("requests", "routes/api/admin/requests.ts"),
+      route("requests/archived", "routes/api/admin/requests.archived.ts"),
+      route("requests/:id", "routes/api/admin/requests.$id.ts"),
+      route("requests/:id/archive", "routes/api/admin/requests.$id.archive.ts"),
+      route("requests/:id/assign", "routes/api/admin/requests.$id.assign.ts"),
+      route(
+        "requests/:id/automated-preparation",
+        "routes/api/requests.$id.automated-preparation.ts",
+        {
+          id: "api-admin-automated-preparation",
+        },
+      ),
+      route("requests/:id/cursor-prompt", "routes/api/requests.$id.cursor-prompt.ts", {
+        id: "api-admin-cursor-prompt",
+      }),
+      route("stats", "routes/api/admin/stats.ts"),
+      route("appointments", "routes/api/admin/appointments.ts"),
+      route("appointments/:id", "routes/api/admin/appointments.$id.ts"),
+      route("appointments/:id/refresh", "routes/api/admin/appointments.$id.refresh.ts"),
+      route("affiliate-codes", "routes/api/affiliate-codes.ts", {
+        id: "api-admin-affiliate-codes",
+      }),
+      route("affiliate-codes/:id", "routes/api/affiliate-codes.$id.ts", {
+        id: "api-admin-affiliate-code",
+      }),
+    ]),
+    route("*", "routes/api/not-found.ts"),
+  ]),
+
+  // Any unknown path redirects to /
+  route("*", "routes/catch-all.ts"),
+] satisfies RouteConfig;

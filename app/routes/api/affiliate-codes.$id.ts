@@ -1,0 +1,4 @@
+// Placeholder: built by issue #7.
+const notYet = () => Response.json({ error: "Noch nicht verfügbar" }, { status: 501 });
+export const loader = notYet;
+export const action = notYet;

@@ -1,0 +1,149 @@
+import { and, eq, gt } from "drizzle-orm";
+import { createCookie, redirect } from "react-router";
+import { admins, sessions } from "~db/schema";
+import { hashToken, randomToken } from "./crypto.server";
+import { db } from "./db.server";
+import { env, isProduction } from "./env.server";
+
+export const SESSION_TTL_MS = 30 * 24 * 3600_000;
+/** last_used_at is written at most this often (keeps reads cheap). */
+const TOUCH_INTERVAL_MS = 5 * 60_000;
+
+export type AdminUser = {
+  id: number;
+  username: string;
+  email: string;
+  is_active: boolean;
+  last_login: string | null;
+  password_changed: boolean;
+};
+
+let cookie: ReturnType<typeof createCookie> | undefined;
+/** httpOnly, SameSite=Lax, Secure in production; signed; holds only the opaque session token. */
+export function sessionCookie() {
+  cookie ??= createCookie("__session", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: isProduction() && env().APP_URL.startsWith("https://"),
+    path: "/",
+    maxAge: SESSION_TTL_MS / 1000,
+    secrets: env().SESSION_SECRET.split(","),
+  });
+  return cookie;
+}
+
+export function toAdminUser(row: typeof admins.$inferSelect): AdminUser {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    is_active: row.isActive,
+    last_login: row.lastLogin ? row.lastLogin.toISOString() : null,
+    password_changed: row.passwordChanged,
+  };
+}
+
+/** Creates a session row (hash only) and returns the raw token for cookie and Bearer use. */
+export function createSession(adminId: number, userAgent?: string | null): string {
+  const token = randomToken();
+  db()
+    .insert(sessions)
+    .values({
+      tokenHash: hashToken(token),
+      adminId,
+      expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+      userAgent: userAgent?.slice(0, 300) ?? null,
+    })
+    .run();
+  return token;
+}
+
+export async function commitSessionCookie(token: string) {
+  return sessionCookie().serialize(token);
+}
+
+export async function destroySessionCookie() {
+  return sessionCookie().serialize("", { maxAge: 0 });
+}
+
+/** The raw token from `Authorization: Bearer …` or the session cookie. */
+export async function readSessionToken(request: Request): Promise<string | null> {
+  const auth = request.headers.get("authorization");
+  if (auth?.toLowerCase().startsWith("bearer ")) return auth.slice(7).trim() || null;
+  const value = await sessionCookie().parse(request.headers.get("cookie"));
+  return typeof value === "string" && value ? value : null;
+}
+
+/** The active admin behind this request's token, or null. */
+export async function getAdmin(
+  request: Request,
+): Promise<(AdminUser & { tokenHash: string }) | null> {
+  const token = await readSessionToken(request);
+  if (!token) return null;
+  const tokenHash = hashToken(token);
+  const now = new Date();
+  const row = db()
+    .select({ admin: admins, lastUsedAt: sessions.lastUsedAt })
+    .from(sessions)
+    .innerJoin(admins, eq(admins.id, sessions.adminId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+    .get();
+  if (!row || !row.admin.isActive) return null;
+  if (now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+    db().update(sessions).set({ lastUsedAt: now }).where(eq(sessions.tokenHash, tokenHash)).run();
+  }
+  return { ...toAdminUser(row.admin), tokenHash };
+}
+
+/** For HTML routes: the admin, or a redirect to the login page (with a safe redirectTo). */
+export async function requireAdmin(request: Request) {
+  const admin = await getAdmin(request);
+  if (admin) return admin;
+  const url = new URL(request.url);
+  const back = url.pathname + url.search;
+  const target =
+    back.startsWith("/admin") && back !== "/admin/login"
+      ? `?redirectTo=${encodeURIComponent(back)}`
+      : "";
+  throw redirect(`/admin/login${target}`, {
+    headers: { "Set-Cookie": await destroySessionCookie() },
+  });
+}
+
+/** For /api routes: the admin, or a 401 JSON answer. */
+export async function requireApiAdmin(request: Request) {
+  const admin = await getAdmin(request);
+  if (admin) return admin;
+  throw Response.json(
+    {
+      success: false,
+      error: "Nicht angemeldet oder Sitzung abgelaufen.",
+      message: "Nicht angemeldet oder Sitzung abgelaufen.",
+    },
+    { status: 401 },
+  );
+}
+
+export function deleteSession(tokenHash: string) {
+  db().delete(sessions).where(eq(sessions.tokenHash, tokenHash)).run();
+}
+
+/** Ends every session of an admin except, optionally, the current one. */
+export function deleteOtherSessions(adminId: number, keepTokenHash?: string) {
+  const all = db()
+    .select({ tokenHash: sessions.tokenHash })
+    .from(sessions)
+    .where(eq(sessions.adminId, adminId))
+    .all();
+  for (const s of all) if (s.tokenHash !== keepTokenHash) deleteSession(s.tokenHash);
+}
+
+/** Only same-site relative paths below /admin (no //evil.example). */
+export function safeRedirect(
+  to: FormDataEntryValue | string | null | undefined,
+  fallback = "/admin/dashboard",
+) {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\"))
+    return fallback;
+  return to;
+}

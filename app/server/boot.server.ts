@@ -1,0 +1,34 @@
+import { closeDb, db } from "./db.server";
+import { env } from "./env.server";
+import { ensureFirstAdmin } from "./first-admin.server";
+import { startMailWorker, stopMailWorker } from "./mail/outbox.server";
+
+type Task = { start?: () => void | Promise<void>; stop?: () => void | Promise<void> };
+const tasks: Task[] = [];
+
+/** Later features register their background work here (e.g. upload sweep, AI summaries). */
+export function registerBackgroundTask(task: Task) {
+  tasks.push(task);
+}
+
+let booted: Promise<{ env: ReturnType<typeof env>; shutdown: () => Promise<void> }> | undefined;
+
+/** Process start: env validated, database migrated, first admin, background workers. */
+export function boot() {
+  booted ??= (async () => {
+    const config = env();
+    db();
+    await ensureFirstAdmin();
+    startMailWorker();
+    for (const task of tasks) await task.start?.();
+    return {
+      env: config,
+      async shutdown() {
+        for (const task of tasks) await task.stop?.();
+        await stopMailWorker();
+        closeDb();
+      },
+    };
+  })();
+  return booted;
+}

@@ -1,0 +1,40 @@
+import { eq } from "drizzle-orm";
+import {
+  type Configuration,
+  ConfigurationSchema,
+  DEFAULT_CONFIGURATION,
+} from "~/lib/configuration";
+import { configuration } from "~db/schema";
+import { db } from "./db.server";
+
+/** The saved configuration, every field defaulted and clamped. */
+export function getConfiguration(): Configuration {
+  const row = db().select().from(configuration).where(eq(configuration.id, 1)).get();
+  if (!row) return DEFAULT_CONFIGURATION;
+  const parsed = ConfigurationSchema.safeParse(row.data);
+  return parsed.success ? parsed.data : DEFAULT_CONFIGURATION;
+}
+
+export type SaveConfigurationResult =
+  | { ok: true; configuration: Configuration }
+  | { ok: false; error: string; fieldErrors: Record<string, string[]> };
+
+/** Validates, clamps and saves the whole document; returns what was stored. */
+export function saveConfiguration(input: unknown): SaveConfigurationResult {
+  const parsed = ConfigurationSchema.safeParse(input);
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string[]> = {};
+    for (const issue of parsed.error.issues) {
+      const key = issue.path.join(".");
+      fieldErrors[key] = [...(fieldErrors[key] ?? []), issue.message];
+    }
+    return { ok: false, error: "Fehler beim Speichern der Konfiguration!", fieldErrors };
+  }
+  const data = parsed.data;
+  db()
+    .insert(configuration)
+    .values({ id: 1, data, updatedAt: new Date() })
+    .onConflictDoUpdate({ target: configuration.id, set: { data, updatedAt: new Date() } })
+    .run();
+  return { ok: true, configuration: data };
+}

@@ -1,0 +1,110 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/** "10/1h" -> { points: 10, durationSeconds: 3600 } */
+const rateLimitSpec = z
+  .string()
+  .regex(/^\d+\/\d+[smhd]$/, "erwartet z.B. 10/1h oder 5/15m")
+  .transform((value) => {
+    const [points, window] = value.split("/");
+    const unit = window.slice(-1) as "s" | "m" | "h" | "d";
+    const factor = { s: 1, m: 60, h: 3600, d: 86400 }[unit];
+    return { points: Number(points), durationSeconds: Number(window.slice(0, -1)) * factor };
+  });
+
+const optionalUrl = z.preprocess((v) => (v === "" ? undefined : v), z.url().optional());
+const optionalString = z.preprocess((v) => (v === "" ? undefined : v), z.string().optional());
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATABASE_PATH: z.string().min(1).default("db/data.sqlite"),
+  UPLOADS_DIR: z.string().min(1).default("uploads"),
+  SESSION_SECRET: optionalString,
+  APP_URL: optionalUrl,
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default("Anfrage-Portal <no-reply@localhost>"),
+  CALCOM_API_KEY: optionalString,
+  CALCOM_API_URL: z.url().default("https://api.cal.com/v2"),
+  CALCOM_WEBHOOK_SECRET: optionalString,
+  CALCOM_USERNAME: optionalString,
+  ANTHROPIC_API_KEY: optionalString,
+  ANTHROPIC_BASE_URL: optionalUrl,
+  ANTHROPIC_MODEL: z.string().default("claude-sonnet-4-5"),
+  ADMIN_USERNAME: optionalString,
+  ADMIN_EMAIL: z.preprocess((v) => (v === "" ? undefined : v), z.email().optional()),
+  ADMIN_PASSWORD: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(8).optional()),
+  PRIVACY_URL: z.url().default("https://example.com/datenschutz"),
+  IMPRINT_URL: z.url().default("https://example.com/impressum"),
+  GA_MEASUREMENT_ID: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string()
+      .regex(/^G-[A-Z0-9]+$/, "erwartet eine GA4-Mess-ID wie G-ABC123")
+      .optional(),
+  ),
+  SUBMISSION_RATE_LIMIT: rateLimitSpec.default({ points: 10, durationSeconds: 3600 }),
+  LOGIN_RATE_LIMIT: rateLimitSpec.default({ points: 5, durationSeconds: 900 }),
+  TRUST_PROXY: z.enum(["", "fly", "none"]).default(""),
+  LOG_LEVEL: z.enum(["silent", "error", "info"]).default("info"),
+});
+
+export type Env = z.infer<typeof EnvSchema> & {
+  SESSION_SECRET: string;
+  APP_URL: string;
+  DATA_DIR: string;
+};
+
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+/** Parses process.env; throws EnvError with one line naming the bad variable. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = String(issue.path[0] ?? "?");
+    throw new EnvError(
+      `Ungültige Konfiguration: ${name}=${JSON.stringify(source[name] ?? "")} (${issue.message})`,
+    );
+  }
+  const env = result.data;
+  const dataDir = path.dirname(path.resolve(env.DATABASE_PATH));
+  return {
+    ...env,
+    DATA_DIR: dataDir,
+    APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    SESSION_SECRET: env.SESSION_SECRET ?? loadOrCreateSecret(dataDir),
+  };
+}
+
+/** A secret generated on first start and kept beside the database, so sessions survive restarts. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, ".session-secret");
+  try {
+    return readFileSync(file, "utf8").trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(32).toString("hex");
+    try {
+      writeFileSync(file, secret, { flag: "wx", mode: 0o600 });
+      return secret;
+    } catch {
+      return readFileSync(file, "utf8").trim();
+    }
+  }
+}
+
+let cached: Env | undefined;
+
+/** The validated environment of this process (parsed once). */
+export function env(): Env {
+  cached ??= parseEnv();
+  return cached;
+}
+
+export const isProduction = () => env().NODE_ENV === "production";

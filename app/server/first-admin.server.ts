@@ -1,0 +1,33 @@
+import { randomBytes } from "node:crypto";
+import { count } from "drizzle-orm";
+import { admins } from "~db/schema";
+import { hashPassword } from "./crypto.server";
+import { db } from "./db.server";
+import { env } from "./env.server";
+
+/**
+ * When no admin exists: create one from ADMIN_* or `admin` with a random password printed once.
+ * The password must be changed at first login (password_changed = false).
+ */
+export async function ensureFirstAdmin(log: (line: string) => void = console.log) {
+  const existing = db().select({ n: count() }).from(admins).get();
+  if ((existing?.n ?? 0) > 0) return;
+  const { ADMIN_USERNAME, ADMIN_EMAIL, ADMIN_PASSWORD } = env();
+  const username = ADMIN_USERNAME ?? "admin";
+  const password = ADMIN_PASSWORD ?? randomBytes(9).toString("base64url");
+  const email = ADMIN_EMAIL ?? "admin@localhost";
+  const passwordHash = await hashPassword(password);
+  const inserted = db()
+    .insert(admins)
+    .values({ username, email, passwordHash, isActive: true, passwordChanged: false })
+    .onConflictDoNothing()
+    .run();
+  if (inserted.changes === 0) return;
+  if (ADMIN_PASSWORD) {
+    log(`Erster Admin angelegt: Benutzername "${username}" (Passwort aus ADMIN_PASSWORD).`);
+  } else {
+    log(
+      `Erster Admin angelegt: Benutzername "${username}", Passwort "${password}" (bitte beim ersten Login ändern).`,
+    );
+  }
+}

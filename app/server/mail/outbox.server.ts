@@ -1,0 +1,142 @@
+import { and, asc, desc, eq, inArray, lte } from "drizzle-orm";
+import nodemailer, { type Transporter } from "nodemailer";
+import { mailOutbox } from "~db/schema";
+import { db } from "../db.server";
+import { env } from "../env.server";
+import { type MailContent, maskTokens, renderMail } from "./render";
+
+export type OutboxMail = typeof mailOutbox.$inferSelect;
+
+/** Writes a mail to the durable outbox; the worker sends it when SMTP is configured. */
+export function queueMail(input: {
+  to: string | string[];
+  subject: string;
+  content: MailContent;
+  kind?: string;
+}): OutboxMail {
+  const to = (Array.isArray(input.to) ? input.to : [input.to]).filter(Boolean).join(", ");
+  const { text, html } = renderMail(input.content);
+  const row = db()
+    .insert(mailOutbox)
+    .values({ to, subject: input.subject, text, html, kind: input.kind ?? "generic" })
+    .returning()
+    .get();
+  kickWorker();
+  return row;
+}
+
+export function listOutbox(limit = 200): OutboxMail[] {
+  return db().select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(limit).all();
+}
+
+export function getOutboxMail(id: number): OutboxMail | undefined {
+  return db().select().from(mailOutbox).where(eq(mailOutbox.id, id)).get();
+}
+
+/** Puts a failed (or pending) mail back in the queue for an immediate attempt. */
+export function retryMail(id: number): boolean {
+  const result = db()
+    .update(mailOutbox)
+    .set({ status: "pending", nextAttemptAt: new Date(), attempts: 0 })
+    .where(and(eq(mailOutbox.id, id), inArray(mailOutbox.status, ["failed", "pending"])))
+    .run();
+  kickWorker();
+  return result.changes > 0;
+}
+
+const MAX_ATTEMPTS = 8;
+/** 30 s, 1 min, 2 min ... capped at 1 h. */
+const backoffMs = (attempts: number) => Math.min(3600_000, 30_000 * 2 ** (attempts - 1));
+
+let transporter: Transporter | undefined;
+function smtp(): Transporter | undefined {
+  const url = env().SMTP_URL;
+  if (!url) return undefined;
+  transporter ??= nodemailer.createTransport(url, { from: env().MAIL_FROM });
+  return transporter;
+}
+
+/** Sends every due pending mail once; returns how many were sent. */
+export async function processOutbox(now = new Date()): Promise<number> {
+  const transport = smtp();
+  if (!transport) return 0;
+  const due = db()
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, now)))
+    .orderBy(asc(mailOutbox.id))
+    .limit(20)
+    .all();
+  let sent = 0;
+  for (const mail of due) {
+    try {
+      await transport.sendMail({
+        from: env().MAIL_FROM,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
+      db()
+        .update(mailOutbox)
+        .set({
+          status: "sent",
+          sentAt: new Date(),
+          attempts: mail.attempts + 1,
+          lastError: null,
+          text: maskTokens(mail.text),
+          html: maskTokens(mail.html),
+          masked: true,
+        })
+        .where(eq(mailOutbox.id, mail.id))
+        .run();
+      sent++;
+    } catch (error) {
+      const attempts = mail.attempts + 1;
+      db()
+        .update(mailOutbox)
+        .set({
+          attempts,
+          lastError: error instanceof Error ? error.message : String(error),
+          status: attempts >= MAX_ATTEMPTS ? "failed" : "pending",
+          nextAttemptAt: new Date(Date.now() + backoffMs(attempts)),
+        })
+        .where(eq(mailOutbox.id, mail.id))
+        .run();
+    }
+  }
+  return sent;
+}
+
+let timer: NodeJS.Timeout | undefined;
+let running: Promise<unknown> | undefined;
+
+function tick() {
+  if (running) return;
+  running = processOutbox()
+    .catch((error) => console.error("Outbox:", error))
+    .finally(() => {
+      running = undefined;
+    });
+}
+
+/** Wakes the worker soon (after a mail was queued). */
+function kickWorker() {
+  if (timer) setImmediate(tick);
+}
+
+/** Background sender: polls the outbox every 5 s while SMTP is configured. */
+export function startMailWorker(intervalMs = 5000) {
+  if (timer || !env().SMTP_URL) return;
+  timer = setInterval(tick, intervalMs);
+  timer.unref();
+  setImmediate(tick);
+}
+
+export async function stopMailWorker() {
+  if (timer) clearInterval(timer);
+  timer = undefined;
+  await running;
+  transporter?.close();
+  transporter = undefined;
+}

@@ -1,0 +1,57 @@
+/** German mails as text + HTML from one description; every value is escaped. */
+export type MailContent = {
+  /** First line of the mail, e.g. "Hallo Anna,". */
+  greeting?: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  /** Key/value facts shown as a small table (e.g. name, e-mail, phone). */
+  facts?: [string, string][];
+  footer?: string;
+};
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
+
+export function renderMail(content: MailContent): { text: string; html: string } {
+  const text = [
+    content.greeting,
+    ...content.paragraphs,
+    content.facts?.map(([k, v]) => `${k}: ${v}`).join("\n"),
+    content.action ? `${content.action.label}: ${content.action.url}` : undefined,
+    content.footer ?? "Viele Grüße\nIhr Anfrage-Portal",
+  ]
+    .filter(Boolean)
+    .join("\n\n");
+
+  const p = (s: string) =>
+    `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(s).replace(/\n/g, "<br>")}</p>`;
+  const html = `<!doctype html><html lang="de"><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:0 auto;padding:24px">
+${content.greeting ? p(content.greeting) : ""}
+${content.paragraphs.map(p).join("\n")}
+${
+  content.facts
+    ? `<table style="border-collapse:collapse;margin:0 0 16px">${content.facts
+        .map(
+          ([k, v]) =>
+            `<tr><th style="text-align:left;padding:4px 12px 4px 0;font-weight:600">${escapeHtml(k)}</th><td style="padding:4px 0">${escapeHtml(v)}</td></tr>`,
+        )
+        .join("")}</table>`
+    : ""
+}
+${
+  content.action
+    ? `<p style="margin:0 0 16px"><a href="${escapeHtml(content.action.url)}" style="display:inline-block;background:#4f46e5;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escapeHtml(content.action.label)}</a></p><p style="font-size:12px;color:#6b7280;word-break:break-all">${escapeHtml(content.action.url)}</p>`
+    : ""
+}
+${p(content.footer ?? "Viele Grüße\nIhr Anfrage-Portal")}
+</body></html>`;
+  return { text, html };
+}
+
+/** Replaces the secret of every token link (…token=XYZ) so stored copies cannot be replayed. */
+export function maskTokens(s: string): string {
+  return s.replace(/([?&](?:amp;)?token=)[A-Za-z0-9_\-.%]+/g, "$1••••••");
+}

@@ -1,0 +1,229 @@
+import { sql } from "drizzle-orm";
+import {
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+/** Epoch milliseconds; every timestamp in the database uses this. */
+const ms = (name: string) => integer(name, { mode: "timestamp_ms" });
+const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
+
+export const REQUEST_STATUSES = ["New", "In Progress", "Done"] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+export const admins = sqliteTable(
+  "admins",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    username: text("username").notNull(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    passwordChanged: integer("password_changed", { mode: "boolean" }).notNull().default(false),
+    lastLogin: ms("last_login"),
+    createdAt: ms("created_at").notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("admins_username_unique").on(sql`lower(${t.username})`),
+    uniqueIndex("admins_email_unique").on(sql`lower(${t.email})`),
+  ],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    /** SHA-256 of the random token; the token itself is never stored. */
+    tokenHash: text("token_hash").primaryKey(),
+    adminId: integer("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    createdAt: ms("created_at").notNull().default(now),
+    expiresAt: ms("expires_at").notNull(),
+    lastUsedAt: ms("last_used_at").notNull().default(now),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("sessions_admin_idx").on(t.adminId)],
+);
+
+export const invitations = sqliteTable(
+  "invitations",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    email: text("email").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: integer("invited_by").references(() => admins.id, { onDelete: "set null" }),
+    createdAt: ms("created_at").notNull().default(now),
+    expiresAt: ms("expires_at").notNull(),
+    usedAt: ms("used_at"),
+  },
+  (t) => [index("invitations_email_idx").on(t.email)],
+);
+
+export const passwordResets = sqliteTable("password_resets", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  adminId: integer("admin_id")
+    .notNull()
+    .references(() => admins.id, { onDelete: "cascade" }),
+  tokenHash: text("token_hash").notNull().unique(),
+  createdAt: ms("created_at").notNull().default(now),
+  expiresAt: ms("expires_at").notNull(),
+  usedAt: ms("used_at"),
+});
+
+export const requests = sqliteTable(
+  "requests",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    companyDescription: text("company_description").notNull(),
+    description: text("description").notNull().default(""),
+    summary: text("summary"),
+    status: text("status", { enum: REQUEST_STATUSES }).notNull().default("New"),
+    archived: integer("archived", { mode: "boolean" }).notNull().default(false),
+    /** Storage key of the voice recording (same storage as attachments). */
+    audioKey: text("audio_key"),
+    audioType: text("audio_type"),
+    affiliateCode: text("affiliate_code"),
+    /** JSON object: preparation field name -> text. */
+    preparationData: text("preparation_data", { mode: "json" })
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'`),
+    /** SHA-256 of the visitor's per-request secret (history cookie). */
+    visitorSecretHash: text("visitor_secret_hash"),
+    /** Attempts of the background AI summary (0 = not tried yet). */
+    summaryAttempts: integer("summary_attempts").notNull().default(0),
+    createdAt: ms("created_at").notNull().default(now),
+    updatedAt: ms("updated_at").notNull().default(now),
+  },
+  (t) => [
+    index("requests_archived_created_idx").on(t.archived, t.createdAt),
+    index("requests_status_idx").on(t.archived, t.status, t.createdAt),
+  ],
+);
+
+export const requestAssignees = sqliteTable(
+  "request_assignees",
+  {
+    requestId: integer("request_id")
+      .notNull()
+      .references(() => requests.id, { onDelete: "cascade" }),
+    adminId: integer("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    assignedAt: ms("assigned_at").notNull().default(now),
+  },
+  (t) => [
+    primaryKey({ columns: [t.requestId, t.adminId] }),
+    index("request_assignees_admin_idx").on(t.adminId),
+  ],
+);
+
+export const attachments = sqliteTable(
+  "attachments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    requestId: integer("request_id")
+      .notNull()
+      .references(() => requests.id, { onDelete: "cascade" }),
+    /** Random storage key; also the public "filename" of /api/uploads/{filename}. */
+    filename: text("filename").notNull().unique(),
+    originalName: text("original_name").notNull(),
+    mimeType: text("mime_type").notNull(),
+    size: integer("size").notNull(),
+    uploadedAt: ms("uploaded_at").notNull().default(now),
+  },
+  (t) => [index("attachments_request_idx").on(t.requestId)],
+);
+
+export const affiliateCodes = sqliteTable(
+  "affiliate_codes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    discountValue: integer("discount_value").notNull(),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    createdAt: ms("created_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("affiliate_codes_code_unique").on(sql`upper(${t.code})`)],
+);
+
+/** One row (id = 1) holding the whole configuration document as validated JSON. */
+export const configuration = sqliteTable("configuration", {
+  id: integer("id").primaryKey(),
+  data: text("data", { mode: "json" }).notNull(),
+  updatedAt: ms("updated_at").notNull().default(now),
+});
+
+export const APPOINTMENT_PROVIDERS = ["builtin", "calcom"] as const;
+
+export const appointments = sqliteTable(
+  "appointments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    requestId: integer("request_id").references(() => requests.id, { onDelete: "set null" }),
+    provider: text("provider", { enum: APPOINTMENT_PROVIDERS }).notNull(),
+    /** Booking uid at the scheduling service (Cal.com uid; built-in: a random uid). */
+    externalUid: text("external_uid").notNull().unique(),
+    eventTypeKey: text("event_type_key").notNull(),
+    eventTypeName: text("event_type_name").notNull(),
+    startTime: ms("start_time").notNull(),
+    durationMinutes: integer("duration_minutes").notNull().default(30),
+    /** Upper-case status as the scheduling service reports it (ACCEPTED, PENDING, CANCELLED, ...). */
+    status: text("status").notNull().default("PENDING"),
+    location: text("location"),
+    url: text("url"),
+    rawData: text("raw_data", { mode: "json" }),
+    cachedAt: ms("cached_at"),
+    createdAt: ms("created_at").notNull().default(now),
+  },
+  (t) => [
+    index("appointments_start_idx").on(t.startTime),
+    index("appointments_request_idx").on(t.requestId),
+    // Two visitors can never hold the same built-in slot.
+    uniqueIndex("appointments_builtin_slot_unique")
+      .on(t.startTime)
+      .where(sql`provider = 'builtin' AND status <> 'CANCELLED'`),
+  ],
+);
+
+export const MAIL_STATUSES = ["pending", "sent", "failed"] as const;
+
+export const mailOutbox = sqliteTable(
+  "mail_outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** Comma-separated recipients. */
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    kind: text("kind").notNull().default("generic"),
+    status: text("status", { enum: MAIL_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: ms("next_attempt_at").notNull().default(now),
+    /** Whether token links in text/html have been masked (done once the mail is sent). */
+    masked: integer("masked", { mode: "boolean" }).notNull().default(false),
+    createdAt: ms("created_at").notNull().default(now),
+    sentAt: ms("sent_at"),
+  },
+  (t) => [index("mail_outbox_status_idx").on(t.status, t.nextAttemptAt)],
+);
+
+export const idempotencyKeys = sqliteTable("idempotency_keys", {
+  /** SHA-256 of scope + key. */
+  id: text("id").primaryKey(),
+  status: integer("status").notNull(),
+  headers: text("headers", { mode: "json" }).$type<Record<string, string>>().notNull(),
+  body: text("body").notNull(),
+  createdAt: ms("created_at").notNull().default(now),
+});

@@ -1,0 +1,12 @@
+// `npm start`: build the app (skip with SKIP_BUILD=1), then serve it in production mode.
+import { spawnSync } from "node:child_process";
+
+if (process.env.SKIP_BUILD !== "1") {
+  const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+const server = spawnSync(process.execPath, ["server/index.ts"], {
+  stdio: "inherit",
+  env: { NODE_ENV: "production", ...process.env },
+});
+process.exit(server.status ?? 0);

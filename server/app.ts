@@ -1,0 +1,140 @@
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+
+/** What entry.server.tsx exports besides the renderer (see app/entry.server.tsx). */
+export type EntryExtras = {
+  requestContext: Parameters<RouterContextProvider["set"]>[0];
+  boot: () => Promise<BootResult>;
+};
+export type BootResult = {
+  env: {
+    PORT: number;
+    HOST: string;
+    NODE_ENV: string;
+    TRUST_PROXY: string;
+    APP_URL: string;
+    GA_MEASUREMENT_ID?: string;
+  };
+  shutdown: () => Promise<void>;
+};
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+
+/** The Express app around the React Router build: headers, compression, static files, handler. */
+export function createApp(build: ServerBuild, boot: BootResult) {
+  const extras = build.entry.module as unknown as EntryExtras;
+  const production = boot.env.NODE_ENV === "production";
+  const ga = Boolean(boot.env.GA_MEASUREMENT_ID);
+  // HSTS and upgrade-insecure-requests only where the app is really served over HTTPS.
+  const https = production && boot.env.APP_URL.startsWith("https://");
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", false);
+
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          "default-src": ["'self'"],
+          "base-uri": ["'self'"],
+          "form-action": ["'self'"],
+          "frame-ancestors": ["'none'"],
+          "object-src": ["'none'"],
+          "img-src": [
+            "'self'",
+            "data:",
+            "blob:",
+            ...(ga ? ["https://*.google-analytics.com"] : []),
+          ],
+          "media-src": ["'self'", "blob:"],
+          "style-src": ["'self'", "'unsafe-inline'"],
+          "script-src": [
+            "'self'",
+            (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
+            ...(ga ? ["https://www.googletagmanager.com"] : []),
+          ],
+          "connect-src": [
+            "'self'",
+            ...(production ? [] : ["ws:"]),
+            ...(ga ? ["https://*.google-analytics.com", "https://*.analytics.google.com"] : []),
+          ],
+          "upgrade-insecure-requests": https ? [] : null,
+        },
+      },
+      strictTransportSecurity: https ? { maxAge: 63072000, includeSubDomains: true } : false,
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use((req, res, next) => {
+    res.setHeader("Permissions-Policy", "camera=(), geolocation=(), microphone=(self)");
+    // Cross-site form posts and fetches are refused (SameSite=Lax cookies plus this Origin check).
+    if (!["GET", "HEAD", "OPTIONS"].includes(req.method)) {
+      const origin = req.get("origin");
+      if (origin && origin !== "null") {
+        const host = req.get("x-forwarded-host") ?? req.get("host");
+        let sameHost = false;
+        try {
+          sameHost = new URL(origin).host === host;
+        } catch {}
+        if (!sameHost) {
+          res.status(403).json({ error: "Anfrage von fremder Herkunft abgelehnt." });
+          return;
+        }
+      }
+    }
+    next();
+  });
+  // Audio and uploads stream large bodies themselves; everything else is compressed.
+  app.use(
+    compression({
+      filter: (req, res) =>
+        !/^\/api\/(audio|uploads)\//.test(req.path) && compression.filter(req, res),
+    }),
+  );
+
+  app.use(
+    "/assets",
+    express.static(path.join(ROOT, "build/client/assets"), {
+      immutable: true,
+      maxAge: "1y",
+      index: false,
+    }),
+  );
+  app.use(express.static(path.join(ROOT, "build/client"), { maxAge: "1h", index: false }));
+
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build,
+      mode: production ? "production" : "development",
+      getLoadContext(req, res) {
+        const context = new RouterContextProvider();
+        const fly = boot.env.TRUST_PROXY === "fly" ? req.get("fly-client-ip") : undefined;
+        context.set(extras.requestContext, {
+          nonce: res.locals.cspNonce as string,
+          clientIp: fly || req.socket.remoteAddress || "unknown",
+        });
+        return context;
+      },
+    }),
+  );
+  return app;
+}
+
+/** Loads the production build, runs the boot tasks (env, database, first admin, workers). */
+export async function loadBuild(): Promise<{ build: ServerBuild; boot: BootResult }> {
+  const build = (await import(path.join(ROOT, "build/server/index.js"))) as ServerBuild;
+  const extras = build.entry.module as unknown as EntryExtras;
+  return { build, boot: await extras.boot() };
+}

@@ -1,0 +1,34 @@
+import type { Server } from "node:http";
+import { createApp, loadBuild } from "./app.ts";
+
+let loaded: Awaited<ReturnType<typeof loadBuild>>;
+try {
+  loaded = await loadBuild();
+} catch (error) {
+  // One clear line (e.g. "Ungültige Konfiguration: PORT="abc" (...)"), no stack.
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
+const { build, boot } = loaded;
+const app = createApp(build, boot);
+
+const server: Server = app.listen(boot.env.PORT, boot.env.HOST, () => {
+  console.log(`Anfrage-Portal läuft auf http://localhost:${boot.env.PORT}`);
+});
+server.keepAliveTimeout = 65_000;
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} erhalten: beende laufende Anfragen ...`);
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  server.close(async () => {
+    await boot.shutdown();
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+}
+process.on("SIGTERM", () => stop("SIGTERM"));
+process.on("SIGINT", () => stop("SIGINT"));

@@ -1,0 +1,35 @@
+import { test as base, expect } from "@playwright/test";
+import { INBOX_URL } from "./ports";
+
+export type ReceivedMail = { to: string[]; subject: string; text: string; html: string; receivedAt: string };
+
+/** Waits until a mail to `to` (and matching `subject`, if given) has reached the loopback SMTP server. */
+export async function waitForMail(to: string, subject?: RegExp, timeoutMs = 15_000): Promise<ReceivedMail> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const mails = (await (await fetch(`${INBOX_URL}/mails`)).json()) as ReceivedMail[];
+    const found = mails
+      .reverse()
+      .find((m) => m.to.some((r) => r.toLowerCase() === to.toLowerCase()) && (!subject || subject.test(m.subject)));
+    if (found) return found;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`No mail to ${to} within ${timeoutMs} ms`);
+}
+
+/** Every test fails on a console error in the page. */
+export const test = base.extend<{ failOnConsoleError: undefined }>({
+  failOnConsoleError: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
+      page.on("pageerror", (error) => errors.push(error.message));
+      await use(undefined);
+      expect(errors, "console errors in the page").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };

@@ -1,0 +1,80 @@
+// The e2e stack: a real SMTP server (with a small HTTP inbox for tests), loopback stand-ins for
+// Cal.com and Anthropic, and the production server on a fresh database and uploads folder.
+import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import PostalMime from "postal-mime";
+import { SMTPServer } from "smtp-server";
+import { startAnthropicStandIn } from "./stand-ins/anthropic.ts";
+import { startCalcomStandIn } from "./stand-ins/calcom.ts";
+import { PORTS } from "./ports.ts";
+
+type Mail = { to: string[]; subject: string; text: string; html: string; receivedAt: string };
+const mails: Mail[] = [];
+
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS"],
+  logger: false,
+  onData(stream, session, callback) {
+    const chunks: Buffer[] = [];
+    stream.on("data", (c: Buffer) => chunks.push(c));
+    stream.on("end", async () => {
+      const parsed = await PostalMime.parse(Buffer.concat(chunks));
+      mails.push({
+        to: session.envelope.rcptTo.map((r) => r.address),
+        subject: parsed.subject ?? "",
+        text: parsed.text ?? "",
+        html: parsed.html ?? "",
+        receivedAt: new Date().toISOString(),
+      });
+      callback();
+    });
+  },
+});
+smtp.listen(PORTS.smtp, "127.0.0.1");
+
+// GET /mails -> all received mails (tests filter by recipient); DELETE /mails clears.
+createServer((req, res) => {
+  if (req.method === "DELETE") mails.length = 0;
+  res.setHeader("content-type", "application/json");
+  res.end(JSON.stringify(mails));
+}).listen(PORTS.inbox, "127.0.0.1");
+
+await startCalcomStandIn(PORTS.calcom);
+await startAnthropicStandIn(PORTS.anthropic);
+
+const dir = mkdtempSync(path.join(tmpdir(), "anfrage-e2e-"));
+const app = spawn(process.execPath, ["server/index.ts"], {
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(PORTS.app),
+    HOST: "127.0.0.1",
+    APP_URL: `http://localhost:${PORTS.app}`,
+    DATABASE_PATH: path.join(dir, "e2e.sqlite"),
+    UPLOADS_DIR: path.join(dir, "uploads"),
+    SMTP_URL: `smtp://127.0.0.1:${PORTS.smtp}`,
+    MAIL_FROM: "Anfrage-Portal <portal@example.com>",
+    ANTHROPIC_API_KEY: "test-key",
+    ANTHROPIC_BASE_URL: `http://127.0.0.1:${PORTS.anthropic}`,
+    ADMIN_USERNAME: "admin",
+    ADMIN_EMAIL: "admin@example.com",
+    ADMIN_PASSWORD: "erstes-passwort",
+    SUBMISSION_RATE_LIMIT: "1000/1h",
+    LOGIN_RATE_LIMIT: "1000/15m",
+    E2E_DATABASE_PATH: path.join(dir, "e2e.sqlite"),
+  },
+});
+console.log(`e2e stack: data in ${dir}`);
+const stop = () => {
+  app.kill("SIGTERM");
+  smtp.close();
+  process.exit(0);
+};
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
+app.on("exit", (code) => process.exit(code ?? 1));

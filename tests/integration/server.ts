@@ -1,0 +1,56 @@
+import type { AddressInfo } from "node:net";
+import { setupServer } from "msw/node";
+import { createApp, loadBuild } from "../../server/app.ts";
+import { anthropicHandlers } from "../mocks/anthropic";
+import { calcomHandlers } from "../mocks/calcom";
+
+/**
+ * Starts the built request handler (build/server) inside the Vitest process on port 0, so MSW
+ * intercepts its calls to Cal.com and Anthropic. Env overrides apply before the build is loaded.
+ */
+export async function startTestServer(envOverrides: Record<string, string | undefined> = {}) {
+  for (const [key, value] of Object.entries(envOverrides)) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+  const { build, boot } = await loadBuild();
+  const app = createApp(build, boot);
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    /** fetch relative to the server; JSON bodies are serialised when `json` is given. */
+    fetch(path: string, init: RequestInit & { json?: unknown; token?: string } = {}) {
+      const headers = new Headers(init.headers);
+      if (init.json !== undefined) headers.set("content-type", "application/json");
+      if (init.token) headers.set("authorization", `Bearer ${init.token}`);
+      return fetch(url + path, {
+        ...init,
+        headers,
+        redirect: "manual",
+        body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+      });
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await boot.shutdown();
+    },
+  };
+}
+export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
+/** MSW for the external services; requests to the test server itself pass through. */
+export function setupMocks() {
+  return setupServer(...calcomHandlers, ...anthropicHandlers);
+}
+export const mswListenOptions = {
+  onUnhandledFrame({ frame, defaults }: { frame: unknown; defaults: { error: () => void } }) {
+    const request = (frame as { data?: { request?: Request } }).data?.request;
+    const host = request ? new URL(request.url).hostname : "";
+    if (host === "127.0.0.1" || host === "localhost") return;
+    defaults.error();
+  },
+};
