@@ -3,7 +3,12 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/unit/**/*.test.ts"],
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "db/**/*.test.ts",
+      "tests/integration/**/*.test.ts",
+      "tests/unit/**/*.test.ts",
+    ],
     setupFiles: ["tests/setup/vitest.setup.ts"],
     environment: "node",
     pool: "forks",

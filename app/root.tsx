@@ -10,10 +10,17 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { useNonce } from "./components/nonce";
+import { withIdempotency } from "./server/idempotency.server";
 import { readTheme } from "./server/preferences.server";
+import { clientIp } from "./server/request-context.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const middleware: Route.MiddlewareFunction[] = [
+  ({ request, context }, next) =>
+    withIdempotency(request, clientIp(context), next as () => Promise<Response>),
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {

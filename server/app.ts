@@ -24,6 +24,7 @@ export type BootResult = {
 };
 
 const ROOT = path.resolve(import.meta.dirname, "..");
+const BUILD = path.resolve(ROOT, process.env.BUILD_DIR ?? "build");
 
 /** The Express app around the React Router build: headers, compression, static files, handler. */
 export function createApp(build: ServerBuild, boot: BootResult) {
@@ -105,13 +106,13 @@ export function createApp(build: ServerBuild, boot: BootResult) {
 
   app.use(
     "/assets",
-    express.static(path.join(ROOT, "build/client/assets"), {
+    express.static(path.join(BUILD, "client/assets"), {
       immutable: true,
       maxAge: "1y",
       index: false,
     }),
   );
-  app.use(express.static(path.join(ROOT, "build/client"), { maxAge: "1h", index: false }));
+  app.use(express.static(path.join(BUILD, "client"), { maxAge: "1h", index: false }));
 
   app.all(
     "/{*splat}",
@@ -134,7 +135,7 @@ export function createApp(build: ServerBuild, boot: BootResult) {
 
 /** Loads the production build, runs the boot tasks (env, database, first admin, workers). */
 export async function loadBuild(): Promise<{ build: ServerBuild; boot: BootResult }> {
-  const build = (await import(path.join(ROOT, "build/server/index.js"))) as ServerBuild;
+  const build = (await import(path.join(BUILD, "server/index.js"))) as ServerBuild;
   const extras = build.entry.module as unknown as EntryExtras;
   return { build, boot: await extras.boot() };
 }

@@ -1,16 +1,30 @@
 import { test as base, expect } from "@playwright/test";
 import { INBOX_URL } from "./ports";
 
-export type ReceivedMail = { to: string[]; subject: string; text: string; html: string; receivedAt: string };
+export type ReceivedMail = {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  receivedAt: string;
+};
 
 /** Waits until a mail to `to` (and matching `subject`, if given) has reached the loopback SMTP server. */
-export async function waitForMail(to: string, subject?: RegExp, timeoutMs = 15_000): Promise<ReceivedMail> {
+export async function waitForMail(
+  to: string,
+  subject?: RegExp,
+  timeoutMs = 15_000,
+): Promise<ReceivedMail> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const mails = (await (await fetch(`${INBOX_URL}/mails`)).json()) as ReceivedMail[];
     const found = mails
       .reverse()
-      .find((m) => m.to.some((r) => r.toLowerCase() === to.toLowerCase()) && (!subject || subject.test(m.subject)));
+      .find(
+        (m) =>
+          m.to.some((r) => r.toLowerCase() === to.toLowerCase()) &&
+          (!subject || subject.test(m.subject)),
+      );
     if (found) return found;
     await new Promise((r) => setTimeout(r, 250));
   }

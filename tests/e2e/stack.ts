@@ -1,15 +1,14 @@
 // The e2e stack: a real SMTP server (with a small HTTP inbox for tests), loopback stand-ins for
 // Cal.com and Anthropic, and the production server on a fresh database and uploads folder.
 import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import PostalMime from "postal-mime";
 import { SMTPServer } from "smtp-server";
+import { E2E_DATA_DIR, E2E_DATABASE_PATH, PORTS } from "./ports.ts";
 import { startAnthropicStandIn } from "./stand-ins/anthropic.ts";
 import { startCalcomStandIn } from "./stand-ins/calcom.ts";
-import { PORTS } from "./ports.ts";
 
 type Mail = { to: string[]; subject: string; text: string; html: string; receivedAt: string };
 const mails: Mail[] = [];
@@ -46,7 +45,9 @@ createServer((req, res) => {
 await startCalcomStandIn(PORTS.calcom);
 await startAnthropicStandIn(PORTS.anthropic);
 
-const dir = mkdtempSync(path.join(tmpdir(), "anfrage-e2e-"));
+const dir = E2E_DATA_DIR;
+rmSync(dir, { recursive: true, force: true });
+mkdirSync(dir, { recursive: true });
 const app = spawn(process.execPath, ["server/index.ts"], {
   stdio: "inherit",
   env: {
@@ -55,7 +56,7 @@ const app = spawn(process.execPath, ["server/index.ts"], {
     PORT: String(PORTS.app),
     HOST: "127.0.0.1",
     APP_URL: `http://localhost:${PORTS.app}`,
-    DATABASE_PATH: path.join(dir, "e2e.sqlite"),
+    DATABASE_PATH: E2E_DATABASE_PATH,
     UPLOADS_DIR: path.join(dir, "uploads"),
     SMTP_URL: `smtp://127.0.0.1:${PORTS.smtp}`,
     MAIL_FROM: "Anfrage-Portal <portal@example.com>",
@@ -66,7 +67,6 @@ const app = spawn(process.execPath, ["server/index.ts"], {
     ADMIN_PASSWORD: "erstes-passwort",
     SUBMISSION_RATE_LIMIT: "1000/1h",
     LOGIN_RATE_LIMIT: "1000/15m",
-    E2E_DATABASE_PATH: path.join(dir, "e2e.sqlite"),
   },
 });
 console.log(`e2e stack: data in ${dir}`);

@@ -18,5 +18,7 @@ export function anthropicText(text: string) {
 
 /** Anthropic stand-in for unit and integration tests (override per test with server.use). */
 export const anthropicHandlers = [
-  http.post(`${ANTHROPIC_URL}/v1/messages`, () => HttpResponse.json(anthropicText("Zusammenfassung"))),
+  http.post(`${ANTHROPIC_URL}/v1/messages`, () =>
+    HttpResponse.json(anthropicText("Zusammenfassung")),
+  ),
 ];

@@ -13,7 +13,8 @@ process.env.SESSION_SECRET = "test-secret";
 process.env.ADMIN_USERNAME ??= "admin";
 process.env.ADMIN_PASSWORD ??= "admin-passwort";
 process.env.ADMIN_EMAIL ??= "admin@example.com";
-for (const key of ["SMTP_URL", "CALCOM_API_KEY", "ANTHROPIC_API_KEY", "GA_MEASUREMENT_ID"]) delete process.env[key];
+for (const key of ["SMTP_URL", "CALCOM_API_KEY", "ANTHROPIC_API_KEY", "GA_MEASUREMENT_ID"])
+  delete process.env[key];
 
 // A console.error during a test fails it: errors must be expected and asserted, not printed.
 let consoleErrors: unknown[][] = [];
@@ -28,7 +29,9 @@ beforeEach(() => {
 afterEach(() => {
   console.error = originalError;
   if (consoleErrors.length > 0) {
-    throw new Error(`console.error was called during the test: ${consoleErrors.map((a) => a.join(" ")).join("\n")}`);
+    throw new Error(
+      `console.error was called during the test: ${consoleErrors.map((a) => a.join(" ")).join("\n")}`,
+    );
   }
 });
 afterAll(() => {

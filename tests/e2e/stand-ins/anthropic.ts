@@ -25,7 +25,12 @@ export function startAnthropicStandIn(port: number) {
         return;
       }
       res.statusCode = 404;
-      res.end(JSON.stringify({ type: "error", error: { type: "not_found_error", message: body ? "Not found" : "" } }));
+      res.end(
+        JSON.stringify({
+          type: "error",
+          error: { type: "not_found_error", message: body ? "Not found" : "" },
+        }),
+      );
     });
   });
   return new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));

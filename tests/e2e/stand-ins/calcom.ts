@@ -8,13 +8,27 @@ export function startCalcomStandIn(port: number) {
       res.end(
         JSON.stringify({
           status: "success",
-          data: [{ id: 101, slug: "demo", title: "Demo-Termin", lengthInMinutes: 30, description: "", hidden: false }],
+          data: [
+            {
+              id: 101,
+              slug: "demo",
+              title: "Demo-Termin",
+              lengthInMinutes: 30,
+              description: "",
+              hidden: false,
+            },
+          ],
         }),
       );
       return;
     }
     res.statusCode = 404;
-    res.end(JSON.stringify({ status: "error", error: { code: "NotFoundException", message: "Not found" } }));
+    res.end(
+      JSON.stringify({
+        status: "error",
+        error: { code: "NotFoundException", message: "Not found" },
+      }),
+    );
   });
   return new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
 }
