@@ -7,6 +7,8 @@ export default [
   route("preferences/theme", "routes/landing/preferences.theme.ts"),
   route("preferences/consent", "routes/landing/preferences.consent.ts"),
   route("preferences/banner", "routes/landing/preferences.banner.ts"),
+  // Demo booking without JavaScript (the same dialog, rendered by the server from URL state)
+  route("termin", "routes/landing/termin.tsx"),
   route("healthz", "routes/healthz.ts"),
 
   // Admin, public

@@ -1,0 +1,103 @@
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
+
+export const inputClass =
+  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30 aria-[invalid=true]:border-red-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
+
+/** Error messages of one field, linked by id for aria-describedby. */
+export function FieldErrors({ id, errors }: { id?: string; errors?: string[] | null }) {
+  if (!errors?.length) return null;
+  return (
+    <ul id={id} className="mt-1 space-y-0.5 text-sm text-red-600 dark:text-red-400">
+      {errors.map((e) => (
+        <li key={e}>{e}</li>
+      ))}
+    </ul>
+  );
+}
+
+type Common = { label: ReactNode; errors?: string[] | null; hint?: ReactNode };
+
+export function TextField({
+  label,
+  errors,
+  hint,
+  id,
+  ...props
+}: Common & InputHTMLAttributes<HTMLInputElement> & { id: string }) {
+  const errorId = `${id}-error`;
+  return (
+    <div>
+      <label
+        htmlFor={id}
+        className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200"
+      >
+        {label}
+      </label>
+      <input
+        id={id}
+        className={inputClass}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={errors?.length ? errorId : undefined}
+        {...props}
+      />
+      {hint ? <div className="mt-1 text-xs text-slate-500 dark:text-slate-400">{hint}</div> : null}
+      <FieldErrors id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+export function TextAreaField({
+  label,
+  errors,
+  hint,
+  id,
+  ...props
+}: Common & TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string }) {
+  const errorId = `${id}-error`;
+  return (
+    <div>
+      <label
+        htmlFor={id}
+        className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200"
+      >
+        {label}
+      </label>
+      <textarea
+        id={id}
+        className={inputClass}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={errors?.length ? errorId : undefined}
+        {...props}
+      />
+      {hint ? <div className="mt-1 text-xs text-slate-500 dark:text-slate-400">{hint}</div> : null}
+      <FieldErrors id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+/** A box for a form-level error or notice. */
+export function Alert({
+  tone = "error",
+  children,
+}: {
+  tone?: "error" | "success" | "info" | "warning";
+  children: ReactNode;
+}) {
+  const tones = {
+    error:
+      "border-red-200 bg-red-50 text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200",
+    success:
+      "border-green-200 bg-green-50 text-green-800 dark:border-green-900 dark:bg-green-950 dark:text-green-200",
+    info: "border-indigo-200 bg-indigo-50 text-indigo-800 dark:border-indigo-900 dark:bg-indigo-950 dark:text-indigo-200",
+    warning:
+      "border-amber-200 bg-amber-50 text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-200",
+  };
+  return (
+    <div
+      role={tone === "error" ? "alert" : "status"}
+      className={`rounded-lg border px-4 py-3 text-sm ${tones[tone]}`}
+    >
+      {children}
+    </div>
+  );
+}
