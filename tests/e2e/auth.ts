@@ -1,0 +1,14 @@
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures";
+
+/**
+ * Logs in through the real login form (works with and without JavaScript).
+ * Contract of /admin/login: inputs labelled 'Benutzername' and 'Passwort', submit button 'Anmelden'.
+ */
+export async function loginAs(page: Page, credentials: { username: string; password: string }) {
+  await page.goto("/admin/login");
+  await page.getByLabel("Benutzername").fill(credentials.username);
+  await page.getByLabel("Passwort", { exact: true }).fill(credentials.password);
+  await page.getByRole("button", { name: "Anmelden" }).click();
+  await expect(page).not.toHaveURL(/\/admin\/login/);
+}
