@@ -124,6 +124,13 @@ export async function requireApiAdmin(request: Request) {
   );
 }
 
+/** Logout: deletes this request's session row (whatever its state) and returns the clearing cookie. */
+export async function endSession(request: Request) {
+  const token = await readSessionToken(request);
+  if (token) deleteSession(hashToken(token));
+  return destroySessionCookie();
+}
+
 export function deleteSession(tokenHash: string) {
   db().delete(sessions).where(eq(sessions.tokenHash, tokenHash)).run();
 }
@@ -147,3 +154,49 @@ export function safeRedirect(
     return fallback;
   return to;
 }
+
+// --- JSON helpers of the account /api routes ---
+
+/** A German JSON error answer: `{ success: false, error, message, fieldErrors? }`. */
+export function jsonError(
+  error: string,
+  status: number,
+  extra: { fieldErrors?: Record<string, string[] | null | undefined>; headers?: HeadersInit } = {},
+) {
+  const fieldErrors = extra.fieldErrors
+    ? Object.fromEntries(Object.entries(extra.fieldErrors).filter(([, v]) => v?.length))
+    : undefined;
+  return Response.json(
+    { success: false, error, message: error, ...(fieldErrors ? { fieldErrors } : {}) },
+    { status, headers: extra.headers },
+  );
+}
+
+/** First message of a failed validation (for the `error` text beside `fieldErrors`). */
+export function firstError(errors: Record<string, string[] | null | undefined> | undefined) {
+  for (const list of Object.values(errors ?? {})) if (list?.length) return list[0];
+  return "Ungültige Eingabe";
+}
+
+/** The JSON object body of a request, or a 400 answer for malformed JSON / a non-object. */
+export async function readJsonObject(
+  request: Request,
+): Promise<{ ok: true; value: Record<string, unknown> } | { ok: false; response: Response }> {
+  let value: unknown;
+  try {
+    const text = await request.text();
+    value = text.trim() ? JSON.parse(text) : {};
+  } catch {
+    return { ok: false, response: jsonError("Ungültiges JSON im Anfrage-Body.", 400) };
+  }
+  if (!value || typeof value !== "object" || Array.isArray(value)) {
+    return { ok: false, response: jsonError("Ungültiges JSON im Anfrage-Body.", 400) };
+  }
+  return { ok: true, value: value as Record<string, unknown> };
+}
+
+export const methodNotAllowed = (allow: string) =>
+  Response.json(
+    { success: false, error: "Methode nicht erlaubt", message: "Methode nicht erlaubt" },
+    { status: 405, headers: { Allow: allow } },
+  );

@@ -1,8 +1,135 @@
-// Placeholder: built by issue #5.
-export default function Placeholder() {
+import { useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { AccountShell } from "~/components/admin/account-shell";
+import { Button } from "~/components/ui/button";
+import { Alert, TextField } from "~/components/ui/field";
+import { LoginSchema } from "~/lib/auth-forms";
+import { commitSessionCookie, getAdmin } from "~/server/auth.server";
+import { landingPath, loginWithForm } from "~/server/login.server";
+import { clientIp } from "~/server/request-context.server";
+import type { Route } from "./+types/login";
+
+export const meta: Route.MetaFunction = () => [{ title: "Admin-Login" }];
+
+const NOTICES: Record<string, string> = {
+  registered:
+    "Registrierung erfolgreich! Ihr Konto wartet auf die Freischaltung durch einen Administrator.",
+  reset: "Ihr Passwort wurde zurückgesetzt. Bitte melden Sie sich mit dem neuen Passwort an.",
+  "logged-out": "Sie wurden abgemeldet.",
+};
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const admin = await getAdmin(request);
+  if (admin) throw redirect(landingPath(admin, url.searchParams.get("redirectTo")));
+  const notice = NOTICES[url.searchParams.get("notice") ?? ""] ?? null;
+  return { notice, redirectTo: url.searchParams.get("redirectTo") ?? "" };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const outcome = await loginWithForm(request, clientIp(context));
+  switch (outcome.kind) {
+    case "ok":
+      throw redirect(outcome.redirectTo, {
+        headers: { "Set-Cookie": await commitSessionCookie(outcome.token) },
+      });
+    case "invalid":
+      return data(
+        { result: outcome.submission.reply({ hideFields: ["password"] }), at: Date.now() },
+        { status: 400 },
+      );
+    default:
+      return data(
+        {
+          result: outcome.submission.reply({
+            formErrors: [outcome.message],
+            hideFields: ["password"],
+          }),
+          at: Date.now(),
+        },
+        {
+          status: outcome.kind === "limited" ? 429 : outcome.kind === "inactive" ? 403 : 401,
+          headers:
+            outcome.kind === "limited"
+              ? { "Retry-After": String(outcome.retryAfterSeconds) }
+              : undefined,
+        },
+      );
+  }
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: navigation.state === "idle" ? actionData?.result : null,
+    constraint: getZodConstraint(LoginSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+  });
+  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const checking =
+    navigation.state === "loading" && navigation.location.pathname !== "/admin/login";
   return (
-    <main className="mx-auto max-w-3xl p-8">
-      <p>Diese Seite wird gerade gebaut.</p>
-    </main>
+    <AccountShell
+      title="Admin-Login"
+      subtitle="Melden Sie sich an, um den Admin-Bereich zu öffnen."
+    >
+      {loaderData.notice ? <Alert tone="success">{loaderData.notice}</Alert> : null}
+      {form.errors?.length ? (
+        <Alert>
+          {form.errors.map((e) => (
+            <p key={e}>{e}</p>
+          ))}
+        </Alert>
+      ) : null}
+      <Form
+        method="post"
+        id={form.id}
+        onSubmit={form.onSubmit}
+        noValidate={form.noValidate}
+        className="space-y-4"
+      >
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <TextField
+          label="Benutzername"
+          id={fields.username.id}
+          name={fields.username.name}
+          key={fields.username.key}
+          defaultValue={fields.username.initialValue}
+          errors={fields.username.errors}
+          autoComplete="username"
+          autoCapitalize="none"
+          required
+        />
+        <TextField
+          label="Passwort"
+          type="password"
+          id={fields.password.id}
+          name={fields.password.name}
+          key={`password-${actionData?.at ?? 0}`}
+          errors={fields.password.errors}
+          autoComplete="current-password"
+          required
+        />
+        <Button type="submit" className="w-full" disabled={submitting}>
+          {submitting ? "Anmeldung läuft..." : "Anmelden"}
+        </Button>
+        {checking ? (
+          <p role="status" className="text-center text-sm text-slate-500 dark:text-slate-400">
+            Überprüfe Authentifizierung...
+          </p>
+        ) : null}
+      </Form>
+      <p className="text-center text-sm">
+        <Link
+          to="/admin/forgot-password"
+          className="font-medium text-indigo-600 hover:underline focus-visible:outline-2 dark:text-indigo-400"
+        >
+          Passwort vergessen?
+        </Link>
+      </p>
+    </AccountShell>
   );
 }

@@ -1,4 +1,15 @@
-// Placeholder: built by issue #5.
-const notYet = () => Response.json({ error: "Noch nicht verfügbar" }, { status: 501 });
-export const loader = notYet;
-export const action = notYet;
+import { redirect } from "react-router";
+import { endSession } from "~/server/auth.server";
+import type { Route } from "./+types/logout";
+
+/** POST: ends the session (row and cookie) and always lands on the login page. */
+export async function action({ request }: Route.ActionArgs) {
+  throw redirect("/admin/login?notice=logged-out", {
+    headers: { "Set-Cookie": await endSession(request) },
+  });
+}
+
+/** GET never changes state; it just shows the login page. */
+export function loader() {
+  throw redirect("/admin/login");
+}

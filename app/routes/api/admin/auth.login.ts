@@ -1,4 +1,33 @@
-// Placeholder: built by issue #5.
-const notYet = () => Response.json({ error: "Noch nicht verfügbar" }, { status: 501 });
-export const loader = notYet;
-export const action = notYet;
+import { firstError, jsonError, methodNotAllowed, readJsonObject } from "~/server/auth.server";
+import { loginWithCredentials } from "~/server/login.server";
+import { clientIp } from "~/server/request-context.server";
+import type { Route } from "./+types/auth.login";
+
+/** POST {username, password} → {success, token, admin, message}; the token works as Bearer. */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const body = await readJsonObject(request);
+  if (!body.ok) return body.response;
+  const outcome = await loginWithCredentials(request, clientIp(context), body.value);
+  switch (outcome.kind) {
+    case "ok":
+      return Response.json({
+        success: true,
+        token: outcome.token,
+        admin: outcome.admin,
+        message: "Login erfolgreich",
+      });
+    case "invalid": {
+      const fieldErrors = outcome.submission.error ?? {};
+      return jsonError(firstError(fieldErrors), 400, { fieldErrors });
+    }
+    case "limited":
+      return jsonError(outcome.message, 429, {
+        headers: { "Retry-After": String(outcome.retryAfterSeconds) },
+      });
+    default:
+      return jsonError(outcome.message, outcome.kind === "inactive" ? 403 : 401);
+  }
+}
+
+export const loader = () => methodNotAllowed("POST");

@@ -1,4 +1,13 @@
-// Placeholder: built by issue #5.
-const notYet = () => Response.json({ error: "Noch nicht verfügbar" }, { status: 501 });
-export const loader = notYet;
-export const action = notYet;
+import { endSession, methodNotAllowed } from "~/server/auth.server";
+import type { Route } from "./+types/auth.logout";
+
+/** POST: ends the session behind the Bearer token or cookie; always succeeds. */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  return Response.json(
+    { success: true, message: "Erfolgreich abgemeldet" },
+    { headers: { "Set-Cookie": await endSession(request) } },
+  );
+}
+
+export const loader = () => methodNotAllowed("POST");

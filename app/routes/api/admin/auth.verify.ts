@@ -1,4 +1,13 @@
-// Placeholder: built by issue #5.
-const notYet = () => Response.json({ error: "Noch nicht verfügbar" }, { status: 501 });
-export const loader = notYet;
-export const action = notYet;
+import { methodNotAllowed, requireApiAdmin } from "~/server/auth.server";
+import type { Route } from "./+types/auth.verify";
+
+/** GET: checks the current session; 401 when missing, unknown or expired. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { tokenHash: _hidden, ...admin } = await requireApiAdmin(request);
+  return Response.json(
+    { success: true, valid: true, admin },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export const action = () => methodNotAllowed("GET");

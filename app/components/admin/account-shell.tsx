@@ -1,0 +1,38 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { Card } from "~/components/ui/card";
+
+/** Centered card for the public account pages (login, registration, forgot/reset password). */
+export function AccountShell({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-12 dark:bg-slate-950">
+      <div className="w-full max-w-md">
+        <p className="mb-6 text-center">
+          <Link
+            to="/"
+            className="text-sm font-semibold text-indigo-600 hover:underline dark:text-indigo-400"
+          >
+            Anfrage-Portal
+          </Link>
+        </p>
+        <Card className="space-y-5 p-6 sm:p-8">
+          <div>
+            <h1 className="text-2xl font-bold text-slate-900 dark:text-slate-50">{title}</h1>
+            {subtitle ? (
+              <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{subtitle}</p>
+            ) : null}
+          </div>
+          {children}
+        </Card>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,46 @@
+import { NavLink, useLocation } from "react-router";
+
+/** The admin sections in the spec's order (§2: shared tab bar on admin pages). */
+export const ADMIN_TABS = [
+  { to: "/admin/dashboard", label: "Übersicht" },
+  { to: "/admin/requests", label: "Anfragen" },
+  { to: "/admin/appointments", label: "Termine" },
+  { to: "/admin/users", label: "Benutzer" },
+  { to: "/admin/affiliate-codes", label: "Affiliate Codes" },
+  { to: "/admin/settings", label: "Einstellungen" },
+  { to: "/admin/change-password", label: "Account-Einstellungen" },
+] as const;
+
+const base =
+  "inline-flex shrink-0 items-center whitespace-nowrap border-b-2 px-3 py-3 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-indigo-500";
+const idle =
+  "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900 dark:text-slate-300 dark:hover:border-slate-600 dark:hover:text-white";
+const active = "border-indigo-600 text-indigo-700 dark:border-indigo-400 dark:text-indigo-300";
+
+/** Horizontal tab bar; scrolls sideways on narrow screens instead of wrapping. */
+export function TabBar() {
+  const { pathname } = useLocation();
+  return (
+    <nav aria-label="Admin-Bereiche" className="border-b border-slate-200 dark:border-slate-800">
+      <ul className="-mb-px flex gap-1 overflow-x-auto px-4 sm:px-6">
+        {ADMIN_TABS.map((tab) => (
+          <li key={tab.to} className="shrink-0">
+            <NavLink
+              to={tab.to}
+              prefetch="intent"
+              className={({ isActive }) => {
+                const on =
+                  isActive ||
+                  (tab.to === "/admin/dashboard" &&
+                    (pathname === "/admin" || pathname === "/admin/"));
+                return `${base} ${on ? active : idle}`;
+              }}
+            >
+              {tab.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

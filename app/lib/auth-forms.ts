@@ -1,0 +1,113 @@
+import { z } from "zod";
+
+// Schemas of the admin account forms, shared by the pages (Conform) and their /api twins.
+// Messages are the spec's exact German texts (§5); pages use the form schemas, the API the base ones.
+
+export const MESSAGES = {
+  usernameRequired: "Benutzername ist erforderlich",
+  passwordRequired: "Passwort ist erforderlich",
+  registerMismatch: "Passwörter stimmen nicht überein.",
+  registerTooShort: "Passwort muss mindestens 6 Zeichen lang sein.",
+  invitationTokenMissing: "Kein gültiger Einladungstoken vorhanden.",
+  invitationInvalid: "Ungültiger oder abgelaufener Einladungslink.",
+  resetTooShort: "Passwort muss mindestens 8 Zeichen lang sein",
+  resetMismatch: "Passwörter stimmen nicht überein",
+  resetTokenMissing: "Kein Reset-Token gefunden. Bitte fordern Sie einen neuen Reset-Link an.",
+  resetTokenInvalid:
+    "Der Reset-Link ist ungültig, abgelaufen oder wurde bereits verwendet. Bitte fordern Sie einen neuen Reset-Link an.",
+  currentRequired: "Aktuelles Passwort ist erforderlich",
+  newRequired: "Neues Passwort ist erforderlich",
+  newTooShort: "Neues Passwort muss mindestens 6 Zeichen lang sein",
+  confirmMismatch: "Passwort-Bestätigung stimmt nicht überein",
+  changeSuccess: "Passwort erfolgreich geändert!",
+  changeFailed: "Fehler beim Ändern des Passworts",
+  wrongCurrent: "Das aktuelle Passwort ist falsch.",
+  emailRequired: "E-Mail-Adresse ist erforderlich",
+  emailInvalid: "Bitte geben Sie eine gültige E-Mail-Adresse ein!",
+  loginFailed: "Ungültiger Benutzername oder Passwort.",
+  loginInactive:
+    "Ihr Konto ist nicht freigeschaltet. Bitte wenden Sie sich an einen Administrator.",
+  forgotNeutral:
+    "Falls ein Konto mit dieser E-Mail-Adresse existiert, wurde ein Link zum Zurücksetzen des Passworts gesendet.",
+} as const;
+
+/** Password strength shown on the reset page ('Stark' from the 8-character rule on). */
+export const RESET_MIN_LENGTH = 8;
+export const REGISTER_MIN_LENGTH = 6;
+export function passwordStrength(password: string): "Stark" | "Zu kurz" {
+  return password.length >= RESET_MIN_LENGTH ? "Stark" : "Zu kurz";
+}
+
+const required = (message: string) => z.string({ error: message }).min(1, message);
+
+export const LoginSchema = z.object({
+  username: z.string({ error: MESSAGES.usernameRequired }).trim().min(1, MESSAGES.usernameRequired),
+  password: required(MESSAGES.passwordRequired),
+  redirectTo: z.string().optional(),
+});
+
+const username = z
+  .string({ error: MESSAGES.usernameRequired })
+  .trim()
+  .min(1, MESSAGES.usernameRequired)
+  .min(3, "Benutzername muss mindestens 3 Zeichen lang sein.")
+  .max(50, "Benutzername darf höchstens 50 Zeichen lang sein.")
+  .regex(
+    /^[\p{L}\p{N}._-]+$/u,
+    "Benutzername darf nur Buchstaben, Ziffern, Punkt, Binde- und Unterstrich enthalten.",
+  );
+
+export const RegisterApiSchema = z.object({
+  invitationToken: required(MESSAGES.invitationTokenMissing),
+  username,
+  password: required(MESSAGES.passwordRequired).min(REGISTER_MIN_LENGTH, MESSAGES.registerTooShort),
+});
+export const RegisterFormSchema = RegisterApiSchema.extend({
+  confirmPassword: required("Bitte bestätigen Sie das Passwort."),
+}).refine((v) => v.password === v.confirmPassword, {
+  message: MESSAGES.registerMismatch,
+  path: ["confirmPassword"],
+});
+
+export const EmailSchema = z.object({
+  email: z
+    .string({ error: MESSAGES.emailRequired })
+    .trim()
+    .min(1, MESSAGES.emailRequired)
+    .max(254, MESSAGES.emailInvalid)
+    .pipe(z.email(MESSAGES.emailInvalid)),
+});
+export const ForgotPasswordSchema = EmailSchema;
+export const InviteSchema = EmailSchema;
+
+export const ResetPasswordApiSchema = z.object({
+  token: required(MESSAGES.resetTokenMissing),
+  newPassword: required(MESSAGES.newRequired).min(RESET_MIN_LENGTH, MESSAGES.resetTooShort),
+});
+export const ResetPasswordFormSchema = ResetPasswordApiSchema.extend({
+  confirmPassword: required("Bitte bestätigen Sie das Passwort."),
+}).refine((v) => v.newPassword === v.confirmPassword, {
+  message: MESSAGES.resetMismatch,
+  path: ["confirmPassword"],
+});
+
+export const ChangePasswordApiSchema = z.object({
+  oldPassword: required(MESSAGES.currentRequired),
+  newPassword: required(MESSAGES.newRequired).min(REGISTER_MIN_LENGTH, MESSAGES.newTooShort),
+});
+export const ChangePasswordFormSchema = ChangePasswordApiSchema.extend({
+  confirmPassword: required(MESSAGES.confirmMismatch),
+}).refine((v) => v.newPassword === v.confirmPassword, {
+  message: MESSAGES.confirmMismatch,
+  path: ["confirmPassword"],
+});
+
+/** Field errors of a Zod error as `{ field: [messages] }` (for /api answers). */
+export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "form";
+    out[key] = [...(out[key] ?? []), issue.message];
+  }
+  return out;
+}

@@ -1,0 +1,117 @@
+import type { Submission as ConformSubmission } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { eq, sql } from "drizzle-orm";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { LoginSchema, MESSAGES } from "~/lib/auth-forms";
+import { admins } from "~db/schema";
+import { type AdminUser, createSession, toAdminUser } from "./auth.server";
+import { dummyPasswordHash, verifyPassword } from "./crypto.server";
+import { db } from "./db.server";
+import { loginLimiter, tooManyMessage } from "./rate-limit.server";
+
+type LoginValues = typeof LoginSchema._zod.output;
+type Submission = ConformSubmission<LoginValues>;
+
+/** What one login attempt ends in; the page and the API turn it into their answer. */
+export type LoginOutcome =
+  | { kind: "invalid"; submission: Submission & { status: "error" } }
+  | { kind: "limited"; submission: Submission; retryAfterSeconds: number; message: string }
+  | { kind: "failed"; submission: Submission; message: string }
+  | { kind: "inactive"; submission: Submission; message: string }
+  | { kind: "ok"; submission: Submission; admin: AdminUser; token: string; redirectTo: string };
+
+const ipKey = (ip: string) => `login:ip:${ip}`;
+const userKey = (ip: string, username: string) => `login:user:${ip}:${username.toLowerCase()}`;
+
+/** Where an admin goes after login: the forced password change first, then the wanted page. */
+export function landingPath(admin: AdminUser, wanted?: string | null) {
+  if (!admin.password_changed) return "/admin/change-password?firstLogin=1";
+  if (wanted?.startsWith("/admin") && !wanted.startsWith("/admin/login")) return wanted;
+  return "/admin/dashboard";
+}
+
+function findByUsername(username: string) {
+  return db()
+    .select()
+    .from(admins)
+    .where(sql`lower(${admins.username}) = lower(${username})`)
+    .get();
+}
+
+/**
+ * The rule of logging in: rate limit per IP and per IP + username (failures only), the same answer
+ * for an unknown user and a wrong password (a dummy hash keeps the timing), inactive admins refused.
+ */
+async function attempt(
+  form: FormData,
+  ip: string,
+  userAgent: string | null,
+): Promise<LoginOutcome> {
+  const submission = parseWithZod(form, { schema: LoginSchema });
+  if (submission.status !== "success") {
+    return { kind: "invalid", submission: submission as Submission & { status: "error" } };
+  }
+  const { username, password, redirectTo } = submission.value;
+  const limiter = loginLimiter();
+  for (const key of [ipKey(ip), userKey(ip, username)]) {
+    const state = await limiter.check(key);
+    if (!state.ok) {
+      return {
+        kind: "limited",
+        submission,
+        retryAfterSeconds: state.retryAfterSeconds,
+        message: tooManyMessage(state.retryAfterSeconds),
+      };
+    }
+  }
+  const row = findByUsername(username);
+  const valid = await verifyPassword(password, row?.passwordHash ?? (await dummyPasswordHash()));
+  if (!row || !valid) {
+    await limiter.consume(ipKey(ip));
+    await limiter.consume(userKey(ip, username));
+    return { kind: "failed", submission, message: MESSAGES.loginFailed };
+  }
+  if (!row.isActive) return { kind: "inactive", submission, message: MESSAGES.loginInactive };
+  await limiter.reset(userKey(ip, username));
+  const lastLogin = new Date();
+  db().update(admins).set({ lastLogin }).where(eq(admins.id, row.id)).run();
+  const admin = toAdminUser({ ...row, lastLogin });
+  const token = createSession(row.id, userAgent);
+  return { kind: "ok", submission, admin, token, redirectTo: landingPath(admin, redirectTo) };
+}
+
+/** remix-auth with the form strategy; the verify callback never throws for a wrong login. */
+export function loginAuthenticator(ip: string) {
+  const authenticator = new Authenticator<LoginOutcome>();
+  authenticator.use(
+    new FormStrategy(({ form, request }) => attempt(form, ip, request.headers.get("user-agent"))),
+    "admin-login",
+  );
+  return authenticator;
+}
+
+/** Login from the HTML form (urlencoded or multipart body). */
+export function loginWithForm(request: Request, ip: string) {
+  return loginAuthenticator(ip).authenticate("admin-login", request);
+}
+
+/** Login from `POST /api/admin/auth/login` JSON: the same strategy on a form-encoded copy. */
+export function loginWithCredentials(
+  request: Request,
+  ip: string,
+  body: { username?: unknown; password?: unknown },
+) {
+  const form = new URLSearchParams();
+  if (typeof body.username === "string") form.set("username", body.username);
+  if (typeof body.password === "string") form.set("password", body.password);
+  const formRequest = new Request(request.url, {
+    method: "POST",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      "user-agent": request.headers.get("user-agent") ?? "",
+    },
+    body: form,
+  });
+  return loginAuthenticator(ip).authenticate("admin-login", formRequest);
+}
