@@ -200,3 +200,10 @@ export const methodNotAllowed = (allow: string) =>
     { success: false, error: "Methode nicht erlaubt", message: "Methode nicht erlaubt" },
     { status: 405, headers: { Allow: allow } },
   );
+
+/** A positive integer id from a route param, or null (→ 404). */
+export function parseId(value: string | undefined): number | null {
+  if (!value || !/^\d{1,15}$/.test(value)) return null;
+  const id = Number(value);
+  return id > 0 ? id : null;
+}

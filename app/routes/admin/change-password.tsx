@@ -1,8 +1,132 @@
-// Placeholder: built by issue #5.
-export default function Placeholder() {
+import { useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Alert, TextField } from "~/components/ui/field";
+import { ChangePasswordFormSchema, MESSAGES } from "~/lib/auth-forms";
+import { changePassword } from "~/server/admins.server";
+import { requireAdmin } from "~/server/auth.server";
+import type { Route } from "./+types/change-password";
+
+export const meta: Route.MetaFunction = () => [{ title: "Account-Einstellungen" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const firstLogin =
+    !admin.password_changed || new URL(request.url).searchParams.get("firstLogin") === "1";
+  return { firstLogin, username: admin.username };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: ChangePasswordFormSchema });
+  const hideFields = ["oldPassword", "newPassword", "confirmPassword"];
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields }), success: null }, { status: 400 });
+  }
+  const { oldPassword, newPassword } = submission.value;
+  const result = await changePassword(admin.id, oldPassword, newPassword, admin.tokenHash);
+  if (!result.ok) {
+    const error = result.error || MESSAGES.changeFailed;
+    return data(
+      {
+        result: submission.reply({
+          hideFields,
+          ...(result.field
+            ? { fieldErrors: { [result.field]: [error] } }
+            : { formErrors: [error] }),
+        }),
+        success: null,
+      },
+      { status: result.status },
+    );
+  }
+  if (!admin.password_changed) throw redirect("/admin/dashboard");
+  return { result: submission.reply({ resetForm: true }), success: MESSAGES.changeSuccess };
+}
+
+export default function ChangePassword({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: navigation.state === "idle" ? actionData?.result : null,
+    constraint: getZodConstraint(ChangePasswordFormSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordFormSchema }),
+  });
+  const submitting = navigation.state === "submitting";
+  const passwordField = (
+    field: (typeof fields)["oldPassword"],
+    label: string,
+    autoComplete: string,
+  ) => (
+    <TextField
+      label={label}
+      type="password"
+      id={field.id}
+      name={field.name}
+      key={field.key}
+      errors={field.errors}
+      autoComplete={autoComplete}
+      required
+    />
+  );
   return (
-    <main className="mx-auto max-w-3xl p-8">
-      <p>Diese Seite wird gerade gebaut.</p>
-    </main>
+    <div className="mx-auto grid max-w-4xl gap-6 lg:grid-cols-[2fr_1fr]">
+      <Card className="space-y-5 p-6">
+        <div>
+          <h1 className="text-2xl font-bold">Passwort ändern</h1>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+            Angemeldet als {loaderData.username}
+          </p>
+        </div>
+        {loaderData.firstLogin ? (
+          <Alert tone="warning">
+            Willkommen! Dies ist Ihre erste Anmeldung. Bitte ersetzen Sie das vorläufige Passwort
+            durch ein eigenes, bevor Sie den Admin-Bereich nutzen.
+          </Alert>
+        ) : null}
+        {actionData?.success ? <Alert tone="success">{actionData.success}</Alert> : null}
+        {form.errors?.length ? (
+          <Alert>
+            {form.errors.map((e) => (
+              <p key={e}>{e}</p>
+            ))}
+          </Alert>
+        ) : null}
+        <Form
+          method="post"
+          id={form.id}
+          onSubmit={form.onSubmit}
+          noValidate={form.noValidate}
+          className="space-y-4"
+        >
+          {passwordField(fields.oldPassword, "Aktuelles Passwort", "current-password")}
+          {passwordField(fields.newPassword, "Neues Passwort", "new-password")}
+          {passwordField(fields.confirmPassword, "Neues Passwort bestätigen", "new-password")}
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit" disabled={submitting}>
+              {submitting ? "Wird gespeichert..." : "Passwort ändern"}
+            </Button>
+            {loaderData.firstLogin ? null : (
+              <Link to="/admin/dashboard" className={buttonClass("secondary")}>
+                Zurück zum Dashboard
+              </Link>
+            )}
+          </div>
+        </Form>
+      </Card>
+      <Card className="h-fit space-y-3 p-6">
+        <h2 className="text-lg font-semibold">Sicherheitstipps</h2>
+        <ul className="list-disc space-y-1.5 pl-5 text-sm text-slate-600 dark:text-slate-300">
+          <li>Verwenden Sie mindestens 8 Zeichen.</li>
+          <li>Kombinieren Sie Groß- und Kleinbuchstaben, Zahlen und Sonderzeichen.</li>
+          <li>Verwenden Sie kein Passwort, das Sie bereits anderswo nutzen.</li>
+          <li>Nach der Änderung werden Ihre anderen Sitzungen abgemeldet.</li>
+        </ul>
+      </Card>
+    </div>
   );
 }

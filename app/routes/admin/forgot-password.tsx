@@ -1,8 +1,85 @@
-// Placeholder: built by issue #5.
-export default function Placeholder() {
+import { useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useNavigation } from "react-router";
+import { AccountShell } from "~/components/admin/account-shell";
+import { Button } from "~/components/ui/button";
+import { Alert, TextField } from "~/components/ui/field";
+import { ForgotPasswordSchema } from "~/lib/auth-forms";
+import { requestPasswordReset } from "~/server/password-reset.server";
+import { clientIp } from "~/server/request-context.server";
+import type { Route } from "./+types/forgot-password";
+
+export const meta: Route.MetaFunction = () => [{ title: "Passwort vergessen" }];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: ForgotPasswordSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), success: null }, { status: 400 });
+  }
+  const result = await requestPasswordReset(submission.value.email, clientIp(context));
+  if (!result.ok) {
+    return data(
+      { result: submission.reply({ formErrors: [result.error] }), success: null },
+      { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+    );
+  }
+  return { result: submission.reply({ resetForm: true }), success: result.message };
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: navigation.state === "idle" ? actionData?.result : null,
+    constraint: getZodConstraint(ForgotPasswordSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
+  });
+  const submitting = navigation.state === "submitting";
   return (
-    <main className="mx-auto max-w-3xl p-8">
-      <p>Diese Seite wird gerade gebaut.</p>
-    </main>
+    <AccountShell
+      title="Passwort vergessen"
+      subtitle="Geben Sie die E-Mail-Adresse Ihres Admin-Kontos ein. Sie erhalten einen Link zum Zurücksetzen."
+    >
+      {actionData?.success ? <Alert tone="success">{actionData.success}</Alert> : null}
+      {form.errors?.length ? (
+        <Alert>
+          {form.errors.map((e) => (
+            <p key={e}>{e}</p>
+          ))}
+        </Alert>
+      ) : null}
+      <Form
+        method="post"
+        id={form.id}
+        onSubmit={form.onSubmit}
+        noValidate={form.noValidate}
+        className="space-y-4"
+      >
+        <TextField
+          label="E-Mail-Adresse"
+          type="email"
+          id={fields.email.id}
+          name={fields.email.name}
+          key={fields.email.key}
+          defaultValue={fields.email.initialValue}
+          errors={fields.email.errors}
+          autoComplete="email"
+          required
+        />
+        <Button type="submit" className="w-full" disabled={submitting}>
+          {submitting ? "Wird gesendet..." : "Link senden"}
+        </Button>
+      </Form>
+      <p className="text-center text-sm">
+        <Link
+          to="/admin/login"
+          className="font-medium text-indigo-600 hover:underline dark:text-indigo-400"
+        >
+          Zurück zum Login
+        </Link>
+      </p>
+    </AccountShell>
   );
 }

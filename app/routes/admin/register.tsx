@@ -1,8 +1,126 @@
-// Placeholder: built by issue #5.
-export default function Placeholder() {
+import { useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, useNavigation } from "react-router";
+import { RedirectToLogin } from "~/components/admin/account-redirect";
+import { AccountShell } from "~/components/admin/account-shell";
+import { Button } from "~/components/ui/button";
+import { Alert, TextField } from "~/components/ui/field";
+import { MESSAGES, RegisterFormSchema } from "~/lib/auth-forms";
+import { findValidInvitation, registerWithInvitation } from "~/server/invitations.server";
+import type { Route } from "./+types/register";
+
+export const meta: Route.MetaFunction = () => [{ title: "Registrierung" }];
+
+export function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  if (!token) return { token, email: null, invalid: MESSAGES.invitationTokenMissing };
+  const invitation = findValidInvitation(token);
+  if (!invitation) return { token, email: null, invalid: MESSAGES.invitationInvalid };
+  return { token, email: invitation.email, invalid: null };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: RegisterFormSchema });
+  const hideFields = ["password", "confirmPassword"];
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields }), success: null }, { status: 400 });
+  }
+  const result = await registerWithInvitation(submission.value);
+  if (!result.ok) {
+    const reply =
+      result.field === "username"
+        ? submission.reply({ hideFields, fieldErrors: { username: [result.error] } })
+        : submission.reply({ hideFields, formErrors: [result.error] });
+    return data({ result: reply, success: null }, { status: result.status });
+  }
+  return { result: submission.reply({ resetForm: true }), success: result.message };
+}
+
+export default function Register({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: navigation.state === "idle" ? actionData?.result : null,
+    constraint: getZodConstraint(RegisterFormSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterFormSchema }),
+  });
+  if (actionData?.success) {
+    return (
+      <AccountShell title="Registrierung abgeschlossen">
+        <Alert tone="success">{actionData.success}</Alert>
+        <RedirectToLogin to="/admin/login?notice=registered" />
+      </AccountShell>
+    );
+  }
+  if (loaderData.invalid) {
+    return (
+      <AccountShell title="Registrierung">
+        <Alert>{loaderData.invalid}</Alert>
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          Bitte bitten Sie einen Admin um eine neue Einladung.
+        </p>
+      </AccountShell>
+    );
+  }
+  const submitting = navigation.state === "submitting";
   return (
-    <main className="mx-auto max-w-3xl p-8">
-      <p>Diese Seite wird gerade gebaut.</p>
-    </main>
+    <AccountShell
+      title="Registrierung"
+      subtitle={`Sie wurden als ${loaderData.email} eingeladen. Wählen Sie Benutzername und Passwort.`}
+    >
+      {form.errors?.length ? (
+        <Alert>
+          {form.errors.map((e) => (
+            <p key={e}>{e}</p>
+          ))}
+        </Alert>
+      ) : null}
+      <Form
+        method="post"
+        id={form.id}
+        onSubmit={form.onSubmit}
+        noValidate={form.noValidate}
+        className="space-y-4"
+      >
+        <input type="hidden" name="invitationToken" value={loaderData.token} />
+        <TextField
+          label="Benutzername"
+          id={fields.username.id}
+          name={fields.username.name}
+          key={fields.username.key}
+          defaultValue={fields.username.initialValue}
+          errors={fields.username.errors}
+          autoComplete="username"
+          autoCapitalize="none"
+          required
+        />
+        <TextField
+          label="Passwort"
+          type="password"
+          id={fields.password.id}
+          name={fields.password.name}
+          key={fields.password.key}
+          errors={fields.password.errors}
+          autoComplete="new-password"
+          hint="Mindestens 6 Zeichen."
+          required
+        />
+        <TextField
+          label="Passwort bestätigen"
+          type="password"
+          id={fields.confirmPassword.id}
+          name={fields.confirmPassword.name}
+          key={fields.confirmPassword.key}
+          errors={fields.confirmPassword.errors}
+          autoComplete="new-password"
+          required
+        />
+        <Button type="submit" className="w-full" disabled={submitting}>
+          {submitting ? "Wird registriert..." : "Registrieren"}
+        </Button>
+      </Form>
+    </AccountShell>
   );
 }

@@ -1,8 +1,146 @@
-// Placeholder: built by issue #5.
-export default function Placeholder() {
+import { useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useState } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { RedirectToLogin } from "~/components/admin/account-redirect";
+import { AccountShell } from "~/components/admin/account-shell";
+import { Button } from "~/components/ui/button";
+import { Alert, TextField } from "~/components/ui/field";
+import {
+  MESSAGES,
+  passwordStrength,
+  RESET_MIN_LENGTH,
+  ResetPasswordFormSchema,
+} from "~/lib/auth-forms";
+import { checkResetToken, resetPassword } from "~/server/password-reset.server";
+import type { Route } from "./+types/reset-password";
+
+export const meta: Route.MetaFunction = () => [{ title: "Passwort zurücksetzen" }];
+
+export function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  if (!token) return { token, invalid: MESSAGES.resetTokenMissing };
+  if (!checkResetToken(token)) return { token, invalid: MESSAGES.resetTokenInvalid };
+  return { token, invalid: null };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: ResetPasswordFormSchema });
+  const hideFields = ["newPassword", "confirmPassword"];
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields }), success: null }, { status: 400 });
+  }
+  const result = await resetPassword(submission.value.token, submission.value.newPassword);
+  if (!result.ok) {
+    return data(
+      { result: submission.reply({ hideFields, formErrors: [result.error] }), success: null },
+      { status: result.status },
+    );
+  }
+  return { result: submission.reply({ resetForm: true }), success: result.message };
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: navigation.state === "idle" ? actionData?.result : null,
+    constraint: getZodConstraint(ResetPasswordFormSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordFormSchema }),
+  });
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  // Before hydration (and without JS) the button stays enabled; the server validates.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  if (actionData?.success) {
+    return (
+      <AccountShell title="Passwort zurückgesetzt">
+        <Alert tone="success">{actionData.success}</Alert>
+        <RedirectToLogin to="/admin/login?notice=reset" />
+      </AccountShell>
+    );
+  }
+  if (loaderData.invalid) {
+    return (
+      <AccountShell title="Passwort zurücksetzen">
+        <Alert>{loaderData.invalid}</Alert>
+        <p className="text-center text-sm">
+          <Link
+            to="/admin/forgot-password"
+            className="font-medium text-indigo-600 hover:underline dark:text-indigo-400"
+          >
+            Neuen Reset-Link anfordern
+          </Link>
+        </p>
+      </AccountShell>
+    );
+  }
+  const strength = passwordStrength(password);
+  const invalid = password.length < RESET_MIN_LENGTH || password !== confirm;
+  const submitting = navigation.state === "submitting";
   return (
-    <main className="mx-auto max-w-3xl p-8">
-      <p>Diese Seite wird gerade gebaut.</p>
-    </main>
+    <AccountShell title="Passwort zurücksetzen" subtitle="Legen Sie ein neues Passwort fest.">
+      {form.errors?.length ? (
+        <Alert>
+          {form.errors.map((e) => (
+            <p key={e}>{e}</p>
+          ))}
+        </Alert>
+      ) : null}
+      <Form
+        method="post"
+        id={form.id}
+        onSubmit={form.onSubmit}
+        noValidate={form.noValidate}
+        className="space-y-4"
+      >
+        <input type="hidden" name="token" value={loaderData.token} />
+        <TextField
+          label="Neues Passwort"
+          type="password"
+          id={fields.newPassword.id}
+          name={fields.newPassword.name}
+          key={fields.newPassword.key}
+          errors={fields.newPassword.errors}
+          autoComplete="new-password"
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          hint={
+            hydrated && password ? (
+              <span
+                data-testid="password-strength"
+                className={
+                  strength === "Stark"
+                    ? "font-semibold text-green-700 dark:text-green-400"
+                    : "font-semibold text-red-600 dark:text-red-400"
+                }
+              >
+                Passwortstärke: {strength}
+              </span>
+            ) : (
+              `Mindestens ${RESET_MIN_LENGTH} Zeichen.`
+            )
+          }
+          required
+        />
+        <TextField
+          label="Passwort bestätigen"
+          type="password"
+          id={fields.confirmPassword.id}
+          name={fields.confirmPassword.name}
+          key={fields.confirmPassword.key}
+          errors={fields.confirmPassword.errors}
+          autoComplete="new-password"
+          onChange={(e) => setConfirm(e.currentTarget.value)}
+          required
+        />
+        <Button type="submit" className="w-full" disabled={submitting || (hydrated && invalid)}>
+          {submitting ? "Wird gespeichert..." : "Passwort zurücksetzen"}
+        </Button>
+      </Form>
+    </AccountShell>
   );
 }

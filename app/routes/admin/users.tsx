@@ -1,8 +1,392 @@
-// Placeholder: built by issue #5.
-export default function Placeholder() {
+import { type SubmissionResult, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, useNavigation } from "react-router";
+import { UsersConfirmStep } from "~/components/admin/users-confirm";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Alert, TextField } from "~/components/ui/field";
+import { InviteSchema } from "~/lib/auth-forms";
+import {
+  deleteAdmin,
+  getAdminById,
+  listAdmins,
+  otherActiveAdmins,
+  setAdminActive,
+} from "~/server/admins.server";
+import { parseId, requireAdmin } from "~/server/auth.server";
+import {
+  activateInvitation,
+  createInvitation,
+  deleteInvitation,
+  listInvitations,
+  resendInvitation,
+} from "~/server/invitations.server";
+import type { Route } from "./+types/users";
+
+export const meta: Route.MetaFunction = () => [{ title: "Benutzer" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const me = await requireAdmin(request);
+  return { meId: me.id, admins: listAdmins(), invitations: listInvitations() };
+}
+
+type Confirm = { title: string; message: string; fields: Record<string, string>; label: string };
+type ActionResult = {
+  intent: string;
+  result?: SubmissionResult<string[]>;
+  message?: string;
+  error?: string;
+  confirm?: Confirm;
+  adminData?: { username: string; password: string; email: string };
+};
+
+export async function action({ request }: Route.ActionArgs) {
+  const me = await requireAdmin(request);
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const confirmed = formData.get("confirmed") === "1";
+  const reply = (body: ActionResult, status = 200) => data(body, { status });
+
+  if (intent === "invite") {
+    const submission = parseWithZod(formData, { schema: InviteSchema });
+    if (submission.status !== "success") {
+      return reply({ intent, result: submission.reply() }, 400);
+    }
+    const created = createInvitation(submission.value.email, me.id);
+    if (!created.ok) {
+      return reply(
+        { intent, result: submission.reply({ fieldErrors: { email: [created.error] } }) },
+        created.status,
+      );
+    }
+    return reply({
+      intent,
+      result: submission.reply({ resetForm: true }),
+      message: `Einladung an ${created.invitation.email} gesendet.`,
+    });
+  }
+
+  const id = parseId(String(formData.get("id") ?? ""));
+  if (!id) return reply({ intent, error: "Eintrag nicht gefunden." }, 404);
+
+  switch (intent) {
+    case "toggle": {
+      const result = setAdminActive(me.id, id, formData.get("activate") === "1");
+      if (!result.ok) {
+        return reply(
+          { intent, error: result.error || "Fehler beim Ändern des Admin-Status" },
+          result.status,
+        );
+      }
+      return reply({
+        intent,
+        message: `${result.admin.username} wurde ${result.admin.is_active ? "aktiviert" : "deaktiviert"}.`,
+      });
+    }
+    case "delete": {
+      const target = getAdminById(id);
+      if (!target) return reply({ intent, error: "Admin nicht gefunden." }, 404);
+      if (!confirmed) {
+        const remaining = otherActiveAdmins(id);
+        return reply({
+          intent,
+          confirm: {
+            title: "Admin löschen",
+            label: "Admin löschen",
+            fields: { intent, id: String(id) },
+            message: `Möchten Sie den Admin „${target.username}“ wirklich löschen? Seine Zuweisungen und Einladungen werden auf Sie übertragen, und er wird per E-Mail benachrichtigt. Verbleibende aktive Admins: ${remaining.length ? remaining.join(", ") : "keine"}.`,
+          },
+        });
+      }
+      const result = deleteAdmin(me.id, id);
+      if (!result.ok) return reply({ intent, error: result.error }, result.status);
+      return reply({
+        intent,
+        message: `${target.username} wurde gelöscht. ${result.transferredAssignments} Zuweisung(en) und ${result.transferredInvitations} Einladung(en) wurden auf Sie übertragen.`,
+      });
+    }
+    case "resend-invitation": {
+      const result = resendInvitation(id, me.id);
+      if (!result.ok) {
+        return reply(
+          { intent, error: result.error || "Fehler beim erneuten Senden der Einladung" },
+          result.status,
+        );
+      }
+      return reply({ intent, message: "Einladung erneut gesendet. Der alte Link ist ungültig." });
+    }
+    case "delete-invitation": {
+      const invitation = listInvitations().find((i) => i.id === id);
+      if (!invitation) return reply({ intent, error: "Fehler beim Löschen der Einladung" }, 404);
+      if (!confirmed) {
+        return reply({
+          intent,
+          confirm: {
+            title: "Einladung löschen",
+            label: "Einladung löschen",
+            fields: { intent, id: String(id) },
+            message: `Möchten Sie die Einladung an ${invitation.email} wirklich löschen? Der Einladungslink funktioniert danach nicht mehr.`,
+          },
+        });
+      }
+      const result = deleteInvitation(id);
+      if (!result.ok)
+        return reply({ intent, error: "Fehler beim Löschen der Einladung" }, result.status);
+      return reply({ intent, message: "Einladung gelöscht." });
+    }
+    case "activate-invitation": {
+      const result = await activateInvitation(id, me.id);
+      if (!result.ok) {
+        return reply(
+          { intent, error: result.error || "Fehler beim direkten Freischalten" },
+          result.status,
+        );
+      }
+      return reply({
+        intent,
+        message: `Admin ${result.adminData.username} wurde direkt freigeschaltet.`,
+        adminData: result.adminData,
+      });
+    }
+    default:
+      return reply({ intent, error: "Unbekannte Aktion." }, 400);
+  }
+}
+
+const dateTime = new Intl.DateTimeFormat("de-DE", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "Europe/Berlin",
+});
+const formatDate = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : "Nie");
+
+const th =
+  "px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400";
+const td = "px-4 py-3 align-middle";
+
+export default function Users({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const inviteResult = actionData?.intent === "invite" ? actionData.result : undefined;
+  const [form, fields] = useForm({
+    id: "invite",
+    lastResult: navigation.state === "idle" ? inviteResult : null,
+    constraint: getZodConstraint(InviteSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: InviteSchema }),
+  });
+  const busy = navigation.state === "submitting";
+  const { meId, admins, invitations } = loaderData;
+
   return (
-    <main className="mx-auto max-w-3xl p-8">
-      <p>Diese Seite wird gerade gebaut.</p>
-    </main>
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold">Benutzer</h1>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+          Admins verwalten und neue Admins per E-Mail einladen.
+        </p>
+      </div>
+
+      {actionData?.confirm ? <UsersConfirmStep {...actionData.confirm} /> : null}
+      {actionData?.message ? <Alert tone="success">{actionData.message}</Alert> : null}
+      {actionData?.error ? <Alert>{actionData.error}</Alert> : null}
+      {actionData?.adminData ? (
+        <Alert tone="warning">
+          <p className="font-semibold">Zugangsdaten (werden nur jetzt angezeigt):</p>
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+            <dt>Benutzername</dt>
+            <dd className="font-mono" data-testid="activated-username">
+              {actionData.adminData.username}
+            </dd>
+            <dt>Passwort</dt>
+            <dd className="font-mono break-all" data-testid="activated-password">
+              {actionData.adminData.password}
+            </dd>
+          </dl>
+          <p className="mt-2">
+            {actionData.adminData.email} hat eine E-Mail mit einem Link zum Festlegen eines eigenen
+            Passworts erhalten (das Passwort steht nicht in der E-Mail).
+          </p>
+        </Alert>
+      ) : null}
+
+      <Card className="p-6">
+        <h2 className="text-lg font-semibold">Admin einladen</h2>
+        <Form
+          method="post"
+          id={form.id}
+          onSubmit={form.onSubmit}
+          noValidate={form.noValidate}
+          className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-start"
+        >
+          <input type="hidden" name="intent" value="invite" />
+          <div className="flex-1">
+            <TextField
+              label="E-Mail-Adresse"
+              type="email"
+              id={fields.email.id}
+              name={fields.email.name}
+              key={fields.email.key}
+              defaultValue={fields.email.initialValue}
+              errors={fields.email.errors}
+              placeholder="name@beispiel.de"
+              required
+            />
+          </div>
+          <Button type="submit" className="sm:mt-6" disabled={busy}>
+            Einladung senden
+          </Button>
+        </Form>
+      </Card>
+
+      <Card className="overflow-hidden">
+        <h2 className="px-6 pt-5 text-lg font-semibold">Admins ({admins.length})</h2>
+        <div className="mt-3 overflow-x-auto">
+          <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800">
+            <thead className="bg-slate-50 dark:bg-slate-800/50">
+              <tr>
+                <th className={th}>Benutzername</th>
+                <th className={th}>E-Mail</th>
+                <th className={th}>Status</th>
+                <th className={th}>Letzter Login</th>
+                <th className={th}>Aktionen</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+              {admins.map((admin) => (
+                <tr key={admin.id} data-testid={`admin-row-${admin.username}`}>
+                  <td className={`${td} font-medium`}>
+                    {admin.username}
+                    {admin.id === meId ? (
+                      <span className="ml-2 text-xs text-slate-500">(Sie)</span>
+                    ) : null}
+                  </td>
+                  <td className={`${td} break-all`}>{admin.email}</td>
+                  <td className={td}>
+                    <span
+                      className={
+                        admin.is_active
+                          ? "rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800 dark:bg-green-950 dark:text-green-300"
+                          : "rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-300"
+                      }
+                    >
+                      {admin.is_active ? "Aktiv" : "Inaktiv"}
+                    </span>
+                  </td>
+                  <td className={`${td} whitespace-nowrap`}>{formatDate(admin.last_login)}</td>
+                  <td className={td}>
+                    {admin.id === meId ? (
+                      <span className="text-xs text-slate-500">–</span>
+                    ) : (
+                      <div className="flex flex-wrap gap-2">
+                        <Form method="post">
+                          <input type="hidden" name="intent" value="toggle" />
+                          <input type="hidden" name="id" value={admin.id} />
+                          <input
+                            type="hidden"
+                            name="activate"
+                            value={admin.is_active ? "0" : "1"}
+                          />
+                          <Button
+                            type="submit"
+                            size="sm"
+                            variant="secondary"
+                            disabled={busy}
+                            aria-label={`${admin.username} ${admin.is_active ? "deaktivieren" : "aktivieren"}`}
+                          >
+                            {admin.is_active ? "Deaktivieren" : "Aktivieren"}
+                          </Button>
+                        </Form>
+                        <Form method="post">
+                          <input type="hidden" name="intent" value="delete" />
+                          <input type="hidden" name="id" value={admin.id} />
+                          <Button
+                            type="submit"
+                            size="sm"
+                            variant="danger"
+                            disabled={busy}
+                            aria-label={`${admin.username} löschen`}
+                          >
+                            Löschen
+                          </Button>
+                        </Form>
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </Card>
+
+      <Card className="overflow-visible">
+        <h2 className="px-6 pt-5 text-lg font-semibold">
+          Ausstehende Einladungen ({invitations.length})
+        </h2>
+        {invitations.length === 0 ? (
+          <p className="px-6 py-5 text-sm text-slate-600 dark:text-slate-300">
+            Keine ausstehenden Einladungen.
+          </p>
+        ) : (
+          <div className="mt-3 overflow-x-auto pb-40 sm:pb-0">
+            <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800">
+              <thead className="bg-slate-50 dark:bg-slate-800/50">
+                <tr>
+                  <th className={th}>E-Mail</th>
+                  <th className={th}>Eingeladen von</th>
+                  <th className={th}>Eingeladen am</th>
+                  <th className={th}>Läuft ab</th>
+                  <th className={th}>Aktionen</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+                {invitations.map((inv) => (
+                  <tr key={inv.id} data-testid={`invitation-row-${inv.email}`}>
+                    <td className={`${td} break-all`}>{inv.email}</td>
+                    <td className={td}>{inv.invited_by ?? "Unbekannt"}</td>
+                    <td className={`${td} whitespace-nowrap`}>{formatDate(inv.created_at)}</td>
+                    <td className={`${td} whitespace-nowrap`}>
+                      {formatDate(inv.expires_at)}
+                      {inv.expired ? (
+                        <span className="ml-2 text-xs font-semibold text-red-600">abgelaufen</span>
+                      ) : null}
+                    </td>
+                    <td className={td}>
+                      <details className="relative">
+                        <summary className="cursor-pointer list-none rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-slate-600 dark:hover:bg-slate-800">
+                          Aktionen <span aria-hidden="true">▾</span>
+                        </summary>
+                        <div className="absolute right-0 z-20 mt-1 w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900">
+                          {(
+                            [
+                              ["resend-invitation", "Erneut senden"],
+                              ["activate-invitation", "Direkt freischalten"],
+                              ["delete-invitation", "Löschen"],
+                            ] as const
+                          ).map(([intent, label]) => (
+                            <Form method="post" key={intent}>
+                              <input type="hidden" name="intent" value={intent} />
+                              <input type="hidden" name="id" value={inv.id} />
+                              <button
+                                type="submit"
+                                disabled={busy}
+                                className={`block w-full rounded-md px-3 py-2 text-left text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:bg-slate-800 ${intent === "delete-invitation" ? "text-red-600 dark:text-red-400" : ""}`}
+                              >
+                                {label}
+                              </button>
+                            </Form>
+                          ))}
+                        </div>
+                      </details>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+    </div>
   );
 }

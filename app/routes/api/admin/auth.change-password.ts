@@ -1,4 +1,43 @@
-// Placeholder: built by issue #5.
-const notYet = () => Response.json({ error: "Noch nicht verfügbar" }, { status: 501 });
-export const loader = notYet;
-export const action = notYet;
+import { ChangePasswordApiSchema, fieldErrorsOf, MESSAGES } from "~/lib/auth-forms";
+import { changePassword } from "~/server/admins.server";
+import {
+  firstError,
+  jsonError,
+  methodNotAllowed,
+  readJsonObject,
+  requireApiAdmin,
+} from "~/server/auth.server";
+import type { Route } from "./+types/auth.change-password";
+
+/** POST {oldPassword, newPassword, confirmPassword?} → {success, message}; other sessions end. */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const admin = await requireApiAdmin(request);
+  const body = await readJsonObject(request);
+  if (!body.ok) return body.response;
+  const parsed = ChangePasswordApiSchema.safeParse(body.value);
+  if (!parsed.success) {
+    const fieldErrors = fieldErrorsOf(parsed.error);
+    return jsonError(firstError(fieldErrors), 400, { fieldErrors });
+  }
+  const confirm = body.value.confirmPassword;
+  if (confirm !== undefined && confirm !== parsed.data.newPassword) {
+    return jsonError(MESSAGES.confirmMismatch, 400, {
+      fieldErrors: { confirmPassword: [MESSAGES.confirmMismatch] },
+    });
+  }
+  const result = await changePassword(
+    admin.id,
+    parsed.data.oldPassword,
+    parsed.data.newPassword,
+    admin.tokenHash,
+  );
+  if (!result.ok) {
+    return jsonError(result.error, result.status, {
+      fieldErrors: result.field ? { [result.field]: [result.error] } : undefined,
+    });
+  }
+  return Response.json({ success: true, message: MESSAGES.changeSuccess });
+}
+
+export const loader = () => methodNotAllowed("POST");

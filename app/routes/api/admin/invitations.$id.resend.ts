@@ -1,4 +1,23 @@
-// Placeholder: built by issue #5.
-const notYet = () => Response.json({ error: "Noch nicht verfügbar" }, { status: 501 });
-export const loader = notYet;
-export const action = notYet;
+import { jsonError, methodNotAllowed, parseId, requireApiAdmin } from "~/server/auth.server";
+import { resendInvitation } from "~/server/invitations.server";
+import type { Route } from "./+types/invitations.$id.resend";
+
+/** POST → {success, invitationToken, message}: a new link (7 days); the old one is dead. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireApiAdmin(request);
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const id = parseId(params.id);
+  if (!id) return jsonError("Einladung nicht gefunden.", 404);
+  const result = resendInvitation(id, admin.id);
+  if (!result.ok) return jsonError(result.error, result.status);
+  return Response.json({
+    success: true,
+    invitationToken: result.token,
+    message: "Einladung erneut gesendet.",
+  });
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireApiAdmin(request);
+  return methodNotAllowed("POST");
+}

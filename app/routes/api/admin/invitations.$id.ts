@@ -1,4 +1,19 @@
-// Placeholder: built by issue #5.
-const notYet = () => Response.json({ error: "Noch nicht verfügbar" }, { status: 501 });
-export const loader = notYet;
-export const action = notYet;
+import { jsonError, methodNotAllowed, parseId, requireApiAdmin } from "~/server/auth.server";
+import { deleteInvitation } from "~/server/invitations.server";
+import type { Route } from "./+types/invitations.$id";
+
+/** DELETE: withdraws an invitation (its link stops working). */
+export async function action({ request, params }: Route.ActionArgs) {
+  await requireApiAdmin(request);
+  if (request.method !== "DELETE") return methodNotAllowed("DELETE");
+  const id = parseId(params.id);
+  if (!id) return jsonError("Einladung nicht gefunden.", 404);
+  const result = deleteInvitation(id);
+  if (!result.ok) return jsonError(result.error, result.status);
+  return Response.json({ success: true, message: "Einladung gelöscht." });
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireApiAdmin(request);
+  return methodNotAllowed("DELETE");
+}

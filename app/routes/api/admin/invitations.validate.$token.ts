@@ -1,4 +1,22 @@
-// Placeholder: built by issue #5.
-const notYet = () => Response.json({ error: "Noch nicht verfügbar" }, { status: 501 });
-export const loader = notYet;
-export const action = notYet;
+import { MESSAGES } from "~/lib/auth-forms";
+import { methodNotAllowed } from "~/server/auth.server";
+import { findValidInvitation } from "~/server/invitations.server";
+import type { Route } from "./+types/invitations.validate.$token";
+
+/** GET (public) → {valid, message, email?}: whether an invitation link can still be used. */
+export function loader({ params }: Route.LoaderArgs) {
+  const invitation = findValidInvitation(params.token);
+  const headers = { "Cache-Control": "no-store" };
+  if (!invitation) {
+    return Response.json(
+      { valid: false, message: MESSAGES.invitationInvalid, error: MESSAGES.invitationInvalid },
+      { status: 404, headers },
+    );
+  }
+  return Response.json(
+    { valid: true, message: "Einladung gültig.", email: invitation.email },
+    { headers },
+  );
+}
+
+export const action = () => methodNotAllowed("GET");

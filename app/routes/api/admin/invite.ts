@@ -1,4 +1,36 @@
-// Placeholder: built by issue #5.
-const notYet = () => Response.json({ error: "Noch nicht verfügbar" }, { status: 501 });
-export const loader = notYet;
-export const action = notYet;
+import { fieldErrorsOf, InviteSchema } from "~/lib/auth-forms";
+import {
+  firstError,
+  jsonError,
+  methodNotAllowed,
+  readJsonObject,
+  requireApiAdmin,
+} from "~/server/auth.server";
+import { createInvitation } from "~/server/invitations.server";
+import type { Route } from "./+types/invite";
+
+/** POST {email} → {success, invitationToken, invitation, message}; the link goes out by mail. */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const admin = await requireApiAdmin(request);
+  const body = await readJsonObject(request);
+  if (!body.ok) return body.response;
+  const parsed = InviteSchema.safeParse(body.value);
+  if (!parsed.success) {
+    const fieldErrors = fieldErrorsOf(parsed.error);
+    return jsonError(firstError(fieldErrors), 400, { fieldErrors });
+  }
+  const result = createInvitation(parsed.data.email, admin.id);
+  if (!result.ok) return jsonError(result.error, result.status);
+  return Response.json(
+    {
+      success: true,
+      invitationToken: result.token,
+      invitation: result.invitation,
+      message: `Einladung an ${result.invitation.email} gesendet.`,
+    },
+    { status: 201 },
+  );
+}
+
+export const loader = () => methodNotAllowed("POST");

@@ -1,4 +1,25 @@
-// Placeholder: built by issue #5.
-const notYet = () => Response.json({ error: "Noch nicht verfügbar" }, { status: 501 });
-export const loader = notYet;
-export const action = notYet;
+import { fieldErrorsOf, RegisterApiSchema } from "~/lib/auth-forms";
+import { firstError, jsonError, methodNotAllowed, readJsonObject } from "~/server/auth.server";
+import { registerWithInvitation } from "~/server/invitations.server";
+import type { Route } from "./+types/register";
+
+/** POST {invitationToken, username, password} (public): creates an inactive account. */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const body = await readJsonObject(request);
+  if (!body.ok) return body.response;
+  const parsed = RegisterApiSchema.safeParse(body.value);
+  if (!parsed.success) {
+    const fieldErrors = fieldErrorsOf(parsed.error);
+    return jsonError(firstError(fieldErrors), 400, { fieldErrors });
+  }
+  const result = await registerWithInvitation(parsed.data);
+  if (!result.ok) {
+    return jsonError(result.error, result.status, {
+      fieldErrors: result.field ? { [result.field]: [result.error] } : undefined,
+    });
+  }
+  return Response.json({ success: true, message: result.message }, { status: 201 });
+}
+
+export const loader = () => methodNotAllowed("POST");

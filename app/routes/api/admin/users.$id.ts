@@ -1,4 +1,24 @@
-// Placeholder: built by issue #5.
-const notYet = () => Response.json({ error: "Noch nicht verfügbar" }, { status: 501 });
-export const loader = notYet;
-export const action = notYet;
+import { deleteAdmin } from "~/server/admins.server";
+import { jsonError, methodNotAllowed, parseId, requireApiAdmin } from "~/server/auth.server";
+import type { Route } from "./+types/users.$id";
+
+/** DELETE: removes another admin; assignments and invitations move to the acting admin. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireApiAdmin(request);
+  if (request.method !== "DELETE") return methodNotAllowed("DELETE");
+  const id = parseId(params.id);
+  if (!id) return jsonError("Admin nicht gefunden.", 404);
+  const result = deleteAdmin(admin.id, id);
+  if (!result.ok) return jsonError(result.error, result.status);
+  return Response.json({
+    success: true,
+    message: "Admin gelöscht. Zuweisungen und Einladungen wurden auf Sie übertragen.",
+    transferredAssignments: result.transferredAssignments,
+    transferredInvitations: result.transferredInvitations,
+  });
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireApiAdmin(request);
+  return methodNotAllowed("DELETE");
+}

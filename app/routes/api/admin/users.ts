@@ -1,4 +1,17 @@
-// Placeholder: built by issue #5.
-const notYet = () => Response.json({ error: "Noch nicht verfügbar" }, { status: 501 });
-export const loader = notYet;
-export const action = notYet;
+import { listAdmins } from "~/server/admins.server";
+import { methodNotAllowed, requireApiAdmin } from "~/server/auth.server";
+import type { Route } from "./+types/users";
+
+/** GET → {success, admins}. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireApiAdmin(request);
+  return Response.json(
+    { success: true, admins: listAdmins() },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireApiAdmin(request);
+  return methodNotAllowed("GET");
+}

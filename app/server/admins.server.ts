@@ -1,0 +1,189 @@
+import { and, asc, count, eq, ne, sql } from "drizzle-orm";
+import { MESSAGES } from "~/lib/auth-forms";
+import { admins, invitations, requestAssignees } from "~db/schema";
+import { type AdminUser, deleteOtherSessions, toAdminUser } from "./auth.server";
+import { hashPassword, verifyPassword } from "./crypto.server";
+import { type Db, db, transaction } from "./db.server";
+import { queueMail } from "./mail/outbox.server";
+
+export type Failure = { ok: false; status: number; error: string; field?: string };
+
+export function listAdmins(): AdminUser[] {
+  return db().select().from(admins).orderBy(asc(admins.id)).all().map(toAdminUser);
+}
+
+export function getAdminById(id: number) {
+  return db().select().from(admins).where(eq(admins.id, id)).get();
+}
+
+export function findAdminByEmail(email: string) {
+  return db()
+    .select()
+    .from(admins)
+    .where(sql`lower(${admins.email}) = lower(${email.trim()})`)
+    .get();
+}
+
+export function usernameTaken(username: string) {
+  return Boolean(
+    db()
+      .select({ id: admins.id })
+      .from(admins)
+      .where(sql`lower(${admins.username}) = lower(${username.trim()})`)
+      .get(),
+  );
+}
+
+/** Usernames of the active admins other than `exceptId` (named in the delete confirmation). */
+export function otherActiveAdmins(exceptId: number): string[] {
+  return db()
+    .select({ username: admins.username })
+    .from(admins)
+    .where(and(eq(admins.isActive, true), ne(admins.id, exceptId)))
+    .orderBy(asc(admins.username))
+    .all()
+    .map((r) => r.username);
+}
+
+function activeCount() {
+  return db().select({ n: count() }).from(admins).where(eq(admins.isActive, true)).get()?.n ?? 0;
+}
+
+type NewAdmin = {
+  username: string;
+  email: string;
+  passwordHash: string;
+  isActive: boolean;
+  passwordChanged: boolean;
+};
+
+/** Inserts an admin row (synchronous, for use inside a transaction); fields are validated. */
+export function insertAdmin(tx: Db, input: NewAdmin) {
+  return tx
+    .insert(admins)
+    .values({
+      username: input.username.trim(),
+      email: input.email.trim().toLowerCase(),
+      passwordHash: input.passwordHash,
+      isActive: input.isActive,
+      passwordChanged: input.passwordChanged,
+    })
+    .returning()
+    .get();
+}
+
+/** Own password change: checks the current one, ends the admin's other sessions. */
+export async function changePassword(
+  adminId: number,
+  oldPassword: string,
+  newPassword: string,
+  keepTokenHash?: string,
+): Promise<{ ok: true } | Failure> {
+  const row = getAdminById(adminId);
+  if (!row) return { ok: false, status: 404, error: MESSAGES.changeFailed };
+  if (!(await verifyPassword(oldPassword, row.passwordHash))) {
+    return { ok: false, status: 400, error: MESSAGES.wrongCurrent, field: "oldPassword" };
+  }
+  if (oldPassword === newPassword) {
+    return {
+      ok: false,
+      status: 400,
+      error: "Das neue Passwort muss sich vom aktuellen unterscheiden.",
+      field: "newPassword",
+    };
+  }
+  const passwordHash = await hashPassword(newPassword);
+  db()
+    .update(admins)
+    .set({ passwordHash, passwordChanged: true })
+    .where(eq(admins.id, adminId))
+    .run();
+  deleteOtherSessions(adminId, keepTokenHash);
+  return { ok: true };
+}
+
+function guardOther(actorId: number, targetId: number, selfMessage: string) {
+  const target = getAdminById(targetId);
+  if (!target) return { ok: false, status: 404, error: "Admin nicht gefunden." } as const;
+  if (target.id === actorId) return { ok: false, status: 400, error: selfMessage } as const;
+  return { ok: true, target } as const;
+}
+
+/** Activate or deactivate another admin (never oneself, never the last active admin). */
+export function setAdminActive(
+  actorId: number,
+  targetId: number,
+  active: boolean,
+): { ok: true; admin: AdminUser } | Failure {
+  const guard = guardOther(
+    actorId,
+    targetId,
+    "Sie können Ihren eigenen Account nicht deaktivieren oder aktivieren.",
+  );
+  if (!guard.ok) return guard;
+  if (!active && guard.target.isActive && activeCount() <= 1) {
+    return {
+      ok: false,
+      status: 400,
+      error: "Der letzte aktive Admin kann nicht deaktiviert werden.",
+    };
+  }
+  const row = db()
+    .update(admins)
+    .set({ isActive: active })
+    .where(eq(admins.id, targetId))
+    .returning()
+    .get();
+  if (!active) deleteOtherSessions(targetId);
+  return { ok: true, admin: toAdminUser(row) };
+}
+
+/**
+ * Deletes another admin: assignments and invitations move to the acting admin in one transaction,
+ * then the deleted admin is told by mail.
+ */
+export function deleteAdmin(
+  actorId: number,
+  targetId: number,
+): { ok: true; transferredAssignments: number; transferredInvitations: number } | Failure {
+  const guard = guardOther(actorId, targetId, "Sie können Ihren eigenen Account nicht löschen.");
+  if (!guard.ok) return guard;
+  const target = guard.target;
+  const actor = getAdminById(actorId);
+  const result = transaction((tx) => {
+    if (target.isActive) {
+      const n = tx.select({ n: count() }).from(admins).where(eq(admins.isActive, true)).get();
+      if ((n?.n ?? 0) <= 1) return null;
+    }
+    const moved = tx.$client
+      .prepare(
+        `INSERT OR IGNORE INTO request_assignees (request_id, admin_id, assigned_at)
+         SELECT request_id, ?, assigned_at FROM request_assignees WHERE admin_id = ?`,
+      )
+      .run(actorId, targetId).changes;
+    tx.delete(requestAssignees).where(eq(requestAssignees.adminId, targetId)).run();
+    const invites = tx
+      .update(invitations)
+      .set({ invitedBy: actorId })
+      .where(eq(invitations.invitedBy, targetId))
+      .run().changes;
+    tx.delete(admins).where(eq(admins.id, targetId)).run();
+    return { moved, invites };
+  });
+  if (!result) {
+    return { ok: false, status: 400, error: "Der letzte aktive Admin kann nicht gelöscht werden." };
+  }
+  queueMail({
+    to: target.email,
+    subject: "Ihr Admin-Zugang wurde entfernt",
+    kind: "account-deleted",
+    content: {
+      greeting: `Hallo ${target.username},`,
+      paragraphs: [
+        `Ihr Admin-Zugang zum Anfrage-Portal wurde von ${actor?.username ?? "einem anderen Admin"} gelöscht. Sie können sich nicht mehr anmelden.`,
+        "Ihre zugewiesenen Anfragen und Einladungen wurden übertragen. Falls Sie Fragen haben, wenden Sie sich bitte an das Team.",
+      ],
+    },
+  });
+  return { ok: true, transferredAssignments: result.moved, transferredInvitations: result.invites };
+}

@@ -1,0 +1,285 @@
+import { randomBytes } from "node:crypto";
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { MESSAGES } from "~/lib/auth-forms";
+import { admins, invitations } from "~db/schema";
+import {
+  type Failure,
+  findAdminByEmail,
+  getAdminById,
+  insertAdmin,
+  usernameTaken,
+} from "./admins.server";
+import { hashPassword, hashToken, randomToken } from "./crypto.server";
+import { db, transaction } from "./db.server";
+import { env } from "./env.server";
+import { queueMail } from "./mail/outbox.server";
+import { createResetToken, resetUrl } from "./password-reset.server";
+
+export const INVITATION_TTL_MS = 7 * 24 * 3600_000;
+/** The set-password link of a directly activated account lives as long as an invitation. */
+const ACTIVATION_LINK_TTL_MS = INVITATION_TTL_MS;
+
+export type InvitationView = {
+  id: number;
+  email: string;
+  invited_by: string | null;
+  invited_by_id: number | null;
+  created_at: string;
+  expires_at: string;
+  expired: boolean;
+};
+
+export const registerUrl = (token: string) =>
+  `${env().APP_URL}/admin/register?token=${encodeURIComponent(token)}`;
+
+/** Unused invitations (expired ones too, marked, so they can be resent), newest first. */
+export function listInvitations(): InvitationView[] {
+  const now = Date.now();
+  return db()
+    .select({ invitation: invitations, inviter: admins.username })
+    .from(invitations)
+    .leftJoin(admins, eq(admins.id, invitations.invitedBy))
+    .where(isNull(invitations.usedAt))
+    .orderBy(desc(invitations.createdAt), desc(invitations.id))
+    .all()
+    .map(({ invitation, inviter }) => ({
+      id: invitation.id,
+      email: invitation.email,
+      invited_by: inviter ?? null,
+      invited_by_id: invitation.invitedBy,
+      created_at: invitation.createdAt.toISOString(),
+      expires_at: invitation.expiresAt.toISOString(),
+      expired: invitation.expiresAt.getTime() <= now,
+    }));
+}
+
+function sendInvitationMail(email: string, token: string, inviterName: string | undefined) {
+  queueMail({
+    to: email,
+    subject: "Einladung zum Admin-Bereich des Anfrage-Portals",
+    kind: "invitation",
+    content: {
+      greeting: "Hallo,",
+      paragraphs: [
+        `${inviterName ?? "Ein Admin"} hat Sie in den Admin-Bereich des Anfrage-Portals eingeladen.`,
+        "Über den folgenden Link legen Sie Benutzername und Passwort fest. Der Link ist 7 Tage gültig. Nach der Registrierung schaltet ein Admin Ihr Konto frei.",
+      ],
+      action: { label: "Jetzt registrieren", url: registerUrl(token) },
+    },
+  });
+}
+
+/** Invites an address (a pending invitation of the same address is replaced). */
+export function createInvitation(
+  email: string,
+  invitedBy: number,
+): { ok: true; token: string; invitation: InvitationView } | Failure {
+  const address = email.trim().toLowerCase();
+  if (findAdminByEmail(address)) {
+    return {
+      ok: false,
+      status: 409,
+      error: "Für diese E-Mail-Adresse existiert bereits ein Admin-Konto.",
+      field: "email",
+    };
+  }
+  const token = randomToken();
+  const id = transaction((tx) => {
+    tx.delete(invitations)
+      .where(and(sql`lower(${invitations.email}) = ${address}`, isNull(invitations.usedAt)))
+      .run();
+    return tx
+      .insert(invitations)
+      .values({
+        email: address,
+        tokenHash: hashToken(token),
+        invitedBy,
+        expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
+      })
+      .returning({ id: invitations.id })
+      .get().id;
+  });
+  sendInvitationMail(address, token, getAdminById(invitedBy)?.username);
+  const invitation = listInvitations().find((i) => i.id === id);
+  if (!invitation) return { ok: false, status: 500, error: MESSAGES.changeFailed };
+  return { ok: true, token, invitation };
+}
+
+/** The unused, unexpired invitation behind a raw token, or null. */
+export function findValidInvitation(token: string | null | undefined) {
+  if (!token) return null;
+  return (
+    db()
+      .select()
+      .from(invitations)
+      .where(
+        and(
+          eq(invitations.tokenHash, hashToken(token)),
+          isNull(invitations.usedAt),
+          gt(invitations.expiresAt, new Date()),
+        ),
+      )
+      .get() ?? null
+  );
+}
+
+function pending(id: number) {
+  return db()
+    .select()
+    .from(invitations)
+    .where(and(eq(invitations.id, id), isNull(invitations.usedAt)))
+    .get();
+}
+
+const notFound: Failure = { ok: false, status: 404, error: "Einladung nicht gefunden." };
+
+/** New token and a fresh 7 days; the old link stops working. */
+export function resendInvitation(
+  id: number,
+  actorId: number,
+): { ok: true; token: string } | Failure {
+  const row = pending(id);
+  if (!row) return notFound;
+  const token = randomToken();
+  db()
+    .update(invitations)
+    .set({ tokenHash: hashToken(token), expiresAt: new Date(Date.now() + INVITATION_TTL_MS) })
+    .where(eq(invitations.id, id))
+    .run();
+  sendInvitationMail(row.email, token, getAdminById(actorId)?.username);
+  return { ok: true, token };
+}
+
+export function deleteInvitation(id: number): { ok: true } | Failure {
+  const changes = db().delete(invitations).where(eq(invitations.id, id)).run().changes;
+  return changes ? { ok: true } : notFound;
+}
+
+function usernameFromEmail(email: string) {
+  const base =
+    (email.split("@")[0] ?? "")
+      .normalize("NFKD")
+      .replace(/[^\w.-]/g, "")
+      .toLowerCase()
+      .slice(0, 40) || "admin";
+  let candidate = base.length >= 3 ? base : `${base}-admin`;
+  for (let n = 2; usernameTaken(candidate); n++) candidate = `${base}-${n}`;
+  return candidate;
+}
+
+/**
+ * Activates an invitation directly: an active account with a generated username and password
+ * (shown once to the acting admin); the invitee gets a set-password link, never the password.
+ */
+export async function activateInvitation(
+  id: number,
+  actorId: number,
+): Promise<
+  { ok: true; adminData: { username: string; password: string; email: string } } | Failure
+> {
+  const row = pending(id);
+  if (!row) return notFound;
+  if (findAdminByEmail(row.email)) {
+    return {
+      ok: false,
+      status: 409,
+      error: "Für diese E-Mail-Adresse existiert bereits ein Admin-Konto.",
+    };
+  }
+  const username = usernameFromEmail(row.email);
+  const password = randomBytes(12).toString("base64url");
+  const passwordHash = await hashPassword(password);
+  const admin = transaction((tx) => {
+    const used = tx
+      .update(invitations)
+      .set({ usedAt: new Date() })
+      .where(and(eq(invitations.id, id), isNull(invitations.usedAt)))
+      .run().changes;
+    if (!used) return null;
+    return insertAdmin(tx, {
+      username,
+      email: row.email,
+      passwordHash,
+      isActive: true,
+      passwordChanged: false,
+    });
+  });
+  if (!admin) return notFound;
+  const token = createResetToken(admin.id, ACTIVATION_LINK_TTL_MS);
+  const actor = getAdminById(actorId);
+  queueMail({
+    to: admin.email,
+    subject: "Ihr Admin-Zugang wurde freigeschaltet",
+    kind: "account-activated",
+    content: {
+      greeting: "Hallo,",
+      paragraphs: [
+        `${actor?.username ?? "Ein Admin"} hat Ihren Admin-Zugang zum Anfrage-Portal direkt freigeschaltet.`,
+        `Ihr Benutzername lautet: ${admin.username}`,
+        "Bitte legen Sie über den folgenden Link Ihr eigenes Passwort fest (7 Tage gültig, einmal verwendbar).",
+      ],
+      action: { label: "Passwort festlegen", url: resetUrl(token) },
+    },
+  });
+  return { ok: true, adminData: { username, password, email: admin.email } };
+}
+
+/**
+ * Registration from an invitation: the account is created inactive (awaiting activation) and the
+ * invitation is used up in the same step, so a link works once.
+ */
+export async function registerWithInvitation(input: {
+  invitationToken: string;
+  username: string;
+  password: string;
+}): Promise<{ ok: true; message: string } | Failure> {
+  const invitation = findValidInvitation(input.invitationToken);
+  if (!invitation) {
+    return { ok: false, status: 400, error: MESSAGES.invitationInvalid, field: "invitationToken" };
+  }
+  if (usernameTaken(input.username)) {
+    return {
+      ok: false,
+      status: 409,
+      error: "Dieser Benutzername ist bereits vergeben.",
+      field: "username",
+    };
+  }
+  if (findAdminByEmail(invitation.email)) {
+    return {
+      ok: false,
+      status: 409,
+      error: "Für diese E-Mail-Adresse existiert bereits ein Admin-Konto.",
+    };
+  }
+  const passwordHash = await hashPassword(input.password);
+  const created = transaction((tx) => {
+    const used = tx
+      .update(invitations)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(invitations.id, invitation.id),
+          isNull(invitations.usedAt),
+          gt(invitations.expiresAt, new Date()),
+        ),
+      )
+      .run().changes;
+    if (!used) return null;
+    return insertAdmin(tx, {
+      username: input.username,
+      email: invitation.email,
+      passwordHash,
+      isActive: false,
+      passwordChanged: true,
+    });
+  });
+  if (!created) {
+    return { ok: false, status: 400, error: MESSAGES.invitationInvalid, field: "invitationToken" };
+  }
+  return {
+    ok: true,
+    message:
+      "Registrierung erfolgreich! Ihr Konto wartet auf die Freischaltung durch einen Administrator.",
+  };
+}

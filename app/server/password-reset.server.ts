@@ -1,0 +1,126 @@
+import { and, eq, gt, isNull } from "drizzle-orm";
+import { MESSAGES } from "~/lib/auth-forms";
+import { admins, passwordResets, sessions } from "~db/schema";
+import { findAdminByEmail } from "./admins.server";
+import { hashPassword, hashToken, randomToken } from "./crypto.server";
+import { db, transaction } from "./db.server";
+import { env } from "./env.server";
+import { queueMail } from "./mail/outbox.server";
+import { loginLimiter, tooManyMessage } from "./rate-limit.server";
+
+export const RESET_TTL_MS = 3600_000;
+
+export const resetUrl = (token: string) =>
+  `${env().APP_URL}/admin/reset-password?token=${encodeURIComponent(token)}`;
+
+/** A new single-use reset token for an admin (only its hash is stored); returns the raw token. */
+export function createResetToken(adminId: number, ttlMs = RESET_TTL_MS): string {
+  const token = randomToken();
+  db()
+    .insert(passwordResets)
+    .values({ adminId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlMs) })
+    .run();
+  return token;
+}
+
+/**
+ * Forgot password: always the same neutral answer; a mail only when an admin has this address.
+ * Rate-limited per client IP and per IP + address (every request counts).
+ */
+export async function requestPasswordReset(
+  email: string,
+  ip: string,
+): Promise<
+  | { ok: true; message: string }
+  | { ok: false; status: 429; error: string; retryAfterSeconds: number }
+> {
+  const limiter = loginLimiter();
+  for (const key of [`forgot:ip:${ip}`, `forgot:user:${ip}:${email.toLowerCase()}`]) {
+    const state = await limiter.consume(key);
+    if (!state.ok) {
+      return {
+        ok: false,
+        status: 429,
+        error: tooManyMessage(state.retryAfterSeconds),
+        retryAfterSeconds: state.retryAfterSeconds,
+      };
+    }
+  }
+  const admin = findAdminByEmail(email);
+  if (admin) {
+    const token = createResetToken(admin.id);
+    queueMail({
+      to: admin.email,
+      subject: "Passwort zurücksetzen",
+      kind: "password-reset",
+      content: {
+        greeting: `Hallo ${admin.username},`,
+        paragraphs: [
+          "Sie haben angefordert, das Passwort Ihres Admin-Zugangs zum Anfrage-Portal zurückzusetzen.",
+          "Der Link ist eine Stunde gültig und kann nur einmal verwendet werden. Falls Sie das nicht angefordert haben, können Sie diese E-Mail ignorieren.",
+        ],
+        action: { label: "Neues Passwort festlegen", url: resetUrl(token) },
+      },
+    });
+  }
+  return { ok: true, message: MESSAGES.forgotNeutral };
+}
+
+/** The admin a usable (unused, unexpired) reset token belongs to, or null. */
+export function checkResetToken(token: string) {
+  if (!token) return null;
+  return (
+    db()
+      .select({ id: passwordResets.id, adminId: passwordResets.adminId })
+      .from(passwordResets)
+      .where(
+        and(
+          eq(passwordResets.tokenHash, hashToken(token)),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, new Date()),
+        ),
+      )
+      .get() ?? null
+  );
+}
+
+/** Sets the new password, uses the token up and ends every session of that admin. */
+export async function resetPassword(
+  token: string,
+  newPassword: string,
+): Promise<{ ok: true; message: string } | { ok: false; status: 400; error: string }> {
+  if (!token) return { ok: false, status: 400, error: MESSAGES.resetTokenMissing };
+  const passwordHash = await hashPassword(newPassword);
+  const done = transaction((tx) => {
+    const now = new Date();
+    const row = tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(passwordResets.tokenHash, hashToken(token)),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, now),
+        ),
+      )
+      .returning({ adminId: passwordResets.adminId })
+      .get();
+    if (!row) return false;
+    tx.update(admins)
+      .set({ passwordHash, passwordChanged: true })
+      .where(eq(admins.id, row.adminId))
+      .run();
+    tx.delete(sessions).where(eq(sessions.adminId, row.adminId)).run();
+    // Any other open reset links of this admin die with this one.
+    tx.update(passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResets.adminId, row.adminId), isNull(passwordResets.usedAt)))
+      .run();
+    return true;
+  });
+  if (!done) return { ok: false, status: 400, error: MESSAGES.resetTokenInvalid };
+  return {
+    ok: true,
+    message: "Ihr Passwort wurde erfolgreich zurückgesetzt. Sie können sich jetzt anmelden.",
+  };
+}

@@ -1,0 +1,102 @@
+import type { AddressInfo } from "node:net";
+import Database from "better-sqlite3";
+import PostalMime from "postal-mime";
+import { SMTPServer } from "smtp-server";
+import { hashPassword } from "~/server/crypto.server";
+import type { TestServer } from "./server";
+
+export type ReceivedMail = { to: string[]; subject: string; text: string; html: string };
+
+/** A real SMTP server on loopback (port 0) collecting mails for the account tests. */
+export async function startInbox() {
+  const mails: ReceivedMail[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", async () => {
+        const mail = await PostalMime.parse(Buffer.concat(chunks));
+        mails.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          subject: mail.subject ?? "",
+          text: mail.text ?? "",
+          html: mail.html ?? "",
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  const port = (smtp.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    /** Waits for a mail to `to` whose subject matches. */
+    async waitFor(to: string, subject: RegExp, timeoutMs = 15_000): Promise<ReceivedMail> {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        const found = [...mails]
+          .reverse()
+          .find((m) => m.to.includes(to.toLowerCase()) && subject.test(m.subject));
+        if (found) return found;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`no mail to ${to} matching ${subject}`);
+    },
+    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
+  };
+}
+
+/** The token query parameter of the first link to `path` in a mail text. */
+export function linkToken(text: string, path: string): string {
+  const match = text.match(new RegExp(`https?://[^\\s]+${path}\\?token=([^\\s&]+)`));
+  if (!match?.[1]) throw new Error(`no ${path} link in mail: ${text}`);
+  return decodeURIComponent(match[1]);
+}
+
+/** Direct access to the test database (the same file the test server uses). */
+export function testDb() {
+  const db = new Database(process.env.DATABASE_PATH as string);
+  db.pragma("busy_timeout = 5000");
+  return db;
+}
+
+/** Inserts an admin directly; returns its id and credentials. */
+export async function insertAdmin(
+  username: string,
+  options: { password?: string; active?: boolean; passwordChanged?: boolean; email?: string } = {},
+) {
+  const password = options.password ?? `${username}-passwort`;
+  const email = options.email ?? `${username}@example.com`;
+  const db = testDb();
+  try {
+    const info = db
+      .prepare(
+        "INSERT INTO admins (username, email, password_hash, is_active, password_changed) VALUES (?, ?, ?, ?, ?)",
+      )
+      .run(
+        username,
+        email,
+        await hashPassword(password),
+        options.active === false ? 0 : 1,
+        options.passwordChanged === false ? 0 : 1,
+      );
+    return { id: Number(info.lastInsertRowid), username, password, email };
+  } finally {
+    db.close();
+  }
+}
+
+/** Logs in through the API and returns the token (fails the test otherwise). */
+export async function apiLogin(server: TestServer, username: string, password: string) {
+  const res = await server.fetch("/api/admin/auth/login", {
+    method: "POST",
+    json: { username, password },
+  });
+  const body = await res.json();
+  if (res.status !== 200) throw new Error(`login ${username} failed: ${JSON.stringify(body)}`);
+  return body.token as string;
+}
