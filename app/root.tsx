@@ -1,15 +1,21 @@
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunction,
+  useLoaderData,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { useNonce } from "./components/nonce";
+import { ModalProvider } from "./components/ui/modal";
+import { ToastProvider } from "./components/ui/toast";
+import { getToast } from "./server/flash.server";
 import { withIdempotency } from "./server/idempotency.server";
 import { readTheme } from "./server/preferences.server";
 import { clientIp } from "./server/request-context.server";
@@ -24,8 +30,12 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return { theme: await readTheme(request) };
+  const { toast, headers } = await getToast(request);
+  return data({ theme: await readTheme(request), toast }, { headers });
 }
+
+// Flash toasts may come from any redirect (also a loader's), so root reads them on every navigation.
+export const shouldRevalidate: ShouldRevalidateFunction = () => true;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
@@ -57,7 +67,14 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function App() {
-  return <Outlet />;
+  const { toast } = useLoaderData<typeof loader>();
+  return (
+    <ToastProvider serverToast={toast}>
+      <ModalProvider>
+        <Outlet />
+      </ModalProvider>
+    </ToastProvider>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

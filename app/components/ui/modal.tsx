@@ -1,0 +1,327 @@
+import {
+  createContext,
+  type ReactNode,
+  type RefObject,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
+import { type ModalKind, modalKeyAction, modalZIndex, nextFocusIndex } from "~/lib/modal-keys";
+import { Button, buttonClass } from "./button";
+
+/** Open modals, bottom first: only the topmost one reacts to keys and keeps the focus. */
+const openStack: number[] = [];
+let lastModalId = 0;
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"]), audio[controls], video[controls], summary';
+
+function focusablesIn(root: HTMLElement): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (el) => !el.hasAttribute("inert") && el.getClientRects().length > 0,
+  );
+}
+
+export type ModalProps = {
+  open: boolean;
+  /** Escape, a backdrop click and the close button call this. */
+  onClose: () => void;
+  title: ReactNode;
+  /** Rendered under the title and used as aria-describedby. */
+  description?: ReactNode;
+  children?: ReactNode;
+  /** Buttons row under the content. */
+  footer?: ReactNode;
+  /** 'alertdialog' for confirmations and errors; 'dialog' otherwise. */
+  role?: "dialog" | "alertdialog";
+  /** Called on Enter when focus is not in a field or on a button (message modals: OK/confirm). */
+  onEnter?: () => void;
+  /** Element focused on open; default the first focusable element, else the dialog. */
+  initialFocusRef?: RefObject<HTMLElement | null>;
+  /** False while something must not be interrupted (e.g. a booking being saved). */
+  dismissible?: boolean;
+  /** Show an × button in the header (off for the message modals, which have their own buttons). */
+  showCloseButton?: boolean;
+  size?: "sm" | "md" | "lg" | "xl";
+  titleClassName?: string;
+};
+
+const SIZES = { sm: "max-w-sm", md: "max-w-md", lg: "max-w-2xl", xl: "max-w-4xl" };
+
+/**
+ * The dialog shell of the modal system: backdrop, z-index from 50 (stacked modals go higher), focus
+ * trapped inside and restored on close, Escape and backdrop click close (ignored while typing in a
+ * field), `aria-modal`, labelled by its title. Features put their own content inside.
+ */
+export function Modal({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  footer,
+  role = "dialog",
+  onEnter,
+  initialFocusRef,
+  dismissible = true,
+  showCloseButton = true,
+  size = "md",
+  titleClassName = "",
+}: ModalProps) {
+  const titleId = useId();
+  const descriptionId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const [depth, setDepth] = useState(0);
+  // Latest callbacks without re-running the open effect (which would move the focus again).
+  const handlers = useRef({ onClose, onEnter, dismissible });
+  handlers.current = { onClose, onEnter, dismissible };
+
+  useEffect(() => {
+    if (!open) return;
+    const id = ++lastModalId;
+    openStack.push(id);
+    setDepth(openStack.length - 1);
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const dialog = dialogRef.current;
+    const isTop = () => openStack[openStack.length - 1] === id;
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = "hidden";
+
+    if (dialog) {
+      const first = initialFocusRef?.current ?? focusablesIn(dialog)[0] ?? dialog;
+      first.focus();
+    }
+
+    function onKeyDown(event: KeyboardEvent) {
+      if (!isTop() || !dialog || event.defaultPrevented) return;
+      const target = event.target as HTMLElement | null;
+      if (event.key === "Tab") {
+        const items = focusablesIn(dialog);
+        const current = items.indexOf(document.activeElement as HTMLElement);
+        const next = nextFocusIndex(current, items.length, event.shiftKey);
+        event.preventDefault();
+        (items[next] ?? dialog).focus();
+        return;
+      }
+      const action = modalKeyAction(event.key, "confirm", target);
+      if (action === "cancel" && handlers.current.dismissible) {
+        event.preventDefault();
+        handlers.current.onClose();
+      } else if (action === "confirm" && handlers.current.onEnter) {
+        event.preventDefault();
+        handlers.current.onEnter();
+      }
+    }
+    function onFocusIn(event: FocusEvent) {
+      if (!isTop() || !dialog) return;
+      if (event.target instanceof Node && !dialog.contains(event.target)) {
+        (focusablesIn(dialog)[0] ?? dialog).focus();
+      }
+    }
+    document.addEventListener("keydown", onKeyDown);
+    document.addEventListener("focusin", onFocusIn);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("focusin", onFocusIn);
+      openStack.splice(openStack.indexOf(id), 1);
+      if (openStack.length === 0) document.body.style.overflow = overflow;
+      if (previous?.isConnected) previous.focus();
+    };
+  }, [open, initialFocusRef]);
+
+  if (!open) return null;
+  return (
+    <div
+      className="fixed inset-0 flex items-end justify-center p-2 sm:items-center sm:p-4"
+      style={{ zIndex: modalZIndex(depth) }}
+    >
+      {/* A click on the backdrop acts like Escape; the keyboard path is Escape itself. */}
+      <div
+        aria-hidden="true"
+        data-modal-backdrop=""
+        className="absolute inset-0 bg-slate-950/60 backdrop-blur-[1px]"
+        onClick={() => {
+          if (handlers.current.dismissible) handlers.current.onClose();
+        }}
+      />
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: role is dialog or alertdialog, both modal */}
+      <div
+        ref={dialogRef}
+        role={role}
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={description ? descriptionId : undefined}
+        tabIndex={-1}
+        className={`relative flex max-h-[calc(100dvh-1rem)] w-full ${SIZES[size]} flex-col overflow-hidden rounded-xl bg-white text-slate-900 shadow-xl outline-none ring-1 ring-slate-900/5 dark:bg-slate-900 dark:text-slate-100 dark:ring-white/10`}
+      >
+        <div className="flex items-start justify-between gap-4 px-5 pt-5">
+          <h2 id={titleId} className={`text-lg font-semibold ${titleClassName}`}>
+            {title}
+          </h2>
+          {showCloseButton && dismissible ? (
+            <button
+              type="button"
+              onClick={onClose}
+              aria-label="Schließen"
+              className="-m-1 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100"
+            >
+              <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="size-5">
+                <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
+              </svg>
+            </button>
+          ) : null}
+        </div>
+        <div className="overflow-y-auto px-5 pb-5 pt-2">
+          {description ? (
+            <div id={descriptionId} className="text-sm text-slate-600 dark:text-slate-300">
+              {description}
+            </div>
+          ) : null}
+          {children}
+        </div>
+        {footer ? (
+          <div className="flex flex-col-reverse gap-2 border-t border-slate-200 px-5 py-4 sm:flex-row sm:justify-end dark:border-slate-800">
+            {footer}
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+export const DEFAULT_TITLES: Record<ModalKind, string> = {
+  success: "Erfolgreich",
+  error: "Fehler",
+  confirm: "Bestätigung",
+  info: "Information",
+};
+
+export type ConfirmOptions = {
+  message: string;
+  title?: string;
+  /** Label of the confirm button; default 'Bestätigen'. */
+  confirmLabel?: string;
+  /** Red confirm button for destructive actions. */
+  danger?: boolean;
+};
+
+export type ModalApi = {
+  showSuccess(message: string, title?: string): Promise<void>;
+  showError(message: string, title?: string): Promise<void>;
+  showInfo(message: string, title?: string): Promise<void>;
+  /** Resolves true on 'Bestätigen' (or Enter), false on 'Abbrechen', Escape or backdrop. */
+  confirm(options: ConfirmOptions): Promise<boolean>;
+};
+
+type Entry = {
+  id: number;
+  kind: ModalKind;
+  title: string;
+  message: string;
+  confirmLabel?: string;
+  danger?: boolean;
+  resolve: (confirmed: boolean) => void;
+};
+
+const ModalContext = createContext<ModalApi | null>(null);
+
+const TITLE_TONES: Record<ModalKind, string> = {
+  success: "text-green-700 dark:text-green-400",
+  error: "text-red-700 dark:text-red-400",
+  confirm: "",
+  info: "",
+};
+
+function MessageModal({ entry, settle }: { entry: Entry; settle: (ok: boolean) => void }) {
+  const primaryRef = useRef<HTMLButtonElement>(null);
+  const isConfirm = entry.kind === "confirm";
+  return (
+    <Modal
+      open
+      role={isConfirm || entry.kind === "error" ? "alertdialog" : "dialog"}
+      title={entry.title}
+      titleClassName={TITLE_TONES[entry.kind]}
+      description={<p className="whitespace-pre-line">{entry.message}</p>}
+      onClose={() => settle(false)}
+      onEnter={() => settle(isConfirm)}
+      initialFocusRef={primaryRef}
+      showCloseButton={false}
+      size="sm"
+      footer={
+        <>
+          {isConfirm ? (
+            <Button variant="secondary" onClick={() => settle(false)}>
+              Abbrechen
+            </Button>
+          ) : null}
+          <button
+            ref={primaryRef}
+            type="button"
+            className={buttonClass(isConfirm && entry.danger ? "danger" : "primary")}
+            onClick={() => settle(isConfirm)}
+          >
+            {isConfirm ? (entry.confirmLabel ?? "Bestätigen") : "OK"}
+          </button>
+        </>
+      }
+    />
+  );
+}
+
+/** Holds the message modals of the app; `useModal()` opens them. */
+export function ModalProvider({ children }: { children: ReactNode }) {
+  const [entries, setEntries] = useState<Entry[]>([]);
+  const nextId = useRef(0);
+
+  const open = useCallback(
+    (entry: Omit<Entry, "id" | "resolve">) =>
+      new Promise<boolean>((resolve) => {
+        const id = ++nextId.current;
+        setEntries((list) => [...list, { ...entry, id, resolve }]);
+      }),
+    [],
+  );
+  const settle = useCallback((entry: Entry, ok: boolean) => {
+    setEntries((list) => list.filter((e) => e.id !== entry.id));
+    entry.resolve(ok);
+  }, []);
+
+  const api = useMemo<ModalApi>(() => {
+    const message = (kind: ModalKind) => async (text: string, title?: string) => {
+      await open({ kind, message: text, title: title ?? DEFAULT_TITLES[kind] });
+    };
+    return {
+      showSuccess: message("success"),
+      showError: message("error"),
+      showInfo: message("info"),
+      confirm: ({ message: text, title, confirmLabel, danger }) =>
+        open({
+          kind: "confirm",
+          message: text,
+          title: title ?? DEFAULT_TITLES.confirm,
+          confirmLabel,
+          danger,
+        }),
+    };
+  }, [open]);
+
+  return (
+    <ModalContext.Provider value={api}>
+      {children}
+      {entries.map((entry) => (
+        <MessageModal key={entry.id} entry={entry} settle={(ok) => settle(entry, ok)} />
+      ))}
+    </ModalContext.Provider>
+  );
+}
+
+/** success/error/info messages and confirmations (spec: generic modal system). */
+export function useModal(): ModalApi {
+  const api = useContext(ModalContext);
+  if (!api) throw new Error("useModal() needs a <ModalProvider> (root.tsx renders one)");
+  return api;
+}

@@ -1,0 +1,59 @@
+import { randomBytes } from "node:crypto";
+import { createCookie, redirect } from "react-router";
+import { z } from "zod";
+import type { ToastMessage, ToastType } from "~/components/ui/toast";
+import { env, isProduction } from "./env.server";
+
+const FlashSchema = z.object({
+  id: z.string().max(40),
+  type: z.enum(["success", "error", "info"]),
+  message: z.string().max(2000),
+});
+
+let cookie: ReturnType<typeof createCookie> | undefined;
+/** Signed, httpOnly, short-lived: carries one toast across a redirect (the no-JS path too). */
+function flashCookie() {
+  cookie ??= createCookie("__flash", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: isProduction() && env().APP_URL.startsWith("https://"),
+    path: "/",
+    maxAge: 60,
+    secrets: env().SESSION_SECRET.split(","),
+  });
+  return cookie;
+}
+
+/** The Set-Cookie value that carries `toast` to the next page the browser loads. */
+export async function serializeToast(toast: { type: ToastType; message: string }) {
+  const value: ToastMessage = {
+    id: randomBytes(8).toString("hex"),
+    type: toast.type,
+    message: toast.message.slice(0, 2000),
+  };
+  return flashCookie().serialize(value);
+}
+
+/** A redirect that shows a toast on the target page (root renders it, with or without JS). */
+export async function redirectWithToast(
+  url: string,
+  toast: { type: ToastType; message: string },
+  init?: number | ResponseInit,
+) {
+  const responseInit: ResponseInit = typeof init === "number" ? { status: init } : { ...init };
+  const headers = new Headers(responseInit.headers);
+  headers.append("Set-Cookie", await serializeToast(toast));
+  return redirect(url, { ...responseInit, headers });
+}
+
+/** Reads the flash toast of this request; `headers` clears it (send them with the response). */
+export async function getToast(
+  request: Request,
+): Promise<{ toast: ToastMessage | null; headers: Headers }> {
+  const headers = new Headers();
+  const header = request.headers.get("cookie");
+  if (!header?.includes("__flash=")) return { toast: null, headers };
+  const parsed = FlashSchema.safeParse(await flashCookie().parse(header));
+  headers.append("Set-Cookie", await flashCookie().serialize("", { maxAge: 0 }));
+  return { toast: parsed.success ? parsed.data : null, headers };
+}
