@@ -1,0 +1,305 @@
+import { delay, HttpResponse, http } from "msw";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { API_RETRY_DELAY_MS, ApiError, apiUrl, createApiClient } from "./api-client";
+
+const BASE = "http://localhost";
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+let sleeps: number[];
+let timeouts: number[];
+let navigations: string[];
+let keys: number;
+
+function client() {
+  return createApiClient({
+    baseUrl: BASE,
+    sleep: async (ms) => {
+      sleeps.push(ms);
+    },
+    // Real timers at 1/1000 scale: a 25 s time-out fires after 25 ms.
+    startTimer: (fn, ms) => {
+      timeouts.push(ms);
+      const timer = setTimeout(fn, ms / 1000);
+      return () => clearTimeout(timer);
+    },
+    navigate: (url) => navigations.push(url),
+    randomKey: () => `key-${++keys}`,
+  });
+}
+
+beforeEach(() => {
+  sleeps = [];
+  timeouts = [];
+  navigations = [];
+  keys = 0;
+});
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+describe("apiFetch", () => {
+  it("resolves paths below /api", () => {
+    expect(apiUrl("/api/requests")).toBe("/api/requests");
+    expect(apiUrl("requests")).toBe("/api/requests");
+    expect(apiUrl("/admin/users", BASE)).toBe(`${BASE}/api/admin/users`);
+    expect(apiUrl("https://example.com/x")).toBe("https://example.com/x");
+  });
+
+  it("parses JSON and sends no Idempotency-Key on GET", async () => {
+    let key: string | null = "unset";
+    server.use(
+      http.get(`${BASE}/api/configuration`, ({ request }) => {
+        key = request.headers.get("idempotency-key");
+        return HttpResponse.json({ infoBanner: { enabled: true } });
+      }),
+    );
+    const data = await client()<{ infoBanner: { enabled: boolean } }>("/api/configuration");
+    expect(data.infoBanner.enabled).toBe(true);
+    expect(key).toBeNull();
+    expect(timeouts).toEqual([60_000]);
+  });
+
+  it("sends JSON with one Idempotency-Key reused by every retry of the call", async () => {
+    const seen: { key: string | null; body: unknown }[] = [];
+    server.use(
+      http.post(`${BASE}/api/affiliate-codes`, async ({ request }) => {
+        seen.push({ key: request.headers.get("idempotency-key"), body: await request.json() });
+        if (seen.length < 3) return HttpResponse.json({ error: "kaputt" }, { status: 503 });
+        return HttpResponse.json({ code: "ABC" }, { status: 201 });
+      }),
+    );
+    const api = client();
+    const result = await api<{ code: string }>("/api/affiliate-codes", {
+      json: { name: "Partner" },
+    });
+    expect(result).toEqual({ code: "ABC" });
+    expect(seen.map((s) => s.key)).toEqual(["key-1", "key-1", "key-1"]);
+    expect(seen[0].body).toEqual({ name: "Partner" });
+    expect(sleeps).toEqual([API_RETRY_DELAY_MS, API_RETRY_DELAY_MS]);
+
+    // A new logical call gets a new key.
+    await api("/api/affiliate-codes", { json: { name: "Zweiter" } });
+    expect(seen.at(-1)?.key).toBe("key-2");
+  });
+
+  it("retries 5xx at most 3 times, then shows the server's text", async () => {
+    let calls = 0;
+    server.use(
+      http.patch(`${BASE}/api/requests/1`, () => {
+        calls++;
+        return HttpResponse.json({ error: "Datenbank beschäftigt" }, { status: 500 });
+      }),
+    );
+    const error = await failure(client()("/api/requests/1", { method: "PATCH", json: {} }));
+    expect(calls).toBe(4);
+    expect(sleeps).toEqual([1000, 1000, 1000]);
+    expect(error.status).toBe(500);
+    expect(error.message).toBe("Datenbank beschäftigt");
+    expect(error.fromServer).toBe(true);
+  });
+
+  it("falls back to 'Server-Fehler: {status}' without a server text", async () => {
+    server.use(http.get(`${BASE}/api/stats`, () => new HttpResponse("", { status: 502 })));
+    const error = await failure(client()("/api/stats"));
+    expect(error.message).toBe("Server-Fehler: 502");
+    expect(error.fromServer).toBe(false);
+  });
+
+  it("never retries a 4xx and prefers {error}, then {message}", async () => {
+    let calls = 0;
+    server.use(
+      http.post(`${BASE}/api/admin/invite`, () => {
+        calls++;
+        return HttpResponse.json({ message: "E-Mail bereits eingeladen" }, { status: 409 });
+      }),
+      http.delete(`${BASE}/api/affiliate-codes/9`, () => {
+        calls++;
+        return HttpResponse.json({ error: "Nicht gefunden", message: "x" }, { status: 404 });
+      }),
+    );
+    const conflict = await failure(client()("/api/admin/invite", { json: { email: "a@b.de" } }));
+    expect(conflict.status).toBe(409);
+    expect(conflict.message).toBe("E-Mail bereits eingeladen");
+    expect(conflict.body).toEqual({ message: "E-Mail bereits eingeladen" });
+    const missing = await failure(client()("/api/affiliate-codes/9", { method: "DELETE" }));
+    expect(missing.message).toBe("Nicht gefunden");
+    expect(calls).toBe(2);
+    expect(sleeps).toEqual([]);
+  });
+
+  it("retries network errors and then reports them in German", async () => {
+    let calls = 0;
+    server.use(
+      http.get(`${BASE}/api/admin/users`, () => {
+        calls++;
+        return HttpResponse.error();
+      }),
+    );
+    const error = await failure(client()("/api/admin/users"));
+    expect(calls).toBe(4);
+    expect(error.reason).toBe("network");
+    expect(error.message).toBe("Netzwerk-Fehler: Server nicht erreichbar oder Timeout");
+  });
+
+  it("recovers when a retry succeeds after a network error", async () => {
+    let calls = 0;
+    server.use(
+      http.get(`${BASE}/api/admin/stats`, () =>
+        ++calls === 1 ? HttpResponse.error() : HttpResponse.json({ total: 3 }),
+      ),
+    );
+    expect(await client()("/api/admin/stats")).toEqual({ total: 3 });
+    expect(calls).toBe(2);
+  });
+
+  it("uses 25 s then 20 s for the request list and says 'Request timeout'", async () => {
+    let calls = 0;
+    server.use(
+      http.get(`${BASE}/api/requests`, async () => {
+        calls++;
+        await delay("infinite");
+        return HttpResponse.json([]);
+      }),
+    );
+    const error = await failure(client()("/api/requests", { kind: "list" }));
+    expect(error.reason).toBe("timeout");
+    expect(error.message).toBe("Request timeout");
+    expect(timeouts).toEqual([25_000, 20_000, 20_000, 20_000]);
+    expect(calls).toBe(4);
+  });
+
+  it("applies the per-kind time-outs", async () => {
+    server.use(
+      http.all(`${BASE}/api/*`, async () => {
+        await delay("infinite");
+        return HttpResponse.json({});
+      }),
+    );
+    const api = client();
+    const login = await failure(api("/api/admin/auth/login", { json: {}, kind: "login" }));
+    expect(login.message).toBe("Login-Timeout: Server antwortet nicht rechtzeitig");
+    expect(timeouts.every((ms) => ms === 15_000)).toBe(true);
+
+    timeouts = [];
+    await failure(api("/api/admin/invitations/validate/x", { kind: "invitation" }));
+    expect(timeouts).toEqual([10_000, 10_000, 10_000, 10_000]);
+
+    timeouts = [];
+    await failure(api("/api/affiliate-codes", { kind: "affiliateList" }));
+    expect(timeouts[0]).toBe(10_000);
+
+    timeouts = [];
+    const other = await failure(api("/api/configuration", { method: "PATCH", json: {} }));
+    expect(timeouts[0]).toBe(60_000);
+    expect(other.message).toBe("Netzwerk-Fehler: Server nicht erreichbar oder Timeout");
+  });
+
+  it("does not retry an AI call after a time-out", async () => {
+    let calls = 0;
+    server.use(
+      http.post(`${BASE}/api/admin/requests/4/cursor-prompt`, async () => {
+        calls++;
+        await delay("infinite");
+        return HttpResponse.json({ prompt: "x" });
+      }),
+    );
+    const error = await failure(
+      client()("/api/admin/requests/4/cursor-prompt", { json: {}, kind: "ai" }),
+    );
+    expect(error.reason).toBe("timeout");
+    expect(calls).toBe(1);
+    expect(timeouts).toEqual([300_000]);
+    expect(sleeps).toEqual([]);
+  });
+
+  it("still retries an AI call on 5xx", async () => {
+    let calls = 0;
+    server.use(
+      http.post(`${BASE}/api/admin/requests/4/automated-preparation`, () =>
+        ++calls < 2
+          ? HttpResponse.json({}, { status: 503 })
+          : HttpResponse.json({ preparationData: {} }),
+      ),
+    );
+    await client()("/api/admin/requests/4/automated-preparation", { json: {}, kind: "ai" });
+    expect(calls).toBe(2);
+  });
+
+  it("moves to the login page on 401, except for the login call itself", async () => {
+    server.use(
+      http.get(`${BASE}/api/admin/users`, () =>
+        HttpResponse.json({ error: "Nicht angemeldet" }, { status: 401 }),
+      ),
+      http.post(`${BASE}/api/admin/auth/login`, () =>
+        HttpResponse.json({ error: "Ungültige Anmeldedaten" }, { status: 401 }),
+      ),
+    );
+    const api = client();
+    const unauth = await failure(api("/api/admin/users"));
+    expect(unauth.status).toBe(401);
+    expect(navigations).toEqual(["/admin/login"]);
+
+    const login = await failure(
+      api("/api/admin/auth/login", { json: { username: "a", password: "b" }, kind: "login" }),
+    );
+    expect(login.message).toBe("Ungültige Anmeldedaten");
+    expect(navigations).toHaveLength(1);
+  });
+
+  it("reports an unreadable JSON answer", async () => {
+    server.use(
+      http.post(
+        `${BASE}/api/admin/auth/login`,
+        () => new HttpResponse("<html>", { headers: { "content-type": "application/json" } }),
+      ),
+    );
+    const error = await failure(client()("/api/admin/auth/login", { json: {}, kind: "login" }));
+    expect(error.reason).toBe("invalid-response");
+    expect(error.message).toBe("Login fehlgeschlagen - Ungültige Antwort vom Server");
+  });
+
+  it("sends FormData as multipart and returns undefined for an empty answer", async () => {
+    let type = "";
+    let name: FormDataEntryValue | null = null;
+    server.use(
+      http.post(`${BASE}/api/requests`, async ({ request }) => {
+        type = request.headers.get("content-type") ?? "";
+        name = (await request.formData()).get("name");
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const fd = new FormData();
+    fd.set("name", "Erika");
+    expect(await client()("/api/requests", { formData: fd })).toBeUndefined();
+    expect(type).toContain("multipart/form-data");
+    expect(name).toBe("Erika");
+  });
+
+  it("stops without retrying when the caller aborts", async () => {
+    let calls = 0;
+    server.use(
+      http.get(`${BASE}/api/requests`, async () => {
+        calls++;
+        await delay("infinite");
+        return HttpResponse.json([]);
+      }),
+    );
+    const controller = new AbortController();
+    const api = createApiClient({ baseUrl: BASE, sleep: async () => {} });
+    const pending = api("/api/requests", { signal: controller.signal });
+    setTimeout(() => controller.abort(), 5);
+    await expect(pending).rejects.toThrow();
+    await pending.catch((e: unknown) => expect(e).not.toBeInstanceOf(ApiError));
+    expect(calls).toBe(1);
+  });
+});
