@@ -1,12 +1,13 @@
 import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Alert, TextField } from "~/components/ui/field";
 import { ChangePasswordFormSchema, MESSAGES } from "~/lib/auth-forms";
 import { changePassword } from "~/server/admins.server";
 import { requireAdmin } from "~/server/auth.server";
+import { redirectWithToast } from "~/server/flash.server";
 import type { Route } from "./+types/change-password";
 
 export const meta: Route.MetaFunction = () => [{ title: "Account-Einstellungen" }];
@@ -43,7 +44,12 @@ export async function action({ request }: Route.ActionArgs) {
       { status: result.status },
     );
   }
-  if (!admin.password_changed) throw redirect("/admin/dashboard");
+  if (!admin.password_changed) {
+    throw await redirectWithToast("/admin/dashboard", {
+      type: "success",
+      message: MESSAGES.changeSuccess,
+    });
+  }
   return { result: submission.reply({ resetForm: true }), success: MESSAGES.changeSuccess };
 }
 

@@ -1,9 +1,9 @@
 import { type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
-import { UsersConfirmStep } from "~/components/admin/users-confirm";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { ConfirmAction, ConfirmationStep } from "~/components/ui/confirm-action";
 import { Alert, TextField } from "~/components/ui/field";
 import { InviteSchema } from "~/lib/auth-forms";
 import {
@@ -14,6 +14,8 @@ import {
   setAdminActive,
 } from "~/server/admins.server";
 import { parseId, requireAdmin } from "~/server/auth.server";
+import { requireConfirmation } from "~/server/confirm.server";
+import { redirectWithToast } from "~/server/flash.server";
 import {
   activateInvitation,
   createInvitation,
@@ -30,21 +32,26 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { meId: me.id, admins: listAdmins(), invitations: listInvitations() };
 }
 
-type Confirm = { title: string; message: string; fields: Record<string, string>; label: string };
 type ActionResult = {
   intent: string;
   result?: SubmissionResult<string[]>;
   message?: string;
   error?: string;
-  confirm?: Confirm;
   adminData?: { username: string; password: string; email: string };
 };
+
+/** The delete confirmation names the admins who stay active (same text with and without JS). */
+function deleteAdminMessage(username: string, remaining: string[]) {
+  return `Möchten Sie den Admin „${username}“ wirklich löschen? Seine Zuweisungen und Einladungen werden auf Sie übertragen, und er wird per E-Mail benachrichtigt.\nVerbleibende aktive Admins: ${remaining.length ? remaining.join(", ") : "keine"}.`;
+}
+const deleteInvitationMessage = (email: string) =>
+  `Möchten Sie die Einladung an ${email} wirklich löschen? Der Einladungslink funktioniert danach nicht mehr.`;
+const done = (message: string) => redirectWithToast("/admin/users", { type: "success", message });
 
 export async function action({ request }: Route.ActionArgs) {
   const me = await requireAdmin(request);
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
-  const confirmed = formData.get("confirmed") === "1";
   const reply = (body: ActionResult, status = 200) => data(body, { status });
 
   if (intent === "invite") {
@@ -78,32 +85,24 @@ export async function action({ request }: Route.ActionArgs) {
           result.status,
         );
       }
-      return reply({
-        intent,
-        message: `${result.admin.username} wurde ${result.admin.is_active ? "aktiviert" : "deaktiviert"}.`,
-      });
+      return done(
+        `${result.admin.username} wurde ${result.admin.is_active ? "aktiviert" : "deaktiviert"}.`,
+      );
     }
     case "delete": {
       const target = getAdminById(id);
       if (!target) return reply({ intent, error: "Admin nicht gefunden." }, 404);
-      if (!confirmed) {
-        const remaining = otherActiveAdmins(id);
-        return reply({
-          intent,
-          confirm: {
-            title: "Admin löschen",
-            label: "Admin löschen",
-            fields: { intent, id: String(id) },
-            message: `Möchten Sie den Admin „${target.username}“ wirklich löschen? Seine Zuweisungen und Einladungen werden auf Sie übertragen, und er wird per E-Mail benachrichtigt. Verbleibende aktive Admins: ${remaining.length ? remaining.join(", ") : "keine"}.`,
-          },
-        });
-      }
+      const step = requireConfirmation(formData, {
+        title: "Admin löschen",
+        confirmLabel: "Admin löschen",
+        message: deleteAdminMessage(target.username, otherActiveAdmins(id)),
+      });
+      if (step) return step;
       const result = deleteAdmin(me.id, id);
       if (!result.ok) return reply({ intent, error: result.error }, result.status);
-      return reply({
-        intent,
-        message: `${target.username} wurde gelöscht. ${result.transferredAssignments} Zuweisung(en) und ${result.transferredInvitations} Einladung(en) wurden auf Sie übertragen.`,
-      });
+      return done(
+        `${target.username} wurde gelöscht. ${result.transferredAssignments} Zuweisung(en) und ${result.transferredInvitations} Einladung(en) wurden auf Sie übertragen.`,
+      );
     }
     case "resend-invitation": {
       const result = resendInvitation(id, me.id);
@@ -113,26 +112,21 @@ export async function action({ request }: Route.ActionArgs) {
           result.status,
         );
       }
-      return reply({ intent, message: "Einladung erneut gesendet. Der alte Link ist ungültig." });
+      return done("Einladung erneut gesendet. Der alte Link ist ungültig.");
     }
     case "delete-invitation": {
       const invitation = listInvitations().find((i) => i.id === id);
       if (!invitation) return reply({ intent, error: "Fehler beim Löschen der Einladung" }, 404);
-      if (!confirmed) {
-        return reply({
-          intent,
-          confirm: {
-            title: "Einladung löschen",
-            label: "Einladung löschen",
-            fields: { intent, id: String(id) },
-            message: `Möchten Sie die Einladung an ${invitation.email} wirklich löschen? Der Einladungslink funktioniert danach nicht mehr.`,
-          },
-        });
-      }
+      const step = requireConfirmation(formData, {
+        title: "Einladung löschen",
+        confirmLabel: "Einladung löschen",
+        message: deleteInvitationMessage(invitation.email),
+      });
+      if (step) return step;
       const result = deleteInvitation(id);
       if (!result.ok)
         return reply({ intent, error: "Fehler beim Löschen der Einladung" }, result.status);
-      return reply({ intent, message: "Einladung gelöscht." });
+      return done("Einladung gelöscht.");
     }
     case "activate-invitation": {
       const result = await activateInvitation(id, me.id);
@@ -163,10 +157,13 @@ const formatDate = (iso: string | null) => (iso ? dateTime.format(new Date(iso))
 const th =
   "px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400";
 const td = "px-4 py-3 align-middle";
+const menuItem =
+  "block w-full rounded-md px-3 py-2 text-left text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:opacity-50 dark:hover:bg-slate-800";
 
 export default function Users({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const inviteResult = actionData?.intent === "invite" ? actionData.result : undefined;
+  const result = actionData && "intent" in actionData ? actionData : undefined;
+  const inviteResult = result?.intent === "invite" ? result.result : undefined;
   const [form, fields] = useForm({
     id: "invite",
     lastResult: navigation.state === "idle" ? inviteResult : null,
@@ -187,24 +184,24 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
         </p>
       </div>
 
-      {actionData?.confirm ? <UsersConfirmStep {...actionData.confirm} /> : null}
-      {actionData?.message ? <Alert tone="success">{actionData.message}</Alert> : null}
-      {actionData?.error ? <Alert>{actionData.error}</Alert> : null}
-      {actionData?.adminData ? (
+      <ConfirmationStep data={actionData} />
+      {result?.message ? <Alert tone="success">{result.message}</Alert> : null}
+      {result?.error ? <Alert>{result.error}</Alert> : null}
+      {result?.adminData ? (
         <Alert tone="warning">
           <p className="font-semibold">Zugangsdaten (werden nur jetzt angezeigt):</p>
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
             <dt>Benutzername</dt>
             <dd className="font-mono" data-testid="activated-username">
-              {actionData.adminData.username}
+              {result.adminData.username}
             </dd>
             <dt>Passwort</dt>
             <dd className="font-mono break-all" data-testid="activated-password">
-              {actionData.adminData.password}
+              {result.adminData.password}
             </dd>
           </dl>
           <p className="mt-2">
-            {actionData.adminData.email} hat eine E-Mail mit einem Link zum Festlegen eines eigenen
+            {result.adminData.email} hat eine E-Mail mit einem Link zum Festlegen eines eigenen
             Passworts erhalten (das Passwort steht nicht in der E-Mail).
           </p>
         </Alert>
@@ -297,19 +294,20 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                             {admin.is_active ? "Deaktivieren" : "Aktivieren"}
                           </Button>
                         </Form>
-                        <Form method="post">
-                          <input type="hidden" name="intent" value="delete" />
-                          <input type="hidden" name="id" value={admin.id} />
-                          <Button
-                            type="submit"
-                            size="sm"
-                            variant="danger"
-                            disabled={busy}
-                            aria-label={`${admin.username} löschen`}
-                          >
-                            Löschen
-                          </Button>
-                        </Form>
+                        <ConfirmAction
+                          fields={{ intent: "delete", id: String(admin.id) }}
+                          title="Admin löschen"
+                          label="Löschen"
+                          confirmLabel="Admin löschen"
+                          aria-label={`${admin.username} löschen`}
+                          message={deleteAdminMessage(
+                            admin.username,
+                            admins
+                              .filter((a) => a.is_active && a.id !== admin.id)
+                              .map((a) => a.username)
+                              .sort((a, b) => a.localeCompare(b)),
+                          )}
+                        />
                       </div>
                     )}
                   </td>
@@ -362,21 +360,25 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                             [
                               ["resend-invitation", "Erneut senden"],
                               ["activate-invitation", "Direkt freischalten"],
-                              ["delete-invitation", "Löschen"],
                             ] as const
                           ).map(([intent, label]) => (
                             <Form method="post" key={intent}>
                               <input type="hidden" name="intent" value={intent} />
                               <input type="hidden" name="id" value={inv.id} />
-                              <button
-                                type="submit"
-                                disabled={busy}
-                                className={`block w-full rounded-md px-3 py-2 text-left text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:bg-slate-800 ${intent === "delete-invitation" ? "text-red-600 dark:text-red-400" : ""}`}
-                              >
+                              <button type="submit" disabled={busy} className={menuItem}>
                                 {label}
                               </button>
                             </Form>
                           ))}
+                          <ConfirmAction
+                            fields={{ intent: "delete-invitation", id: String(inv.id) }}
+                            title="Einladung löschen"
+                            label="Löschen"
+                            confirmLabel="Einladung löschen"
+                            aria-label={`Einladung an ${inv.email} löschen`}
+                            className={`${menuItem} text-red-600 dark:text-red-400`}
+                            message={deleteInvitationMessage(inv.email)}
+                          />
                         </div>
                       </details>
                     </td>
