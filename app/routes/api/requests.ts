@@ -1,4 +1,40 @@
-// Placeholder: built by issue #3.
-const notYet = () => Response.json({ error: "Noch nicht verfügbar" }, { status: 501 });
-export const loader = notYet;
-export const action = notYet;
+import { clientIp } from "~/server/request-context.server";
+import { submitRequest } from "~/server/requests/submit.server";
+import type { Route } from "./+types/requests";
+
+/** GET /api/requests: the admin-only list (built by the back-office issue). */
+export function loader(_args: Route.LoaderArgs) {
+  return listRequestsForAdmin();
+}
+const listRequestsForAdmin = () =>
+  Response.json({ error: "Noch nicht verfügbar" }, { status: 501 });
+
+/** POST /api/requests (multipart): 201 with the created request; 400/413/429 with German errors. */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") {
+    return Response.json(
+      { error: "Methode nicht erlaubt" },
+      { status: 405, headers: { Allow: "GET, POST" } },
+    );
+  }
+  const result = await submitRequest(request, clientIp(context));
+  if (result.ok) {
+    return Response.json(result.request, {
+      status: 201,
+      headers: { "Set-Cookie": result.setCookie, Location: `/api/requests/${result.request.id}` },
+    });
+  }
+  return Response.json(
+    {
+      error: result.error,
+      ...(result.fieldErrors && Object.keys(result.fieldErrors).length
+        ? { fieldErrors: result.fieldErrors }
+        : {}),
+      ...(result.uploadErrors ? { uploadErrors: result.uploadErrors } : {}),
+    },
+    {
+      status: result.status,
+      headers: result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : {},
+    },
+  );
+}

@@ -1,8 +1,140 @@
-// Placeholder: built by issue #3.
-export default function Placeholder() {
+import type { SubmissionResult } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { data, redirect, useLoaderData, useRouteLoaderData } from "react-router";
+import { ContactForm } from "~/components/landing/contact-form";
+import { Analytics, CookieBar } from "~/components/landing/cookie-bar";
+import { Faq } from "~/components/landing/faq";
+import { Features } from "~/components/landing/features";
+import { Footer } from "~/components/landing/footer";
+import { Header } from "~/components/landing/header";
+import { Hero } from "~/components/landing/hero";
+import { History } from "~/components/landing/history";
+import { InfoBanner } from "~/components/landing/info-banner";
+import { useNonce } from "~/components/nonce";
+import { bannerKey } from "~/lib/banner-key";
+import { RequestFormSchema } from "~/lib/request-form";
+import { uploadLimits } from "~/lib/upload-rules";
+import { validateAffiliateCode } from "~/server/affiliates.server";
+import { getConfiguration } from "~/server/configuration.server";
+import { env } from "~/server/env.server";
+import { readConsent, readDismissedBanners } from "~/server/preferences.server";
+import { clientIp } from "~/server/request-context.server";
+import { loadRequestsJson, requestsWithAppointment } from "~/server/requests/serialize.server";
+import { submitRequest } from "~/server/requests/submit.server";
+import { getVisitorRequestIds } from "~/server/visitor.server";
+import type { Route } from "./+types/index";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Deine Software-Idee als Testversion in 3 Tagen" },
+  {
+    name: "description",
+    content:
+      "Beschreibe deine Software-Idee per Text, Sprachnachricht oder Datei. Innerhalb von drei Tagen erhältst du eine Testversion und eine persönliche Demo.",
+  },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const config = getConfiguration();
+  const [consent, dismissed, ids] = await Promise.all([
+    readConsent(request),
+    readDismissedBanners(request),
+    getVisitorRequestIds(request),
+  ]);
+  const bannerText = config.infoBanner.text.trim();
+  const key = bannerKey(bannerText);
+  const code = url.searchParams.get("code");
+  const affiliate = code ? validateAffiliateCode(code) : null;
+  const history = loadRequestsJson(ids);
+  const sentId = Number(url.searchParams.get("gesendet"));
+  const sent = ids.includes(sentId) ? history.find((r) => r.id === sentId) : undefined;
+  const { PRIVACY_URL, IMPRINT_URL, GA_MEASUREMENT_ID } = env();
+  return {
+    banner:
+      config.infoBanner.enabled && bannerText && !dismissed.includes(key)
+        ? { text: bannerText, key }
+        : null,
+    affiliate:
+      affiliate?.valid && affiliate.code
+        ? { code: affiliate.code, discountValue: affiliate.discountValue }
+        : null,
+    consent,
+    showConsent: !consent || url.searchParams.get("cookies") === "1",
+    constraint: getZodConstraint(RequestFormSchema),
+    limits: uploadLimits(config.uploadSettings),
+    history: history.map((r) => ({
+      id: r.id,
+      name: r.name,
+      description: r.description,
+      summary: r.summary,
+      companyDescription: r.companyDescription,
+      status: r.status,
+      createdAt: r.createdAt,
+      audioPath: r.audioPath,
+      attachments: r.attachments.map((a) => ({
+        id: a.id,
+        originalName: a.originalName,
+        size: a.size,
+      })),
+    })),
+    submitted: sent
+      ? { id: sent.id, name: sent.name, booked: requestsWithAppointment([sent.id]).length > 0 }
+      : null,
+    privacyUrl: PRIVACY_URL,
+    imprintUrl: IMPRINT_URL,
+    gaMeasurementId: GA_MEASUREMENT_ID ?? null,
+  };
+}
+
+/** The no-JS submission (the JS form posts the same data to POST /api/requests). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const result = await submitRequest(request, clientIp(context));
+  if (result.ok) {
+    const params = new URLSearchParams({ gesendet: String(result.request.id) });
+    if (result.request.affiliateCode) params.set("code", result.request.affiliateCode);
+    return redirect(`/?${params}#contact`, {
+      status: 303,
+      headers: { "Set-Cookie": result.setCookie },
+    });
+  }
+  return data(
+    {
+      result: result.reply as SubmissionResult<string[]>,
+      uploadErrors: result.uploadErrors ?? [],
+      error: result.uploadErrors?.length || result.fieldErrors ? undefined : result.error,
+    },
+    { status: result.status },
+  );
+}
+
+export default function Landing({ actionData }: Route.ComponentProps) {
+  const page = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData("root") as { theme?: "light" | "dark" } | undefined;
+  const nonce = useNonce();
   return (
-    <main className="mx-auto max-w-3xl p-8">
-      <p>Diese Seite wird gerade gebaut.</p>
-    </main>
+    <>
+      {page.banner ? <InfoBanner text={page.banner.text} bannerKey={page.banner.key} /> : null}
+      <Header theme={root?.theme ?? "light"} hasHistory={page.history.length > 0} />
+      <main>
+        <Hero affiliate={page.affiliate} />
+        <Features />
+        <ContactForm
+          lastResult={actionData?.result}
+          serverUploadErrors={actionData?.uploadErrors}
+          formError={actionData?.error}
+          constraint={page.constraint}
+          limits={page.limits}
+          affiliateCode={page.affiliate?.code ?? null}
+          submitted={page.submitted}
+        />
+        <History items={page.history} />
+        <Faq />
+      </main>
+      <Footer privacyUrl={page.privacyUrl} imprintUrl={page.imprintUrl} />
+      {page.showConsent ? <CookieBar current={page.consent} /> : null}
+      {page.gaMeasurementId ? (
+        <Analytics measurementId={page.gaMeasurementId} consent={page.consent} nonce={nonce} />
+      ) : null}
+    </>
   );
 }

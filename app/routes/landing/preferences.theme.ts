@@ -1,4 +1,14 @@
-// Placeholder: built by issue #3.
-const notYet = () => Response.json({ error: "Noch nicht verfügbar" }, { status: 501 });
-export const loader = notYet;
-export const action = notYet;
+import { redirect } from "react-router";
+import { backTo, themeCookie } from "~/server/preferences.server";
+import type { Route } from "./+types/preferences.theme";
+
+export const loader = () => redirect("/");
+
+/** Sets the theme cookie. Without JS: back to the page; with JS (fetcher, js=1): a small JSON answer. */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const theme = form.get("theme") === "dark" ? "dark" : "light";
+  const headers = { "Set-Cookie": await themeCookie.serialize(theme) };
+  if (form.get("js") === "1") return Response.json({ theme }, { headers });
+  return redirect(backTo(form.get("redirectTo")), { status: 303, headers });
+}

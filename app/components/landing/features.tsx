@@ -1,0 +1,41 @@
+const FEATURES = [
+  {
+    icon: "⚡",
+    title: "Testversion in 3 Tagen",
+    text: "Statt wochenlanger Konzeptphasen bauen wir aus deiner Beschreibung eine funktionierende erste Version, die du selbst ausprobieren kannst.",
+  },
+  {
+    icon: "🎙️",
+    title: "Erzähl es uns, wie du willst",
+    text: "Schreib ein paar Sätze, sprich eine Sprachnachricht ein oder häng Skizzen, Tabellen und Dokumente an – wir arbeiten mit allem.",
+  },
+  {
+    icon: "🤝",
+    title: "Persönliche Demo",
+    text: "In einem kurzen Termin zeigen wir dir die Testversion, klären offene Fragen und besprechen die nächsten Schritte – unverbindlich.",
+  },
+];
+
+export function Features() {
+  return (
+    <section aria-labelledby="features-title" className="px-4 py-16 sm:px-6">
+      <h2 id="features-title" className="sr-only">
+        Was dich erwartet
+      </h2>
+      <ul className="mx-auto grid max-w-6xl gap-6 md:grid-cols-3">
+        {FEATURES.map((f) => (
+          <li
+            key={f.title}
+            className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+          >
+            <span aria-hidden="true" className="text-3xl">
+              {f.icon}
+            </span>
+            <h3 className="mt-3 text-lg font-semibold text-slate-900 dark:text-white">{f.title}</h3>
+            <p className="mt-2 text-slate-700 dark:text-slate-300">{f.text}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

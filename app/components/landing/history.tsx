@@ -1,0 +1,161 @@
+import { formatDate, formatFileSize, formatRequestId, summaryOf } from "~/lib/format";
+
+export type HistoryItem = {
+  id: number;
+  name: string;
+  description: string;
+  summary: string | null;
+  companyDescription: string;
+  status: "New" | "In Progress" | "Done";
+  createdAt: string;
+  audioPath: string | null;
+  attachments: { id: number; originalName: string; size: number }[];
+};
+
+const STATUS_LABEL: Record<HistoryItem["status"], string> = {
+  New: "Neu",
+  "In Progress": "In Bearbeitung",
+  Done: "Erledigt",
+};
+const STATUS_CLASS: Record<HistoryItem["status"], string> = {
+  New: "bg-blue-100 text-blue-900 dark:bg-blue-900/50 dark:text-blue-100",
+  "In Progress": "bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100",
+  Done: "bg-green-100 text-green-900 dark:bg-green-900/50 dark:text-green-100",
+};
+
+function StatusBadge({ status }: { status: HistoryItem["status"] }) {
+  return (
+    <span
+      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_CLASS[status]}`}
+    >
+      {STATUS_LABEL[status]}
+    </span>
+  );
+}
+
+function Details({ item }: { item: HistoryItem }) {
+  return (
+    <div className="mt-3 space-y-3 text-sm text-slate-700 dark:text-slate-300">
+      <div>
+        <h4 className="font-semibold text-slate-900 dark:text-white">Unternehmen</h4>
+        <p className="whitespace-pre-line">{item.companyDescription}</p>
+      </div>
+      {item.description ? (
+        <div>
+          <h4 className="font-semibold text-slate-900 dark:text-white">Projektbeschreibung</h4>
+          <p className="whitespace-pre-line">{item.description}</p>
+        </div>
+      ) : null}
+      {item.audioPath ? (
+        <div>
+          <h4 className="font-semibold text-slate-900 dark:text-white">Sprachnachricht</h4>
+          {/* biome-ignore lint/a11y/useMediaCaption: a visitor's own voice message has no captions */}
+          <audio
+            controls
+            preload="none"
+            src={`/api/audio/${item.audioPath}`}
+            className="mt-1 w-full max-w-md"
+          >
+            Dein Browser unterstützt keine Audio-Wiedergabe.
+          </audio>
+        </div>
+      ) : null}
+      {item.attachments.length ? (
+        <div>
+          <h4 className="font-semibold text-slate-900 dark:text-white">Anhänge</h4>
+          <ul className="list-inside list-disc">
+            {item.attachments.map((a) => (
+              <li key={a.id}>
+                {a.originalName} ({formatFileSize(a.size)})
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The visitor's own requests (from the signed history cookie): table on desktop, cards on mobile. */
+export function History({ items }: { items: HistoryItem[] }) {
+  if (!items.length) return null;
+  return (
+    <section id="history" aria-labelledby="history-title" className="px-4 py-16 sm:px-6">
+      <div className="mx-auto max-w-6xl">
+        <h2
+          id="history-title"
+          className="text-2xl font-bold text-slate-900 sm:text-3xl dark:text-white"
+        >
+          Meine Anfragen
+        </h2>
+        <p className="mt-2 text-slate-600 dark:text-slate-400">
+          Deine gesendeten Anfragen auf diesem Gerät.
+        </p>
+        <table className="mt-6 hidden w-full text-left text-sm md:table">
+          <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-800 dark:text-slate-400">
+            <tr>
+              <th scope="col" className="py-2 pr-4 font-semibold">
+                Nr.
+              </th>
+              <th scope="col" className="py-2 pr-4 font-semibold">
+                Datum
+              </th>
+              <th scope="col" className="py-2 pr-4 font-semibold">
+                Zusammenfassung
+              </th>
+              <th scope="col" className="py-2 pr-4 font-semibold">
+                Status
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((item) => (
+              <tr
+                key={item.id}
+                className="border-b border-slate-100 align-top dark:border-slate-800"
+                data-testid="history-row"
+              >
+                <td className="py-3 pr-4 font-mono">#{formatRequestId(item.id)}</td>
+                <td className="py-3 pr-4 whitespace-nowrap">{formatDate(item.createdAt)}</td>
+                <td className="py-3 pr-4">
+                  <details>
+                    <summary className="cursor-pointer rounded">
+                      {summaryOf(item) || "Ohne Projektbeschreibung"}
+                    </summary>
+                    <Details item={item} />
+                  </details>
+                </td>
+                <td className="py-3 pr-4">
+                  <StatusBadge status={item.status} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <ul className="mt-6 space-y-4 md:hidden">
+          {items.map((item) => (
+            <li
+              key={item.id}
+              className="rounded-xl border border-slate-200 p-4 dark:border-slate-800"
+              data-testid="history-card"
+            >
+              <div className="flex items-center justify-between gap-2 text-sm">
+                <span className="font-mono">#{formatRequestId(item.id)}</span>
+                <StatusBadge status={item.status} />
+              </div>
+              <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+                {formatDate(item.createdAt)}
+              </p>
+              <details className="mt-2">
+                <summary className="cursor-pointer rounded text-sm">
+                  {summaryOf(item) || "Ohne Projektbeschreibung"}
+                </summary>
+                <Details item={item} />
+              </details>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

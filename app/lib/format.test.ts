@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import {
+  formatDate,
+  formatDateTime,
+  formatFileSize,
+  formatMegabytes,
+  formatRequestId,
+  summaryOf,
+} from "./format";
+
+describe("format", () => {
+  it("formats dates in de-DE, Europe/Berlin", () => {
+    // 23:30 UTC on 31 Dec is already 1 Jan in Berlin.
+    expect(formatDate("2026-12-31T23:30:00Z")).toBe("01.01.2027");
+    expect(formatDateTime(new Date("2026-07-01T08:05:00Z"))).toBe("01.07.2026, 10:05");
+  });
+
+  it("formats sizes with 1024 per step", () => {
+    expect(formatFileSize(0)).toBe("0 Bytes");
+    expect(formatFileSize(1023)).toBe("1023 Bytes");
+    expect(formatFileSize(1024)).toBe("1 KB");
+    expect(formatFileSize(1536)).toBe("1,5 KB");
+    expect(formatFileSize(1024 * 1024)).toBe("1 MB");
+    expect(formatFileSize(9.9 * 1024 * 1024)).toBe("9,9 MB");
+    expect(formatMegabytes(10.5 * 1024 * 1024)).toBe("10,5");
+  });
+
+  it("pads request ids to 4 digits", () => {
+    expect(formatRequestId(7)).toBe("0007");
+    expect(formatRequestId(12345)).toBe("12345");
+  });
+
+  it("falls back to the first 120 characters of the description", () => {
+    const description = "x".repeat(200);
+    expect(summaryOf({ summary: null, description })).toBe("x".repeat(120));
+    expect(summaryOf({ summary: "  ", description: "kurz" })).toBe("kurz");
+    expect(summaryOf({ summary: "Zusammenfassung", description })).toBe("Zusammenfassung");
+  });
+});

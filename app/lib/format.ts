@@ -1,0 +1,67 @@
+/** Shared formatters (pure, isomorphic): de-DE dates in Europe/Berlin, sizes, ids, summaries. */
+
+const TIME_ZONE = "Europe/Berlin";
+
+const dateFormat = new Intl.DateTimeFormat("de-DE", {
+  timeZone: TIME_ZONE,
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+});
+const dateTimeFormat = new Intl.DateTimeFormat("de-DE", {
+  timeZone: TIME_ZONE,
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+const toDate = (value: Date | string | number) => (value instanceof Date ? value : new Date(value));
+
+/** "22.11.2026" */
+export function formatDate(value: Date | string | number): string {
+  return dateFormat.format(toDate(value));
+}
+
+/** "22.11.2026, 10:15" */
+export function formatDateTime(value: Date | string | number): string {
+  return dateTimeFormat.format(toDate(value));
+}
+
+/** Bytes, KB, MB with 1024 per step: "512 Bytes", "1,5 KB", "9,9 MB". */
+export function formatFileSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 1024)
+    return `${Math.max(0, Math.round(bytes || 0))} Bytes`;
+  const kb = bytes / 1024;
+  if (kb < 1024) return `${formatDecimal(kb)} KB`;
+  return `${formatDecimal(kb / 1024)} MB`;
+}
+
+/** Megabytes with one decimal (the upload error messages): 10485760 -> "10", 11010048 -> "10,5". */
+export function formatMegabytes(bytes: number): string {
+  return formatDecimal(bytes / (1024 * 1024));
+}
+
+function formatDecimal(n: number): string {
+  return new Intl.NumberFormat("de-DE", { maximumFractionDigits: 1 }).format(
+    Math.round(n * 10) / 10,
+  );
+}
+
+/** Request id padded to 4 digits: 7 -> "0007". */
+export function formatRequestId(id: number): string {
+  return String(id).padStart(4, "0");
+}
+
+export const SUMMARY_FALLBACK_LENGTH = 120;
+
+/** The summary, or the first 120 characters of the description when no summary exists. */
+export function summaryOf(request: {
+  summary?: string | null;
+  description?: string | null;
+}): string {
+  const summary = request.summary?.trim();
+  if (summary) return summary;
+  return (request.description ?? "").trim().slice(0, SUMMARY_FALLBACK_LENGTH);
+}

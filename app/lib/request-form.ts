@@ -1,0 +1,56 @@
+import { z } from "zod";
+
+/** Field names of the contact form (the same names in the page form and POST /api/requests). */
+export const HONEYPOT_FIELD = "website";
+
+export const requestFormMessages = {
+  nameRequired: "Name ist erforderlich",
+  emailRequired: "E-Mail ist erforderlich",
+  emailInvalid: "Bitte gib eine gültige E-Mail-Adresse ein",
+  phoneRequired: "Telefonnummer ist erforderlich",
+  phoneFormat: "Ungültiges Format. Mindestens 5 Zeichen (z.B. +49 123 456789, 0123 456789-1234)",
+  companyRequired: "Unternehmensbeschreibung ist erforderlich",
+  companyTooShort: "Bitte beschreibe dein Unternehmen mit mindestens 20 Zeichen",
+  tooLong: (max: number) => `Höchstens ${max} Zeichen`,
+} as const;
+
+export const COMPANY_DESCRIPTION_MIN = 20;
+export const PHONE_MAX = 50;
+/** A plus or a digit, then digits, spaces, hyphens, dots or parentheses; 5 to 50 characters. */
+export const PHONE_PATTERN = /^[+\d][\d\s\-.()]{4,49}$/;
+
+/** Trimmed, whitespace collapsed, capped at 50 characters. */
+export function normalizePhone(raw: string): string {
+  return raw.trim().replace(/\s+/g, " ").slice(0, PHONE_MAX);
+}
+
+export function phoneError(raw: string): string | null {
+  const phone = normalizePhone(raw);
+  if (!phone) return requestFormMessages.phoneRequired;
+  return PHONE_PATTERN.test(phone) ? null : requestFormMessages.phoneFormat;
+}
+
+const m = requestFormMessages;
+
+/** The one schema of the contact form: Conform on the client, parseWithZod in the action. */
+export const RequestFormSchema = z.object({
+  name: z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(200, m.tooLong(200)),
+  email: z
+    .string({ error: m.emailRequired })
+    .trim()
+    .max(254, m.tooLong(254))
+    .pipe(z.email(m.emailInvalid)),
+  phone: z
+    .string({ error: m.phoneRequired })
+    .transform(normalizePhone)
+    .pipe(z.string().min(1, m.phoneRequired).regex(PHONE_PATTERN, m.phoneFormat)),
+  companyDescription: z
+    .string({ error: m.companyRequired })
+    .trim()
+    .min(COMPANY_DESCRIPTION_MIN, m.companyTooShort)
+    .max(5000, m.tooLong(5000)),
+  description: z.string().trim().max(20_000, m.tooLong(20_000)).optional().default(""),
+  affiliateCode: z.string().trim().max(64).optional(),
+});
+
+export type RequestFormInput = z.infer<typeof RequestFormSchema>;

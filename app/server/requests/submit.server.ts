@@ -1,0 +1,163 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { HONEYPOT_FIELD, RequestFormSchema } from "~/lib/request-form";
+import { UPLOAD_ERROR_HEADING, uploadLimits } from "~/lib/upload-rules";
+import { attachments, requests } from "~db/schema";
+import { validateAffiliateCode } from "../affiliates.server";
+import { deleteStoredFiles, hardBodyLimit, parseSubmissionBody } from "../attachments.server";
+import { getConfiguration } from "../configuration.server";
+import { transaction } from "../db.server";
+import { notifyNewRequest } from "../notifications.server";
+import { submissionLimiter, tooManyMessage } from "../rate-limit.server";
+import { newVisitorSecret, rememberVisitorRequest } from "../visitor.server";
+import { loadRequestJson, type RequestJson } from "./serialize.server";
+
+export const SUBMISSION_FAILED = "Es gab einen Fehler beim Senden. Bitte versuche es erneut.";
+const INVALID_INPUT = "Bitte überprüfe deine Eingaben.";
+const HONEYPOT_MESSAGE = "Deine Anfrage konnte nicht angenommen werden.";
+
+export type SubmitResult =
+  | { ok: true; request: RequestJson; setCookie: string }
+  | {
+      ok: false;
+      status: 400 | 413 | 429;
+      error: string;
+      fieldErrors?: Record<string, string[]>;
+      uploadErrors?: string[];
+      /** Conform's reply: messages per field and the typed values to re-fill. */
+      reply: SubmissionResult<string[]>;
+      retryAfterSeconds?: number;
+    };
+
+const emptyReply = (error: string): SubmissionResult<string[]> => ({
+  status: "error",
+  error: { "": [error] },
+});
+
+/**
+ * The one submission of a visitor request, used by the landing page action and POST /api/requests.
+ * Files are streamed to storage first; the request row and its attachment rows are then written in
+ * one transaction. On any failure the stored files are removed again, so nothing is half-saved.
+ */
+export async function submitRequest(request: Request, clientIp: string): Promise<SubmitResult> {
+  const limiter = submissionLimiter();
+  const blocked = await limiter.check(clientIp);
+  if (!blocked.ok) {
+    const error = tooManyMessage(blocked.retryAfterSeconds);
+    return {
+      ok: false,
+      status: 429,
+      error,
+      reply: emptyReply(error),
+      retryAfterSeconds: blocked.retryAfterSeconds,
+    };
+  }
+
+  const limits = uploadLimits(getConfiguration().uploadSettings);
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > hardBodyLimit(limits)) {
+    const error = `Gesamtgröße zu groß. Maximum: ${limits.maxTotalSizeMB} MB`;
+    return { ok: false, status: 413, error, uploadErrors: [error], reply: emptyReply(error) };
+  }
+
+  let parsed: Awaited<ReturnType<typeof parseSubmissionBody>>;
+  try {
+    parsed = await parseSubmissionBody(request, limits);
+  } catch {
+    const error = "Die Formulardaten konnten nicht gelesen werden. Bitte versuche es erneut.";
+    return { ok: false, status: 400, error, reply: emptyReply(error) };
+  }
+  const storedKeys = [
+    ...parsed.attachments.map((a) => a.key),
+    ...(parsed.audio ? [parsed.audio.key] : []),
+  ];
+
+  if (parsed.fields[HONEYPOT_FIELD]) {
+    await deleteStoredFiles(storedKeys);
+    return { ok: false, status: 400, error: HONEYPOT_MESSAGE, reply: emptyReply(HONEYPOT_MESSAGE) };
+  }
+
+  const formData = new FormData();
+  for (const [name, value] of Object.entries(parsed.fields)) {
+    if (name !== HONEYPOT_FIELD) formData.set(name, value);
+  }
+  const submission = parseWithZod(formData, { schema: RequestFormSchema });
+
+  if (submission.status !== "success" || parsed.uploadErrors.length) {
+    await deleteStoredFiles(storedKeys);
+    const reply = submission.reply(
+      parsed.uploadErrors.length ? { fieldErrors: { attachments: parsed.uploadErrors } } : {},
+    );
+    const fieldErrors = Object.fromEntries(
+      Object.entries(reply.error ?? {}).filter(
+        (entry): entry is [string, string[]] => !!entry[1]?.length && entry[0] !== "",
+      ),
+    );
+    const error = parsed.uploadErrors.length
+      ? `${UPLOAD_ERROR_HEADING} ${parsed.uploadErrors.join(" ")}`
+      : (Object.values(fieldErrors)[0]?.[0] ?? INVALID_INPUT);
+    return {
+      ok: false,
+      status: parsed.tooLarge ? 413 : 400,
+      error,
+      fieldErrors,
+      uploadErrors: parsed.uploadErrors.length ? parsed.uploadErrors : undefined,
+      reply,
+    };
+  }
+
+  const value = submission.value;
+  const affiliate = validateAffiliateCode(value.affiliateCode);
+  const { secret, hash } = newVisitorSecret();
+  let id: number;
+  try {
+    id = transaction((tx) => {
+      const row = tx
+        .insert(requests)
+        .values({
+          name: value.name,
+          email: value.email,
+          phone: value.phone,
+          companyDescription: value.companyDescription,
+          description: value.description ?? "",
+          affiliateCode: affiliate.valid ? (affiliate.code ?? null) : null,
+          audioKey: parsed.audio?.key ?? null,
+          audioType: parsed.audio?.mimeType ?? null,
+          visitorSecretHash: hash,
+        })
+        .returning({ id: requests.id })
+        .get();
+      if (parsed.attachments.length) {
+        tx.insert(attachments)
+          .values(
+            parsed.attachments.map((a) => ({
+              requestId: row.id,
+              filename: a.key,
+              originalName: a.originalName,
+              mimeType: a.mimeType,
+              size: a.size,
+            })),
+          )
+          .run();
+      }
+      return row.id;
+    });
+  } catch (error) {
+    await deleteStoredFiles(storedKeys);
+    throw error;
+  }
+  await limiter.consume(clientIp);
+
+  const created = loadRequestJson(id) as RequestJson;
+  try {
+    notifyNewRequest(created);
+  } catch (error) {
+    // The request is saved; a failing notification must not turn it into an error for the visitor.
+    console.warn("Benachrichtigung zur neuen Anfrage fehlgeschlagen:", error);
+  }
+  return {
+    ok: true,
+    request: created,
+    setCookie: await rememberVisitorRequest(request, id, secret),
+  };
+}

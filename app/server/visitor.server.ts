@@ -1,0 +1,84 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { createCookie } from "react-router";
+import { requests } from "~db/schema";
+import { hashToken, randomToken, safeEqual } from "./crypto.server";
+import { db } from "./db.server";
+import { env, isProduction } from "./env.server";
+
+/** How many of a visitor's requests the history cookie remembers (newest kept). */
+const MAX_REMEMBERED = 30;
+type Entry = { id: number; s: string };
+
+let cookie: ReturnType<typeof createCookie> | undefined;
+/**
+ * The visitor's own requests: signed, httpOnly, one year. Each entry carries a per-request secret
+ * whose hash is on the row, so neither guessing ids nor replaying someone's id list reveals data.
+ */
+export function visitorCookie() {
+  cookie ??= createCookie("visitor_requests", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: isProduction() && env().APP_URL.startsWith("https://"),
+    path: "/",
+    maxAge: 365 * 24 * 3600,
+    secrets: env().SESSION_SECRET.split(","),
+  });
+  return cookie;
+}
+
+async function readEntries(request: Request): Promise<Entry[]> {
+  const value = await visitorCookie().parse(request.headers.get("cookie"));
+  if (!Array.isArray(value)) return [];
+  return value.filter(
+    (e): e is Entry =>
+      !!e && typeof e === "object" && Number.isInteger(e.id) && e.id > 0 && typeof e.s === "string",
+  );
+}
+
+/** A new secret for a request about to be created: the raw value for the cookie, the hash for the row. */
+export function newVisitorSecret() {
+  const secret = randomToken(18);
+  return { secret, hash: hashToken(secret) };
+}
+
+/** Set-Cookie value remembering one more request of this visitor. */
+export async function rememberVisitorRequest(request: Request, id: number, secret: string) {
+  const entries = (await readEntries(request)).filter((e) => e.id !== id);
+  entries.push({ id, s: secret });
+  return visitorCookie().serialize(entries.slice(-MAX_REMEMBERED));
+}
+
+/** Ids of the requests this visitor sent (verified against the rows' secret hashes), newest first. */
+export async function getVisitorRequestIds(request: Request): Promise<number[]> {
+  const entries = await readEntries(request);
+  if (!entries.length) return [];
+  const rows = db()
+    .select({ id: requests.id, hash: requests.visitorSecretHash })
+    .from(requests)
+    .where(
+      inArray(
+        requests.id,
+        entries.map((e) => e.id),
+      ),
+    )
+    .all();
+  const hashes = new Map(rows.map((r) => [r.id, r.hash]));
+  return entries
+    .filter((e) => {
+      const hash = hashes.get(e.id);
+      return !!hash && safeEqual(hash, hashToken(e.s));
+    })
+    .map((e) => e.id)
+    .reverse();
+}
+
+export async function visitorOwnsRequest(request: Request, requestId: number): Promise<boolean> {
+  const entry = (await readEntries(request)).find((e) => e.id === requestId);
+  if (!entry) return false;
+  const row = db()
+    .select({ hash: requests.visitorSecretHash })
+    .from(requests)
+    .where(and(eq(requests.id, requestId)))
+    .get();
+  return !!row?.hash && safeEqual(row.hash, hashToken(entry.s));
+}
