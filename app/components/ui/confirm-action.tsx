@@ -34,7 +34,7 @@ export type ConfirmActionProps = {
   title?: string;
   /** Text of the button that opens the confirmation (e.g. 'Löschen'). */
   label: ReactNode;
-  /** Label of the modal's confirm button; default the `label` if it is text, else 'Bestätigen'. */
+  /** Label of the modal's confirm button; default 'Bestätigen' (spec). */
   confirmLabel?: string;
   variant?: Variant;
   size?: "sm" | "md";
@@ -87,7 +87,7 @@ export function ConfirmAction({
     const ok = await modal.confirm({
       message,
       title,
-      confirmLabel: confirmLabel ?? (typeof label === "string" ? label : undefined),
+      confirmLabel,
       danger: variant === "danger",
     });
     if (!ok) return;

@@ -16,6 +16,8 @@ import { Button, buttonClass } from "./button";
 /** Open modals, bottom first: only the topmost one reacts to keys and keeps the focus. */
 const openStack: number[] = [];
 let lastModalId = 0;
+/** The body's overflow before the first modal opened (restored when the last one closes). */
+let bodyOverflow = "";
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"]), audio[controls], video[controls], summary';
@@ -88,7 +90,7 @@ export function Modal({
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const dialog = dialogRef.current;
     const isTop = () => openStack[openStack.length - 1] === id;
-    const overflow = document.body.style.overflow;
+    if (openStack.length === 1) bodyOverflow = document.body.style.overflow;
     document.body.style.overflow = "hidden";
 
     if (dialog) {
@@ -128,7 +130,7 @@ export function Modal({
       document.removeEventListener("keydown", onKeyDown);
       document.removeEventListener("focusin", onFocusIn);
       openStack.splice(openStack.indexOf(id), 1);
-      if (openStack.length === 0) document.body.style.overflow = overflow;
+      if (openStack.length === 0) document.body.style.overflow = bodyOverflow;
       if (previous?.isConnected) previous.focus();
     };
   }, [open, initialFocusRef]);
