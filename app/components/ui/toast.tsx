@@ -138,6 +138,7 @@ export function ToastProvider({
       <section
         aria-live="polite"
         aria-label="Benachrichtigungen"
+        data-hydrated={hydrated ? "" : undefined}
         className="pointer-events-none fixed inset-x-0 bottom-0 z-[1000] flex flex-col items-center gap-2 p-4 sm:items-end"
       >
         {toasts.map((toast) => (
