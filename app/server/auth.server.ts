@@ -95,12 +95,22 @@ export async function getAdmin(
   return { ...toAdminUser(row.admin), tokenHash };
 }
 
+/**
+ * The page path + query a request is for: client-side data requests arrive as `/x.data?…`
+ * (and `_routes`), which must not leak into redirect targets or path checks.
+ */
+export function documentPath(request: Request) {
+  const url = new URL(request.url);
+  url.searchParams.delete("_routes");
+  const pathname = url.pathname.replace(/\/_root\.data$/, "/").replace(/\.data$/, "");
+  return pathname + url.search;
+}
+
 /** For HTML routes: the admin, or a redirect to the login page (with a safe redirectTo). */
 export async function requireAdmin(request: Request) {
   const admin = await getAdmin(request);
   if (admin) return admin;
-  const url = new URL(request.url);
-  const back = url.pathname + url.search;
+  const back = documentPath(request);
   const target =
     back.startsWith("/admin") && back !== "/admin/login"
       ? `?redirectTo=${encodeURIComponent(back)}`

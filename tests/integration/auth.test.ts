@@ -121,6 +121,28 @@ describe("login page", () => {
     expect(res.headers.get("location")).toBe("/admin/change-password?firstLogin=1");
   });
 
+  it("client data requests of the forced change-password page do not loop", async () => {
+    const res = await server.fetch(
+      "/admin/login",
+      form({ username: "admin", password: "admin-passwort" }),
+    );
+    const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0];
+    const page = await server.fetch("/admin/change-password.data?firstLogin=1", {
+      headers: { cookie },
+    });
+    expect(page.status).toBe(200);
+    expect(await page.text()).not.toContain("SingleFetchRedirect");
+    const other = await server.fetch("/admin/users.data", { headers: { cookie } });
+    expect(await other.text()).toContain("/admin/change-password?firstLogin=1");
+  });
+
+  it("a data request without a session sends the page path (not .data) as redirectTo", async () => {
+    const res = await server.fetch("/admin/users.data?_routes=routes%2Fadmin%2Fusers");
+    const text = await res.text();
+    expect(text).toContain("/admin/login?redirectTo=%2Fadmin%2Fusers");
+    expect(text).not.toContain(".data");
+  });
+
   it("keeps protected pages behind the login without a session", async () => {
     const res = await server.fetch("/admin/users");
     expect(res.status).toBe(302);

@@ -1,0 +1,163 @@
+import { randomBytes } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { loginAs } from "./auth";
+import { e2eDb, seedAdmin } from "./db";
+import { expect, test, waitForMail } from "./fixtures";
+
+const unique = () => randomBytes(4).toString("hex");
+
+/** The first link to `path` in a mail text (the mail links use APP_URL). */
+function mailLink(text: string, path: string) {
+  const match = text.match(new RegExp(`https?://\\S+${path}\\?token=[\\w%-]+`));
+  if (!match) throw new Error(`no ${path} link in: ${text}`);
+  const url = new URL(match[0]);
+  return url.pathname + url.search;
+}
+
+async function logout(page: Page) {
+  await page.getByRole("button", { name: "Abmelden" }).click();
+  await expect(page).toHaveURL(/\/admin\/login/);
+}
+
+async function changeFirstPassword(page: Page, oldPassword: string, newPassword: string) {
+  await expect(page).toHaveURL(/\/admin\/change-password\?firstLogin=1/);
+  await expect(page.getByText("Dies ist Ihre erste Anmeldung")).toBeVisible();
+  // Until the password is changed, other protected pages lead back here.
+  await page.goto("/admin/users");
+  await expect(page).toHaveURL(/\/admin\/change-password\?firstLogin=1/);
+  await page.getByLabel("Aktuelles Passwort").fill(oldPassword);
+  await page.getByLabel("Neues Passwort", { exact: true }).fill(newPassword);
+  await page.getByLabel("Neues Passwort bestätigen").fill(newPassword);
+  await page.getByRole("button", { name: "Passwort ändern" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByText("Passwort erfolgreich geändert!")).toBeVisible();
+  await page.goto("/admin/users");
+  await expect(page).toHaveURL(/\/admin\/users$/);
+}
+
+test("first login forces a password change, then the dashboard opens", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  const db = e2eDb();
+  const first = db.prepare("SELECT password_changed FROM admins WHERE username = 'admin'").get() as
+    | { password_changed: number }
+    | undefined;
+  db.close();
+  if (javaScriptEnabled && first?.password_changed === 0) {
+    // The e2e stack's first admin with the password from its environment (only this project).
+    await loginAs(page, { username: "admin", password: "erstes-passwort" });
+    await changeFirstPassword(page, "erstes-passwort", `neu-${unique()}-passwort`);
+  } else {
+    // Same flow for an admin that has not changed its first password yet.
+    const admin = await seedAdmin();
+    const reset = e2eDb();
+    reset.prepare("UPDATE admins SET password_changed = 0 WHERE id = ?").run(admin.id);
+    reset.close();
+    await loginAs(page, admin);
+    await changeFirstPassword(page, admin.password, `neu-${unique()}-passwort`);
+  }
+});
+
+test("invite → register from the mailed link → activate → log in as the new admin", async ({
+  page,
+}) => {
+  const inviter = await seedAdmin();
+  const email = `neu-${unique()}@example.com`;
+  const username = `neu-${unique()}`;
+  const password = `passwort-${unique()}`;
+
+  await loginAs(page, inviter);
+  await page.getByRole("link", { name: "Benutzer", exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await page.getByLabel("E-Mail-Adresse").fill(email);
+  await page.getByRole("button", { name: "Einladung senden" }).click();
+  await expect(page.getByText(`Einladung an ${email} gesendet.`)).toBeVisible();
+  const row = page.getByTestId(`invitation-row-${email}`);
+  await expect(row).toContainText(inviter.username);
+
+  const mail = await waitForMail(email, /Einladung/);
+  await logout(page);
+  await page.goto(mailLink(mail.text, "/admin/register"));
+  await expect(page.getByText(`Sie wurden als ${email} eingeladen`)).toBeVisible();
+  await page.getByLabel("Benutzername").fill(username);
+  await page.getByLabel("Passwort", { exact: true }).fill(password);
+  await page.getByLabel("Passwort bestätigen").fill(password);
+  await page.getByRole("button", { name: "Registrieren" }).click();
+  await expect(page.getByText("Registrierung erfolgreich!")).toBeVisible();
+  // After 3 seconds the login page follows (JS navigation or meta refresh without JS).
+  await expect(page).toHaveURL(/\/admin\/login\?notice=registered/, { timeout: 8000 });
+  await expect(page.getByText("wartet auf die Freischaltung")).toBeVisible();
+
+  await loginAs(page, inviter);
+  await page.goto("/admin/users");
+  const adminRow = page.getByTestId(`admin-row-${username}`);
+  await expect(adminRow).toContainText("Inaktiv");
+  await expect(adminRow).toContainText("Nie");
+  await adminRow.getByRole("button", { name: `${username} aktivieren` }).click();
+  await expect(page.getByText(`${username} wurde aktiviert.`)).toBeVisible();
+  await expect(page.getByTestId(`admin-row-${username}`)).toContainText("Aktiv");
+  await logout(page);
+
+  await loginAs(page, { username, password });
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByText(`Willkommen, ${username}`)).toBeVisible();
+});
+
+test("forgot password → reset from the mailed link → log in with the new password", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  const admin = await seedAdmin();
+  const newPassword = `zurueck-${unique()}`;
+  await page.goto("/admin/login");
+  await page.getByRole("link", { name: "Passwort vergessen?" }).click();
+  await expect(page).toHaveURL(/\/admin\/forgot-password$/);
+  await page.getByLabel("E-Mail-Adresse").fill(admin.email);
+  await page.getByRole("button", { name: "Link senden" }).click();
+  await expect(page.getByText("Falls ein Konto mit dieser E-Mail-Adresse existiert")).toBeVisible();
+
+  const mail = await waitForMail(admin.email, /Passwort zurücksetzen/);
+  await page.goto(mailLink(mail.text, "/admin/reset-password"));
+  const submit = page.getByRole("button", { name: "Passwort zurücksetzen" });
+  if (javaScriptEnabled) {
+    await page.getByLabel("Neues Passwort").fill("kurz");
+    await expect(page.getByTestId("password-strength")).toHaveText("Passwortstärke: Zu kurz");
+    await expect(submit).toBeDisabled();
+  }
+  await page.getByLabel("Neues Passwort").fill(newPassword);
+  if (javaScriptEnabled) {
+    await expect(page.getByTestId("password-strength")).toHaveText("Passwortstärke: Stark");
+  }
+  await page.getByLabel("Passwort bestätigen").fill(newPassword);
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  await expect(page.getByText("Ihr Passwort wurde erfolgreich zurückgesetzt.")).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/login\?notice=reset/, { timeout: 8000 });
+
+  await loginAs(page, { username: admin.username, password: newPassword });
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+});
+
+test("activate an invitation directly: credentials shown once, the invitee gets a set-password link", async ({
+  page,
+}) => {
+  const inviter = await seedAdmin();
+  const email = `direkt-${unique()}@example.com`;
+  await loginAs(page, inviter);
+  await page.goto("/admin/users");
+  await page.getByLabel("E-Mail-Adresse").fill(email);
+  await page.getByRole("button", { name: "Einladung senden" }).click();
+  const row = page.getByTestId(`invitation-row-${email}`);
+  await row.getByText("Aktionen").click();
+  await row.getByRole("button", { name: "Direkt freischalten" }).click();
+  const username = (await page.getByTestId("activated-username").textContent()) ?? "";
+  const password = (await page.getByTestId("activated-password").textContent()) ?? "";
+  expect(username).toMatch(/^direkt-/);
+  expect(password.length).toBeGreaterThanOrEqual(12);
+  const mail = await waitForMail(email, /freigeschaltet/);
+  expect(mail.text).toContain(username);
+  expect(mail.text).not.toContain(password);
+  expect(mailLink(mail.text, "/admin/reset-password")).toContain("token=");
+  await expect(page.getByTestId(`invitation-row-${email}`)).toHaveCount(0);
+});
