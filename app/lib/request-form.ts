@@ -42,8 +42,10 @@ export const RequestFormSchema = z.object({
     .pipe(z.email(m.emailInvalid)),
   phone: z
     .string({ error: m.phoneRequired })
-    .transform(normalizePhone)
-    .pipe(z.string().min(1, m.phoneRequired).regex(PHONE_PATTERN, m.phoneFormat)),
+    .trim()
+    .min(1, { error: m.phoneRequired, abort: true })
+    .refine((value) => PHONE_PATTERN.test(normalizePhone(value)), m.phoneFormat)
+    .transform(normalizePhone),
   companyDescription: z
     .string({ error: m.companyRequired })
     .trim()

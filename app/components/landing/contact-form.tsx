@@ -229,8 +229,7 @@ export function ContactForm(props: Props) {
             data-testid="submission-success"
           >
             <p className="text-lg font-semibold text-green-900 dark:text-green-100">
-              Vielen Dank{submitted.name ? `, ${submitted.name}` : ""}! Deine Anfrage #
-              {formatRequestId(submitted.id)} ist bei uns eingegangen.
+              {`Vielen Dank${submitted.name ? `, ${submitted.name}` : ""}! Deine Anfrage #${formatRequestId(submitted.id)} ist bei uns eingegangen.`}
             </p>
             <p className="mt-1 text-green-900 dark:text-green-100">
               Wir sehen sie uns sofort an. Deine Testversion bekommst du innerhalb von drei Tagen.

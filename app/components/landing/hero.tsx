@@ -11,7 +11,7 @@ export function Hero({ affiliate }: { affiliate: { code: string; discountValue: 
           >
             <span>Code {affiliate.code}</span>
             <span aria-hidden="true">·</span>
-            <span>{affiliate.discountValue}% Rabatt aktiv</span>
+            <span>{`${affiliate.discountValue}% Rabatt aktiv`}</span>
           </p>
         ) : null}
         <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-5xl dark:text-white">

@@ -115,7 +115,7 @@ export function History({ items }: { items: HistoryItem[] }) {
                 className="border-b border-slate-100 align-top dark:border-slate-800"
                 data-testid="history-row"
               >
-                <td className="py-3 pr-4 font-mono">#{formatRequestId(item.id)}</td>
+                <td className="py-3 pr-4 font-mono">{`#${formatRequestId(item.id)}`}</td>
                 <td className="py-3 pr-4 whitespace-nowrap">{formatDate(item.createdAt)}</td>
                 <td className="py-3 pr-4">
                   <details>
@@ -140,7 +140,7 @@ export function History({ items }: { items: HistoryItem[] }) {
               data-testid="history-card"
             >
               <div className="flex items-center justify-between gap-2 text-sm">
-                <span className="font-mono">#{formatRequestId(item.id)}</span>
+                <span className="font-mono">{`#${formatRequestId(item.id)}`}</span>
                 <StatusBadge status={item.status} />
               </div>
               <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">

@@ -1,0 +1,105 @@
+import type { AddressInfo } from "node:net";
+import PostalMime from "postal-mime";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_CONFIGURATION } from "~/lib/configuration";
+import { saveConfiguration } from "~/server/configuration.server";
+import { db } from "~/server/db.server";
+import { admins } from "~db/schema";
+import { multipart, validFields } from "./landing-fixtures";
+import { startTestServer, type TestServer } from "./server";
+
+type Mail = { to: string[]; subject: string; text: string; html: string };
+const mails: Mail[] = [];
+let smtp: SMTPServer;
+let server: TestServer;
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", async () => {
+        const parsed = await PostalMime.parse(Buffer.concat(chunks));
+        mails.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          subject: parsed.subject ?? "",
+          text: parsed.text ?? "",
+          html: parsed.html ?? "",
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", () => resolve()));
+  const { port } = smtp.server.address() as AddressInfo;
+  server = await startTestServer({
+    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    APP_URL: "https://portal.example.com",
+    SUBMISSION_RATE_LIMIT: "100/1h",
+  });
+});
+afterAll(async () => {
+  await server.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+async function waitForMail(to: string, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const mail = mails.find((m) => m.to.includes(to));
+    if (mail) return mail;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no mail to ${to}`);
+}
+
+describe("new-request notification", () => {
+  it("mails the selected admins and external addresses with summary and link", async () => {
+    const admin = db().select().from(admins).get();
+    expect(admin).toBeTruthy();
+    saveConfiguration({
+      ...DEFAULT_CONFIGURATION,
+      emailNotifications: {
+        enabled: true,
+        adminEmails: [{ id: admin!.id, username: admin!.username, email: "veraltet@example.com" }],
+        externalEmails: ["vertrieb@example.com"],
+      },
+    });
+    const description = `Eine Vorbestell-App für unsere Filialen. ${"Mehr Details folgen. ".repeat(10)}`;
+    const res = await server.fetch("/api/requests", {
+      method: "POST",
+      body: multipart(validFields({ name: "Clara Kunde", description })),
+    });
+    expect(res.status).toBe(201);
+    const { id } = await res.json();
+
+    const external = await waitForMail("vertrieb@example.com");
+    expect(external.subject).toBe(`Neue Anfrage #${String(id).padStart(4, "0")} von Clara Kunde`);
+    const link = `https://portal.example.com/admin/requests?requestId=${id}`;
+    expect(external.text).toContain(link);
+    expect(external.html).toContain(link);
+    // Summary fallback: the first 120 characters of the description.
+    expect(external.text).toContain(`Zusammenfassung: ${description.trim().slice(0, 120)}`);
+    expect(external.text).not.toContain(description.trim().slice(0, 121));
+    // The admin's current address is used.
+    expect(external.to).toContain(admin!.email);
+  });
+
+  it("sends nothing when notifications are disabled", async () => {
+    saveConfiguration({
+      ...DEFAULT_CONFIGURATION,
+      emailNotifications: { enabled: false, adminEmails: [], externalEmails: ["aus@example.com"] },
+    });
+    const res = await server.fetch("/api/requests", {
+      method: "POST",
+      body: multipart(validFields()),
+    });
+    expect(res.status).toBe(201);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(mails.some((m) => m.to.includes("aus@example.com"))).toBe(false);
+  });
+});
