@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { MESSAGES } from "~/lib/auth-forms";
 import { admins, invitations } from "~db/schema";
 import {
@@ -51,6 +51,17 @@ export function listInvitations(): InvitationView[] {
       expires_at: invitation.expiresAt.toISOString(),
       expired: invitation.expiresAt.getTime() <= now,
     }));
+}
+
+/** Unused, unexpired invitations (the dashboard's "pending invitations" card). */
+export function countPendingInvitations(): number {
+  return (
+    db()
+      .select({ n: count() })
+      .from(invitations)
+      .where(and(isNull(invitations.usedAt), gt(invitations.expiresAt, new Date())))
+      .get()?.n ?? 0
+  );
 }
 
 function sendInvitationMail(email: string, token: string, inviterName: string | undefined) {

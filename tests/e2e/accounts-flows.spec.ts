@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import { loginAs } from "./auth";
 import { e2eDb, seedAdmin } from "./db";
 import { expect, test, waitForMail } from "./fixtures";
+import { waitForHydration } from "./hydration";
 
 const unique = () => randomBytes(4).toString("hex");
 
@@ -119,6 +120,7 @@ test("forgot password → reset from the mailed link → log in with the new pas
 
   const mail = await waitForMail(admin.email, /Passwort zurücksetzen/);
   await page.goto(mailLink(mail.text, "/admin/reset-password"));
+  if (javaScriptEnabled) await waitForHydration(page);
   const submit = page.getByRole("button", { name: "Passwort zurücksetzen" });
   if (javaScriptEnabled) {
     await page.getByLabel("Neues Passwort").fill("kurz");

@@ -177,6 +177,14 @@ describe("invitations", () => {
     }
   });
 
+  it("counts only unused, unexpired invitations as pending", async () => {
+    const { countPendingInvitations } = await import("~/server/invitations.server");
+    const list = (await (await server.fetch("/api/admin/invitations", { token })).json())
+      .invitations as { expired: boolean }[];
+    expect(countPendingInvitations()).toBe(list.filter((i) => !i.expired).length);
+    expect(list.some((i) => i.expired)).toBe(true);
+  });
+
   it("refuses to invite an address that already has an account", async () => {
     const res = await invite("admin@example.com");
     expect(res.status).toBe(409);
