@@ -9,7 +9,9 @@ import {
   useMemo,
   useRef,
   useState,
+  useSyncExternalStore,
 } from "react";
+import { createPortal } from "react-dom";
 import { type ModalKind, modalKeyAction, modalZIndex, nextFocusIndex } from "~/lib/modal-keys";
 import { Button, buttonClass } from "./button";
 
@@ -25,6 +27,16 @@ const FOCUSABLE =
 function focusablesIn(root: HTMLElement): HTMLElement[] {
   return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
     (el) => !el.hasAttribute("inert") && el.getClientRects().length > 0,
+  );
+}
+
+const noSubscription = () => () => {};
+/** False while hydrating (server markup), true afterwards: portals exist only in the browser. */
+function useCanPortal() {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
   );
 }
 
@@ -135,8 +147,9 @@ export function Modal({
     };
   }, [open, initialFocusRef]);
 
+  const canPortal = useCanPortal();
   if (!open) return null;
-  return (
+  const dialogTree = (
     <div
       className="fixed inset-0 flex items-end justify-center p-2 sm:items-center sm:p-4"
       style={{ zIndex: modalZIndex(depth) }}
@@ -193,6 +206,8 @@ export function Modal({
       </div>
     </div>
   );
+  // In a portal, no transformed or z-indexed ancestor can trap the fixed overlay.
+  return canPortal ? createPortal(dialogTree, document.body) : dialogTree;
 }
 
 export const DEFAULT_TITLES: Record<ModalKind, string> = {
