@@ -1,0 +1,67 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { DEFAULT_TITLES, Modal } from "./modal";
+import { ToastProvider } from "./toast";
+
+describe("Modal shell (server markup)", () => {
+  it("is an aria-modal dialog labelled by its title at z-index 50", () => {
+    const html = renderToStaticMarkup(
+      <Modal
+        open
+        onClose={() => {}}
+        title="Termin buchen"
+        description="Für: Erika"
+        role="alertdialog"
+      >
+        <p>Inhalt</p>
+      </Modal>,
+    );
+    expect(html).toContain('role="alertdialog"');
+    expect(html).toContain('aria-modal="true"');
+    expect(html).toContain("z-index:50");
+    const labelledBy = html.match(/aria-labelledby="([^"]+)"/)?.[1];
+    expect(html).toMatch(new RegExp(`<h2 id="${labelledBy}"[^>]*>Termin buchen</h2>`));
+    const describedBy = html.match(/aria-describedby="([^"]+)"/)?.[1];
+    expect(html).toMatch(new RegExp(`id="${describedBy}"[^>]*>Für: Erika`));
+    expect(html).toContain('aria-label="Schließen"');
+  });
+
+  it("renders nothing when closed", () => {
+    expect(renderToStaticMarkup(<Modal open={false} onClose={() => {}} title="X" />)).toBe("");
+  });
+
+  it("has the spec's default titles", () => {
+    expect(DEFAULT_TITLES).toEqual({
+      success: "Erfolgreich",
+      error: "Fehler",
+      confirm: "Bestätigung",
+      info: "Information",
+    });
+  });
+});
+
+describe("ToastProvider (server markup)", () => {
+  it("renders the flash toast in a polite live region, dismissible without JS", () => {
+    const html = renderToStaticMarkup(
+      <ToastProvider serverToast={{ id: "abc", type: "error", message: "Fehler beim Löschen!" }}>
+        <main />
+      </ToastProvider>,
+    );
+    expect(html).toContain('aria-live="polite"');
+    expect(html).toContain('data-toast="error"');
+    expect(html).toContain("Fehler beim Löschen!");
+    // CSS-only dismissal: a checkbox and its label.
+    expect(html).toMatch(/<input id="toast-abc" type="checkbox"[^>]*aria-label="Schließen"/);
+    expect(html).toContain('for="toast-abc"');
+    expect(html).not.toContain("data-hydrated");
+  });
+
+  it("renders an empty region without a flash toast", () => {
+    const html = renderToStaticMarkup(
+      <ToastProvider>
+        <main />
+      </ToastProvider>,
+    );
+    expect(html).not.toContain("data-toast");
+  });
+});
