@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import { eq, lt } from "drizzle-orm";
 import { idempotencyKeys } from "~db/schema";
 import { db } from "./db.server";
@@ -16,6 +16,31 @@ function scopeOf(request: Request, clientIp: string) {
 }
 
 /**
+ * Stored answers may hold secrets (a login's session token, an activation password), so the body is
+ * encrypted with a key derived from the caller's Idempotency-Key, which the server never stores:
+ * the database alone cannot reveal them.
+ */
+function cipherKey(scope: string, key: string) {
+  return createHash("sha256").update(`enc\n${scope}\n${key}`).digest();
+}
+function seal(body: string, secret: Buffer): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", secret, iv);
+  const data = Buffer.concat([cipher.update(body, "utf8"), cipher.final()]);
+  return [iv, cipher.getAuthTag(), data].map((b) => b.toString("base64")).join(".");
+}
+function open(sealed: string, secret: Buffer): string | null {
+  try {
+    const [iv, tag, data] = sealed.split(".").map((part) => Buffer.from(part, "base64"));
+    const decipher = createDecipheriv("aes-256-gcm", secret, iv);
+    decipher.setAuthTag(tag);
+    return Buffer.concat([decipher.update(data), decipher.final()]).toString("utf8");
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Answers a repeated `Idempotency-Key` with the first answer, so the API client's retries never
  * create a second request, booking or mail. Only completed non-5xx answers are remembered.
  */
@@ -27,12 +52,13 @@ export async function withIdempotency(
   const key = request.headers.get("idempotency-key");
   if (!key || request.method === "GET" || request.method === "HEAD" || key.length > 200)
     return next();
-  const id = createHash("sha256")
-    .update(`${scopeOf(request, clientIp)}\n${key}`)
-    .digest("hex");
+  const scope = scopeOf(request, clientIp);
+  const secret = cipherKey(scope, key);
+  const id = createHash("sha256").update(`${scope}\n${key}`).digest("hex");
   const stored = db().select().from(idempotencyKeys).where(eq(idempotencyKeys.id, id)).get();
-  if (stored) {
-    return new Response(stored.body, {
+  const replayed = stored ? open(stored.body, secret) : null;
+  if (stored && replayed !== null) {
+    return new Response(replayed, {
       status: stored.status,
       headers: { ...stored.headers, "Idempotent-Replayed": "true" },
     });
@@ -52,7 +78,7 @@ export async function withIdempotency(
       }
       db()
         .insert(idempotencyKeys)
-        .values({ id, status: response.status, headers, body })
+        .values({ id, status: response.status, headers, body: seal(body, secret) })
         .onConflictDoNothing()
         .run();
       if (Math.random() < 0.01) {
