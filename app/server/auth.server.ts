@@ -217,3 +217,20 @@ export function parseId(value: string | undefined): number | null {
   const id = Number(value);
   return id > 0 ? id : null;
 }
+
+/**
+ * Runs an /api handler; an unexpected failure (not a thrown Response) is logged and answered with
+ * the spec's German default text for that call (§8) and status 500.
+ */
+export async function withApiFallback(
+  message: string,
+  handler: () => Response | Promise<Response>,
+): Promise<Response> {
+  try {
+    return await handler();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    console.error(`${message}:`, error);
+    return jsonError(message, 500);
+  }
+}

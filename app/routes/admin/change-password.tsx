@@ -1,6 +1,7 @@
 import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
+import { AccountError } from "~/components/admin/account-error";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Alert, TextField } from "~/components/ui/field";
@@ -134,5 +135,15 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
         </ul>
       </Card>
     </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <AccountError
+      error={error}
+      fallback="Passwort-Änderung fehlgeschlagen"
+      back={{ to: "/admin/dashboard", label: "Zum Dashboard" }}
+    />
   );
 }

@@ -1,4 +1,5 @@
 import { Form, Outlet, redirect, useNavigation } from "react-router";
+import { AccountError } from "~/components/admin/account-error";
 import { TabBar } from "~/components/admin/tab-bar";
 import { Button } from "~/components/ui/button";
 import { documentPath, requireAdmin } from "~/server/auth.server";
@@ -56,5 +57,14 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </div>
     </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <AccountError
+      error={error}
+      fallback="Die Seite konnte nicht geladen werden. Bitte versuchen Sie es erneut."
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { AccountError } from "~/components/admin/account-error";
 import { AccountShell } from "~/components/admin/account-shell";
 import { Button } from "~/components/ui/button";
 import { Alert, TextField } from "~/components/ui/field";
@@ -131,5 +132,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </Link>
       </p>
     </AccountShell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <AccountError error={error} fallback="Login fehlgeschlagen - Ungültige Antwort vom Server" />
   );
 }

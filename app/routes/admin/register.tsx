@@ -1,6 +1,7 @@
 import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
+import { AccountError } from "~/components/admin/account-error";
 import { RedirectToLogin } from "~/components/admin/account-redirect";
 import { AccountShell } from "~/components/admin/account-shell";
 import { Button } from "~/components/ui/button";
@@ -123,4 +124,8 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       </Form>
     </AccountShell>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AccountError error={error} fallback="Registrierung fehlgeschlagen" />;
 }

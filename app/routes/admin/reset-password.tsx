@@ -2,6 +2,7 @@ import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { AccountError } from "~/components/admin/account-error";
 import { RedirectToLogin } from "~/components/admin/account-redirect";
 import { AccountShell } from "~/components/admin/account-shell";
 import { Button } from "~/components/ui/button";
@@ -142,5 +143,11 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         </Button>
       </Form>
     </AccountShell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <AccountError error={error} fallback="Netzwerkfehler. Bitte versuchen Sie es später erneut." />
   );
 }

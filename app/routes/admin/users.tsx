@@ -1,6 +1,7 @@
 import { type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
+import { AccountError } from "~/components/admin/account-error";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ConfirmAction, ConfirmationStep } from "~/components/ui/confirm-action";
@@ -390,5 +391,15 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
         )}
       </Card>
     </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <AccountError
+      error={error}
+      fallback="Fehler beim Abrufen der Admins"
+      back={{ to: "/admin/users", label: "Erneut laden" }}
+    />
   );
 }

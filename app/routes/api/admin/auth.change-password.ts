@@ -6,11 +6,16 @@ import {
   methodNotAllowed,
   readJsonObject,
   requireApiAdmin,
+  withApiFallback,
 } from "~/server/auth.server";
 import type { Route } from "./+types/auth.change-password";
 
 /** POST {oldPassword, newPassword, confirmPassword?} → {success, message}; other sessions end. */
-export async function action({ request }: Route.ActionArgs) {
+export function action(args: Route.ActionArgs) {
+  return withApiFallback("Passwort-Änderung fehlgeschlagen", () => actionUnsafe(args));
+}
+
+async function actionUnsafe({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const admin = await requireApiAdmin(request);
   const body = await readJsonObject(request);

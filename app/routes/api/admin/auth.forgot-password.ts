@@ -1,11 +1,21 @@
 import { ForgotPasswordSchema, fieldErrorsOf } from "~/lib/auth-forms";
-import { firstError, jsonError, methodNotAllowed, readJsonObject } from "~/server/auth.server";
+import {
+  firstError,
+  jsonError,
+  methodNotAllowed,
+  readJsonObject,
+  withApiFallback,
+} from "~/server/auth.server";
 import { requestPasswordReset } from "~/server/password-reset.server";
 import { clientIp } from "~/server/request-context.server";
 import type { Route } from "./+types/auth.forgot-password";
 
 /** POST {email} → {success, message}: neutral whether or not the account exists (public). */
-export async function action({ request, context }: Route.ActionArgs) {
+export function action(args: Route.ActionArgs) {
+  return withApiFallback("Fehler beim Anfordern des Reset-Links", () => actionUnsafe(args));
+}
+
+async function actionUnsafe({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const body = await readJsonObject(request);
   if (!body.ok) return body.response;

@@ -1,10 +1,22 @@
-import { firstError, jsonError, methodNotAllowed, readJsonObject } from "~/server/auth.server";
+import {
+  firstError,
+  jsonError,
+  methodNotAllowed,
+  readJsonObject,
+  withApiFallback,
+} from "~/server/auth.server";
 import { loginWithCredentials } from "~/server/login.server";
 import { clientIp } from "~/server/request-context.server";
 import type { Route } from "./+types/auth.login";
 
 /** POST {username, password} → {success, token, admin, message}; the token works as Bearer. */
-export async function action({ request, context }: Route.ActionArgs) {
+export function action(args: Route.ActionArgs) {
+  return withApiFallback("Login fehlgeschlagen - Ungültige Antwort vom Server", () =>
+    actionUnsafe(args),
+  );
+}
+
+async function actionUnsafe({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const body = await readJsonObject(request);
   if (!body.ok) return body.response;

@@ -1,10 +1,20 @@
 import { fieldErrorsOf, ResetPasswordApiSchema } from "~/lib/auth-forms";
-import { firstError, jsonError, methodNotAllowed, readJsonObject } from "~/server/auth.server";
+import {
+  firstError,
+  jsonError,
+  methodNotAllowed,
+  readJsonObject,
+  withApiFallback,
+} from "~/server/auth.server";
 import { resetPassword } from "~/server/password-reset.server";
 import type { Route } from "./+types/auth.reset-password";
 
 /** POST {token, newPassword} → {success, message}; single use; every session of the admin ends. */
-export async function action({ request }: Route.ActionArgs) {
+export function action(args: Route.ActionArgs) {
+  return withApiFallback("Fehler beim Zurücksetzen des Passworts", () => actionUnsafe(args));
+}
+
+async function actionUnsafe({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const body = await readJsonObject(request);
   if (!body.ok) return body.response;

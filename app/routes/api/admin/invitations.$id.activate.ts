@@ -1,9 +1,19 @@
-import { jsonError, methodNotAllowed, parseId, requireApiAdmin } from "~/server/auth.server";
+import {
+  jsonError,
+  methodNotAllowed,
+  parseId,
+  requireApiAdmin,
+  withApiFallback,
+} from "~/server/auth.server";
 import { activateInvitation } from "~/server/invitations.server";
 import type { Route } from "./+types/invitations.$id.activate";
 
 /** POST → {success, adminData: {username, password}, message}: the password is shown only here. */
-export async function action({ request, params }: Route.ActionArgs) {
+export function action(args: Route.ActionArgs) {
+  return withApiFallback("Fehler beim direkten Freischalten", () => actionUnsafe(args));
+}
+
+async function actionUnsafe({ request, params }: Route.ActionArgs) {
   const admin = await requireApiAdmin(request);
   if (request.method !== "POST") return methodNotAllowed("POST");
   const id = parseId(params.id);

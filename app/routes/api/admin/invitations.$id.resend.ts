@@ -1,9 +1,19 @@
-import { jsonError, methodNotAllowed, parseId, requireApiAdmin } from "~/server/auth.server";
+import {
+  jsonError,
+  methodNotAllowed,
+  parseId,
+  requireApiAdmin,
+  withApiFallback,
+} from "~/server/auth.server";
 import { resendInvitation } from "~/server/invitations.server";
 import type { Route } from "./+types/invitations.$id.resend";
 
 /** POST → {success, invitationToken, message}: a new link (7 days); the old one is dead. */
-export async function action({ request, params }: Route.ActionArgs) {
+export function action(args: Route.ActionArgs) {
+  return withApiFallback("Fehler beim erneuten Senden der Einladung", () => actionUnsafe(args));
+}
+
+async function actionUnsafe({ request, params }: Route.ActionArgs) {
   const admin = await requireApiAdmin(request);
   if (request.method !== "POST") return methodNotAllowed("POST");
   const id = parseId(params.id);

@@ -1,9 +1,19 @@
-import { jsonError, methodNotAllowed, parseId, requireApiAdmin } from "~/server/auth.server";
+import {
+  jsonError,
+  methodNotAllowed,
+  parseId,
+  requireApiAdmin,
+  withApiFallback,
+} from "~/server/auth.server";
 import { deleteInvitation } from "~/server/invitations.server";
 import type { Route } from "./+types/invitations.$id";
 
 /** DELETE: withdraws an invitation (its link stops working). */
-export async function action({ request, params }: Route.ActionArgs) {
+export function action(args: Route.ActionArgs) {
+  return withApiFallback("Fehler beim Löschen der Einladung", () => actionUnsafe(args));
+}
+
+async function actionUnsafe({ request, params }: Route.ActionArgs) {
   await requireApiAdmin(request);
   if (request.method !== "DELETE") return methodNotAllowed("DELETE");
   const id = parseId(params.id);

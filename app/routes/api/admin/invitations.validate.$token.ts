@@ -1,10 +1,14 @@
 import { MESSAGES } from "~/lib/auth-forms";
-import { methodNotAllowed } from "~/server/auth.server";
+import { methodNotAllowed, withApiFallback } from "~/server/auth.server";
 import { findValidInvitation } from "~/server/invitations.server";
 import type { Route } from "./+types/invitations.validate.$token";
 
 /** GET (public) → {valid, message, email?}: whether an invitation link can still be used. */
-export function loader({ params }: Route.LoaderArgs) {
+export function loader(args: Route.LoaderArgs) {
+  return withApiFallback("Fehler bei der Token-Validierung", () => loaderUnsafe(args));
+}
+
+async function loaderUnsafe({ params }: Route.LoaderArgs) {
   const invitation = findValidInvitation(params.token);
   const headers = { "Cache-Control": "no-store" };
   if (!invitation) {

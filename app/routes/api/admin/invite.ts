@@ -5,12 +5,17 @@ import {
   methodNotAllowed,
   readJsonObject,
   requireApiAdmin,
+  withApiFallback,
 } from "~/server/auth.server";
 import { createInvitation } from "~/server/invitations.server";
 import type { Route } from "./+types/invite";
 
 /** POST {email} → {success, invitationToken, invitation, message}; the link goes out by mail. */
-export async function action({ request }: Route.ActionArgs) {
+export function action(args: Route.ActionArgs) {
+  return withApiFallback("Einladung fehlgeschlagen", () => actionUnsafe(args));
+}
+
+async function actionUnsafe({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const admin = await requireApiAdmin(request);
   const body = await readJsonObject(request);

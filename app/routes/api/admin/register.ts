@@ -1,10 +1,20 @@
 import { fieldErrorsOf, RegisterApiSchema } from "~/lib/auth-forms";
-import { firstError, jsonError, methodNotAllowed, readJsonObject } from "~/server/auth.server";
+import {
+  firstError,
+  jsonError,
+  methodNotAllowed,
+  readJsonObject,
+  withApiFallback,
+} from "~/server/auth.server";
 import { registerWithInvitation } from "~/server/invitations.server";
 import type { Route } from "./+types/register";
 
 /** POST {invitationToken, username, password} (public): creates an inactive account. */
-export async function action({ request }: Route.ActionArgs) {
+export function action(args: Route.ActionArgs) {
+  return withApiFallback("Registrierung fehlgeschlagen", () => actionUnsafe(args));
+}
+
+async function actionUnsafe({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const body = await readJsonObject(request);
   if (!body.ok) return body.response;

@@ -5,11 +5,16 @@ import {
   parseId,
   readJsonObject,
   requireApiAdmin,
+  withApiFallback,
 } from "~/server/auth.server";
 import type { Route } from "./+types/users.$id.toggle-status";
 
 /** POST {activate?: boolean} → {success, admin, message}; without `activate` the state flips. */
-export async function action({ request, params }: Route.ActionArgs) {
+export function action(args: Route.ActionArgs) {
+  return withApiFallback("Fehler beim Ändern des Admin-Status", () => actionUnsafe(args));
+}
+
+async function actionUnsafe({ request, params }: Route.ActionArgs) {
   const admin = await requireApiAdmin(request);
   if (request.method !== "POST") return methodNotAllowed("POST");
   const id = parseId(params.id);

@@ -1,9 +1,19 @@
 import { deleteAdmin } from "~/server/admins.server";
-import { jsonError, methodNotAllowed, parseId, requireApiAdmin } from "~/server/auth.server";
+import {
+  jsonError,
+  methodNotAllowed,
+  parseId,
+  requireApiAdmin,
+  withApiFallback,
+} from "~/server/auth.server";
 import type { Route } from "./+types/users.$id";
 
 /** DELETE: removes another admin; assignments and invitations move to the acting admin. */
-export async function action({ request, params }: Route.ActionArgs) {
+export function action(args: Route.ActionArgs) {
+  return withApiFallback("Fehler beim Löschen des Admins", () => actionUnsafe(args));
+}
+
+async function actionUnsafe({ request, params }: Route.ActionArgs) {
   const admin = await requireApiAdmin(request);
   if (request.method !== "DELETE") return methodNotAllowed("DELETE");
   const id = parseId(params.id);

@@ -1,9 +1,13 @@
 import { listAdmins } from "~/server/admins.server";
-import { methodNotAllowed, requireApiAdmin } from "~/server/auth.server";
+import { methodNotAllowed, requireApiAdmin, withApiFallback } from "~/server/auth.server";
 import type { Route } from "./+types/users";
 
 /** GET → {success, admins}. */
-export async function loader({ request }: Route.LoaderArgs) {
+export function loader(args: Route.LoaderArgs) {
+  return withApiFallback("Fehler beim Abrufen der Admins", () => loaderUnsafe(args));
+}
+
+async function loaderUnsafe({ request }: Route.LoaderArgs) {
   await requireApiAdmin(request);
   return Response.json(
     { success: true, admins: listAdmins() },
