@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { NavLink, useLocation } from "react-router";
 
 /** The admin sections in the spec's order (§2: shared tab bar on admin pages). */
@@ -20,9 +21,18 @@ const active = "border-indigo-600 text-indigo-700 dark:border-indigo-400 dark:te
 /** Horizontal tab bar; scrolls sideways on narrow screens instead of wrapping. */
 export function TabBar() {
   const { pathname } = useLocation();
+  const list = useRef<HTMLUListElement>(null);
+  // On narrow screens the bar scrolls sideways: keep the current tab in view.
+  useEffect(() => {
+    const ul = list.current;
+    const current = ul?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!ul || !current) return;
+    const left = current.offsetLeft - (ul.clientWidth - current.offsetWidth) / 2;
+    ul.scrollTo({ left: Math.max(0, left) });
+  }, [pathname]);
   return (
     <nav aria-label="Admin-Bereiche" className="border-b border-slate-200 dark:border-slate-800">
-      <ul className="-mb-px flex gap-1 overflow-x-auto px-4 sm:px-6">
+      <ul ref={list} className="relative -mb-px flex gap-1 overflow-x-auto px-4 sm:px-6">
         {ADMIN_TABS.map((tab) => (
           <li key={tab.to} className="shrink-0">
             <NavLink

@@ -28,7 +28,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
       <header className="bg-white shadow-sm dark:bg-slate-900">
-        <div className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
+        <div className="flex items-center justify-between gap-3 px-4 py-3 sm:px-6">
           <div className="min-w-0">
             <p className="text-xs font-semibold uppercase tracking-wide text-indigo-600 dark:text-indigo-400">
               Admin-Bereich
@@ -37,7 +37,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               Willkommen, {loaderData.admin.username}
             </p>
           </div>
-          <Form method="post" action="/admin/logout">
+          <Form method="post" action="/admin/logout" className="shrink-0">
             <Button type="submit" variant="secondary" size="sm">
               Abmelden
             </Button>

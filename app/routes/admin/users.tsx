@@ -259,7 +259,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                       <span className="ml-2 text-xs text-slate-500">(Sie)</span>
                     ) : null}
                   </td>
-                  <td className={`${td} break-all`}>{admin.email}</td>
+                  <td className={`${td} whitespace-nowrap`}>{admin.email}</td>
                   <td className={td}>
                     <span
                       className={
@@ -328,7 +328,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
             Keine ausstehenden Einladungen.
           </p>
         ) : (
-          <div className="mt-3 overflow-x-auto pb-40 sm:pb-0">
+          <div className="mt-3 overflow-x-auto pb-40 md:overflow-visible md:pb-0">
             <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800">
               <thead className="bg-slate-50 dark:bg-slate-800/50">
                 <tr>
@@ -342,7 +342,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
               <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
                 {invitations.map((inv) => (
                   <tr key={inv.id} data-testid={`invitation-row-${inv.email}`}>
-                    <td className={`${td} break-all`}>{inv.email}</td>
+                    <td className={`${td} whitespace-nowrap`}>{inv.email}</td>
                     <td className={td}>{inv.invited_by ?? "Unbekannt"}</td>
                     <td className={`${td} whitespace-nowrap`}>{formatDate(inv.created_at)}</td>
                     <td className={`${td} whitespace-nowrap`}>
@@ -353,7 +353,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                     </td>
                     <td className={td}>
                       <details className="relative">
-                        <summary className="cursor-pointer list-none rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-slate-600 dark:hover:bg-slate-800">
+                        <summary className="cursor-pointer list-none whitespace-nowrap rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-slate-600 dark:hover:bg-slate-800">
                           Aktionen <span aria-hidden="true">▾</span>
                         </summary>
                         <div className="absolute right-0 z-20 mt-1 w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900">
