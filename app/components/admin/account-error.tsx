@@ -2,14 +2,18 @@ import { isRouteErrorResponse, Link } from "react-router";
 import { Alert } from "~/components/ui/field";
 
 /** The spec's German text for an error that reached an account page's boundary (§8). */
-export function accountErrorMessage(error: unknown, fallback: string) {
+export function accountErrorMessage(
+  error: unknown,
+  fallback: string,
+  networkMessage = "Netzwerk-Fehler: Server nicht erreichbar oder Timeout",
+) {
   if (isRouteErrorResponse(error)) {
     const data = error.data as { error?: unknown } | string | undefined;
     if (typeof data === "object" && typeof data?.error === "string") return data.error;
     return `Server-Fehler: ${error.status}`;
   }
   if (error instanceof TypeError && /fetch|network/i.test(error.message)) {
-    return "Netzwerk-Fehler: Server nicht erreichbar oder Timeout";
+    return networkMessage;
   }
   return fallback;
 }
@@ -19,14 +23,16 @@ export function AccountError({
   error,
   fallback,
   back = { to: "/admin/login", label: "Zum Login" },
+  networkMessage,
 }: {
   error: unknown;
   fallback: string;
+  networkMessage?: string;
   back?: { to: string; label: string };
 }) {
   return (
     <main className="mx-auto max-w-md space-y-4 px-4 py-16">
-      <Alert>{accountErrorMessage(error, fallback)}</Alert>
+      <Alert>{accountErrorMessage(error, fallback, networkMessage)}</Alert>
       <p className="text-center text-sm">
         <Link
           to={back.to}

@@ -87,6 +87,10 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
-    <AccountError error={error} fallback="Netzwerkfehler. Bitte versuchen Sie es später erneut." />
+    <AccountError
+      error={error}
+      fallback="Netzwerkfehler. Bitte versuchen Sie es später erneut."
+      networkMessage="Netzwerkfehler. Bitte versuchen Sie es später erneut."
+    />
   );
 }

@@ -148,6 +148,10 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
-    <AccountError error={error} fallback="Netzwerkfehler. Bitte versuchen Sie es später erneut." />
+    <AccountError
+      error={error}
+      fallback="Netzwerkfehler. Bitte versuchen Sie es später erneut."
+      networkMessage="Netzwerkfehler. Bitte versuchen Sie es später erneut."
+    />
   );
 }

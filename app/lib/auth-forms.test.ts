@@ -1,0 +1,102 @@
+import { describe, expect, it } from "vitest";
+import {
+  ChangePasswordFormSchema,
+  fieldErrorsOf,
+  InviteSchema,
+  LoginSchema,
+  passwordStrength,
+  RegisterFormSchema,
+  ResetPasswordFormSchema,
+} from "./auth-forms";
+
+const errors = (result: { success: boolean; error?: unknown }) =>
+  result.success ? {} : fieldErrorsOf(result.error as Parameters<typeof fieldErrorsOf>[0]);
+
+describe("account form schemas (spec §5 messages)", () => {
+  it("login: trimmed username, both required", () => {
+    expect(LoginSchema.parse({ username: "  anna ", password: "x" }).username).toBe("anna");
+    expect(errors(LoginSchema.safeParse({ username: "   " }))).toEqual({
+      username: ["Benutzername ist erforderlich"],
+      password: ["Passwort ist erforderlich"],
+    });
+  });
+
+  it("registration: 6 characters, matching confirmation, token required", () => {
+    const base = { invitationToken: "t", username: "anna", password: "abcdef" };
+    expect(RegisterFormSchema.safeParse({ ...base, confirmPassword: "abcdef" }).success).toBe(true);
+    expect(errors(RegisterFormSchema.safeParse({ ...base, confirmPassword: "abcdeg" }))).toEqual({
+      confirmPassword: ["Passwörter stimmen nicht überein."],
+    });
+    expect(
+      errors(RegisterFormSchema.safeParse({ ...base, password: "abc", confirmPassword: "abc" }))
+        .password,
+    ).toEqual(["Passwort muss mindestens 6 Zeichen lang sein."]);
+    expect(
+      errors(
+        RegisterFormSchema.safeParse({
+          ...base,
+          invitationToken: undefined,
+          confirmPassword: "abcdef",
+        }),
+      ).invitationToken,
+    ).toEqual(["Kein gültiger Einladungstoken vorhanden."]);
+  });
+
+  it("reset: 8 characters and a matching confirmation", () => {
+    expect(
+      errors(
+        ResetPasswordFormSchema.safeParse({
+          token: "t",
+          newPassword: "1234567",
+          confirmPassword: "1234567",
+        }),
+      ).newPassword,
+    ).toEqual(["Passwort muss mindestens 8 Zeichen lang sein"]);
+    expect(
+      errors(
+        ResetPasswordFormSchema.safeParse({
+          token: "t",
+          newPassword: "12345678",
+          confirmPassword: "x",
+        }),
+      ).confirmPassword,
+    ).toEqual(["Passwörter stimmen nicht überein"]);
+  });
+
+  it("change password: the four messages", () => {
+    expect(errors(ChangePasswordFormSchema.safeParse({}))).toMatchObject({
+      oldPassword: ["Aktuelles Passwort ist erforderlich"],
+      newPassword: ["Neues Passwort ist erforderlich"],
+    });
+    expect(
+      errors(
+        ChangePasswordFormSchema.safeParse({
+          oldPassword: "a",
+          newPassword: "12345",
+          confirmPassword: "12345",
+        }),
+      ).newPassword,
+    ).toEqual(["Neues Passwort muss mindestens 6 Zeichen lang sein"]);
+    expect(
+      errors(
+        ChangePasswordFormSchema.safeParse({
+          oldPassword: "a",
+          newPassword: "123456",
+          confirmPassword: "1234567",
+        }),
+      ).confirmPassword,
+    ).toEqual(["Passwort-Bestätigung stimmt nicht überein"]);
+  });
+
+  it("invitation: e-mail required and valid", () => {
+    expect(InviteSchema.parse({ email: " Anna@Example.com " }).email).toBe("Anna@Example.com");
+    expect(errors(InviteSchema.safeParse({ email: "nope" })).email).toEqual([
+      "Bitte geben Sie eine gültige E-Mail-Adresse ein!",
+    ]);
+  });
+
+  it("strength indicator: 'Stark' from 8 characters, else 'Zu kurz'", () => {
+    expect(passwordStrength("1234567")).toBe("Zu kurz");
+    expect(passwordStrength("12345678")).toBe("Stark");
+  });
+});
