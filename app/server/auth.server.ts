@@ -1,6 +1,6 @@
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, isNotNull, lt, or } from "drizzle-orm";
 import { createCookie, redirect } from "react-router";
-import { admins, sessions } from "~db/schema";
+import { admins, passwordResets, sessions } from "~db/schema";
 import { hashToken, randomToken } from "./crypto.server";
 import { db } from "./db.server";
 import { env, isProduction } from "./env.server";
@@ -234,3 +234,27 @@ export async function withApiFallback(
     return jsonError(message, 500);
   }
 }
+
+/** Deletes expired sessions and reset tokens that can no longer be used (used or expired). */
+export function sweepAccountTokens(now = new Date()) {
+  const expiredSessions = db().delete(sessions).where(lt(sessions.expiresAt, now)).run().changes;
+  const deadResets = db()
+    .delete(passwordResets)
+    .where(or(lt(passwordResets.expiresAt, now), isNotNull(passwordResets.usedAt)))
+    .run().changes;
+  return { expiredSessions, deadResets };
+}
+
+let sweepTimer: NodeJS.Timeout | undefined;
+/** Background task (boot.server.ts): the sweep at start and then hourly. */
+export const accountSweepTask = {
+  start() {
+    sweepAccountTokens();
+    sweepTimer ??= setInterval(() => sweepAccountTokens(), 3600_000);
+    sweepTimer.unref();
+  },
+  stop() {
+    if (sweepTimer) clearInterval(sweepTimer);
+    sweepTimer = undefined;
+  },
+};

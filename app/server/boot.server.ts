@@ -1,11 +1,12 @@
 import { uploadSweepTask } from "./attachments.server";
+import { accountSweepTask } from "./auth.server";
 import { closeDb, db } from "./db.server";
 import { env } from "./env.server";
 import { ensureFirstAdmin } from "./first-admin.server";
 import { startMailWorker, stopMailWorker } from "./mail/outbox.server";
 
 type Task = { start?: () => void | Promise<void>; stop?: () => void | Promise<void> };
-const tasks: Task[] = [uploadSweepTask];
+const tasks: Task[] = [uploadSweepTask, accountSweepTask];
 
 /** Later features register their background work here (e.g. upload sweep, AI summaries). */
 export function registerBackgroundTask(task: Task) {

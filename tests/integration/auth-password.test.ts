@@ -133,6 +133,42 @@ describe("forgot and reset password", () => {
   });
 });
 
+describe("token sweep", () => {
+  it("removes expired sessions and used or expired reset tokens", async () => {
+    const { sweepAccountTokens } = await import("~/server/auth.server");
+    const user = await insertAdmin("ulla");
+    const live = await apiLogin(server, user.username, user.password);
+    const db = testDb();
+    db.prepare("INSERT INTO sessions (token_hash, admin_id, expires_at) VALUES ('alt', ?, ?)").run(
+      user.id,
+      Date.now() - 1000,
+    );
+    db.prepare(
+      "INSERT INTO password_resets (admin_id, token_hash, expires_at, used_at) VALUES (?, 'r1', ?, NULL), (?, 'r2', ?, ?), (?, 'r3', ?, NULL)",
+    ).run(
+      user.id,
+      Date.now() - 1000,
+      user.id,
+      Date.now() + 60_000,
+      Date.now(),
+      user.id,
+      Date.now() + 60_000,
+    );
+    db.close();
+    const result = sweepAccountTokens();
+    expect(result.expiredSessions).toBeGreaterThanOrEqual(1);
+    const check = testDb();
+    const resets = check
+      .prepare("SELECT token_hash FROM password_resets WHERE admin_id = ?")
+      .all(user.id);
+    const old = check.prepare("SELECT 1 FROM sessions WHERE token_hash = 'alt'").get();
+    check.close();
+    expect(resets).toEqual([{ token_hash: "r3" }]);
+    expect(old).toBeUndefined();
+    expect((await verify(live)).status).toBe(200);
+  });
+});
+
 describe("change password", () => {
   it("validates with the spec's messages", async () => {
     const user = await insertAdmin("rita");
