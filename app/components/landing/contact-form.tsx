@@ -137,11 +137,12 @@ export function ContactForm(props: Props) {
   const recordingRef = useRef<Recording | null>(null);
 
   const [form, fields] = useForm<FormShape>({
-    id: "contact",
+    id: "contact-form",
     lastResult: clientResult ?? props.lastResult,
     constraint: props.constraint,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    // Until the schema is loaded, validation intents would go to the server: validate on submit only.
+    shouldValidate: validator ? "onBlur" : "onSubmit",
+    shouldRevalidate: validator ? "onInput" : "onSubmit",
     onValidate: validator ? ({ formData }) => validator.validate(formData) : undefined,
     async onSubmit(event, { formData }) {
       event.preventDefault();
@@ -158,7 +159,8 @@ export function ContactForm(props: Props) {
           setSubmitted({ id: body.id, name: String(body.name ?? ""), booked: false });
           setStatus("success");
           setClientResult(null);
-          form.reset();
+          // A native reset (Conform listens to it) instead of a reset intent, which needs no server.
+          document.forms.namedItem(form.id)?.reset();
           recordingRef.current = null;
           setRecorderOpen(false);
           setResetKey((k) => k + 1);
