@@ -42,3 +42,25 @@ test("loginAs (the shared helper) lands on the dashboard", async ({ page }) => {
     "page",
   );
 });
+
+test("Account-Einstellungen: change the password, the form is cleared, back to the dashboard", async ({
+  page,
+}) => {
+  const admin = await seedAdmin();
+  await loginAs(page, admin);
+  await page.getByRole("link", { name: "Account-Einstellungen" }).click();
+  await expect(page).toHaveURL(/\/admin\/change-password$/);
+  await expect(page.getByRole("heading", { name: "Sicherheitstipps" })).toBeVisible();
+  const next = `${admin.password}-neu`;
+  await page.getByLabel("Aktuelles Passwort").fill(admin.password);
+  await page.getByLabel("Neues Passwort", { exact: true }).fill(next);
+  await page.getByLabel("Neues Passwort bestätigen").fill(next);
+  await page.getByRole("button", { name: "Passwort ändern" }).click();
+  await expect(page.getByText("Passwort erfolgreich geändert!")).toBeVisible();
+  await expect(page.getByLabel("Aktuelles Passwort")).toHaveValue("");
+  await expect(page.getByLabel("Neues Passwort", { exact: true })).toHaveValue("");
+  await page.getByRole("link", { name: "Zurück zum Dashboard" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.getByRole("button", { name: "Abmelden" }).click();
+  await loginAs(page, { username: admin.username, password: next });
+});
