@@ -23,13 +23,17 @@ export function TabBar() {
   const { pathname } = useLocation();
   const list = useRef<HTMLUListElement>(null);
   // On narrow screens the bar scrolls sideways: keep the current tab in view.
+  const activeTab =
+    pathname === "/admin" || pathname === "/admin/"
+      ? "/admin/dashboard"
+      : ADMIN_TABS.find((t) => pathname === t.to || pathname.startsWith(`${t.to}/`))?.to;
   useEffect(() => {
     const ul = list.current;
-    const current = ul?.querySelector<HTMLElement>('[aria-current="page"]');
+    const current = activeTab && ul?.querySelector<HTMLElement>(`a[href="${activeTab}"]`);
     if (!ul || !current) return;
     const left = current.offsetLeft - (ul.clientWidth - current.offsetWidth) / 2;
     ul.scrollTo({ left: Math.max(0, left) });
-  }, [pathname]);
+  }, [activeTab]);
   return (
     <nav aria-label="Admin-Bereiche" className="border-b border-slate-200 dark:border-slate-800">
       <ul ref={list} className="relative -mb-px flex gap-1 overflow-x-auto px-4 sm:px-6">
