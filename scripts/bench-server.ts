@@ -1,0 +1,59 @@
+// Shared by the bench scripts: start the production server from $BUILD_DIR on a temporary database.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export type BenchServer = {
+  url: string;
+  pid: number;
+  child: ChildProcess;
+  stop: () => Promise<void>;
+};
+
+export async function startBenchServer(
+  port: number,
+  extraEnv: Record<string, string> = {},
+): Promise<BenchServer> {
+  const dir = mkdtempSync(path.join(tmpdir(), "anfrage-bench-"));
+  const child = spawn(process.execPath, ["server/index.ts"], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_PATH: path.join(dir, "bench.sqlite"),
+      UPLOADS_DIR: path.join(dir, "uploads"),
+      SESSION_SECRET: "bench-secret",
+      ADMIN_USERNAME: "admin",
+      ADMIN_PASSWORD: "bench-passwort",
+      ADMIN_EMAIL: "admin@example.com",
+      SUBMISSION_RATE_LIMIT: "1000/1h",
+      LOG_LEVEL: "error",
+      ...extraEnv,
+    },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {}
+    if (Date.now() > deadline) throw new Error("server did not start within 30 s");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    pid: child.pid as number,
+    child,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill("SIGTERM");
+        await new Promise((r) => child.once("exit", r));
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
