@@ -295,7 +295,7 @@ test("affiliate code is shown upper-cased and stored with the request", async ({
   await expect(page.getByTestId("affiliate-badge")).toHaveCount(0);
 });
 
-test("consent choice and theme persist across reload", async ({ page }) => {
+test("consent choice and theme persist across reload", async ({ page, javaScriptEnabled }) => {
   await page.goto("/");
   await expect(page.getByRole("region", { name: "Cookie-Einstellungen" })).toBeVisible();
   await page.getByRole("button", { name: "Alle akzeptieren" }).click();
@@ -305,7 +305,16 @@ test("consent choice and theme persist across reload", async ({ page }) => {
   expect(consent?.httpOnly).toBe(true);
 
   await expect(page.locator("html")).not.toHaveClass(/dark/);
-  await page.getByRole("button", { name: "Dunklen Modus aktivieren" }).click();
+  const toggle = page.getByRole("button", { name: "Dunklen Modus aktivieren" });
+  if (javaScriptEnabled) {
+    // With JS the class flips at once; wait for the cookie before reloading.
+    await Promise.all([
+      page.waitForResponse((r) => r.url().includes("/preferences/theme") && r.ok()),
+      toggle.click(),
+    ]);
+  } else {
+    await toggle.click();
+  }
   await expect(page.locator("html")).toHaveClass(/dark/);
   await expect(page.getByRole("button", { name: "Hellen Modus aktivieren" })).toBeVisible();
   await page.reload();

@@ -1,11 +1,5 @@
-import {
-  type FieldMetadata,
-  getFormProps,
-  type Submission,
-  type SubmissionResult,
-  useForm,
-} from "@conform-to/react";
-import { lazy, Suspense, useRef, useState } from "react";
+import type { SubmissionResult } from "@conform-to/react";
+import { type FormEvent, lazy, Suspense, useRef, useState } from "react";
 import { Form, useRevalidator } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Alert, FieldErrors, inputClass } from "~/components/ui/field";
@@ -18,49 +12,32 @@ import { useHydrated } from "./use-hydrated";
 
 const Recorder = lazy(() => import("./recorder"));
 
-type FormShape = {
-  name: string;
-  email: string;
-  phone: string;
-  companyDescription: string;
-  description: string;
-};
-
-/** Zod and the schema are loaded on the first interaction with the form, not with the page. */
-type Validator = {
-  validate: (formData: FormData) => Submission<FormShape, string[]>;
-  phoneError: (raw: string) => string | null;
-};
+type Validator = typeof import("./contact-validation");
 let validatorPromise: Promise<Validator> | undefined;
-function loadValidator() {
-  validatorPromise ??= Promise.all([
-    import("~/lib/request-form"),
-    import("@conform-to/zod/v4"),
-  ]).then(([form, zod]) => ({
-    validate: (formData: FormData) =>
-      zod.parseWithZod(formData, { schema: form.RequestFormSchema }) as unknown as Submission<
-        FormShape,
-        string[]
-      >,
-    phoneError: form.phoneError,
-  }));
+/** The schema (and Zod) are loaded on the first interaction with the form, not with the page. */
+const loadValidator = () => {
+  validatorPromise ??= import("./contact-validation");
   return validatorPromise;
-}
+};
 
 export const SUBMISSION_FAILED = "Es gab einen Fehler beim Senden. Bitte versuche es erneut.";
+const FORM_ID = "contact-form";
 const COMPANY_MIN = 20;
+const TRACKED = ["name", "email", "phone", "companyDescription", "description"] as const;
+type Tracked = (typeof TRACKED)[number];
+const isTracked = (name: string): name is Tracked => (TRACKED as readonly string[]).includes(name);
 const labelClass = "mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200";
 
 export type SubmittedRequest = { id: number; name: string; booked: boolean };
+type Constraint = { required?: boolean; minLength?: number; maxLength?: number };
 
 type Props = {
+  /** Conform's reply of the no-JS action (messages and typed values). */
   lastResult?: SubmissionResult<string[]> | null;
   serverUploadErrors?: string[];
   formError?: string;
-  constraint: Record<
-    string,
-    { required?: boolean; minLength?: number; maxLength?: number; pattern?: string }
-  >;
+  /** getZodConstraint(schema), computed on the server. */
+  constraint: Record<string, Constraint>;
   limits: UploadLimits;
   affiliateCode: string | null;
   /** Set after a no-JS submission (redirect with ?gesendet=id). */
@@ -85,50 +62,83 @@ function sendWithProgress(formData: FormData, onProgress: (fraction: number) => 
   );
 }
 
+const fieldId = (name: string) => `${FORM_ID}-${name}`;
+const errorId = (name: string) => `${FORM_ID}-${name}-error`;
+
 function TextInput({
-  field,
+  name,
   label,
   type = "text",
   autoComplete,
+  defaultValue,
+  constraint,
+  errors,
 }: {
-  field: FieldMetadata<string>;
+  name: Tracked;
   label: string;
   type?: string;
   autoComplete?: string;
+  defaultValue: string;
+  constraint?: Constraint;
+  errors?: string[];
 }) {
   return (
     <div>
-      <label htmlFor={field.id} className={labelClass}>
+      <label htmlFor={fieldId(name)} className={labelClass}>
         {label}{" "}
         <span aria-hidden="true" className="text-red-600">
           *
         </span>
       </label>
       <input
-        key={field.key}
-        id={field.id}
-        name={field.name}
+        id={fieldId(name)}
+        name={name}
         type={type}
         autoComplete={autoComplete}
-        defaultValue={field.initialValue}
-        required={field.required}
-        maxLength={field.maxLength}
+        defaultValue={defaultValue}
+        required={constraint?.required}
+        maxLength={constraint?.maxLength}
         className={inputClass}
-        aria-invalid={field.errors?.length ? true : undefined}
-        aria-describedby={field.errors?.length ? field.errorId : undefined}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={errors?.length ? errorId(name) : undefined}
       />
-      <FieldErrors id={field.errorId} errors={field.errors} />
+      <FieldErrors id={errorId(name)} errors={errors} />
     </div>
   );
 }
 
+/**
+ * The contact form. Without JS a plain multipart post to the page action (Conform's reply re-fills
+ * it). With JS: instant validation by the same schema (loaded on first interaction), the counter,
+ * the submit button enabled only when name, e-mail and a valid phone are there, and the upload sent
+ * to POST /api/requests with a progress bar.
+ */
 export function ContactForm(props: Props) {
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
+  const initial = (props.lastResult?.initialValue ?? {}) as Record<string, unknown>;
+  const initialValue = (name: Tracked) => {
+    const value = initial[name];
+    return typeof value === "string" ? value : "";
+  };
+  const [values, setValues] = useState<Record<Tracked, string>>(() => ({
+    name: initialValue("name"),
+    email: initialValue("email"),
+    phone: initialValue("phone"),
+    companyDescription: initialValue("companyDescription"),
+    description: initialValue("description"),
+  }));
+  const [errors, setErrors] = useState<Record<string, string[]>>(() => {
+    const found: Record<string, string[]> = {};
+    for (const [name, list] of Object.entries(props.lastResult?.error ?? {})) {
+      if (name && list?.length) found[name] = list;
+    }
+    return found;
+  });
+  const touched = useRef(new Set<string>());
   const [validator, setValidator] = useState<Validator | null>(null);
   const [status, setStatus] = useState<"idle" | "sending" | "success" | "error">("idle");
   const [progress, setProgress] = useState(0);
-  const [clientResult, setClientResult] = useState<SubmissionResult<string[]> | null>(null);
   const [clientUploadErrors, setClientUploadErrors] = useState<string[] | null>(null);
   const [clientError, setClientError] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState<SubmittedRequest | null>(props.submitted);
@@ -136,75 +146,102 @@ export function ContactForm(props: Props) {
   const [recorderOpen, setRecorderOpen] = useState(false);
   const recordingRef = useRef<Recording | null>(null);
 
-  const [form, fields] = useForm<FormShape>({
-    id: "contact-form",
-    lastResult: clientResult ?? props.lastResult,
-    constraint: props.constraint,
-    // Until the schema is loaded, validation intents would go to the server: validate on submit only.
-    shouldValidate: validator ? "onBlur" : "onSubmit",
-    shouldRevalidate: validator ? "onInput" : "onSubmit",
-    onValidate: validator ? ({ formData }) => validator.validate(formData) : undefined,
-    async onSubmit(event, { formData }) {
-      event.preventDefault();
-      formData.delete("audio");
-      if (recordingRef.current)
-        formData.set("audio", recordingRef.current.blob, "sprachnachricht.webm");
-      setStatus("sending");
-      setProgress(0);
-      setClientError(null);
-      setClientUploadErrors(null);
-      try {
-        const { status: code, body } = await sendWithProgress(formData, setProgress);
-        if (code === 201 && body && typeof body.id === "number") {
-          setSubmitted({ id: body.id, name: String(body.name ?? ""), booked: false });
-          setStatus("success");
-          setClientResult(null);
-          // A native reset (Conform listens to it) instead of a reset intent, which needs no server.
-          document.forms.namedItem(form.id)?.reset();
-          recordingRef.current = null;
-          setRecorderOpen(false);
-          setResetKey((k) => k + 1);
-          revalidator.revalidate();
-          return;
-        }
-        const fieldErrors = (body?.fieldErrors ?? {}) as Record<string, string[]>;
-        const { attachments: _files, ...textErrors } = fieldErrors;
-        const initialValue: Record<string, string> = {};
-        for (const [k, v] of formData.entries()) if (typeof v === "string") initialValue[k] = v;
-        setClientResult({ status: "error", initialValue, error: textErrors });
-        setClientUploadErrors(
-          Array.isArray(body?.uploadErrors) ? (body.uploadErrors as string[]) : null,
-        );
-        setClientError(typeof body?.error === "string" ? body.error : SUBMISSION_FAILED);
-        setStatus("error");
-      } catch (error) {
-        setClientError(error instanceof Error && error.message ? error.message : SUBMISSION_FAILED);
-        setStatus("error");
-      }
-    },
-  });
-
   const enableValidation = () => {
     if (!validator) void loadValidator().then((v) => setValidator(() => v));
   };
 
-  const name = fields.name.value ?? "";
-  const email = fields.email.value ?? "";
-  const phone = fields.phone.value ?? "";
-  const company = fields.companyDescription.value ?? "";
-  const phoneProblem = phone ? (validator?.phoneError(phone) ?? null) : "missing";
-  const canSubmit =
-    !!name.trim() &&
-    !!email.trim() &&
-    !phoneProblem &&
-    !fields.phone.errors?.length &&
-    status !== "sending";
+  /** Validates by the schema; shows messages of the fields already left (or of all on submit). */
+  const revalidate = (form: HTMLFormElement, all = false) => {
+    if (!validator) return null;
+    const found = validator.validateContact(new FormData(form));
+    setErrors((current) => {
+      const next: Record<string, string[]> = {};
+      for (const name of TRACKED) {
+        const shown = all || touched.current.has(name) ? found[name] : current[name];
+        if (shown?.length) next[name] = shown;
+      }
+      return next;
+    });
+    return found;
+  };
 
+  const onInput = (event: FormEvent<HTMLFormElement>) => {
+    const target = event.target as HTMLInputElement;
+    if (!isTracked(target.name)) return;
+    setValues((v) => ({ ...v, [target.name]: target.value }));
+    if (touched.current.has(target.name)) revalidate(event.currentTarget);
+  };
+  const onBlur = (event: FormEvent<HTMLFormElement>) => {
+    const target = event.target as HTMLInputElement;
+    if (!isTracked(target.name) || !target.value) return;
+    touched.current.add(target.name);
+    revalidate(event.currentTarget);
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const found = revalidate(form, true);
+    if (found && Object.keys(found).length) {
+      for (const name of TRACKED) touched.current.add(name);
+      form.querySelector<HTMLElement>(`[name="${Object.keys(found)[0]}"]`)?.focus();
+      return;
+    }
+    const formData = new FormData(form);
+    formData.delete("audio");
+    if (recordingRef.current)
+      formData.set("audio", recordingRef.current.blob, "sprachnachricht.webm");
+    setStatus("sending");
+    setProgress(0);
+    setClientError(null);
+    setClientUploadErrors(null);
+    try {
+      const { status: code, body } = await sendWithProgress(formData, setProgress);
+      if (code === 201 && body && typeof body.id === "number") {
+        setSubmitted({ id: body.id, name: String(body.name ?? ""), booked: false });
+        setStatus("success");
+        setErrors({});
+        touched.current.clear();
+        form.reset();
+        setValues({ name: "", email: "", phone: "", companyDescription: "", description: "" });
+        recordingRef.current = null;
+        setRecorderOpen(false);
+        setResetKey((k) => k + 1);
+        revalidator.revalidate();
+        return;
+      }
+      const { attachments: _files, ...fieldErrors } = (body?.fieldErrors ?? {}) as Record<
+        string,
+        string[]
+      >;
+      const uploadProblems = Array.isArray(body?.uploadErrors)
+        ? (body.uploadErrors as string[])
+        : null;
+      setErrors(fieldErrors);
+      setClientUploadErrors(uploadProblems);
+      const message = typeof body?.error === "string" ? body.error : SUBMISSION_FAILED;
+      setClientError(Object.keys(fieldErrors).length || uploadProblems ? null : message);
+      setStatus("error");
+    } catch (error) {
+      setClientError(error instanceof Error && error.message ? error.message : SUBMISSION_FAILED);
+      setStatus("error");
+    }
+  };
+
+  const phoneProblem = values.phone.trim()
+    ? (validator?.phoneError(values.phone) ?? null)
+    : "missing";
+  const canSubmit =
+    !!values.name.trim() &&
+    !!values.email.trim() &&
+    !phoneProblem &&
+    !errors.phone?.length &&
+    status !== "sending";
   const uploadErrors = clientUploadErrors ?? props.serverUploadErrors;
-  const formError = hydrated
-    ? ((status === "error" ? clientError : null) ?? props.formError)
-    : props.formError;
-  const topError = form.errors?.length ? form.errors[0] : null;
+  const serverFormError = props.lastResult?.error?.[""]?.[0];
+  const formError =
+    (status === "error" ? clientError : null) ?? props.formError ?? serverFormError ?? null;
+  const company = values.companyDescription;
 
   return (
     <section
@@ -245,12 +282,16 @@ export function ContactForm(props: Props) {
         <Form
           method="post"
           encType="multipart/form-data"
-          {...getFormProps(form)}
+          id={FORM_ID}
+          noValidate
+          onSubmit={onSubmit}
+          onInput={onInput}
+          onBlur={onBlur}
           onFocus={enableValidation}
           onPointerEnter={enableValidation}
           className="relative mt-8 space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900"
         >
-          {formError || topError ? <Alert>{formError ?? topError}</Alert> : null}
+          {formError ? <Alert>{formError}</Alert> : null}
           {props.affiliateCode ? (
             <input type="hidden" name="affiliateCode" value={props.affiliateCode} />
           ) : null}
@@ -266,59 +307,77 @@ export function ContactForm(props: Props) {
           </div>
 
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextInput field={fields.name} label="Name" autoComplete="name" />
-            <TextInput field={fields.email} label="E-Mail" type="email" autoComplete="email" />
+            <TextInput
+              name="name"
+              label="Name"
+              autoComplete="name"
+              defaultValue={initialValue("name")}
+              constraint={props.constraint.name}
+              errors={errors.name}
+            />
+            <TextInput
+              name="email"
+              label="E-Mail"
+              type="email"
+              autoComplete="email"
+              defaultValue={initialValue("email")}
+              constraint={props.constraint.email}
+              errors={errors.email}
+            />
           </div>
-          <TextInput field={fields.phone} label="Telefon" type="tel" autoComplete="tel" />
+          <TextInput
+            name="phone"
+            label="Telefon"
+            type="tel"
+            autoComplete="tel"
+            defaultValue={initialValue("phone")}
+            constraint={props.constraint.phone}
+            errors={errors.phone}
+          />
 
           <div>
-            <label htmlFor={fields.companyDescription.id} className={labelClass}>
+            <label htmlFor={fieldId("companyDescription")} className={labelClass}>
               Beschreibe dein Unternehmen{" "}
               <span aria-hidden="true" className="text-red-600">
                 *
               </span>
             </label>
             <textarea
-              key={fields.companyDescription.key}
-              id={fields.companyDescription.id}
-              name={fields.companyDescription.name}
-              defaultValue={fields.companyDescription.initialValue}
-              required={fields.companyDescription.required}
-              minLength={fields.companyDescription.minLength}
-              maxLength={fields.companyDescription.maxLength}
+              id={fieldId("companyDescription")}
+              name={"companyDescription"}
+              defaultValue={initialValue("companyDescription")}
+              required={props.constraint.companyDescription?.required}
+              minLength={props.constraint.companyDescription?.minLength}
+              maxLength={props.constraint.companyDescription?.maxLength}
               rows={3}
               className={inputClass}
-              aria-invalid={fields.companyDescription.errors?.length ? true : undefined}
-              aria-describedby={`${fields.companyDescription.id}-counter${fields.companyDescription.errors?.length ? ` ${fields.companyDescription.errorId}` : ""}`}
+              aria-invalid={errors.companyDescription?.length ? true : undefined}
+              aria-describedby={`${fieldId("companyDescription")}-counter${errors.companyDescription?.length ? ` ${errorId("companyDescription")}` : ""}`}
             />
             <p
-              id={`${fields.companyDescription.id}-counter`}
+              id={`${fieldId("companyDescription")}-counter`}
               className={`mt-1 text-xs ${company.length < COMPANY_MIN ? "text-red-600 dark:text-red-400" : "text-slate-500 dark:text-slate-400"}`}
               data-testid="company-counter"
             >
               {company.length}/{COMPANY_MIN} Zeichen (mindestens)
             </p>
-            <FieldErrors
-              id={fields.companyDescription.errorId}
-              errors={fields.companyDescription.errors}
-            />
+            <FieldErrors id={errorId("companyDescription")} errors={errors.companyDescription} />
           </div>
 
           <div>
-            <label htmlFor={fields.description.id} className={labelClass}>
+            <label htmlFor={fieldId("description")} className={labelClass}>
               Deine Projektidee (optional)
             </label>
             <textarea
-              key={fields.description.key}
-              id={fields.description.id}
-              name={fields.description.name}
-              defaultValue={fields.description.initialValue}
-              maxLength={fields.description.maxLength}
+              id={fieldId("description")}
+              name={"description"}
+              defaultValue={initialValue("description")}
+              maxLength={props.constraint.description?.maxLength}
               rows={6}
               placeholder="Was soll die Software können? Wer nutzt sie?"
               className={inputClass}
             />
-            <FieldErrors id={fields.description.errorId} errors={fields.description.errors} />
+            <FieldErrors id={errorId("description")} errors={errors.description} />
           </div>
 
           <div>
