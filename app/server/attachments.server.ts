@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { createReadStream, createWriteStream, mkdirSync } from "node:fs";
-import { readdir, rm, stat } from "node:fs/promises";
+import { type FileHandle, open, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { Busboy } from "@fastify/busboy";
@@ -337,6 +337,35 @@ function audioExtension(mime: string) {
   return /^[a-z0-9]{2,5}$/.test(sub) ? sub : "audio";
 }
 
+/**
+ * A pull-based stream of a file in 64 KB chunks. (Readable.toWeb counts chunks, not bytes, and
+ * would read a whole 10 MB part into memory ahead of the writer.)
+ */
+function fileChunks(file: string): ReadableStream<Uint8Array> {
+  let handle: FileHandle | undefined;
+  return new ReadableStream<Uint8Array>(
+    {
+      async start() {
+        handle = await open(file, "r");
+      },
+      async pull(controller) {
+        const buffer = new Uint8Array(64 * 1024);
+        const { bytesRead } = await (handle as FileHandle).read(buffer, 0, buffer.length, null);
+        if (bytesRead === 0) {
+          await handle?.close();
+          controller.close();
+        } else {
+          controller.enqueue(buffer.subarray(0, bytesRead));
+        }
+      },
+      async cancel() {
+        await handle?.close();
+      },
+    },
+    { highWaterMark: 1 },
+  );
+}
+
 async function storeTempFile(
   key: string,
   tempPath: string,
@@ -350,8 +379,7 @@ async function storeTempFile(
     type,
     size,
     lastModified: Date.now(),
-    stream: () =>
-      Readable.toWeb(createReadStream(tempPath)) as unknown as ReadableStream<Uint8Array>,
+    stream: () => fileChunks(tempPath),
   } as unknown as File;
   await fileStorage().set(key, file);
 }
