@@ -74,6 +74,12 @@ describe("invitations", () => {
     expect((await bad.json()).fieldErrors.password).toEqual([
       "Passwort muss mindestens 6 Zeichen lang sein.",
     ]);
+    const taken = await register(link, "Admin");
+    expect(taken.status).toBe(409);
+    expect((await taken.json()).fieldErrors.username).toEqual([
+      "Dieser Benutzername ist bereits vergeben.",
+    ]);
+    // A refused attempt does not use the invitation up.
     const ok = await register(link, "bert");
     expect(ok.status).toBe(201);
     const again = await register(link, "bert2");
