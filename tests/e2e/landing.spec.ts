@@ -39,6 +39,19 @@ const png = (name: string) => ({
   ),
 });
 
+/** A minimal WebM (EBML header with DocType webm). */
+const webm = (name: string) => ({
+  name,
+  mimeType: "audio/webm",
+  buffer: Buffer.concat([
+    Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0xf7, 0x81, 0x01]),
+    Buffer.from([0x42, 0xf2, 0x81, 0x04, 0x42, 0xf3, 0x81, 0x08, 0x42, 0x82, 0x84]),
+    Buffer.from("webm"),
+    Buffer.from([0x42, 0x87, 0x81, 0x04, 0x42, 0x85, 0x81, 0x02]),
+    Buffer.alloc(256, 0),
+  ]),
+});
+
 /** The configuration row is shared by both projects' workers: change it under a lock. */
 async function withConfiguration<T>(patch: Record<string, unknown>, fn: () => Promise<T>) {
   const lock = path.join(E2E_DATA_DIR, "config.lock");
@@ -129,6 +142,10 @@ test.describe("submission", () => {
     await page
       .getByLabel("Dateien anhängen (optional)")
       .setInputFiles([pdf("angebot.pdf"), png("skizze.png")]);
+    if (!javaScriptEnabled) {
+      // Without JS the recorder is an audio file input.
+      await page.getByLabel("Sprachnachricht (optional)").setInputFiles(webm("nachricht.webm"));
+    }
     if (javaScriptEnabled) {
       await expect(page.getByText("angebot.pdf")).toBeVisible();
       await expect(page.getByText("skizze.png")).toBeVisible();
@@ -158,8 +175,7 @@ test.describe("submission", () => {
       .all(row.id) as { original_name: string }[];
     db.close();
     expect(files.map((f) => f.original_name)).toEqual(["angebot.pdf", "skizze.png"]);
-    if (javaScriptEnabled) expect(row.audio_key).toMatch(/\.webm$/);
-    else expect(row.audio_key).toBeNull();
+    expect(row.audio_key).toMatch(/\.webm$/);
 
     await page.reload();
     await expect(page.getByRole("link", { name: "Meine Anfragen" })).toBeVisible();
@@ -169,7 +185,7 @@ test.describe("submission", () => {
     const item = history.getByTestId("history-row").filter({ hasText: id });
     await item.getByText("Ein Planungstool für unsere Baustellen.").first().click();
     await expect(item.getByText("angebot.pdf")).toBeVisible();
-    if (javaScriptEnabled) {
+    {
       const audio = item.locator("audio");
       await expect(audio).toHaveAttribute("src", `/api/audio/${row.audio_key}`);
       const response = await page.request.get(`/api/audio/${row.audio_key}`);
