@@ -1,7 +1,41 @@
+import { type ComponentType, lazy, Suspense, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
+import { useHydrated } from "./use-hydrated";
 
-/** After a successful submission: the demo-booking offer (hidden once a demo is booked). */
-export function BookingOffer({ requestId }: { requestId: number; requesterName: string }) {
+type BookingDialogProps = {
+  requestId: number;
+  requesterName: string;
+  open: boolean;
+  onClose: () => void;
+  onBooked?: () => void;
+};
+
+// The booking dialog (another issue) is code-split: loaded only when the visitor opens it. The glob
+// keeps this module building while that file does not exist yet (then the link below is used).
+const dialogModules = import.meta.glob<{ BookingDialog: ComponentType<BookingDialogProps> }>(
+  "../booking/booking-dialog.tsx",
+);
+const loadDialog = Object.values(dialogModules)[0];
+const BookingDialog = loadDialog
+  ? lazy(() => loadDialog().then((module) => ({ default: module.BookingDialog })))
+  : null;
+
+/**
+ * After a successful submission: the demo-booking offer. With JS a button opening the booking
+ * dialog; without JS a link to the server-rendered booking page. Hidden once a demo is booked.
+ */
+export function BookingOffer({
+  requestId,
+  requesterName,
+  onBooked,
+}: {
+  requestId: number;
+  requesterName: string;
+  onBooked?: () => void;
+}) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const withDialog = hydrated && BookingDialog;
   return (
     <div className="mt-4 rounded-lg border border-indigo-200 bg-white p-4 dark:border-indigo-900 dark:bg-slate-900">
       <p className="font-semibold text-slate-900 dark:text-white">
@@ -10,9 +44,33 @@ export function BookingOffer({ requestId }: { requestId: number; requesterName: 
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
         Such dir gleich einen Termin aus – wir zeigen dir dort deine Testversion.
       </p>
-      <a href={`/termin?anfrage=${requestId}`} className={`${buttonClass("primary", "sm")} mt-3`}>
-        Demo-Termin buchen
-      </a>
+      {withDialog ? (
+        <button
+          type="button"
+          className={`${buttonClass("primary", "sm")} mt-3`}
+          onClick={() => setOpen(true)}
+        >
+          Demo-Termin buchen
+        </button>
+      ) : (
+        <a href={`/termin?anfrage=${requestId}`} className={`${buttonClass("primary", "sm")} mt-3`}>
+          Demo-Termin buchen
+        </a>
+      )}
+      {withDialog && open ? (
+        <Suspense fallback={<p className="mt-2 text-sm">Terminbuchung wird geladen …</p>}>
+          <BookingDialog
+            requestId={requestId}
+            requesterName={requesterName}
+            open={open}
+            onClose={() => setOpen(false)}
+            onBooked={() => {
+              setOpen(false);
+              onBooked?.();
+            }}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -274,7 +274,11 @@ export function ContactForm(props: Props) {
               Wir sehen sie uns sofort an. Deine Testversion bekommst du innerhalb von drei Tagen.
             </p>
             {submitted.booked ? null : (
-              <BookingOffer requestId={submitted.id} requesterName={submitted.name} />
+              <BookingOffer
+                requestId={submitted.id}
+                requesterName={submitted.name}
+                onBooked={() => setSubmitted((current) => current && { ...current, booked: true })}
+              />
             )}
           </div>
         ) : null}
