@@ -177,6 +177,37 @@ describe("POST /api/requests", () => {
     expect((await bad.json()).uploadErrors[0]).toMatch(/^daten\.csv: Dateityp nicht erlaubt/);
   });
 
+  it("accepts Office files whose content matches (OLE for .doc/.xls, zip for .docx/.xlsx)", async () => {
+    const cfb = Buffer.concat([
+      Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+      Buffer.alloc(1024, 0),
+    ]);
+    const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x05, 0x06]), Buffer.alloc(18, 0)]);
+    const res = await post(
+      multipart(validFields(), [
+        { name: "brief.doc", bytes: cfb },
+        { name: "tabelle.xls", bytes: cfb },
+        { name: "konzept.docx", bytes: zip },
+      ]),
+    );
+    expect(res.status).toBe(201);
+    expect((await res.json()).attachments).toHaveLength(3);
+  });
+
+  it("refuses an image whose content is another type (.jpg with PNG bytes)", async () => {
+    const res = await post(multipart(validFields(), [{ name: "foto.jpg", bytes: pngBytes() }]));
+    expect(res.status).toBe(400);
+    expect((await res.json()).uploadErrors[0]).toMatch(/^foto\.jpg: Dateityp nicht erlaubt/);
+  });
+
+  it("refuses audio that is not audio", async () => {
+    const res = await post(
+      multipart(validFields(), [{ field: "audio", name: "a.webm", bytes: pdfBytes() }]),
+    );
+    expect(res.status).toBe(400);
+    expect((await res.json()).uploadErrors[0]).toMatch(/^a\.webm: Dateityp nicht erlaubt/);
+  });
+
   it("limits the number of files (default 5)", async () => {
     const files = Array.from({ length: 6 }, (_, i) => ({ name: `${i}.pdf`, bytes: pdfBytes() }));
     const res = await post(multipart(validFields(), files));
