@@ -407,3 +407,47 @@ test("header, footer and responsive layout at 320 px", async ({ page }) => {
   );
   expect(overflow).toBe(false);
 });
+
+test("recorder: timer, delete, re-record; denied microphone shows the spec's alert (JS)", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await page.goto("/");
+  if (!javaScriptEnabled) {
+    await expect(page.getByLabel("Sprachnachricht (optional)")).toHaveAttribute(
+      "accept",
+      "audio/*",
+    );
+    return;
+  }
+  await page.getByRole("button", { name: "Sprachnachricht aufnehmen" }).click();
+  await expect(page.getByTestId("recorder-timer")).toHaveText("1 s", { timeout: 5000 });
+  await page.getByRole("button", { name: "Aufnahme stoppen" }).click();
+  await expect(page.getByTestId("recorder").locator("audio")).toHaveCount(1);
+  await page.getByRole("button", { name: "Löschen" }).click();
+  await expect(page.getByRole("button", { name: "Aufnahme starten" })).toBeVisible();
+  await expect(page.getByTestId("recorder").locator("audio")).toHaveCount(0);
+  await page.getByRole("button", { name: "Aufnahme starten" }).click();
+  await expect(page.getByText("Aufnahme läuft")).toBeVisible();
+  await page.getByRole("button", { name: "Aufnahme stoppen" }).click();
+  await page.getByRole("button", { name: "Neu aufnehmen" }).click();
+  await expect(page.getByText("Aufnahme läuft")).toBeVisible();
+  await page.getByRole("button", { name: "Aufnahme stoppen" }).click();
+  await expect(page.getByRole("button", { name: "Abspielen" })).toBeVisible();
+
+  // A denied microphone: the browser alert with the spec's text.
+  await page.evaluate(() => {
+    navigator.mediaDevices.getUserMedia = () =>
+      Promise.reject(new DOMException("denied", "NotAllowedError"));
+  });
+  const messages: string[] = [];
+  page.once("dialog", (dialog) => {
+    messages.push(dialog.message());
+    void dialog.accept();
+  });
+  await page.getByRole("button", { name: "Neu aufnehmen" }).click();
+  await expect
+    .poll(() => messages)
+    .toEqual(["Mikrofon-Zugriff wurde verweigert oder ist nicht verfügbar."]);
+  await expect(page.getByRole("button", { name: "Aufnahme starten" })).toBeVisible();
+});

@@ -31,10 +31,15 @@ export default function Recorder({
   }, []);
 
   const discard = useCallback(() => {
-    if (recording) URL.revokeObjectURL(recording.url);
     setRecording(null);
     onChange(null);
-  }, [recording, onChange]);
+  }, [onChange]);
+  // The object URL is released after the audio element that uses it is gone.
+  useEffect(() => {
+    if (!recording) return;
+    const url = recording.url;
+    return () => URL.revokeObjectURL(url);
+  }, [recording]);
 
   const start = useCallback(async () => {
     let stream: MediaStream;
@@ -59,6 +64,11 @@ export default function Recorder({
     };
     recorder.onstop = () => {
       const blob = new Blob(chunks, { type: "audio/webm" });
+      if (!blob.size) {
+        // Stopped before any audio arrived: nothing to keep.
+        setState("idle");
+        return;
+      }
       const next = { blob, url: URL.createObjectURL(blob), duration: secondsRef.current };
       setRecording(next);
       setState("recorded");
