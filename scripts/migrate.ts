@@ -1,0 +1,16 @@
+// `npm run db:migrate`: apply the committed migrations to DATABASE_PATH without starting the server
+// (the server also applies them at boot).
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { drizzle } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+
+const databasePath = path.resolve(process.env.DATABASE_PATH ?? "db/data.sqlite");
+mkdirSync(path.dirname(databasePath), { recursive: true });
+const sqlite = new Database(databasePath);
+sqlite.pragma("journal_mode = WAL");
+sqlite.pragma("foreign_keys = ON");
+migrate(drizzle({ client: sqlite }), { migrationsFolder: path.resolve("db/migrations") });
+sqlite.close();
+console.log(`Migrationen angewendet: ${databasePath}`);

@@ -1,0 +1,37 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { parse } from "smol-toml";
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "~/server/env.server";
+
+type FlyConfig = {
+  primary_region: string;
+  kill_signal: string;
+  env: Record<string, string>;
+  mounts: { source: string; destination: string }[];
+  http_service: { internal_port: number; checks: { path: string; method: string }[] };
+};
+
+const fly = parse(readFileSync("fly.toml", "utf8")) as unknown as FlyConfig;
+
+describe("fly.toml agrees with the env module", () => {
+  it("keeps the database and uploads on the volume", () => {
+    const mount = fly.mounts[0];
+    expect(mount.source).toBe("data");
+    expect(path.dirname(fly.env.DATABASE_PATH)).toBe(mount.destination);
+    expect(fly.env.UPLOADS_DIR.startsWith(`${mount.destination}/`)).toBe(true);
+  });
+
+  it("routes traffic to the server's port and checks /healthz", () => {
+    const env = parseEnv({ ...fly.env, SESSION_SECRET: "x" });
+    expect(fly.http_service.internal_port).toBe(env.PORT);
+    expect(fly.http_service.checks.map((c) => c.path)).toContain("/healthz");
+    expect(env.TRUST_PROXY).toBe("fly");
+    expect(env.NODE_ENV).toBe("production");
+  });
+
+  it("runs in Frankfurt and stops gracefully on SIGTERM", () => {
+    expect(fly.primary_region).toBe("fra");
+    expect(fly.kill_signal).toBe("SIGTERM");
+  });
+});
