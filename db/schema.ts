@@ -12,8 +12,10 @@ import {
 const ms = (name: string) => integer(name, { mode: "timestamp_ms" });
 const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
 
-export const REQUEST_STATUSES = ["New", "In Progress", "Done"] as const;
-export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+import { REQUEST_STATUSES } from "../app/lib/request-status";
+
+export type { RequestStatus } from "../app/lib/request-status";
+export { REQUEST_STATUSES };
 
 export const admins = sqliteTable(
   "admins",

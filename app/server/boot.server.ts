@@ -1,3 +1,4 @@
+import { summaryTask } from "./ai/request-ai.server";
 import { uploadSweepTask } from "./attachments.server";
 import { accountSweepTask } from "./auth.server";
 import { closeDb, db } from "./db.server";
@@ -6,12 +7,7 @@ import { ensureFirstAdmin } from "./first-admin.server";
 import { startMailWorker, stopMailWorker } from "./mail/outbox.server";
 
 type Task = { start?: () => void | Promise<void>; stop?: () => void | Promise<void> };
-const tasks: Task[] = [uploadSweepTask, accountSweepTask];
-
-/** Later features register their background work here (e.g. upload sweep, AI summaries). */
-export function registerBackgroundTask(task: Task) {
-  tasks.push(task);
-}
+const tasks: Task[] = [uploadSweepTask, accountSweepTask, summaryTask];
 
 let booted: Promise<{ env: ReturnType<typeof env>; shutdown: () => Promise<void> }> | undefined;
 

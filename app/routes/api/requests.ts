@@ -1,13 +1,18 @@
+import { requireApiAdmin, withApiFallback } from "~/server/auth.server";
 import { clientIp } from "~/server/request-context.server";
+import { listAllRequests } from "~/server/requests/queries.server";
 import { submitRequest } from "~/server/requests/submit.server";
 import type { Route } from "./+types/requests";
 
-/** GET /api/requests: the admin-only list (built by the back-office issue). */
-export function loader(_args: Route.LoaderArgs) {
-  return listRequestsForAdmin();
+/** GET /api/requests: the spec's list (array, newest first) — admins only (deliberate deviation). */
+export function loader({ request }: Route.LoaderArgs) {
+  return withApiFallback("Fehler beim Abrufen der Requests", async () => {
+    await requireApiAdmin(request);
+    return Response.json(listAllRequests({ archived: false }), {
+      headers: { "Cache-Control": "no-store" },
+    });
+  });
 }
-const listRequestsForAdmin = () =>
-  Response.json({ error: "Noch nicht verfügbar" }, { status: 501 });
 
 /** POST /api/requests (multipart): 201 with the created request; 400/413/429 with German errors. */
 export async function action({ request, context }: Route.ActionArgs) {

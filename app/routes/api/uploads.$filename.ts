@@ -1,4 +1,35 @@
-// Placeholder: built by issue #6.
-const notYet = () => Response.json({ error: "Noch nicht verfügbar" }, { status: 501 });
-export const loader = notYet;
-export const action = notYet;
+import { openStoredFile } from "~/server/attachments.server";
+import { getAdmin, methodNotAllowed } from "~/server/auth.server";
+import { fileResponse } from "~/server/file-response.server";
+import { findAttachment } from "~/server/requests/manage.server";
+import type { Route } from "./+types/uploads.$filename";
+
+const notFound = () => Response.json({ error: "Nicht gefunden" }, { status: 404 });
+const INLINE = /^(image\/(png|jpeg|gif|webp|bmp)|application\/pdf)$/;
+
+/**
+ * GET /api/uploads/{filename}[?download=1]: attachments for admins only (session cookie, Bearer, or
+ * the spec's `?token=`). Images and PDFs open inline, everything else downloads.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token");
+  const authRequest = token
+    ? new Request(request.url, { headers: { authorization: `Bearer ${token}` } })
+    : request;
+  if (!(await getAdmin(authRequest))) {
+    return Response.json({ error: "Nicht angemeldet oder Sitzung abgelaufen." }, { status: 401 });
+  }
+  const row = findAttachment(params.filename ?? "");
+  if (!row) return notFound();
+  const file = await openStoredFile(row.filename);
+  if (!file) return notFound();
+  const download = url.searchParams.has("download") || !INLINE.test(row.mimeType);
+  return fileResponse(request, file, {
+    type: row.mimeType,
+    disposition: download ? "attachment" : "inline",
+    filename: row.originalName,
+  });
+}
+
+export const action = () => methodNotAllowed("GET");

@@ -1,4 +1,13 @@
-// Placeholder: built by issue #6.
-const notYet = () => Response.json({ error: "Noch nicht verfügbar" }, { status: 501 });
-export const loader = notYet;
-export const action = notYet;
+import { requireApiAdmin, withApiFallback } from "~/server/auth.server";
+import { listAllRequests } from "~/server/requests/queries.server";
+import type { Route } from "./+types/requests";
+
+/** GET /api/admin/requests[?filter=assigned-to-me] → the active requests (newest first). */
+export function loader({ request }: Route.LoaderArgs) {
+  return withApiFallback("Fehler beim Abrufen der Requests", async () => {
+    const admin = await requireApiAdmin(request);
+    const mine = new URL(request.url).searchParams.get("filter") === "assigned-to-me";
+    const requests = listAllRequests({ archived: false, assignedTo: mine ? admin.id : undefined });
+    return Response.json({ success: true, requests }, { headers: { "Cache-Control": "no-store" } });
+  });
+}

@@ -1,4 +1,14 @@
-// Placeholder: built by issue #6.
-const notYet = () => Response.json({ error: "Noch nicht verfügbar" }, { status: 501 });
-export const loader = notYet;
-export const action = notYet;
+import { requireApiAdmin, withApiFallback } from "~/server/auth.server";
+import { getStats } from "~/server/requests/queries.server";
+import type { Route } from "./+types/stats";
+
+/** GET /api/admin/stats → the dashboard's figures. */
+export function loader({ request }: Route.LoaderArgs) {
+  return withApiFallback("Fehler beim Abrufen der Statistiken", async () => {
+    await requireApiAdmin(request);
+    return Response.json(
+      { success: true, stats: getStats() },
+      { headers: { "Cache-Control": "no-store" } },
+    );
+  });
+}

@@ -1,0 +1,117 @@
+import Anthropic, {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIError,
+  RateLimitError,
+} from "@anthropic-ai/sdk";
+import { env } from "../env.server";
+
+/** AI generation time-out (spec: 300 s). */
+export const AI_TIMEOUT_MS = 300_000;
+
+/** A failure of the AI provider, already worded in German for admins. */
+export class AiError extends Error {
+  override name = "AiError";
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+export const AI_NOT_CONFIGURED =
+  "Die KI ist nicht eingerichtet: Bitte hinterlegen Sie ANTHROPIC_API_KEY in der Server-Konfiguration.";
+
+export const aiConfigured = () => Boolean(env().ANTHROPIC_API_KEY);
+
+let client: Anthropic | undefined;
+function anthropic(): Anthropic {
+  const { ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL } = env();
+  if (!ANTHROPIC_API_KEY) throw new AiError(AI_NOT_CONFIGURED, 503);
+  client ??= new Anthropic({
+    apiKey: ANTHROPIC_API_KEY,
+    baseURL: ANTHROPIC_BASE_URL,
+    timeout: AI_TIMEOUT_MS,
+    maxRetries: 1,
+  });
+  return client;
+}
+
+/** Maps SDK errors to German messages with a fitting HTTP status. */
+export function toAiError(error: unknown): AiError {
+  if (error instanceof AiError) return error;
+  if (error instanceof APIConnectionTimeoutError) {
+    return new AiError(
+      "Die KI hat nicht rechtzeitig geantwortet (Zeitüberschreitung). Bitte versuchen Sie es später erneut.",
+      504,
+    );
+  }
+  if (error instanceof RateLimitError) {
+    return new AiError(
+      "Die KI ist gerade ausgelastet (zu viele Anfragen). Bitte versuchen Sie es in einer Minute erneut.",
+      429,
+    );
+  }
+  if (error instanceof APIConnectionError) {
+    return new AiError("Die KI ist nicht erreichbar. Bitte versuchen Sie es später erneut.", 502);
+  }
+  if (error instanceof APIError) {
+    if (error.status === 401 || error.status === 403) {
+      return new AiError("Der KI-Zugang wurde abgelehnt: Bitte prüfen Sie ANTHROPIC_API_KEY.", 502);
+    }
+    return new AiError(
+      `Die KI hat mit einem Fehler geantwortet (${error.status ?? "unbekannt"}).`,
+      502,
+    );
+  }
+  return new AiError("Unerwarteter Fehler bei der KI-Anfrage.", 502);
+}
+
+type ToolSpec = {
+  name: string;
+  description: string;
+  input_schema: { type: "object"; properties: Record<string, unknown>; required?: string[] };
+};
+
+/** One Messages call; returns the text or the forced tool's input. Refusals become AiErrors. */
+export async function complete(options: {
+  system: string;
+  prompt: string;
+  maxTokens?: number;
+  tool?: ToolSpec;
+  signal?: AbortSignal;
+}): Promise<{ text: string; toolInput: unknown }> {
+  try {
+    const message = await anthropic().messages.create(
+      {
+        model: env().ANTHROPIC_MODEL,
+        max_tokens: options.maxTokens ?? 2048,
+        system: options.system,
+        messages: [{ role: "user", content: options.prompt }],
+        ...(options.tool
+          ? {
+              tools: [options.tool],
+              tool_choice: { type: "tool" as const, name: options.tool.name },
+            }
+          : {}),
+      },
+      { signal: options.signal },
+    );
+    if ((message.stop_reason as string) === "refusal") {
+      throw new AiError(
+        "Die KI hat die Anfrage abgelehnt. Bitte formulieren Sie sie anders oder füllen Sie die Felder von Hand aus.",
+        422,
+      );
+    }
+    let text = "";
+    let toolInput: unknown;
+    for (const block of message.content) {
+      if (block.type === "text") text += block.text;
+      if (block.type === "tool_use") toolInput = block.input;
+    }
+    return { text: text.trim(), toolInput };
+  } catch (error) {
+    throw toAiError(error);
+  }
+}

@@ -1,0 +1,161 @@
+import { z } from "zod";
+import type { PreparationField } from "~/lib/configuration";
+import { summaryOf } from "~/lib/format";
+import { getConfiguration } from "../configuration.server";
+import { AiError, complete } from "./anthropic.server";
+
+export const NO_DESCRIPTION = "Keine Beschreibung für diesen Request gefunden!";
+export const NO_FIELDS = "Keine Preparation-Felder in der Konfiguration gefunden!";
+export const NO_PROMPT = "Kein Prompt erhalten!";
+
+type RequestText = {
+  name: string;
+  email?: string;
+  companyDescription: string;
+  description: string;
+  summary: string | null;
+  status?: string;
+  createdAt?: string;
+};
+
+/** Fills only fields that are empty; names match case-insensitively; typed text is never replaced. */
+export function mergeOnlyEmpty(
+  existing: Record<string, string>,
+  generated: Record<string, string>,
+  fields: PreparationField[],
+): Record<string, string> {
+  const result = { ...existing };
+  const generatedByName = new Map(Object.entries(generated).map(([k, v]) => [k.toLowerCase(), v]));
+  for (const field of fields) {
+    const key =
+      Object.keys(result).find((k) => k.toLowerCase() === field.name.toLowerCase()) ?? field.name;
+    if ((result[key] ?? "").trim()) continue;
+    const value = generatedByName.get(field.name.toLowerCase());
+    if (typeof value === "string" && value.trim()) result[key] = value.trim();
+  }
+  return result;
+}
+
+function requestText(request: RequestText) {
+  return [
+    `Kunde: ${request.name}`,
+    `Unternehmen: ${request.companyDescription}`,
+    `Projektbeschreibung: ${request.description || summaryOf(request) || "(keine)"}`,
+  ].join("\n");
+}
+
+/**
+ * Asks Claude for one text per preparation field (tool use, so the answer is a JSON object keyed by
+ * field name), validated with Zod. The system prompt always comes from the saved configuration.
+ */
+export async function generatePreparation(
+  request: RequestText,
+  fields: PreparationField[],
+): Promise<Record<string, string>> {
+  if (!fields.length) throw new AiError(NO_FIELDS, 400);
+  if (
+    !request.description.trim() &&
+    !request.summary?.trim() &&
+    !request.companyDescription.trim()
+  ) {
+    throw new AiError(NO_DESCRIPTION, 400);
+  }
+  const properties = Object.fromEntries(
+    fields.map((f) => [
+      f.name,
+      { type: "string", description: `${f.label}${f.placeholder ? ` – ${f.placeholder}` : ""}` },
+    ]),
+  );
+  const { toolInput } = await complete({
+    system: getConfiguration().systemPrompt,
+    prompt: `Bereite die folgende Kundenanfrage vor. Fülle jedes Feld mit einem knappen, konkreten deutschen Text.\n\n${requestText(request)}\n\nFelder:\n${fields.map((f) => `- ${f.name}: ${f.label}${f.placeholder ? ` (${f.placeholder})` : ""}`).join("\n")}`,
+    tool: {
+      name: "save_preparation",
+      description: "Speichert die vorbereiteten Texte, ein Eintrag pro Feldname.",
+      input_schema: { type: "object", properties, required: fields.map((f) => f.name) },
+    },
+  });
+  const parsed = z.record(z.string(), z.string()).safeParse(toolInput);
+  if (!parsed.success || !Object.keys(parsed.data).length) {
+    throw new AiError(
+      "Die Antwort der KI konnte nicht gelesen werden. Bitte versuchen Sie es erneut.",
+      502,
+    );
+  }
+  return parsed.data;
+}
+
+/** A short German summary (2–3 sentences) of a new request. */
+export async function generateSummary(request: RequestText): Promise<string> {
+  const { text } = await complete({
+    system:
+      "Du fasst Kundenanfragen einer Software-Agentur in zwei bis drei deutschen Sätzen zusammen. Nur die Zusammenfassung, ohne Einleitung.",
+    prompt: requestText(request),
+    maxTokens: 300,
+  });
+  if (!text) throw new AiError("Die KI hat keine Zusammenfassung geliefert.", 502);
+  return text.slice(0, 1000);
+}
+
+/** The template prompt for an AI coding assistant (used when no AI is configured). */
+export function templateCodingPrompt(
+  request: RequestText,
+  preparationData: Record<string, string>,
+  fields: PreparationField[],
+): string {
+  const prep = fields
+    .map((f) => {
+      const value = Object.entries(preparationData).find(
+        ([k]) => k.toLowerCase() === f.name.toLowerCase(),
+      )?.[1];
+      return `### ${f.label}\n${value?.trim() || "(noch offen)"}`;
+    })
+    .join("\n\n");
+  return [
+    "# Aufgabe: Testversion bauen / Task: build a working trial version",
+    "",
+    "Du bist ein erfahrener Full-Stack-Entwickler. Baue innerhalb von drei Tagen eine klickbare, lauffähige Testversion der unten beschriebenen Software. You are an experienced full-stack engineer: build a small but working first version, favour a simple, well-known stack, and keep the code easy to extend.",
+    "",
+    "## Kunde / Customer",
+    `- Name: ${request.name}`,
+    request.email ? `- E-Mail: ${request.email}` : "",
+    request.createdAt ? `- Anfrage vom: ${request.createdAt}` : "",
+    request.status ? `- Status: ${request.status}` : "",
+    `- Unternehmen: ${request.companyDescription}`,
+    "",
+    "## Beschreibung / Description",
+    request.description.trim() || summaryOf(request),
+    "",
+    "## Vorbereitung / Preparation",
+    prep,
+    "",
+    "## Vorgehen / Approach",
+    "1. Kläre die Kernfunktionen und lege ein minimales Datenmodell an.",
+    "2. Baue zuerst den wichtigsten Ablauf Ende-zu-Ende (UI, Logik, Speicherung).",
+    "3. Schreibe Tests für die Kernlogik und eine kurze README mit Startanleitung.",
+    "4. Halte offene Fragen als Liste für den Demo-Termin fest.",
+  ]
+    .filter((line) => line !== "")
+    .join("\n");
+}
+
+/** Prompt for an AI coding assistant: from Claude when configured, otherwise from the template. */
+export async function generateCodingPrompt(
+  request: RequestText,
+  preparationData: Record<string, string>,
+  fields: PreparationField[],
+  useAi: boolean,
+): Promise<string> {
+  if (!request.description.trim() && !request.summary?.trim())
+    throw new AiError(NO_DESCRIPTION, 400);
+  if (!fields.length) throw new AiError(NO_FIELDS, 400);
+  const template = templateCodingPrompt(request, preparationData, fields);
+  if (!useAi) return template;
+  const { text } = await complete({
+    system: getConfiguration().systemPrompt,
+    prompt: `Formuliere aus den folgenden Angaben einen präzisen, vollständigen Prompt für einen KI-Coding-Assistenten (z. B. Cursor), der damit eine Testversion baut. Antworte nur mit dem Prompt.\n\n${template}`,
+    maxTokens: 3000,
+  });
+  if (!text.trim()) throw new AiError(NO_PROMPT, 502);
+  return text;
+}

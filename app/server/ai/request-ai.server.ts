@@ -1,0 +1,135 @@
+import { and, asc, eq, isNull, lt } from "drizzle-orm";
+import { requests } from "~db/schema";
+import { getConfiguration } from "../configuration.server";
+import { db } from "../db.server";
+import { loadRequestJson, type RequestJson } from "../requests/serialize.server";
+import { AiError, aiConfigured, toAiError } from "./anthropic.server";
+import {
+  generateCodingPrompt,
+  generatePreparation,
+  generateSummary,
+  mergeOnlyEmpty,
+} from "./preparation.server";
+
+export type AiFailure = { ok: false; status: number; error: string };
+
+/**
+ * Automatic preparation: asks Claude for every configured field, fills only the empty ones, saves
+ * the merged data and returns it. The system prompt comes from the saved configuration, never the caller.
+ */
+export async function runAutomatedPreparation(
+  id: number,
+): Promise<
+  | { ok: true; preparationData: Record<string, string>; filled: string[]; request: RequestJson }
+  | AiFailure
+> {
+  const request = loadRequestJson(id);
+  if (!request) return { ok: false, status: 404, error: "Anfrage nicht gefunden." };
+  const fields = getConfiguration().preparationFields;
+  try {
+    const generated = await generatePreparation(request, fields);
+    // Re-read right before saving: text typed meanwhile is never overwritten.
+    const current = db()
+      .select({ data: requests.preparationData })
+      .from(requests)
+      .where(eq(requests.id, id))
+      .get();
+    const before = current?.data ?? {};
+    const merged = mergeOnlyEmpty(before, generated, fields);
+    db()
+      .update(requests)
+      .set({ preparationData: merged, updatedAt: new Date() })
+      .where(eq(requests.id, id))
+      .run();
+    const filled = Object.keys(merged).filter((k) => (merged[k] ?? "") !== (before[k] ?? ""));
+    return { ok: true, preparationData: merged, filled, request: loadRequestJson(id) ?? request };
+  } catch (error) {
+    const e = toAiError(error);
+    return { ok: false, status: e.status, error: e.message };
+  }
+}
+
+/** Prompt for an AI coding assistant from the request, its preparation data and customer info. */
+export async function runCodingPrompt(
+  id: number,
+  overrides: { preparationData?: Record<string, string> } = {},
+): Promise<{ ok: true; prompt: string; source: "ai" | "template" } | AiFailure> {
+  const request = loadRequestJson(id);
+  if (!request) return { ok: false, status: 404, error: "Anfrage nicht gefunden." };
+  const fields = getConfiguration().preparationFields;
+  const useAi = aiConfigured();
+  try {
+    const prompt = await generateCodingPrompt(
+      request,
+      { ...request.preparationData, ...(overrides.preparationData ?? {}) },
+      fields,
+      useAi,
+    );
+    return { ok: true, prompt, source: useAi ? "ai" : "template" };
+  } catch (error) {
+    const e = toAiError(error);
+    return { ok: false, status: e.status, error: e.message };
+  }
+}
+
+const MAX_SUMMARY_ATTEMPTS = 3;
+
+/** Writes summaries for new requests (never on the visitor's path); failed ones are retried later. */
+export async function summarizePending(limit = 5): Promise<number> {
+  if (!aiConfigured()) return 0;
+  const pending = db()
+    .select()
+    .from(requests)
+    .where(and(isNull(requests.summary), lt(requests.summaryAttempts, MAX_SUMMARY_ATTEMPTS)))
+    .orderBy(asc(requests.id))
+    .limit(limit)
+    .all();
+  let written = 0;
+  for (const row of pending) {
+    db()
+      .update(requests)
+      .set({ summaryAttempts: row.summaryAttempts + 1 })
+      .where(eq(requests.id, row.id))
+      .run();
+    try {
+      const summary = await generateSummary({ ...row, createdAt: row.createdAt.toISOString() });
+      db()
+        .update(requests)
+        .set({ summary })
+        .where(and(eq(requests.id, row.id), isNull(requests.summary)))
+        .run();
+      written++;
+    } catch (error) {
+      if (!(error instanceof AiError)) throw error;
+      // Provider down or busy: stop this round, the next one retries.
+      break;
+    }
+  }
+  return written;
+}
+
+let timer: NodeJS.Timeout | undefined;
+let running: Promise<unknown> | undefined;
+
+/** Background task (boot): polls every 30 s while the AI is configured. */
+export const summaryTask = {
+  start() {
+    if (timer || !aiConfigured()) return;
+    const tick = () => {
+      if (running) return;
+      running = summarizePending()
+        .catch(() => undefined)
+        .finally(() => {
+          running = undefined;
+        });
+    };
+    timer = setInterval(tick, 30_000);
+    timer.unref();
+    setTimeout(tick, 2_000).unref();
+  },
+  async stop() {
+    if (timer) clearInterval(timer);
+    timer = undefined;
+    await running;
+  },
+};

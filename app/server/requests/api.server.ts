@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { jsonError, parseId, readJsonObject } from "../auth.server";
+import { type Failure, RequestUpdateSchema, updateRequest } from "./manage.server";
+
+/** JSON answer of a failed rule. */
+export const failureResponse = (f: Failure) => jsonError(f.error, f.status);
+
+/** The request id of a route param, or a 404 answer. */
+export function requestIdOr404(value: string | undefined): number | Response {
+  return parseId(value) ?? jsonError("Anfrage nicht gefunden.", 404);
+}
+
+/** Shared by PUT /api/admin/requests/{id} and PATCH /api/requests/{id}: validate, apply, answer. */
+export async function applyRequestUpdate(request: Request, id: number): Promise<Response> {
+  const body = await readJsonObject(request);
+  if (!body.ok) return body.response;
+  const parsed = RequestUpdateSchema.safeParse(body.value);
+  if (!parsed.success) {
+    const fieldErrors = z.flattenError(parsed.error).fieldErrors as Record<string, string[]>;
+    return jsonError(parsed.error.issues[0]?.message ?? "Ungültige Eingabe", 400, { fieldErrors });
+  }
+  const result = updateRequest(id, parsed.data);
+  if (!result.ok) return failureResponse(result);
+  return Response.json({
+    success: true,
+    message: "Gespeichert",
+    request: result.request,
+    updatedAt: result.request.updatedAt,
+  });
+}

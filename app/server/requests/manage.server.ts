@@ -1,0 +1,163 @@
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import { REQUEST_STATUSES } from "~/lib/request-status";
+import { admins, attachments, requestAssignees, requests } from "~db/schema";
+import { deleteStoredFile, deleteStoredFiles } from "../attachments.server";
+import { db, transaction } from "../db.server";
+import { loadRequestJson, type RequestJson } from "./serialize.server";
+
+export type Failure = { ok: false; status: number; error: string };
+export type Success<T> = { ok: true } & T;
+
+export const NOT_FOUND: Failure = { ok: false, status: 404, error: "Anfrage nicht gefunden." };
+
+/** Body of PUT /api/admin/requests/{id} and PATCH /api/requests/{id}. */
+export const RequestUpdateSchema = z.object({
+  status: z
+    .enum(REQUEST_STATUSES, { error: "Unbekannter Status. Erlaubt: New, In Progress, Done." })
+    .optional(),
+  preparationData: z
+    .record(
+      z.string().max(100),
+      z.string().max(20_000, "Der Text ist zu lang (max. 20.000 Zeichen)."),
+      {
+        error: "preparationData muss ein Objekt aus Feldname und Text sein.",
+      },
+    )
+    .optional(),
+  archived: z.boolean({ error: "archived muss true oder false sein." }).optional(),
+  updatedAt: z
+    .string()
+    .datetime({ offset: true, error: "updatedAt muss ein ISO-Zeitstempel sein." })
+    .optional(),
+});
+export type RequestUpdate = z.infer<typeof RequestUpdateSchema>;
+
+/**
+ * Applies status / preparation / archive changes. With `updatedAt`, a request changed by someone
+ * else since then is refused with 409 instead of overwriting the colleague's change.
+ */
+export function updateRequest(
+  id: number,
+  update: RequestUpdate,
+): Success<{ request: RequestJson }> | Failure {
+  const result = transaction((tx) => {
+    const row = tx.select().from(requests).where(eq(requests.id, id)).get();
+    if (!row) return NOT_FOUND;
+    if (update.updatedAt && new Date(update.updatedAt).getTime() !== row.updatedAt.getTime()) {
+      return {
+        ok: false as const,
+        status: 409,
+        error: "Die Anfrage wurde inzwischen von jemand anderem geändert. Bitte laden Sie sie neu.",
+      };
+    }
+    const set: Partial<typeof requests.$inferInsert> = {
+      updatedAt: new Date(Math.max(Date.now(), row.updatedAt.getTime() + 1)),
+    };
+    if (update.status) set.status = update.status;
+    if (update.archived !== undefined) set.archived = update.archived;
+    if (update.preparationData)
+      set.preparationData = { ...row.preparationData, ...update.preparationData };
+    tx.update(requests).set(set).where(eq(requests.id, id)).run();
+    return null;
+  });
+  if (result) return result;
+  const request = loadRequestJson(id);
+  return request ? { ok: true, request } : NOT_FOUND;
+}
+
+export function setArchived(id: number, archived: boolean) {
+  return updateRequest(id, { archived });
+}
+
+/** Adds or removes an assignee; `actionPerformed: false` with a message when nothing changed. */
+export function assignRequest(
+  id: number,
+  action: "add" | "remove",
+  adminId: number,
+): { actionPerformed: boolean; message: string; status: number; request?: RequestJson } {
+  const request = db().select({ id: requests.id }).from(requests).where(eq(requests.id, id)).get();
+  if (!request) return { actionPerformed: false, message: "Anfrage nicht gefunden.", status: 404 };
+  const admin = db().select().from(admins).where(eq(admins.id, adminId)).get();
+  if (!admin) return { actionPerformed: false, message: "Admin nicht gefunden.", status: 404 };
+  if (action === "add") {
+    if (!admin.isActive) {
+      return {
+        actionPerformed: false,
+        message: `${admin.username} ist deaktiviert und kann nicht zugewiesen werden.`,
+        status: 200,
+      };
+    }
+    const inserted = db()
+      .insert(requestAssignees)
+      .values({ requestId: id, adminId })
+      .onConflictDoNothing()
+      .run();
+    touch(id);
+    return inserted.changes
+      ? {
+          actionPerformed: true,
+          message: `${admin.username} wurde zugewiesen.`,
+          status: 200,
+          request: loadRequestJson(id) ?? undefined,
+        }
+      : {
+          actionPerformed: false,
+          message: `${admin.username} ist bereits zugewiesen.`,
+          status: 200,
+        };
+  }
+  const removed = db()
+    .delete(requestAssignees)
+    .where(and(eq(requestAssignees.requestId, id), eq(requestAssignees.adminId, adminId)))
+    .run();
+  touch(id);
+  return removed.changes
+    ? {
+        actionPerformed: true,
+        message: `Zuweisung von ${admin.username} entfernt.`,
+        status: 200,
+        request: loadRequestJson(id) ?? undefined,
+      }
+    : { actionPerformed: false, message: `${admin.username} war nicht zugewiesen.`, status: 200 };
+}
+
+function touch(id: number) {
+  db().update(requests).set({ updatedAt: new Date() }).where(eq(requests.id, id)).run();
+}
+
+/** Deletes a request with its files (rows first, then the files). */
+export async function deleteRequest(id: number): Promise<Success<object> | Failure> {
+  const row = db().select().from(requests).where(eq(requests.id, id)).get();
+  if (!row) return NOT_FOUND;
+  const files = db()
+    .select({ key: attachments.filename })
+    .from(attachments)
+    .where(eq(attachments.requestId, id))
+    .all();
+  db().delete(requests).where(eq(requests.id, id)).run();
+  await deleteStoredFiles([...files.map((f) => f.key), ...(row.audioKey ? [row.audioKey] : [])]);
+  return { ok: true };
+}
+
+/** Removes one attachment row and its file. */
+export async function deleteAttachment(
+  requestId: number,
+  attachmentId: number,
+): Promise<Success<object> | Failure> {
+  const row = db()
+    .select()
+    .from(attachments)
+    .where(and(eq(attachments.id, attachmentId), eq(attachments.requestId, requestId)))
+    .get();
+  if (!row) return { ok: false, status: 404, error: "Anhang nicht gefunden." };
+  db().delete(attachments).where(eq(attachments.id, attachmentId)).run();
+  touch(requestId);
+  await deleteStoredFile(row.filename);
+  return { ok: true };
+}
+
+/** The attachment row behind a storage key (for GET /api/uploads/{filename}). */
+export function findAttachment(filename: string) {
+  return db().select().from(attachments).where(eq(attachments.filename, filename)).get();
+}

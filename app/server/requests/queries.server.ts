@@ -1,0 +1,157 @@
+import { and, asc, count, desc, eq, exists, not, type SQL, sql } from "drizzle-orm";
+import { ftsQuery, PAGE_SIZE, type RequestListQuery } from "~/lib/request-list";
+import { admins, requestAssignees, requests } from "~db/schema";
+import { db } from "../db.server";
+import { countPendingInvitations } from "../invitations.server";
+import { type RequestJson, serializeRequests } from "./serialize.server";
+
+export type RequestPage = {
+  items: RequestJson[];
+  total: number;
+  page: number;
+  totalPages: number;
+  pageSize: number;
+};
+
+/** One page of the request list: tab, FTS5 search (ranked), filters, sort, server-side pagination. */
+export function listRequests(
+  query: RequestListQuery,
+  adminId: number,
+  pageSize = PAGE_SIZE,
+): RequestPage {
+  const where: SQL[] = [eq(requests.archived, query.tab === "archived")];
+  const assigned = exists(
+    db()
+      .select({ one: sql`1` })
+      .from(requestAssignees)
+      .where(eq(requestAssignees.requestId, requests.id)),
+  );
+  if (query.tab === "mine") {
+    where.push(
+      exists(
+        db()
+          .select({ one: sql`1` })
+          .from(requestAssignees)
+          .where(
+            and(eq(requestAssignees.requestId, requests.id), eq(requestAssignees.adminId, adminId)),
+          ),
+      ),
+    );
+  }
+  if (query.status) where.push(eq(requests.status, query.status));
+  if (query.assignment === "assigned") where.push(assigned);
+  if (query.assignment === "unassigned") where.push(not(assigned));
+  const match = ftsQuery(query.q);
+  if (query.q && !match) return { items: [], total: 0, page: 1, totalPages: 1, pageSize };
+  if (match) {
+    where.push(
+      sql`${requests.id} IN (SELECT rowid FROM requests_fts WHERE requests_fts MATCH ${match})`,
+    );
+  }
+  const condition = and(...where);
+  const total = db().select({ n: count() }).from(requests).where(condition).get()?.n ?? 0;
+  const totalPages = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(query.page, totalPages);
+
+  const order: SQL[] = {
+    newest: [desc(requests.createdAt), desc(requests.id)],
+    oldest: [asc(requests.createdAt), asc(requests.id)],
+    "id-desc": [desc(requests.id)],
+    "id-asc": [asc(requests.id)],
+    relevance: match
+      ? [
+          sql`(SELECT bm25(requests_fts, 10.0, 5.0, 5.0, 5.0, 2.0, 1.0, 1.0) FROM requests_fts WHERE requests_fts MATCH ${match} AND rowid = ${requests.id})`,
+          desc(requests.createdAt),
+        ]
+      : [desc(requests.createdAt), desc(requests.id)],
+  }[query.sort];
+
+  const rows = db()
+    .select()
+    .from(requests)
+    .where(condition)
+    .orderBy(...order)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .all();
+  return { items: serializeRequests(rows), total, page, totalPages, pageSize };
+}
+
+/** All requests of a tab (the spec's unpaginated list calls), newest first, capped. */
+export function listAllRequests(options: {
+  archived: boolean;
+  assignedTo?: number;
+  limit?: number;
+}) {
+  const where: SQL[] = [eq(requests.archived, options.archived)];
+  if (options.assignedTo) {
+    where.push(
+      exists(
+        db()
+          .select({ one: sql`1` })
+          .from(requestAssignees)
+          .where(
+            and(
+              eq(requestAssignees.requestId, requests.id),
+              eq(requestAssignees.adminId, options.assignedTo),
+            ),
+          ),
+      ),
+    );
+  }
+  const rows = db()
+    .select()
+    .from(requests)
+    .where(and(...where))
+    .orderBy(desc(requests.createdAt), desc(requests.id))
+    .limit(options.limit ?? 1000)
+    .all();
+  return serializeRequests(rows);
+}
+
+export type DashboardStats = {
+  totalRequests: number;
+  newRequests: number;
+  activeRequests: number;
+  archivedRequests: number;
+  admins: number;
+  activeAdmins: number;
+  pendingInvitations: number;
+};
+
+/** The dashboard's figures (also GET /api/admin/stats). */
+export function getStats(): DashboardStats {
+  const r = db()
+    .select({
+      total: count(),
+      fresh: sql<number>`coalesce(sum(case when ${requests.status} = 'New' and ${requests.archived} = 0 then 1 else 0 end), 0)`,
+      archived: sql<number>`coalesce(sum(${requests.archived}), 0)`,
+    })
+    .from(requests)
+    .get();
+  const a = db()
+    .select({ total: count(), active: sql<number>`coalesce(sum(${admins.isActive}), 0)` })
+    .from(admins)
+    .get();
+  return {
+    totalRequests: r?.total ?? 0,
+    newRequests: Number(r?.fresh ?? 0),
+    activeRequests: (r?.total ?? 0) - Number(r?.archived ?? 0),
+    archivedRequests: Number(r?.archived ?? 0),
+    admins: a?.total ?? 0,
+    activeAdmins: Number(a?.active ?? 0),
+    pendingInvitations: countPendingInvitations(),
+  };
+}
+
+/** The 10 newest non-archived requests, newest first. */
+export function latestRequests(limit = 10): RequestJson[] {
+  const rows = db()
+    .select()
+    .from(requests)
+    .where(eq(requests.archived, false))
+    .orderBy(desc(requests.createdAt), desc(requests.id))
+    .limit(limit)
+    .all();
+  return serializeRequests(rows);
+}
