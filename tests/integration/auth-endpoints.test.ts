@@ -28,7 +28,19 @@ const ADMIN_CALLS: [string, string][] = [
   ["DELETE", "/api/admin/invitations/1"],
   ["POST", "/api/admin/invitations/1/resend"],
   ["POST", "/api/admin/invitations/1/activate"],
+  // Spot checks of other issues' admin-only calls (the same getAdmin behind them).
   ["PATCH", "/api/configuration"],
+  ["GET", "/api/admin/requests"],
+  ["GET", "/api/admin/requests/archived"],
+  ["PUT", "/api/admin/requests/1"],
+  ["PATCH", "/api/admin/requests/1/archive"],
+  ["POST", "/api/admin/requests/1/assign"],
+  ["POST", "/api/admin/requests/1/cursor-prompt"],
+  ["GET", "/api/admin/stats"],
+  ["GET", "/api/requests"],
+  ["PATCH", "/api/requests/1"],
+  ["DELETE", "/api/requests/1"],
+  ["POST", "/api/requests/1/automated-preparation"],
 ];
 
 describe("admin endpoints without a valid session", () => {
