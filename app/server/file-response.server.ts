@@ -1,6 +1,6 @@
 /**
- * Streams a stored file with Range support (seeking in audio/PDF viewers), nosniff and a
- * Content-Disposition; never buffers the whole file.
+ * Streams a stored file with Range support (seeking in audio/PDF viewers) and a
+ * Content-Disposition (nosniff comes from helmet); never buffers the whole file.
  */
 export function fileResponse(
   request: Request,
@@ -11,7 +11,6 @@ export function fileResponse(
     "Content-Type": options.type || "application/octet-stream",
     "Accept-Ranges": "bytes",
     "Cache-Control": "private, no-store",
-    "X-Content-Type-Options": "nosniff",
     "Content-Disposition": contentDisposition(options.disposition, options.filename),
   });
   const size = file.size;

@@ -1,8 +1,369 @@
-// Placeholder: built by issue #6.
-export default function Placeholder() {
+import { data, Form, Link, useLocation, useRevalidator } from "react-router";
+import { AccountError } from "~/components/admin/account-error";
+import { CopyButton } from "~/components/admin/requests/copy-button";
+import {
+  type DetailContext,
+  FullScreenRequest,
+  RequestTabs,
+  StatusForm,
+  shareLink,
+  summaryLine,
+} from "~/components/admin/requests/request-detail";
+import { StatusBadge } from "~/components/admin/requests/status-badge";
+import { useHydrated } from "~/components/landing/use-hydrated";
+import { buttonClass } from "~/components/ui/button";
+import { ConfirmAction, ConfirmationStep } from "~/components/ui/confirm-action";
+import { inputClass } from "~/components/ui/field";
+import { formatDateTime, formatRequestId } from "~/lib/format";
+import {
+  ASSIGNMENT_FILTERS,
+  ASSIGNMENT_LABELS,
+  parseRequestListQuery,
+  REQUEST_SORTS,
+  REQUEST_STATUSES,
+  REQUEST_TABS,
+  type RequestListQuery,
+  requestListSearch,
+  SORT_LABELS,
+  STATUS_LABELS,
+  TAB_LABELS,
+} from "~/lib/request-list";
+import { listAdmins } from "~/server/admins.server";
+import { aiConfigured } from "~/server/ai/anthropic.server";
+import { parseId, requireAdmin } from "~/server/auth.server";
+import { getConfiguration } from "~/server/configuration.server";
+import { env } from "~/server/env.server";
+import { handleRequestAction } from "~/server/requests/page-actions.server";
+import { listRequests } from "~/server/requests/queries.server";
+import { loadRequestJson } from "~/server/requests/serialize.server";
+import type { Route } from "./+types/requests";
+
+export const meta: Route.MetaFunction = () => [{ title: "Anfragen" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const url = new URL(request.url);
+  const query = parseRequestListQuery(url.searchParams);
+  const openId = parseId(url.searchParams.get("requestId") ?? undefined);
+  return {
+    query,
+    page: listRequests(query, admin.id),
+    open: openId ? loadRequestJson(openId) : null,
+    openId,
+    admins: listAdmins().map((a) => ({ id: a.id, username: a.username, is_active: a.is_active })),
+    fields: getConfiguration().preparationFields,
+    aiConfigured: aiConfigured(),
+    origin: env().APP_URL,
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const result = await handleRequestAction(request, admin);
+  return result instanceof Response ? result : data(result.body, { status: result.status });
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+function Chips({ query }: { query: RequestListQuery }) {
+  const chips: { label: string; without: Partial<RequestListQuery> }[] = [];
+  if (query.q) chips.push({ label: `Suche: „${query.q}“`, without: { q: "" } });
+  if (query.status)
+    chips.push({ label: `Status: ${STATUS_LABELS[query.status]}`, without: { status: "" } });
+  if (query.assignment)
+    chips.push({ label: ASSIGNMENT_LABELS[query.assignment], without: { assignment: "" } });
+  if (!chips.length) return null;
   return (
-    <main className="mx-auto max-w-3xl p-8">
-      <p>Diese Seite wird gerade gebaut.</p>
-    </main>
+    <div className="flex flex-wrap items-center gap-2" aria-label="Aktive Filter">
+      {chips.map((chip) => (
+        <Link
+          key={chip.label}
+          to={requestListSearch({ ...query, ...chip.without, page: 1 })}
+          className="inline-flex items-center gap-1 rounded-full bg-indigo-100 px-3 py-1 text-sm text-indigo-900 hover:bg-indigo-200 dark:bg-indigo-950 dark:text-indigo-100"
+          aria-label={`Filter entfernen: ${chip.label}`}
+        >
+          {chip.label} <span aria-hidden="true">×</span>
+        </Link>
+      ))}
+      <Link
+        to={requestListSearch({ tab: query.tab })}
+        className="text-sm text-indigo-700 underline dark:text-indigo-300"
+      >
+        Alle Filter zurücksetzen
+      </Link>
+    </div>
   );
+}
+
+function Pagination({
+  query,
+  page,
+  totalPages,
+  total,
+  pageSize,
+}: {
+  query: RequestListQuery;
+  page: number;
+  totalPages: number;
+  total: number;
+  pageSize: number;
+}) {
+  if (totalPages <= 1) return null;
+  const from = (page - 1) * pageSize + 1;
+  const to = Math.min(total, page * pageSize);
+  const pages = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, totalPages])]
+    .filter((p) => p >= 1 && p <= totalPages)
+    .sort((a, b) => a - b);
+  return (
+    <nav aria-label="Seiten" className="flex flex-wrap items-center justify-between gap-3 text-sm">
+      <p>
+        Zeige {from} bis {to} von {total} Anfragen
+      </p>
+      <div className="flex flex-wrap items-center gap-1">
+        {page > 1 ? (
+          <Link
+            className={buttonClass("secondary", "sm")}
+            to={requestListSearch({ ...query, page: page - 1 })}
+          >
+            Zurück
+          </Link>
+        ) : null}
+        {pages.map((p) => (
+          <Link
+            key={p}
+            to={requestListSearch({ ...query, page: p })}
+            aria-current={p === page ? "page" : undefined}
+            className={buttonClass(p === page ? "primary" : "ghost", "sm")}
+          >
+            {p}
+          </Link>
+        ))}
+        {page < totalPages ? (
+          <Link
+            className={buttonClass("secondary", "sm")}
+            to={requestListSearch({ ...query, page: page + 1 })}
+          >
+            Weiter
+          </Link>
+        ) : null}
+      </div>
+    </nav>
+  );
+}
+
+export default function RequestsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { query, page, open, openId, admins, fields, origin } = loaderData;
+  const ctx: DetailContext = { admins, fields, aiConfigured: loaderData.aiConfigured, origin };
+  const location = useLocation();
+  const revalidator = useRevalidator();
+  const hydrated = useHydrated();
+  const listSearch = requestListSearch(query);
+  const closeHref = `/admin/requests${listSearch}`;
+  const openHref = (id: number) =>
+    `/admin/requests${requestListSearch(query, { requestId: String(id) })}`;
+  const actionUrl = `${location.pathname}${location.search}`;
+
+  return (
+    <div className="space-y-5">
+      {open ? null : <ConfirmationStep data={actionData} action={actionUrl} />}
+      <nav aria-label="Ansichten" className="flex flex-wrap gap-2">
+        {REQUEST_TABS.map((tab) => (
+          <Link
+            key={tab}
+            to={requestListSearch({ tab })}
+            aria-current={query.tab === tab ? "page" : undefined}
+            className={buttonClass(query.tab === tab ? "primary" : "secondary", "sm")}
+          >
+            {TAB_LABELS[tab]}
+          </Link>
+        ))}
+      </nav>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-2xl font-bold">
+          {TAB_LABELS[query.tab]} <span className="text-slate-500">({page.total})</span>
+        </h1>
+        {hydrated ? (
+          <button
+            type="button"
+            className={buttonClass("secondary", "sm")}
+            onClick={() => revalidator.revalidate()}
+            disabled={revalidator.state !== "idle"}
+          >
+            {revalidator.state !== "idle" ? "Lädt …" : "Neu laden"}
+          </button>
+        ) : (
+          <Link
+            to={`/admin/requests${listSearch}`}
+            className={buttonClass("secondary", "sm")}
+            reloadDocument
+          >
+            Neu laden
+          </Link>
+        )}
+      </div>
+      <Form
+        method="get"
+        className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5 dark:border-slate-800 dark:bg-slate-900"
+        role="search"
+      >
+        {query.tab !== "active" ? <input type="hidden" name="tab" value={query.tab} /> : null}
+        <div className="lg:col-span-2">
+          <label htmlFor="q" className="mb-1 block text-sm font-medium">
+            Suche
+          </label>
+          <input
+            id="q"
+            name="q"
+            type="search"
+            defaultValue={query.q}
+            placeholder="Name, E-Mail, Telefon, Unternehmen, Beschreibung"
+            className={inputClass}
+          />
+        </div>
+        <div>
+          <label htmlFor="status" className="mb-1 block text-sm font-medium">
+            Status
+          </label>
+          <select id="status" name="status" defaultValue={query.status} className={inputClass}>
+            <option value="">Alle</option>
+            {REQUEST_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="assignment" className="mb-1 block text-sm font-medium">
+            Zuweisung
+          </label>
+          <select
+            id="assignment"
+            name="assignment"
+            defaultValue={query.assignment}
+            className={inputClass}
+          >
+            <option value="">Alle</option>
+            {ASSIGNMENT_FILTERS.map((a) => (
+              <option key={a} value={a}>
+                {ASSIGNMENT_LABELS[a]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="sort" className="mb-1 block text-sm font-medium">
+            Sortierung
+          </label>
+          <select id="sort" name="sort" defaultValue={query.sort} className={inputClass}>
+            {REQUEST_SORTS.filter((s) => s !== "relevance" || query.q).map((s) => (
+              <option key={s} value={s}>
+                {SORT_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex items-end sm:col-span-2 lg:col-span-5">
+          <button type="submit" className={buttonClass("primary", "sm")}>
+            Filter anwenden
+          </button>
+        </div>
+      </Form>
+      <Chips query={query} />
+
+      {page.items.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-500 dark:border-slate-700">
+          Keine Anfragen gefunden.
+        </p>
+      ) : (
+        <ul className="space-y-3">
+          {page.items.map((request) => (
+            <li
+              key={request.id}
+              className="rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
+            >
+              <details className="group">
+                <summary className="flex cursor-pointer list-none flex-wrap items-center gap-3 p-4 [&::-webkit-details-marker]:hidden">
+                  <span className="font-mono text-sm text-slate-500">
+                    #{formatRequestId(request.id)}
+                  </span>
+                  <span className="min-w-0 flex-1">
+                    <span className="block font-semibold" data-request-name="">
+                      {request.name}
+                    </span>
+                    <span className="block truncate text-sm text-slate-600 dark:text-slate-300">
+                      {summaryLine(request)}
+                    </span>
+                  </span>
+                  <StatusBadge status={request.status} />
+                  <span className="text-sm text-slate-500">
+                    {formatDateTime(request.createdAt)}
+                  </span>
+                  <span
+                    aria-hidden="true"
+                    className="text-slate-400 transition group-open:rotate-180"
+                  >
+                    ▾
+                  </span>
+                  <span className="sr-only">Details ein- oder ausklappen</span>
+                </summary>
+                <div className="space-y-4 border-t border-slate-200 p-4 dark:border-slate-800">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <StatusForm request={request} />
+                    <Link to={openHref(request.id)} className={buttonClass("secondary", "sm")}>
+                      Vollbild
+                    </Link>
+                    <ConfirmAction
+                      action={actionUrl}
+                      fields={{
+                        intent: request.archived ? "restore" : "archive",
+                        id: String(request.id),
+                      }}
+                      title={request.archived ? "Anfrage wiederherstellen" : "Anfrage archivieren"}
+                      message={
+                        request.archived
+                          ? `Möchten Sie die Anfrage #${formatRequestId(request.id)} von ${request.name} wiederherstellen?`
+                          : `Möchten Sie die Anfrage #${formatRequestId(request.id)} von ${request.name} archivieren?`
+                      }
+                      label={request.archived ? "Wiederherstellen" : "Archivieren"}
+                      variant="secondary"
+                    />
+                    <CopyButton
+                      text={shareLink(origin, request.id)}
+                      label="Link teilen"
+                      success="Link in die Zwischenablage kopiert!"
+                    />
+                  </div>
+                  <RequestTabs request={request} ctx={ctx} />
+                </div>
+              </details>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination
+        query={query}
+        page={page.page}
+        totalPages={page.totalPages}
+        total={page.total}
+        pageSize={page.pageSize}
+      />
+
+      {open ? (
+        <FullScreenRequest request={open} ctx={ctx} closeHref={closeHref}>
+          <ConfirmationStep data={actionData} action={actionUrl} />
+        </FullScreenRequest>
+      ) : openId ? (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+          Anfrage #{formatRequestId(openId)} wurde nicht gefunden.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AccountError error={error} fallback="Fehler beim Abrufen der Requests" />;
 }

@@ -1,0 +1,100 @@
+import { z } from "zod";
+import { formatRequestId } from "~/lib/format";
+import { REQUEST_STATUSES } from "~/lib/request-status";
+import { runAutomatedPreparation, runCodingPrompt } from "../ai/request-ai.server";
+import { type AdminUser, documentPath, parseId } from "../auth.server";
+import { requireConfirmation } from "../confirm.server";
+import { redirectWithToast } from "../flash.server";
+import { assignRequest, deleteAttachment, setArchived, updateRequest } from "./manage.server";
+
+type Result = Response | { body: Record<string, unknown>; status: number };
+
+/** The page URL (not the `.data` URL of a fetcher) without the `index` marker, to go back to. */
+function backTo(request: Request) {
+  const url = new URL(documentPath(request), "http://x");
+  url.searchParams.delete("index");
+  return `${url.pathname}${url.search}`;
+}
+
+/**
+ * Form posts of the requests page (with and without JS): the same rules as the /api calls,
+ * answered with a redirect back to the page plus a toast, or data for inline results.
+ */
+export async function handleRequestAction(request: Request, _admin: AdminUser): Promise<Result> {
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const id = parseId(String(form.get("id") ?? ""));
+  const back = backTo(request);
+  const ok = (message: string) => redirectWithToast(back, { type: "success", message });
+  const fail = (message: string) => redirectWithToast(back, { type: "error", message });
+  if (!id) return fail("Anfrage nicht gefunden.");
+
+  switch (intent) {
+    case "status": {
+      const status = z.enum(REQUEST_STATUSES).safeParse(form.get("status"));
+      if (!status.success) return fail("Unbekannter Status.");
+      const result = updateRequest(id, { status: status.data });
+      return result.ok ? ok("Status gespeichert.") : fail(result.error);
+    }
+    case "archive":
+    case "restore": {
+      const archive = intent === "archive";
+      const step = requireConfirmation(form, {
+        title: archive ? "Anfrage archivieren" : "Anfrage wiederherstellen",
+        message: `Möchten Sie die Anfrage #${formatRequestId(id)} wirklich ${archive ? "archivieren" : "wiederherstellen"}?`,
+      });
+      if (step) return { body: step.data, status: 200 };
+      const result = setArchived(id, archive);
+      if (!result.ok) return fail(result.error);
+      return ok(archive ? "Anfrage archiviert." : "Anfrage wiederhergestellt.");
+    }
+    case "assign": {
+      const op = form.get("op") === "remove" ? "remove" : "add";
+      const adminId = parseId(String(form.get("adminId") ?? ""));
+      if (!adminId) return fail("Fehler bei der Zuweisung");
+      const result = assignRequest(id, op, adminId);
+      return result.actionPerformed ? ok(result.message) : fail(result.message);
+    }
+    case "preparation": {
+      const preparationData: Record<string, string> = {};
+      for (const [name, value] of form) {
+        if (name.startsWith("prep.") && typeof value === "string")
+          preparationData[name.slice(5)] = value.slice(0, 20_000);
+      }
+      const updatedAt = String(form.get("updatedAt") ?? "");
+      const result = updateRequest(id, { preparationData, updatedAt: updatedAt || undefined });
+      return result.ok
+        ? ok("Vorbereitung gespeichert.")
+        : fail(result.status === 409 ? result.error : "Fehler beim Speichern!");
+    }
+    case "auto-prepare": {
+      const result = await runAutomatedPreparation(id);
+      if (!result.ok) return fail(result.error);
+      return ok(
+        result.filled.length
+          ? `Automatisch vorbereitet: ${result.filled.length} ${result.filled.length === 1 ? "Feld" : "Felder"} ausgefüllt.`
+          : "Alle Felder waren schon ausgefüllt – nichts überschrieben.",
+      );
+    }
+    case "prompt": {
+      const result = await runCodingPrompt(id);
+      if (!result.ok) return { body: { intent, id, error: result.error }, status: result.status };
+      if (!result.prompt.trim())
+        return { body: { intent, id, error: "Kein Prompt erhalten!" }, status: 502 };
+      return { body: { intent, id, prompt: result.prompt }, status: 200 };
+    }
+    case "delete-attachment": {
+      const attachmentId = parseId(String(form.get("attachmentId") ?? ""));
+      if (!attachmentId) return fail("Anhang nicht gefunden.");
+      const step = requireConfirmation(form, {
+        title: "Anhang löschen",
+        message: "Möchten Sie diesen Anhang wirklich löschen?",
+      });
+      if (step) return { body: step.data, status: 200 };
+      const result = await deleteAttachment(id, attachmentId);
+      return result.ok ? ok("Anhang gelöscht.") : fail("Fehler beim Löschen!");
+    }
+    default:
+      return { body: { error: "Unbekannte Aktion." }, status: 400 };
+  }
+}

@@ -1,0 +1,198 @@
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { createFsFileStorage } from "@remix-run/file-storage/fs";
+import { loginAs } from "./auth";
+import { e2eDb, seedAdmin } from "./db";
+import { expect, test } from "./fixtures";
+import { waitForHydration } from "./hydration";
+import { E2E_DATA_DIR } from "./ports";
+
+/** Seeds a request (optionally with a PDF attachment) and returns its id. */
+async function seedRequest(
+  marker: string,
+  extra: { name?: string; phone?: string; withFile?: boolean } = {},
+) {
+  const db = e2eDb();
+  try {
+    const id = Number(
+      db
+        .prepare(
+          "INSERT INTO requests (name, email, phone, company_description, description) VALUES (?, ?, ?, ?, ?)",
+        )
+        .run(
+          extra.name ?? `Kundin ${marker}`,
+          `${marker}@example.com`,
+          extra.phone ?? "+49 30 1234 5678",
+          `Bäckerei ${marker} mit drei Filialen in Berlin`,
+          `Eine App für Vorbestellungen ${marker}.`,
+        ).lastInsertRowid,
+    );
+    if (extra.withFile) {
+      const key = `${marker
+        .replace(/[^a-f0-9]/g, "")
+        .padEnd(32, "a")
+        .slice(0, 32)}.pdf`;
+      const storage = createFsFileStorage(path.join(E2E_DATA_DIR, "uploads", "files"));
+      await storage.set(
+        key,
+        new File(["%PDF-1.4\n% Testdatei\n"], "Lastenheft.pdf", { type: "application/pdf" }),
+      );
+      db.prepare(
+        "INSERT INTO attachments (request_id, filename, original_name, mime_type, size) VALUES (?, ?, ?, ?, ?)",
+      ).run(id, key, "Lastenheft.pdf", "application/pdf", 21);
+    }
+    return id;
+  } finally {
+    db.close();
+  }
+}
+
+const marker = () => Math.random().toString(16).slice(2, 10);
+
+async function openRow(page: Page, name: string) {
+  await page.locator("summary", { hasText: name }).click();
+}
+
+test("search, filter, sort and chips live in the URL", async ({ page, javaScriptEnabled }) => {
+  const m = marker();
+  await seedRequest(m, { name: `Erste ${m}` });
+  await seedRequest(m, { name: `Zweite ${m}`, phone: "0171 555 12 34" });
+  await loginAs(page, await seedAdmin());
+  await page.goto(`/admin/requests?q=${m}`);
+  await expect(page.getByRole("heading", { name: /Aktive Anfragen \(2\)/ })).toBeVisible();
+  await expect(page.getByRole("link", { name: `Filter entfernen: Suche: „${m}“` })).toBeVisible();
+
+  // Sort oldest first through the filter form.
+  if (javaScriptEnabled) await waitForHydration(page);
+  await page.getByLabel("Sortierung").selectOption("oldest");
+  await page.getByRole("button", { name: "Filter anwenden" }).click();
+  await expect(page).toHaveURL(/sort=oldest/);
+  const names = await page.locator("ul summary [data-request-name]").allTextContents();
+  expect(names).toEqual([`Erste ${m}`, `Zweite ${m}`]);
+
+  // Phone digits match regardless of spaces; umlaut-free spelling finds "Bäckerei".
+  await page.goto("/admin/requests?q=01715551234");
+  await expect(page.locator("summary", { hasText: `Zweite ${m}` })).toBeVisible();
+  await page.goto(`/admin/requests?q=backerei+${m}&status=New`);
+  await expect(page.getByRole("heading", { name: /\(2\)/ })).toBeVisible();
+  await page.getByRole("link", { name: "Alle Filter zurücksetzen" }).click();
+  await expect(page).toHaveURL(/\/admin\/requests$/);
+});
+
+test("status, assignment, archive and restore", async ({ page, javaScriptEnabled }) => {
+  const m = marker();
+  const id = await seedRequest(m);
+  const admin = await seedAdmin();
+  await loginAs(page, admin);
+  await page.goto(`/admin/requests?q=${m}`);
+  if (javaScriptEnabled) await waitForHydration(page);
+  await openRow(page, `Kundin ${m}`);
+
+  await page.getByLabel(`Status von Anfrage ${id}`).first().selectOption("In Progress");
+  if (!javaScriptEnabled)
+    await page.getByRole("button", { name: "Status speichern" }).first().click();
+  await expect(page.getByText("Status gespeichert.")).toBeVisible();
+  await page.goto(`/admin/requests?q=${m}&status=In+Progress`);
+  await expect(page.getByRole("heading", { name: /\(1\)/ })).toBeVisible();
+
+  await openRow(page, `Kundin ${m}`);
+  if (javaScriptEnabled) await page.getByRole("tab", { name: "Zuweisung" }).click();
+  await page.getByLabel("Admin zuweisen").selectOption({ label: admin.username });
+  await page.getByRole("button", { name: "Zuweisen" }).click();
+  await expect(page.getByText(`${admin.username} wurde zugewiesen.`)).toBeVisible();
+  await page.goto("/admin/requests?tab=mine");
+  await expect(page.locator("summary", { hasText: `Kundin ${m}` })).toBeVisible();
+  await openRow(page, `Kundin ${m}`);
+  if (javaScriptEnabled) await page.getByRole("tab", { name: "Zuweisung" }).click();
+  await page.getByRole("button", { name: `Zuweisung von ${admin.username} entfernen` }).click();
+  await expect(page.getByText(`Zuweisung von ${admin.username} entfernt.`)).toBeVisible();
+
+  await page.goto(`/admin/requests?q=${m}`);
+  await openRow(page, `Kundin ${m}`);
+  await page.getByRole("button", { name: "Archivieren" }).click();
+  if (javaScriptEnabled) {
+    await page.getByRole("alertdialog").getByRole("button", { name: "Bestätigen" }).click();
+  } else {
+    await expect(page.getByText(/wirklich archivieren/)).toBeVisible();
+    await page.getByRole("button", { name: "Bestätigen" }).click();
+  }
+  await expect(page.getByText("Anfrage archiviert.")).toBeVisible();
+  await page.goto(`/admin/requests?tab=archived&q=${m}`);
+  await openRow(page, `Kundin ${m}`);
+  await page.getByRole("button", { name: "Wiederherstellen" }).click();
+  if (javaScriptEnabled)
+    await page.getByRole("alertdialog").getByRole("button", { name: "Bestätigen" }).click();
+  else await page.getByRole("button", { name: "Bestätigen" }).click();
+  await expect(page.getByText("Anfrage wiederhergestellt.")).toBeVisible();
+});
+
+test("full-screen view by URL: attachments, preparation, AI preparation and prompt", async ({
+  page,
+  javaScriptEnabled,
+  request,
+}) => {
+  const m = marker();
+  const id = await seedRequest(m, { withFile: true });
+  await loginAs(page, await seedAdmin());
+  await page.goto(`/admin/requests?requestId=${id}`);
+  const view = page.getByRole("dialog", { name: `Kundin ${m}` });
+  await expect(view).toBeVisible();
+  await expect(view.getByText(`#${String(id).padStart(4, "0")}`)).toBeVisible();
+  await expect(view.getByRole("link", { name: "+49 30 1234 5678" })).toHaveAttribute(
+    "href",
+    "tel:+493012345678",
+  );
+  if (javaScriptEnabled) await waitForHydration(page);
+
+  // View and download the attachment (admins only).
+  const viewHref = await view.getByRole("link", { name: "Ansehen" }).getAttribute("href");
+  const inline = await page.request.get(viewHref!);
+  expect(inline.headers()["content-disposition"]).toMatch(/^inline/);
+  expect(inline.headers()["x-content-type-options"]).toBe("nosniff");
+  const download = await page.request.get(`${viewHref}?download=1`);
+  expect(download.headers()["content-disposition"]).toMatch(
+    /^attachment; filename="Lastenheft.pdf"/,
+  );
+  expect((await request.get(viewHref!)).status()).toBe(401);
+
+  // Save a preparation field by hand, then let the AI fill only the empty ones.
+  await view.getByLabel("Zielgruppe").fill(`Von Hand ${m}`);
+  await view.getByRole("button", { name: "Vorbereitung speichern" }).click();
+  await expect(page.getByText("Vorbereitung gespeichert.")).toBeVisible();
+  await view.getByRole("button", { name: "Automatisch vorbereiten" }).click();
+  await expect(page.getByText(/Automatisch vorbereitet: 3 Felder ausgefüllt/)).toBeVisible();
+  await expect(view.getByLabel("Zielgruppe")).toHaveValue(`Von Hand ${m}`);
+  await expect(view.getByLabel("Kernfunktionen")).toHaveValue("KI-Vorschlag für kernfunktionen");
+
+  await view.getByRole("button", { name: "Prompt für KI-Coding-Assistent erstellen" }).click();
+  await expect(view.getByLabel("Prompt", { exact: true })).toHaveValue(
+    /Prompt für den Coding-Assistenten/,
+  );
+
+  // Delete the attachment with confirmation.
+  await page.getByRole("button", { name: "Lastenheft.pdf löschen" }).click();
+  if (javaScriptEnabled)
+    await page.getByRole("alertdialog").getByRole("button", { name: "Bestätigen" }).click();
+  else await page.getByRole("button", { name: "Bestätigen" }).click();
+  await expect(page.getByText("Anhang gelöscht.")).toBeVisible();
+  await expect(
+    page.getByRole("dialog", { name: `Kundin ${m}` }).getByText("Keine Dateien angehängt."),
+  ).toBeVisible();
+
+  // Closing removes requestId from the URL (Escape with JS).
+  if (javaScriptEnabled) await page.keyboard.press("Escape");
+  else await page.getByRole("link", { name: "Schließen" }).click();
+  await expect(page).not.toHaveURL(/requestId=/);
+});
+
+test("dashboard shows the figures and the newest requests", async ({ page }) => {
+  const m = marker();
+  await seedRequest(m);
+  await loginAs(page, await seedAdmin());
+  await page.goto("/admin/dashboard");
+  await expect(page.getByText("Anfragen gesamt")).toBeVisible();
+  await expect(page.getByText("Offene Einladungen")).toBeVisible();
+  await page.getByRole("link", { name: new RegExp(`Kundin ${m}`) }).click();
+  await expect(page).toHaveURL(/requestId=/);
+  await expect(page.getByRole("dialog", { name: `Kundin ${m}` })).toBeVisible();
+});
