@@ -41,6 +41,7 @@ const ADMIN_CALLS: [string, string][] = [
   ["PATCH", "/api/requests/1"],
   ["DELETE", "/api/requests/1"],
   ["POST", "/api/requests/1/automated-preparation"],
+  ["GET", "/api/uploads/some-file"],
 ];
 
 describe("admin endpoints without a valid session", () => {
@@ -59,6 +60,13 @@ describe("admin endpoints without a valid session", () => {
   it("the expired token really was a working token before it expired", async () => {
     const fresh = await apiLogin(server, "admin", "admin-passwort");
     expect((await server.fetch("/api/admin/users", { token: fresh })).status).toBe(200);
+  });
+
+  it("GET /api/uploads/{filename} refuses a garbage or expired ?token= with 401", async () => {
+    for (const token of ["garbage-token", expiredToken]) {
+      const res = await server.fetch(`/api/uploads/some-file?token=${encodeURIComponent(token)}`);
+      expect(res.status).toBe(401);
+    }
   });
 
   it("protected pages redirect to the login page with a garbage cookie", async () => {
