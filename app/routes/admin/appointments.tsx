@@ -1,8 +1,342 @@
-// Placeholder: built by issue #4.
-export default function Placeholder() {
+import { Form, Link, useFetcher } from "react-router";
+import { AccountError } from "~/components/admin/account-error";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Alert, inputClass } from "~/components/ui/field";
+import {
+  APPOINTMENT_SORT_LABELS,
+  APPOINTMENT_SORTS,
+  APPOINTMENT_STATUSES,
+  type AppointmentSort,
+  cacheAgeLabel,
+  emptyMessage,
+  paginationText,
+  statusFilterLabel,
+  statusGroup,
+  statusLabel,
+  TIME_FILTER_LABELS,
+  TIME_FILTERS,
+  type TimeFilter,
+} from "~/lib/appointments";
+import { formatDateTime, formatRequestId } from "~/lib/format";
+import {
+  type AppointmentJson,
+  listAppointments,
+  refreshAppointment,
+} from "~/server/appointments.server";
+import { documentPath, parseId, requireAdmin } from "~/server/auth.server";
+import { getConfiguration } from "~/server/configuration.server";
+import { redirectWithToast } from "~/server/flash.server";
+import type { Route } from "./+types/appointments";
+
+export const meta: Route.MetaFunction = () => [{ title: "Termine" }];
+const PAGE_SIZE = 10;
+
+function readQuery(url: URL) {
+  const p = url.searchParams;
+  const statuses = p
+    .getAll("status")
+    .filter((s) => (APPOINTMENT_STATUSES as readonly string[]).includes(s));
+  return {
+    filter: (TIME_FILTERS.find((f) => f === p.get("filter")) ?? "all") as TimeFilter,
+    sort: (APPOINTMENT_SORTS.find((s) => s === p.get("sort")) ?? "newest") as AppointmentSort,
+    statuses: statuses.length ? statuses : [...APPOINTMENT_STATUSES],
+    search: (p.get("search") ?? "").slice(0, 200),
+    page: Math.max(1, Number.parseInt(p.get("page") ?? "1", 10) || 1),
+  };
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const query = readQuery(new URL(request.url));
+  const bookingEnabled = Boolean(getConfiguration().appointmentEventType);
+  try {
+    return {
+      query,
+      bookingEnabled,
+      loadError: null,
+      ...listAppointments({ ...query, limit: PAGE_SIZE }),
+    };
+  } catch (error) {
+    return {
+      query,
+      bookingEnabled,
+      loadError: error instanceof Error ? error.message : String(error),
+      appointments: [] as AppointmentJson[],
+      pagination: {
+        page: 1,
+        limit: PAGE_SIZE,
+        totalCount: 0,
+        totalPages: 1,
+        hasPrev: false,
+        hasNext: false,
+      },
+    };
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = await request.formData();
+  const url = new URL(documentPath(request), "http://x");
+  url.searchParams.delete("index");
+  const back = `${url.pathname}${url.search}`;
+  const id = parseId(String(form.get("id") ?? ""));
+  if (!id) return redirectWithToast(back, { type: "error", message: "Termin nicht gefunden." });
+  try {
+    const updated = await refreshAppointment(id);
+    if (!updated)
+      return redirectWithToast(back, { type: "error", message: "Termin nicht gefunden." });
+    return redirectWithToast(back, { type: "success", message: "Termin aktualisiert." });
+  } catch (error) {
+    return redirectWithToast(back, {
+      type: "error",
+      message: error instanceof Error ? error.message : "Fehler beim Aktualisieren!",
+    });
+  }
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+const GROUP_STYLES = {
+  confirmed: {
+    badge: "bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200",
+    icon: "✓",
+  },
+  waiting: {
+    badge: "bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-200",
+    icon: "…",
+  },
+  ended: { badge: "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200", icon: "✕" },
+};
+
+function AppointmentCard({ a }: { a: AppointmentJson }) {
+  const fetcher = useFetcher();
+  const group = statusGroup(a.status);
+  const style = GROUP_STYLES[group];
   return (
-    <main className="mx-auto max-w-3xl p-8">
-      <p>Diese Seite wird gerade gebaut.</p>
-    </main>
+    <li
+      className={`rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900 ${a.status === "CANCELLED" ? "opacity-50" : ""}`}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 className="font-semibold">{a.eventType.name}</h2>
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            {formatDateTime(a.startTime)} Uhr · {a.eventType.duration || 30} Min
+            {a.calcomData.location ? ` · ${a.calcomData.location}` : ""}
+          </p>
+        </div>
+        <span
+          className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ${style.badge}`}
+        >
+          <span aria-hidden="true">{style.icon}</span>
+          {statusLabel(a.status)}
+        </span>
+      </div>
+      {a.request ? (
+        <div className="mt-3 space-y-1 text-sm">
+          <p className="font-medium">{a.request.name}</p>
+          <p>
+            <a
+              className="text-indigo-700 underline dark:text-indigo-300"
+              href={`mailto:${a.request.email}`}
+            >
+              {a.request.email}
+            </a>{" "}
+            ·{" "}
+            <a
+              className="text-indigo-700 underline dark:text-indigo-300"
+              href={`tel:${a.request.phone.replace(/[^\d+]/g, "")}`}
+            >
+              {a.request.phone}
+            </a>
+          </p>
+          <p className="line-clamp-3 text-slate-600 dark:text-slate-300">{a.request.summary}</p>
+        </div>
+      ) : (
+        <p className="mt-3 text-sm text-slate-500">Kontaktdaten nicht verfügbar</p>
+      )}
+      <p className="mt-3 text-xs text-slate-500 dark:text-slate-400">
+        Anfrage: {a.request ? `#${formatRequestId(a.request.id)}` : "N/A"} · Termin-ID:{" "}
+        {a.calcomEventId ?? "N/A"} · {cacheAgeLabel(a.cacheInfo.age)}
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        {a.request ? (
+          <Link
+            to={`/admin/requests?requestId=${a.request.id}`}
+            className={buttonClass("secondary", "sm")}
+          >
+            Zur Anfrage
+          </Link>
+        ) : null}
+        {a.calcomData.calcomUrl ? (
+          <a
+            href={a.calcomData.calcomUrl}
+            target="_blank"
+            rel="noreferrer"
+            className={buttonClass("secondary", "sm")}
+          >
+            Bei Cal.com öffnen
+          </a>
+        ) : a.provider === "calcom" && a.calcomEventId ? (
+          <a
+            href={`https://app.cal.com/booking/${a.calcomEventId}`}
+            target="_blank"
+            rel="noreferrer"
+            className={buttonClass("secondary", "sm")}
+          >
+            Bei Cal.com öffnen
+          </a>
+        ) : null}
+        <fetcher.Form method="post">
+          <input type="hidden" name="id" value={a.id} />
+          <Button
+            type="submit"
+            size="sm"
+            variant="ghost"
+            disabled={fetcher.state !== "idle"}
+            aria-label={`Termin ${a.id} aktualisieren`}
+          >
+            {fetcher.state !== "idle" ? "Aktualisiert …" : "Aktualisieren"}
+          </Button>
+        </fetcher.Form>
+      </div>
+    </li>
   );
+}
+
+export default function AppointmentsPage({ loaderData }: Route.ComponentProps) {
+  const { query, bookingEnabled, loadError, appointments, pagination } = loaderData;
+  const pageHref = (page: number) => {
+    const p = new URLSearchParams();
+    if (query.filter !== "all") p.set("filter", query.filter);
+    if (query.sort !== "newest") p.set("sort", query.sort);
+    if (query.statuses.length < APPOINTMENT_STATUSES.length)
+      for (const s of query.statuses) p.append("status", s);
+    if (query.search) p.set("search", query.search);
+    if (page > 1) p.set("page", String(page));
+    return `/admin/appointments${p.size ? `?${p}` : ""}`;
+  };
+  return (
+    <div className="space-y-5">
+      <h1 className="text-2xl font-bold">Termine</h1>
+      {!bookingEnabled ? (
+        <div role="alert" className="rounded-lg bg-red-600 px-4 py-3 font-semibold text-white">
+          Achtung: Terminbuchungen deaktiviert
+        </div>
+      ) : null}
+      {loadError ? <Alert>Fehler beim Laden der Daten: {loadError}</Alert> : null}
+      <Form
+        method="get"
+        className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4 dark:border-slate-800 dark:bg-slate-900"
+      >
+        <div>
+          <label htmlFor="filter" className="mb-1 block text-sm font-medium">
+            Zeitraum
+          </label>
+          <select id="filter" name="filter" defaultValue={query.filter} className={inputClass}>
+            {TIME_FILTERS.map((f) => (
+              <option key={f} value={f}>
+                {TIME_FILTER_LABELS[f]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="sort" className="mb-1 block text-sm font-medium">
+            Sortierung
+          </label>
+          <select id="sort" name="sort" defaultValue={query.sort} className={inputClass}>
+            {APPOINTMENT_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {APPOINTMENT_SORT_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <fieldset>
+          <legend className="mb-1 block text-sm font-medium">
+            Status: {statusFilterLabel(query.statuses)}
+          </legend>
+          <div className="flex flex-wrap gap-x-3 gap-y-1 text-sm">
+            {APPOINTMENT_STATUSES.map((s) => (
+              <label key={s} className="inline-flex items-center gap-1">
+                <input
+                  type="checkbox"
+                  name="status"
+                  value={s}
+                  defaultChecked={query.statuses.includes(s)}
+                />
+                {statusLabel(s)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div>
+          <label htmlFor="search" className="mb-1 block text-sm font-medium">
+            Suche
+          </label>
+          <input
+            id="search"
+            name="search"
+            type="search"
+            defaultValue={query.search}
+            placeholder="Suchen nach Kontakten oder Inhalten..."
+            className={inputClass}
+          />
+        </div>
+        <div className="sm:col-span-2 lg:col-span-4">
+          <Button type="submit" size="sm">
+            Anwenden
+          </Button>
+        </div>
+      </Form>
+      {appointments.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-500 dark:border-slate-700">
+          {emptyMessage(query.search, query.filter)}
+        </p>
+      ) : (
+        <ul className="grid gap-4 lg:grid-cols-2">
+          {appointments.map((a) => (
+            <AppointmentCard key={a.id} a={a} />
+          ))}
+        </ul>
+      )}
+      {pagination.totalPages > 1 ? (
+        <nav
+          aria-label="Seiten"
+          className="flex flex-wrap items-center justify-between gap-3 text-sm"
+        >
+          <p>{paginationText(pagination.page, pagination.limit, pagination.totalCount)}</p>
+          <div className="flex flex-wrap gap-1">
+            {pagination.hasPrev ? (
+              <Link to={pageHref(pagination.page - 1)} className={buttonClass("secondary", "sm")}>
+                Zurück
+              </Link>
+            ) : null}
+            {Array.from({ length: pagination.totalPages }, (_, i) => i + 1).map((p) => (
+              <Link
+                key={p}
+                to={pageHref(p)}
+                aria-current={p === pagination.page ? "page" : undefined}
+                className={buttonClass(p === pagination.page ? "primary" : "ghost", "sm")}
+              >
+                {p}
+              </Link>
+            ))}
+            {pagination.hasNext ? (
+              <Link to={pageHref(pagination.page + 1)} className={buttonClass("secondary", "sm")}>
+                Weiter
+              </Link>
+            ) : null}
+          </div>
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AccountError error={error} fallback="Fehler beim Abrufen der Termine" />;
 }

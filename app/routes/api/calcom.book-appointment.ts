@@ -1,4 +1,26 @@
-// Placeholder: built by issue #4.
-const notYet = () => Response.json({ error: "Noch nicht verfügbar" }, { status: 501 });
-export const loader = notYet;
-export const action = notYet;
+import { z } from "zod";
+import { jsonError, methodNotAllowed, readJsonObject } from "~/server/auth.server";
+import { BookRequestSchema, bookForCaller } from "~/server/booking-api.server";
+import type { Route } from "./+types/calcom.book-appointment";
+
+/** POST /api/calcom/book-appointment {requestId, startTime, endTime, timeZone, eventTypeKey} → {appointment} | {error} */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const body = await readJsonObject(request);
+  if (!body.ok) return body.response;
+  const parsed = BookRequestSchema.safeParse(body.value);
+  if (!parsed.success) {
+    return jsonError("Bitte wähle Datum und Uhrzeit aus", 400, {
+      fieldErrors: z.flattenError(parsed.error).fieldErrors as Record<string, string[]>,
+    });
+  }
+  const result = await bookForCaller(request, parsed.data);
+  if (!result.ok)
+    return Response.json({ success: false, error: result.error }, { status: result.status });
+  return Response.json(
+    { success: true, appointment: result.appointment, demo: result.demo },
+    { status: result.demo ? 200 : 201 },
+  );
+}
+
+export const loader = () => methodNotAllowed("POST");

@@ -1,4 +1,33 @@
-// Placeholder: built by issue #4.
-const notYet = () => Response.json({ error: "Noch nicht verfügbar" }, { status: 501 });
-export const loader = notYet;
-export const action = notYet;
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { applyCalcomWebhook } from "~/server/appointments.server";
+import { methodNotAllowed } from "~/server/auth.server";
+import { env } from "~/server/env.server";
+import type { Route } from "./+types/calcom.webhook";
+
+/** X-Cal-Signature-256 = hex HMAC-SHA256(secret, raw body); compared in constant time. */
+export function validSignature(raw: string, signature: string | null, secret: string): boolean {
+  if (!signature) return false;
+  const expected = Buffer.from(createHmac("sha256", secret).update(raw).digest("hex"));
+  const given = Buffer.from(signature.trim().toLowerCase());
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/** POST /api/calcom/webhook: verified Cal.com booking events update the appointments cache. */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const secret = env().CALCOM_WEBHOOK_SECRET;
+  const raw = await request.text();
+  if (!secret || !validSignature(raw, request.headers.get("x-cal-signature-256"), secret)) {
+    return Response.json({ error: "Ungültige Signatur" }, { status: 401 });
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    return Response.json({ error: "Ungültiges JSON" }, { status: 400 });
+  }
+  const result = applyCalcomWebhook(body as Parameters<typeof applyCalcomWebhook>[0]);
+  return Response.json({ received: true, applied: result.applied });
+}
+
+export const loader = () => methodNotAllowed("POST");

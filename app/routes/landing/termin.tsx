@@ -1,8 +1,231 @@
-// Placeholder: built by issue #4 (no-JS booking page).
-export default function Placeholder() {
+import { data, Form, Link } from "react-router";
+import {
+  BookingHeader,
+  BookingSuccess,
+  CalendarGrid,
+  TimeGrid,
+  timeButtonClass,
+} from "~/components/booking/booking-panel";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Alert } from "~/components/ui/field";
+import {
+  addMonths,
+  berlinToday,
+  calendarGrid,
+  DEFAULT_EVENT_TITLE,
+  dayLabel,
+  firstBookableDay,
+  isIsoDay,
+  isIsoMonth,
+  monthOf,
+  PICK_DATE_AND_TIME,
+} from "~/lib/booking-calendar";
+import { availableSlots } from "~/server/appointments.server";
+import { getAdmin, parseId } from "~/server/auth.server";
+import { bookForCaller, eventTypeDetails } from "~/server/booking-api.server";
+import { getConfiguration } from "~/server/configuration.server";
+import { loadRequestJson, requestsWithAppointment } from "~/server/requests/serialize.server";
+import { SchedulingError } from "~/server/scheduling/types";
+import { visitorOwnsRequest } from "~/server/visitor.server";
+import type { Route } from "./+types/termin";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Demo-Termin buchen" },
+  { name: "robots", content: "noindex" },
+];
+
+const SAMPLE_NAME = "Max Mustermann (Demo)";
+
+/** Who books: the visitor of their own request (history cookie), or an admin (demo or on behalf). */
+async function bookingContext(request: Request) {
+  const url = new URL(request.url);
+  const demo = url.searchParams.get("demo") === "1";
+  const id = parseId(url.searchParams.get("anfrage") ?? undefined);
+  const admin = await getAdmin(request);
+  if (demo) return admin ? { demo: true, requestId: null, name: SAMPLE_NAME, booked: false } : null;
+  if (!id) return null;
+  if (!(await visitorOwnsRequest(request, id)) && !admin) return null;
+  const found = loadRequestJson(id);
+  if (!found) return null;
+  return {
+    demo: false,
+    requestId: id,
+    name: found.name,
+    booked: requestsWithAppointment([id]).length > 0,
+  };
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const context = await bookingContext(request);
+  if (!context) {
+    throw data("Diese Terminbuchung ist nur für die eigene Anfrage möglich.", { status: 404 });
+  }
+  const url = new URL(request.url);
+  const event = await eventTypeDetails().catch(() => null);
+  const lead = getConfiguration().bookingLeadTime;
+  const firstDay = firstBookableDay(lead.days);
+  const month = isIsoMonth(url.searchParams.get("monat"))
+    ? (url.searchParams.get("monat") as string)
+    : monthOf(berlinToday());
+  const cells = calendarGrid(month, firstDay);
+  const tagParam = url.searchParams.get("tag");
+  const day =
+    isIsoDay(tagParam) && cells.some((c) => c.day === tagParam && c.selectable) ? tagParam : null;
+  let slots: { time: string; formatted: string }[] | null = null;
+  let error: string | null = null;
+  if (event && day) {
+    try {
+      slots = await availableSlots(day);
+    } catch (e) {
+      slots = [];
+      error =
+        e instanceof SchedulingError
+          ? e.message
+          : "Fehler beim Laden der Zeitslots. Bitte versuche es später erneut.";
+    }
+  }
+  return { context, event, month, cells, day, slots, error };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const context = await bookingContext(request);
+  if (!context)
+    return data(
+      { error: "Diese Terminbuchung ist nur für die eigene Anfrage möglich." },
+      { status: 403 },
+    );
+  const form = await request.formData();
+  const startTime = String(form.get("startTime") ?? "");
+  if (!startTime) return data({ error: PICK_DATE_AND_TIME }, { status: 400 });
+  const result = await bookForCaller(request, {
+    requestId: context.requestId ?? undefined,
+    startTime,
+    timeZone: "Europe/Berlin",
+    demo: context.demo,
+  });
+  if (!result.ok) return data({ error: result.error }, { status: result.status });
+  const appointment = result.appointment as { startTime: string; endTime: string };
+  return { success: { start: appointment.startTime, end: appointment.endTime, demo: result.demo } };
+}
+
+export default function TerminPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { context, event, month, cells, day, slots, error } = loaderData;
+  const base = new URLSearchParams(
+    context.demo ? { demo: "1" } : { anfrage: String(context.requestId) },
+  );
+  const href = (params: Record<string, string>) =>
+    `/termin?${new URLSearchParams({ ...Object.fromEntries(base), ...params })}`;
+  const success = actionData && "success" in actionData ? actionData.success : null;
+  const actionError = actionData && "error" in actionData ? actionData.error : null;
+
   return (
-    <main className="mx-auto max-w-3xl p-8">
-      <p>Diese Seite wird gerade gebaut.</p>
+    <main className="mx-auto max-w-4xl px-4 py-10">
+      <Link
+        to={context.demo ? "/admin/settings" : "/#history"}
+        className="text-sm text-indigo-700 underline dark:text-indigo-300"
+      >
+        ← Zurück
+      </Link>
+      <div className="mt-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+        <h1 className="mb-3 text-2xl font-bold">{event?.name ?? DEFAULT_EVENT_TITLE}</h1>
+        {!event ? (
+          <Alert tone="warning">
+            Terminbuchungen sind derzeit nicht möglich. Wir melden uns bei dir, um einen Termin zu
+            vereinbaren.
+          </Alert>
+        ) : success ? (
+          <>
+            <BookingSuccess start={success.start} end={success.end} demo={success.demo} />
+            <p className="text-center">
+              <Link
+                to={context.demo ? "/admin/settings" : "/#history"}
+                className={buttonClass("primary", "sm")}
+              >
+                Fertig
+              </Link>
+            </p>
+          </>
+        ) : context.booked ? (
+          <Alert tone="success">
+            Für diese Anfrage ist bereits ein Demo-Termin gebucht. Die Details findest du in deiner
+            Bestätigungs-E-Mail.
+          </Alert>
+        ) : (
+          <div className="space-y-5">
+            <BookingHeader event={event} requesterName={context.name} />
+            <div className="grid gap-6 md:grid-cols-2">
+              <CalendarGrid
+                month={month}
+                cells={cells}
+                selectedDay={day}
+                renderNav={(direction, label, className) => (
+                  <Link
+                    to={href({ monat: addMonths(month, direction) })}
+                    className={className}
+                    aria-label={label}
+                  >
+                    {direction < 0 ? "‹" : "›"}
+                  </Link>
+                )}
+                renderDay={(cell, className, label) =>
+                  cell.selectable ? (
+                    <Link
+                      to={href({ monat: month, tag: cell.day })}
+                      className={`${className} w-full`}
+                      aria-label={label}
+                      aria-current={cell.day === day ? "date" : undefined}
+                    >
+                      {cell.dayOfMonth}
+                    </Link>
+                  ) : (
+                    <span className={className} aria-disabled="true">
+                      {cell.dayOfMonth}
+                    </span>
+                  )
+                }
+              />
+              <Form method="post" className="space-y-4">
+                <h2 className="font-semibold">{day ? dayLabel(day) : "Uhrzeit"}</h2>
+                <TimeGrid slots={slots} loading={false}>
+                  {slots?.map((slot) => (
+                    <label
+                      key={slot.time}
+                      className={`${timeButtonClass(false)} cursor-pointer text-center has-[:checked]:border-indigo-600 has-[:checked]:bg-indigo-600 has-[:checked]:text-white`}
+                    >
+                      <input
+                        type="radio"
+                        name="startTime"
+                        value={slot.time}
+                        className="sr-only"
+                        required
+                      />
+                      {slot.formatted}
+                    </label>
+                  ))}
+                </TimeGrid>
+                {error || actionError ? <Alert>{actionError ?? error}</Alert> : null}
+                {slots?.length ? <Button type="submit">Termin verbindlich buchen</Button> : null}
+              </Form>
+            </div>
+          </div>
+        )}
+      </div>
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const message =
+    error && typeof error === "object" && "data" in error && typeof error.data === "string"
+      ? error.data
+      : "Die Terminbuchung konnte nicht geladen werden.";
+  return (
+    <main className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold">Demo-Termin buchen</h1>
+      <p className="mt-4">{message}</p>
+      <Link to="/" className={`${buttonClass("primary", "sm")} mt-6`}>
+        Zur Startseite
+      </Link>
     </main>
   );
 }

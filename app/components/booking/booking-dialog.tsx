@@ -1,0 +1,267 @@
+import { useEffect, useRef, useState } from "react";
+import { Button } from "~/components/ui/button";
+import { Alert } from "~/components/ui/field";
+import { Modal } from "~/components/ui/modal";
+import { ApiError, apiFetch } from "~/lib/api-client";
+import {
+  addMonths,
+  berlinToday,
+  calendarGrid,
+  DEFAULT_DISPLAY_DURATION,
+  DEFAULT_EVENT_TITLE,
+  dayBoundsUtc,
+  dayLabel,
+  firstBookableDay,
+  type IsoDay,
+  monthOf,
+  PICK_DATE_AND_TIME,
+} from "~/lib/booking-calendar";
+import {
+  BookingHeader,
+  BookingSuccess,
+  CalendarGrid,
+  type EventInfo,
+  type SlotView,
+  TimeGrid,
+  timeButtonClass,
+} from "./booking-panel";
+
+export type BookingDialogProps = {
+  requestId: number;
+  requesterName: string;
+  open: boolean;
+  onClose: () => void;
+  onBooked?: () => void;
+  /** Admin demo: real slots and the success view, nothing booked. */
+  demo?: boolean;
+};
+
+const SLOTS_NOT_OK = "Zeitslots konnten nicht geladen werden. Bitte versuche es später erneut.";
+const SLOTS_BAD_SHAPE = "Unerwartete API-Antwort. Bitte versuche es später erneut.";
+const SLOTS_FAILED = "Fehler beim Laden der Zeitslots. Bitte versuche es später erneut.";
+
+/** The demo-booking dialog (spec §2): calendar, times, summary, confirm, success with auto-close. */
+export function BookingDialog({
+  requestId,
+  requesterName,
+  open,
+  onClose,
+  onBooked,
+  demo = false,
+}: BookingDialogProps) {
+  const [event, setEvent] = useState<EventInfo>({
+    name: DEFAULT_EVENT_TITLE,
+    description: "",
+    duration: DEFAULT_DISPLAY_DURATION,
+  });
+  const [eventKey, setEventKey] = useState("demo");
+  const [leadDays, setLeadDays] = useState(1);
+  const [month, setMonth] = useState(monthOf(berlinToday()));
+  const [day, setDay] = useState<IsoDay | null>(null);
+  const [time, setTime] = useState<SlotView | null>(null);
+  const [slots, setSlots] = useState<SlotView[] | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [success, setSuccess] = useState<{ start: string; end: string } | null>(null);
+  const slotRequest = useRef(0);
+
+  // On open: reset everything, current month, load lead time and event type.
+  useEffect(() => {
+    if (!open) return;
+    setDay(null);
+    setTime(null);
+    setSlots(null);
+    setError(null);
+    setSuccess(null);
+    setMonth(monthOf(berlinToday()));
+    apiFetch<{ bookingLeadTime?: { days: number } }>("/api/configuration")
+      .then((c) => setLeadDays(c.bookingLeadTime?.days ?? 1))
+      .catch((e) => console.warn("Vorlaufzeit konnte nicht geladen werden", e));
+    apiFetch<{ eventType?: EventInfo & { key: string } }>("/api/event-type-details")
+      .then((r) => {
+        if (r.eventType) {
+          setEvent({
+            name: r.eventType.name,
+            description: r.eventType.description,
+            duration: r.eventType.duration || DEFAULT_DISPLAY_DURATION,
+          });
+          setEventKey(r.eventType.key);
+        }
+      })
+      .catch(() => undefined);
+  }, [open]);
+
+  // After success: the completion callback fires after 2 s and the modal closes.
+  useEffect(() => {
+    if (!success) return;
+    const timer = setTimeout(() => {
+      onBooked?.();
+      onClose();
+    }, 2000);
+    return () => clearTimeout(timer);
+  }, [success, onBooked, onClose]);
+
+  const firstDay = firstBookableDay(leadDays);
+  const cells = calendarGrid(month, firstDay);
+
+  function changeMonth(direction: -1 | 1) {
+    setMonth((m) => addMonths(m, direction));
+    setDay(null);
+    setTime(null);
+    setSlots(null);
+  }
+
+  async function pickDay(next: IsoDay) {
+    setDay(next);
+    setTime(null);
+    setError(null);
+    setSlots(null);
+    setLoading(true);
+    const ticket = ++slotRequest.current;
+    const { start, end } = dayBoundsUtc(next);
+    try {
+      const res = await apiFetch<{ success?: boolean; slots?: unknown }>(
+        "/api/calcom/available-slots",
+        {
+          method: "POST",
+          json: {
+            startDate: start.toISOString(),
+            endDate: end.toISOString(),
+            eventTypeKey: eventKey,
+            day: next,
+          },
+        },
+      );
+      if (ticket !== slotRequest.current) return;
+      if (!Array.isArray(res.slots)) {
+        setError(SLOTS_BAD_SHAPE);
+        setSlots([]);
+        return;
+      }
+      setSlots((res.slots as SlotView[]).filter((s) => typeof s?.time === "string"));
+    } catch (e) {
+      if (ticket !== slotRequest.current) return;
+      setSlots([]);
+      setError(e instanceof ApiError && e.reason === "http" ? SLOTS_NOT_OK : SLOTS_FAILED);
+    } finally {
+      if (ticket === slotRequest.current) setLoading(false);
+    }
+  }
+
+  async function confirm() {
+    if (!day || !time) {
+      setError(PICK_DATE_AND_TIME);
+      return;
+    }
+    setSubmitting(true);
+    setError(null);
+    const end = new Date(
+      new Date(time.time).getTime() + (event.duration || 30) * 60_000,
+    ).toISOString();
+    try {
+      const res = await apiFetch<{ appointment?: { startTime: string; endTime: string } }>(
+        "/api/calcom/book-appointment",
+        {
+          method: "POST",
+          json: {
+            requestId: demo ? undefined : requestId,
+            startTime: time.time,
+            endTime: end,
+            timeZone: "Europe/Berlin",
+            eventTypeKey: eventKey,
+            demo,
+          },
+        },
+      );
+      setSuccess({
+        start: res.appointment?.startTime ?? time.time,
+        end: res.appointment?.endTime ?? end,
+      });
+    } catch (e) {
+      setError(
+        e instanceof ApiError && e.fromServer ? e.message : "Fehler beim Buchen des Termins",
+      );
+      if (e instanceof ApiError && e.status === 409 && day) void pickDay(day);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={event.name || DEFAULT_EVENT_TITLE}
+      size="xl"
+      dismissible={!submitting}
+    >
+      {success ? (
+        <BookingSuccess start={success.start} end={success.end} demo={demo} />
+      ) : (
+        <div className="space-y-5">
+          <BookingHeader event={event} requesterName={requesterName} />
+          <div className="grid gap-6 md:grid-cols-2">
+            <CalendarGrid
+              month={month}
+              cells={cells}
+              selectedDay={day}
+              renderNav={(direction, label, className) => (
+                <button
+                  type="button"
+                  className={className}
+                  aria-label={label}
+                  onClick={() => changeMonth(direction)}
+                >
+                  {direction < 0 ? "‹" : "›"}
+                </button>
+              )}
+              renderDay={(cell, className, label) => (
+                <button
+                  type="button"
+                  className={`${className} w-full`}
+                  disabled={!cell.selectable}
+                  aria-label={label}
+                  aria-pressed={cell.day === day}
+                  onClick={() => pickDay(cell.day)}
+                >
+                  {cell.dayOfMonth}
+                </button>
+              )}
+            />
+            <div>
+              <h3 className="mb-3 font-semibold">{day ? dayLabel(day) : "Uhrzeit"}</h3>
+              <TimeGrid slots={slots} loading={loading}>
+                {slots?.map((slot) => (
+                  <button
+                    key={slot.time}
+                    type="button"
+                    className={timeButtonClass(time?.time === slot.time)}
+                    aria-pressed={time?.time === slot.time}
+                    onClick={() => {
+                      setTime(slot);
+                      setError(null);
+                    }}
+                  >
+                    {slot.formatted}
+                  </button>
+                ))}
+              </TimeGrid>
+            </div>
+          </div>
+          {error ? <Alert>{error}</Alert> : null}
+          {day && time ? (
+            <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-slate-50 p-4 dark:bg-slate-800">
+              <p className="text-sm">
+                <strong>{dayLabel(day)}</strong>, {time.formatted} Uhr · {event.duration} Minuten
+              </p>
+              <Button onClick={confirm} disabled={submitting}>
+                {submitting ? "Wird gebucht …" : "Termin verbindlich buchen"}
+              </Button>
+            </div>
+          ) : null}
+        </div>
+      )}
+    </Modal>
+  );
+}

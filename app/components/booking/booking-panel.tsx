@@ -1,0 +1,168 @@
+import type { ReactNode } from "react";
+import {
+  type CalendarCell,
+  dayLabel,
+  HINT_WEEKDAYS,
+  HINT_WEEKEND,
+  type IsoDay,
+  monthLabel,
+  NO_SLOTS_TEXT,
+  WEEKDAY_LABELS,
+} from "~/lib/booking-calendar";
+
+export type EventInfo = { name: string; description: string; duration: number };
+export type SlotView = { time: string; formatted: string };
+
+/** Header of the dialog: event name, sanitised description, duration, 'Für: ' name. */
+export function BookingHeader({
+  event,
+  requesterName,
+}: {
+  event: EventInfo;
+  requesterName: string;
+}) {
+  return (
+    <div className="space-y-1 text-sm text-slate-600 dark:text-slate-300">
+      {event.description ? (
+        // Sanitised on the server with sanitize-html (booking-api.server.ts).
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised event-type HTML
+        <div className="prose-sm" dangerouslySetInnerHTML={{ __html: event.description }} />
+      ) : null}
+      <p>
+        Dauer: <strong>{event.duration} Minuten</strong>
+      </p>
+      <p>
+        Für: <strong>{requesterName}</strong>
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The month calendar (42 cells, Sunday first, de-DE). `renderDay` and `renderNav` decide whether
+ * days and month steps are buttons (JS) or links (no JS).
+ */
+export function CalendarGrid({
+  month,
+  cells,
+  selectedDay,
+  renderDay,
+  renderNav,
+}: {
+  month: string;
+  cells: CalendarCell[];
+  selectedDay: IsoDay | null;
+  renderDay: (cell: CalendarCell, className: string, label: string) => ReactNode;
+  renderNav: (direction: -1 | 1, label: string, className: string) => ReactNode;
+}) {
+  const navClass =
+    "inline-flex h-9 w-9 items-center justify-center rounded-lg border border-slate-300 text-lg hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800";
+  return (
+    <div>
+      <div className="mb-3 flex items-center justify-between">
+        {renderNav(-1, "Vorheriger Monat", navClass)}
+        <h3 className="font-semibold" aria-live="polite">
+          {monthLabel(month)}
+        </h3>
+        {renderNav(1, "Nächster Monat", navClass)}
+      </div>
+      <div
+        className="grid grid-cols-7 gap-1 text-center text-xs font-medium text-slate-500"
+        aria-hidden="true"
+      >
+        {WEEKDAY_LABELS.map((d) => (
+          <span key={d}>{d}</span>
+        ))}
+      </div>
+      <div className="mt-1 grid grid-cols-7 gap-1" role="grid" aria-label={monthLabel(month)}>
+        {cells.map((cell) => {
+          const selected = cell.day === selectedDay;
+          const className = [
+            "flex h-10 items-center justify-center rounded-lg text-sm",
+            !cell.inMonth ? "text-slate-300 dark:text-slate-700" : "",
+            cell.selectable
+              ? selected
+                ? "bg-indigo-600 font-semibold text-white"
+                : "font-medium text-slate-900 hover:bg-indigo-50 dark:text-slate-100 dark:hover:bg-indigo-950"
+              : "cursor-not-allowed text-slate-400 line-through decoration-transparent dark:text-slate-600",
+            cell.isToday && !selected ? "ring-1 ring-indigo-400" : "",
+          ].join(" ");
+          return (
+            <div key={cell.day} role="gridcell" aria-selected={selected}>
+              {renderDay(cell, className, dayLabel(cell.day))}
+            </div>
+          );
+        })}
+      </div>
+      <p className="mt-3 text-xs text-slate-500 dark:text-slate-400">
+        {HINT_WEEKDAYS} · {HINT_WEEKEND}
+      </p>
+    </div>
+  );
+}
+
+/** The time list: a 3-column grid, max height 80 (scrollable), or the empty text. */
+export function TimeGrid({
+  slots,
+  loading,
+  children,
+}: {
+  slots: SlotView[] | null;
+  loading: boolean;
+  children: ReactNode;
+}) {
+  if (loading)
+    return (
+      <p className="text-sm text-slate-500" role="status">
+        Freie Zeiten werden geladen …
+      </p>
+    );
+  if (!slots) return <p className="text-sm text-slate-500">Wähle zuerst einen Tag aus.</p>;
+  if (!slots.length) return <p className="text-sm text-slate-500">{NO_SLOTS_TEXT}</p>;
+  return <div className="grid max-h-80 grid-cols-3 gap-2 overflow-y-auto pr-1">{children}</div>;
+}
+
+export const timeButtonClass = (selected: boolean) =>
+  `rounded-lg border px-2 py-2 text-sm font-medium ${selected ? "border-indigo-600 bg-indigo-600 text-white" : "border-slate-300 hover:border-indigo-400 dark:border-slate-600"}`;
+
+/** Success view: 'Termin erfolgreich gebucht!' with date and start–end time. */
+export function BookingSuccess({
+  start,
+  end,
+  demo,
+}: {
+  start: string;
+  end: string;
+  demo?: boolean;
+}) {
+  const time = (iso: string) =>
+    new Intl.DateTimeFormat("de-DE", {
+      hour: "2-digit",
+      minute: "2-digit",
+      timeZone: "Europe/Berlin",
+    }).format(new Date(iso));
+  const day = new Intl.DateTimeFormat("de-DE", {
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "Europe/Berlin",
+  }).format(new Date(start));
+  return (
+    <div role="status" className="space-y-2 py-6 text-center">
+      <p className="text-4xl" aria-hidden="true">
+        ✓
+      </p>
+      <p className="text-lg font-semibold">Termin erfolgreich gebucht!</p>
+      <p>Du erhältst eine Bestätigungs-E-Mail mit allen Details.</p>
+      <p className="font-medium">
+        {day}, {time(start)} – {time(end)} Uhr
+      </p>
+      {demo ? (
+        <p className="text-sm text-amber-700 dark:text-amber-300">
+          Demo-Modus: Es wurde nichts gebucht.
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+/** Pure helpers of the appointments page (Termine) and the booking dialog. */
+
+export const APPOINTMENT_STATUSES = ["ACCEPTED", "PENDING", "CANCELLED", "REJECTED"] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = {
+  ACCEPTED: "Bestätigt",
+  PENDING: "Ausstehend",
+  CANCELLED: "Abgesagt",
+  REJECTED: "Abgelehnt",
+};
+
+/** The status shown: calcomData.status wins over the plain status; default PENDING (spec §3). */
+export function effectiveStatus(plain?: string | null, calcom?: string | null): string {
+  return (calcom || plain || "PENDING").toUpperCase();
+}
+
+/** Groups for colours and icons: confirmed, waiting, ended. */
+export function statusGroup(status: string): "confirmed" | "waiting" | "ended" {
+  const s = status.toUpperCase();
+  if (s === "ACCEPTED" || s === "CONFIRMED") return "confirmed";
+  if (s === "CANCELLED" || s === "REJECTED") return "ended";
+  return "waiting";
+}
+
+export function statusLabel(status: string): string {
+  return APPOINTMENT_STATUS_LABELS[status.toUpperCase() as AppointmentStatus] ?? status;
+}
+
+/** 'Alle' when all (or none) are selected, else the labels joined, cut at 60 characters with '...'. */
+export function statusFilterLabel(selected: readonly string[]): string {
+  if (!selected.length || selected.length === APPOINTMENT_STATUSES.length) return "Alle";
+  const text = selected.map(statusLabel).join(", ");
+  return text.length > 60 ? `${text.slice(0, 60)}...` : text;
+}
+
+/** 'Aktualisiert Nie', 'Gerade eben', 'vor N Min', 'vor Nh', 'vor Nd' (spec §2). */
+export function cacheAgeLabel(ageMinutes: number | null | undefined): string {
+  if (ageMinutes === null || ageMinutes === undefined || Number.isNaN(ageMinutes)) return "Aktualisiert Nie";
+  if (ageMinutes < 1) return "Aktualisiert Gerade eben";
+  if (ageMinutes < 60) return `Aktualisiert vor ${Math.floor(ageMinutes)} Min`;
+  if (ageMinutes < 24 * 60) return `Aktualisiert vor ${Math.floor(ageMinutes / 60)}h`;
+  return `Aktualisiert vor ${Math.floor(ageMinutes / (24 * 60))}d`;
+}
+
+/** 'Zeige X bis Y von Z Terminen'. */
+export function paginationText(page: number, limit: number, total: number): string {
+  const from = total === 0 ? 0 : (page - 1) * limit + 1;
+  const to = Math.min(total, page * limit);
+  return `Zeige ${from} bis ${to} von ${total} Terminen`;
+}
+
+export const TIME_FILTERS = ["all", "upcoming", "past"] as const;
+export type TimeFilter = (typeof TIME_FILTERS)[number];
+export const TIME_FILTER_LABELS: Record<TimeFilter, string> = {
+  all: "Alle Termine",
+  upcoming: "Kommende Termine",
+  past: "Vergangene Termine",
+};
+export const APPOINTMENT_SORTS = ["newest", "next"] as const;
+export type AppointmentSort = (typeof APPOINTMENT_SORTS)[number];
+export const APPOINTMENT_SORT_LABELS: Record<AppointmentSort, string> = {
+  newest: "Neuste",
+  next: "Nächste Termine",
+};
+
+/** The empty-list message for the current filters (spec §2). */
+export function emptyMessage(search: string, filter: TimeFilter): string {
+  if (search.trim()) return "Keine Termine entsprechen den Suchkriterien.";
+  if (filter === "upcoming") return "Es sind keine zukünftigen Termine vorhanden.";
+  if (filter === "past") return "Es sind keine vergangenen Termine vorhanden.";
+  return "Es wurden noch keine Termine gebucht.";
+}
+
+type Searchable = {
+  request: { name?: string; email?: string; phone?: string; description?: string; summary?: string | null } | null;
+};
+
+/**
+ * Search over the linked request: contact matches (name, email, phone) before content matches
+ * (description, summary), case-insensitive; non-matching items are removed. Stable within groups.
+ */
+export function searchAppointments<T extends Searchable>(items: T[], term: string): T[] {
+  const q = term.trim().toLowerCase();
+  if (!q) return items;
+  const has = (v?: string | null) => (v ?? "").toLowerCase().includes(q);
+  const contact: T[] = [];
+  const content: T[] = [];
+  for (const item of items) {
+    const r = item.request;
+    if (!r) continue;
+    if (has(r.name) || has(r.email) || has(r.phone)) contact.push(item);
+    else if (has(r.description) || has(r.summary)) content.push(item);
+  }
+  return [...contact, ...content];
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import {
+  addMonths,
+  berlinToday,
+  calendarGrid,
+  dayBoundsUtc,
+  firstBookableDay,
+  isSelectableDay,
+  monthLabel,
+  WEEKDAY_LABELS,
+} from "./booking-calendar";
+
+describe("calendarGrid", () => {
+  it("has 42 cells starting on the Sunday on or before the 1st", () => {
+    const cells = calendarGrid("2026-12", "2026-12-01", "2026-11-22");
+    expect(cells).toHaveLength(42);
+    expect(cells[0].day).toBe("2026-11-29");
+    expect(cells[2].day).toBe("2026-12-01");
+    expect(cells.filter((c) => c.inMonth)).toHaveLength(31);
+    expect(WEEKDAY_LABELS).toEqual(["So", "Mo", "Di", "Mi", "Do", "Fr", "Sa"]);
+  });
+
+  it("makes weekends, other months and days before the first bookable day unselectable", () => {
+    const cells = calendarGrid("2026-12", "2026-12-03", "2026-12-01");
+    const byDay = Object.fromEntries(cells.map((c) => [c.day, c]));
+    expect(byDay["2026-12-02"].selectable).toBe(false); // before the first bookable day
+    expect(byDay["2026-12-03"].selectable).toBe(true); // Thursday
+    expect(byDay["2026-12-05"].selectable).toBe(false); // Saturday
+    expect(byDay["2026-12-06"].selectable).toBe(false); // Sunday
+    expect(byDay["2027-01-04"].selectable).toBe(false); // next month, although a Monday
+    expect(isSelectableDay("2026-12-07", "2026-12", "2026-12-03")).toBe(true);
+  });
+
+  it("names months in German and steps across years", () => {
+    expect(monthLabel("2026-12")).toBe("Dezember 2026");
+    expect(addMonths("2026-12", 1)).toBe("2027-01");
+    expect(addMonths("2027-01", -1)).toBe("2026-12");
+  });
+});
+
+describe("firstBookableDay", () => {
+  it("is today (Berlin) at midnight plus the lead days plus one day; hours do not count", () => {
+    expect(firstBookableDay(1, new Date("2026-11-22T10:00:00Z"))).toBe("2026-11-24");
+    expect(firstBookableDay(0, new Date("2026-11-22T10:00:00Z"))).toBe("2026-11-23");
+  });
+  it("uses the Berlin date, not UTC, around midnight", () => {
+    // 23:30 UTC on 22 Nov is already 23 Nov in Berlin (UTC+1).
+    expect(berlinToday(new Date("2026-11-22T23:30:00Z"))).toBe("2026-11-23");
+    expect(firstBookableDay(1, new Date("2026-11-22T23:30:00Z"))).toBe("2026-11-25");
+  });
+});
+
+describe("dayBoundsUtc across DST changes", () => {
+  it("the last Sunday of March has 23 hours", () => {
+    const { start, end } = dayBoundsUtc("2026-03-29");
+    expect(start.toISOString()).toBe("2026-03-28T23:00:00.000Z");
+    expect(end.getTime() - start.getTime() + 1).toBe(23 * 3600_000);
+  });
+  it("the last Sunday of October has 25 hours", () => {
+    const { start, end } = dayBoundsUtc("2026-10-25");
+    expect(start.toISOString()).toBe("2026-10-24T22:00:00.000Z");
+    expect(end.getTime() - start.getTime() + 1).toBe(25 * 3600_000);
+  });
+  it("a summer day starts at 22:00 UTC the day before, a winter day at 23:00", () => {
+    expect(dayBoundsUtc("2026-07-01").start.toISOString()).toBe("2026-06-30T22:00:00.000Z");
+    expect(dayBoundsUtc("2026-12-01").start.toISOString()).toBe("2026-11-30T23:00:00.000Z");
+  });
+});

@@ -1,0 +1,420 @@
+import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import {
+  APPOINTMENT_STATUSES,
+  type AppointmentSort,
+  effectiveStatus,
+  searchAppointments,
+  type TimeFilter,
+} from "~/lib/appointments";
+import { berlinDayOf, firstBookableDay, type IsoDay } from "~/lib/booking-calendar";
+import { formatDateTime, summaryOf } from "~/lib/format";
+import { appointments, requests } from "~db/schema";
+import { getConfiguration } from "./configuration.server";
+import { db } from "./db.server";
+import { env } from "./env.server";
+import { queueMail } from "./mail/outbox.server";
+import { notificationRecipients } from "./notifications.server";
+import { BUILTIN_EVENT_TYPE } from "./scheduling/builtin.server";
+import { scheduling } from "./scheduling/index.server";
+import { type EventType, SchedulingError, SLOT_TAKEN, type Slot } from "./scheduling/types";
+
+type Row = typeof appointments.$inferSelect;
+type RequestRow = typeof requests.$inferSelect;
+
+/** The spec's Appointment JSON (§3). */
+export type AppointmentJson = {
+  id: number;
+  startTime: string;
+  endTime: string;
+  calcomEventId: string | null;
+  eventTypeKey: string;
+  eventType: { name: string; duration: number };
+  status: string;
+  calcomData: { status: string; location: string | null; calcomUrl: string | null };
+  request: {
+    id: number;
+    name: string;
+    email: string;
+    phone: string;
+    description: string;
+    summary: string;
+  } | null;
+  cacheInfo: { age: number | null };
+  provider: "builtin" | "calcom";
+};
+
+export function serializeAppointment(
+  row: Row,
+  request: RequestRow | null,
+  now = Date.now(),
+): AppointmentJson {
+  const status = effectiveStatus(row.status);
+  return {
+    id: row.id,
+    startTime: row.startTime.toISOString(),
+    endTime: new Date(row.startTime.getTime() + row.durationMinutes * 60_000).toISOString(),
+    calcomEventId: row.provider === "calcom" ? row.externalUid : null,
+    eventTypeKey: row.eventTypeKey,
+    eventType: { name: row.eventTypeName, duration: row.durationMinutes || 30 },
+    status,
+    calcomData: { status, location: row.location, calcomUrl: row.url },
+    request: request
+      ? {
+          id: request.id,
+          name: request.name,
+          email: request.email,
+          phone: request.phone,
+          description: request.description,
+          summary: summaryOf(request),
+        }
+      : null,
+    cacheInfo: { age: row.cachedAt ? Math.max(0, (now - row.cachedAt.getTime()) / 60_000) : null },
+    provider: row.provider,
+  };
+}
+
+// ---------- event types and slots ----------
+
+/** The configured event type, or null when booking is switched off. */
+export async function configuredEventType(key?: string | null): Promise<EventType | null> {
+  const wanted = key ?? getConfiguration().appointmentEventType;
+  if (!wanted) return null;
+  const list = await scheduling().listEventTypes();
+  return list.find((e) => e.key === wanted || String(e.id) === wanted) ?? null;
+}
+
+/** Event types for the settings page; falls back to the built-in 'demo' (30 min) on failure or empty. */
+export async function eventTypesWithFallback(): Promise<EventType[]> {
+  try {
+    const list = (await scheduling().listEventTypes()).filter((e) => !e.hidden);
+    return list.length ? list : [BUILTIN_EVENT_TYPE];
+  } catch {
+    return [BUILTIN_EVENT_TYPE];
+  }
+}
+
+/** Free slots of one Berlin day (lead-time hours as minimum notice). */
+export async function availableSlots(day: IsoDay, eventTypeKey?: string | null): Promise<Slot[]> {
+  const eventType = await configuredEventType(eventTypeKey);
+  if (!eventType)
+    throw new SchedulingError("Terminbuchungen sind derzeit deaktiviert.", "not_found", 404);
+  const lead = getConfiguration().bookingLeadTime;
+  if (day < firstBookableDay(lead.days)) return [];
+  return scheduling().getSlots(day, eventType, lead.hours);
+}
+
+// ---------- booking ----------
+
+export type BookInput = {
+  request: { id: number; name: string; email: string; phone?: string } | null;
+  startTime: string;
+  eventTypeKey?: string | null;
+  timeZone?: string;
+};
+
+function isUniqueViolation(error: unknown) {
+  return (error as { code?: string })?.code === "SQLITE_CONSTRAINT_UNIQUE";
+}
+
+/**
+ * Books a slot for a request. The built-in scheduler's unique index makes a double booking
+ * impossible (the second insert fails); Cal.com answers a taken slot itself.
+ */
+export async function bookAppointment(input: BookInput): Promise<AppointmentJson> {
+  const eventType = await configuredEventType(input.eventTypeKey);
+  if (!eventType)
+    throw new SchedulingError("Terminbuchungen sind derzeit deaktiviert.", "not_found", 404);
+  const start = new Date(input.startTime);
+  if (Number.isNaN(start.getTime()))
+    throw new SchedulingError("Bitte wähle Datum und Uhrzeit aus", "invalid", 400);
+  const lead = getConfiguration().bookingLeadTime;
+  if (
+    berlinDayOf(start) < firstBookableDay(lead.days) ||
+    start.getTime() < Date.now() + lead.hours * 3600_000
+  ) {
+    throw new SchedulingError(
+      "Dieser Termin liegt vor der Mindestvorlaufzeit. Bitte wähle einen späteren Termin.",
+      "invalid",
+      400,
+    );
+  }
+  const provider = scheduling();
+  const attendee = {
+    name: input.request?.name ?? "Demo",
+    email: input.request?.email ?? "demo@example.com",
+    phone: input.request?.phone,
+    timeZone:
+      input.timeZone && /^[A-Za-z_]+\/[A-Za-z_/+-]+$/.test(input.timeZone)
+        ? input.timeZone
+        : "Europe/Berlin",
+  };
+  const booking = await provider.book({
+    requestId: input.request?.id ?? null,
+    start: start.toISOString(),
+    eventType,
+    attendee,
+  });
+  let row: Row;
+  try {
+    row = db()
+      .insert(appointments)
+      .values({
+        requestId: input.request?.id ?? null,
+        provider: provider.name,
+        externalUid: booking.uid,
+        eventTypeKey: eventType.key,
+        eventTypeName: eventType.title,
+        startTime: new Date(booking.start),
+        durationMinutes: eventType.lengthInMinutes,
+        status: booking.status,
+        location: booking.location,
+        url: booking.url,
+        rawData: booking.raw as object,
+        cachedAt: new Date(),
+      })
+      .returning()
+      .get();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new SchedulingError(SLOT_TAKEN, "slot_taken", 409);
+    throw error;
+  }
+  const json = serializeAppointment(
+    row,
+    input.request
+      ? (db().select().from(requests).where(eq(requests.id, input.request.id)).get() ?? null)
+      : null,
+  );
+  if (provider.name === "builtin" && input.request) sendBookingMails(json, input.request);
+  return json;
+}
+
+function sendBookingMails(
+  appointment: AppointmentJson,
+  request: { id: number; name: string; email: string },
+) {
+  const when = formatDateTime(appointment.startTime);
+  const until = new Intl.DateTimeFormat("de-DE", {
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "Europe/Berlin",
+  }).format(new Date(appointment.endTime));
+  queueMail({
+    to: request.email,
+    subject: `Dein Demo-Termin am ${when} Uhr`,
+    kind: "booking-confirmation",
+    content: {
+      greeting: `Hallo ${request.name},`,
+      paragraphs: [
+        "vielen Dank für deine Buchung! Dein persönlicher Demo-Termin steht:",
+        "Wir zeigen dir deine Testversion und besprechen die nächsten Schritte. Den Link zum Videocall schicken wir dir rechtzeitig vor dem Termin.",
+      ],
+      facts: [
+        ["Termin", appointment.eventType.name],
+        ["Datum", `${when} – ${until} Uhr`],
+        ["Dauer", `${appointment.eventType.duration} Minuten`],
+      ],
+      footer: "Bis bald!\nDein Team",
+    },
+  });
+  const admins = notificationRecipients();
+  if (admins.length) {
+    queueMail({
+      to: admins,
+      subject: `Neuer Demo-Termin: ${request.name} am ${when} Uhr`,
+      kind: "booking-notice",
+      content: {
+        paragraphs: [`${request.name} hat einen Demo-Termin gebucht.`],
+        facts: [
+          ["Termin", `${when} – ${until} Uhr`],
+          ["E-Mail", request.email],
+        ],
+        action: {
+          label: "Zur Anfrage",
+          url: `${env().APP_URL}/admin/requests?requestId=${request.id}`,
+        },
+      },
+    });
+  }
+}
+
+// ---------- list, refresh, delete ----------
+
+export type AppointmentListQuery = {
+  page: number;
+  limit: number;
+  filter: TimeFilter;
+  sort: AppointmentSort;
+  statuses: string[];
+  search: string;
+};
+
+export function listAppointments(query: AppointmentListQuery) {
+  const now = new Date();
+  const where: SQL[] = [];
+  if (query.filter === "upcoming") where.push(gte(appointments.startTime, now));
+  if (query.filter === "past") where.push(lt(appointments.startTime, now));
+  const statuses = query.statuses.filter((s) =>
+    (APPOINTMENT_STATUSES as readonly string[]).includes(s),
+  );
+  if (statuses.length && statuses.length < APPOINTMENT_STATUSES.length) {
+    where.push(inArray(sql`upper(${appointments.status})`, statuses));
+  }
+  const order =
+    query.sort === "next"
+      ? [asc(appointments.startTime), asc(appointments.id)]
+      : [desc(appointments.startTime), desc(appointments.id)];
+  const rows = db()
+    .select({ appointment: appointments, request: requests })
+    .from(appointments)
+    .leftJoin(requests, eq(requests.id, appointments.requestId))
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(...order)
+    .all();
+  const all = searchAppointments(
+    rows.map((r) => serializeAppointment(r.appointment, r.request)),
+    query.search,
+  );
+  const totalCount = all.length;
+  const totalPages = Math.max(1, Math.ceil(totalCount / query.limit));
+  const page = Math.min(Math.max(1, query.page), totalPages);
+  return {
+    appointments: all.slice((page - 1) * query.limit, page * query.limit),
+    pagination: {
+      page,
+      limit: query.limit,
+      totalCount,
+      totalPages,
+      hasPrev: page > 1,
+      hasNext: page < totalPages,
+    },
+  };
+}
+
+export function getAppointment(id: number) {
+  const r = db()
+    .select({ appointment: appointments, request: requests })
+    .from(appointments)
+    .leftJoin(requests, eq(requests.id, appointments.requestId))
+    .where(eq(appointments.id, id))
+    .get();
+  return r ? serializeAppointment(r.appointment, r.request) : null;
+}
+
+/** Re-reads one appointment from the scheduling service (built-in: the local row is the truth). */
+export async function refreshAppointment(id: number): Promise<AppointmentJson | null> {
+  const row = db().select().from(appointments).where(eq(appointments.id, id)).get();
+  if (!row) return null;
+  const set: Partial<typeof appointments.$inferInsert> = { cachedAt: new Date() };
+  if (row.provider === "calcom") {
+    const booking = await scheduling().getBooking(row.externalUid);
+    if (!booking) set.status = "CANCELLED";
+    else {
+      set.status = booking.status;
+      set.startTime = new Date(booking.start);
+      set.durationMinutes = Math.max(
+        1,
+        Math.round((new Date(booking.end).getTime() - new Date(booking.start).getTime()) / 60_000),
+      );
+      set.location = booking.location;
+      set.url = booking.url ?? row.url;
+      set.rawData = booking.raw as object;
+    }
+  }
+  db().update(appointments).set(set).where(eq(appointments.id, id)).run();
+  return getAppointment(id);
+}
+
+/** Removes the cached row only (no status change at the scheduling service). */
+export function deleteAppointment(id: number): boolean {
+  return db().delete(appointments).where(eq(appointments.id, id)).run().changes > 0;
+}
+
+// ---------- Cal.com webhook ----------
+
+type WebhookPayload = {
+  triggerEvent?: string;
+  payload?: {
+    uid?: string;
+    startTime?: string;
+    endTime?: string;
+    status?: string;
+    title?: string;
+    type?: string;
+    location?: string;
+    length?: number;
+    metadata?: { requestId?: string | number };
+    rescheduleUid?: string;
+  };
+};
+
+/** Applies BOOKING_CREATED / RESCHEDULED / CANCELLED (and REQUESTED/REJECTED) to the cache. */
+export function applyCalcomWebhook(body: WebhookPayload): { applied: boolean } {
+  const p = body.payload ?? {};
+  const trigger = body.triggerEvent ?? "";
+  if (!p.uid) return { applied: false };
+  const existing = db()
+    .select()
+    .from(appointments)
+    .where(eq(appointments.externalUid, p.uid))
+    .get();
+  const status = (
+    p.status ?? (trigger === "BOOKING_CANCELLED" ? "CANCELLED" : "ACCEPTED")
+  ).toUpperCase();
+  if (trigger === "BOOKING_CANCELLED" || trigger === "BOOKING_REJECTED") {
+    if (!existing) return { applied: false };
+    db()
+      .update(appointments)
+      .set({ status, cachedAt: new Date(), rawData: p })
+      .where(eq(appointments.id, existing.id))
+      .run();
+    return { applied: true };
+  }
+  if (
+    !["BOOKING_CREATED", "BOOKING_RESCHEDULED", "BOOKING_REQUESTED"].includes(trigger) ||
+    !p.startTime
+  ) {
+    return { applied: false };
+  }
+  if (trigger === "BOOKING_RESCHEDULED" && p.rescheduleUid) {
+    db()
+      .update(appointments)
+      .set({ status: "CANCELLED", cachedAt: new Date() })
+      .where(eq(appointments.externalUid, p.rescheduleUid))
+      .run();
+  }
+  const requestId = Number(p.metadata?.requestId);
+  const duration =
+    p.length ??
+    (p.endTime
+      ? Math.round((new Date(p.endTime).getTime() - new Date(p.startTime).getTime()) / 60_000)
+      : 30);
+  const values = {
+    status,
+    startTime: new Date(p.startTime),
+    durationMinutes: duration || 30,
+    location: p.location ?? null,
+    rawData: p,
+    cachedAt: new Date(),
+  };
+  if (existing) {
+    db().update(appointments).set(values).where(eq(appointments.id, existing.id)).run();
+  } else {
+    const request =
+      Number.isInteger(requestId) && requestId > 0
+        ? db().select({ id: requests.id }).from(requests).where(eq(requests.id, requestId)).get()
+        : undefined;
+    db()
+      .insert(appointments)
+      .values({
+        ...values,
+        requestId: request?.id ?? null,
+        provider: "calcom",
+        externalUid: p.uid,
+        eventTypeKey: p.type ?? "demo",
+        eventTypeName: p.title ?? "Termin",
+      })
+      .onConflictDoNothing()
+      .run();
+  }
+  return { applied: true };
+}

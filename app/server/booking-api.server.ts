@@ -1,0 +1,117 @@
+import sanitizeHtml from "sanitize-html";
+import { z } from "zod";
+import { isIsoDay } from "~/lib/booking-calendar";
+import { bookAppointment, configuredEventType } from "./appointments.server";
+import { getAdmin } from "./auth.server";
+import { loadRequestJson } from "./requests/serialize.server";
+import { SchedulingError } from "./scheduling/types";
+import { visitorOwnsRequest } from "./visitor.server";
+
+/** Event-type HTML is sanitised with a real sanitiser before any page renders it. */
+export function sanitizeDescription(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: ["p", "br", "strong", "b", "em", "i", "u", "ul", "ol", "li", "a", "span"],
+    allowedAttributes: { a: ["href", "title"] },
+    allowedSchemes: ["http", "https", "mailto"],
+    transformTags: {
+      a: sanitizeHtml.simpleTransform("a", { rel: "noopener noreferrer", target: "_blank" }),
+    },
+  });
+}
+
+/** {success, eventType{name, description, duration}} for the dialog header; null when booking is off. */
+export async function eventTypeDetails() {
+  const eventType = await configuredEventType();
+  if (!eventType) return null;
+  return {
+    key: eventType.key,
+    name: eventType.title,
+    description: sanitizeDescription(eventType.description),
+    duration: eventType.lengthInMinutes,
+  };
+}
+
+export const SlotsRequestSchema = z.object({
+  startDate: z.string().min(1),
+  endDate: z.string().optional(),
+  eventTypeKey: z.string().max(200).optional(),
+  /** The Berlin calendar day (sent by our dialog; derived from startDate otherwise). */
+  day: z.string().optional(),
+});
+
+/** The Berlin day a slots request is about. */
+export function requestedDay(input: z.infer<typeof SlotsRequestSchema>): string | null {
+  if (input.day && isIsoDay(input.day)) return input.day;
+  if (isIsoDay(input.startDate)) return input.startDate;
+  const start = new Date(input.startDate);
+  if (Number.isNaN(start.getTime())) return null;
+  // Midday of the given instant's Berlin date, so a local-midnight ISO lands on the intended day.
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(
+    new Date(start.getTime() + 12 * 3600_000 - 1),
+  );
+}
+
+export const BookRequestSchema = z.object({
+  requestId: z
+    .union([z.number(), z.string()])
+    .transform((v) => Number(v))
+    .pipe(z.number().int().positive("Bitte wähle Datum und Uhrzeit aus"))
+    .optional(),
+  startTime: z
+    .string({ error: "Bitte wähle Datum und Uhrzeit aus" })
+    .min(1, "Bitte wähle Datum und Uhrzeit aus"),
+  endTime: z.string().optional(),
+  timeZone: z.string().max(64).optional(),
+  eventTypeKey: z.string().max(200).optional(),
+  demo: z.boolean().optional(),
+});
+
+/**
+ * Books for a request the caller may book for: the visitor who submitted it (history cookie) or an
+ * admin. Demo bookings (admins only) check the slot but book nothing.
+ */
+export async function bookForCaller(
+  request: Request,
+  input: z.infer<typeof BookRequestSchema>,
+): Promise<
+  { ok: true; appointment: unknown; demo: boolean } | { ok: false; status: number; error: string }
+> {
+  try {
+    if (input.demo || !input.requestId) {
+      if (!(await getAdmin(request)))
+        return { ok: false, status: 403, error: "Nur für die eigene Anfrage buchbar." };
+      const start = new Date(input.startTime);
+      if (Number.isNaN(start.getTime()))
+        return { ok: false, status: 400, error: "Bitte wähle Datum und Uhrzeit aus" };
+      const eventType = await configuredEventType(input.eventTypeKey);
+      const duration = eventType?.lengthInMinutes ?? 30;
+      return {
+        ok: true,
+        demo: true,
+        appointment: {
+          id: 0,
+          startTime: start.toISOString(),
+          endTime: new Date(start.getTime() + duration * 60_000).toISOString(),
+          eventType: { name: eventType?.title ?? "Termin buchen", duration },
+          status: "DEMO",
+        },
+      };
+    }
+    const allowed =
+      (await visitorOwnsRequest(request, input.requestId)) || Boolean(await getAdmin(request));
+    if (!allowed) return { ok: false, status: 403, error: "Nur für die eigene Anfrage buchbar." };
+    const found = loadRequestJson(input.requestId);
+    if (!found) return { ok: false, status: 404, error: "Anfrage nicht gefunden." };
+    const appointment = await bookAppointment({
+      request: { id: found.id, name: found.name, email: found.email, phone: found.phone },
+      startTime: input.startTime,
+      eventTypeKey: input.eventTypeKey,
+      timeZone: input.timeZone,
+    });
+    return { ok: true, appointment, demo: false };
+  } catch (error) {
+    if (error instanceof SchedulingError)
+      return { ok: false, status: error.status, error: error.message };
+    throw error;
+  }
+}

@@ -1,0 +1,103 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, gte, lt, ne } from "drizzle-orm";
+import {
+  berlinTime,
+  dayBoundsUtc,
+  formatTime,
+  type IsoDay,
+  isWeekend,
+} from "~/lib/booking-calendar";
+import { appointments } from "~db/schema";
+import { db } from "../db.server";
+import { type EventType, SchedulingError, type SchedulingProvider, type Slot } from "./types";
+
+export const BUILTIN_EVENT_TYPE: EventType = {
+  key: "demo",
+  id: null,
+  slug: "demo",
+  title: "Demo-Termin",
+  lengthInMinutes: 30,
+  description:
+    "<p>In einem kurzen Video-Termin zeigen wir dir deine <strong>Testversion</strong> und besprechen die nächsten Schritte.</p>",
+  hidden: false,
+};
+
+const OPEN_HOUR = 9;
+const CLOSE_HOUR = 17;
+
+/** All slot starts of a weekday: 09:00 to 17:00 Europe/Berlin at the event duration. */
+export function builtinSlotStarts(day: IsoDay, minutes: number): Date[] {
+  if (isWeekend(day)) return [];
+  const starts: Date[] = [];
+  for (let m = OPEN_HOUR * 60; m + minutes <= CLOSE_HOUR * 60; m += minutes) {
+    starts.push(berlinTime(day, Math.floor(m / 60), m % 60));
+  }
+  return starts;
+}
+
+function bookedStarts(day: IsoDay): Set<number> {
+  const { start, end } = dayBoundsUtc(day);
+  return new Set(
+    db()
+      .select({ start: appointments.startTime })
+      .from(appointments)
+      .where(
+        and(
+          eq(appointments.provider, "builtin"),
+          ne(appointments.status, "CANCELLED"),
+          gte(appointments.startTime, start),
+          lt(appointments.startTime, end),
+        ),
+      )
+      .all()
+      .map((r) => r.start.getTime()),
+  );
+}
+
+/** The built-in scheduler (embedded default): bookings live in the appointments table. */
+export const builtinProvider: SchedulingProvider = {
+  name: "builtin",
+  async listEventTypes() {
+    return [BUILTIN_EVENT_TYPE];
+  },
+  async getSlots(day, eventType, minNoticeHours) {
+    const earliest = Date.now() + minNoticeHours * 3600_000;
+    const taken = bookedStarts(day);
+    return builtinSlotStarts(day, eventType.lengthInMinutes)
+      .filter((start) => start.getTime() > earliest && !taken.has(start.getTime()))
+      .map<Slot>((start) => ({
+        time: start.toISOString(),
+        formatted: formatTime(start),
+        available: true,
+      }));
+  },
+  async book(input) {
+    // The row itself is written by the appointments service; its unique index is the lock.
+    const start = new Date(input.start);
+    const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(start);
+    const valid = builtinSlotStarts(day, input.eventType.lengthInMinutes).some(
+      (s) => s.getTime() === start.getTime(),
+    );
+    if (!valid || start.getTime() <= Date.now()) {
+      throw new SchedulingError(
+        "Dieser Zeitpunkt ist nicht buchbar. Bitte wähle eine angebotene Uhrzeit.",
+        "invalid",
+        400,
+      );
+    }
+    const end = new Date(start.getTime() + input.eventType.lengthInMinutes * 60_000);
+    return {
+      uid: `builtin_${randomBytes(12).toString("hex")}`,
+      start: start.toISOString(),
+      end: end.toISOString(),
+      status: "ACCEPTED",
+      location: "Videocall (Link folgt per E-Mail)",
+      url: null,
+      raw: { provider: "builtin" },
+    };
+  },
+  async getBooking() {
+    return null;
+  },
+  async cancel() {},
+};

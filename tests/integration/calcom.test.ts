@@ -1,0 +1,338 @@
+import { createHmac } from "node:crypto";
+import { readFileSync } from "node:fs";
+import Ajv from "ajv";
+import addFormats from "ajv-formats";
+import { HttpResponse, http } from "msw";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { firstBookableDay } from "~/lib/booking-calendar";
+import { db } from "~/server/db.server";
+import { appointments, requests } from "~db/schema";
+import { CALCOM_URL } from "../mocks/calcom";
+import { mswListenOptions, setupMocks, startTestServer, type TestServer } from "./server";
+
+type OpenApiParam = { name: string; in: string; required?: boolean; schema?: object };
+type OpenApiOp = { parameters?: OpenApiParam[]; requestBody?: unknown };
+const spec = JSON.parse(readFileSync("tests/fixtures/calcom-openapi-subset.json", "utf8")) as {
+  paths: Record<string, Record<string, OpenApiOp>>;
+};
+const ajv = new Ajv({ strict: false, allErrors: true });
+addFormats(ajv);
+ajv.addSchema(spec, "calcom");
+
+const KNOWN_VERSIONS: Record<string, string> = {
+  "GET /v2/event-types": "2024-06-14",
+  "GET /v2/slots": "2024-09-04",
+  "POST /v2/bookings": "2024-08-13",
+  "GET /v2/bookings/{bookingUid}": "2024-08-13",
+  "POST /v2/bookings/{bookingUid}/cancel": "2024-08-13",
+};
+
+/** Validates one outgoing request against the OpenAPI subset; returns the problems found. */
+async function validate(request: Request): Promise<string[]> {
+  const url = new URL(request.url);
+  const path = url.pathname;
+  const template = Object.keys(spec.paths).find((p) =>
+    new RegExp(`^${p.replace(/\{[^}]+\}/g, "[^/]+")}$`).test(path),
+  );
+  if (!template) return [`unknown path ${path}`];
+  const method = request.method.toLowerCase();
+  const op = spec.paths[template][method];
+  if (!op) return [`unknown method ${method} ${template}`];
+  const problems: string[] = [];
+  for (const param of op.parameters ?? []) {
+    const value =
+      param.in === "query"
+        ? url.searchParams.get(param.name)
+        : param.in === "header"
+          ? request.headers.get(param.name)
+          : "x";
+    if (param.required && !value) problems.push(`missing ${param.in} ${param.name}`);
+  }
+  for (const key of url.searchParams.keys()) {
+    if (!(op.parameters ?? []).some((p) => p.in === "query" && p.name === key))
+      problems.push(`unknown query ${key}`);
+  }
+  const expectedVersion = KNOWN_VERSIONS[`${request.method} ${template}`];
+  if (request.headers.get("cal-api-version") !== expectedVersion)
+    problems.push(
+      `cal-api-version ${request.headers.get("cal-api-version")} != ${expectedVersion}`,
+    );
+  if (!/^Bearer cal_/.test(request.headers.get("authorization") ?? ""))
+    problems.push("no Bearer cal_ key");
+  if (op.requestBody) {
+    const pointer = `calcom#/paths/${template.replace(/~/g, "~0").replace(/\//g, "~1")}/${method}/requestBody/content/application~1json/schema`;
+    // A plain booking matches both the single and the recurring alternative of the oneOf (recurrence
+    // fields are optional there), so a one-off booking is checked against its own schema.
+    const ref =
+      template === "/v2/bookings"
+        ? "calcom#/components/schemas/CreateBookingInput_2024_08_13"
+        : pointer;
+    const check = ajv.compile({ $ref: ref });
+    const body = await request.clone().json();
+    if (!check(body)) problems.push(`body: ${ajv.errorsText(check.errors)}`);
+  }
+  return problems;
+}
+
+const msw = setupMocks();
+const sent: { method: string; url: string; problems: string[] }[] = [];
+let server: TestServer;
+let token: string;
+const SECRET = "whsec_test";
+
+beforeAll(async () => {
+  msw.listen(mswListenOptions);
+  msw.events.on("request:start", async ({ request }) => {
+    if (request.url.startsWith(CALCOM_URL))
+      sent.push({
+        method: request.method,
+        url: request.url,
+        problems: await validate(request.clone()),
+      });
+  });
+  server = await startTestServer({ CALCOM_API_KEY: "cal_test_123", CALCOM_WEBHOOK_SECRET: SECRET });
+  token = (
+    await (
+      await server.fetch("/api/admin/auth/login", {
+        method: "POST",
+        json: { username: "admin", password: "admin-passwort" },
+      })
+    ).json()
+  ).token;
+});
+beforeEach(() => msw.resetHandlers());
+afterAll(async () => {
+  await server.close();
+  msw.close();
+});
+
+function nextWeekday(): string {
+  let day = firstBookableDay(1);
+  while ([0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay())) {
+    day = new Date(new Date(`${day}T12:00:00Z`).getTime() + 86400_000).toISOString().slice(0, 10);
+  }
+  return day;
+}
+
+const slotsHandler = (day: string) =>
+  http.get(`${CALCOM_URL}/slots`, () =>
+    HttpResponse.json({
+      status: "success",
+      data: {
+        [day]: [{ start: `${day}T10:00:00.000+01:00` }, { start: `${day}T10:30:00.000+01:00` }],
+      },
+    }),
+  );
+
+describe("Cal.com API v2 client", () => {
+  it("sends valid requests (OpenAPI subset + cal-api-version) and maps slots", async () => {
+    const day = nextWeekday();
+    msw.use(slotsHandler(day));
+    const res = await server.fetch("/api/calcom/available-slots", {
+      method: "POST",
+      json: { startDate: day, day, eventTypeKey: "demo" },
+    });
+    const body = await res.json();
+    expect(body.slots.map((s: { formatted: string }) => s.formatted)).toEqual(["10:00", "10:30"]);
+    const slotsCall = sent.find((s) => s.url.includes("/v2/slots"));
+    expect(slotsCall?.problems).toEqual([]);
+    const url = new URL(slotsCall!.url);
+    expect(url.searchParams.get("eventTypeId")).toBe("101");
+    expect(url.searchParams.get("timeZone")).toBe("Europe/Berlin");
+    expect(sent.find((s) => s.url.includes("/v2/event-types"))?.problems).toEqual([]);
+  });
+
+  it("retries a 429 and then succeeds", async () => {
+    const day = nextWeekday();
+    let calls = 0;
+    msw.use(
+      http.get(`${CALCOM_URL}/slots`, () => {
+        calls++;
+        if (calls === 1)
+          return HttpResponse.json(
+            { status: "error", error: { code: "TooManyRequests" } },
+            { status: 429, headers: { "retry-after": "0" } },
+          );
+        return HttpResponse.json({
+          status: "success",
+          data: { [day]: [{ start: `${day}T09:00:00.000+01:00` }] },
+        });
+      }),
+    );
+    const body = await (
+      await server.fetch("/api/calcom/available-slots", {
+        method: "POST",
+        json: { startDate: day, day },
+      })
+    ).json();
+    expect(calls).toBe(2);
+    expect(body.slots).toHaveLength(1);
+  });
+
+  it("books with a valid body (metadata.requestId, attendee) and maps slot-taken to German", async () => {
+    const r = db()
+      .insert(requests)
+      .values({
+        name: "Cara Cal",
+        email: "cara@example.com",
+        phone: "+49 40 1234",
+        companyDescription: "Agentur mit zwanzig Leuten in Hamburg",
+      })
+      .returning()
+      .get();
+    const day = nextWeekday();
+    const start = new Date(`${day}T09:00:00.000Z`).toISOString();
+    let body: Record<string, unknown> = {};
+    msw.use(
+      http.post(`${CALCOM_URL}/bookings`, async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json(
+          {
+            status: "success",
+            data: {
+              id: 1,
+              uid: "uid_abc",
+              start,
+              end: new Date(Date.parse(start) + 30 * 60_000).toISOString(),
+              status: "accepted",
+              location: "https://cal.com/video/abc",
+            },
+          },
+          { status: 201 },
+        );
+      }),
+    );
+    const ok = await server.fetch("/api/calcom/book-appointment", {
+      method: "POST",
+      token,
+      json: { requestId: r.id, startTime: start, timeZone: "Europe/Berlin", eventTypeKey: "demo" },
+    });
+    expect(ok.status).toBe(201);
+    expect(body).toMatchObject({
+      eventTypeId: 101,
+      metadata: { requestId: String(r.id) },
+      attendee: { name: "Cara Cal", email: "cara@example.com", timeZone: "Europe/Berlin" },
+    });
+    expect(
+      sent
+        .filter((s) => s.method === "POST" && s.url.endsWith("/v2/bookings"))
+        .flatMap((s) => s.problems),
+    ).toEqual([]);
+
+    msw.use(
+      http.post(`${CALCOM_URL}/bookings`, () =>
+        HttpResponse.json(
+          {
+            status: "error",
+            error: {
+              code: "BadRequestException",
+              message: "User either already has booking at this time or is not available",
+            },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const taken = await server.fetch("/api/calcom/book-appointment", {
+      method: "POST",
+      token,
+      json: { requestId: r.id, startTime: start },
+    });
+    expect(taken.status).toBe(409);
+    expect((await taken.json()).error).toContain("gerade vergeben");
+  });
+
+  it("refreshes an appointment from GET /v2/bookings/{uid}", async () => {
+    const row = db()
+      .select()
+      .from(appointments)
+      .all()
+      .find((a) => a.externalUid === "uid_abc")!;
+    msw.use(
+      http.get(`${CALCOM_URL}/bookings/uid_abc`, () =>
+        HttpResponse.json({
+          status: "success",
+          data: {
+            uid: "uid_abc",
+            start: row.startTime.toISOString(),
+            end: new Date(row.startTime.getTime() + 1800_000).toISOString(),
+            status: "cancelled",
+          },
+        }),
+      ),
+    );
+    const res = await (
+      await server.fetch(`/api/admin/appointments/${row.id}/refresh`, { method: "POST", token })
+    ).json();
+    expect(res.appointment.status).toBe("CANCELLED");
+    expect(sent.find((s) => s.url.includes("/v2/bookings/uid_abc"))?.problems).toEqual([]);
+  });
+});
+
+describe("Cal.com webhook", () => {
+  const payload = JSON.stringify({
+    triggerEvent: "BOOKING_CREATED",
+    createdAt: new Date().toISOString(),
+    payload: {
+      uid: "uid_webhook",
+      title: "Demo-Termin",
+      type: "demo",
+      startTime: "2030-01-07T09:00:00.000Z",
+      endTime: "2030-01-07T09:30:00.000Z",
+      status: "ACCEPTED",
+      metadata: {},
+    },
+  });
+  const sign = (raw: string, secret = SECRET) =>
+    createHmac("sha256", secret).update(raw).digest("hex");
+
+  it("applies a signed event to the cache", async () => {
+    const res = await server.fetch("/api/calcom/webhook", {
+      method: "POST",
+      body: payload,
+      headers: { "content-type": "application/json", "x-cal-signature-256": sign(payload) },
+    });
+    expect(res.status).toBe(200);
+    expect(
+      db()
+        .select()
+        .from(appointments)
+        .all()
+        .some((a) => a.externalUid === "uid_webhook"),
+    ).toBe(true);
+    const cancel = JSON.stringify({
+      triggerEvent: "BOOKING_CANCELLED",
+      payload: { uid: "uid_webhook", status: "CANCELLED" },
+    });
+    await server.fetch("/api/calcom/webhook", {
+      method: "POST",
+      body: cancel,
+      headers: { "content-type": "application/json", "x-cal-signature-256": sign(cancel) },
+    });
+    expect(
+      db()
+        .select()
+        .from(appointments)
+        .all()
+        .find((a) => a.externalUid === "uid_webhook")?.status,
+    ).toBe("CANCELLED");
+  });
+
+  it("refuses a badly signed event with 401", async () => {
+    const res = await server.fetch("/api/calcom/webhook", {
+      method: "POST",
+      body: payload,
+      headers: {
+        "content-type": "application/json",
+        "x-cal-signature-256": sign(payload, "wrong"),
+      },
+    });
+    expect(res.status).toBe(401);
+    const missing = await server.fetch("/api/calcom/webhook", {
+      method: "POST",
+      body: payload,
+      headers: { "content-type": "application/json" },
+    });
+    expect(missing.status).toBe(401);
+  });
+});
