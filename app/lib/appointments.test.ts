@@ -37,7 +37,9 @@ describe("status", () => {
     expect(long.length).toBeLessThanOrEqual(63);
   });
   it("cuts long labels at 60 characters with '...'", () => {
-    const label = statusFilterLabel(Array.from({ length: 3 }, () => "EIN_SEHR_LANGER_UNBEKANNTER_STATUS"));
+    const label = statusFilterLabel(
+      Array.from({ length: 3 }, () => "EIN_SEHR_LANGER_UNBEKANNTER_STATUS"),
+    );
     expect(label).toHaveLength(63);
     expect(label.endsWith("...")).toBe(true);
   });
@@ -57,9 +59,15 @@ describe("paginationText and empty messages", () => {
 });
 
 describe("searchAppointments", () => {
-  const item = (name: string, description: string) => ({ request: { name, email: "", phone: "", description, summary: null } });
+  const item = (name: string, description: string) => ({
+    request: { name, email: "", phone: "", description, summary: null },
+  });
   it("lists contact matches before content matches and drops the rest", () => {
-    const items = [item("Bernd", "Eine App für Anna"), item("Zoe", "nichts"), item("Anna", "Lager")];
+    const items = [
+      item("Bernd", "Eine App für Anna"),
+      item("Zoe", "nichts"),
+      item("Anna", "Lager"),
+    ];
     expect(searchAppointments(items, "anna").map((i) => i.request.name)).toEqual(["Anna", "Bernd"]);
     expect(searchAppointments([{ request: null }], "anna")).toEqual([]);
   });

@@ -35,7 +35,8 @@ export function statusFilterLabel(selected: readonly string[]): string {
 
 /** 'Aktualisiert Nie', 'Gerade eben', 'vor N Min', 'vor Nh', 'vor Nd' (spec §2). */
 export function cacheAgeLabel(ageMinutes: number | null | undefined): string {
-  if (ageMinutes === null || ageMinutes === undefined || Number.isNaN(ageMinutes)) return "Aktualisiert Nie";
+  if (ageMinutes === null || ageMinutes === undefined || Number.isNaN(ageMinutes))
+    return "Aktualisiert Nie";
   if (ageMinutes < 1) return "Aktualisiert Gerade eben";
   if (ageMinutes < 60) return `Aktualisiert vor ${Math.floor(ageMinutes)} Min`;
   if (ageMinutes < 24 * 60) return `Aktualisiert vor ${Math.floor(ageMinutes / 60)}h`;
@@ -72,7 +73,13 @@ export function emptyMessage(search: string, filter: TimeFilter): string {
 }
 
 type Searchable = {
-  request: { name?: string; email?: string; phone?: string; description?: string; summary?: string | null } | null;
+  request: {
+    name?: string;
+    email?: string;
+    phone?: string;
+    description?: string;
+    summary?: string | null;
+  } | null;
 };
 
 /**

@@ -74,7 +74,7 @@ export function CalendarGrid({
           <span key={d}>{d}</span>
         ))}
       </div>
-      <div className="mt-1 grid grid-cols-7 gap-1" role="grid" aria-label={monthLabel(month)}>
+      <div className="mt-1 grid grid-cols-7 gap-1">
         {cells.map((cell) => {
           const selected = cell.day === selectedDay;
           const className = [
@@ -87,11 +87,7 @@ export function CalendarGrid({
               : "cursor-not-allowed text-slate-400 line-through decoration-transparent dark:text-slate-600",
             cell.isToday && !selected ? "ring-1 ring-indigo-400" : "",
           ].join(" ");
-          return (
-            <div key={cell.day} role="gridcell" aria-selected={selected}>
-              {renderDay(cell, className, dayLabel(cell.day))}
-            </div>
-          );
+          return <div key={cell.day}>{renderDay(cell, className, dayLabel(cell.day))}</div>;
         })}
       </div>
       <p className="mt-3 text-xs text-slate-500 dark:text-slate-400">

@@ -76,7 +76,8 @@ function Chips({ query }: { query: RequestListQuery }) {
     chips.push({ label: ASSIGNMENT_LABELS[query.assignment], without: { assignment: "" } });
   if (!chips.length) return null;
   return (
-    <div className="flex flex-wrap items-center gap-2" aria-label="Aktive Filter">
+    <fieldset className="flex flex-wrap items-center gap-2">
+      <legend className="sr-only">Aktive Filter</legend>
       {chips.map((chip) => (
         <Link
           key={chip.label}
@@ -93,7 +94,7 @@ function Chips({ query }: { query: RequestListQuery }) {
       >
         Alle Filter zurücksetzen
       </Link>
-    </div>
+    </fieldset>
   );
 }
 
