@@ -37,7 +37,15 @@ export const test = base.extend<{ failOnConsoleError: undefined }>({
     async ({ page }, use) => {
       const errors: string[] = [];
       page.on("console", (message) => {
-        if (message.type() === "error") errors.push(message.text());
+        // A 4xx answer the test provokes on purpose (404 page, 409 slot taken) is not a page error.
+        if (
+          message.type() === "error" &&
+          !/^Failed to load resource: the server responded with a status of 4\d\d/.test(
+            message.text(),
+          )
+        ) {
+          errors.push(message.text());
+        }
       });
       page.on("pageerror", (error) => errors.push(error.message));
       await use(undefined);

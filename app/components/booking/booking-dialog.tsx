@@ -112,10 +112,10 @@ export function BookingDialog({
     setSlots(null);
   }
 
-  async function pickDay(next: IsoDay) {
+  async function pickDay(next: IsoDay, keepError = false) {
     setDay(next);
     setTime(null);
-    setError(null);
+    if (!keepError) setError(null);
     setSlots(null);
     setLoading(true);
     const ticket = ++slotRequest.current;
@@ -182,7 +182,8 @@ export function BookingDialog({
       setError(
         e instanceof ApiError && e.fromServer ? e.message : "Fehler beim Buchen des Termins",
       );
-      if (e instanceof ApiError && e.status === 409 && day) void pickDay(day);
+      // Slot taken: keep the message and show the fresh slots of that day.
+      if (e instanceof ApiError && e.status === 409 && day) void pickDay(day, true);
     } finally {
       setSubmitting(false);
     }

@@ -1,0 +1,99 @@
+import type { Page } from "@playwright/test";
+import { loginAs } from "./auth";
+import { seedAdmin } from "./db";
+import { expect, test, waitForMail } from "./fixtures";
+import { waitForHydration } from "./hydration";
+
+async function submitRequest(page: Page, name: string, email: string, javaScriptEnabled: boolean) {
+  await page.goto("/");
+  if (javaScriptEnabled) await waitForHydration(page);
+  await page.getByRole("button", { name: "Nur notwendige" }).click();
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("E-Mail").fill(email);
+  await page.getByLabel("Telefon").fill("+49 30 555 1234");
+  await page
+    .getByLabel("Beschreibe dein Unternehmen")
+    .fill("Ein Handwerksbetrieb mit zwölf Leuten in Köln");
+  await page.getByLabel("Deine Projektidee (optional)").fill("Eine App für Aufmaß und Angebote.");
+  await page.getByRole("button", { name: "Anfrage senden" }).click();
+  const success = page.getByTestId("submission-success");
+  await expect(success).toContainText(`Vielen Dank, ${name}!`);
+  return success;
+}
+
+test("a visitor books a demo slot and the admin sees and refreshes it on Termine", async ({
+  page,
+  javaScriptEnabled,
+  browser,
+}) => {
+  const tag = Math.random().toString(36).slice(2, 8);
+  const name = `Bea Buchung ${tag}`;
+  const email = `bea-${tag}@example.com`;
+  const success = await submitRequest(page, name, email, javaScriptEnabled);
+
+  let booked: string;
+  if (javaScriptEnabled) {
+    await success.getByRole("button", { name: "Demo-Termin buchen" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText(`Für: ${name}`);
+    await expect(dialog).toContainText("So");
+    // Step to next month (selection cleared), pick the first selectable day and the 2nd time.
+    await dialog.getByRole("button", { name: "Nächster Monat" }).click();
+    await dialog.locator("button[aria-pressed]:not([disabled])").first().click();
+    const times = dialog.locator(".grid-cols-3 button");
+    await expect(times.first()).toBeVisible();
+    // js-on takes the 3rd free time, js-off the 2nd: the two projects run side by side.
+    booked = (await times.nth(2).textContent()) ?? "";
+    await times.nth(2).click();
+    await dialog.getByRole("button", { name: "Termin verbindlich buchen" }).click();
+    await expect(dialog).toContainText("Termin erfolgreich gebucht!");
+    await expect(dialog).toContainText("Du erhältst eine Bestätigungs-E-Mail mit allen Details.");
+    // The completion callback closes the modal after 2 s and the offer is gone.
+    await expect(dialog).toHaveCount(0, { timeout: 5000 });
+    await expect(success.getByRole("button", { name: "Demo-Termin buchen" })).toHaveCount(0);
+  } else {
+    await success.getByRole("link", { name: "Demo-Termin buchen" }).click();
+    await expect(page).toHaveURL(/\/termin\?anfrage=\d+/);
+    await expect(page.getByText(`Für: ${name}`)).toBeVisible();
+    await page.getByRole("link", { name: "Nächster Monat" }).click();
+    await page.locator("a[aria-label][href*='tag=']").first().click();
+    const labels = page.locator("form label:has(input[name=startTime])");
+    await expect(labels.first()).toBeVisible();
+    booked = (await labels.nth(1).textContent()) ?? "";
+    await labels.nth(1).click();
+    await page.getByRole("button", { name: "Termin verbindlich buchen" }).click();
+    await expect(page.getByText("Termin erfolgreich gebucht!")).toBeVisible();
+  }
+  const mail = await waitForMail(email, /Demo-Termin/);
+  expect(mail.text).toContain(booked.trim());
+
+  // The admin sees the appointment on Termine, searches it and refreshes it.
+  const adminPage = await (
+    await browser.newContext({ javaScriptEnabled, locale: "de-DE", timezoneId: "Europe/Berlin" })
+  ).newPage();
+  await loginAs(adminPage, await seedAdmin());
+  await adminPage.goto(`/admin/appointments?search=${encodeURIComponent(name)}`);
+  const card = adminPage.locator("li", { hasText: name });
+  await expect(card).toContainText("Bestätigt");
+  await expect(card).toContainText(`${booked.trim()} Uhr`);
+  await card.getByRole("button", { name: /aktualisieren/i }).click();
+  await expect(adminPage.getByText("Termin aktualisiert.")).toBeVisible();
+  await expect(adminPage.locator("li", { hasText: name })).toContainText(
+    "Aktualisiert Gerade eben",
+  );
+  await adminPage
+    .locator("li", { hasText: name })
+    .getByRole("link", { name: "Zur Anfrage" })
+    .click();
+  await expect(adminPage).toHaveURL(/requestId=\d+/);
+  await adminPage.goto("/admin/appointments?search=niemand-sucht-das");
+  await expect(adminPage.getByText("Keine Termine entsprechen den Suchkriterien.")).toBeVisible();
+});
+
+test("the booking page refuses a stranger's request", async ({ page }) => {
+  const response = await page.goto("/termin?anfrage=1");
+  expect(response?.status()).toBe(404);
+  await expect(
+    page.getByText("Diese Terminbuchung ist nur für die eigene Anfrage möglich."),
+  ).toBeVisible();
+});
