@@ -42,6 +42,9 @@ const ADMIN_CALLS: [string, string][] = [
   ["DELETE", "/api/requests/1"],
   ["POST", "/api/requests/1/automated-preparation"],
   ["GET", "/api/uploads/some-file"],
+  ["GET", "/api/admin/appointments"],
+  ["POST", "/api/admin/appointments/1/refresh"],
+  ["DELETE", "/api/admin/appointments/1"],
 ];
 
 describe("admin endpoints without a valid session", () => {
