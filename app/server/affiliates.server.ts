@@ -1,4 +1,5 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { generateAffiliateCode } from "~/lib/affiliate";
 import { affiliateCodes } from "~db/schema";
 import { db } from "./db.server";
 
@@ -16,4 +17,69 @@ export function validateAffiliateCode(raw: string | null | undefined): Affiliate
   return row
     ? { valid: true, discountValue: row.discountValue, code: row.code.toUpperCase() }
     : { valid: false, discountValue: 0 };
+}
+
+/** The spec's affiliate code JSON: id, code, name, email, discountValue, isActive, createdAt. */
+export type AffiliateCodeJson = {
+  id: number;
+  code: string;
+  name: string;
+  email: string;
+  discountValue: number;
+  isActive: boolean;
+  createdAt: string;
+};
+
+const toJson = (row: typeof affiliateCodes.$inferSelect): AffiliateCodeJson => ({
+  id: row.id,
+  code: row.code,
+  name: row.name,
+  email: row.email,
+  discountValue: row.discountValue,
+  isActive: row.isActive,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export function listAffiliateCodes(): AffiliateCodeJson[] {
+  return db()
+    .select()
+    .from(affiliateCodes)
+    .orderBy(desc(affiliateCodes.createdAt), desc(affiliateCodes.id))
+    .all()
+    .map(toJson);
+}
+
+/** Creates a code with a fresh unique value (a collision with the unique index is retried). */
+export function createAffiliateCode(input: {
+  name: string;
+  email: string;
+  discountValue: number;
+}): AffiliateCodeJson {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    try {
+      const row = db()
+        .insert(affiliateCodes)
+        .values({ ...input, code: generateAffiliateCode(), isActive: true })
+        .returning()
+        .get();
+      return toJson(row);
+    } catch (error) {
+      if ((error as { code?: string }).code !== "SQLITE_CONSTRAINT_UNIQUE") throw error;
+    }
+  }
+  throw new Error("Kein freier Affiliate-Code gefunden.");
+}
+
+export function setAffiliateActive(id: number, isActive: boolean): AffiliateCodeJson | null {
+  const row = db()
+    .update(affiliateCodes)
+    .set({ isActive })
+    .where(eq(affiliateCodes.id, id))
+    .returning()
+    .get();
+  return row ? toJson(row) : null;
+}
+
+export function deleteAffiliateCode(id: number): boolean {
+  return db().delete(affiliateCodes).where(eq(affiliateCodes.id, id)).run().changes > 0;
 }

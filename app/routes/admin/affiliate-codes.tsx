@@ -1,8 +1,39 @@
-// Placeholder: built by issue #7.
-export default function Placeholder() {
+import { useLocation } from "react-router";
+import { AccountError } from "~/components/admin/account-error";
+import {
+  type AffiliateFormState,
+  AffiliatePanel,
+} from "~/components/admin/affiliates/affiliate-panel";
+import { ConfirmationStep } from "~/components/ui/confirm-action";
+import { handleAffiliateAction } from "~/server/affiliate-actions.server";
+import { listAffiliateCodes } from "~/server/affiliates.server";
+import { requireAdmin } from "~/server/auth.server";
+import type { Route } from "./+types/affiliate-codes";
+
+export const meta: Route.MetaFunction = () => [{ title: "Affiliate Codes" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return { codes: listAffiliateCodes() };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  return handleAffiliateAction(await request.formData(), "/admin/affiliate-codes");
+}
+
+export default function AffiliateCodesPage({ loaderData, actionData }: Route.ComponentProps) {
+  const location = useLocation();
+  const form = (actionData as { affiliateForm?: AffiliateFormState } | undefined)?.affiliateForm;
   return (
-    <main className="mx-auto max-w-3xl p-8">
-      <p>Diese Seite wird gerade gebaut.</p>
-    </main>
+    <div className="space-y-5">
+      <h1 className="text-2xl font-bold">Affiliate Codes ({loaderData.codes.length})</h1>
+      <ConfirmationStep data={actionData} />
+      <AffiliatePanel codes={loaderData.codes} form={form} action={location.pathname} />
+    </div>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AccountError error={error} fallback="Fehler beim Abrufen der Affiliate-Codes" />;
 }

@@ -1,8 +1,112 @@
-// Placeholder: built by issue #7.
-export default function Placeholder() {
+import { Link, useLocation } from "react-router";
+import { AccountError } from "~/components/admin/account-error";
+import {
+  type AffiliateFormState,
+  AffiliatePanel,
+} from "~/components/admin/affiliates/affiliate-panel";
+import { SettingsForm } from "~/components/admin/settings/settings-form";
+import { buttonClass } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { ConfirmationStep } from "~/components/ui/confirm-action";
+import { listAdmins } from "~/server/admins.server";
+import { handleAffiliateAction } from "~/server/affiliate-actions.server";
+import { listAffiliateCodes } from "~/server/affiliates.server";
+import { eventTypesWithFallback } from "~/server/appointments.server";
+import { requireAdmin } from "~/server/auth.server";
+import { getConfiguration } from "~/server/configuration.server";
+import { getStats } from "~/server/requests/queries.server";
+import { handleSettingsAction, type SettingsActionData } from "~/server/settings-actions.server";
+import type { Route } from "./+types/legacy";
+
+export const meta: Route.MetaFunction = () => [{ title: "Admin-Panel (klassisch)" }];
+
+/** The older combined panel: stats, affiliate codes and configuration — the same parts as the new pages. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return {
+    stats: getStats(),
+    codes: listAffiliateCodes(),
+    config: getConfiguration(),
+    admins: listAdmins().map((a) => ({ id: a.id, username: a.username, email: a.email })),
+    eventTypes: (await eventTypesWithFallback()).map((e) => ({
+      key: e.key,
+      title: e.title,
+      lengthInMinutes: e.lengthInMinutes,
+    })),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  if (["create", "toggle", "delete"].includes(intent))
+    return handleAffiliateAction(form, "/admin/legacy");
+  return handleSettingsAction(form, "/admin/legacy");
+}
+
+export default function LegacyPanel({ loaderData, actionData }: Route.ComponentProps) {
+  const location = useLocation();
+  const { stats } = loaderData;
+  const settings =
+    actionData && "draft" in (actionData as object)
+      ? (actionData as SettingsActionData)
+      : undefined;
+  const affiliateForm = (actionData as { affiliateForm?: AffiliateFormState } | undefined)
+    ?.affiliateForm;
   return (
-    <main className="mx-auto max-w-3xl p-8">
-      <p>Diese Seite wird gerade gebaut.</p>
-    </main>
+    <div className="space-y-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Admin-Panel (klassisch)</h1>
+        <Link to="/admin/dashboard" className={buttonClass("secondary", "sm")}>
+          Zur neuen Übersicht
+        </Link>
+      </div>
+      <section aria-labelledby="legacy-stats" className="space-y-3">
+        <h2 id="legacy-stats" className="text-lg font-semibold">
+          Statistiken
+        </h2>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {[
+            ["Anfragen gesamt", stats.totalRequests],
+            ["Neue Anfragen", stats.newRequests],
+            ["Archiviert", stats.archivedRequests],
+            ["Admins", stats.admins],
+          ].map(([label, value]) => (
+            <Card key={label} className="p-4">
+              <p className="text-sm text-slate-500">{label}</p>
+              <p className="text-2xl font-bold">{value}</p>
+            </Card>
+          ))}
+        </div>
+      </section>
+      <section aria-labelledby="legacy-affiliates" className="space-y-3">
+        <h2 id="legacy-affiliates" className="text-lg font-semibold">
+          Affiliate Codes ({loaderData.codes.length})
+        </h2>
+        <ConfirmationStep data={actionData} />
+        <AffiliatePanel codes={loaderData.codes} form={affiliateForm} action={location.pathname} />
+      </section>
+      <section aria-labelledby="legacy-config" className="space-y-3">
+        <h2 id="legacy-config" className="text-lg font-semibold">
+          Konfiguration
+        </h2>
+        <SettingsForm
+          config={settings?.draft ?? loaderData.config}
+          admins={loaderData.admins}
+          eventTypes={loaderData.eventTypes}
+          action={location.pathname}
+          fieldErrors={settings?.fieldErrors}
+          error={settings?.error}
+          message={settings?.message}
+          newEmail={settings?.newEmail}
+          newField={settings?.newField}
+        />
+      </section>
+    </div>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AccountError error={error} fallback="Fehler beim Abrufen der Statistiken" />;
 }

@@ -1,8 +1,133 @@
-// Placeholder: built by issue #7.
-export default function Placeholder() {
+import { Form, Link } from "react-router";
+import { AccountError } from "~/components/admin/account-error";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { formatDateTime } from "~/lib/format";
+import { documentPath, parseId, requireAdmin } from "~/server/auth.server";
+import { env } from "~/server/env.server";
+import { redirectWithToast } from "~/server/flash.server";
+import { listOutbox, retryMail } from "~/server/mail/outbox.server";
+import { maskTokens } from "~/server/mail/render";
+import type { Route } from "./+types/outbox";
+
+export const meta: Route.MetaFunction = () => [{ title: "Postausgang" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return {
+    smtp: Boolean(env().SMTP_URL),
+    mails: listOutbox(200).map((m) => ({
+      id: m.id,
+      to: m.to,
+      subject: m.subject,
+      status: m.status,
+      attempts: m.attempts,
+      lastError: m.lastError,
+      kind: m.kind,
+      createdAt: m.createdAt.toISOString(),
+      sentAt: m.sentAt?.toISOString() ?? null,
+      // Token links never leave the server unmasked, even while the mail is still pending.
+      preview: maskTokens(m.text),
+    })),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = await request.formData();
+  const back = documentPath(request).split("?")[0];
+  const id = parseId(String(form.get("id") ?? ""));
+  if (!id || !retryMail(id))
+    return redirectWithToast(back, {
+      type: "error",
+      message: "Diese E-Mail kann nicht erneut gesendet werden.",
+    });
+  return redirectWithToast(back, { type: "success", message: "E-Mail wird erneut gesendet." });
+}
+
+const STATUS = {
+  pending: {
+    label: "Wartend",
+    className: "bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-200",
+  },
+  sent: {
+    label: "Gesendet",
+    className: "bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200",
+  },
+  failed: {
+    label: "Fehlgeschlagen",
+    className: "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200",
+  },
+} as const;
+
+export default function OutboxPage({ loaderData }: Route.ComponentProps) {
+  const { mails, smtp } = loaderData;
   return (
-    <main className="mx-auto max-w-3xl p-8">
-      <p>Diese Seite wird gerade gebaut.</p>
-    </main>
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Postausgang ({mails.length})</h1>
+        <Link to="/admin/settings" className={buttonClass("secondary", "sm")}>
+          Zurück zu den Einstellungen
+        </Link>
+      </div>
+      <p className="text-sm text-slate-600 dark:text-slate-300">
+        {smtp
+          ? "E-Mails werden über den konfigurierten SMTP-Server versendet; fehlgeschlagene Versuche werden automatisch wiederholt."
+          : "Kein SMTP-Server konfiguriert (SMTP_URL): E-Mails werden hier gesammelt und können gelesen werden."}
+      </p>
+      {mails.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-500 dark:border-slate-700">
+          Noch keine E-Mails.
+        </p>
+      ) : (
+        <ul className="space-y-3">
+          {mails.map((mail) => (
+            <li key={mail.id}>
+              <Card className="p-4">
+                <details>
+                  <summary className="flex cursor-pointer flex-wrap items-center gap-3">
+                    <span
+                      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS[mail.status].className}`}
+                    >
+                      {STATUS[mail.status].label}
+                    </span>
+                    <span className="min-w-0 flex-1">
+                      <span className="block font-medium">{mail.subject}</span>
+                      <span className="block text-sm text-slate-500">An: {mail.to}</span>
+                    </span>
+                    <span className="text-xs text-slate-500">
+                      Erstellt {formatDateTime(mail.createdAt)}
+                      {mail.sentAt ? ` · gesendet ${formatDateTime(mail.sentAt)}` : ""}
+                    </span>
+                  </summary>
+                  <div className="mt-3 space-y-3">
+                    {mail.lastError ? (
+                      <p className="text-sm text-red-700 dark:text-red-300">
+                        Letzter Fehler ({mail.attempts} Versuche): {mail.lastError}
+                      </p>
+                    ) : null}
+                    <pre className="max-h-96 overflow-auto whitespace-pre-wrap rounded-lg bg-slate-50 p-3 font-sans text-sm dark:bg-slate-800">
+                      {mail.preview}
+                    </pre>
+                    {mail.status !== "sent" && smtp ? (
+                      <Form method="post">
+                        <input type="hidden" name="id" value={mail.id} />
+                        <Button type="submit" size="sm" variant="secondary">
+                          Erneut senden
+                        </Button>
+                      </Form>
+                    ) : null}
+                  </div>
+                </details>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AccountError error={error} fallback="Fehler beim Abrufen der E-Mails" />;
 }

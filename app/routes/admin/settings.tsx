@@ -1,8 +1,61 @@
-// Placeholder: built by issue #7.
-export default function Placeholder() {
+import { Link, useLocation } from "react-router";
+import { AccountError } from "~/components/admin/account-error";
+import { SettingsForm } from "~/components/admin/settings/settings-form";
+import { buttonClass } from "~/components/ui/button";
+import { listAdmins } from "~/server/admins.server";
+import { eventTypesWithFallback } from "~/server/appointments.server";
+import { requireAdmin } from "~/server/auth.server";
+import { getConfiguration } from "~/server/configuration.server";
+import { handleSettingsAction, type SettingsActionData } from "~/server/settings-actions.server";
+import type { Route } from "./+types/settings";
+
+export const meta: Route.MetaFunction = () => [{ title: "Einstellungen" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const eventTypes = (await eventTypesWithFallback()).map((e) => ({
+    key: e.key,
+    title: e.title,
+    lengthInMinutes: e.lengthInMinutes,
+  }));
+  return {
+    config: getConfiguration(),
+    admins: listAdmins().map((a) => ({ id: a.id, username: a.username, email: a.email })),
+    eventTypes,
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  return handleSettingsAction(await request.formData(), "/admin/settings");
+}
+
+export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const location = useLocation();
+  const result = actionData as SettingsActionData | undefined;
   return (
-    <main className="mx-auto max-w-3xl p-8">
-      <p>Diese Seite wird gerade gebaut.</p>
-    </main>
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">System-Konfiguration</h1>
+        <Link to="/admin/settings/outbox" className={buttonClass("secondary", "sm")}>
+          Postausgang (E-Mails)
+        </Link>
+      </div>
+      <SettingsForm
+        config={result?.draft ?? loaderData.config}
+        admins={loaderData.admins}
+        eventTypes={loaderData.eventTypes}
+        action={location.pathname}
+        fieldErrors={result?.fieldErrors}
+        error={result?.error}
+        message={result?.message}
+        newEmail={result?.newEmail}
+        newField={result?.newField}
+      />
+    </div>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AccountError error={error} fallback="Fehler beim Abrufen der Konfiguration" />;
 }

@@ -1,0 +1,154 @@
+import { Form, useNavigation } from "react-router";
+import { CopyButton } from "~/components/admin/requests/copy-button";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { ConfirmAction } from "~/components/ui/confirm-action";
+import { Alert, TextField } from "~/components/ui/field";
+import { DELETE_AFFILIATE_MESSAGE } from "~/lib/affiliate";
+import { formatDate } from "~/lib/format";
+import type { AffiliateCodeJson } from "~/server/affiliates.server";
+
+export type AffiliateFormState = {
+  values?: { name?: string; email?: string; discountValue?: string };
+  errors?: Record<string, string[] | undefined>;
+  error?: string;
+};
+
+/** Create form + table of affiliate codes (used by /admin/affiliate-codes and /admin/legacy). */
+export function AffiliatePanel({
+  codes,
+  form,
+  action,
+}: {
+  codes: AffiliateCodeJson[];
+  form?: AffiliateFormState;
+  action: string;
+}) {
+  const navigation = useNavigation();
+  const creating =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
+  return (
+    <div className="space-y-6">
+      <Card className="p-5">
+        <h2 className="mb-4 text-lg font-semibold">Neuen Affiliate-Code erstellen</h2>
+        <Form
+          method="post"
+          action={action}
+          className="grid gap-4 sm:grid-cols-[1fr_1fr_10rem_auto] sm:items-end"
+        >
+          <input type="hidden" name="intent" value="create" />
+          <TextField
+            id="aff-name"
+            name="name"
+            label="Partnername"
+            defaultValue={form?.values?.name}
+            errors={form?.errors?.name}
+            required
+          />
+          <TextField
+            id="aff-email"
+            name="email"
+            type="email"
+            label="E-Mail"
+            defaultValue={form?.values?.email}
+            errors={form?.errors?.email}
+            required
+          />
+          <TextField
+            id="aff-discount"
+            name="discountValue"
+            type="number"
+            min={1}
+            max={100}
+            label="Rabatt (%)"
+            defaultValue={form?.values?.discountValue}
+            errors={form?.errors?.discountValue}
+            required
+          />
+          <Button type="submit" disabled={creating}>
+            {creating ? "Erstellt …" : "Code erstellen"}
+          </Button>
+        </Form>
+        {form?.error ? (
+          <div className="mt-3">
+            <Alert>{form.error}</Alert>
+          </div>
+        ) : null}
+      </Card>
+
+      <Card className="overflow-x-auto">
+        <table className="w-full min-w-[640px] text-left text-sm">
+          <thead className="border-b border-slate-200 text-xs uppercase text-slate-500 dark:border-slate-800">
+            <tr>
+              <th className="px-4 py-3">Code</th>
+              <th className="px-4 py-3">Partner</th>
+              <th className="px-4 py-3">Rabatt</th>
+              <th className="px-4 py-3">Status</th>
+              <th className="px-4 py-3">Erstellt</th>
+              <th className="px-4 py-3">Aktionen</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+            {codes.length === 0 ? (
+              <tr>
+                <td colSpan={6} className="px-4 py-6 text-center text-slate-500">
+                  Noch keine Affiliate-Codes angelegt.
+                </td>
+              </tr>
+            ) : (
+              codes.map((code) => (
+                <tr key={code.id}>
+                  <td className="px-4 py-3 font-mono font-semibold select-all">{code.code}</td>
+                  <td className="px-4 py-3">
+                    {code.name}
+                    <span className="block text-xs text-slate-500">{code.email}</span>
+                  </td>
+                  <td className="px-4 py-3">{code.discountValue}%</td>
+                  <td className="px-4 py-3">
+                    <span
+                      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${code.isActive ? "bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200" : "bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300"}`}
+                    >
+                      {code.isActive ? "Aktiv" : "Inaktiv"}
+                    </span>
+                  </td>
+                  <td className="px-4 py-3">{formatDate(code.createdAt)}</td>
+                  <td className="px-4 py-3">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <CopyButton
+                        text={code.code}
+                        label="Kopieren"
+                        success="Code in die Zwischenablage kopiert!"
+                        failure="Fehler beim Kopieren in die Zwischenablage!"
+                      />
+                      <Form method="post" action={action}>
+                        <input type="hidden" name="intent" value="toggle" />
+                        <input type="hidden" name="id" value={code.id} />
+                        <input type="hidden" name="isActive" value={code.isActive ? "0" : "1"} />
+                        <Button
+                          type="submit"
+                          size="sm"
+                          variant="secondary"
+                          aria-label={`${code.code} ${code.isActive ? "deaktivieren" : "aktivieren"}`}
+                        >
+                          {code.isActive ? "Deaktivieren" : "Aktivieren"}
+                        </Button>
+                      </Form>
+                      <ConfirmAction
+                        action={action}
+                        fields={{ intent: "delete", id: String(code.id) }}
+                        title="Affiliate-Code löschen"
+                        message={DELETE_AFFILIATE_MESSAGE}
+                        label="Löschen"
+                        aria-label={`${code.code} löschen`}
+                      />
+                    </div>
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </Card>
+    </div>
+  );
+}

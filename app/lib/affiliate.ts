@@ -1,0 +1,32 @@
+import { z } from "zod";
+
+export const FILL_ALL_FIELDS = "Bitte füllen Sie alle Felder aus!";
+export const DELETE_AFFILIATE_MESSAGE = "Möchten Sie diesen Affiliate-Code wirklich löschen?";
+
+/** Create form and POST /api/affiliate-codes: name, email, discount 1–100 %. */
+export const AffiliateCreateSchema = z.object({
+  name: z.string({ error: FILL_ALL_FIELDS }).trim().min(1, FILL_ALL_FIELDS).max(200),
+  email: z
+    .string({ error: FILL_ALL_FIELDS })
+    .trim()
+    .min(1, FILL_ALL_FIELDS)
+    .pipe(z.email("Bitte geben Sie eine gültige E-Mail-Adresse ein!")),
+  discountValue: z.coerce
+    .number({ error: FILL_ALL_FIELDS })
+    .int("Der Rabatt muss eine ganze Zahl sein.")
+    .min(1, "Der Rabatt muss zwischen 1 und 100 % liegen.")
+    .max(100, "Der Rabatt muss zwischen 1 und 100 % liegen."),
+});
+
+/** Letters and digits without look-alikes (no 0/O, 1/I/L). */
+export const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+
+/** A short upper-case code, e.g. "K7M3QX", from the given random source. */
+export function generateAffiliateCode(
+  length = 8,
+  random: (n: number) => number = (n) => Math.floor(Math.random() * n),
+) {
+  let code = "";
+  for (let i = 0; i < length; i++) code += CODE_ALPHABET[random(CODE_ALPHABET.length)];
+  return code;
+}

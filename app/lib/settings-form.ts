@@ -1,0 +1,86 @@
+import type { Configuration, PreparationField } from "./configuration";
+
+export const EMAIL_REQUIRED = "Bitte geben Sie eine E-Mail-Adresse ein!";
+export const EMAIL_INVALID = "Bitte geben Sie eine gültige E-Mail-Adresse ein!";
+export const EMAIL_DUPLICATE = "Diese E-Mail-Adresse ist bereits hinzugefügt!";
+export const FIELD_REQUIRED = "Bitte füllen Sie mindestens Name und Label aus!";
+export const DELETE_FIELD_CONFIRM = "Möchten Sie dieses Feld wirklich löschen?";
+
+const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Adds an external notification address (spec §5 rules). */
+export function addExternalEmail(
+  list: string[],
+  raw: string,
+): { ok: true; list: string[] } | { ok: false; error: string } {
+  const email = raw.trim();
+  if (!email) return { ok: false, error: EMAIL_REQUIRED };
+  if (!SIMPLE_EMAIL.test(email)) return { ok: false, error: EMAIL_INVALID };
+  if (list.some((e) => e.toLowerCase() === email.toLowerCase()))
+    return { ok: false, error: EMAIL_DUPLICATE };
+  return { ok: true, list: [...list, email] };
+}
+
+/** Adds a preparation field: name keeps only letters and digits, id = highest + 1. */
+export function addPreparationField(
+  fields: PreparationField[],
+  input: { name: string; label: string; placeholder?: string },
+): { ok: true; fields: PreparationField[] } | { ok: false; error: string } {
+  const name = input.name.replace(/[^\p{L}\p{N}]/gu, "");
+  const label = input.label.trim();
+  if (!name || !label) return { ok: false, error: FIELD_REQUIRED };
+  if (fields.some((f) => f.name.toLowerCase() === name.toLowerCase())) {
+    return { ok: false, error: "Ein Feld mit diesem Namen gibt es bereits." };
+  }
+  const id = fields.reduce((max, f) => Math.max(max, f.id), 0) + 1;
+  return {
+    ok: true,
+    fields: [...fields, { id, name, label, placeholder: (input.placeholder ?? "").trim() }],
+  };
+}
+
+/** The settings form (flat names) as a configuration draft, before schema validation and clamping. */
+export function draftFromForm(
+  form: FormData,
+  admins: { id: number; username: string; email: string }[],
+) {
+  const all = (name: string) => form.getAll(name).map(String);
+  const ids = all("fieldId");
+  const names = all("fieldName");
+  const labels = all("fieldLabel");
+  const placeholders = all("fieldPlaceholder");
+  const adminIds = new Set(all("notifyAdmin").map(Number));
+  return {
+    systemPrompt: String(form.get("systemPrompt") ?? ""),
+    emailNotifications: {
+      enabled: form.get("notificationsEnabled") === "on",
+      adminEmails: admins
+        .filter((a) => adminIds.has(a.id))
+        .map((a) => ({ id: a.id, username: a.username, email: a.email })),
+      externalEmails: all("externalEmail"),
+    },
+    infoBanner: {
+      enabled: form.get("bannerEnabled") === "on",
+      text: String(form.get("bannerText") ?? ""),
+    },
+    uploadSettings: {
+      maxFilesPerRequest: String(form.get("maxFilesPerRequest") ?? ""),
+      maxFileSizeMB: String(form.get("maxFileSizeMB") ?? ""),
+      maxTotalSizeMB: String(form.get("maxTotalSizeMB") ?? ""),
+      allowedImageTypes: all("imageType"),
+      allowedDocumentTypes: all("documentType"),
+    },
+    preparationFields: ids.map((id, i) => ({
+      id: Number(id),
+      name: names[i] ?? "",
+      label: labels[i] ?? "",
+      placeholder: placeholders[i] ?? "",
+    })),
+    appointmentEventType: String(form.get("appointmentEventType") ?? "") || null,
+    appointmentEventTypeDetails: { title: String(form.get("eventTypeTitle") ?? "Termin buchen") },
+    bookingLeadTime: {
+      days: String(form.get("leadDays") ?? ""),
+      hours: String(form.get("leadHours") ?? ""),
+    },
+  } as unknown as Configuration;
+}

@@ -1,0 +1,69 @@
+import { data } from "react-router";
+import { z } from "zod";
+import { AffiliateCreateSchema, DELETE_AFFILIATE_MESSAGE } from "~/lib/affiliate";
+import { createAffiliateCode, deleteAffiliateCode, setAffiliateActive } from "./affiliates.server";
+import { parseId } from "./auth.server";
+import { requireConfirmation } from "./confirm.server";
+import { redirectWithToast } from "./flash.server";
+
+/** Form posts of the affiliate panel (page and legacy panel share it). */
+export async function handleAffiliateAction(form: FormData, back: string) {
+  const intent = String(form.get("intent") ?? "");
+  if (intent === "create") {
+    const values = {
+      name: String(form.get("name") ?? ""),
+      email: String(form.get("email") ?? ""),
+      discountValue: String(form.get("discountValue") ?? ""),
+    };
+    const parsed = AffiliateCreateSchema.safeParse(values);
+    if (!parsed.success) {
+      return data(
+        {
+          affiliateForm: {
+            values,
+            errors: z.flattenError(parsed.error).fieldErrors,
+            error: parsed.error.issues[0]?.message,
+          },
+        },
+        { status: 400 },
+      );
+    }
+    try {
+      const created = createAffiliateCode(parsed.data);
+      return redirectWithToast(back, {
+        type: "success",
+        message: `Affiliate-Code erfolgreich erstellt! ${created.code}`,
+      });
+    } catch {
+      return redirectWithToast(back, {
+        type: "error",
+        message: "Fehler beim Erstellen des Affiliate-Codes!",
+      });
+    }
+  }
+  const id = parseId(String(form.get("id") ?? ""));
+  if (!id)
+    return redirectWithToast(back, { type: "error", message: "Affiliate-Code nicht gefunden." });
+  if (intent === "toggle") {
+    const updated = setAffiliateActive(id, form.get("isActive") === "1");
+    return updated
+      ? redirectWithToast(back, {
+          type: "success",
+          message: updated.isActive
+            ? `${updated.code} ist aktiv.`
+            : `${updated.code} ist deaktiviert.`,
+        })
+      : redirectWithToast(back, { type: "error", message: "Fehler beim Aktualisieren!" });
+  }
+  if (intent === "delete") {
+    const step = requireConfirmation(form, {
+      title: "Affiliate-Code löschen",
+      message: DELETE_AFFILIATE_MESSAGE,
+    });
+    if (step) return step;
+    return deleteAffiliateCode(id)
+      ? redirectWithToast(back, { type: "success", message: "Affiliate-Code gelöscht!" })
+      : redirectWithToast(back, { type: "error", message: "Fehler beim Löschen!" });
+  }
+  return data({ error: "Unbekannte Aktion." }, { status: 400 });
+}

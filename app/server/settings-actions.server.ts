@@ -1,0 +1,89 @@
+import { data } from "react-router";
+import { type Configuration, ConfigurationSchema } from "~/lib/configuration";
+import { addExternalEmail, addPreparationField, draftFromForm } from "~/lib/settings-form";
+import { listAdmins } from "./admins.server";
+import { saveConfiguration } from "./configuration.server";
+import { redirectWithToast } from "./flash.server";
+
+export type SettingsActionData = {
+  draft: Configuration;
+  message?: string;
+  error?: string;
+  fieldErrors?: Record<string, string[]>;
+  newEmail?: string;
+  newField?: { name: string; label: string; placeholder: string };
+};
+
+/**
+ * One form, several buttons: list edits (add/remove address, add/delete field) change the draft
+ * and show it again (without JS too); only 'save' validates, clamps and stores the whole document.
+ */
+export async function handleSettingsAction(form: FormData, back: string) {
+  const intent = String(form.get("intent") ?? "save");
+  const admins = listAdmins().map((a) => ({ id: a.id, username: a.username, email: a.email }));
+  const raw = draftFromForm(form, admins);
+  const reply = (
+    body: Omit<SettingsActionData, "draft"> & { draft?: Configuration },
+    status = 200,
+  ) => data<SettingsActionData>({ draft: raw, ...body }, { status });
+
+  if (intent === "add-email") {
+    const newEmail = String(form.get("newEmail") ?? "");
+    const result = addExternalEmail(raw.emailNotifications.externalEmails, newEmail);
+    if (!result.ok) return reply({ fieldErrors: { newEmail: [result.error] }, newEmail }, 400);
+    return reply({
+      draft: {
+        ...raw,
+        emailNotifications: { ...raw.emailNotifications, externalEmails: result.list },
+      },
+      message: "Adresse hinzugefügt – zum Übernehmen bitte speichern.",
+    });
+  }
+  if (intent.startsWith("remove-email:")) {
+    const email = intent.slice("remove-email:".length);
+    const list = raw.emailNotifications.externalEmails.filter((e) => e !== email);
+    return reply({
+      draft: { ...raw, emailNotifications: { ...raw.emailNotifications, externalEmails: list } },
+      message: "Adresse entfernt – zum Übernehmen bitte speichern.",
+    });
+  }
+  if (intent === "add-field") {
+    const newField = {
+      name: String(form.get("newFieldName") ?? ""),
+      label: String(form.get("newFieldLabel") ?? ""),
+      placeholder: String(form.get("newFieldPlaceholder") ?? ""),
+    };
+    const result = addPreparationField(raw.preparationFields, newField);
+    if (!result.ok) return reply({ fieldErrors: { newField: [result.error] }, newField }, 400);
+    return reply({
+      draft: { ...raw, preparationFields: result.fields },
+      message: "Feld hinzugefügt – zum Übernehmen bitte speichern.",
+    });
+  }
+  if (intent.startsWith("delete-field:")) {
+    const id = Number(intent.slice("delete-field:".length));
+    return reply({
+      draft: {
+        ...raw,
+        preparationFields: raw.preparationFields.filter((f) => Number(f.id) !== id),
+      },
+      message: "Feld entfernt – zum Übernehmen bitte speichern.",
+    });
+  }
+  const result = saveConfiguration(raw);
+  if (!result.ok) {
+    const parsed = ConfigurationSchema.safeParse(raw);
+    return reply(
+      {
+        error: result.error,
+        fieldErrors: result.fieldErrors,
+        draft: parsed.success ? parsed.data : raw,
+      },
+      400,
+    );
+  }
+  return redirectWithToast(back, {
+    type: "success",
+    message: "Konfiguration erfolgreich gespeichert!",
+  });
+}

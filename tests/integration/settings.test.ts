@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "./server";
+
+let server: TestServer;
+let token: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  token = (
+    await (
+      await server.fetch("/api/admin/auth/login", {
+        method: "POST",
+        json: { username: "admin", password: "admin-passwort" },
+      })
+    ).json()
+  ).token;
+});
+afterAll(() => server.close());
+
+describe("configuration", () => {
+  it("round-trips with clamping; visitors see only the public part", async () => {
+    const admin = await (await server.fetch("/api/configuration", { token })).json();
+    expect(admin.systemPrompt).toBeTruthy();
+    const next = {
+      ...admin,
+      systemPrompt: "Sei knapp.",
+      uploadSettings: {
+        ...admin.uploadSettings,
+        maxFilesPerRequest: 50,
+        maxFileSizeMB: 0,
+        maxTotalSizeMB: 500,
+      },
+      bookingLeadTime: { days: -2, hours: 30 },
+      infoBanner: { enabled: true, text: "Neu: Termine auch freitags" },
+      emailNotifications: {
+        enabled: true,
+        adminEmails: [{ id: 1, username: "admin", email: "admin@example.com" }],
+        externalEmails: ["chef@example.com"],
+      },
+    };
+    const saved = await server.fetch("/api/configuration", { method: "PATCH", token, json: next });
+    expect(saved.status).toBe(200);
+    expect((await saved.json()).message).toBe("Konfiguration erfolgreich gespeichert!");
+    const again = await (await server.fetch("/api/configuration", { token })).json();
+    expect(again.uploadSettings).toMatchObject({
+      maxFilesPerRequest: 10,
+      maxFileSizeMB: 1,
+      maxTotalSizeMB: 100,
+    });
+    expect(again.bookingLeadTime).toEqual({ days: 0, hours: 24 });
+    expect(again.systemPrompt).toBe("Sei knapp.");
+
+    const visitor = await (await server.fetch("/api/configuration")).json();
+    expect(visitor.infoBanner).toEqual({ enabled: true, text: "Neu: Termine auch freitags" });
+    expect(visitor).not.toHaveProperty("systemPrompt");
+    expect(visitor).not.toHaveProperty("emailNotifications");
+    expect(JSON.stringify(visitor)).not.toContain("chef@example.com");
+  });
+
+  it("refuses saving without an admin and with bad input", async () => {
+    expect((await server.fetch("/api/configuration", { method: "PATCH", json: {} })).status).toBe(
+      401,
+    );
+    const bad = await server.fetch("/api/configuration", {
+      method: "PATCH",
+      token,
+      json: { emailNotifications: { enabled: true, externalEmails: ["kein-at"] } },
+    });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await bad.json())).toContain(
+      "Bitte geben Sie eine gültige E-Mail-Adresse ein!",
+    );
+    const malformed = await server.fetch("/api/configuration", {
+      method: "PATCH",
+      token,
+      headers: { "content-type": "application/json" },
+      body: "{",
+    });
+    expect(malformed.status).toBe(400);
+  });
+});
+
+describe("affiliate codes", () => {
+  it("requires an admin for every CRUD call", async () => {
+    for (const [method, path] of [
+      ["GET", "/api/affiliate-codes"],
+      ["POST", "/api/affiliate-codes"],
+      ["PATCH", "/api/affiliate-codes/1"],
+      ["DELETE", "/api/affiliate-codes/1"],
+      ["GET", "/api/admin/affiliate-codes"],
+    ] as const) {
+      expect(
+        (await server.fetch(path, { method, json: method === "GET" ? undefined : {} })).status,
+        `${method} ${path}`,
+      ).toBe(401);
+    }
+  });
+
+  it("creates, validates, toggles and deletes", async () => {
+    const invalid = await server.fetch("/api/affiliate-codes", {
+      method: "POST",
+      token,
+      json: { name: "", email: "", discountValue: "" },
+    });
+    expect(invalid.status).toBe(400);
+    expect((await invalid.json()).error).toBe("Bitte füllen Sie alle Felder aus!");
+    const tooMuch = await server.fetch("/api/affiliate-codes", {
+      method: "POST",
+      token,
+      json: { name: "P", email: "p@example.com", discountValue: 150 },
+    });
+    expect(tooMuch.status).toBe(400);
+
+    const created = await server.fetch("/api/affiliate-codes", {
+      method: "POST",
+      token,
+      json: { name: "Partner GmbH", email: "partner@example.com", discountValue: 15 },
+    });
+    expect(created.status).toBe(201);
+    const { code, affiliateCode } = await created.json();
+    expect(code).toMatch(/^[A-HJ-KM-NP-Z2-9]{8}$/);
+
+    expect(
+      await (await server.fetch(`/api/affiliate-codes/validate/${code.toLowerCase()}`)).json(),
+    ).toEqual({ valid: true, discountValue: 15 });
+    const list = await (await server.fetch("/api/admin/affiliate-codes", { token })).json();
+    expect(list.map((c: { code: string }) => c.code)).toContain(code);
+
+    await server.fetch(`/api/affiliate-codes/${affiliateCode.id}`, {
+      method: "PATCH",
+      token,
+      json: { isActive: false },
+    });
+    expect(await (await server.fetch(`/api/affiliate-codes/validate/${code}`)).json()).toEqual({
+      valid: false,
+      discountValue: 0,
+    });
+    expect(
+      (
+        await server.fetch(`/api/affiliate-codes/${affiliateCode.id}`, {
+          method: "PATCH",
+          token,
+          json: { isActive: "ja" },
+        })
+      ).status,
+    ).toBe(400);
+
+    expect(
+      (await server.fetch(`/api/affiliate-codes/${affiliateCode.id}`, { method: "DELETE", token }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await server.fetch(`/api/affiliate-codes/${affiliateCode.id}`, { method: "DELETE", token }))
+        .status,
+    ).toBe(404);
+  });
+});
