@@ -159,8 +159,13 @@ test.describe("submission", () => {
     const success = page.getByTestId("submission-success");
     await expect(success).toContainText(`Vielen Dank, ${name}!`);
     if (javaScriptEnabled) {
-      // A button opening the booking dialog once that exists, else the link to /termin.
-      await expect(success.getByText("Demo-Termin buchen")).toBeVisible();
+      // A button that loads and opens the booking dialog.
+      await success.getByRole("button", { name: "Demo-Termin buchen" }).click();
+      const dialog = page.getByRole("dialog");
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toContainText(`Für: ${name}`);
+      await page.keyboard.press("Escape");
+      await expect(dialog).toHaveCount(0);
     } else {
       await expect(success.getByRole("link", { name: "Demo-Termin buchen" })).toHaveAttribute(
         "href",
