@@ -28,4 +28,4 @@ RUN mkdir -p /data && chown -R node:node /data
 USER node
 EXPOSE 3000
 # Node 24 runs server/index.ts directly (type stripping); SIGTERM drains requests, then exits.
-CMD ["node", "server/index.ts"]
+CMD ["node", "--max-semi-space-size=4", "server/index.ts"]

@@ -16,7 +16,7 @@ export async function startBenchServer(
   extraEnv: Record<string, string> = {},
 ): Promise<BenchServer> {
   const dir = mkdtempSync(path.join(tmpdir(), "anfrage-bench-"));
-  const child = spawn(process.execPath, ["server/index.ts"], {
+  const child = spawn(process.execPath, ["--max-semi-space-size=4", "server/index.ts"], {
     stdio: ["ignore", "ignore", "inherit"],
     env: {
       ...process.env,

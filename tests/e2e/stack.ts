@@ -48,7 +48,7 @@ await startAnthropicStandIn(PORTS.anthropic);
 const dir = E2E_DATA_DIR;
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
-const app = spawn(process.execPath, ["server/index.ts"], {
+const app = spawn(process.execPath, ["--max-semi-space-size=4", "server/index.ts"], {
   stdio: "inherit",
   env: {
     ...process.env,
