@@ -3,9 +3,16 @@ import { loginAs } from "./auth";
 import { seedAdmin } from "./db";
 import { expect, test, waitForMail } from "./fixtures";
 import { waitForHydration } from "./hydration";
+import { CALCOM_APP_URL, CALCOM_DATABASE_PATH } from "./ports";
 
-async function submitRequest(page: Page, name: string, email: string, javaScriptEnabled: boolean) {
-  await page.goto("/");
+async function submitRequest(
+  page: Page,
+  name: string,
+  email: string,
+  javaScriptEnabled: boolean,
+  baseUrl = "",
+) {
+  await page.goto(`${baseUrl}/`);
   if (javaScriptEnabled) await waitForHydration(page);
   await page.getByRole("button", { name: "Nur notwendige" }).click();
   await page.getByLabel("Name").fill(name);
@@ -96,4 +103,63 @@ test("the booking page refuses a stranger's request", async ({ page }) => {
   await expect(
     page.getByText("Diese Terminbuchung ist nur für die eigene Anfrage möglich."),
   ).toBeVisible();
+});
+
+test("against Cal.com: the visitor books through the API and the admin refreshes from Cal.com", async ({
+  page,
+  javaScriptEnabled,
+  browser,
+}) => {
+  // The second app server talks to the loopback Cal.com stand-in.
+  await expect
+    .poll(async () => (await page.request.get(`${CALCOM_APP_URL}/healthz`)).status(), {
+      timeout: 20_000,
+    })
+    .toBe(200);
+  const tag = Math.random().toString(36).slice(2, 8);
+  const name = `Carl Cal ${tag}`;
+  const email = `carl-${tag}@example.com`;
+  const success = await submitRequest(page, name, email, javaScriptEnabled, CALCOM_APP_URL);
+  let booked: string;
+  if (javaScriptEnabled) {
+    await success.getByRole("button", { name: "Demo-Termin buchen" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText("Demo-Termin (Cal.com)");
+    await expect(dialog).toContainText("Demo über Cal.com");
+    await dialog.getByRole("button", { name: "Nächster Monat" }).click();
+    await dialog.locator("button[aria-pressed]:not([disabled])").nth(1).click();
+    const times = dialog.locator(".grid-cols-3 button");
+    await expect(times.first()).toBeVisible();
+    booked = (await times.nth(4).textContent()) ?? "";
+    await times.nth(4).click();
+    await dialog.getByRole("button", { name: "Termin verbindlich buchen" }).click();
+    await expect(dialog).toContainText("Termin erfolgreich gebucht!");
+  } else {
+    await success.getByRole("link", { name: "Demo-Termin buchen" }).click();
+    await expect(page.getByText("Demo über Cal.com")).toBeVisible();
+    await page.getByRole("link", { name: "Nächster Monat" }).click();
+    await page.locator("a[aria-label][href*='tag=']").nth(1).click();
+    const labels = page.locator("form label:has(input[name=startTime])");
+    await expect(labels.first()).toBeVisible();
+    booked = (await labels.nth(3).textContent()) ?? "";
+    await labels.nth(3).click();
+    await page.getByRole("button", { name: "Termin verbindlich buchen" }).click();
+    await expect(page.getByText("Termin erfolgreich gebucht!")).toBeVisible();
+  }
+
+  const adminPage = await (
+    await browser.newContext({ javaScriptEnabled, locale: "de-DE", timezoneId: "Europe/Berlin" })
+  ).newPage();
+  await loginAs(adminPage, await seedAdmin({}, CALCOM_DATABASE_PATH), CALCOM_APP_URL);
+  await adminPage.goto(`${CALCOM_APP_URL}/admin/appointments?search=${encodeURIComponent(name)}`);
+  const card = adminPage.locator("li", { hasText: name });
+  await expect(card).toContainText(`${booked.trim()} Uhr`);
+  await expect(card).toContainText(/Termin-ID: cal_[0-9a-f]{12}/);
+  await expect(card.getByRole("link", { name: "Bei Cal.com öffnen" })).toHaveAttribute(
+    "href",
+    /cal\.example\/video\/cal_/,
+  );
+  await card.getByRole("button", { name: /aktualisieren/i }).click();
+  await expect(adminPage.getByText("Termin aktualisiert.")).toBeVisible();
+  await expect(adminPage.locator("li", { hasText: name })).toContainText("Bestätigt");
 });

@@ -4,8 +4,8 @@ import { hashPassword } from "~/server/crypto.server";
 import { E2E_DATABASE_PATH } from "./ports";
 
 /** Direct access to the e2e server's SQLite file (WAL: safe beside the running server). */
-export function e2eDb() {
-  const db = new Database(E2E_DATABASE_PATH);
+export function e2eDb(databasePath = E2E_DATABASE_PATH) {
+  const db = new Database(databasePath);
   db.pragma("busy_timeout = 5000");
   return db;
 }
@@ -13,12 +13,13 @@ export function e2eDb() {
 /** Seeds an active admin whose password is already changed; returns its credentials. */
 export async function seedAdmin(
   overrides: { username?: string; password?: string; email?: string } = {},
+  databasePath = E2E_DATABASE_PATH,
 ) {
   const suffix = randomBytes(4).toString("hex");
   const username = overrides.username ?? `admin-${suffix}`;
   const password = overrides.password ?? `passwort-${suffix}`;
   const email = overrides.email ?? `${username}@example.com`;
-  const db = e2eDb();
+  const db = e2eDb(databasePath);
   try {
     const info = db
       .prepare(

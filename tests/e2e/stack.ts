@@ -48,33 +48,55 @@ await startAnthropicStandIn(PORTS.anthropic);
 const dir = E2E_DATA_DIR;
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
-const app = spawn(process.execPath, ["--max-semi-space-size=4", "server/index.ts"], {
-  stdio: "inherit",
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(PORTS.app),
-    HOST: "127.0.0.1",
-    APP_URL: `http://localhost:${PORTS.app}`,
-    DATABASE_PATH: E2E_DATABASE_PATH,
-    UPLOADS_DIR: path.join(dir, "uploads"),
-    SMTP_URL: `smtp://127.0.0.1:${PORTS.smtp}`,
-    MAIL_FROM: "Anfrage-Portal <portal@example.com>",
-    ANTHROPIC_API_KEY: "test-key",
-    ANTHROPIC_BASE_URL: `http://127.0.0.1:${PORTS.anthropic}`,
-    ADMIN_USERNAME: "admin",
-    ADMIN_EMAIL: "admin@example.com",
-    ADMIN_PASSWORD: "erstes-passwort",
-    SUBMISSION_RATE_LIMIT: "1000/1h",
-    LOGIN_RATE_LIMIT: "1000/15m",
+function startApp(
+  port: number,
+  databasePath: string,
+  uploadsDir: string,
+  extra: Record<string, string> = {},
+) {
+  return spawn(process.execPath, ["--max-semi-space-size=4", "server/index.ts"], {
+    stdio: "inherit",
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      APP_URL: `http://localhost:${port}`,
+      DATABASE_PATH: databasePath,
+      UPLOADS_DIR: uploadsDir,
+      SMTP_URL: `smtp://127.0.0.1:${PORTS.smtp}`,
+      MAIL_FROM: "Anfrage-Portal <portal@example.com>",
+      ANTHROPIC_API_KEY: "test-key",
+      ANTHROPIC_BASE_URL: `http://127.0.0.1:${PORTS.anthropic}`,
+      ADMIN_USERNAME: "admin",
+      ADMIN_EMAIL: "admin@example.com",
+      ADMIN_PASSWORD: "erstes-passwort",
+      SUBMISSION_RATE_LIMIT: "1000/1h",
+      LOGIN_RATE_LIMIT: "1000/15m",
+      ...extra,
+    },
+  });
+}
+
+// The main server uses the built-in scheduler; a second one talks to the Cal.com stand-in.
+const app = startApp(PORTS.app, E2E_DATABASE_PATH, path.join(dir, "uploads"));
+const calcomApp = startApp(
+  PORTS.calcomApp,
+  path.join(dir, "calcom", "e2e.sqlite"),
+  path.join(dir, "calcom", "uploads"),
+  {
+    CALCOM_API_KEY: "cal_test_e2e",
+    CALCOM_API_URL: `http://127.0.0.1:${PORTS.calcom}/v2`,
   },
-});
+);
 console.log(`e2e stack: data in ${dir}`);
 const stop = () => {
   app.kill("SIGTERM");
+  calcomApp.kill("SIGTERM");
   smtp.close();
   process.exit(0);
 };
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);
 app.on("exit", (code) => process.exit(code ?? 1));
+calcomApp.on("exit", (code) => process.exit(code ?? 1));
