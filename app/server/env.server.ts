@@ -33,7 +33,7 @@ const EnvSchema = z.object({
   CALCOM_USERNAME: optionalString,
   ANTHROPIC_API_KEY: optionalString,
   ANTHROPIC_BASE_URL: optionalUrl,
-  ANTHROPIC_MODEL: z.string().default("claude-sonnet-4-5"),
+  ANTHROPIC_MODEL: z.string().default("claude-sonnet-5"),
   ADMIN_USERNAME: optionalString,
   ADMIN_EMAIL: z.preprocess((v) => (v === "" ? undefined : v), z.email().optional()),
   ADMIN_PASSWORD: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(8).optional()),

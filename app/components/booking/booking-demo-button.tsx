@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from "react";
-import { useHydrated } from "~/components/landing/use-hydrated";
 import { buttonClass } from "~/components/ui/button";
+import { useHydrated } from "~/components/ui/use-hydrated";
 
 const BookingDialog = lazy(() =>
   import("./booking-dialog").then((m) => ({ default: m.BookingDialog })),

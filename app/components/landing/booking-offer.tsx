@@ -1,6 +1,6 @@
 import { type ComponentType, lazy, Suspense, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/components/ui/use-hydrated";
 
 type BookingDialogProps = {
   requestId: number;

@@ -3,12 +3,12 @@ import { type FormEvent, lazy, Suspense, useRef, useState } from "react";
 import { Form, useRevalidator } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Alert, FieldErrors, inputClass } from "~/components/ui/field";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { formatRequestId } from "~/lib/format";
 import type { UploadLimits } from "~/lib/upload-rules";
 import { BookingOffer } from "./booking-offer";
 import type { Recording } from "./recorder";
 import { UploadWidget } from "./upload-widget";
-import { useHydrated } from "./use-hydrated";
 
 const Recorder = lazy(() => import("./recorder"));
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { formatFileSize } from "~/lib/format";
 import { checkSelection, UPLOAD_ERROR_HEADING, type UploadLimits } from "~/lib/upload-rules";
-import { useHydrated } from "./use-hydrated";
 
 const labelClass = "mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200";
 

@@ -10,7 +10,7 @@ import {
   summaryLine,
 } from "~/components/admin/requests/request-detail";
 import { StatusBadge } from "~/components/admin/requests/status-badge";
-import { useHydrated } from "~/components/landing/use-hydrated";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { buttonClass } from "~/components/ui/button";
 import { ConfirmAction, ConfirmationStep } from "~/components/ui/confirm-action";
 import { inputClass } from "~/components/ui/field";

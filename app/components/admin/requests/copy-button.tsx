@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { useHydrated } from "~/components/landing/use-hydrated";
 import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { useToast } from "~/components/ui/toast";
+import { useHydrated } from "~/components/ui/use-hydrated";
 
 /**
  * Copies text to the clipboard (JS) with the spec's toasts; without JS the text is shown in a

@@ -1,9 +1,9 @@
 import { useEffect, useId, useState } from "react";
 import { Link, useActionData, useFetcher, useLocation } from "react-router";
-import { useHydrated } from "~/components/landing/use-hydrated";
 import { Button, buttonClass } from "~/components/ui/button";
 import { ConfirmAction } from "~/components/ui/confirm-action";
 import { Alert, inputClass } from "~/components/ui/field";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import type { PreparationField } from "~/lib/configuration";
 import { formatDate, formatDateTime, formatMegabytes, summaryOf } from "~/lib/format";
 import { REQUEST_STATUSES, STATUS_LABELS } from "~/lib/request-list";

@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { BookingDemoButton } from "~/components/booking/booking-demo-button";
-import { useHydrated } from "~/components/landing/use-hydrated";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Alert, FieldErrors, inputClass } from "~/components/ui/field";
 import { useModal } from "~/components/ui/modal";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { type Configuration, DOCUMENT_TYPES, IMAGE_TYPES } from "~/lib/configuration";
 import { DELETE_FIELD_CONFIRM } from "~/lib/settings-form";
 
