@@ -10,10 +10,10 @@ import {
   summaryLine,
 } from "~/components/admin/requests/request-detail";
 import { StatusBadge } from "~/components/admin/requests/status-badge";
-import { useHydrated } from "~/components/ui/use-hydrated";
 import { buttonClass } from "~/components/ui/button";
 import { ConfirmAction, ConfirmationStep } from "~/components/ui/confirm-action";
 import { inputClass } from "~/components/ui/field";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { formatDateTime, formatRequestId } from "~/lib/format";
 import {
   ASSIGNMENT_FILTERS,
