@@ -24,7 +24,7 @@ try {
 console.log(`Datenbank gesichert: ${target}`);
 
 if (existsSync(uploadsDir)) {
-  const uploadsTarget = target.replace(/\.sqlite$/, "") + "-uploads";
+  const uploadsTarget = `${target.replace(/\.sqlite$/, "")}-uploads`;
   cpSync(uploadsDir, uploadsTarget, { recursive: true });
   console.log(`Uploads gesichert: ${uploadsTarget}`);
 }

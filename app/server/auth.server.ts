@@ -88,7 +88,7 @@ export async function getAdmin(
     .innerJoin(admins, eq(admins.id, sessions.adminId))
     .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
     .get();
-  if (!row || !row.admin.isActive) return null;
+  if (!row?.admin.isActive) return null;
   if (now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
     db().update(sessions).set({ lastUsedAt: now }).where(eq(sessions.tokenHash, tokenHash)).run();
   }
