@@ -4,36 +4,12 @@ import { spawn } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
-import PostalMime from "postal-mime";
-import { SMTPServer } from "smtp-server";
+import { startSmtpInbox } from "../smtp-inbox.ts";
 import { E2E_DATA_DIR, E2E_DATABASE_PATH, PORTS } from "./ports.ts";
 import { startAnthropicStandIn } from "./stand-ins/anthropic.ts";
 import { startCalcomStandIn } from "./stand-ins/calcom.ts";
 
-type Mail = { to: string[]; subject: string; text: string; html: string; receivedAt: string };
-const mails: Mail[] = [];
-
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ["STARTTLS"],
-  logger: false,
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on("data", (c: Buffer) => chunks.push(c));
-    stream.on("end", async () => {
-      const parsed = await PostalMime.parse(Buffer.concat(chunks));
-      mails.push({
-        to: session.envelope.rcptTo.map((r) => r.address),
-        subject: parsed.subject ?? "",
-        text: parsed.text ?? "",
-        html: parsed.html ?? "",
-        receivedAt: new Date().toISOString(),
-      });
-      callback();
-    });
-  },
-});
-smtp.listen(PORTS.smtp, "127.0.0.1");
+const { mails, close: closeSmtp } = await startSmtpInbox({ port: PORTS.smtp });
 
 // GET /mails -> all received mails (tests filter by recipient); DELETE /mails clears.
 createServer((req, res) => {
@@ -93,7 +69,7 @@ console.log(`e2e stack: data in ${dir}`);
 const stop = () => {
   app.kill("SIGTERM");
   calcomApp.kill("SIGTERM");
-  smtp.close();
+  void closeSmtp();
   process.exit(0);
 };
 process.on("SIGTERM", stop);

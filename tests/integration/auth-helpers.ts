@@ -1,54 +1,12 @@
-import type { AddressInfo } from "node:net";
 import Database from "better-sqlite3";
-import PostalMime from "postal-mime";
-import { SMTPServer } from "smtp-server";
 import { hashPassword } from "~/server/crypto.server";
+import { startSmtpInbox } from "../smtp-inbox";
 import type { TestServer } from "./server";
 
-export type ReceivedMail = { to: string[]; subject: string; text: string; html: string };
+export type { ReceivedMail } from "../smtp-inbox";
 
 /** A real SMTP server on loopback (port 0) collecting mails for the account tests. */
-export async function startInbox() {
-  const mails: ReceivedMail[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", async () => {
-        const mail = await PostalMime.parse(Buffer.concat(chunks));
-        mails.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          subject: mail.subject ?? "",
-          text: mail.text ?? "",
-          html: mail.html ?? "",
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    mails,
-    /** Waits for a mail to `to` whose subject matches. */
-    async waitFor(to: string, subject: RegExp, timeoutMs = 15_000): Promise<ReceivedMail> {
-      const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
-        const found = [...mails]
-          .reverse()
-          .find((m) => m.to.includes(to.toLowerCase()) && subject.test(m.subject));
-        if (found) return found;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      throw new Error(`no mail to ${to} matching ${subject}`);
-    },
-    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
-  };
-}
+export const startInbox = () => startSmtpInbox();
 
 /** The token query parameter of the first link to `path` in a mail text. */
 export function linkToken(text: string, path: string): string {

@@ -91,14 +91,7 @@ beforeAll(async () => {
       });
   });
   server = await startTestServer({ CALCOM_API_KEY: "cal_test_123", CALCOM_WEBHOOK_SECRET: SECRET });
-  token = (
-    await (
-      await server.fetch("/api/admin/auth/login", {
-        method: "POST",
-        json: { username: "admin", password: "admin-passwort" },
-      })
-    ).json()
-  ).token;
+  token = await server.adminToken();
 });
 beforeEach(() => msw.resetHandlers());
 afterAll(async () => {

@@ -1,61 +1,29 @@
-import type { AddressInfo } from "node:net";
-import PostalMime from "postal-mime";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_CONFIGURATION } from "~/lib/configuration";
 import { saveConfiguration } from "~/server/configuration.server";
 import { db } from "~/server/db.server";
 import { admins } from "~db/schema";
+import { startSmtpInbox } from "../smtp-inbox";
 import { multipart, validFields } from "./landing-fixtures";
 import { startTestServer, type TestServer } from "./server";
 
-type Mail = { to: string[]; subject: string; text: string; html: string };
-const mails: Mail[] = [];
-let smtp: SMTPServer;
+let inbox: Awaited<ReturnType<typeof startSmtpInbox>>;
 let server: TestServer;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", async () => {
-        const parsed = await PostalMime.parse(Buffer.concat(chunks));
-        mails.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          subject: parsed.subject ?? "",
-          text: parsed.text ?? "",
-          html: parsed.html ?? "",
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", () => resolve()));
-  const { port } = smtp.server.address() as AddressInfo;
+  inbox = await startSmtpInbox();
   server = await startTestServer({
-    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    SMTP_URL: inbox.url,
     APP_URL: "https://portal.example.com",
     SUBMISSION_RATE_LIMIT: "100/1h",
   });
 });
 afterAll(async () => {
   await server.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await inbox.close();
 });
 
-async function waitForMail(to: string, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const mail = mails.find((m) => m.to.includes(to));
-    if (mail) return mail;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no mail to ${to}`);
-}
+const waitForMail = (to: string) => inbox.waitFor(to, /./, 10_000);
 
 describe("new-request notification", () => {
   it("mails the selected admins and external addresses with summary and link", async () => {
@@ -100,6 +68,6 @@ describe("new-request notification", () => {
     });
     expect(res.status).toBe(201);
     await new Promise((r) => setTimeout(r, 1500));
-    expect(mails.some((m) => m.to.includes("aus@example.com"))).toBe(false);
+    expect(inbox.mails.some((m) => m.to.includes("aus@example.com"))).toBe(false);
   });
 });

@@ -27,11 +27,7 @@ function seedRequest(values: Partial<typeof requests.$inferInsert> = {}) {
 beforeAll(async () => {
   msw.listen(mswListenOptions);
   server = await startTestServer({ ANTHROPIC_API_KEY: "test-key" });
-  const res = await server.fetch("/api/admin/auth/login", {
-    method: "POST",
-    json: { username: "admin", password: "admin-passwort" },
-  });
-  token = (await res.json()).token;
+  token = await server.adminToken();
 });
 beforeEach(() => msw.resetHandlers());
 afterAll(async () => {

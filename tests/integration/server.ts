@@ -33,6 +33,14 @@ export async function startTestServer(envOverrides: Record<string, string | unde
         body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
       });
     },
+    /** Logs in through the API and returns the session token (Bearer). */
+    async adminToken(username = "admin", password = "admin-passwort"): Promise<string> {
+      const res = await this.fetch("/api/admin/auth/login", {
+        method: "POST",
+        json: { username, password },
+      });
+      return ((await res.json()) as { token: string }).token;
+    },
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

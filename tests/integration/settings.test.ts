@@ -6,14 +6,7 @@ let token: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  token = (
-    await (
-      await server.fetch("/api/admin/auth/login", {
-        method: "POST",
-        json: { username: "admin", password: "admin-passwort" },
-      })
-    ).json()
-  ).token;
+  token = await server.adminToken();
 });
 afterAll(() => server.close());
 

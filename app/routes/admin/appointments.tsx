@@ -2,6 +2,7 @@ import { Form, Link, useFetcher } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Alert, inputClass } from "~/components/ui/field";
+import { Pagination } from "~/components/ui/pagination";
 import {
   APPOINTMENT_SORT_LABELS,
   APPOINTMENT_SORTS,
@@ -303,36 +304,12 @@ export default function AppointmentsPage({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      {pagination.totalPages > 1 ? (
-        <nav
-          aria-label="Seiten"
-          className="flex flex-wrap items-center justify-between gap-3 text-sm"
-        >
-          <p>{paginationText(pagination.page, pagination.limit, pagination.totalCount)}</p>
-          <div className="flex flex-wrap gap-1">
-            {pagination.hasPrev ? (
-              <Link to={pageHref(pagination.page - 1)} className={buttonClass("secondary", "sm")}>
-                Zurück
-              </Link>
-            ) : null}
-            {Array.from({ length: pagination.totalPages }, (_, i) => i + 1).map((p) => (
-              <Link
-                key={p}
-                to={pageHref(p)}
-                aria-current={p === pagination.page ? "page" : undefined}
-                className={buttonClass(p === pagination.page ? "primary" : "ghost", "sm")}
-              >
-                {p}
-              </Link>
-            ))}
-            {pagination.hasNext ? (
-              <Link to={pageHref(pagination.page + 1)} className={buttonClass("secondary", "sm")}>
-                Weiter
-              </Link>
-            ) : null}
-          </div>
-        </nav>
-      ) : null}
+      <Pagination
+        page={pagination.page}
+        totalPages={pagination.totalPages}
+        text={paginationText(pagination.page, pagination.limit, pagination.totalCount)}
+        hrefFor={pageHref}
+      />
     </div>
   );
 }

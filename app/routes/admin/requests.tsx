@@ -13,6 +13,7 @@ import { StatusBadge } from "~/components/admin/requests/status-badge";
 import { buttonClass } from "~/components/ui/button";
 import { ConfirmAction, ConfirmationStep } from "~/components/ui/confirm-action";
 import { inputClass } from "~/components/ui/field";
+import { Pagination } from "~/components/ui/pagination";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { formatDateTime, formatRequestId } from "~/lib/format";
 import {
@@ -95,62 +96,6 @@ function Chips({ query }: { query: RequestListQuery }) {
         Alle Filter zurücksetzen
       </Link>
     </fieldset>
-  );
-}
-
-function Pagination({
-  query,
-  page,
-  totalPages,
-  total,
-  pageSize,
-}: {
-  query: RequestListQuery;
-  page: number;
-  totalPages: number;
-  total: number;
-  pageSize: number;
-}) {
-  if (totalPages <= 1) return null;
-  const from = (page - 1) * pageSize + 1;
-  const to = Math.min(total, page * pageSize);
-  const pages = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, totalPages])]
-    .filter((p) => p >= 1 && p <= totalPages)
-    .sort((a, b) => a - b);
-  return (
-    <nav aria-label="Seiten" className="flex flex-wrap items-center justify-between gap-3 text-sm">
-      <p>
-        Zeige {from} bis {to} von {total} Anfragen
-      </p>
-      <div className="flex flex-wrap items-center gap-1">
-        {page > 1 ? (
-          <Link
-            className={buttonClass("secondary", "sm")}
-            to={requestListSearch({ ...query, page: page - 1 })}
-          >
-            Zurück
-          </Link>
-        ) : null}
-        {pages.map((p) => (
-          <Link
-            key={p}
-            to={requestListSearch({ ...query, page: p })}
-            aria-current={p === page ? "page" : undefined}
-            className={buttonClass(p === page ? "primary" : "ghost", "sm")}
-          >
-            {p}
-          </Link>
-        ))}
-        {page < totalPages ? (
-          <Link
-            className={buttonClass("secondary", "sm")}
-            to={requestListSearch({ ...query, page: page + 1 })}
-          >
-            Weiter
-          </Link>
-        ) : null}
-      </div>
-    </nav>
   );
 }
 
@@ -345,11 +290,10 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
         </ul>
       )}
       <Pagination
-        query={query}
         page={page.page}
         totalPages={page.totalPages}
-        total={page.total}
-        pageSize={page.pageSize}
+        text={`Zeige ${(page.page - 1) * page.pageSize + 1} bis ${Math.min(page.total, page.page * page.pageSize)} von ${page.total} Anfragen`}
+        hrefFor={(p) => `/admin/requests${requestListSearch({ ...query, page: p })}`}
       />
 
       {open ? (

@@ -1,44 +1,23 @@
-import type { AddressInfo } from "node:net";
-import PostalMime from "postal-mime";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSmtpInbox } from "~tests/smtp-inbox";
 
-type Received = { to: string[]; subject: string; text: string };
-const received: Received[] = [];
-let smtp: SMTPServer;
+let inbox: Awaited<ReturnType<typeof startSmtpInbox>>;
 let failNext = false;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", async () => {
-        if (failNext) {
-          failNext = false;
-          callback(new Error("Postfach voll"));
-          return;
-        }
-        const mail = await PostalMime.parse(Buffer.concat(chunks));
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          subject: mail.subject ?? "",
-          text: mail.text ?? "",
-        });
-        callback();
-      });
+  inbox = await startSmtpInbox({
+    reject: () => {
+      if (!failNext) return null;
+      failNext = false;
+      return new Error("Postfach voll");
     },
   });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  process.env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  process.env.SMTP_URL = inbox.url;
 });
 afterAll(async () => {
   const { stopMailWorker } = await import("./outbox.server");
   await stopMailWorker();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await inbox.close();
 });
 
 describe("outbox", () => {
@@ -55,8 +34,8 @@ describe("outbox", () => {
     });
     expect(queued.status).toBe("pending");
     expect(await processOutbox()).toBe(1);
-    expect(received.at(-1)?.to).toEqual(["neu@example.com"]);
-    expect(received.at(-1)?.text).toContain("token=geheim123");
+    expect(inbox.mails.at(-1)?.to).toEqual(["neu@example.com"]);
+    expect(inbox.mails.at(-1)?.text).toContain("token=geheim123");
     const stored = getOutboxMail(queued.id);
     expect(stored?.status).toBe("sent");
     expect(stored?.text).not.toContain("geheim123");

@@ -1,0 +1,67 @@
+import type { AddressInfo } from "node:net";
+import PostalMime from "postal-mime";
+import { SMTPServer } from "smtp-server";
+
+export type ReceivedMail = {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  receivedAt: string;
+};
+
+/**
+ * A real SMTP server on loopback collecting parsed mails (integration tests use port 0, the e2e
+ * stack a fixed port). `reject` may refuse a delivery to test retries.
+ */
+export async function startSmtpInbox(options: { port?: number; reject?: () => Error | null } = {}) {
+  const mails: ReceivedMail[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", async () => {
+        const refusal = options.reject?.();
+        if (refusal) {
+          callback(refusal);
+          return;
+        }
+        const mail = await PostalMime.parse(Buffer.concat(chunks));
+        mails.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          subject: mail.subject ?? "",
+          text: mail.text ?? "",
+          html: mail.html ?? "",
+          receivedAt: new Date().toISOString(),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(options.port ?? 0, "127.0.0.1", resolve));
+  const port = (smtp.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    port,
+    mails,
+    /** Waits for a mail to `to` whose subject matches. */
+    async waitFor(to: string, subject: RegExp = /./, timeoutMs = 15_000): Promise<ReceivedMail> {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        const found = [...mails]
+          .reverse()
+          .find(
+            (m) =>
+              m.to.some((r) => r.toLowerCase() === to.toLowerCase()) && subject.test(m.subject),
+          );
+        if (found) return found;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`no mail to ${to} matching ${subject}`);
+    },
+    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
+  };
+}
