@@ -28,7 +28,10 @@ async function stop(signal: string) {
     await boot.shutdown();
     process.exit(0);
   });
+  // Keep-alive connections that finish their request after this point become idle and are closed
+  // too, so the drain ends as soon as the last in-flight request is answered.
   server.closeIdleConnections();
+  setInterval(() => server.closeIdleConnections(), 100).unref();
 }
 process.on("SIGTERM", () => stop("SIGTERM"));
 process.on("SIGINT", () => stop("SIGINT"));
