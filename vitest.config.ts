@@ -8,6 +8,7 @@ export default defineConfig({
       "db/**/*.test.ts",
       "tests/integration/**/*.test.ts",
       "tests/unit/**/*.test.ts",
+      "tests/security/**/*.test.ts",
     ],
     setupFiles: ["tests/setup/vitest.setup.ts"],
     environment: "node",

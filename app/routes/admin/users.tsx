@@ -17,6 +17,7 @@ import {
 import { parseId, requireAdmin } from "~/server/auth.server";
 import { requireConfirmation } from "~/server/confirm.server";
 import { redirectWithToast } from "~/server/flash.server";
+import { readForm } from "~/server/http.server";
 import {
   activateInvitation,
   createInvitation,
@@ -51,7 +52,7 @@ const done = (message: string) => redirectWithToast("/admin/users", { type: "suc
 
 export async function action({ request }: Route.ActionArgs) {
   const me = await requireAdmin(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
   const reply = (body: ActionResult, status = 200) => data(body, { status });
 

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { readForm } from "~/server/http.server";
 import { backTo, consentCookie, consentRecord } from "~/server/preferences.server";
 import type { Route } from "./+types/preferences.consent";
 
@@ -6,7 +7,7 @@ export const loader = () => redirect("/");
 
 /** 'Alle akzeptieren' (all), 'Nur notwendige' (necessary) or a custom choice of analytics. */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const choice = form.get("choice");
   const analytics = choice === "all" || (choice === "custom" && form.get("analytics") === "on");
   const marketing = choice === "all";
