@@ -50,6 +50,15 @@ const EnvSchema = z.object({
   LOGIN_RATE_LIMIT: rateLimitSpec.default({ points: 5, durationSeconds: 900 }),
   TRUST_PROXY: z.enum(["", "fly", "none"]).default(""),
   LOG_LEVEL: z.enum(["silent", "error", "info"]).default("info"),
+  // Read by server/launch.ts (Litestream, ADR 090); validated here so a typo stops the boot too.
+  LITESTREAM_REPLICA_URL: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z
+      .string()
+      .regex(/^(file|s3):\/\/./, "erwartet file:///pfad oder s3://bucket/pfad")
+      .optional(),
+  ),
+  BUCKET_NAME: optionalString,
 });
 
 export type Env = z.infer<typeof EnvSchema> & {
