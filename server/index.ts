@@ -1,12 +1,17 @@
 import type { Server } from "node:http";
 import { createApp, loadBuild } from "./app.ts";
+import { routeConsoleToLogger } from "./logger.ts";
+
+// Every console line of the server process becomes one scrubbed JSON line (server/logger.ts).
+routeConsoleToLogger();
 
 let loaded: Awaited<ReturnType<typeof loadBuild>>;
 try {
   loaded = await loadBuild();
 } catch (error) {
-  // One clear line (e.g. "Ungültige Konfiguration: PORT="abc" (...)"), no stack.
-  console.error(error instanceof Error ? error.message : String(error));
+  // One clear plain line (e.g. "Ungültige Konfiguration: PORT="abc" (...)"), no stack, whatever
+  // LOG_LEVEL says: the process cannot start.
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 }
 const { build, boot } = loaded;

@@ -35,6 +35,7 @@ function startApp(
     env: {
       ...process.env,
       NODE_ENV: "production",
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "error",
       PORT: String(port),
       HOST: "127.0.0.1",
       APP_URL: `http://localhost:${port}`,

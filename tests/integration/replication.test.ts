@@ -24,7 +24,7 @@ function freePort(): Promise<number> {
 /** `node server/launch.ts` in its own process group (launcher → litestream → server). */
 function launch(env: Record<string, string>) {
   const child = spawn(process.execPath, ["--max-semi-space-size=4", "server/launch.ts"], {
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", ...env },
+    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", HOST: "127.0.0.1", ...env },
     detached: true,
   });
   let output = "";
