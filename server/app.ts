@@ -7,6 +7,7 @@ import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { logger } from "./logger.ts";
+import { httpMetrics } from "./metrics.ts";
 import { routeMatcher } from "./route-match.ts";
 
 /** What entry.server.tsx exports besides the renderer (see app/entry.server.tsx). */
@@ -22,6 +23,7 @@ export type BootResult = {
     TRUST_PROXY: string;
     APP_URL: string;
     GA_MEASUREMENT_ID?: string;
+    METRICS_PORT?: number;
   };
   shutdown: () => Promise<void>;
 };
@@ -40,7 +42,9 @@ export function createApp(build: ServerBuild, boot: BootResult) {
   app.disable("x-powered-by");
   app.set("trust proxy", false);
 
-  app.use(requestLogger(build));
+  const match = routeMatcher(build.routes);
+  app.use(requestLogger(match));
+  app.use(httpMetrics(match));
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
     next();
@@ -141,8 +145,7 @@ export function createApp(build: ServerBuild, boot: BootResult) {
  * One JSON line per request (ADR 095): request id (also sent back as X-Request-Id), method, the matched
  * route's pattern and id (never the raw path or the query string), status and duration in ms.
  */
-function requestLogger(build: ServerBuild) {
-  const match = routeMatcher(build.routes);
+function requestLogger(match: ReturnType<typeof routeMatcher>) {
   const line = (req: express.Request, res: express.Response, durationMs: number) => {
     const route = match(new URL(req.originalUrl, "http://x").pathname);
     return {

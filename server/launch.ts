@@ -12,7 +12,11 @@ import { litestreamBinary, litestreamPlan } from "./litestream.ts";
 
 let plan: ReturnType<typeof litestreamPlan>;
 try {
-  plan = litestreamPlan(process.env);
+  // Litestream's own metrics on loopback, METRICS_PORT + 1: the server reads the replication lag there.
+  const metricsPort = Number(process.env.METRICS_PORT ?? 9091);
+  plan = litestreamPlan(process.env, {
+    metricsAddr: metricsPort > 0 ? `127.0.0.1:${metricsPort + 1}` : undefined,
+  });
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);

@@ -59,6 +59,10 @@ const EnvSchema = z.object({
       .optional(),
   ),
   BUCKET_NAME: optionalString,
+  // Prometheus /metrics on this internal port (ADR 094); Litestream's own metrics on the next one.
+  METRICS_PORT: z.coerce.number().int().min(0).max(65534).default(9091),
+  // Below this much free space on the data volume, submissions keep their text but refuse files.
+  DISK_MIN_FREE_MB: z.coerce.number().int().min(0).default(256),
 });
 
 export type Env = z.infer<typeof EnvSchema> & {

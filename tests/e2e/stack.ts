@@ -36,6 +36,7 @@ function startApp(
       ...process.env,
       NODE_ENV: "production",
       LOG_LEVEL: process.env.LOG_LEVEL ?? "error",
+      METRICS_PORT: "0",
       PORT: String(port),
       HOST: "127.0.0.1",
       APP_URL: `http://localhost:${port}`,

@@ -21,6 +21,25 @@ function freePort(): Promise<number> {
   });
 }
 
+/** A free port whose successor is free too (Litestream's metrics listen on METRICS_PORT + 1). */
+async function freePortPair(): Promise<number> {
+  for (;;) {
+    const port = await freePort();
+    const next = await new Promise<boolean>((resolve) => {
+      const srv = createServer();
+      srv.once("error", () => resolve(false));
+      srv.listen(port + 1, "127.0.0.1", () => srv.close(() => resolve(true)));
+    });
+    if (next) return port;
+  }
+}
+
+/** One sample's value from Prometheus text. */
+const sample = (text: string, name: string) => {
+  const line = text.split("\n").find((l) => l.startsWith(`${name} `));
+  return line === undefined ? undefined : Number(line.slice(name.length + 1));
+};
+
 /** `node server/launch.ts` in its own process group (launcher → litestream → server). */
 function launch(env: Record<string, string>) {
   const child = spawn(process.execPath, ["--max-semi-space-size=4", "server/launch.ts"], {
@@ -79,6 +98,7 @@ describe("continuous replication with Litestream (file:// replica)", () => {
     const dataDir = path.join(root, "data");
     const replica = path.join(root, "replica");
     const port = await freePort();
+    const metricsPort = await freePortPair();
     const url = `http://127.0.0.1:${port}`;
     const secret = "replication-test-secret";
     const env = {
@@ -91,6 +111,7 @@ describe("continuous replication with Litestream (file:// replica)", () => {
       ADMIN_EMAIL: "admin@example.com",
       ADMIN_PASSWORD: "admin-passwort",
       SUBMISSION_RATE_LIMIT: "100/1h",
+      METRICS_PORT: String(metricsPort),
     };
 
     const first = launch(env);
@@ -123,6 +144,18 @@ describe("continuous replication with Litestream (file:// replica)", () => {
         if (count < ids.length) await new Promise((r) => setTimeout(r, 100));
       }
       expect(count).toBe(ids.length);
+
+      // The replication lag metric settles at 0 once Litestream's upload has been seen (polled 1/s).
+      let lag: number | undefined;
+      let up: number | undefined;
+      for (let i = 0; i < 100 && lag !== 0; i++) {
+        const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+        lag = sample(text, "anfrage_replication_lag_seconds");
+        up = sample(text, "anfrage_replication_up");
+        if (lag !== 0) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(up).toBe(1);
+      expect(lag).toBe(0);
 
       await killTree(first.child, first.exited);
       rmSync(dataDir, { recursive: true, force: true });

@@ -16,6 +16,7 @@ type FlyConfig = {
     min_machines_running: number;
   };
   vm: { memory: string }[];
+  metrics: { port: number; path: string };
 };
 
 const fly = parse(readFileSync("fly.toml", "utf8")) as unknown as FlyConfig;
@@ -58,5 +59,13 @@ describe("the single machine keeps running (ADR 092)", () => {
     expect(images.length).toBeGreaterThan(0);
     for (const image of images) expect(image).toBe(`node:${pkg.devDependencies.node}-slim`);
     expect(dockerfile).toMatch(/^CMD \[.*"server\/launch\.ts"\]$/m);
+  });
+});
+
+describe("metrics", () => {
+  it("are scraped from the internal metrics port, not the public one", () => {
+    const env = parseEnv({ ...fly.env, SESSION_SECRET: "x" });
+    expect(fly.metrics).toEqual({ port: env.METRICS_PORT, path: "/metrics" });
+    expect(fly.metrics.port).not.toBe(fly.http_service.internal_port);
   });
 });
