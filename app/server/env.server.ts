@@ -63,6 +63,8 @@ const EnvSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(0).max(65534).default(9091),
   // Below this much free space on the data volume, submissions keep their text but refuse files.
   DISK_MIN_FREE_MB: z.coerce.number().int().min(0).default(256),
+  // Read by `npm run backup` (scripts/backup.ts): how many backups stay, locally and in the bucket.
+  BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
 });
 
 export type Env = z.infer<typeof EnvSchema> & {
