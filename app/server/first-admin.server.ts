@@ -5,11 +5,16 @@ import { hashPassword } from "./crypto.server";
 import { db } from "./db.server";
 import { env } from "./env.server";
 
+/** Plain text on stdout, past the JSON logger: the one deliberate exception to "no secrets in logs". */
+const printPlain = (line: string) => {
+  process.stdout.write(`${line}\n`);
+};
+
 /**
  * When no admin exists: create one from ADMIN_* or `admin` with a random password printed once.
  * The password must be changed at first login (password_changed = false).
  */
-export async function ensureFirstAdmin(log: (line: string) => void = console.log) {
+export async function ensureFirstAdmin(log: (line: string) => void = printPlain) {
   const existing = db().select({ n: count() }).from(admins).get();
   if ((existing?.n ?? 0) > 0) return;
   const { ADMIN_USERNAME, ADMIN_EMAIL, ADMIN_PASSWORD } = env();

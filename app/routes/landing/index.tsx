@@ -17,6 +17,7 @@ import { uploadLimits } from "~/lib/upload-rules";
 import { validateAffiliateCode } from "~/server/affiliates.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { env } from "~/server/env.server";
+import { serializeToast } from "~/server/flash.server";
 import { readConsent, readDismissedBanners } from "~/server/preferences.server";
 import { clientIp } from "~/server/request-context.server";
 import { loadRequestsJson, requestsWithAppointment } from "~/server/requests/serialize.server";
@@ -92,10 +93,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.ok) {
     const params = new URLSearchParams({ gesendet: String(result.request.id) });
     if (result.request.affiliateCode) params.set("code", result.request.affiliateCode);
-    return redirect(`/?${params}#contact`, {
-      status: 303,
-      headers: { "Set-Cookie": result.setCookie },
-    });
+    const headers = new Headers({ "Set-Cookie": result.setCookie });
+    if (result.filesRefused) {
+      headers.append(
+        "Set-Cookie",
+        await serializeToast({ type: "error", message: result.filesRefused }),
+      );
+    }
+    return redirect(`/?${params}#contact`, { status: 303, headers });
   }
   return data(
     {
