@@ -9,6 +9,7 @@ export default [
   route("preferences/banner", "routes/landing/preferences.banner.ts"),
   // Demo booking without JavaScript (the same dialog, rendered by the server from URL state)
   route("termin", "routes/landing/termin.tsx"),
+  route("anfrage-zurueckziehen", "routes/landing/anfrage-zurueckziehen.tsx"),
   route("healthz", "routes/healthz.ts"),
 
   // Admin, public

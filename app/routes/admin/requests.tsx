@@ -1,6 +1,7 @@
 import { data, Form, Link, useLocation, useRevalidator } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
 import { CopyButton } from "~/components/admin/requests/copy-button";
+import { PrivacyActions } from "~/components/admin/requests/privacy-actions";
 import {
   type DetailContext,
   FullScreenRequest,
@@ -299,6 +300,7 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
       {open ? (
         <FullScreenRequest request={open} ctx={ctx} closeHref={closeHref}>
           <ConfirmationStep data={actionData} action={actionUrl} />
+          <PrivacyActions request={open} action={actionUrl} />
         </FullScreenRequest>
       ) : openId ? (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">

@@ -127,7 +127,7 @@ export default function Landing({ actionData }: Route.ComponentProps) {
           affiliateCode={page.affiliate?.code ?? null}
           submitted={page.submitted}
         />
-        <History items={page.history} />
+        <History items={page.history} privacyUrl={page.privacyUrl} />
         <Faq />
       </main>
       <Footer privacyUrl={page.privacyUrl} imprintUrl={page.imprintUrl} />

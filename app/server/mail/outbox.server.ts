@@ -13,12 +13,21 @@ export function queueMail(input: {
   subject: string;
   content: MailContent;
   kind?: string;
+  /** The request whose personal data the mail carries (erased with it). */
+  requestId?: number;
 }): OutboxMail {
   const to = (Array.isArray(input.to) ? input.to : [input.to]).filter(Boolean).join(", ");
   const { text, html } = renderMail(input.content);
   const row = db()
     .insert(mailOutbox)
-    .values({ to, subject: input.subject, text, html, kind: input.kind ?? "generic" })
+    .values({
+      to,
+      subject: input.subject,
+      text,
+      html,
+      kind: input.kind ?? "generic",
+      requestId: input.requestId ?? null,
+    })
     .returning()
     .get();
   kickWorker();
