@@ -11,7 +11,10 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 async function submit() {
-  const res = await server.fetch("/api/requests", { method: "POST", body: multipart(validFields()) });
+  const res = await server.fetch("/api/requests", {
+    method: "POST",
+    body: multipart(validFields()),
+  });
   expect(res.status).toBe(201);
   const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0];
   return { id: ((await res.json()) as { id: number }).id, cookie };
@@ -25,7 +28,11 @@ const post = (fields: Record<string, string>, cookie?: string) =>
   });
 
 const exists = (id: number) =>
-  db().select({ id: requests.id }).from(requests).all().some((r) => r.id === id);
+  db()
+    .select({ id: requests.id })
+    .from(requests)
+    .all()
+    .some((r) => r.id === id);
 
 describe("visitor withdraws a request", () => {
   it("asks first without JS, then erases the request and forgets it in the history cookie", async () => {

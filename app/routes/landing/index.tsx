@@ -132,7 +132,7 @@ export default function Landing({ actionData }: Route.ComponentProps) {
       </main>
       <Footer privacyUrl={page.privacyUrl} imprintUrl={page.imprintUrl} />
       {page.showConsent ? <CookieBar current={page.consent} /> : null}
-      {page.gaMeasurementId ? (
+      {page.gaMeasurementId && page.consent?.analytics ? (
         <Analytics measurementId={page.gaMeasurementId} consent={page.consent} nonce={nonce} />
       ) : null}
     </>
