@@ -1,11 +1,20 @@
+import { buttonClass } from "~/components/ui/button";
 import { ConfirmAction } from "~/components/ui/confirm-action";
 import { formatRequestId } from "~/lib/format";
+import { type RequestListQuery, requestListSearch } from "~/lib/request-list";
 import type { RequestJson } from "~/server/requests/serialize.server";
 
-/** Data-protection actions on one request: erase it (asks first). */
+/** Data-protection actions on one request: export the person's data (ZIP), erase it (asks first). */
 export function PrivacyActions({ request, action }: { request: RequestJson; action: string }) {
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid="privacy-actions">
+      <a
+        className={buttonClass("secondary", "sm")}
+        href={`/api/admin/requests/${request.id}/export`}
+        download
+      >
+        Daten exportieren
+      </a>
       <ConfirmAction
         action={action}
         fields={{ intent: "delete", id: String(request.id) }}
@@ -14,5 +23,19 @@ export function PrivacyActions({ request, action }: { request: RequestJson; acti
         label="Anfrage löschen"
       />
     </div>
+  );
+}
+
+/** Downloads the list with the current filters as CSV (all pages). */
+export function CsvExportLink({ query }: { query: RequestListQuery }) {
+  const { page: _page, ...filters } = query;
+  return (
+    <a
+      className={buttonClass("secondary", "sm")}
+      href={`/api/admin/requests/export.csv${requestListSearch(filters)}`}
+      download
+    >
+      Als CSV exportieren
+    </a>
   );
 }
