@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import {
   APPOINTMENT_STATUSES,
+  type AppointmentJson,
   type AppointmentSort,
   effectiveStatus,
   searchAppointments,
@@ -20,28 +21,6 @@ import { type EventType, SchedulingError, SLOT_TAKEN, type Slot } from "./schedu
 
 type Row = typeof appointments.$inferSelect;
 type RequestRow = typeof requests.$inferSelect;
-
-/** The spec's Appointment JSON (§3). */
-export type AppointmentJson = {
-  id: number;
-  startTime: string;
-  endTime: string;
-  calcomEventId: string | null;
-  eventTypeKey: string;
-  eventType: { name: string; duration: number };
-  status: string;
-  calcomData: { status: string; location: string | null; calcomUrl: string | null };
-  request: {
-    id: number;
-    name: string;
-    email: string;
-    phone: string;
-    description: string;
-    summary: string;
-  } | null;
-  cacheInfo: { age: number | null };
-  provider: "builtin" | "calcom";
-};
 
 export function serializeAppointment(
   row: Row,

@@ -7,6 +7,7 @@ import {
   APPOINTMENT_SORT_LABELS,
   APPOINTMENT_SORTS,
   APPOINTMENT_STATUSES,
+  type AppointmentJson,
   type AppointmentSort,
   cacheAgeLabel,
   emptyMessage,
@@ -19,11 +20,7 @@ import {
   type TimeFilter,
 } from "~/lib/appointments";
 import { formatDateTime, formatRequestId } from "~/lib/format";
-import {
-  type AppointmentJson,
-  listAppointments,
-  refreshAppointment,
-} from "~/server/appointments.server";
+import { listAppointments, refreshAppointment } from "~/server/appointments.server";
 import { documentPath, parseId, requireAdmin } from "~/server/auth.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { redirectWithToast } from "~/server/flash.server";

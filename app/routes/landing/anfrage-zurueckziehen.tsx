@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { ConfirmationStep, isConfirmationStep } from "~/components/ui/confirm-action";
+import { ConfirmationStep } from "~/components/ui/confirm-action";
+import { isConfirmationStep } from "~/lib/confirmation";
 import { WITHDRAW_PATH } from "~/lib/withdrawal";
 import { withdrawVisitorRequest } from "~/server/privacy/withdrawal.server";
 import type { Route } from "./+types/anfrage-zurueckziehen";

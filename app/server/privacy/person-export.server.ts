@@ -1,10 +1,11 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import { formatRequestId } from "~/lib/format";
+import type { RequestJson } from "~/lib/request-json";
 import { admins, appointments, mailOutbox, requests } from "~db/schema";
 import { openStoredFile } from "../attachments.server";
 import { db } from "../db.server";
-import { type RequestJson, serializeRequests } from "../requests/serialize.server";
+import { serializeRequests } from "../requests/serialize.server";
 
 export type PersonExport = {
   email: string;

@@ -1,8 +1,8 @@
 import { buttonClass } from "~/components/ui/button";
 import { ConfirmAction } from "~/components/ui/confirm-action";
 import { formatRequestId } from "~/lib/format";
+import type { RequestJson } from "~/lib/request-json";
 import { type RequestListQuery, requestListSearch } from "~/lib/request-list";
-import type { RequestJson } from "~/server/requests/serialize.server";
 
 /** Data-protection actions on one request: export the person's data (ZIP), erase it (asks first). */
 export function PrivacyActions({ request, action }: { request: RequestJson; action: string }) {

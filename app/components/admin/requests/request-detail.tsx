@@ -6,8 +6,8 @@ import { Alert, inputClass } from "~/components/ui/field";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import type { PreparationField } from "~/lib/configuration";
 import { formatDate, formatDateTime, formatMegabytes, summaryOf } from "~/lib/format";
+import type { RequestJson } from "~/lib/request-json";
 import { REQUEST_STATUSES, STATUS_LABELS } from "~/lib/request-list";
-import type { RequestJson } from "~/server/requests/serialize.server";
 import { CopyButton } from "./copy-button";
 import { FileIcon } from "./file-icon";
 
