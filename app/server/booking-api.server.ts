@@ -3,6 +3,7 @@ import { z } from "zod";
 import { isIsoDay } from "~/lib/booking-calendar";
 import { bookAppointment, configuredEventType } from "./appointments.server";
 import { getAdmin } from "./auth.server";
+import { getConfiguration } from "./configuration.server";
 import { loadRequestJson } from "./requests/serialize.server";
 import { SchedulingError } from "./scheduling/types";
 import { visitorOwnsRequest } from "./visitor.server";
@@ -17,6 +18,18 @@ export function sanitizeDescription(html: string): string {
       a: sanitizeHtml.simpleTransform("a", { rel: "noopener noreferrer", target: "_blank" }),
     },
   });
+}
+
+/**
+ * Whether visitors are offered a demo booking: off only when the event type is switched off
+ * (empty appointmentEventType); a failure to read the switch counts as on (spec §4).
+ */
+export function bookingEnabled(): boolean {
+  try {
+    return Boolean(getConfiguration().appointmentEventType);
+  } catch {
+    return true;
+  }
 }
 
 /** {success, eventType{name, description, duration}} for the dialog header; null when booking is off. */

@@ -22,7 +22,7 @@ import {
 } from "~/lib/booking-calendar";
 import { availableSlots } from "~/server/appointments.server";
 import { getAdmin, parseId } from "~/server/auth.server";
-import { bookForCaller, eventTypeDetails } from "~/server/booking-api.server";
+import { bookForCaller, bookingEnabled, eventTypeDetails } from "~/server/booking-api.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { loadRequestJson, requestsWithAppointment } from "~/server/requests/serialize.server";
 import { SchedulingError } from "~/server/scheduling/types";
@@ -55,7 +55,10 @@ async function bookingContext(request: Request) {
   };
 }
 
+const BOOKING_OFF = "Terminbuchungen sind derzeit deaktiviert.";
+
 export async function loader({ request }: Route.LoaderArgs) {
+  if (!bookingEnabled()) throw data(BOOKING_OFF, { status: 404 });
   const context = await bookingContext(request);
   if (!context) {
     throw data("Diese Terminbuchung ist nur für die eigene Anfrage möglich.", { status: 404 });
@@ -88,6 +91,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
+  if (!bookingEnabled()) return data({ error: BOOKING_OFF }, { status: 404 });
   const context = await bookingContext(request);
   if (!context)
     return data(

@@ -1,0 +1,67 @@
+import type { Page } from "@playwright/test";
+import { e2eDb } from "./db";
+import { expect } from "./fixtures";
+import { waitForHydration } from "./hydration";
+
+/** Submits the landing form as a visitor; returns the success card. */
+export async function submitVisitorRequest(
+  page: Page,
+  name: string,
+  email: string,
+  javaScriptEnabled: boolean,
+) {
+  await page.goto("/");
+  if (javaScriptEnabled) await waitForHydration(page);
+  const cookies = page.getByRole("button", { name: "Nur notwendige" });
+  if (await cookies.isVisible()) await cookies.click();
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("E-Mail").fill(email);
+  await page.getByLabel("Telefon").fill("+49 30 555 1234");
+  await page
+    .getByLabel("Beschreibe dein Unternehmen")
+    .fill("Ein Handwerksbetrieb mit zwölf Leuten in Köln");
+  await page.getByLabel("Deine Projektidee (optional)").fill("Eine App für Aufmaß und Angebote.");
+  await page.getByRole("button", { name: "Anfrage senden" }).click();
+  const success = page.getByTestId("submission-success");
+  await expect(success).toContainText(`Vielen Dank, ${name}!`);
+  return success;
+}
+
+/** The id of the newest request of an e-mail address. */
+export function requestIdOf(email: string): number {
+  const db = e2eDb();
+  try {
+    const row = db
+      .prepare("SELECT id FROM requests WHERE email = ? ORDER BY id DESC LIMIT 1")
+      .get(email) as { id: number } | undefined;
+    if (!row) throw new Error(`no request of ${email}`);
+    return row.id;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Runs fn with one configuration field changed (directly in the stack's database) and restores
+ * the saved document afterwards; the specs run one at a time, so no other test sees the change.
+ */
+export async function withConfiguration(patch: Record<string, unknown>, fn: () => Promise<void>) {
+  const db = e2eDb();
+  const row = db.prepare("SELECT data FROM configuration WHERE id = 1").get() as
+    | { data: string }
+    | undefined;
+  const write = (data: string) =>
+    db
+      .prepare(
+        "INSERT INTO configuration (id, data, updated_at) VALUES (1, ?, ?) ON CONFLICT(id) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at",
+      )
+      .run(data, Date.now());
+  try {
+    write(JSON.stringify({ ...(row ? JSON.parse(row.data) : {}), ...patch }));
+    await fn();
+  } finally {
+    if (row) write(row.data);
+    else db.prepare("DELETE FROM configuration WHERE id = 1").run();
+    db.close();
+  }
+}
