@@ -1,6 +1,5 @@
-import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, notInArray, or, type SQL, sql } from "drizzle-orm";
 import {
-  APPOINTMENT_STATUSES,
   type AppointmentSort,
   effectiveStatus,
   searchAppointments,
@@ -237,58 +236,7 @@ function sendBookingMails(
   }
 }
 
-// ---------- list, refresh, delete ----------
-
-export type AppointmentListQuery = {
-  page: number;
-  limit: number;
-  filter: TimeFilter;
-  sort: AppointmentSort;
-  statuses: string[];
-  search: string;
-};
-
-export function listAppointments(query: AppointmentListQuery) {
-  const now = new Date();
-  const where: SQL[] = [];
-  if (query.filter === "upcoming") where.push(gte(appointments.startTime, now));
-  if (query.filter === "past") where.push(lt(appointments.startTime, now));
-  const statuses = query.statuses.filter((s) =>
-    (APPOINTMENT_STATUSES as readonly string[]).includes(s),
-  );
-  if (statuses.length && statuses.length < APPOINTMENT_STATUSES.length) {
-    where.push(inArray(sql`upper(${appointments.status})`, statuses));
-  }
-  const order =
-    query.sort === "next"
-      ? [asc(appointments.startTime), asc(appointments.id)]
-      : [desc(appointments.startTime), desc(appointments.id)];
-  const rows = db()
-    .select({ appointment: appointments, request: requests })
-    .from(appointments)
-    .leftJoin(requests, eq(requests.id, appointments.requestId))
-    .where(where.length ? and(...where) : undefined)
-    .orderBy(...order)
-    .all();
-  const all = searchAppointments(
-    rows.map((r) => serializeAppointment(r.appointment, r.request)),
-    query.search,
-  );
-  const totalCount = all.length;
-  const totalPages = Math.max(1, Math.ceil(totalCount / query.limit));
-  const page = Math.min(Math.max(1, query.page), totalPages);
-  return {
-    appointments: all.slice((page - 1) * query.limit, page * query.limit),
-    pagination: {
-      page,
-      limit: query.limit,
-      totalCount,
-      totalPages,
-      hasPrev: page > 1,
-      hasNext: page < totalPages,
-    },
-  };
-}
+// ---------- refresh, delete (the list: appointment-list.server.ts) ----------
 
 export function getAppointment(id: number) {
   const r = db()

@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { loginAs } from "./auth";
+import { e2eDb, seedAdmin } from "./db";
 import { requestIdOf, submitVisitorRequest, withConfiguration } from "./fidelity-helpers";
 import { expect, test } from "./fixtures";
 
@@ -20,4 +22,53 @@ test("booking switched off: no demo offer after submitting, and /termin answers 
   // Switched on again: the same visitor's request offers the booking page.
   const response = await page.goto(`/termin?anfrage=${requestIdOf(email)}`);
   expect(response?.status()).toBe(200);
+});
+
+test("Termine: every status has its German label, tone and filter; cancelled and deleted fade", async ({
+  page,
+}) => {
+  const admin = await seedAdmin();
+  const tag = unique();
+  const statuses = ["ACCEPTED", "CONFIRMED", "PENDING", "CANCELLED", "DELETED", "REJECTED"];
+  const db = e2eDb();
+  const insert = db.prepare(
+    "INSERT INTO appointments (provider, external_uid, event_type_key, event_type_name, start_time, status) VALUES ('builtin', ?, 'demo', ?, ?, ?)",
+  );
+  // Far in the future and apart from each other, so no booking test meets them.
+  const base = Date.UTC(2031, 0, 6, 9) + Math.floor(Math.random() * 1000) * 86_400_000;
+  statuses.forEach((s, i) => {
+    insert.run(`status-${tag}-${s}`, `Status ${tag} ${s}`, base + i * 3_600_000, s);
+  });
+  db.close();
+  await loginAs(page, admin);
+  const card = (s: string) =>
+    page.getByTestId("appointment-card").filter({ hasText: `Status ${tag} ${s}` });
+
+  await page.goto("/admin/appointments?filter=upcoming&sort=next");
+  const expected: Record<string, string> = {
+    ACCEPTED: "Bestätigt",
+    CONFIRMED: "Bestätigt",
+    PENDING: "Ausstehend",
+    CANCELLED: "Abgesagt",
+    DELETED: "Gelöscht",
+    REJECTED: "Abgelehnt",
+  };
+  for (const s of statuses) {
+    await expect(card(s)).toContainText(expected[s] as string);
+    const opacity = await card(s).evaluate((el) => getComputedStyle(el).opacity);
+    expect(opacity, s).toBe(s === "CANCELLED" || s === "DELETED" ? "0.5" : "1");
+  }
+
+  // Each filter key reaches its statuses (CONFIRMED and DELETED included); 'Sonstige' the rest.
+  const reached = async (key: string) => {
+    await page.goto(`/admin/appointments?filter=upcoming&sort=next&status=${key}`);
+    const found: string[] = [];
+    for (const s of statuses) if ((await card(s).count()) > 0) found.push(s);
+    return found;
+  };
+  expect(await reached("confirmed")).toEqual(["ACCEPTED", "CONFIRMED"]);
+  expect(await reached("pending")).toEqual(["PENDING"]);
+  expect(await reached("cancelled")).toEqual(["CANCELLED", "DELETED"]);
+  expect(await reached("other")).toEqual(["REJECTED"]);
+  await expect(page.getByText("Status: Sonstige")).toBeVisible();
 });
