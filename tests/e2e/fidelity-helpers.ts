@@ -1,7 +1,10 @@
+import { mkdirSync, rmSync } from "node:fs";
+import path from "node:path";
 import type { Page } from "@playwright/test";
 import { e2eDb } from "./db";
 import { expect } from "./fixtures";
 import { waitForHydration } from "./hydration";
+import { E2E_DATA_DIR } from "./ports";
 
 /** Submits the landing form as a visitor; returns the success card. */
 export async function submitVisitorRequest(
@@ -62,6 +65,29 @@ export async function withConfiguration(patch: Record<string, unknown>, fn: () =
   } finally {
     if (row) write(row.data);
     else db.prepare("DELETE FROM configuration WHERE id = 1").run();
+    db.close();
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/** Seeds a plain request straight into the database; returns its id. */
+export function seedPlainRequest(name: string, email: string): number {
+  const db = e2eDb();
+  try {
+    return Number(
+      db
+        .prepare(
+          "INSERT INTO requests (name, email, phone, company_description, description) VALUES (?, ?, ?, ?, ?)",
+        )
+        .run(
+          name,
+          email,
+          "+49 30 1234 5678",
+          "Eine Bäckerei mit drei Filialen in Berlin",
+          "Eine App für Vorbestellungen und Abholzeiten.",
+        ).lastInsertRowid,
+    );
+  } finally {
     db.close();
   }
 }

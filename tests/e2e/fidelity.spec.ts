@@ -1,8 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { loginAs } from "./auth";
 import { e2eDb, seedAdmin } from "./db";
-import { requestIdOf, submitVisitorRequest, withConfiguration } from "./fidelity-helpers";
+import {
+  requestIdOf,
+  seedPlainRequest,
+  submitVisitorRequest,
+  withConfiguration,
+} from "./fidelity-helpers";
 import { expect, test } from "./fixtures";
+import { waitForHydration } from "./hydration";
 
 const unique = () => randomBytes(4).toString("hex");
 
@@ -71,4 +77,49 @@ test("Termine: every status has its German label, tone and filter; cancelled and
   expect(await reached("cancelled")).toEqual(["CANCELLED", "DELETED"]);
   expect(await reached("other")).toEqual(["REJECTED"]);
   await expect(page.getByText("Status: Sonstige")).toBeVisible();
+});
+
+test("request rows: status, assignment, full screen and quick actions without expanding", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  const tag = unique();
+  const name = `Reihe ${tag}`;
+  const id = seedPlainRequest(name, `reihe-${tag}@example.com`);
+  const admin = await seedAdmin();
+  await loginAs(page, admin);
+  await page.goto(`/admin/requests?q=${tag}`);
+  if (javaScriptEnabled) await waitForHydration(page);
+  const row = page.getByTestId("request-row").filter({ hasText: name });
+  // The detail tabs stay closed; the row's own controls are visible.
+  await expect(row.getByRole("tab", { name: "Unternehmen" })).toHaveCount(0);
+  await expect(row.getByLabel(`Status von Anfrage ${id}`)).toBeVisible();
+  await expect(row.getByRole("link", { name: /im Vollbild öffnen/ })).toBeVisible();
+
+  await row.getByLabel(`Status von Anfrage ${id}`).selectOption("Done");
+  if (!javaScriptEnabled) await row.getByRole("button", { name: "Status speichern" }).click();
+  await expect(page.getByText("Status gespeichert.")).toBeVisible();
+
+  await row.locator("summary", { hasText: "Zuweisen" }).click();
+  await row.getByLabel("Zuweisung ändern").selectOption({ label: admin.username });
+  await row.getByRole("button", { name: "Zuweisen", exact: true }).click();
+  await expect(page.getByText(`${admin.username} wurde zugewiesen.`)).toBeVisible();
+  await expect(row.locator("summary", { hasText: `Zugewiesen: ${admin.username}` })).toBeVisible();
+
+  await row.locator("summary", { hasText: "Schnellaktionen" }).click();
+  await expect(row.getByRole("button", { name: "Archivieren" })).toBeVisible();
+  if (javaScriptEnabled)
+    await expect(row.getByRole("button", { name: "Link teilen" })).toBeVisible();
+  else await expect(row.getByLabel("Link teilen")).toHaveValue(new RegExp(`requestId=${id}$`));
+
+  // The expand button opens the detail tabs.
+  // Menus close again (without JS by their own summary).
+  await row.locator("summary", { hasText: "Schnellaktionen" }).click();
+  await row.locator("summary", { hasText: "Details" }).click();
+  if (javaScriptEnabled) await expect(row.getByRole("tab", { name: "Zuweisung" })).toBeVisible();
+  else await expect(row.getByText("Preparation").first()).toBeVisible();
+
+  await row.getByRole("link", { name: /im Vollbild öffnen/ }).click();
+  await expect(page).toHaveURL(new RegExp(`requestId=${id}`));
+  await expect(page.getByRole("dialog", { name })).toBeVisible();
 });

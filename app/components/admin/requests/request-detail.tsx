@@ -309,7 +309,16 @@ export function AiToolsSection({ request }: { request: RequestJson }) {
   );
 }
 
-export function AssignmentSection({ request, ctx }: { request: RequestJson; ctx: DetailContext }) {
+export function AssignmentSection({
+  request,
+  ctx,
+  labelPrefix = "Admin zuweisen",
+}: {
+  request: RequestJson;
+  ctx: DetailContext;
+  /** Label of the admin select (the row's menu uses its own, so labels stay unique). */
+  labelPrefix?: string;
+}) {
   const fetcher = useFetcher();
   const action = useActionUrl();
   const uid = useId();
@@ -350,7 +359,7 @@ export function AssignmentSection({ request, ctx }: { request: RequestJson; ctx:
           <input type="hidden" name="op" value="add" />
           <input type="hidden" name="id" value={request.id} />
           <label htmlFor={`${uid}-assign`} className="sr-only">
-            Admin zuweisen
+            {labelPrefix}
           </label>
           <select id={`${uid}-assign`} name="adminId" className={`${inputClass} w-auto py-1.5`}>
             {available.map((a) => (
