@@ -45,10 +45,20 @@ export function requestIdOf(email: string): number {
 }
 
 /**
- * Runs fn with one configuration field changed (directly in the stack's database) and restores
- * the saved document afterwards; the specs run one at a time, so no other test sees the change.
+ * Runs fn with configuration fields changed (directly in the stack's database) and restores the
+ * saved document afterwards, under the same lock as landing.spec.ts's helper.
  */
 export async function withConfiguration(patch: Record<string, unknown>, fn: () => Promise<void>) {
+  const lock = path.join(E2E_DATA_DIR, "config.lock");
+  for (let i = 0; ; i++) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      if (i > 600) throw new Error("config lock timeout");
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
   const db = e2eDb();
   const row = db.prepare("SELECT data FROM configuration WHERE id = 1").get() as
     | { data: string }
