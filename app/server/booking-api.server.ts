@@ -1,6 +1,7 @@
 import sanitizeHtml from "sanitize-html";
 import { z } from "zod";
-import { isIsoDay } from "~/lib/booking-calendar";
+import { DEFAULT_BOOKING_DURATION, isIsoDay } from "~/lib/booking-calendar";
+import { demoRequest } from "~/lib/demo-request";
 import { bookAppointment, configuredEventType } from "./appointments.server";
 import { getAdmin } from "./auth.server";
 import { getConfiguration } from "./configuration.server";
@@ -97,7 +98,7 @@ export async function bookForCaller(
       if (Number.isNaN(start.getTime()))
         return { ok: false, status: 400, error: "Bitte wähle Datum und Uhrzeit aus" };
       const eventType = await configuredEventType(input.eventTypeKey);
-      const duration = eventType?.lengthInMinutes ?? 30;
+      const duration = eventType?.lengthInMinutes || DEFAULT_BOOKING_DURATION;
       return {
         ok: true,
         demo: true,
@@ -107,6 +108,8 @@ export async function bookForCaller(
           endTime: new Date(start.getTime() + duration * 60_000).toISOString(),
           eventType: { name: eventType?.title ?? "Termin buchen", duration },
           status: "DEMO",
+          // The spec's sample request instead of real request data (nothing is booked).
+          request: demoRequest(start.toISOString(), eventType?.key ?? input.eventTypeKey),
         },
       };
     }

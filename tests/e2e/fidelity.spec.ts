@@ -123,3 +123,50 @@ test("request rows: status, assignment, full screen and quick actions without ex
   await expect(page).toHaveURL(new RegExp(`requestId=${id}`));
   await expect(page.getByRole("dialog", { name })).toBeVisible();
 });
+
+test("demo mode shows the spec's sample request and books nothing", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await loginAs(page, await seedAdmin());
+  await page.goto("/admin/settings");
+  if (javaScriptEnabled) await waitForHydration(page);
+  await page
+    .getByRole("button", { name: "Buchungsdialog testen (Demo)" })
+    .or(page.getByRole("link", { name: "Buchungsdialog testen (Demo)" }))
+    .click();
+  const scope = javaScriptEnabled ? page.getByRole("dialog") : page.locator("main");
+  const sample = scope.getByTestId("demo-request");
+  await expect(sample).toContainText("Max Mustermann (Demo)");
+  for (const text of [
+    "Priorität",
+    "hoch",
+    "Kategorie",
+    "Entwicklung",
+    "Status",
+    "offen",
+    "Erstellt am",
+  ])
+    await expect(sample).toContainText(text);
+  await expect(sample).toContainText("Terminart");
+  await expect(sample).toContainText("demo");
+
+  if (javaScriptEnabled) {
+    await scope.getByRole("button", { name: "Nächster Monat" }).click();
+    await scope.locator("button[aria-pressed]:not([disabled])").first().click();
+    const times = scope.locator(".grid-cols-3 button");
+    await expect(times.first()).toBeVisible();
+    await times.first().click();
+    await scope.getByRole("button", { name: "Termin verbindlich buchen" }).click();
+  } else {
+    await page.getByRole("link", { name: "Nächster Monat" }).click();
+    await page.locator("a[aria-label][href*='tag=']").first().click();
+    await page.locator("form label:has(input[name=startTime])").first().click();
+    await page.getByRole("button", { name: "Termin verbindlich buchen" }).click();
+  }
+  await expect(scope.getByText("Demo-Modus: Es wurde nichts gebucht.")).toBeVisible();
+  // The chosen time appears in the sample (selectedTime).
+  await expect(scope.getByTestId("demo-request")).toContainText(
+    /Gewählte Zeit\s*\d{2}\.\d{2}\.\d{4}/,
+  );
+});
