@@ -8,6 +8,8 @@ import { NonceProvider } from "./components/nonce";
 import { requestContext } from "./server/request-context.server";
 
 export { boot } from "./server/boot.server";
+// In-process hook for the integration tests (tests/integration/server.ts): flush the mail outbox.
+export { drainOutbox } from "./server/mail/outbox.server";
 export { requestContext };
 
 export const streamTimeout = 5_000;

@@ -10,6 +10,8 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 export type EntryExtras = {
   requestContext: Parameters<RouterContextProvider["set"]>[0];
   boot: () => Promise<BootResult>;
+  /** Sends every due mail now; resolves when none is left (tests drain before asserting). */
+  drainOutbox: () => Promise<number>;
 };
 export type BootResult = {
   env: {

@@ -30,3 +30,14 @@ export function generateAffiliateCode(
   for (let i = 0; i < length; i++) code += CODE_ALPHABET[random(CODE_ALPHABET.length)];
   return code;
 }
+
+/** The spec's affiliate code JSON: id, code, name, email, discountValue, isActive, createdAt. */
+export type AffiliateCodeJson = {
+  id: number;
+  code: string;
+  name: string;
+  email: string;
+  discountValue: number;
+  isActive: boolean;
+  createdAt: string;
+};

@@ -80,3 +80,25 @@ export function searchAppointments<T extends Searchable>(items: T[], term: strin
   }
   return [...contact, ...content];
 }
+
+/** The spec's Appointment JSON (§3). */
+export type AppointmentJson = {
+  id: number;
+  startTime: string;
+  endTime: string;
+  calcomEventId: string | null;
+  eventTypeKey: string;
+  eventType: { name: string; duration: number };
+  status: string;
+  calcomData: { status: string; location: string | null; calcomUrl: string | null };
+  request: {
+    id: number;
+    name: string;
+    email: string;
+    phone: string;
+    description: string;
+    summary: string;
+  } | null;
+  cacheInfo: { age: number | null };
+  provider: "builtin" | "calcom";
+};

@@ -1,10 +1,5 @@
-import { and, asc, desc, eq, gte, inArray, lt, notInArray, or, type SQL, sql } from "drizzle-orm";
-import {
-  type AppointmentSort,
-  effectiveStatus,
-  searchAppointments,
-  type TimeFilter,
-} from "~/lib/appointments";
+import { eq } from "drizzle-orm";
+import { type AppointmentJson, effectiveStatus } from "~/lib/appointments";
 import { berlinDayOf, firstBookableDay, type IsoDay } from "~/lib/booking-calendar";
 import { formatDateTime, summaryOf } from "~/lib/format";
 import { appointments, requests } from "~db/schema";
@@ -19,28 +14,6 @@ import { type EventType, SchedulingError, SLOT_TAKEN, type Slot } from "./schedu
 
 type Row = typeof appointments.$inferSelect;
 type RequestRow = typeof requests.$inferSelect;
-
-/** The spec's Appointment JSON (§3). */
-export type AppointmentJson = {
-  id: number;
-  startTime: string;
-  endTime: string;
-  calcomEventId: string | null;
-  eventTypeKey: string;
-  eventType: { name: string; duration: number };
-  status: string;
-  calcomData: { status: string; location: string | null; calcomUrl: string | null };
-  request: {
-    id: number;
-    name: string;
-    email: string;
-    phone: string;
-    description: string;
-    summary: string;
-  } | null;
-  cacheInfo: { age: number | null };
-  provider: "builtin" | "calcom";
-};
 
 export function serializeAppointment(
   row: Row,

@@ -13,6 +13,7 @@ import {
 import {
   APPOINTMENT_SORT_LABELS,
   APPOINTMENT_SORTS,
+  type AppointmentJson,
   type AppointmentSort,
   emptyMessage,
   paginationText,
@@ -22,7 +23,7 @@ import {
   type TimeFilter,
 } from "~/lib/appointments";
 import { listAppointments } from "~/server/appointment-list.server";
-import { type AppointmentJson, refreshAppointment } from "~/server/appointments.server";
+import { refreshAppointment } from "~/server/appointments.server";
 import { documentPath, parseId, requireAdmin } from "~/server/auth.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { redirectWithToast } from "~/server/flash.server";

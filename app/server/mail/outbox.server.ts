@@ -56,10 +56,10 @@ function smtp(): Transporter | undefined {
   return transporter;
 }
 
-/** Sends every due pending mail once; returns how many were sent. */
-export async function processOutbox(now = new Date()): Promise<number> {
+/** One batch: every due pending mail (up to 20) gets one attempt. */
+async function sendDue(now: Date): Promise<{ attempted: number; sent: number }> {
   const transport = smtp();
-  if (!transport) return 0;
+  if (!transport) return { attempted: 0, sent: 0 };
   const due = db()
     .select()
     .from(mailOutbox)
@@ -105,19 +105,46 @@ export async function processOutbox(now = new Date()): Promise<number> {
         .run();
     }
   }
-  return sent;
+  return { attempted: due.length, sent };
 }
 
 let timer: NodeJS.Timeout | undefined;
 let running: Promise<unknown> | undefined;
 
+/** One batch at a time: the worker's tick, processOutbox and drainOutbox never overlap. */
+async function exclusive<T>(fn: () => Promise<T>): Promise<T> {
+  while (running) await running.catch(() => {});
+  const batch = fn();
+  running = batch;
+  try {
+    return await batch;
+  } finally {
+    if (running === batch) running = undefined;
+  }
+}
+
+/** Sends every due pending mail once; returns how many were sent. */
+export async function processOutbox(now = new Date()): Promise<number> {
+  return (await exclusive(() => sendDue(now))).sent;
+}
+
+/**
+ * Deterministic flush for tests: waits for a batch already under way, then sends batch after
+ * batch until no mail is due any more (failures move to a later attempt, so this ends).
+ * Resolves with how many mails were sent; a mail that should not exist is in the inbox by then.
+ */
+export async function drainOutbox(): Promise<number> {
+  let sent = 0;
+  for (;;) {
+    const batch = await exclusive(() => sendDue(new Date()));
+    sent += batch.sent;
+    if (batch.attempted === 0) return sent;
+  }
+}
+
 function tick() {
   if (running) return;
-  running = processOutbox()
-    .catch((error) => console.error("Outbox:", error))
-    .finally(() => {
-      running = undefined;
-    });
+  exclusive(() => sendDue(new Date())).catch((error) => console.error("Outbox:", error));
 }
 
 /** Wakes the worker soon (after a mail was queued). */

@@ -1,10 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
+import type { RequestJson } from "~/lib/request-json";
 import { REQUEST_STATUSES } from "~/lib/request-status";
 import { admins, attachments, requestAssignees, requests } from "~db/schema";
 import { deleteStoredFile, deleteStoredFiles } from "../attachments.server";
 import { db, transaction } from "../db.server";
-import { loadRequestJson, type RequestJson } from "./serialize.server";
+import { loadRequestJson } from "./serialize.server";
 
 export type Failure = { ok: false; status: number; error: string };
 export type Success<T> = { ok: true } & T;

@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, exists, inArray, not, type SQL, sql } from "drizzle-orm";
+import type { RequestJson } from "~/lib/request-json";
 import { ftsQuery, PAGE_SIZE, type RequestListQuery } from "~/lib/request-list";
 import { admins, requestAssignees, requests } from "~db/schema";
 import { db } from "../db.server";
 import { countPendingInvitations } from "../invitations.server";
-import { type RequestJson, serializeRequests } from "./serialize.server";
+import { serializeRequests } from "./serialize.server";
 
 export type RequestPage = {
   items: RequestJson[];

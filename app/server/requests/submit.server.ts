@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { HONEYPOT_FIELD, RequestFormSchema } from "~/lib/request-form";
+import type { RequestJson } from "~/lib/request-json";
 import { UPLOAD_ERROR_HEADING, uploadLimits } from "~/lib/upload-rules";
 import { attachments, requests } from "~db/schema";
 import { validateAffiliateCode } from "../affiliates.server";
@@ -10,7 +11,7 @@ import { transaction } from "../db.server";
 import { notifyNewRequest } from "../notifications.server";
 import { submissionLimiter, tooManyMessage } from "../rate-limit.server";
 import { newVisitorSecret, rememberVisitorRequest } from "../visitor.server";
-import { loadRequestJson, type RequestJson } from "./serialize.server";
+import { loadRequestJson } from "./serialize.server";
 
 export const SUBMISSION_FAILED = "Es gab einen Fehler beim Senden. Bitte versuche es erneut.";
 const INVALID_INPUT = "Bitte überprüfe deine Eingaben.";

@@ -8,9 +8,9 @@ import {
   statusLabel,
   statusTone,
 } from "~/lib/appointment-status";
+import type { AppointmentJson } from "~/lib/appointments";
 import { cacheAgeLabel } from "~/lib/appointments";
 import { formatDateTime, formatRequestId } from "~/lib/format";
-import type { AppointmentJson } from "~/server/appointments.server";
 
 const TONE_BADGES: Record<StatusTone, string> = {
   green: "bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200",

@@ -3,10 +3,10 @@ import { buttonClass } from "~/components/ui/button";
 import { ConfirmAction } from "~/components/ui/confirm-action";
 import { Menu } from "~/components/ui/menu";
 import { formatDateTime, formatRequestId } from "~/lib/format";
-import type { RequestJson } from "~/server/requests/serialize.server";
+import type { RequestJson } from "~/lib/request-json";
+import { AssignmentSection } from "./assignment-section";
 import { CopyButton } from "./copy-button";
 import {
-  AssignmentSection,
   type DetailContext,
   RequestTabs,
   StatusForm,
