@@ -188,7 +188,10 @@ function sendBookingMails(
       footer: "Bis bald!\nDein Team",
     },
   });
-  const admins = notificationRecipients();
+  // New requests always notify (when on); booked demos only with their own setting (default off).
+  const admins = getConfiguration().emailNotifications.bookingNotice
+    ? notificationRecipients()
+    : [];
   if (admins.length) {
     queueMail({
       to: admins,
