@@ -14,6 +14,8 @@ import { requestContext } from "./server/request-context.server";
 
 export { multipartCap } from "./server/attachments.server";
 export { boot } from "./server/boot.server";
+// In-process hook for the integration tests (tests/integration/server.ts): flush the mail outbox.
+export { drainOutbox } from "./server/mail/outbox.server";
 export { requestContext };
 
 export const streamTimeout = 5_000;

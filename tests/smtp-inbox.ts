@@ -12,9 +12,12 @@ export type ReceivedMail = {
 
 /**
  * A real SMTP server on loopback collecting parsed mails (integration tests use port 0, the e2e
- * stack a fixed port). `reject` may refuse a delivery to test retries.
+ * stack a fixed port). `reject` may refuse a delivery to test retries; `delayMs` makes the server
+ * answer each mail that much later (a slow mail server, to prove tests drain instead of sleeping).
  */
-export async function startSmtpInbox(options: { port?: number; reject?: () => Error | null } = {}) {
+export async function startSmtpInbox(
+  options: { port?: number; reject?: () => Error | null; delayMs?: () => number } = {},
+) {
   const mails: ReceivedMail[] = [];
   const smtp = new SMTPServer({
     authOptional: true,
@@ -29,6 +32,8 @@ export async function startSmtpInbox(options: { port?: number; reject?: () => Er
           callback(refusal);
           return;
         }
+        const delay = options.delayMs?.() ?? 0;
+        if (delay > 0) await new Promise((r) => setTimeout(r, delay));
         const mail = await PostalMime.parse(Buffer.concat(chunks));
         mails.push({
           to: session.envelope.rcptTo.map((r) => r.address),

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { generateAffiliateCode } from "~/lib/affiliate";
+import { type AffiliateCodeJson, generateAffiliateCode } from "~/lib/affiliate";
 import { affiliateCodes } from "~db/schema";
 import { db } from "./db.server";
 
@@ -18,17 +18,6 @@ export function validateAffiliateCode(raw: string | null | undefined): Affiliate
     ? { valid: true, discountValue: row.discountValue, code: row.code.toUpperCase() }
     : { valid: false, discountValue: 0 };
 }
-
-/** The spec's affiliate code JSON: id, code, name, email, discountValue, isActive, createdAt. */
-export type AffiliateCodeJson = {
-  id: number;
-  code: string;
-  name: string;
-  email: string;
-  discountValue: number;
-  isActive: boolean;
-  createdAt: string;
-};
 
 const toJson = (row: typeof affiliateCodes.$inferSelect): AffiliateCodeJson => ({
   id: row.id,

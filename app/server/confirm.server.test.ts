@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isConfirmationStep } from "~/components/ui/confirm-action";
+import { isConfirmationStep } from "~/lib/confirmation";
 import { requireConfirmation } from "./confirm.server";
 
 function form(entries: Record<string, string>) {

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import type { ConfirmationStepData } from "~/components/ui/confirm-action";
+import type { ConfirmationStepData } from "~/lib/confirmation";
 
 /**
  * Destructive actions ask first. Returns null when the form carries `confirmed=1` (the modal or

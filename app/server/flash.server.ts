@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createCookie, redirect } from "react-router";
 import { z } from "zod";
-import type { ToastMessage, ToastType } from "~/components/ui/toast";
+import type { ToastMessage, ToastType } from "~/lib/toast";
 import { env, isProduction } from "./env.server";
 
 const FlashSchema = z.object({

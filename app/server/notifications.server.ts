@@ -1,11 +1,11 @@
 import { inArray } from "drizzle-orm";
 import { formatDateTime, formatRequestId, summaryOf } from "~/lib/format";
+import type { RequestJson } from "~/lib/request-json";
 import { admins } from "~db/schema";
 import { getConfiguration } from "./configuration.server";
 import { db } from "./db.server";
 import { env } from "./env.server";
 import { queueMail } from "./mail/outbox.server";
-import type { RequestJson } from "./requests/serialize.server";
 
 /** Recipients of new-request mails: selected admins (current address) + external addresses. */
 export function notificationRecipients(): string[] {
@@ -46,6 +46,7 @@ export function notifyNewRequest(request: RequestJson) {
     to,
     subject: `Neue Anfrage #${formatRequestId(request.id)} von ${request.name}`,
     kind: "new-request",
+    requestId: request.id,
     content: {
       greeting: "Hallo,",
       paragraphs: [

@@ -1,11 +1,15 @@
-// `npm run test:e2e`: Playwright against the production build (built first when missing).
+// `npm run test:e2e`: Playwright against the production build (rebuilt first when it is missing
+// or older than the sources, like the integration tests do: tests/setup/build-freshness.ts).
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import path from "node:path";
+import { staleBuildReason } from "../setup/build-freshness.ts";
 
-const buildDir = process.env.BUILD_DIR ?? "build";
-if (!existsSync(path.join(buildDir, "server/index.js"))) {
-  const built = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
+const stale = staleBuildReason(process.cwd());
+if (stale) {
+  console.log(`e2e: building first (${stale}).`);
+  const built = spawnSync("npx", ["react-router", "build"], {
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 // One id per run: the stack and the test workers derive the same fresh data folder from it.

@@ -35,7 +35,7 @@ describe("forgot and reset password", () => {
     expect(a.status).toBe(200);
     expect(await a.json()).toEqual(await b.json());
     await inbox.waitFor(known.email, /Passwort zurücksetzen/);
-    await new Promise((r) => setTimeout(r, 300));
+    await server.drainOutbox();
     expect(inbox.mails.some((m) => m.to.includes("unbekannt@example.com"))).toBe(false);
   });
 

@@ -67,7 +67,7 @@ describe("new-request notification", () => {
       body: multipart(validFields()),
     });
     expect(res.status).toBe(201);
-    await new Promise((r) => setTimeout(r, 1500));
+    await server.drainOutbox();
     expect(inbox.mails.some((m) => m.to.includes("aus@example.com"))).toBe(false);
   });
 });

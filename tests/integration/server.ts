@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { setupServer } from "msw/node";
-import { createApp, loadBuild } from "../../server/app.ts";
+import { createApp, type EntryExtras, loadBuild } from "../../server/app.ts";
 import { anthropicHandlers } from "../mocks/anthropic";
 import { calcomHandlers } from "../mocks/calcom";
 
@@ -14,6 +14,7 @@ export async function startTestServer(envOverrides: Record<string, string | unde
     else process.env[key] = value;
   }
   const { build, boot } = await loadBuild();
+  const extras = build.entry.module as unknown as EntryExtras;
   const app = createApp(build, boot);
   const server = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
@@ -21,6 +22,11 @@ export async function startTestServer(envOverrides: Record<string, string | unde
   const url = `http://127.0.0.1:${port}`;
   return {
     url,
+    /**
+     * Sends every mail the server has queued and resolves when the outbox has nothing due: assert
+     * "no mail was sent" after this, never after a sleep.
+     */
+    drainOutbox: () => extras.drainOutbox(),
     /** fetch relative to the server; JSON bodies are serialised when `json` is given. */
     fetch(path: string, init: RequestInit & { json?: unknown; token?: string } = {}) {
       const headers = new Headers(init.headers);

@@ -1,28 +1,8 @@
 import { type ReactNode, useId } from "react";
 import { Form, Link, useFetcher, useLocation, useNavigation, useSubmit } from "react-router";
+import { isConfirmationStep } from "~/lib/confirmation";
 import { buttonClass } from "./button";
 import { useModal } from "./modal";
-
-/** What `requireConfirmation` returns from an action when `confirmed=1` is missing. */
-export type ConfirmationStepData = {
-  confirmation: {
-    title: string;
-    message: string;
-    confirmLabel: string;
-    fields: Record<string, string>;
-  };
-};
-
-export function isConfirmationStep(value: unknown): value is ConfirmationStepData {
-  const c = (value as { confirmation?: ConfirmationStepData["confirmation"] } | null)?.confirmation;
-  return (
-    typeof c === "object" &&
-    c !== null &&
-    typeof c.message === "string" &&
-    typeof c.fields === "object" &&
-    c.fields !== null
-  );
-}
 
 type Variant = "primary" | "secondary" | "danger" | "ghost";
 

@@ -8,9 +8,7 @@ import {
   useRef,
   useState,
 } from "react";
-
-export type ToastType = "success" | "error" | "info";
-export type ToastMessage = { id: string; type: ToastType; message: string };
+import type { ToastMessage, ToastType } from "~/lib/toast";
 
 export type ToastApi = {
   success(message: string): void;

@@ -1,8 +1,9 @@
 import { and, asc, eq, isNull, lt } from "drizzle-orm";
+import type { RequestJson } from "~/lib/request-json";
 import { requests } from "~db/schema";
 import { getConfiguration } from "../configuration.server";
 import { db } from "../db.server";
-import { loadRequestJson, type RequestJson } from "../requests/serialize.server";
+import { loadRequestJson } from "../requests/serialize.server";
 import { AiError, aiConfigured, toAiError } from "./anthropic.server";
 import {
   generateCodingPrompt,

@@ -3,9 +3,11 @@ import { startSmtpInbox } from "~tests/smtp-inbox";
 
 let inbox: Awaited<ReturnType<typeof startSmtpInbox>>;
 let failNext = false;
+let slowMs = 0;
 
 beforeAll(async () => {
   inbox = await startSmtpInbox({
+    delayMs: () => slowMs,
     reject: () => {
       if (!failNext) return null;
       failNext = false;
@@ -61,5 +63,35 @@ describe("outbox", () => {
     expect(retryMail(queued.id)).toBe(true);
     expect(await processOutbox()).toBe(1);
     expect(getOutboxMail(queued.id)?.status).toBe("sent");
+  });
+
+  it("drainOutbox waits for a slow worker's batch and sends every due mail before resolving", async () => {
+    const { queueMail, drainOutbox, getOutboxMail, startMailWorker, stopMailWorker } = await import(
+      "./outbox.server"
+    );
+    slowMs = 400;
+    try {
+      const queued = ["a", "b", "c"].map((n) =>
+        queueMail({
+          to: `${n}@langsam.example`,
+          subject: "Langsam",
+          content: { paragraphs: ["x"] },
+        }),
+      );
+      startMailWorker(60_000);
+      // Let the worker's first tick start its batch, so drainOutbox has one to wait for.
+      await new Promise((r) => setImmediate(r));
+      failNext = true; // one delivery fails: drain must still end (the mail waits for its backoff)
+      await drainOutbox();
+      const states = queued.map((q) => getOutboxMail(q.id)?.status);
+      expect(states.filter((s) => s === "sent")).toHaveLength(2);
+      expect(states.filter((s) => s === "pending")).toHaveLength(1);
+      const delivered = inbox.mails.filter((m) => m.to[0]?.endsWith("@langsam.example"));
+      expect(delivered).toHaveLength(2);
+      expect(await drainOutbox()).toBe(0);
+    } finally {
+      slowMs = 0;
+      await stopMailWorker();
+    }
   });
 });

@@ -1,10 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
+import type { RequestJson } from "~/lib/request-json";
 import { REQUEST_STATUSES } from "~/lib/request-status";
 import { admins, attachments, requestAssignees, requests } from "~db/schema";
-import { deleteStoredFile, deleteStoredFiles } from "../attachments.server";
+import { deleteStoredFile } from "../attachments.server";
 import { db, transaction } from "../db.server";
-import { loadRequestJson, type RequestJson } from "./serialize.server";
+import { eraseRequest } from "../privacy/erasure.server";
+import { loadRequestJson } from "./serialize.server";
 
 export type Failure = { ok: false; status: number; error: string };
 export type Success<T> = { ok: true } & T;
@@ -34,8 +36,9 @@ export const RequestUpdateSchema = z.object({
 export type RequestUpdate = z.infer<typeof RequestUpdateSchema>;
 
 /**
- * Applies status / preparation / archive changes. With `updatedAt`, a request changed by someone
- * else since then is refused with 409 instead of overwriting the colleague's change.
+ * Applies status / preparation / archive changes. `updatedAt` is the time the client's change is
+ * based on (the spec's client sends the time of its change): only when it is older than the stored
+ * one — someone else changed the request since — the change is refused with 409.
  */
 export function updateRequest(
   id: number,
@@ -44,7 +47,7 @@ export function updateRequest(
   const result = transaction((tx) => {
     const row = tx.select().from(requests).where(eq(requests.id, id)).get();
     if (!row) return NOT_FOUND;
-    if (update.updatedAt && new Date(update.updatedAt).getTime() !== row.updatedAt.getTime()) {
+    if (update.updatedAt && new Date(update.updatedAt).getTime() < row.updatedAt.getTime()) {
       return {
         ok: false as const,
         status: 409,
@@ -126,18 +129,10 @@ function touch(id: number) {
   db().update(requests).set({ updatedAt: new Date() }).where(eq(requests.id, id)).run();
 }
 
-/** Deletes a request with its files (rows first, then the files). */
+/** Deletes a request and erases every trace of the person's data in it (see eraseRequest). */
 export async function deleteRequest(id: number): Promise<Success<object> | Failure> {
-  const row = db().select().from(requests).where(eq(requests.id, id)).get();
-  if (!row) return NOT_FOUND;
-  const files = db()
-    .select({ key: attachments.filename })
-    .from(attachments)
-    .where(eq(attachments.requestId, id))
-    .all();
-  db().delete(requests).where(eq(requests.id, id)).run();
-  await deleteStoredFiles([...files.map((f) => f.key), ...(row.audioKey ? [row.audioKey] : [])]);
-  return { ok: true };
+  const result = await eraseRequest(id);
+  return result.ok ? { ok: true } : NOT_FOUND;
 }
 
 /** Removes one attachment row and its file. */

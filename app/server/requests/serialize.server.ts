@@ -1,37 +1,10 @@
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import type { AttachmentJson, RequestJson } from "~/lib/request-json";
 import { appointments, attachments, requestAssignees, requests } from "~db/schema";
 import { db } from "../db.server";
 
 type RequestRow = typeof requests.$inferSelect;
 type AttachmentRow = typeof attachments.$inferSelect;
-
-/** The spec's Request JSON shape (§3). `audioPath` is the key for `GET /api/audio/{audioPath}`. */
-export type RequestJson = {
-  id: number;
-  name: string;
-  email: string;
-  phone: string;
-  companyDescription: string;
-  description: string;
-  summary: string | null;
-  status: RequestRow["status"];
-  createdAt: string;
-  updatedAt: string;
-  archived: boolean;
-  audioPath: string | null;
-  attachments: AttachmentJson[];
-  preparationData: Record<string, string>;
-  assigned_to: number[];
-  affiliateCode: string | null;
-};
-
-export type AttachmentJson = {
-  id: number;
-  filename: string;
-  originalName: string;
-  size: number;
-  uploadedAt: string;
-};
 
 export function serializeAttachment(row: AttachmentRow): AttachmentJson {
   return {

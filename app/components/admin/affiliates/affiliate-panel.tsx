@@ -4,9 +4,9 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ConfirmAction } from "~/components/ui/confirm-action";
 import { Alert, TextField } from "~/components/ui/field";
+import type { AffiliateCodeJson } from "~/lib/affiliate";
 import { DELETE_AFFILIATE_MESSAGE } from "~/lib/affiliate";
 import { formatDate } from "~/lib/format";
-import type { AffiliateCodeJson } from "~/server/affiliates.server";
 
 export type AffiliateFormState = {
   values?: { name?: string; email?: string; discountValue?: string };

@@ -1,0 +1,29 @@
+import type { RequestStatus } from "./request-status";
+
+/** The spec's Request JSON shape (§3). `audioPath` is the key for `GET /api/audio/{audioPath}`. */
+export type RequestJson = {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  companyDescription: string;
+  description: string;
+  summary: string | null;
+  status: RequestStatus;
+  createdAt: string;
+  updatedAt: string;
+  archived: boolean;
+  audioPath: string | null;
+  attachments: AttachmentJson[];
+  preparationData: Record<string, string>;
+  assigned_to: number[];
+  affiliateCode: string | null;
+};
+
+export type AttachmentJson = {
+  id: number;
+  filename: string;
+  originalName: string;
+  size: number;
+  uploadedAt: string;
+};

@@ -1,0 +1,75 @@
+// Is the production build older than the code it was built from? Shared by the Vitest
+// globalSetup of the integration project (tests/setup/build.global.ts) and `npm run test:e2e`
+// (tests/e2e/run.mjs), so no run can test stale code. See docs/decisions/070-test-harness.md.
+import { readdirSync, statSync } from "node:fs";
+import path from "node:path";
+
+/** What the build is made from: these folders (tests excepted) and config files. */
+export const BUILD_INPUTS = {
+  dirs: ["app", "server", "db", "public"],
+  files: [
+    "package.json",
+    "package-lock.json",
+    "vite.config.ts",
+    "react-router.config.ts",
+    "tsconfig.json",
+  ],
+};
+
+const IGNORED_DIRS = new Set(["node_modules", ".react-router"]);
+const IGNORED_FILE = /\.(test|spec)\.[cm]?[jt]sx?$|\.sqlite(-\w+)?$|\.md$/;
+
+function mtime(file: string): number | null {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return null;
+  }
+}
+
+/** The newest input file and its mtime (ms), or null when there is none. */
+export function newestInput(
+  root: string,
+  inputs = BUILD_INPUTS,
+): { file: string; mtimeMs: number } | null {
+  let newest: { file: string; mtimeMs: number } | null = null;
+  const consider = (file: string) => {
+    const m = mtime(path.join(root, file));
+    if (m !== null && (!newest || m > newest.mtimeMs)) newest = { file, mtimeMs: m };
+  };
+  const walk = (dir: string) => {
+    let entries: import("node:fs").Dirent[];
+    try {
+      entries = readdirSync(path.join(root, dir), { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const rel = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (!IGNORED_DIRS.has(entry.name)) walk(rel);
+      } else if (entry.isFile() && !IGNORED_FILE.test(entry.name)) {
+        consider(rel);
+      }
+    }
+  };
+  for (const dir of inputs.dirs) walk(dir);
+  for (const file of inputs.files) consider(file);
+  return newest;
+}
+
+/**
+ * Why the build in `buildDir` must be rebuilt ("missing", or the input newer than it), or null
+ * when it is up to date. The build's age is its server bundle's mtime.
+ */
+export function staleBuildReason(
+  root: string,
+  buildDir = process.env.BUILD_DIR ?? "build",
+  inputs = BUILD_INPUTS,
+): string | null {
+  const built = mtime(path.resolve(root, buildDir, "server/index.js"));
+  if (built === null) return `${buildDir}/ is missing`;
+  const newest = newestInput(root, inputs);
+  if (newest && newest.mtimeMs > built) return `${newest.file} is newer than ${buildDir}/`;
+  return null;
+}
