@@ -9,6 +9,7 @@ export default [
   route("preferences/banner", "routes/landing/preferences.banner.ts"),
   // Demo booking without JavaScript (the same dialog, rendered by the server from URL state)
   route("termin", "routes/landing/termin.tsx"),
+  route("anfrage-zurueckziehen", "routes/landing/anfrage-zurueckziehen.tsx"),
   route("healthz", "routes/healthz.ts"),
 
   // Admin, public
@@ -81,7 +82,9 @@ export default [
       route("invitations/:id/activate", "routes/api/admin/invitations.$id.activate.ts"),
       route("requests", "routes/api/admin/requests.ts"),
       route("requests/archived", "routes/api/admin/requests.archived.ts"),
+      route("requests/export.csv", "routes/api/admin/requests.export-csv.ts"),
       route("requests/:id", "routes/api/admin/requests.$id.ts"),
+      route("requests/:id/export", "routes/api/admin/requests.$id.export.ts"),
       route("requests/:id/archive", "routes/api/admin/requests.$id.archive.ts"),
       route("requests/:id/assign", "routes/api/admin/requests.$id.assign.ts"),
       route(

@@ -57,7 +57,9 @@ function startApp(
 }
 
 // The main server uses the built-in scheduler; a second one talks to the Cal.com stand-in.
-const app = startApp(PORTS.app, E2E_DATABASE_PATH, path.join(dir, "uploads"));
+const app = startApp(PORTS.app, E2E_DATABASE_PATH, path.join(dir, "uploads"), {
+  GA_MEASUREMENT_ID: "G-E2ETEST", // gtag.js itself is stubbed by the fixtures (no internet)
+});
 const calcomApp = startApp(
   PORTS.calcomApp,
   path.join(dir, "calcom", "e2e.sqlite"),

@@ -1,4 +1,6 @@
+import { ConfirmAction } from "~/components/ui/confirm-action";
 import { formatDate, formatFileSize, formatRequestId, summaryOf } from "~/lib/format";
+import { WITHDRAW_PATH, withdrawalQuestion } from "~/lib/withdrawal";
 
 export type HistoryItem = {
   id: number;
@@ -72,12 +74,20 @@ function Details({ item }: { item: HistoryItem }) {
           </ul>
         </div>
       ) : null}
+      <ConfirmAction
+        action={WITHDRAW_PATH}
+        fields={{ id: String(item.id) }}
+        title="Anfrage zurückziehen"
+        message={withdrawalQuestion(item.id)}
+        label="Anfrage zurückziehen"
+        aria-label={`Anfrage #${formatRequestId(item.id)} zurückziehen`}
+      />
     </div>
   );
 }
 
 /** The visitor's own requests (from the signed history cookie): table on desktop, cards on mobile. */
-export function History({ items }: { items: HistoryItem[] }) {
+export function History({ items, privacyUrl }: { items: HistoryItem[]; privacyUrl: string }) {
   if (!items.length) return null;
   return (
     <section id="history" aria-labelledby="history-title" className="px-4 py-16 sm:px-6">
@@ -155,6 +165,13 @@ export function History({ items }: { items: HistoryItem[] }) {
             </li>
           ))}
         </ul>
+        <p className="mt-6 text-sm text-slate-600 dark:text-slate-400">
+          Du kannst jede Anfrage jederzeit zurückziehen; sie wird dann mit allen Dateien gelöscht.
+          Fragen zu deinen Daten?{" "}
+          <a className="underline underline-offset-2" href={privacyUrl} rel="noopener">
+            Datenschutz-Kontakt
+          </a>
+        </p>
       </div>
     </section>
   );

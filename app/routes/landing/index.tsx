@@ -132,12 +132,12 @@ export default function Landing({ actionData }: Route.ComponentProps) {
           affiliateCode={page.affiliate?.code ?? null}
           submitted={page.submitted}
         />
-        <History items={page.history} />
+        <History items={page.history} privacyUrl={page.privacyUrl} />
         <Faq />
       </main>
       <Footer privacyUrl={page.privacyUrl} imprintUrl={page.imprintUrl} />
       {page.showConsent ? <CookieBar current={page.consent} /> : null}
-      {page.gaMeasurementId ? (
+      {page.gaMeasurementId && page.consent?.analytics ? (
         <Analytics measurementId={page.gaMeasurementId} consent={page.consent} nonce={nonce} />
       ) : null}
     </>
