@@ -15,6 +15,7 @@ import { bannerKey } from "~/lib/banner-key";
 import { RequestFormSchema } from "~/lib/request-form";
 import { uploadLimits } from "~/lib/upload-rules";
 import { validateAffiliateCode } from "~/server/affiliates.server";
+import { bookingEnabled } from "~/server/booking-api.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { env } from "~/server/env.server";
 import { serializeToast } from "~/server/flash.server";
@@ -81,6 +82,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     submitted: sent
       ? { id: sent.id, name: sent.name, booked: requestsWithAppointment([sent.id]).length > 0 }
       : null,
+    bookingEnabled: bookingEnabled(),
     privacyUrl: PRIVACY_URL,
     imprintUrl: IMPRINT_URL,
     gaMeasurementId: GA_MEASUREMENT_ID ?? null,
@@ -131,6 +133,7 @@ export default function Landing({ actionData }: Route.ComponentProps) {
           limits={page.limits}
           affiliateCode={page.affiliate?.code ?? null}
           submitted={page.submitted}
+          bookingEnabled={page.bookingEnabled}
         />
         <History items={page.history} privacyUrl={page.privacyUrl} />
         <Faq />
