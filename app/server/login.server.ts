@@ -8,6 +8,7 @@ import { admins } from "~db/schema";
 import { type AdminUser, createSession, toAdminUser } from "./auth.server";
 import { dummyPasswordHash, verifyPassword } from "./crypto.server";
 import { db } from "./db.server";
+import { audit } from "./privacy/audit.server";
 import { loginLimiter, tooManyMessage } from "./rate-limit.server";
 
 type LoginValues = typeof LoginSchema._zod.output;
@@ -78,6 +79,7 @@ async function attempt(
   db().update(admins).set({ lastLogin }).where(eq(admins.id, row.id)).run();
   const admin = toAdminUser({ ...row, lastLogin });
   const token = createSession(row.id, userAgent);
+  audit(admin, "login", admin.username);
   return { kind: "ok", submission, admin, token, redirectTo: landingPath(admin, redirectTo) };
 }
 

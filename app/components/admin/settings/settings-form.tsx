@@ -2,12 +2,13 @@ import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { BookingDemoButton } from "~/components/booking/booking-demo-button";
 import { Button, buttonClass } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import { Alert, FieldErrors, inputClass } from "~/components/ui/field";
 import { useModal } from "~/components/ui/modal";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { type Configuration, DOCUMENT_TYPES, IMAGE_TYPES } from "~/lib/configuration";
 import { DELETE_FIELD_CONFIRM } from "~/lib/settings-form";
+import { PrivacySettings } from "./privacy-settings";
+import { label, Section } from "./settings-section";
 
 type Admin = { id: number; username: string; email: string };
 type EventTypeOption = { key: string; title: string; lengthInMinutes: number };
@@ -23,30 +24,6 @@ export type SettingsFormProps = {
   newEmail?: string;
   newField?: { name: string; label: string; placeholder: string };
 };
-
-function Section({
-  title,
-  children,
-  description,
-}: {
-  title: string;
-  description?: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <Card className="space-y-4 p-5">
-      <div>
-        <h2 className="text-lg font-semibold">{title}</h2>
-        {description ? (
-          <p className="text-sm text-slate-500 dark:text-slate-400">{description}</p>
-        ) : null}
-      </div>
-      {children}
-    </Card>
-  );
-}
-
-const label = "mb-1 block text-sm font-medium";
 
 /** The whole configuration in one form with one save button (list edits work without JS too). */
 export function SettingsForm(props: SettingsFormProps) {
@@ -467,6 +444,8 @@ export function SettingsForm(props: SettingsFormProps) {
           </Link>
         </div>
       </Section>
+
+      <PrivacySettings config={config} fieldErrors={fieldErrors} />
 
       <div className="sticky bottom-0 flex justify-end border-t border-slate-200 bg-slate-50/90 py-3 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
         <Button type="submit" name="intent" value="save" disabled={saving}>
