@@ -1,4 +1,5 @@
 import { formatDate, formatFileSize, formatRequestId, summaryOf } from "~/lib/format";
+import { AppointmentTrace, BookDemoLink, type BookedAppointment } from "./appointment-trace";
 
 export type HistoryItem = {
   id: number;
@@ -10,7 +11,20 @@ export type HistoryItem = {
   createdAt: string;
   audioPath: string | null;
   attachments: { id: number; originalName: string; size: number }[];
+  /** The booked demo (not cancelled), if any. */
+  appointment: BookedAppointment | null;
 };
+
+/** A booked demo with its .ics link, or (booking on) the way to book one. */
+function Demo({ item, bookingEnabled }: { item: HistoryItem; bookingEnabled: boolean }) {
+  if (item.appointment)
+    return <AppointmentTrace requestId={item.id} appointment={item.appointment} />;
+  return bookingEnabled ? (
+    <div className="mt-3">
+      <BookDemoLink requestId={item.id} />
+    </div>
+  ) : null;
+}
 
 const STATUS_LABEL: Record<HistoryItem["status"], string> = {
   New: "Neu",
@@ -77,7 +91,13 @@ function Details({ item }: { item: HistoryItem }) {
 }
 
 /** The visitor's own requests (from the signed history cookie): table on desktop, cards on mobile. */
-export function History({ items }: { items: HistoryItem[] }) {
+export function History({
+  items,
+  bookingEnabled,
+}: {
+  items: HistoryItem[];
+  bookingEnabled: boolean;
+}) {
   if (!items.length) return null;
   return (
     <section id="history" aria-labelledby="history-title" className="px-4 py-16 sm:px-6">
@@ -124,6 +144,7 @@ export function History({ items }: { items: HistoryItem[] }) {
                     </summary>
                     <Details item={item} />
                   </details>
+                  <Demo item={item} bookingEnabled={bookingEnabled} />
                 </td>
                 <td className="py-3 pr-4">
                   <StatusBadge status={item.status} />
@@ -152,6 +173,7 @@ export function History({ items }: { items: HistoryItem[] }) {
                 </summary>
                 <Details item={item} />
               </details>
+              <Demo item={item} bookingEnabled={bookingEnabled} />
             </li>
           ))}
         </ul>
