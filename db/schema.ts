@@ -209,6 +209,8 @@ export const mailOutbox = sqliteTable(
     text: text("text").notNull(),
     html: text("html").notNull(),
     kind: text("kind").notNull().default("generic"),
+    /** The request whose personal data the mail carries: erasing the request removes the mail. */
+    requestId: integer("request_id").references(() => requests.id, { onDelete: "cascade" }),
     status: text("status", { enum: MAIL_STATUSES }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
@@ -218,7 +220,10 @@ export const mailOutbox = sqliteTable(
     createdAt: ms("created_at").notNull().default(now),
     sentAt: ms("sent_at"),
   },
-  (t) => [index("mail_outbox_status_idx").on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index("mail_outbox_status_idx").on(t.status, t.nextAttemptAt),
+    index("mail_outbox_request_idx").on(t.requestId),
+  ],
 );
 
 export const idempotencyKeys = sqliteTable("idempotency_keys", {

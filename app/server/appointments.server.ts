@@ -174,6 +174,7 @@ function sendBookingMails(
     to: request.email,
     subject: `Dein Demo-Termin am ${when} Uhr`,
     kind: "booking-confirmation",
+    requestId: request.id,
     content: {
       greeting: `Hallo ${request.name},`,
       paragraphs: [
@@ -197,6 +198,7 @@ function sendBookingMails(
       to: admins,
       subject: `Neuer Demo-Termin: ${request.name} am ${when} Uhr`,
       kind: "booking-notice",
+      requestId: request.id,
       content: {
         paragraphs: [`${request.name} hat einen Demo-Termin gebucht.`],
         facts: [

@@ -48,6 +48,12 @@ export const test = base.extend<{ failOnConsoleError: undefined }>({
         }
       });
       page.on("pageerror", (error) => errors.push(error.message));
+      // Tests never reach the internet: gtag.js (loaded after consent) is a stand-in.
+      await page
+        .context()
+        .route("https://www.googletagmanager.com/**", (route) =>
+          route.fulfill({ contentType: "text/javascript", body: "/* gtag.js stand-in */" }),
+        );
       await use(undefined);
       expect(errors, "console errors in the page").toEqual([]);
     },

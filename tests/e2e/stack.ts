@@ -35,6 +35,8 @@ function startApp(
     env: {
       ...process.env,
       NODE_ENV: "production",
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "error",
+      METRICS_PORT: "0",
       PORT: String(port),
       HOST: "127.0.0.1",
       APP_URL: `http://localhost:${port}`,
@@ -55,7 +57,9 @@ function startApp(
 }
 
 // The main server uses the built-in scheduler; a second one talks to the Cal.com stand-in.
-const app = startApp(PORTS.app, E2E_DATABASE_PATH, path.join(dir, "uploads"));
+const app = startApp(PORTS.app, E2E_DATABASE_PATH, path.join(dir, "uploads"), {
+  GA_MEASUREMENT_ID: "G-E2ETEST", // gtag.js itself is stubbed by the fixtures (no internet)
+});
 const calcomApp = startApp(
   PORTS.calcomApp,
   path.join(dir, "calcom", "e2e.sqlite"),

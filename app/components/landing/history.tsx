@@ -1,4 +1,6 @@
+import { ConfirmAction } from "~/components/ui/confirm-action";
 import { formatDate, formatFileSize, formatRequestId, summaryOf } from "~/lib/format";
+import { WITHDRAW_PATH, withdrawalQuestion } from "~/lib/withdrawal";
 import { AppointmentTrace, BookDemoLink, type BookedAppointment } from "./appointment-trace";
 
 export type HistoryItem = {
@@ -86,6 +88,14 @@ function Details({ item }: { item: HistoryItem }) {
           </ul>
         </div>
       ) : null}
+      <ConfirmAction
+        action={WITHDRAW_PATH}
+        fields={{ id: String(item.id) }}
+        title="Anfrage zurückziehen"
+        message={withdrawalQuestion(item.id)}
+        label="Anfrage zurückziehen"
+        aria-label={`Anfrage #${formatRequestId(item.id)} zurückziehen`}
+      />
     </div>
   );
 }
@@ -93,9 +103,11 @@ function Details({ item }: { item: HistoryItem }) {
 /** The visitor's own requests (from the signed history cookie): table on desktop, cards on mobile. */
 export function History({
   items,
+  privacyUrl,
   bookingEnabled,
 }: {
   items: HistoryItem[];
+  privacyUrl: string;
   bookingEnabled: boolean;
 }) {
   if (!items.length) return null;
@@ -177,6 +189,13 @@ export function History({
             </li>
           ))}
         </ul>
+        <p className="mt-6 text-sm text-slate-600 dark:text-slate-400">
+          Du kannst jede Anfrage jederzeit zurückziehen; sie wird dann mit allen Dateien gelöscht.
+          Fragen zu deinen Daten?{" "}
+          <a className="underline underline-offset-2" href={privacyUrl} rel="noopener">
+            Datenschutz-Kontakt
+          </a>
+        </p>
       </div>
     </section>
   );

@@ -1,5 +1,6 @@
 import { data, Form, Link, useLocation, useRevalidator } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
+import { CsvExportLink, PrivacyActions } from "~/components/admin/requests/privacy-actions";
 import { type DetailContext, FullScreenRequest } from "~/components/admin/requests/request-detail";
 import { RequestRow } from "~/components/admin/requests/request-row";
 import { buttonClass } from "~/components/ui/button";
@@ -203,10 +204,11 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
             ))}
           </select>
         </div>
-        <div className="flex items-end sm:col-span-2 lg:col-span-5">
+        <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-5">
           <button type="submit" className={buttonClass("primary", "sm")}>
             Filter anwenden
           </button>
+          <CsvExportLink query={query} />
         </div>
       </Form>
       <Chips query={query} />
@@ -238,6 +240,7 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
       {open ? (
         <FullScreenRequest request={open} ctx={ctx} closeHref={closeHref}>
           <ConfirmationStep data={actionData} action={actionUrl} />
+          <PrivacyActions request={open} action={actionUrl} />
         </FullScreenRequest>
       ) : openId ? (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">

@@ -18,6 +18,7 @@ import { validateAffiliateCode } from "~/server/affiliates.server";
 import { bookingEnabled } from "~/server/booking-api.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { env } from "~/server/env.server";
+import { serializeToast } from "~/server/flash.server";
 import { readConsent, readDismissedBanners } from "~/server/preferences.server";
 import { clientIp } from "~/server/request-context.server";
 import { loadRequestsJson, requestsWithAppointment } from "~/server/requests/serialize.server";
@@ -102,10 +103,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.ok) {
     const params = new URLSearchParams({ gesendet: String(result.request.id) });
     if (result.request.affiliateCode) params.set("code", result.request.affiliateCode);
-    return redirect(`/?${params}#contact`, {
-      status: 303,
-      headers: { "Set-Cookie": result.setCookie },
-    });
+    const headers = new Headers({ "Set-Cookie": result.setCookie });
+    if (result.filesRefused) {
+      headers.append(
+        "Set-Cookie",
+        await serializeToast({ type: "error", message: result.filesRefused }),
+      );
+    }
+    return redirect(`/?${params}#contact`, { status: 303, headers });
   }
   return data(
     {
@@ -138,12 +143,16 @@ export default function Landing({ actionData }: Route.ComponentProps) {
           submitted={page.submitted}
           bookingEnabled={page.bookingEnabled}
         />
-        <History items={page.history} bookingEnabled={page.bookingEnabled} />
+        <History
+          items={page.history}
+          privacyUrl={page.privacyUrl}
+          bookingEnabled={page.bookingEnabled}
+        />
         <Faq />
       </main>
       <Footer privacyUrl={page.privacyUrl} imprintUrl={page.imprintUrl} />
       {page.showConsent ? <CookieBar current={page.consent} /> : null}
-      {page.gaMeasurementId ? (
+      {page.gaMeasurementId && page.consent?.analytics ? (
         <Analytics measurementId={page.gaMeasurementId} consent={page.consent} nonce={nonce} />
       ) : null}
     </>

@@ -3,8 +3,9 @@ import { z } from "zod";
 import type { RequestJson } from "~/lib/request-json";
 import { REQUEST_STATUSES } from "~/lib/request-status";
 import { admins, attachments, requestAssignees, requests } from "~db/schema";
-import { deleteStoredFile, deleteStoredFiles } from "../attachments.server";
+import { deleteStoredFile } from "../attachments.server";
 import { db, transaction } from "../db.server";
+import { eraseRequest } from "../privacy/erasure.server";
 import { loadRequestJson } from "./serialize.server";
 
 export type Failure = { ok: false; status: number; error: string };
@@ -128,18 +129,10 @@ function touch(id: number) {
   db().update(requests).set({ updatedAt: new Date() }).where(eq(requests.id, id)).run();
 }
 
-/** Deletes a request with its files (rows first, then the files). */
+/** Deletes a request and erases every trace of the person's data in it (see eraseRequest). */
 export async function deleteRequest(id: number): Promise<Success<object> | Failure> {
-  const row = db().select().from(requests).where(eq(requests.id, id)).get();
-  if (!row) return NOT_FOUND;
-  const files = db()
-    .select({ key: attachments.filename })
-    .from(attachments)
-    .where(eq(attachments.requestId, id))
-    .all();
-  db().delete(requests).where(eq(requests.id, id)).run();
-  await deleteStoredFiles([...files.map((f) => f.key), ...(row.audioKey ? [row.audioKey] : [])]);
-  return { ok: true };
+  const result = await eraseRequest(id);
+  return result.ok ? { ok: true } : NOT_FOUND;
 }
 
 /** Removes one attachment row and its file. */

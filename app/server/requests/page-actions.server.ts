@@ -5,7 +5,13 @@ import { runAutomatedPreparation, runCodingPrompt } from "../ai/request-ai.serve
 import { type AdminUser, documentPath, parseId } from "../auth.server";
 import { requireConfirmation } from "../confirm.server";
 import { redirectWithToast } from "../flash.server";
-import { assignRequest, deleteAttachment, setArchived, updateRequest } from "./manage.server";
+import {
+  assignRequest,
+  deleteAttachment,
+  deleteRequest,
+  setArchived,
+  updateRequest,
+} from "./manage.server";
 
 type Result = Response | { body: Record<string, unknown>; status: number };
 
@@ -93,6 +99,20 @@ export async function handleRequestAction(request: Request, _admin: AdminUser): 
       if (step) return { body: step.data, status: 200 };
       const result = await deleteAttachment(id, attachmentId);
       return result.ok ? ok("Anhang gelöscht.") : fail("Fehler beim Löschen!");
+    }
+    case "delete": {
+      const step = requireConfirmation(form, {
+        title: "Anfrage löschen",
+        message: `Möchten Sie die Anfrage #${formatRequestId(id)} wirklich endgültig löschen? Alle Daten, Dateien, Termine und E-Mails dazu werden entfernt.`,
+      });
+      if (step) return { body: step.data, status: 200 };
+      const result = await deleteRequest(id);
+      const list = new URL(back, "http://x");
+      list.searchParams.delete("requestId");
+      return redirectWithToast(`${list.pathname}${list.search}`, {
+        type: result.ok ? "success" : "error",
+        message: result.ok ? "Anfrage gelöscht." : "Fehler beim Löschen!",
+      });
     }
     default:
       return { body: { error: "Unbekannte Aktion." }, status: 400 };
