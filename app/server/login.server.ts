@@ -9,6 +9,7 @@ import { type AdminUser, createSession, toAdminUser } from "./auth.server";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./crypto.server";
 import { db } from "./db.server";
 import { readForm } from "./http.server";
+import { audit } from "./privacy/audit.server";
 import { loginLimiter, tooManyMessage } from "./rate-limit.server";
 
 type LoginValues = typeof LoginSchema._zod.output;
@@ -87,6 +88,7 @@ async function attempt(
     .run();
   const admin = toAdminUser({ ...row, lastLogin });
   const token = createSession(row.id, userAgent);
+  audit(admin, "login", admin.username);
   return { kind: "ok", submission, admin, token, redirectTo: landingPath(admin, redirectTo) };
 }
 

@@ -61,7 +61,7 @@ describe("admin endpoints without a valid session", () => {
   }
 
   it("the expired token really was a working token before it expired", async () => {
-    const fresh = await server.adminToken();
+    const fresh = await apiLogin(server, "admin", "admin-passwort");
     expect((await server.fetch("/api/admin/users", { token: fresh })).status).toBe(200);
   });
 

@@ -8,7 +8,7 @@ let token: string;
 beforeAll(async () => {
   inbox = await startInbox();
   server = await startTestServer({ SMTP_URL: inbox.url, APP_URL: "http://portal.test" });
-  token = await server.adminToken();
+  token = await apiLogin(server, "admin", "admin-passwort");
 });
 afterAll(async () => {
   await server.close();
