@@ -193,6 +193,7 @@ export {
   jsonError,
   methodNotAllowed,
   parseId,
+  readForm,
   readJsonObject,
   withApiFallback,
 } from "./http.server";

@@ -14,10 +14,9 @@ import {
   otherActiveAdmins,
   setAdminActive,
 } from "~/server/admins.server";
-import { parseId, requireAdmin } from "~/server/auth.server";
+import { parseId, readForm, requireAdmin } from "~/server/auth.server";
 import { requireConfirmation } from "~/server/confirm.server";
 import { redirectWithToast } from "~/server/flash.server";
-import { readForm } from "~/server/http.server";
 import {
   activateInvitation,
   createInvitation,
