@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { loginAs } from "./auth";
-import { e2eDb, seedAdmin } from "./db";
 import { expect, test, waitForMail } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
@@ -36,34 +35,18 @@ async function changeFirstPassword(page: Page, oldPassword: string, newPassword:
   await expect(page).toHaveURL(/\/admin\/users$/);
 }
 
-test("first login forces a password change, then the dashboard opens", async ({
-  page,
-  javaScriptEnabled,
-}) => {
-  const db = e2eDb();
-  const first = db.prepare("SELECT password_changed FROM admins WHERE username = 'admin'").get() as
-    | { password_changed: number }
-    | undefined;
-  db.close();
-  if (javaScriptEnabled && first?.password_changed === 0) {
-    // The e2e stack's first admin with the password from its environment (only this project).
-    await loginAs(page, { username: "admin", password: "erstes-passwort" });
-    await changeFirstPassword(page, "erstes-passwort", `neu-${unique()}-passwort`);
-  } else {
-    // Same flow for an admin that has not changed its first password yet.
-    const admin = await seedAdmin();
-    const reset = e2eDb();
-    reset.prepare("UPDATE admins SET password_changed = 0 WHERE id = ?").run(admin.id);
-    reset.close();
-    await loginAs(page, admin);
-    await changeFirstPassword(page, admin.password, `neu-${unique()}-passwort`);
-  }
+test("first login forces a password change, then the dashboard opens", async ({ page, seed }) => {
+  // An admin of its own that has not changed its first password yet (like the env's first admin).
+  const admin = await seed.admin({ passwordChanged: false });
+  await loginAs(page, admin);
+  await changeFirstPassword(page, admin.password, `neu-${unique()}-passwort`);
 });
 
 test("invite → register from the mailed link → activate → log in as the new admin", async ({
   page,
+  seed,
 }) => {
-  const inviter = await seedAdmin();
+  const inviter = await seed.admin();
   const email = `neu-${unique()}@example.com`;
   const username = `neu-${unique()}`;
   const password = `passwort-${unique()}`;
@@ -108,8 +91,9 @@ test("invite → register from the mailed link → activate → log in as the ne
 test("forgot password → reset from the mailed link → log in with the new password", async ({
   page,
   javaScriptEnabled,
+  seed,
 }) => {
-  const admin = await seedAdmin();
+  const admin = await seed.admin();
   const newPassword = `zurueck-${unique()}`;
   await page.goto("/admin/login");
   await page.getByRole("link", { name: "Passwort vergessen?" }).click();
@@ -143,8 +127,9 @@ test("forgot password → reset from the mailed link → log in with the new pas
 
 test("activate an invitation directly: credentials shown once, the invitee gets a set-password link", async ({
   page,
+  seed,
 }) => {
-  const inviter = await seedAdmin();
+  const inviter = await seed.admin();
   const email = `direkt-${unique()}@example.com`;
   await loginAs(page, inviter);
   await page.goto("/admin/users");
