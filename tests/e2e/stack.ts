@@ -19,6 +19,8 @@ export const FIRST_ADMIN = {
 
 export type AppServer = {
   url: string;
+  /** Resolves when the process has exited (e.g. its port was taken). */
+  exited: Promise<void>;
   databasePath: string;
   uploadsDir: string;
   stop: () => Promise<void>;
@@ -62,6 +64,7 @@ function startApp(
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   return {
     url: `http://localhost:${port}`,
+    exited,
     databasePath,
     uploadsDir,
     async stop() {
@@ -71,12 +74,18 @@ function startApp(
   };
 }
 
-/** Polls /healthz until the server answers (or fails when it does not within the timeout). */
-async function waitUntilHealthy(url: string, timeoutMs = 60_000) {
+/** Polls /healthz until the server answers; fails when it exits or does not answer in time. */
+async function waitUntilHealthy(server: AppServer, timeoutMs = 60_000) {
+  const { url } = server;
+  let exited = false;
+  void server.exited.then(() => {
+    exited = true;
+  });
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    if (exited) throw new Error(`e2e: the app server for ${url} exited during start`);
     try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
+      if ((await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) })).ok) return;
     } catch {}
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -93,7 +102,7 @@ export async function startStack(workerIndex: number) {
   const closeCalcom = await startCalcomStandIn(ports.calcom);
   const closeAnthropic = await startAnthropicStandIn(ports.anthropic);
   const app = startApp(ports, ports.app, dir);
-  await waitUntilHealthy(app.url);
+  await waitUntilHealthy(app);
 
   let calcomApp: Promise<AppServer> | undefined;
   return {
@@ -107,7 +116,7 @@ export async function startStack(workerIndex: number) {
           CALCOM_API_KEY: "cal_test_e2e",
           CALCOM_API_URL: `http://127.0.0.1:${ports.calcom}/v2`,
         });
-        await waitUntilHealthy(server.url);
+        await waitUntilHealthy(server);
         return server;
       })();
       return calcomApp;
