@@ -9,6 +9,9 @@ export default [
   route("preferences/banner", "routes/landing/preferences.banner.ts"),
   // Demo booking without JavaScript (the same dialog, rendered by the server from URL state)
   route("termin", "routes/landing/termin.tsx"),
+  // The booked demo as .ics for the visitor's own request ("Zum Kalender hinzufügen")
+  route("termin/kalender", "routes/landing/termin-kalender.ts"),
+  route("anfrage-zurueckziehen", "routes/landing/anfrage-zurueckziehen.tsx"),
   route("healthz", "routes/healthz.ts"),
 
   // Admin, public
@@ -28,6 +31,7 @@ export default [
       route("affiliate-codes", "routes/admin/affiliate-codes.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("settings/outbox", "routes/admin/outbox.tsx"),
+      route("audit", "routes/admin/audit.tsx"),
       route("change-password", "routes/admin/change-password.tsx"),
       route("legacy", "routes/admin/legacy.tsx"),
     ]),
@@ -81,7 +85,9 @@ export default [
       route("invitations/:id/activate", "routes/api/admin/invitations.$id.activate.ts"),
       route("requests", "routes/api/admin/requests.ts"),
       route("requests/archived", "routes/api/admin/requests.archived.ts"),
+      route("requests/export.csv", "routes/api/admin/requests.export-csv.ts"),
       route("requests/:id", "routes/api/admin/requests.$id.ts"),
+      route("requests/:id/export", "routes/api/admin/requests.$id.export.ts"),
       route("requests/:id/archive", "routes/api/admin/requests.$id.archive.ts"),
       route("requests/:id/assign", "routes/api/admin/requests.$id.assign.ts"),
       route(

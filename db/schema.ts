@@ -209,6 +209,8 @@ export const mailOutbox = sqliteTable(
     text: text("text").notNull(),
     html: text("html").notNull(),
     kind: text("kind").notNull().default("generic"),
+    /** The request whose personal data the mail carries: erasing the request removes the mail. */
+    requestId: integer("request_id").references(() => requests.id, { onDelete: "cascade" }),
     status: text("status", { enum: MAIL_STATUSES }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
@@ -218,7 +220,10 @@ export const mailOutbox = sqliteTable(
     createdAt: ms("created_at").notNull().default(now),
     sentAt: ms("sent_at"),
   },
-  (t) => [index("mail_outbox_status_idx").on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index("mail_outbox_status_idx").on(t.status, t.nextAttemptAt),
+    index("mail_outbox_request_idx").on(t.requestId),
+  ],
 );
 
 export const idempotencyKeys = sqliteTable("idempotency_keys", {
@@ -229,3 +234,47 @@ export const idempotencyKeys = sqliteTable("idempotency_keys", {
   body: text("body").notNull(),
   createdAt: ms("created_at").notNull().default(now),
 });
+
+/** Who did what to personal data, when (admin actions, logins, retention runs). No personal data in it. */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    at: ms("at").notNull().default(now),
+    actorId: integer("actor_id").references(() => admins.id, { onDelete: "set null" }),
+    /** Username at the time (kept when the admin is deleted); "System" for jobs. */
+    actorName: text("actor_name").notNull(),
+    action: text("action").notNull(),
+    /** E.g. "Anfrage #0012", "Liste (CSV)". */
+    target: text("target").notNull().default(""),
+    details: text("details"),
+  },
+  (t) => [
+    index("audit_log_at_idx").on(t.at),
+    index("audit_log_action_idx").on(t.action, t.at),
+    index("audit_log_actor_idx").on(t.actorName, t.at),
+  ],
+);
+
+/** Last run of each background job (survives restarts: the daily job runs when > 24 h ago). */
+export const jobRuns = sqliteTable("job_runs", {
+  name: text("name").primaryKey(),
+  lastRunAt: ms("last_run_at").notNull(),
+  result: text("result", { mode: "json" }),
+});
+
+/** Status changes of a request over time (the dashboard's history). */
+export const requestStatusHistory = sqliteTable(
+  "request_status_history",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    requestId: integer("request_id")
+      .notNull()
+      .references(() => requests.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status").notNull(),
+    adminId: integer("admin_id").references(() => admins.id, { onDelete: "set null" }),
+    changedAt: ms("changed_at").notNull().default(now),
+  },
+  (t) => [index("request_status_history_request_idx").on(t.requestId, t.changedAt)],
+);

@@ -54,6 +54,7 @@ export function draftFromForm(
     systemPrompt: String(form.get("systemPrompt") ?? ""),
     emailNotifications: {
       enabled: form.get("notificationsEnabled") === "on",
+      bookingNotice: form.get("bookingNotice") === "on",
       adminEmails: admins
         .filter((a) => adminIds.has(a.id))
         .map((a) => ({ id: a.id, username: a.username, email: a.email })),
@@ -82,5 +83,12 @@ export function draftFromForm(
       days: String(form.get("leadDays") ?? ""),
       hours: String(form.get("leadHours") ?? ""),
     },
+    retention: {
+      requestMonths: String(form.get("retentionMonths") ?? ""),
+      requestAction: String(form.get("retentionAction") ?? ""),
+      outboxDays: String(form.get("outboxDays") ?? ""),
+      auditDays: String(form.get("auditDays") ?? ""),
+    },
+    privacyNote: String(form.get("privacyNote") ?? ""),
   } as unknown as Configuration;
 }

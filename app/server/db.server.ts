@@ -24,6 +24,8 @@ export function db(): Db {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
+  // Deleted content is overwritten with zeros, not left in free pages (erasure, ADR 100).
+  sqlite.pragma("secure_delete = ON");
   const database = drizzle({ client: sqlite, schema }) as Db;
   migrate(database, { migrationsFolder: process.env.MIGRATIONS_DIR ?? MIGRATIONS_DIR });
   instance = database;

@@ -46,6 +46,7 @@ export function notifyNewRequest(request: RequestJson) {
     to,
     subject: `Neue Anfrage #${formatRequestId(request.id)} von ${request.name}`,
     kind: "new-request",
+    requestId: request.id,
     content: {
       greeting: "Hallo,",
       paragraphs: [

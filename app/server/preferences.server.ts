@@ -82,3 +82,26 @@ export function backTo(value: FormDataEntryValue | null, fallback = "/"): string
     return fallback;
   return value;
 }
+
+/**
+ * Set-Cookie values that delete every Google Analytics cookie (`_ga`, `_ga_<id>`, `_gid`, `_gat*`)
+ * the request carries: host-only, on the host and on its parent domain (gtag's "auto" domain).
+ */
+export function expireAnalyticsCookies(request: Request): string[] {
+  const names = (request.headers.get("cookie") ?? "")
+    .split(";")
+    .map((part) => part.split("=")[0]?.trim() ?? "")
+    .filter((name) => /^(_ga(_[A-Za-z0-9]+)?|_gid|_gat(_[A-Za-z0-9]+)?)$/.test(name));
+  if (!names.length) return [];
+  const host = new URL(request.url).hostname;
+  const domains: (string | null)[] = [null];
+  if (!/^[\d.]+$/.test(host) && host.includes(".")) {
+    domains.push(host);
+    const labels = host.split(".");
+    if (labels.length > 2) domains.push(labels.slice(-2).join("."));
+  }
+  const expired = "Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0; Path=/; SameSite=Lax";
+  return [...new Set(names)].flatMap((name) =>
+    domains.map((domain) => `${name}=; ${expired}${domain ? `; Domain=${domain}` : ""}`),
+  );
+}

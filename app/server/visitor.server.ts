@@ -48,6 +48,12 @@ export async function rememberVisitorRequest(request: Request, id: number, secre
   return visitorCookie().serialize(entries.slice(-MAX_REMEMBERED));
 }
 
+/** Set-Cookie value without the given request (after the visitor withdrew it). */
+export async function forgetVisitorRequest(request: Request, id: number) {
+  const entries = (await readEntries(request)).filter((e) => e.id !== id);
+  return visitorCookie().serialize(entries);
+}
+
 /** Ids of the requests this visitor sent (verified against the rows' secret hashes), newest first. */
 export async function getVisitorRequestIds(request: Request): Promise<number[]> {
   const entries = await readEntries(request);

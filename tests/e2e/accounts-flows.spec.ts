@@ -3,6 +3,8 @@ import type { Page } from "@playwright/test";
 import { loginAs } from "./auth";
 import { expect, test, waitForMail } from "./fixtures";
 import { waitForHydration } from "./hydration";
+import { findAdmin } from "./seed";
+import { FIRST_ADMIN } from "./stack";
 
 const unique = () => randomBytes(4).toString("hex");
 
@@ -35,11 +37,29 @@ async function changeFirstPassword(page: Page, oldPassword: string, newPassword:
   await expect(page).toHaveURL(/\/admin\/users$/);
 }
 
-test("first login forces a password change, then the dashboard opens", async ({ page, seed }) => {
-  // An admin of its own that has not changed its first password yet (like the env's first admin).
+test("first login with a random password forces a password change, then the dashboard opens", async ({
+  page,
+  seed,
+}) => {
+  // An admin whose first password was printed to the log (password_changed = 0).
   const admin = await seed.admin({ passwordChanged: false });
   await loginAs(page, admin);
   await changeFirstPassword(page, admin.password, `neu-${unique()}-passwort`);
+});
+
+test("the first admin from ADMIN_PASSWORD is not forced to change it and follows deep links", async ({
+  page,
+}) => {
+  // This worker's server created its first admin with ADMIN_PASSWORD (tests/e2e/stack.ts).
+  expect(findAdmin(FIRST_ADMIN.email)?.passwordChanged).toBe(true);
+  // A deep link from a notification mail leads through the login to the wanted page.
+  await page.goto("/admin/users");
+  await expect(page).toHaveURL(/\/admin\/login/);
+  await page.getByLabel("Benutzername").fill(FIRST_ADMIN.username);
+  await page.getByLabel("Passwort", { exact: true }).fill(FIRST_ADMIN.password);
+  await page.getByRole("button", { name: "Anmelden" }).click();
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await expect(page.getByText("Dies ist Ihre erste Anmeldung")).toHaveCount(0);
 });
 
 test("invite → register from the mailed link → activate → log in as the new admin", async ({

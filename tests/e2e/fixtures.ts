@@ -21,11 +21,13 @@ import {
   patchConfiguration,
   removeAdmin,
   removeAffiliateCode,
+  removeAppointment,
   removeRequest,
   type SeededAdmin,
   type SeedRequestInput,
   seedAdmin,
   seedAffiliateCode,
+  seedAppointment,
   seedRequest,
   useStackDatabase,
 } from "./seed";
@@ -58,13 +60,12 @@ export type SeedApi = {
     name?: string;
     email?: string;
   }): ReturnType<typeof seedAffiliateCode>;
+  appointment(input: Parameters<typeof seedAppointment>[0]): ReturnType<typeof seedAppointment>;
   /** Patches the configuration for this test; the previous one is restored afterwards. */
   configuration(patch: Partial<Configuration>): void;
 };
 
 type CalcomApp = { url: string; admin: { username: string; password: string } };
-
-let calcomAdmin: Promise<CalcomApp> | undefined;
 
 export const test = base.extend<
   {
@@ -109,6 +110,11 @@ export const test = base.extend<
         cleanups.push(() => removeAffiliateCode(code.id));
         return code;
       },
+      appointment(input) {
+        const row = seedAppointment(input);
+        cleanups.push(() => removeAppointment(row.id));
+        return row;
+      },
       configuration(patch) {
         cleanups.push(patchConfiguration(patch));
       },
@@ -123,25 +129,12 @@ export const test = base.extend<
     });
   },
   calcomApp: async ({ stack }, use) => {
-    // Through its HTTP API: the first admin logs in once per worker and sets its own password.
-    calcomAdmin ??= (async () => {
-      const server = await stack.calcomApp();
-      const login = await fetch(`${server.url}/api/admin/auth/login`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ username: FIRST_ADMIN.username, password: FIRST_ADMIN.password }),
-      });
-      const { token } = (await login.json()) as { token: string };
-      const password = "calcom-e2e-passwort";
-      const changed = await fetch(`${server.url}/api/admin/auth/change-password`, {
-        method: "POST",
-        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-        body: JSON.stringify({ oldPassword: FIRST_ADMIN.password, newPassword: password }),
-      });
-      if (!changed.ok) throw new Error(`calcomApp: change-password ${changed.status}`);
-      return { url: server.url, admin: { username: FIRST_ADMIN.username, password } };
-    })();
-    await use(await calcomAdmin);
+    // Its first admin comes from ADMIN_* (tests/e2e/stack.ts) and may log in right away.
+    const server = await stack.calcomApp();
+    await use({
+      url: server.url,
+      admin: { username: FIRST_ADMIN.username, password: FIRST_ADMIN.password },
+    });
   },
   /** Every test fails on a console error in the page. */
   failOnConsoleError: [
@@ -159,6 +152,12 @@ export const test = base.extend<
         }
       });
       page.on("pageerror", (error) => errors.push(error.message));
+      // Tests never reach the internet: gtag.js (loaded after consent) is a stand-in.
+      await page
+        .context()
+        .route("https://www.googletagmanager.com/**", (route) =>
+          route.fulfill({ contentType: "text/javascript", body: "/* gtag.js stand-in */" }),
+        );
       await use(undefined);
       expect(errors, "console errors in the page").toEqual([]);
     },

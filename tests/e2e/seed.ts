@@ -5,11 +5,14 @@ import { randomBytes } from "node:crypto";
 import type { Configuration } from "~/lib/configuration";
 import { deleteAdmin, findAdminByEmail, insertAdmin } from "~/server/admins.server";
 import { createAffiliateCode, deleteAffiliateCode } from "~/server/affiliates.server";
+import { deleteAppointment } from "~/server/appointments.server";
 import { getConfiguration, saveConfiguration } from "~/server/configuration.server";
 import { hashPassword } from "~/server/crypto.server";
-import { transaction } from "~/server/db.server";
+import { db, transaction } from "~/server/db.server";
 import { deleteRequest } from "~/server/requests/manage.server";
 import { listAllRequests } from "~/server/requests/queries.server";
+import { loadRequestJson } from "~/server/requests/serialize.server";
+import { appointments } from "~db/schema";
 import { pdfBytes } from "../integration/landing-fixtures";
 import { FIRST_ADMIN } from "./stack";
 
@@ -50,6 +53,9 @@ export async function seedAdmin(
   );
   return { id: row.id, username, password, email: row.email };
 }
+
+/** The stored admin with this e-mail address (e.g. the stack's first admin), or undefined. */
+export const findAdmin = (email: string) => findAdminByEmail(email);
 
 /** Removes a seeded admin (its assignments move to the first admin); gone already is fine. */
 export function removeAdmin(id: number) {
@@ -93,7 +99,38 @@ export function findRequestByEmail(email: string) {
   return listAllRequests({ archived: false }).find((r) => r.email === email) ?? null;
 }
 
+/** The stored request with this id (spec JSON), or null when it is gone. */
+export const findRequest = (id: number) => loadRequestJson(id);
+
 export const removeRequest = (id: number) => deleteRequest(id);
+
+/**
+ * An appointment in the scheduling cache with any status the services report (ACCEPTED,
+ * CONFIRMED, DELETED …). No server flow creates arbitrary statuses, so this writes through the
+ * app's own db() and typed schema; removed with the app's deleteAppointment().
+ */
+export function seedAppointment(input: {
+  name: string;
+  startTime: Date;
+  status: string;
+  durationMinutes?: number;
+}) {
+  return db()
+    .insert(appointments)
+    .values({
+      provider: "builtin",
+      externalUid: `seed-${unique()}-${input.startTime.getTime()}`,
+      eventTypeKey: "demo",
+      eventTypeName: input.name,
+      startTime: input.startTime,
+      durationMinutes: input.durationMinutes ?? 30,
+      status: input.status,
+    })
+    .returning()
+    .get();
+}
+
+export const removeAppointment = (id: number) => deleteAppointment(id);
 
 export function seedAffiliateCode(input: { name?: string; email?: string; discountValue: number }) {
   return createAffiliateCode({

@@ -10,7 +10,7 @@ import { dataDirFor, portsFor, type StackPorts } from "./ports.ts";
 import { startAnthropicStandIn } from "./stand-ins/anthropic.ts";
 import { startCalcomStandIn } from "./stand-ins/calcom.ts";
 
-/** The first admin every app server creates from its environment (password not yet changed). */
+/** The first admin every app server creates from ADMIN_* (not forced to change the password). */
 export const FIRST_ADMIN = {
   username: "admin",
   email: "admin@example.com",
@@ -43,6 +43,8 @@ function startApp(
       env: {
         ...process.env,
         NODE_ENV: "production",
+        LOG_LEVEL: process.env.LOG_LEVEL ?? "error",
+        METRICS_PORT: "0",
         PORT: String(port),
         HOST: "127.0.0.1",
         APP_URL: `http://localhost:${port}`,
@@ -101,7 +103,9 @@ export async function startStack(workerIndex: number) {
   const inbox = await startSmtpInbox({ port: ports.smtp });
   const closeCalcom = await startCalcomStandIn(ports.calcom);
   const closeAnthropic = await startAnthropicStandIn(ports.anthropic);
-  const app = startApp(ports, ports.app, dir);
+  const app = startApp(ports, ports.app, dir, {
+    GA_MEASUREMENT_ID: "G-E2ETEST", // gtag.js itself is stubbed by the fixtures (no internet)
+  });
   await waitUntilHealthy(app);
 
   let calcomApp: Promise<AppServer> | undefined;

@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 
@@ -23,7 +24,9 @@ export function updateAnalyticsConsent(consent: Consent) {
 export function CookieBar({ current }: { current: Consent | null }) {
   const fetcher = useFetcher();
   const location = useLocation();
-  if (fetcher.state !== "idle" || fetcher.data) return null;
+  // Closed after a choice until the next navigation (the footer link opens it again).
+  const [closedAt, setClosedAt] = useState<string | null>(null);
+  if (closedAt === location.key) return null;
   const redirectTo = `${location.pathname}${location.search.replace(/[?&]cookies=1/, "")}`;
   return (
     <section
@@ -44,6 +47,7 @@ export function CookieBar({ current }: { current: Consent | null }) {
           const analytics =
             choice === "all" || (choice === "custom" && form.get("analytics") === "on");
           updateAnalyticsConsent({ analytics, marketing: choice === "all" });
+          setClosedAt(location.key);
           form.set("js", "1");
           fetcher.submit(form, { method: "post", action: "/preferences/consent" });
         }}
@@ -106,21 +110,47 @@ export function CookieBar({ current }: { current: Consent | null }) {
   );
 }
 
-/** Google Analytics with consent mode (default denied), anonymised IP, one-year cookie. */
+const GTAG_ORIGIN = "https://www.googletagmanager.com";
+
+/**
+ * Google Analytics, rendered only after the visitor consented (nothing is requested from Google
+ * before): anonymised IP, one-year cookie. Server-rendered on pages loaded with consent; when the
+ * consent is given with JS on this page, the effect starts it (a client-inserted inline script
+ * would not run).
+ */
 export function Analytics({
   measurementId,
   consent,
   nonce,
 }: {
   measurementId: string;
-  consent: Consent | null;
+  consent: Consent;
   nonce?: string;
 }) {
-  const granted = (v: boolean | undefined) => (v ? "granted" : "denied");
+  const granted = (v: boolean) => (v ? "granted" : "denied");
+  const settings = `{analytics_storage:'${granted(consent.analytics)}',ad_storage:'${granted(consent.marketing)}',ad_user_data:'${granted(consent.marketing)}',ad_personalization:'${granted(consent.marketing)}'}`;
   const init = `window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments);}window.gtag=gtag;
-gtag('consent','default',{analytics_storage:'denied',ad_storage:'denied',ad_user_data:'denied',ad_personalization:'denied'});
-gtag('consent','update',{analytics_storage:'${granted(consent?.analytics)}',ad_storage:'${granted(consent?.marketing)}',ad_user_data:'${granted(consent?.marketing)}',ad_personalization:'${granted(consent?.marketing)}'});
+gtag('consent','default',${settings});
 gtag('js',new Date());gtag('config',${JSON.stringify(measurementId)},{anonymize_ip:true,cookie_expires:31536000});`;
+  const src = `${GTAG_ORIGIN}/gtag/js?id=${encodeURIComponent(measurementId)}`;
+  useEffect(() => {
+    if (window.gtag) return;
+    const w = window as unknown as { dataLayer: unknown[] };
+    w.dataLayer = w.dataLayer || [];
+    window.gtag = function gtag() {
+      // biome-ignore lint/complexity/noArguments: gtag.js reads the arguments object itself
+      w.dataLayer.push(arguments);
+    };
+    updateAnalyticsConsent(consent);
+    window.gtag("js", new Date());
+    window.gtag("config", measurementId, { anonymize_ip: true, cookie_expires: 31536000 });
+    if (document.querySelector(`script[src="${src}"]`)) return;
+    const script = document.createElement("script");
+    script.async = true;
+    script.src = src;
+    if (nonce) script.nonce = nonce;
+    document.head.append(script);
+  }, [measurementId, consent, nonce, src]);
   return (
     <>
       <script
@@ -129,12 +159,7 @@ gtag('js',new Date());gtag('config',${JSON.stringify(measurementId)},{anonymize_
         // biome-ignore lint/security/noDangerouslySetInnerHtml: fixed snippet; the only value is JSON-encoded
         dangerouslySetInnerHTML={{ __html: init }}
       />
-      <script
-        async
-        nonce={nonce}
-        suppressHydrationWarning
-        src={`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(measurementId)}`}
-      />
+      <script async nonce={nonce} suppressHydrationWarning src={src} />
     </>
   );
 }

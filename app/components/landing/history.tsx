@@ -1,4 +1,7 @@
+import { ConfirmAction } from "~/components/ui/confirm-action";
 import { formatDate, formatFileSize, formatRequestId, summaryOf } from "~/lib/format";
+import { WITHDRAW_PATH, withdrawalQuestion } from "~/lib/withdrawal";
+import { AppointmentTrace, BookDemoLink, type BookedAppointment } from "./appointment-trace";
 
 export type HistoryItem = {
   id: number;
@@ -10,7 +13,20 @@ export type HistoryItem = {
   createdAt: string;
   audioPath: string | null;
   attachments: { id: number; originalName: string; size: number }[];
+  /** The booked demo (not cancelled), if any. */
+  appointment: BookedAppointment | null;
 };
+
+/** A booked demo with its .ics link, or (booking on) the way to book one. */
+function Demo({ item, bookingEnabled }: { item: HistoryItem; bookingEnabled: boolean }) {
+  if (item.appointment)
+    return <AppointmentTrace requestId={item.id} appointment={item.appointment} />;
+  return bookingEnabled ? (
+    <div className="mt-3">
+      <BookDemoLink requestId={item.id} />
+    </div>
+  ) : null;
+}
 
 const STATUS_LABEL: Record<HistoryItem["status"], string> = {
   New: "Neu",
@@ -72,12 +88,28 @@ function Details({ item }: { item: HistoryItem }) {
           </ul>
         </div>
       ) : null}
+      <ConfirmAction
+        action={WITHDRAW_PATH}
+        fields={{ id: String(item.id) }}
+        title="Anfrage zurückziehen"
+        message={withdrawalQuestion(item.id)}
+        label="Anfrage zurückziehen"
+        aria-label={`Anfrage #${formatRequestId(item.id)} zurückziehen`}
+      />
     </div>
   );
 }
 
 /** The visitor's own requests (from the signed history cookie): table on desktop, cards on mobile. */
-export function History({ items }: { items: HistoryItem[] }) {
+export function History({
+  items,
+  privacyUrl,
+  bookingEnabled,
+}: {
+  items: HistoryItem[];
+  privacyUrl: string;
+  bookingEnabled: boolean;
+}) {
   if (!items.length) return null;
   return (
     <section id="history" aria-labelledby="history-title" className="px-4 py-16 sm:px-6">
@@ -124,6 +156,7 @@ export function History({ items }: { items: HistoryItem[] }) {
                     </summary>
                     <Details item={item} />
                   </details>
+                  <Demo item={item} bookingEnabled={bookingEnabled} />
                 </td>
                 <td className="py-3 pr-4">
                   <StatusBadge status={item.status} />
@@ -152,9 +185,17 @@ export function History({ items }: { items: HistoryItem[] }) {
                 </summary>
                 <Details item={item} />
               </details>
+              <Demo item={item} bookingEnabled={bookingEnabled} />
             </li>
           ))}
         </ul>
+        <p className="mt-6 text-sm text-slate-600 dark:text-slate-400">
+          Du kannst jede Anfrage jederzeit zurückziehen; sie wird dann mit allen Dateien gelöscht.
+          Fragen zu deinen Daten?{" "}
+          <a className="underline underline-offset-2" href={privacyUrl} rel="noopener">
+            Datenschutz-Kontakt
+          </a>
+        </p>
       </div>
     </section>
   );

@@ -7,7 +7,7 @@ import { documentPath, parseId, requireAdmin } from "~/server/auth.server";
 import { env } from "~/server/env.server";
 import { redirectWithToast } from "~/server/flash.server";
 import { listOutbox, retryMail } from "~/server/mail/outbox.server";
-import { maskTokens } from "~/server/mail/render";
+import { maskedBody } from "~/server/mail/secrets.server";
 import type { Route } from "./+types/outbox";
 
 export const meta: Route.MetaFunction = () => [{ title: "Postausgang" }];
@@ -27,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       createdAt: m.createdAt.toISOString(),
       sentAt: m.sentAt?.toISOString() ?? null,
       // Token links never leave the server unmasked, even while the mail is still pending.
-      preview: maskTokens(m.text),
+      preview: maskedBody(m.text),
     })),
   };
 }

@@ -15,13 +15,16 @@ import { bannerKey } from "~/lib/banner-key";
 import { RequestFormSchema } from "~/lib/request-form";
 import { uploadLimits } from "~/lib/upload-rules";
 import { validateAffiliateCode } from "~/server/affiliates.server";
+import { bookingEnabled } from "~/server/booking-api.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { env } from "~/server/env.server";
+import { serializeToast } from "~/server/flash.server";
 import { readConsent, readDismissedBanners } from "~/server/preferences.server";
 import { clientIp } from "~/server/request-context.server";
 import { loadRequestsJson, requestsWithAppointment } from "~/server/requests/serialize.server";
 import { submitRequest } from "~/server/requests/submit.server";
 import { getVisitorRequestIds } from "~/server/visitor.server";
+import { visitorAppointments } from "~/server/visitor-appointments.server";
 import type { Route } from "./+types/index";
 
 export const meta: Route.MetaFunction = () => [
@@ -46,6 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const code = url.searchParams.get("code");
   const affiliate = code ? validateAffiliateCode(code) : null;
   const history = loadRequestsJson(ids);
+  const booked = visitorAppointments(history.map((r) => r.id));
   const sentId = Number(url.searchParams.get("gesendet"));
   const sent = ids.includes(sentId) ? history.find((r) => r.id === sentId) : undefined;
   const { PRIVACY_URL, IMPRINT_URL, GA_MEASUREMENT_ID } = env();
@@ -76,10 +80,17 @@ export async function loader({ request }: Route.LoaderArgs) {
         originalName: a.originalName,
         size: a.size,
       })),
+      appointment: booked.get(r.id) ?? null,
     })),
     submitted: sent
-      ? { id: sent.id, name: sent.name, booked: requestsWithAppointment([sent.id]).length > 0 }
+      ? {
+          id: sent.id,
+          name: sent.name,
+          booked: requestsWithAppointment([sent.id]).length > 0,
+          appointment: booked.get(sent.id) ?? null,
+        }
       : null,
+    bookingEnabled: bookingEnabled(),
     privacyUrl: PRIVACY_URL,
     imprintUrl: IMPRINT_URL,
     gaMeasurementId: GA_MEASUREMENT_ID ?? null,
@@ -92,10 +103,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.ok) {
     const params = new URLSearchParams({ gesendet: String(result.request.id) });
     if (result.request.affiliateCode) params.set("code", result.request.affiliateCode);
-    return redirect(`/?${params}#contact`, {
-      status: 303,
-      headers: { "Set-Cookie": result.setCookie },
-    });
+    const headers = new Headers({ "Set-Cookie": result.setCookie });
+    if (result.filesRefused) {
+      headers.append(
+        "Set-Cookie",
+        await serializeToast({ type: "error", message: result.filesRefused }),
+      );
+    }
+    return redirect(`/?${params}#contact`, { status: 303, headers });
   }
   return data(
     {
@@ -126,13 +141,18 @@ export default function Landing({ actionData }: Route.ComponentProps) {
           limits={page.limits}
           affiliateCode={page.affiliate?.code ?? null}
           submitted={page.submitted}
+          bookingEnabled={page.bookingEnabled}
         />
-        <History items={page.history} />
+        <History
+          items={page.history}
+          privacyUrl={page.privacyUrl}
+          bookingEnabled={page.bookingEnabled}
+        />
         <Faq />
       </main>
       <Footer privacyUrl={page.privacyUrl} imprintUrl={page.imprintUrl} />
       {page.showConsent ? <CookieBar current={page.consent} /> : null}
-      {page.gaMeasurementId ? (
+      {page.gaMeasurementId && page.consent?.analytics ? (
         <Analytics measurementId={page.gaMeasurementId} consent={page.consent} nonce={nonce} />
       ) : null}
     </>

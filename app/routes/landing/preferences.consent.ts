@@ -1,17 +1,29 @@
 import { redirect } from "react-router";
-import { backTo, consentCookie, consentRecord } from "~/server/preferences.server";
+import {
+  backTo,
+  consentCookie,
+  consentRecord,
+  expireAnalyticsCookies,
+} from "~/server/preferences.server";
 import type { Route } from "./+types/preferences.consent";
 
 export const loader = () => redirect("/");
 
-/** 'Alle akzeptieren' (all), 'Nur notwendige' (necessary) or a custom choice of analytics. */
+/**
+ * 'Alle akzeptieren' (all), 'Nur notwendige' (necessary) or a custom choice of analytics. Without
+ * analytics consent (also a withdrawal) the Google Analytics cookies are deleted.
+ */
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const choice = form.get("choice");
   const analytics = choice === "all" || (choice === "custom" && form.get("analytics") === "on");
   const marketing = choice === "all";
   const record = consentRecord(analytics, marketing);
-  const headers = { "Set-Cookie": await consentCookie.serialize(record) };
+  const headers = new Headers();
+  headers.append("Set-Cookie", await consentCookie.serialize(record));
+  if (!analytics) {
+    for (const cookie of expireAnalyticsCookies(request)) headers.append("Set-Cookie", cookie);
+  }
   if (form.get("js") === "1") return Response.json(record, { headers });
   return redirect(backTo(form.get("redirectTo")), { status: 303, headers });
 }

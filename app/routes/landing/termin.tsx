@@ -6,6 +6,8 @@ import {
   TimeGrid,
   timeButtonClass,
 } from "~/components/booking/booking-panel";
+import { DemoRequestCard } from "~/components/booking/demo-request-card";
+import { AppointmentTrace } from "~/components/landing/appointment-trace";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/field";
 import {
@@ -20,13 +22,15 @@ import {
   monthOf,
   PICK_DATE_AND_TIME,
 } from "~/lib/booking-calendar";
+import { DEMO_REQUEST, type DemoRequest } from "~/lib/demo-request";
 import { availableSlots } from "~/server/appointments.server";
 import { getAdmin, parseId } from "~/server/auth.server";
-import { bookForCaller, eventTypeDetails } from "~/server/booking-api.server";
+import { bookForCaller, bookingEnabled, eventTypeDetails } from "~/server/booking-api.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { loadRequestJson, requestsWithAppointment } from "~/server/requests/serialize.server";
 import { SchedulingError } from "~/server/scheduling/types";
 import { visitorOwnsRequest } from "~/server/visitor.server";
+import { visitorAppointments } from "~/server/visitor-appointments.server";
 import type { Route } from "./+types/termin";
 
 export const meta: Route.MetaFunction = () => [
@@ -34,15 +38,16 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-const SAMPLE_NAME = "Max Mustermann (Demo)";
-
 /** Who books: the visitor of their own request (history cookie), or an admin (demo or on behalf). */
 async function bookingContext(request: Request) {
   const url = new URL(request.url);
   const demo = url.searchParams.get("demo") === "1";
   const id = parseId(url.searchParams.get("anfrage") ?? undefined);
   const admin = await getAdmin(request);
-  if (demo) return admin ? { demo: true, requestId: null, name: SAMPLE_NAME, booked: false } : null;
+  if (demo)
+    return admin
+      ? { demo: true, requestId: null, name: DEMO_REQUEST.name, booked: false, appointment: null }
+      : null;
   if (!id) return null;
   if (!(await visitorOwnsRequest(request, id)) && !admin) return null;
   const found = loadRequestJson(id);
@@ -52,10 +57,14 @@ async function bookingContext(request: Request) {
     requestId: id,
     name: found.name,
     booked: requestsWithAppointment([id]).length > 0,
+    appointment: visitorAppointments([id]).get(id) ?? null,
   };
 }
 
+const BOOKING_OFF = "Terminbuchungen sind derzeit deaktiviert.";
+
 export async function loader({ request }: Route.LoaderArgs) {
+  if (!bookingEnabled()) throw data(BOOKING_OFF, { status: 404 });
   const context = await bookingContext(request);
   if (!context) {
     throw data("Diese Terminbuchung ist nur für die eigene Anfrage möglich.", { status: 404 });
@@ -88,6 +97,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
+  if (!bookingEnabled()) return data({ error: BOOKING_OFF }, { status: 404 });
   const context = await bookingContext(request);
   if (!context)
     return data(
@@ -104,8 +114,20 @@ export async function action({ request }: Route.ActionArgs) {
     demo: context.demo,
   });
   if (!result.ok) return data({ error: result.error }, { status: result.status });
-  const appointment = result.appointment as { startTime: string; endTime: string };
-  return { success: { start: appointment.startTime, end: appointment.endTime, demo: result.demo } };
+  const appointment = result.appointment as {
+    startTime: string;
+    endTime: string;
+    request?: DemoRequest;
+  };
+  return {
+    success: {
+      start: appointment.startTime,
+      end: appointment.endTime,
+      demo: result.demo,
+      // Only the demo answer carries the sample request (a real booking's `request` is the lead).
+      sample: result.demo ? (appointment.request ?? null) : null,
+    },
+  };
 }
 
 export default function TerminPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -136,6 +158,18 @@ export default function TerminPage({ loaderData, actionData }: Route.ComponentPr
         ) : success ? (
           <>
             <BookingSuccess start={success.start} end={success.end} demo={success.demo} />
+            {success.sample ? <DemoRequestCard request={success.sample} /> : null}
+            {context.requestId && !success.demo ? (
+              <p className="mb-4 text-center">
+                <a
+                  href={`/termin/kalender?anfrage=${context.requestId}`}
+                  download
+                  className={buttonClass("secondary", "sm")}
+                >
+                  Zum Kalender hinzufügen
+                </a>
+              </p>
+            ) : null}
             <p className="text-center">
               <Link
                 to={context.demo ? "/admin/settings" : "/#history"}
@@ -146,13 +180,19 @@ export default function TerminPage({ loaderData, actionData }: Route.ComponentPr
             </p>
           </>
         ) : context.booked ? (
-          <Alert tone="success">
-            Für diese Anfrage ist bereits ein Demo-Termin gebucht. Die Details findest du in deiner
-            Bestätigungs-E-Mail.
-          </Alert>
+          <>
+            <Alert tone="success">
+              Für diese Anfrage ist bereits ein Demo-Termin gebucht. Die Details findest du in
+              deiner Bestätigungs-E-Mail.
+            </Alert>
+            {context.appointment && context.requestId ? (
+              <AppointmentTrace requestId={context.requestId} appointment={context.appointment} />
+            ) : null}
+          </>
         ) : (
           <div className="space-y-5">
             <BookingHeader event={event} requesterName={context.name} />
+            {context.demo ? <DemoRequestCard /> : null}
             <div className="grid gap-6 md:grid-cols-2">
               <CalendarGrid
                 month={month}

@@ -36,9 +36,9 @@ export function mergeOnlyEmpty(
   return result;
 }
 
+/** What the AI (a processor outside the EU) sees: the request text only, no name, e-mail or phone. */
 function requestText(request: RequestText) {
   return [
-    `Kunde: ${request.name}`,
     `Unternehmen: ${request.companyDescription}`,
     `Projektbeschreibung: ${request.description || summaryOf(request) || "(keine)"}`,
   ].join("\n");
@@ -102,6 +102,8 @@ export function templateCodingPrompt(
   request: RequestText,
   preparationData: Record<string, string>,
   fields: PreparationField[],
+  /** false for the text sent to the AI: no name or e-mail leave the server. */
+  personal = true,
 ): string {
   const prep = fields
     .map((f) => {
@@ -117,8 +119,8 @@ export function templateCodingPrompt(
     "Du bist ein erfahrener Full-Stack-Entwickler. Baue innerhalb von drei Tagen eine klickbare, lauffähige Testversion der unten beschriebenen Software. You are an experienced full-stack engineer: build a small but working first version, favour a simple, well-known stack, and keep the code easy to extend.",
     "",
     "## Kunde / Customer",
-    `- Name: ${request.name}`,
-    request.email ? `- E-Mail: ${request.email}` : "",
+    personal ? `- Name: ${request.name}` : "",
+    personal && request.email ? `- E-Mail: ${request.email}` : "",
     request.createdAt ? `- Anfrage vom: ${request.createdAt}` : "",
     request.status ? `- Status: ${request.status}` : "",
     `- Unternehmen: ${request.companyDescription}`,
@@ -149,8 +151,8 @@ export async function generateCodingPrompt(
   if (!request.description.trim() && !request.summary?.trim())
     throw new AiError(NO_DESCRIPTION, 400);
   if (!fields.length) throw new AiError(NO_FIELDS, 400);
-  const template = templateCodingPrompt(request, preparationData, fields);
-  if (!useAi) return template;
+  if (!useAi) return templateCodingPrompt(request, preparationData, fields);
+  const template = templateCodingPrompt(request, preparationData, fields, false);
   const { text } = await complete({
     system: getConfiguration().systemPrompt,
     prompt: `Formuliere aus den folgenden Angaben einen präzisen, vollständigen Prompt für einen KI-Coding-Assistenten (z. B. Cursor), der damit eine Testversion baut. Antworte nur mit dem Prompt.\n\n${template}`,

@@ -3,7 +3,8 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { mailOutbox } from "~db/schema";
 import { db } from "../db.server";
 import { env } from "../env.server";
-import { type MailContent, maskTokens, renderMail } from "./render";
+import { type MailContent, renderMail } from "./render";
+import { carriesSecret, isSealed, maskedBody, openBody, sealBody } from "./secrets.server";
 
 export type OutboxMail = typeof mailOutbox.$inferSelect;
 
@@ -13,12 +14,25 @@ export function queueMail(input: {
   subject: string;
   content: MailContent;
   kind?: string;
+  /** The request whose personal data the mail carries (erased with it). */
+  requestId?: number;
 }): OutboxMail {
   const to = (Array.isArray(input.to) ? input.to : [input.to]).filter(Boolean).join(", ");
-  const { text, html } = renderMail(input.content);
+  const rendered = renderMail(input.content);
+  // Reset and invitation links are encrypted at rest until sent (a database copy yields no link).
+  const secret = carriesSecret(rendered.text) || carriesSecret(rendered.html);
+  const text = secret ? sealBody(rendered.text) : rendered.text;
+  const html = secret ? sealBody(rendered.html) : rendered.html;
   const row = db()
     .insert(mailOutbox)
-    .values({ to, subject: input.subject, text, html, kind: input.kind ?? "generic" })
+    .values({
+      to,
+      subject: input.subject,
+      text,
+      html,
+      kind: input.kind ?? "generic",
+      requestId: input.requestId ?? null,
+    })
     .returning()
     .get();
   kickWorker();
@@ -38,10 +52,47 @@ export function retryMail(id: number): boolean {
   const result = db()
     .update(mailOutbox)
     .set({ status: "pending", nextAttemptAt: new Date(), attempts: 0 })
-    .where(and(eq(mailOutbox.id, id), inArray(mailOutbox.status, ["failed", "pending"])))
+    .where(
+      and(
+        eq(mailOutbox.id, id),
+        inArray(mailOutbox.status, ["failed", "pending"]),
+        eq(mailOutbox.masked, false),
+      ),
+    )
     .run();
   kickWorker();
   return result.changes > 0;
+}
+
+/** The longest lifetime of a link a mail can carry (invitations: 7 days). */
+export const SECRET_LINK_TTL_MS = 7 * 24 * 3600_000;
+
+/**
+ * Unsent mails whose links have expired keep no secret: the body is replaced by its masked copy
+ * and the mail is marked failed (sending a dead link helps no one). Returns how many were wiped.
+ */
+export function wipeExpiredSecrets(now = new Date()): number {
+  const cutoff = new Date(now.getTime() - SECRET_LINK_TTL_MS);
+  const stale = db()
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.masked, false), lte(mailOutbox.createdAt, cutoff)))
+    .all()
+    .filter((m) => m.status !== "sent" && (isSealed(m.text) || isSealed(m.html)));
+  for (const mail of stale) {
+    db()
+      .update(mailOutbox)
+      .set({
+        text: maskedBody(mail.text),
+        html: maskedBody(mail.html),
+        masked: true,
+        status: "failed",
+        lastError: "Link abgelaufen – nicht gesendet.",
+      })
+      .where(eq(mailOutbox.id, mail.id))
+      .run();
+  }
+  return stale.length;
 }
 
 const MAX_ATTEMPTS = 8;
@@ -70,12 +121,16 @@ async function sendDue(now: Date): Promise<{ attempted: number; sent: number }> 
   let sent = 0;
   for (const mail of due) {
     try {
+      const text = openBody(mail.text);
+      const html = openBody(mail.html);
+      if (text === null || html === null)
+        throw new Error("Inhalt nicht entschlüsselbar (SESSION_SECRET geändert?)");
       await transport.sendMail({
         from: env().MAIL_FROM,
         to: mail.to,
         subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
+        text,
+        html,
       });
       db()
         .update(mailOutbox)
@@ -84,8 +139,8 @@ async function sendDue(now: Date): Promise<{ attempted: number; sent: number }> 
           sentAt: new Date(),
           attempts: mail.attempts + 1,
           lastError: null,
-          text: maskTokens(mail.text),
-          html: maskTokens(mail.html),
+          text: maskedBody(mail.text),
+          html: maskedBody(mail.html),
           masked: true,
         })
         .where(eq(mailOutbox.id, mail.id))

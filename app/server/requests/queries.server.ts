@@ -14,12 +14,14 @@ export type RequestPage = {
   pageSize: number;
 };
 
-/** One page of the request list: tab, FTS5 search (ranked), filters, sort, server-side pagination. */
-export function listRequests(
+/**
+ * The WHERE of the request list for a query (tab, FTS5 search, status, assignment), shared by the
+ * page and the CSV export; null when the search cannot match anything.
+ */
+export function requestListFilter(
   query: RequestListQuery,
   adminId: number,
-  pageSize = PAGE_SIZE,
-): RequestPage {
+): { condition: SQL | undefined; match: string | null } | null {
   const where: SQL[] = [eq(requests.archived, query.tab === "archived")];
   const assigned = exists(
     db()
@@ -43,13 +45,24 @@ export function listRequests(
   if (query.assignment === "assigned") where.push(assigned);
   if (query.assignment === "unassigned") where.push(not(assigned));
   const match = ftsQuery(query.q);
-  if (query.q && !match) return { items: [], total: 0, page: 1, totalPages: 1, pageSize };
+  if (query.q && !match) return null;
   if (match) {
     where.push(
       sql`${requests.id} IN (SELECT rowid FROM requests_fts WHERE requests_fts MATCH ${match})`,
     );
   }
-  const condition = and(...where);
+  return { condition: and(...where), match: match || null };
+}
+
+/** One page of the request list: tab, FTS5 search (ranked), filters, sort, server-side pagination. */
+export function listRequests(
+  query: RequestListQuery,
+  adminId: number,
+  pageSize = PAGE_SIZE,
+): RequestPage {
+  const filter = requestListFilter(query, adminId);
+  if (!filter) return { items: [], total: 0, page: 1, totalPages: 1, pageSize };
+  const { condition, match } = filter;
   const total = db().select({ n: count() }).from(requests).where(condition).get()?.n ?? 0;
   const totalPages = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(query.page, totalPages);
@@ -75,13 +88,7 @@ export function listRequests(
     const rows = ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
     return { items: serializeRequests(rows), total, page, totalPages, pageSize };
   }
-  const order: SQL[] = {
-    newest: [desc(requests.createdAt), desc(requests.id)],
-    oldest: [asc(requests.createdAt), asc(requests.id)],
-    "id-desc": [desc(requests.id)],
-    "id-asc": [asc(requests.id)],
-    relevance: [desc(requests.createdAt), desc(requests.id)],
-  }[query.sort];
+  const order = requestListOrder(query.sort);
 
   const rows = db()
     .select()
@@ -92,6 +99,17 @@ export function listRequests(
     .offset(offset)
     .all();
   return { items: serializeRequests(rows), total, page, totalPages, pageSize };
+}
+
+/** ORDER BY of the list (relevance without a search falls back to newest first). */
+export function requestListOrder(sort: RequestListQuery["sort"]): SQL[] {
+  return {
+    newest: [desc(requests.createdAt), desc(requests.id)],
+    oldest: [asc(requests.createdAt), asc(requests.id)],
+    "id-desc": [desc(requests.id)],
+    "id-asc": [asc(requests.id)],
+    relevance: [desc(requests.createdAt), desc(requests.id)],
+  }[sort];
 }
 
 /** All requests of a tab (the spec's unpaginated list calls), newest first, capped. */

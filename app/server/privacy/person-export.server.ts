@@ -1,0 +1,195 @@
+import { asc, eq, inArray, sql } from "drizzle-orm";
+import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
+import { formatRequestId } from "~/lib/format";
+import type { RequestJson } from "~/lib/request-json";
+import { admins, appointments, mailOutbox, requests } from "~db/schema";
+import { openStoredFile } from "../attachments.server";
+import { db } from "../db.server";
+import { serializeRequests } from "../requests/serialize.server";
+import { type AuditActor, audit } from "./audit.server";
+
+export type PersonExport = {
+  email: string;
+  requestIds: number[];
+  stream: ReadableStream<Uint8Array>;
+};
+
+/**
+ * Art. 15/20 export of a *person*: every request with the same e-mail as request `id` (case-insensitive)
+ * as JSON, plus their files and recordings, as a ZIP streamed chunk by chunk (files are never held
+ * in memory as a whole). Null when the request does not exist.
+ */
+export function exportPerson(id: number): PersonExport | null {
+  const anchor = db().select().from(requests).where(eq(requests.id, id)).get();
+  if (!anchor) return null;
+  const rows = db()
+    .select()
+    .from(requests)
+    .where(sql`lower(${requests.email}) = ${anchor.email.toLowerCase()}`)
+    .orderBy(asc(requests.id))
+    .all();
+  const items = serializeRequests(rows);
+  const ids = items.map((r) => r.id);
+  const usernames = new Map(
+    db()
+      .select({ id: admins.id, username: admins.username })
+      .from(admins)
+      .all()
+      .map((a) => [a.id, a.username]),
+  );
+  const files = fileList(items);
+  const document = {
+    exportiertAm: new Date().toISOString(),
+    hinweis:
+      "Alle zu dieser E-Mail-Adresse gespeicherten Daten (Art. 15 und 20 DSGVO). Dateien liegen im Ordner 'dateien'.",
+    email: anchor.email,
+    anfragen: items.map((r) => ({
+      ...r,
+      assigned_to: r.assigned_to.map((a) => usernames.get(a) ?? `#${a}`),
+    })),
+    termine: db()
+      .select()
+      .from(appointments)
+      .where(inArray(appointments.requestId, ids))
+      .all()
+      .map((a) => ({
+        requestId: a.requestId,
+        anbieter: a.provider,
+        termin: a.eventTypeName,
+        beginn: a.startTime.toISOString(),
+        dauerMinuten: a.durationMinutes,
+        status: a.status,
+        ort: a.location,
+      })),
+    emails: db()
+      .select()
+      .from(mailOutbox)
+      .where(inArray(mailOutbox.requestId, ids))
+      .all()
+      .map((m) => ({
+        requestId: m.requestId,
+        an: m.to,
+        betreff: m.subject,
+        status: m.status,
+        erstellt: m.createdAt.toISOString(),
+        gesendet: m.sentAt?.toISOString() ?? null,
+        text: m.text,
+      })),
+    dateien: files.map(({ path, requestId, originalName, size }) => ({
+      requestId,
+      pfad: path,
+      originalName,
+      size,
+    })),
+  };
+  return { email: anchor.email, requestIds: ids, stream: zipStream(document, files) };
+}
+
+type ExportFile = {
+  requestId: number;
+  key: string;
+  path: string;
+  originalName: string;
+  size: number | null;
+};
+
+function fileList(items: RequestJson[]): ExportFile[] {
+  const out: ExportFile[] = [];
+  for (const r of items) {
+    const folder = `dateien/anfrage-${formatRequestId(r.id)}`;
+    const used = new Set<string>();
+    const unique = (name: string) => {
+      const safe = name.replace(/[\\/:*?"<>|\p{Cc}]/gu, "_").slice(0, 150) || "datei";
+      let candidate = safe;
+      for (let i = 2; used.has(candidate.toLowerCase()); i++) candidate = `${i}-${safe}`;
+      used.add(candidate.toLowerCase());
+      return `${folder}/${candidate}`;
+    };
+    for (const a of r.attachments) {
+      out.push({
+        requestId: r.id,
+        key: a.filename,
+        path: unique(a.originalName),
+        originalName: a.originalName,
+        size: a.size,
+      });
+    }
+    if (r.audioPath) {
+      const ext = r.audioPath.split(".")[1] ?? "webm";
+      out.push({
+        requestId: r.id,
+        key: r.audioPath,
+        path: unique(`sprachnachricht.${ext}`),
+        originalName: `sprachnachricht.${ext}`,
+        size: null,
+      });
+    }
+  }
+  return out;
+}
+
+/** A streamed ZIP: the JSON deflated, files stored as they are (most are compressed already). */
+function zipStream(document: unknown, files: ExportFile[]): ReadableStream<Uint8Array> {
+  let wake: (() => void) | undefined;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        const zip = new Zip((error, chunk, final) => {
+          if (error) return controller.error(error);
+          controller.enqueue(chunk);
+          if (final) controller.close();
+        });
+        const waitForReader = async () => {
+          while ((controller.desiredSize ?? 1) <= 0) {
+            await new Promise<void>((resolve) => {
+              wake = resolve;
+            });
+          }
+        };
+        void (async () => {
+          const json = new ZipDeflate("daten.json", { level: 6 });
+          zip.add(json);
+          json.push(new TextEncoder().encode(JSON.stringify(document, null, 2)), true);
+          for (const file of files) {
+            const stored = await openStoredFile(file.key);
+            if (!stored) continue;
+            const entry = new ZipPassThrough(file.path);
+            zip.add(entry);
+            const reader = stored.stream().getReader();
+            for (;;) {
+              const { value, done } = await reader.read();
+              if (done) break;
+              entry.push(value);
+              await waitForReader();
+            }
+            entry.push(new Uint8Array(0), true);
+          }
+          zip.end();
+        })().catch((error) => controller.error(error));
+      },
+      pull() {
+        wake?.();
+        wake = undefined;
+      },
+    },
+    { highWaterMark: 4 },
+  );
+}
+
+/** GET /api/admin/requests/{id}/export: the streamed ZIP, or 404. */
+export function personExportResponse(id: number, actor: AuditActor): Response {
+  const result = exportPerson(id);
+  if (!result) {
+    return Response.json({ success: false, error: "Anfrage nicht gefunden." }, { status: 404 });
+  }
+  audit(actor, "export-person", `Anfrage #${formatRequestId(id)}`, {
+    anfragen: result.requestIds.length,
+  });
+  return new Response(result.stream, {
+    headers: {
+      "Content-Type": "application/zip",
+      "Content-Disposition": `attachment; filename="daten-anfrage-${formatRequestId(id)}.zip"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

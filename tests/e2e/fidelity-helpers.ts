@@ -1,0 +1,48 @@
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures";
+import { waitForHydration } from "./hydration";
+import { findRequestByEmail, patchConfiguration } from "./seed";
+
+/** Submits the landing form as a visitor; returns the success card. */
+export async function submitVisitorRequest(
+  page: Page,
+  name: string,
+  email: string,
+  javaScriptEnabled: boolean,
+) {
+  await page.goto("/");
+  if (javaScriptEnabled) await waitForHydration(page);
+  const cookies = page.getByRole("button", { name: "Nur notwendige" });
+  if (await cookies.isVisible()) await cookies.click();
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("E-Mail").fill(email);
+  await page.getByLabel("Telefon").fill("+49 30 555 1234");
+  await page
+    .getByLabel("Beschreibe dein Unternehmen")
+    .fill("Ein Handwerksbetrieb mit zwölf Leuten in Köln");
+  await page.getByLabel("Deine Projektidee (optional)").fill("Eine App für Aufmaß und Angebote.");
+  await page.getByRole("button", { name: "Anfrage senden" }).click();
+  const success = page.getByTestId("submission-success");
+  await expect(success).toContainText(`Vielen Dank, ${name}!`);
+  return success;
+}
+
+/** The id of the newest request of an e-mail address (through the app's server modules). */
+export function requestIdOf(email: string): number {
+  const found = findRequestByEmail(email);
+  if (!found) throw new Error(`no request of ${email}`);
+  return found.id;
+}
+
+/**
+ * Runs fn with configuration fields changed (through the configuration server module of this
+ * worker's own stack, so no lock) and restores the saved document afterwards.
+ */
+export async function withConfiguration(patch: Record<string, unknown>, fn: () => Promise<void>) {
+  const restore = patchConfiguration(patch);
+  try {
+    await fn();
+  } finally {
+    restore();
+  }
+}
