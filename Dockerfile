@@ -1,18 +1,18 @@
 # syntax=docker/dockerfile:1
 # Build: full install (dev dependencies for the React Router build), then a slim runtime image.
-FROM node:24-slim AS build
+FROM node:24.21.0-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm install --no-audit --no-fund
 COPY . .
 RUN npx react-router build
 
-FROM node:24-slim AS deps
+FROM node:24.21.0-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm install --omit=dev --no-audit --no-fund
 
-FROM node:24-slim
+FROM node:24.21.0-slim
 ENV NODE_ENV=production \
     PORT=3000 \
     DATABASE_PATH=/data/sqlite.db \
@@ -27,5 +27,7 @@ COPY db ./db
 RUN mkdir -p /data && chown -R node:node /data
 USER node
 EXPOSE 3000
-# Node 24 runs server/index.ts directly (type stripping); SIGTERM drains requests, then exits.
-CMD ["node", "--max-semi-space-size=4", "server/index.ts"]
+# Node 24 runs the TypeScript directly (type stripping). server/launch.ts runs the server under
+# `litestream replicate -exec` when LITESTREAM_REPLICA_URL or BUCKET_NAME is set (ADR 090), otherwise
+# directly; SIGTERM drains requests, then exits. The base image's Node matches package.json's "node".
+CMD ["node", "--max-semi-space-size=4", "server/launch.ts"]

@@ -1,16 +1,40 @@
-// `npm run backup [target.sqlite]`: a consistent online backup of the SQLite database (safe while the
-// server runs, WAL included) plus a copy of the uploads folder beside it.
-import { cpSync, existsSync, mkdirSync } from "node:fs";
+// `npm run backup [target.sqlite] [--bucket]`: a consistent online backup of the SQLite database (safe
+// while the server runs, WAL included) plus a copy of the local uploads folder beside it.
+// Default target: `<data dir>/backups/<timestamp>.sqlite` — next to the database, i.e. on the volume —
+// keeping the newest BACKUP_KEEP (7) there. `--bucket` also uploads it to the replica bucket
+// (BUCKET_NAME, `backups/<timestamp>.sqlite`) and keeps the newest BACKUP_KEEP there. ADR 097.
+import {
+  cpSync,
+  createReadStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  rmSync,
+  statSync,
+} from "node:fs";
 import path from "node:path";
+import { Readable } from "node:stream";
 import Database from "better-sqlite3";
+import { S3Bucket, s3ConfigFromEnv } from "../server/s3.ts";
 
+const args = process.argv.slice(2);
+const toBucket = args.includes("--bucket");
+const explicitTarget = args.find((a) => !a.startsWith("--"));
 const databasePath = path.resolve(process.env.DATABASE_PATH ?? "db/data.sqlite");
 const uploadsDir = path.resolve(process.env.UPLOADS_DIR ?? "uploads");
+const keep = Math.max(1, Number(process.env.BACKUP_KEEP ?? 7) || 7);
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-const target = path.resolve(process.argv[2] ?? path.join("backups", `${stamp}.sqlite`));
+const backupsDir = path.join(path.dirname(databasePath), "backups");
+const target = path.resolve(explicitTarget ?? path.join(backupsDir, `${stamp}.sqlite`));
+const BACKUP_NAME = /^\d{4}-\d\d-\d\dT[\d-]+Z\.sqlite$/;
 
 if (!existsSync(databasePath)) {
   console.error(`Keine Datenbank unter ${databasePath} gefunden.`);
+  process.exit(1);
+}
+const bucket = toBucket ? s3ConfigFromEnv() : undefined;
+if (toBucket && !bucket) {
+  console.error("--bucket braucht BUCKET_NAME (und AWS_* für den Zugang).");
   process.exit(1);
 }
 mkdirSync(path.dirname(target), { recursive: true });
@@ -27,4 +51,36 @@ if (existsSync(uploadsDir)) {
   const uploadsTarget = `${target.replace(/\.sqlite$/, "")}-uploads`;
   cpSync(uploadsDir, uploadsTarget, { recursive: true });
   console.log(`Uploads gesichert: ${uploadsTarget}`);
+}
+
+// Retention in the default folder: the newest `keep` backups (names sort by time) stay.
+if (!explicitTarget) {
+  const old = readdirSync(backupsDir)
+    .filter((name) => BACKUP_NAME.test(name))
+    .sort()
+    .slice(0, -keep);
+  for (const name of old) {
+    rmSync(path.join(backupsDir, name), { force: true });
+    rmSync(path.join(backupsDir, name.replace(/\.sqlite$/, "-uploads")), {
+      recursive: true,
+      force: true,
+    });
+  }
+  if (old.length) console.log(`Ältere Sicherungen entfernt: ${old.length} (behalten: ${keep})`);
+}
+
+if (bucket) {
+  const s3 = new S3Bucket(bucket);
+  const key = `backups/${path.basename(target)}`;
+  const size = statSync(target).size;
+  await s3.put(key, Readable.toWeb(createReadStream(target)) as ReadableStream<Uint8Array>, size, {
+    "content-type": "application/vnd.sqlite3",
+  });
+  console.log(`In den Bucket hochgeladen: s3://${bucket.bucket}/${key}`);
+  const remote = (await s3.list("backups/"))
+    .map((o) => o.key)
+    .filter((k) => BACKUP_NAME.test(k.slice("backups/".length)))
+    .sort()
+    .slice(0, -keep);
+  for (const k of remote) await s3.delete(k);
 }

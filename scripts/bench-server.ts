@@ -31,6 +31,7 @@ export async function startBenchServer(
       ADMIN_EMAIL: "admin@example.com",
       SUBMISSION_RATE_LIMIT: "1000/1h",
       LOG_LEVEL: "error",
+      METRICS_PORT: "0",
       ...extraEnv,
     },
   });

@@ -1,4 +1,5 @@
-// `npm start`: build the app (skip with SKIP_BUILD=1), then serve it in production mode.
+// `npm start`: build the app (skip with SKIP_BUILD=1), then serve it in production mode through
+// server/launch.ts (Litestream replication when LITESTREAM_REPLICA_URL or BUCKET_NAME is set).
 import { spawnSync } from "node:child_process";
 
 if (process.env.SKIP_BUILD !== "1") {
@@ -6,7 +7,7 @@ if (process.env.SKIP_BUILD !== "1") {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 // A small young generation keeps memory flat while large uploads stream through (docs/benchmarks.md).
-const server = spawnSync(process.execPath, ["--max-semi-space-size=4", "server/index.ts"], {
+const server = spawnSync(process.execPath, ["--max-semi-space-size=4", "server/launch.ts"], {
   stdio: "inherit",
   env: { NODE_ENV: "production", ...process.env },
 });

@@ -1,10 +1,14 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
+import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { logger } from "./logger.ts";
+import { httpMetrics } from "./metrics.ts";
+import { routeMatcher } from "./route-match.ts";
 
 /** What entry.server.tsx exports besides the renderer (see app/entry.server.tsx). */
 export type EntryExtras = {
@@ -21,6 +25,7 @@ export type BootResult = {
     TRUST_PROXY: string;
     APP_URL: string;
     GA_MEASUREMENT_ID?: string;
+    METRICS_PORT?: number;
   };
   shutdown: () => Promise<void>;
 };
@@ -39,6 +44,9 @@ export function createApp(build: ServerBuild, boot: BootResult) {
   app.disable("x-powered-by");
   app.set("trust proxy", false);
 
+  const match = routeMatcher(build.routes);
+  app.use(requestLogger(match));
+  app.use(httpMetrics(match));
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
     next();
@@ -133,6 +141,44 @@ export function createApp(build: ServerBuild, boot: BootResult) {
     }),
   );
   return app;
+}
+
+/**
+ * One JSON line per request (ADR 095): request id (also sent back as X-Request-Id), method, the matched
+ * route's pattern and id (never the raw path or the query string), status and duration in ms.
+ */
+function requestLogger(match: ReturnType<typeof routeMatcher>) {
+  const line = (req: express.Request, res: express.Response, durationMs: number) => {
+    const route = match(new URL(req.originalUrl, "http://x").pathname);
+    return {
+      method: req.method,
+      route: route.pattern,
+      routeId: route.id,
+      status: res.statusCode,
+      durationMs,
+    };
+  };
+  return pinoHttp({
+    logger,
+    quietReqLogger: true,
+    quietResLogger: true,
+    genReqId(req, res) {
+      const incoming = req.headers["x-request-id"];
+      const id =
+        typeof incoming === "string" && /^[\w.-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+      res.setHeader("X-Request-Id", id);
+      return id;
+    },
+    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
+    customSuccessMessage: () => "request",
+    customErrorMessage: () => "request failed",
+    customSuccessObject: (req, res, value: { responseTime: number }) =>
+      line(req as express.Request, res as express.Response, value.responseTime),
+    customErrorObject: (req, res, error, value: { responseTime: number }) => ({
+      ...line(req as express.Request, res as express.Response, value.responseTime),
+      err: error,
+    }),
+  });
 }
 
 /** Loads the production build, runs the boot tasks (env, database, first admin, workers). */

@@ -1,12 +1,18 @@
 import type { Server } from "node:http";
 import { createApp, loadBuild } from "./app.ts";
+import { routeConsoleToLogger } from "./logger.ts";
+import { startMetricsServer } from "./metrics.ts";
+
+// Every console line of the server process becomes one scrubbed JSON line (server/logger.ts).
+routeConsoleToLogger();
 
 let loaded: Awaited<ReturnType<typeof loadBuild>>;
 try {
   loaded = await loadBuild();
 } catch (error) {
-  // One clear line (e.g. "Ungültige Konfiguration: PORT="abc" (...)"), no stack.
-  console.error(error instanceof Error ? error.message : String(error));
+  // One clear plain line (e.g. "Ungültige Konfiguration: PORT="abc" (...)"), no stack, whatever
+  // LOG_LEVEL says: the process cannot start.
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 }
 const { build, boot } = loaded;
@@ -16,6 +22,10 @@ const server: Server = app.listen(boot.env.PORT, boot.env.HOST, () => {
   console.log(`Anfrage-Portal läuft auf http://localhost:${boot.env.PORT}`);
 });
 server.keepAliveTimeout = 65_000;
+// Prometheus metrics on their own internal port (METRICS_PORT=0 switches them off).
+const metricsServer = boot.env.METRICS_PORT
+  ? startMetricsServer(boot.env.METRICS_PORT, boot.env.HOST)
+  : undefined;
 
 let stopping = false;
 async function stop(signal: string) {
@@ -24,6 +34,7 @@ async function stop(signal: string) {
   console.log(`${signal} erhalten: beende laufende Anfragen ...`);
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
+  metricsServer?.close();
   server.close(async () => {
     await boot.shutdown();
     process.exit(0);

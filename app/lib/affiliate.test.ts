@@ -23,6 +23,18 @@ describe("AffiliateCreateSchema", () => {
       "Bitte füllen Sie alle Felder aus!",
     );
   });
+  it("answers an empty discount with the spec's message, not the range message", () => {
+    for (const discountValue of ["", "  ", undefined, null]) {
+      const result = AffiliateCreateSchema.safeParse({
+        name: "P",
+        email: "p@example.com",
+        discountValue,
+      });
+      expect(result.error?.issues.map((i) => i.message)).toEqual([
+        "Bitte füllen Sie alle Felder aus!",
+      ]);
+    }
+  });
   it("takes a discount from 1 to 100", () => {
     expect(
       AffiliateCreateSchema.safeParse({ name: "P", email: "p@example.com", discountValue: "0" })

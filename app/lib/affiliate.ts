@@ -11,11 +11,15 @@ export const AffiliateCreateSchema = z.object({
     .trim()
     .min(1, FILL_ALL_FIELDS)
     .pipe(z.email("Bitte geben Sie eine gültige E-Mail-Adresse ein!")),
-  discountValue: z.coerce
-    .number({ error: FILL_ALL_FIELDS })
-    .int("Der Rabatt muss eine ganze Zahl sein.")
-    .min(1, "Der Rabatt muss zwischen 1 und 100 % liegen.")
-    .max(100, "Der Rabatt muss zwischen 1 und 100 % liegen."),
+  // An empty discount is a missing field (spec message), not a 0 outside 1–100.
+  discountValue: z.preprocess(
+    (v) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v),
+    z.coerce
+      .number({ error: FILL_ALL_FIELDS })
+      .int("Der Rabatt muss eine ganze Zahl sein.")
+      .min(1, "Der Rabatt muss zwischen 1 und 100 % liegen.")
+      .max(100, "Der Rabatt muss zwischen 1 und 100 % liegen."),
+  ),
 });
 
 /** Letters and digits without look-alikes (no 0/O, 1/I/L). */

@@ -26,8 +26,12 @@ describe("status", () => {
     expect(effectiveStatus("ACCEPTED", "cancelled")).toBe("CANCELLED");
     expect(effectiveStatus(null, null)).toBe("PENDING");
     expect(statusGroup("ACCEPTED")).toBe("confirmed");
-    expect(statusGroup("REJECTED")).toBe("ended");
-    expect(statusGroup("AWAITING_HOST")).toBe("waiting");
+    // Spec §4: anything outside ACCEPTED/CONFIRMED, PENDING, CANCELLED/DELETED is neutral ('other').
+    expect(statusGroup("CONFIRMED")).toBe("confirmed");
+    expect(statusGroup("PENDING")).toBe("pending");
+    expect(statusGroup("DELETED")).toBe("cancelled");
+    expect(statusGroup("REJECTED")).toBe("other");
+    expect(statusGroup("AWAITING_HOST")).toBe("other");
   });
   it("labels the multi-select", () => {
     expect(statusFilterLabel([])).toBe("Alle");

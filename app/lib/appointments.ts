@@ -1,36 +1,16 @@
 /** Pure helpers of the appointments page (Termine) and the booking dialog. */
 
-export const APPOINTMENT_STATUSES = ["ACCEPTED", "PENDING", "CANCELLED", "REJECTED"] as const;
-export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
-export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = {
-  ACCEPTED: "Bestätigt",
-  PENDING: "Ausstehend",
-  CANCELLED: "Abgesagt",
-  REJECTED: "Abgelehnt",
-};
+export {
+  STATUS_GROUPS,
+  statusFilterLabel,
+  statusGroup,
+  statusLabel,
+  statusTone,
+} from "./appointment-status";
 
 /** The status shown: calcomData.status wins over the plain status; default PENDING (spec §3). */
 export function effectiveStatus(plain?: string | null, calcom?: string | null): string {
   return (calcom || plain || "PENDING").toUpperCase();
-}
-
-/** Groups for colours and icons: confirmed, waiting, ended. */
-export function statusGroup(status: string): "confirmed" | "waiting" | "ended" {
-  const s = status.toUpperCase();
-  if (s === "ACCEPTED" || s === "CONFIRMED") return "confirmed";
-  if (s === "CANCELLED" || s === "REJECTED") return "ended";
-  return "waiting";
-}
-
-export function statusLabel(status: string): string {
-  return APPOINTMENT_STATUS_LABELS[status.toUpperCase() as AppointmentStatus] ?? status;
-}
-
-/** 'Alle' when all (or none) are selected, else the labels joined, cut at 60 characters with '...'. */
-export function statusFilterLabel(selected: readonly string[]): string {
-  if (!selected.length || selected.length === APPOINTMENT_STATUSES.length) return "Alle";
-  const text = selected.map(statusLabel).join(", ");
-  return text.length > 60 ? `${text.slice(0, 60)}...` : text;
 }
 
 /** 'Aktualisiert Nie', 'Gerade eben', 'vor N Min', 'vor Nh', 'vor Nd' (spec §2). */

@@ -66,3 +66,13 @@ describe("dayBoundsUtc across DST changes", () => {
     expect(dayBoundsUtc("2026-12-01").start.toISOString()).toBe("2026-11-30T23:00:00.000Z");
   });
 });
+
+describe("bookingDuration", () => {
+  it("uses the event type's minutes, else 30 (the display default 45 is never booked)", async () => {
+    const { bookingDuration, DEFAULT_DISPLAY_DURATION } = await import("./booking-calendar");
+    expect(bookingDuration(60)).toBe(60);
+    expect(bookingDuration(null)).toBe(30);
+    expect(bookingDuration(0)).toBe(30);
+    expect(bookingDuration(undefined)).not.toBe(DEFAULT_DISPLAY_DURATION);
+  });
+});

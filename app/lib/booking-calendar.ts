@@ -16,6 +16,11 @@ export const DEFAULT_DISPLAY_DURATION = 45;
 /** Duration used for booking when the event type does not say (spec §9). */
 export const DEFAULT_BOOKING_DURATION = 30;
 
+/** The duration a booking is sent with: the event type's, else DEFAULT_BOOKING_DURATION (not 45). */
+export function bookingDuration(eventTypeMinutes?: number | null): number {
+  return eventTypeMinutes && eventTypeMinutes > 0 ? eventTypeMinutes : DEFAULT_BOOKING_DURATION;
+}
+
 /** A calendar date "YYYY-MM-DD" (no time, no zone). */
 export type IsoDay = string;
 /** A calendar month "YYYY-MM". */

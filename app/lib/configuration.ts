@@ -111,13 +111,15 @@ export const ConfigurationSchema = z.object({
   emailNotifications: z
     .object({
       enabled: z.boolean().default(false),
+      /** Also announce booked demos to the recipients (own setting, default off). */
+      bookingNotice: z.boolean().default(false),
       adminEmails: z.array(NotificationAdminSchema).default([]),
       externalEmails: z
         .array(z.string().trim().pipe(z.email("Bitte geben Sie eine gültige E-Mail-Adresse ein!")))
         .default([])
         .transform((list) => [...new Set(list.map((e) => e.toLowerCase()))]),
     })
-    .default({ enabled: false, adminEmails: [], externalEmails: [] }),
+    .default({ enabled: false, bookingNotice: false, adminEmails: [], externalEmails: [] }),
   uploadSettings: UploadSettingsSchema.default({
     maxFilesPerRequest: 5,
     maxFileSizeMB: 10,

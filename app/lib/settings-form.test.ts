@@ -93,5 +93,12 @@ describe("configuration schema", () => {
       { id: 2, username: "b", email: "b@example.com" },
     ]);
     expect(parsed.appointmentEventType).toBeNull();
+    // The booking notice is its own setting, off unless ticked.
+    expect(parsed.emailNotifications.bookingNotice).toBe(false);
+    form.append("bookingNotice", "on");
+    const ticked = ConfigurationSchema.parse(
+      draftFromForm(form, [{ id: 2, username: "b", email: "b@example.com" }]),
+    );
+    expect(ticked.emailNotifications.bookingNotice).toBe(true);
   });
 });

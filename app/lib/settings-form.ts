@@ -54,6 +54,7 @@ export function draftFromForm(
     systemPrompt: String(form.get("systemPrompt") ?? ""),
     emailNotifications: {
       enabled: form.get("notificationsEnabled") === "on",
+      bookingNotice: form.get("bookingNotice") === "on",
       adminEmails: admins
         .filter((a) => adminIds.has(a.id))
         .map((a) => ({ id: a.id, username: a.username, email: a.email })),

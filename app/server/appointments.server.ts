@@ -1,12 +1,5 @@
-import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
-import {
-  APPOINTMENT_STATUSES,
-  type AppointmentJson,
-  type AppointmentSort,
-  effectiveStatus,
-  searchAppointments,
-  type TimeFilter,
-} from "~/lib/appointments";
+import { eq } from "drizzle-orm";
+import { type AppointmentJson, effectiveStatus } from "~/lib/appointments";
 import { berlinDayOf, firstBookableDay, type IsoDay } from "~/lib/booking-calendar";
 import { formatDateTime, summaryOf } from "~/lib/format";
 import { appointments, requests } from "~db/schema";
@@ -196,7 +189,10 @@ function sendBookingMails(
       footer: "Bis bald!\nDein Team",
     },
   });
-  const admins = notificationRecipients();
+  // New requests always notify (when on); booked demos only with their own setting (default off).
+  const admins = getConfiguration().emailNotifications.bookingNotice
+    ? notificationRecipients()
+    : [];
   if (admins.length) {
     queueMail({
       to: admins,
@@ -218,58 +214,7 @@ function sendBookingMails(
   }
 }
 
-// ---------- list, refresh, delete ----------
-
-export type AppointmentListQuery = {
-  page: number;
-  limit: number;
-  filter: TimeFilter;
-  sort: AppointmentSort;
-  statuses: string[];
-  search: string;
-};
-
-export function listAppointments(query: AppointmentListQuery) {
-  const now = new Date();
-  const where: SQL[] = [];
-  if (query.filter === "upcoming") where.push(gte(appointments.startTime, now));
-  if (query.filter === "past") where.push(lt(appointments.startTime, now));
-  const statuses = query.statuses.filter((s) =>
-    (APPOINTMENT_STATUSES as readonly string[]).includes(s),
-  );
-  if (statuses.length && statuses.length < APPOINTMENT_STATUSES.length) {
-    where.push(inArray(sql`upper(${appointments.status})`, statuses));
-  }
-  const order =
-    query.sort === "next"
-      ? [asc(appointments.startTime), asc(appointments.id)]
-      : [desc(appointments.startTime), desc(appointments.id)];
-  const rows = db()
-    .select({ appointment: appointments, request: requests })
-    .from(appointments)
-    .leftJoin(requests, eq(requests.id, appointments.requestId))
-    .where(where.length ? and(...where) : undefined)
-    .orderBy(...order)
-    .all();
-  const all = searchAppointments(
-    rows.map((r) => serializeAppointment(r.appointment, r.request)),
-    query.search,
-  );
-  const totalCount = all.length;
-  const totalPages = Math.max(1, Math.ceil(totalCount / query.limit));
-  const page = Math.min(Math.max(1, query.page), totalPages);
-  return {
-    appointments: all.slice((page - 1) * query.limit, page * query.limit),
-    pagination: {
-      page,
-      limit: query.limit,
-      totalCount,
-      totalPages,
-      hasPrev: page > 1,
-      hasNext: page < totalPages,
-    },
-  };
-}
+// ---------- refresh, delete (the list: appointment-list.server.ts) ----------
 
 export function getAppointment(id: number) {
   const r = db()

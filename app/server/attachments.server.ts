@@ -5,14 +5,13 @@ import { type FileHandle, open, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { Busboy } from "@fastify/busboy";
-import type { FileStorage } from "@remix-run/file-storage";
-import { createFsFileStorage } from "@remix-run/file-storage/fs";
 import { isNotNull } from "drizzle-orm";
 import { fileTypeFromFile } from "file-type";
 import { extensionOf, type UploadLimits, uploadMessages } from "~/lib/upload-rules";
 import { attachments, requests } from "~db/schema";
 import { db } from "./db.server";
 import { env } from "./env.server";
+import { fileStorage } from "./upload-storage.server";
 
 /** The voice recording is always allowed (spec §9) but still capped. */
 export const AUDIO_MAX_BYTES = 25 * 1024 * 1024;
@@ -52,20 +51,8 @@ const MIME_BY_EXTENSION: Record<string, string> = {
   csv: "text/csv",
 };
 
-let storage: FileStorage | undefined;
-let storageDir: string | undefined;
-
 function uploadsRoot() {
   return path.resolve(env().UPLOADS_DIR);
-}
-/** Files kept by @remix-run/file-storage under UPLOADS_DIR/files, addressed by random keys. */
-function fileStorage(): FileStorage {
-  const dir = path.join(uploadsRoot(), "files");
-  if (!storage || storageDir !== dir) {
-    storage = createFsFileStorage(dir);
-    storageDir = dir;
-  }
-  return storage;
 }
 /** Parts being received are streamed here first, then moved into the storage once accepted. */
 function incomingDir() {
@@ -115,7 +102,7 @@ export function hardBodyLimit(limits: UploadLimits) {
  */
 export async function parseSubmissionBody(
   request: Request,
-  limits: UploadLimits,
+  limits: UploadLimits & { refuseFiles?: string },
 ): Promise<ParsedSubmission> {
   const contentType = request.headers.get("content-type") ?? "";
   const fields: Record<string, string> = {};
@@ -146,7 +133,9 @@ export async function parseSubmissionBody(
 
   busboy.on("file", (field, stream, filename, _encoding, mimeType) => {
     const originalName = path.basename((filename ?? "").replace(/\\/g, "/")).slice(0, 255);
-    if ((field !== "attachments" && field !== "audio") || !originalName) {
+    // refuseFiles (the disk is almost full): the file is drained unread, its text fields still count.
+    if ((field !== "attachments" && field !== "audio") || !originalName || limits.refuseFiles) {
+      if (limits.refuseFiles && originalName && !errors.length) errors.push(limits.refuseFiles);
       stream.resume();
       return;
     }

@@ -1,8 +1,10 @@
 import sanitizeHtml from "sanitize-html";
 import { z } from "zod";
-import { isIsoDay } from "~/lib/booking-calendar";
+import { DEFAULT_BOOKING_DURATION, isIsoDay } from "~/lib/booking-calendar";
+import { demoRequest } from "~/lib/demo-request";
 import { bookAppointment, configuredEventType } from "./appointments.server";
 import { getAdmin } from "./auth.server";
+import { getConfiguration } from "./configuration.server";
 import { loadRequestJson } from "./requests/serialize.server";
 import { SchedulingError } from "./scheduling/types";
 import { visitorOwnsRequest } from "./visitor.server";
@@ -17,6 +19,18 @@ export function sanitizeDescription(html: string): string {
       a: sanitizeHtml.simpleTransform("a", { rel: "noopener noreferrer", target: "_blank" }),
     },
   });
+}
+
+/**
+ * Whether visitors are offered a demo booking: off only when the event type is switched off
+ * (empty appointmentEventType); a failure to read the switch counts as on (spec §4).
+ */
+export function bookingEnabled(): boolean {
+  try {
+    return Boolean(getConfiguration().appointmentEventType);
+  } catch {
+    return true;
+  }
 }
 
 /** {success, eventType{name, description, duration}} for the dialog header; null when booking is off. */
@@ -84,7 +98,7 @@ export async function bookForCaller(
       if (Number.isNaN(start.getTime()))
         return { ok: false, status: 400, error: "Bitte wähle Datum und Uhrzeit aus" };
       const eventType = await configuredEventType(input.eventTypeKey);
-      const duration = eventType?.lengthInMinutes ?? 30;
+      const duration = eventType?.lengthInMinutes || DEFAULT_BOOKING_DURATION;
       return {
         ok: true,
         demo: true,
@@ -94,6 +108,8 @@ export async function bookForCaller(
           endTime: new Date(start.getTime() + duration * 60_000).toISOString(),
           eventType: { name: eventType?.title ?? "Termin buchen", duration },
           status: "DEMO",
+          // The spec's sample request instead of real request data (nothing is booked).
+          request: demoRequest(start.toISOString(), eventType?.key ?? input.eventTypeKey),
         },
       };
     }

@@ -5,6 +5,7 @@ import { closeDb, db } from "./db.server";
 import { env } from "./env.server";
 import { ensureFirstAdmin } from "./first-admin.server";
 import { startMailWorker, stopMailWorker } from "./mail/outbox.server";
+import { registerAppMetrics } from "./metrics.server";
 import { retentionTask } from "./privacy/retention.server";
 
 type Task = { start?: () => void | Promise<void>; stop?: () => void | Promise<void> };
@@ -18,6 +19,7 @@ export function boot() {
     const config = env();
     db();
     await ensureFirstAdmin();
+    registerAppMetrics();
     startMailWorker();
     for (const task of tasks) await task.start?.();
     return {

@@ -1,14 +1,37 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 
-// scrypt N=2^15, r=8, p=1: ~50 ms per hash on this machine, 32 MiB memory.
-const SCRYPT = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+// scrypt N=2^15, r=8, p=3 (one of OWASP's equivalent settings): 32 MiB per hash, fits a 512 MB machine
+// when at most MAX_CONCURRENT_HASHES run at once (ADR 091). Older hashes are re-hashed at the next login.
+export const SCRYPT = { N: 2 ** 15, r: 8, p: 3, maxmem: 64 * 1024 * 1024 };
 const KEY_LENGTH = 64;
+export const MAX_CONCURRENT_HASHES = 2;
+
+// A small semaphore: further hashes wait for a free slot instead of allocating 32 MiB each.
+let running = 0;
+const waiting: (() => void)[] = [];
+async function withHashSlot<T>(fn: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((r) => waiting.push(r));
+  else running++;
+  try {
+    return await fn();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
+/** Hashes running right now (for tests of the cap). */
+export const runningHashes = () => running;
 
 function scryptAsync(password: string, salt: Buffer, params = SCRYPT): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, params, (error, key) =>
-      error ? reject(error) : resolve(key),
-    ),
+  return withHashSlot(
+    () =>
+      new Promise((resolve, reject) =>
+        scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, params, (error, key) =>
+          error ? reject(error) : resolve(key),
+        ),
+      ),
   );
 }
 
@@ -37,6 +60,17 @@ export async function verifyPassword(password: string, stored: string): Promise<
     maxmem: SCRYPT.maxmem,
   });
   return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+/** True when a stored hash uses other parameters than today's (re-hash it after a successful login). */
+export function needsRehash(stored: string): boolean {
+  const [scheme, n, r, p] = stored.split("$");
+  return (
+    scheme !== "scrypt" ||
+    Number(n) !== SCRYPT.N ||
+    Number(r) !== SCRYPT.r ||
+    Number(p) !== SCRYPT.p
+  );
 }
 
 /** A hash of a real password, for comparing against when the user does not exist (same timing). */

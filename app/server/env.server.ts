@@ -49,7 +49,22 @@ const EnvSchema = z.object({
   SUBMISSION_RATE_LIMIT: rateLimitSpec.default({ points: 10, durationSeconds: 3600 }),
   LOGIN_RATE_LIMIT: rateLimitSpec.default({ points: 5, durationSeconds: 900 }),
   TRUST_PROXY: z.enum(["", "fly", "none"]).default(""),
-  LOG_LEVEL: z.enum(["silent", "error", "info"]).default("info"),
+  LOG_LEVEL: z.enum(["silent", "error", "warn", "info", "debug"]).default("info"),
+  // Read by server/launch.ts (Litestream, ADR 090); validated here so a typo stops the boot too.
+  LITESTREAM_REPLICA_URL: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z
+      .string()
+      .regex(/^(file|s3):\/\/./, "erwartet file:///pfad oder s3://bucket/pfad")
+      .optional(),
+  ),
+  BUCKET_NAME: optionalString,
+  // Prometheus /metrics on this internal port (ADR 094); Litestream's own metrics on the next one.
+  METRICS_PORT: z.coerce.number().int().min(0).max(65534).default(9091),
+  // Below this much free space on the data volume, submissions keep their text but refuse files.
+  DISK_MIN_FREE_MB: z.coerce.number().int().min(0).default(256),
+  // Read by `npm run backup` (scripts/backup.ts): how many backups stay, locally and in the bucket.
+  BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
 });
 
 export type Env = z.infer<typeof EnvSchema> & {

@@ -6,7 +6,7 @@ import { FormStrategy } from "remix-auth-form";
 import { LoginSchema, MESSAGES } from "~/lib/auth-forms";
 import { admins } from "~db/schema";
 import { type AdminUser, createSession, toAdminUser } from "./auth.server";
-import { dummyPasswordHash, verifyPassword } from "./crypto.server";
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./crypto.server";
 import { db } from "./db.server";
 import { audit } from "./privacy/audit.server";
 import { loginLimiter, tooManyMessage } from "./rate-limit.server";
@@ -76,7 +76,15 @@ async function attempt(
   if (!row.isActive) return { kind: "inactive", submission, message: MESSAGES.loginInactive };
   await limiter.reset(userKey(ip, username));
   const lastLogin = new Date();
-  db().update(admins).set({ lastLogin }).where(eq(admins.id, row.id)).run();
+  // Hashes made with older scrypt parameters are upgraded now, while the password is at hand (ADR 091).
+  const upgraded = needsRehash(row.passwordHash)
+    ? { passwordHash: await hashPassword(password) }
+    : {};
+  db()
+    .update(admins)
+    .set({ lastLogin, ...upgraded })
+    .where(eq(admins.id, row.id))
+    .run();
   const admin = toAdminUser({ ...row, lastLogin });
   const token = createSession(row.id, userAgent);
   audit(admin, "login", admin.username);

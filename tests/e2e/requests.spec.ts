@@ -67,7 +67,7 @@ test("search, filter, sort and chips live in the URL", async ({ page, javaScript
   await page.getByLabel("Sortierung").selectOption("oldest");
   await page.getByRole("button", { name: "Filter anwenden" }).click();
   await expect(page).toHaveURL(/sort=oldest/);
-  const names = await page.locator("ul summary [data-request-name]").allTextContents();
+  const names = await page.locator("ul [data-request-name]").allTextContents();
   expect(names).toEqual([`Erste ${m}`, `Zweite ${m}`]);
 
   // Phone digits match regardless of spaces; umlaut-free spelling finds "Bäckerei".
@@ -108,7 +108,8 @@ test("status, assignment, archive and restore", async ({ page, javaScriptEnabled
   await expect(page.getByText(`Zuweisung von ${admin.username} entfernt.`)).toBeVisible();
 
   await page.goto(`/admin/requests?q=${m}`);
-  await openRow(page, `Kundin ${m}`);
+  // Archive and restore sit in the row's quick-actions menu (no need to expand the row).
+  await page.locator("summary", { hasText: "Schnellaktionen" }).click();
   await page.getByRole("button", { name: "Archivieren" }).click();
   if (javaScriptEnabled) {
     await page.getByRole("alertdialog").getByRole("button", { name: "Bestätigen" }).click();
@@ -118,7 +119,7 @@ test("status, assignment, archive and restore", async ({ page, javaScriptEnabled
   }
   await expect(page.getByText("Anfrage archiviert.")).toBeVisible();
   await page.goto(`/admin/requests?tab=archived&q=${m}`);
-  await openRow(page, `Kundin ${m}`);
+  await page.locator("summary", { hasText: "Schnellaktionen" }).click();
   await page.getByRole("button", { name: "Wiederherstellen" }).click();
   if (javaScriptEnabled)
     await page.getByRole("alertdialog").getByRole("button", { name: "Bestätigen" }).click();

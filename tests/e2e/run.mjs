@@ -6,7 +6,10 @@ import { staleBuildReason } from "../setup/build-freshness.ts";
 const stale = staleBuildReason(process.cwd());
 if (stale) {
   console.log(`e2e: building first (${stale}).`);
-  const built = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
+  const built = spawnSync("npx", ["react-router", "build"], {
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 // One id per run: the stack and the test workers derive the same fresh data folder from it.

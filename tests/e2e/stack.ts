@@ -35,6 +35,8 @@ function startApp(
     env: {
       ...process.env,
       NODE_ENV: "production",
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "error",
+      METRICS_PORT: "0",
       PORT: String(port),
       HOST: "127.0.0.1",
       APP_URL: `http://localhost:${port}`,

@@ -140,6 +140,26 @@ describe("request calls", () => {
     expect(fresh.status).toBe(200);
   });
 
+  it("PATCH with updatedAt: 409 only when the sent time is older than the stored one", async () => {
+    const r = seedRequest();
+    const patch = (updatedAt: string, status: string) =>
+      server.fetch(`/api/requests/${r.id}`, {
+        method: "PATCH",
+        token,
+        json: { status, updatedAt },
+      });
+    // The spec's client sends the time of its change (newer than the stored updatedAt).
+    const now = await patch(new Date(Date.now() + 1000).toISOString(), "In Progress");
+    expect(now.status).toBe(200);
+    const stored = (await now.json()).request.updatedAt as string;
+    // The same time as stored is not stale either.
+    expect((await patch(stored, "Done")).status).toBe(200);
+    // Older than the stored time: someone else changed it since.
+    const older = await patch(new Date(Date.parse(stored) - 60_000).toISOString(), "New");
+    expect(older.status).toBe(409);
+    expect((await older.json()).error).toContain("inzwischen");
+  });
+
   it("answers malformed JSON, bad ids and unknown requests with 400/404, never 500", async () => {
     const malformed = await server.fetch("/api/admin/requests/1", {
       method: "PUT",

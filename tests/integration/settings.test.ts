@@ -97,6 +97,14 @@ describe("affiliate codes", () => {
     });
     expect(invalid.status).toBe(400);
     expect((await invalid.json()).error).toBe("Bitte füllen Sie alle Felder aus!");
+    // Only the discount empty: still the spec's message (not the 1–100 range message).
+    const noDiscount = await server.fetch("/api/affiliate-codes", {
+      method: "POST",
+      token,
+      json: { name: "P", email: "p@example.com", discountValue: "" },
+    });
+    expect(noDiscount.status).toBe(400);
+    expect((await noDiscount.json()).error).toBe("Bitte füllen Sie alle Felder aus!");
     const tooMuch = await server.fetch("/api/affiliate-codes", {
       method: "POST",
       token,

@@ -9,6 +9,7 @@ process.env.DATABASE_PATH = path.join(dir, "test.sqlite");
 process.env.UPLOADS_DIR = path.join(dir, "uploads");
 process.env.NODE_ENV = "test";
 process.env.LOG_LEVEL = "silent";
+process.env.METRICS_PORT = "0";
 process.env.SESSION_SECRET = "test-secret";
 process.env.ADMIN_USERNAME ??= "admin";
 process.env.ADMIN_PASSWORD ??= "admin-passwort";

@@ -9,7 +9,14 @@ type FlyConfig = {
   kill_signal: string;
   env: Record<string, string>;
   mounts: { source: string; destination: string }[];
-  http_service: { internal_port: number; checks: { path: string; method: string }[] };
+  http_service: {
+    internal_port: number;
+    checks: { path: string; method: string }[];
+    auto_stop_machines: string | boolean;
+    min_machines_running: number;
+  };
+  vm: { memory: string }[];
+  metrics: { port: number; path: string };
 };
 
 const fly = parse(readFileSync("fly.toml", "utf8")) as unknown as FlyConfig;
@@ -33,5 +40,32 @@ describe("fly.toml agrees with the env module", () => {
   it("runs in Frankfurt and stops gracefully on SIGTERM", () => {
     expect(fly.primary_region).toBe("fra");
     expect(fly.kill_signal).toBe("SIGTERM");
+  });
+});
+
+describe("the single machine keeps running (ADR 092)", () => {
+  it("is never stopped at zero traffic and keeps 512 MB", () => {
+    expect(fly.http_service.min_machines_running).toBe(1);
+    expect(["off", false]).toContain(fly.http_service.auto_stop_machines);
+    expect(fly.vm[0].memory).toBe("512mb");
+  });
+
+  it("builds on the Node version pinned in package.json and starts through the launcher", () => {
+    const pkg = JSON.parse(readFileSync("package.json", "utf8")) as {
+      devDependencies: Record<string, string>;
+    };
+    const dockerfile = readFileSync("Dockerfile", "utf8");
+    const images = [...dockerfile.matchAll(/^FROM (\S+)/gm)].map((m) => m[1]);
+    expect(images.length).toBeGreaterThan(0);
+    for (const image of images) expect(image).toBe(`node:${pkg.devDependencies.node}-slim`);
+    expect(dockerfile).toMatch(/^CMD \[.*"server\/launch\.ts"\]$/m);
+  });
+});
+
+describe("metrics", () => {
+  it("are scraped from the internal metrics port, not the public one", () => {
+    const env = parseEnv({ ...fly.env, SESSION_SECRET: "x" });
+    expect(fly.metrics).toEqual({ port: env.METRICS_PORT, path: "/metrics" });
+    expect(fly.metrics.port).not.toBe(fly.http_service.internal_port);
   });
 });

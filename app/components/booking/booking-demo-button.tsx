@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { DEMO_REQUEST } from "~/lib/demo-request";
 
 const BookingDialog = lazy(() =>
   import("./booking-dialog").then((m) => ({ default: m.BookingDialog })),
@@ -31,7 +32,7 @@ export function BookingDemoButton() {
           <BookingDialog
             demo
             requestId={0}
-            requesterName="Max Mustermann (Demo)"
+            requesterName={DEMO_REQUEST.name}
             open={open}
             onClose={() => setOpen(false)}
           />

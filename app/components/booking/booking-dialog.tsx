@@ -6,6 +6,7 @@ import { ApiError, apiFetch } from "~/lib/api-client";
 import {
   addMonths,
   berlinToday,
+  bookingDuration,
   calendarGrid,
   DEFAULT_DISPLAY_DURATION,
   DEFAULT_EVENT_TITLE,
@@ -16,6 +17,7 @@ import {
   monthOf,
   PICK_DATE_AND_TIME,
 } from "~/lib/booking-calendar";
+import type { DemoRequest } from "~/lib/demo-request";
 import {
   BookingHeader,
   BookingSuccess,
@@ -25,6 +27,7 @@ import {
   TimeGrid,
   timeButtonClass,
 } from "./booking-panel";
+import { DemoRequestCard } from "./demo-request-card";
 
 export type BookingDialogProps = {
   requestId: number;
@@ -63,7 +66,13 @@ export function BookingDialog({
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const [success, setSuccess] = useState<{ start: string; end: string } | null>(null);
+  const [success, setSuccess] = useState<{
+    start: string;
+    end: string;
+    sample?: DemoRequest;
+  } | null>(null);
+  /** The event type's own duration once loaded; the booking falls back to 30 minutes (spec §9). */
+  const [loadedDuration, setLoadedDuration] = useState<number | null>(null);
   const slotRequest = useRef(0);
 
   // On open: reset everything, current month, load lead time and event type.
@@ -74,6 +83,7 @@ export function BookingDialog({
     setSlots(null);
     setError(null);
     setSuccess(null);
+    setLoadedDuration(null);
     setMonth(monthOf(berlinToday()));
     apiFetch<{ bookingLeadTime?: { days: number } }>("/api/configuration")
       .then((c) => setLeadDays(c.bookingLeadTime?.days ?? 1))
@@ -87,6 +97,7 @@ export function BookingDialog({
             duration: r.eventType.duration || DEFAULT_DISPLAY_DURATION,
           });
           setEventKey(r.eventType.key);
+          setLoadedDuration(r.eventType.duration || null);
         }
       })
       .catch(() => undefined);
@@ -157,26 +168,26 @@ export function BookingDialog({
     setSubmitting(true);
     setError(null);
     const end = new Date(
-      new Date(time.time).getTime() + (event.duration || 30) * 60_000,
+      new Date(time.time).getTime() + bookingDuration(loadedDuration) * 60_000,
     ).toISOString();
     try {
-      const res = await apiFetch<{ appointment?: { startTime: string; endTime: string } }>(
-        "/api/calcom/book-appointment",
-        {
-          method: "POST",
-          json: {
-            requestId: demo ? undefined : requestId,
-            startTime: time.time,
-            endTime: end,
-            timeZone: "Europe/Berlin",
-            eventTypeKey: eventKey,
-            demo,
-          },
+      const res = await apiFetch<{
+        appointment?: { startTime: string; endTime: string; request?: DemoRequest };
+      }>("/api/calcom/book-appointment", {
+        method: "POST",
+        json: {
+          requestId: demo ? undefined : requestId,
+          startTime: time.time,
+          endTime: end,
+          timeZone: "Europe/Berlin",
+          eventTypeKey: eventKey,
+          demo,
         },
-      );
+      });
       setSuccess({
         start: res.appointment?.startTime ?? time.time,
         end: res.appointment?.endTime ?? end,
+        sample: res.appointment?.request,
       });
     } catch (e) {
       setError(
@@ -198,10 +209,14 @@ export function BookingDialog({
       dismissible={!submitting}
     >
       {success ? (
-        <BookingSuccess start={success.start} end={success.end} demo={demo} />
+        <div className="space-y-4">
+          <BookingSuccess start={success.start} end={success.end} demo={demo} />
+          {demo ? <DemoRequestCard request={success.sample} /> : null}
+        </div>
       ) : (
         <div className="space-y-5">
           <BookingHeader event={event} requesterName={requesterName} />
+          {demo ? <DemoRequestCard /> : null}
           <div className="grid gap-6 md:grid-cols-2">
             <CalendarGrid
               month={month}

@@ -4,10 +4,9 @@ import { Form, useRevalidator } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Alert, FieldErrors, inputClass } from "~/components/ui/field";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { formatRequestId } from "~/lib/format";
 import type { UploadLimits } from "~/lib/upload-rules";
-import { BookingOffer } from "./booking-offer";
 import type { Recording } from "./recorder";
+import { SubmissionSuccess, type SubmittedRequest } from "./submission-success";
 import { UploadWidget } from "./upload-widget";
 
 const Recorder = lazy(() => import("./recorder"));
@@ -28,7 +27,6 @@ type Tracked = (typeof TRACKED)[number];
 const isTracked = (name: string): name is Tracked => (TRACKED as readonly string[]).includes(name);
 const labelClass = "mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200";
 
-export type SubmittedRequest = { id: number; name: string; booked: boolean };
 type Constraint = { required?: boolean; minLength?: number; maxLength?: number };
 
 type Props = {
@@ -42,6 +40,8 @@ type Props = {
   affiliateCode: string | null;
   /** Set after a no-JS submission (redirect with ?gesendet=id). */
   submitted: SubmittedRequest | null;
+  /** Demo booking switched on (appointmentEventType set). */
+  bookingEnabled: boolean;
 };
 
 function sendWithProgress(formData: FormData, onProgress: (fraction: number) => void) {
@@ -262,25 +262,11 @@ export function ContactForm(props: Props) {
         </p>
 
         {submitted ? (
-          <div
-            role="status"
-            className="mt-6 rounded-xl border border-green-200 bg-green-50 p-5 dark:border-green-900 dark:bg-green-950"
-            data-testid="submission-success"
-          >
-            <p className="text-lg font-semibold text-green-900 dark:text-green-100">
-              {`Vielen Dank${submitted.name ? `, ${submitted.name}` : ""}! Deine Anfrage #${formatRequestId(submitted.id)} ist bei uns eingegangen.`}
-            </p>
-            <p className="mt-1 text-green-900 dark:text-green-100">
-              Wir sehen sie uns sofort an. Deine Testversion bekommst du innerhalb von drei Tagen.
-            </p>
-            {submitted.booked ? null : (
-              <BookingOffer
-                requestId={submitted.id}
-                requesterName={submitted.name}
-                onBooked={() => setSubmitted((current) => current && { ...current, booked: true })}
-              />
-            )}
-          </div>
+          <SubmissionSuccess
+            submitted={submitted}
+            bookingEnabled={props.bookingEnabled}
+            onBooked={() => setSubmitted((current) => current && { ...current, booked: true })}
+          />
         ) : null}
 
         <Form

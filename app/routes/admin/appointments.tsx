@@ -1,26 +1,29 @@
-import { Form, Link, useFetcher } from "react-router";
+import { Form } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
-import { Button, buttonClass } from "~/components/ui/button";
+import { AppointmentCard } from "~/components/admin/appointments/appointment-card";
+import { Button } from "~/components/ui/button";
 import { Alert, inputClass } from "~/components/ui/field";
 import { Pagination } from "~/components/ui/pagination";
 import {
+  filterGroups,
+  filterIsAll,
+  STATUS_GROUP_LABELS,
+  STATUS_GROUPS,
+} from "~/lib/appointment-status";
+import {
   APPOINTMENT_SORT_LABELS,
   APPOINTMENT_SORTS,
-  APPOINTMENT_STATUSES,
   type AppointmentJson,
   type AppointmentSort,
-  cacheAgeLabel,
   emptyMessage,
   paginationText,
   statusFilterLabel,
-  statusGroup,
-  statusLabel,
   TIME_FILTER_LABELS,
   TIME_FILTERS,
   type TimeFilter,
 } from "~/lib/appointments";
-import { formatDateTime, formatRequestId } from "~/lib/format";
-import { listAppointments, refreshAppointment } from "~/server/appointments.server";
+import { listAppointments } from "~/server/appointment-list.server";
+import { refreshAppointment } from "~/server/appointments.server";
 import { documentPath, parseId, requireAdmin } from "~/server/auth.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { redirectWithToast } from "~/server/flash.server";
@@ -31,13 +34,11 @@ const PAGE_SIZE = 10;
 
 function readQuery(url: URL) {
   const p = url.searchParams;
-  const statuses = p
-    .getAll("status")
-    .filter((s) => (APPOINTMENT_STATUSES as readonly string[]).includes(s));
+  const statuses = filterGroups(p.getAll("status"));
   return {
     filter: (TIME_FILTERS.find((f) => f === p.get("filter")) ?? "all") as TimeFilter,
     sort: (APPOINTMENT_SORTS.find((s) => s === p.get("sort")) ?? "newest") as AppointmentSort,
-    statuses: statuses.length ? statuses : [...APPOINTMENT_STATUSES],
+    statuses: statuses.length ? statuses : [...STATUS_GROUPS],
     search: (p.get("search") ?? "").slice(0, 200),
     page: Math.max(1, Number.parseInt(p.get("page") ?? "1", 10) || 1),
   };
@@ -97,121 +98,13 @@ export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
-const GROUP_STYLES = {
-  confirmed: {
-    badge: "bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200",
-    icon: "✓",
-  },
-  waiting: {
-    badge: "bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-200",
-    icon: "…",
-  },
-  ended: { badge: "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200", icon: "✕" },
-};
-
-function AppointmentCard({ a }: { a: AppointmentJson }) {
-  const fetcher = useFetcher();
-  const group = statusGroup(a.status);
-  const style = GROUP_STYLES[group];
-  return (
-    <li
-      className={`rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900 ${a.status === "CANCELLED" ? "opacity-50" : ""}`}
-    >
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h2 className="font-semibold">{a.eventType.name}</h2>
-          <p className="text-sm text-slate-600 dark:text-slate-300">
-            {formatDateTime(a.startTime)} Uhr · {a.eventType.duration || 30} Min
-            {a.calcomData.location ? ` · ${a.calcomData.location}` : ""}
-          </p>
-        </div>
-        <span
-          className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ${style.badge}`}
-        >
-          <span aria-hidden="true">{style.icon}</span>
-          {statusLabel(a.status)}
-        </span>
-      </div>
-      {a.request ? (
-        <div className="mt-3 space-y-1 text-sm">
-          <p className="font-medium">{a.request.name}</p>
-          <p>
-            <a
-              className="text-indigo-700 underline dark:text-indigo-300"
-              href={`mailto:${a.request.email}`}
-            >
-              {a.request.email}
-            </a>{" "}
-            ·{" "}
-            <a
-              className="text-indigo-700 underline dark:text-indigo-300"
-              href={`tel:${a.request.phone.replace(/[^\d+]/g, "")}`}
-            >
-              {a.request.phone}
-            </a>
-          </p>
-          <p className="line-clamp-3 text-slate-600 dark:text-slate-300">{a.request.summary}</p>
-        </div>
-      ) : (
-        <p className="mt-3 text-sm text-slate-500">Kontaktdaten nicht verfügbar</p>
-      )}
-      <p className="mt-3 text-xs text-slate-500 dark:text-slate-400">
-        Anfrage: {a.request ? `#${formatRequestId(a.request.id)}` : "N/A"} · Termin-ID:{" "}
-        {a.calcomEventId ?? "N/A"} · {cacheAgeLabel(a.cacheInfo.age)}
-      </p>
-      <div className="mt-3 flex flex-wrap gap-2">
-        {a.request ? (
-          <Link
-            to={`/admin/requests?requestId=${a.request.id}`}
-            className={buttonClass("secondary", "sm")}
-          >
-            Zur Anfrage
-          </Link>
-        ) : null}
-        {a.calcomData.calcomUrl ? (
-          <a
-            href={a.calcomData.calcomUrl}
-            target="_blank"
-            rel="noreferrer"
-            className={buttonClass("secondary", "sm")}
-          >
-            Bei Cal.com öffnen
-          </a>
-        ) : a.provider === "calcom" && a.calcomEventId ? (
-          <a
-            href={`https://app.cal.com/booking/${a.calcomEventId}`}
-            target="_blank"
-            rel="noreferrer"
-            className={buttonClass("secondary", "sm")}
-          >
-            Bei Cal.com öffnen
-          </a>
-        ) : null}
-        <fetcher.Form method="post">
-          <input type="hidden" name="id" value={a.id} />
-          <Button
-            type="submit"
-            size="sm"
-            variant="ghost"
-            disabled={fetcher.state !== "idle"}
-            aria-label={`Termin ${a.id} aktualisieren`}
-          >
-            {fetcher.state !== "idle" ? "Aktualisiert …" : "Aktualisieren"}
-          </Button>
-        </fetcher.Form>
-      </div>
-    </li>
-  );
-}
-
 export default function AppointmentsPage({ loaderData }: Route.ComponentProps) {
   const { query, bookingEnabled, loadError, appointments, pagination } = loaderData;
   const pageHref = (page: number) => {
     const p = new URLSearchParams();
     if (query.filter !== "all") p.set("filter", query.filter);
     if (query.sort !== "newest") p.set("sort", query.sort);
-    if (query.statuses.length < APPOINTMENT_STATUSES.length)
-      for (const s of query.statuses) p.append("status", s);
+    if (!filterIsAll(query.statuses)) for (const s of query.statuses) p.append("status", s);
     if (query.search) p.set("search", query.search);
     if (page > 1) p.set("page", String(page));
     return `/admin/appointments${p.size ? `?${p}` : ""}`;
@@ -258,7 +151,7 @@ export default function AppointmentsPage({ loaderData }: Route.ComponentProps) {
             Status: {statusFilterLabel(query.statuses)}
           </legend>
           <div className="flex flex-wrap gap-x-3 gap-y-1 text-sm">
-            {APPOINTMENT_STATUSES.map((s) => (
+            {STATUS_GROUPS.map((s) => (
               <label key={s} className="inline-flex items-center gap-1">
                 <input
                   type="checkbox"
@@ -266,7 +159,7 @@ export default function AppointmentsPage({ loaderData }: Route.ComponentProps) {
                   value={s}
                   defaultChecked={query.statuses.includes(s)}
                 />
-                {statusLabel(s)}
+                {STATUS_GROUP_LABELS[s]}
               </label>
             ))}
           </div>

@@ -1,22 +1,14 @@
 import { data, Form, Link, useLocation, useRevalidator } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
-import { CopyButton } from "~/components/admin/requests/copy-button";
 import { CsvExportLink, PrivacyActions } from "~/components/admin/requests/privacy-actions";
-import {
-  type DetailContext,
-  FullScreenRequest,
-  RequestTabs,
-  StatusForm,
-  shareLink,
-  summaryLine,
-} from "~/components/admin/requests/request-detail";
-import { StatusBadge } from "~/components/admin/requests/status-badge";
+import { type DetailContext, FullScreenRequest } from "~/components/admin/requests/request-detail";
+import { RequestRow } from "~/components/admin/requests/request-row";
 import { buttonClass } from "~/components/ui/button";
-import { ConfirmAction, ConfirmationStep } from "~/components/ui/confirm-action";
+import { ConfirmationStep } from "~/components/ui/confirm-action";
 import { inputClass } from "~/components/ui/field";
 import { Pagination } from "~/components/ui/pagination";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { formatDateTime, formatRequestId } from "~/lib/format";
+import { formatRequestId } from "~/lib/format";
 import {
   ASSIGNMENT_FILTERS,
   ASSIGNMENT_LABELS,
@@ -228,66 +220,13 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
       ) : (
         <ul className="space-y-3">
           {page.items.map((request) => (
-            <li
+            <RequestRow
               key={request.id}
-              className="rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
-            >
-              <details className="group">
-                <summary className="flex cursor-pointer list-none flex-wrap items-center gap-3 p-4 [&::-webkit-details-marker]:hidden">
-                  <span className="font-mono text-sm text-slate-500">
-                    #{formatRequestId(request.id)}
-                  </span>
-                  <span className="min-w-0 flex-1">
-                    <span className="block font-semibold" data-request-name="">
-                      {request.name}
-                    </span>
-                    <span className="block truncate text-sm text-slate-600 dark:text-slate-300">
-                      {summaryLine(request)}
-                    </span>
-                  </span>
-                  <StatusBadge status={request.status} />
-                  <span className="text-sm text-slate-500">
-                    {formatDateTime(request.createdAt)}
-                  </span>
-                  <span
-                    aria-hidden="true"
-                    className="text-slate-400 transition group-open:rotate-180"
-                  >
-                    ▾
-                  </span>
-                  <span className="sr-only">Details ein- oder ausklappen</span>
-                </summary>
-                <div className="space-y-4 border-t border-slate-200 p-4 dark:border-slate-800">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <StatusForm request={request} />
-                    <Link to={openHref(request.id)} className={buttonClass("secondary", "sm")}>
-                      Vollbild
-                    </Link>
-                    <ConfirmAction
-                      action={actionUrl}
-                      fields={{
-                        intent: request.archived ? "restore" : "archive",
-                        id: String(request.id),
-                      }}
-                      title={request.archived ? "Anfrage wiederherstellen" : "Anfrage archivieren"}
-                      message={
-                        request.archived
-                          ? `Möchten Sie die Anfrage #${formatRequestId(request.id)} von ${request.name} wiederherstellen?`
-                          : `Möchten Sie die Anfrage #${formatRequestId(request.id)} von ${request.name} archivieren?`
-                      }
-                      label={request.archived ? "Wiederherstellen" : "Archivieren"}
-                      variant="secondary"
-                    />
-                    <CopyButton
-                      text={shareLink(origin, request.id)}
-                      label="Link teilen"
-                      success="Link in die Zwischenablage kopiert!"
-                    />
-                  </div>
-                  <RequestTabs request={request} ctx={ctx} />
-                </div>
-              </details>
-            </li>
+              request={request}
+              ctx={ctx}
+              actionUrl={actionUrl}
+              openHref={openHref(request.id)}
+            />
           ))}
         </ul>
       )}

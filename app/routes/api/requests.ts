@@ -24,7 +24,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const result = await submitRequest(request, clientIp(context));
   if (result.ok) {
-    return Response.json(result.request, {
+    // uploadWarning: the text was saved but the files were refused (disk almost full).
+    const body = result.filesRefused
+      ? { ...result.request, uploadWarning: result.filesRefused }
+      : result.request;
+    return Response.json(body, {
       status: 201,
       headers: { "Set-Cookie": result.setCookie, Location: `/api/requests/${result.request.id}` },
     });

@@ -15,8 +15,10 @@ import { bannerKey } from "~/lib/banner-key";
 import { RequestFormSchema } from "~/lib/request-form";
 import { uploadLimits } from "~/lib/upload-rules";
 import { validateAffiliateCode } from "~/server/affiliates.server";
+import { bookingEnabled } from "~/server/booking-api.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { env } from "~/server/env.server";
+import { serializeToast } from "~/server/flash.server";
 import { readConsent, readDismissedBanners } from "~/server/preferences.server";
 import { clientIp } from "~/server/request-context.server";
 import { loadRequestsJson, requestsWithAppointment } from "~/server/requests/serialize.server";
@@ -80,6 +82,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     submitted: sent
       ? { id: sent.id, name: sent.name, booked: requestsWithAppointment([sent.id]).length > 0 }
       : null,
+    bookingEnabled: bookingEnabled(),
     privacyUrl: PRIVACY_URL,
     imprintUrl: IMPRINT_URL,
     gaMeasurementId: GA_MEASUREMENT_ID ?? null,
@@ -92,10 +95,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.ok) {
     const params = new URLSearchParams({ gesendet: String(result.request.id) });
     if (result.request.affiliateCode) params.set("code", result.request.affiliateCode);
-    return redirect(`/?${params}#contact`, {
-      status: 303,
-      headers: { "Set-Cookie": result.setCookie },
-    });
+    const headers = new Headers({ "Set-Cookie": result.setCookie });
+    if (result.filesRefused) {
+      headers.append(
+        "Set-Cookie",
+        await serializeToast({ type: "error", message: result.filesRefused }),
+      );
+    }
+    return redirect(`/?${params}#contact`, { status: 303, headers });
   }
   return data(
     {
@@ -126,6 +133,7 @@ export default function Landing({ actionData }: Route.ComponentProps) {
           limits={page.limits}
           affiliateCode={page.affiliate?.code ?? null}
           submitted={page.submitted}
+          bookingEnabled={page.bookingEnabled}
         />
         <History items={page.history} privacyUrl={page.privacyUrl} />
         <Faq />

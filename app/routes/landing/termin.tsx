@@ -6,6 +6,7 @@ import {
   TimeGrid,
   timeButtonClass,
 } from "~/components/booking/booking-panel";
+import { DemoRequestCard } from "~/components/booking/demo-request-card";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/field";
 import {
@@ -20,9 +21,10 @@ import {
   monthOf,
   PICK_DATE_AND_TIME,
 } from "~/lib/booking-calendar";
+import { DEMO_REQUEST, type DemoRequest } from "~/lib/demo-request";
 import { availableSlots } from "~/server/appointments.server";
 import { getAdmin, parseId } from "~/server/auth.server";
-import { bookForCaller, eventTypeDetails } from "~/server/booking-api.server";
+import { bookForCaller, bookingEnabled, eventTypeDetails } from "~/server/booking-api.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { loadRequestJson, requestsWithAppointment } from "~/server/requests/serialize.server";
 import { SchedulingError } from "~/server/scheduling/types";
@@ -34,15 +36,14 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-const SAMPLE_NAME = "Max Mustermann (Demo)";
-
 /** Who books: the visitor of their own request (history cookie), or an admin (demo or on behalf). */
 async function bookingContext(request: Request) {
   const url = new URL(request.url);
   const demo = url.searchParams.get("demo") === "1";
   const id = parseId(url.searchParams.get("anfrage") ?? undefined);
   const admin = await getAdmin(request);
-  if (demo) return admin ? { demo: true, requestId: null, name: SAMPLE_NAME, booked: false } : null;
+  if (demo)
+    return admin ? { demo: true, requestId: null, name: DEMO_REQUEST.name, booked: false } : null;
   if (!id) return null;
   if (!(await visitorOwnsRequest(request, id)) && !admin) return null;
   const found = loadRequestJson(id);
@@ -55,7 +56,10 @@ async function bookingContext(request: Request) {
   };
 }
 
+const BOOKING_OFF = "Terminbuchungen sind derzeit deaktiviert.";
+
 export async function loader({ request }: Route.LoaderArgs) {
+  if (!bookingEnabled()) throw data(BOOKING_OFF, { status: 404 });
   const context = await bookingContext(request);
   if (!context) {
     throw data("Diese Terminbuchung ist nur für die eigene Anfrage möglich.", { status: 404 });
@@ -88,6 +92,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
+  if (!bookingEnabled()) return data({ error: BOOKING_OFF }, { status: 404 });
   const context = await bookingContext(request);
   if (!context)
     return data(
@@ -104,8 +109,19 @@ export async function action({ request }: Route.ActionArgs) {
     demo: context.demo,
   });
   if (!result.ok) return data({ error: result.error }, { status: result.status });
-  const appointment = result.appointment as { startTime: string; endTime: string };
-  return { success: { start: appointment.startTime, end: appointment.endTime, demo: result.demo } };
+  const appointment = result.appointment as {
+    startTime: string;
+    endTime: string;
+    request?: DemoRequest;
+  };
+  return {
+    success: {
+      start: appointment.startTime,
+      end: appointment.endTime,
+      demo: result.demo,
+      sample: appointment.request ?? null,
+    },
+  };
 }
 
 export default function TerminPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -136,6 +152,7 @@ export default function TerminPage({ loaderData, actionData }: Route.ComponentPr
         ) : success ? (
           <>
             <BookingSuccess start={success.start} end={success.end} demo={success.demo} />
+            {success.sample ? <DemoRequestCard request={success.sample} /> : null}
             <p className="text-center">
               <Link
                 to={context.demo ? "/admin/settings" : "/#history"}
@@ -153,6 +170,7 @@ export default function TerminPage({ loaderData, actionData }: Route.ComponentPr
         ) : (
           <div className="space-y-5">
             <BookingHeader event={event} requesterName={context.name} />
+            {context.demo ? <DemoRequestCard /> : null}
             <div className="grid gap-6 md:grid-cols-2">
               <CalendarGrid
                 month={month}

@@ -38,8 +38,9 @@ export const RequestUpdateSchema = z.object({
 export type RequestUpdate = z.infer<typeof RequestUpdateSchema>;
 
 /**
- * Applies status / preparation / archive changes. With `updatedAt`, a request changed by someone
- * else since then is refused with 409 instead of overwriting the colleague's change.
+ * Applies status / preparation / archive changes. `updatedAt` is the time the client's change is
+ * based on (the spec's client sends the time of its change): only when it is older than the stored
+ * one — someone else changed the request since — the change is refused with 409.
  */
 export function updateRequest(
   id: number,
@@ -50,7 +51,7 @@ export function updateRequest(
   const result = transaction((tx) => {
     const row = tx.select().from(requests).where(eq(requests.id, id)).get();
     if (!row) return NOT_FOUND;
-    if (update.updatedAt && new Date(update.updatedAt).getTime() !== row.updatedAt.getTime()) {
+    if (update.updatedAt && new Date(update.updatedAt).getTime() < row.updatedAt.getTime()) {
       return {
         ok: false as const,
         status: 409,

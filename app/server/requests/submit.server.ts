@@ -8,6 +8,7 @@ import { validateAffiliateCode } from "../affiliates.server";
 import { deleteStoredFiles, hardBodyLimit, parseSubmissionBody } from "../attachments.server";
 import { getConfiguration } from "../configuration.server";
 import { transaction } from "../db.server";
+import { diskLow } from "../disk.server";
 import { notifyNewRequest } from "../notifications.server";
 import { submissionLimiter, tooManyMessage } from "../rate-limit.server";
 import { newVisitorSecret, rememberVisitorRequest } from "../visitor.server";
@@ -16,9 +17,12 @@ import { loadRequestJson } from "./serialize.server";
 export const SUBMISSION_FAILED = "Es gab einen Fehler beim Senden. Bitte versuche es erneut.";
 const INVALID_INPUT = "Bitte überprüfe deine Eingaben.";
 const HONEYPOT_MESSAGE = "Deine Anfrage konnte nicht angenommen werden.";
+/** The data volume is almost full (DISK_MIN_FREE_MB): the text is saved, files are refused (ADR 096). */
+export const FILES_REFUSED =
+  "Deine Anfrage ist gespeichert, aber deine Dateien und Sprachaufnahmen konnten wir gerade nicht annehmen, weil unser Speicher fast voll ist. Bitte schicke sie uns später noch einmal.";
 
 export type SubmitResult =
-  | { ok: true; request: RequestJson; setCookie: string }
+  | { ok: true; request: RequestJson; setCookie: string; filesRefused?: string }
   | {
       ok: false;
       status: 400 | 413 | 429;
@@ -61,13 +65,17 @@ export async function submitRequest(request: Request, clientIp: string): Promise
     return { ok: false, status: 413, error, uploadErrors: [error], reply: emptyReply(error) };
   }
 
+  // A full disk must not lose the lead: below the threshold no file is written, the text still is.
+  const refuseFiles = diskLow() ? FILES_REFUSED : undefined;
   let parsed: Awaited<ReturnType<typeof parseSubmissionBody>>;
   try {
-    parsed = await parseSubmissionBody(request, limits);
+    parsed = await parseSubmissionBody(request, { ...limits, refuseFiles });
   } catch {
     const error = "Die Formulardaten konnten nicht gelesen werden. Bitte versuche es erneut.";
     return { ok: false, status: 400, error, reply: emptyReply(error) };
   }
+  const filesRefused = Boolean(refuseFiles) && parsed.uploadErrors.includes(FILES_REFUSED);
+  if (filesRefused) parsed.uploadErrors = [];
   const storedKeys = [
     ...parsed.attachments.map((a) => a.key),
     ...(parsed.audio ? [parsed.audio.key] : []),
@@ -160,5 +168,6 @@ export async function submitRequest(request: Request, clientIp: string): Promise
     ok: true,
     request: created,
     setCookie: await rememberVisitorRequest(request, id, secret),
+    ...(filesRefused ? { filesRefused: FILES_REFUSED } : {}),
   };
 }

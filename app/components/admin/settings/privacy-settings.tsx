@@ -1,6 +1,6 @@
 import { FieldErrors, inputClass } from "~/components/ui/field";
 import type { Configuration } from "~/lib/configuration";
-import { label, Section } from "./settings-section";
+import { label, Section } from "./section";
 
 /** Retention periods and the privacy note beside the contact form. */
 export function PrivacySettings({

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { BookingDemoButton } from "~/components/booking/booking-demo-button";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -7,8 +6,9 @@ import { useModal } from "~/components/ui/modal";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { type Configuration, DOCUMENT_TYPES, IMAGE_TYPES } from "~/lib/configuration";
 import { DELETE_FIELD_CONFIRM } from "~/lib/settings-form";
+import { NotificationSettings } from "./notification-settings";
 import { PrivacySettings } from "./privacy-settings";
-import { label, Section } from "./settings-section";
+import { label, Section } from "./section";
 
 type Admin = { id: number; username: string; email: string };
 type EventTypeOption = { key: string; title: string; lengthInMinutes: number };
@@ -31,9 +31,7 @@ export function SettingsForm(props: SettingsFormProps) {
   const hydrated = useHydrated();
   const modal = useModal();
   const navigation = useNavigation();
-  const [notifications, setNotifications] = useState(config.emailNotifications.enabled);
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
-  const showLists = !hydrated || notifications;
 
   return (
     <Form method="post" action={action} className="space-y-5" key={JSON.stringify(config)}>
@@ -68,110 +66,12 @@ export function SettingsForm(props: SettingsFormProps) {
         <FieldErrors errors={fieldErrors?.systemPrompt} />
       </Section>
 
-      <Section
-        title="E-Mail-Benachrichtigungen"
-        description="Bei jeder neuen Anfrage eine E-Mail mit Zusammenfassung und Link senden."
-      >
-        <label className="inline-flex items-center gap-2">
-          <input
-            type="checkbox"
-            name="notificationsEnabled"
-            defaultChecked={config.emailNotifications.enabled}
-            onChange={(e) => setNotifications(e.currentTarget.checked)}
-          />
-          Benachrichtigungen aktiv
-        </label>
-        {showLists ? (
-          <div className="space-y-4">
-            {!hydrated ? (
-              <p className="text-xs text-slate-500">
-                Die Listen gelten nur, wenn Benachrichtigungen aktiv sind.
-              </p>
-            ) : null}
-            <fieldset>
-              <legend className={label}>Admins</legend>
-              <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-                {admins.map((a) => (
-                  <label key={a.id} className="inline-flex items-center gap-2">
-                    <input
-                      type="checkbox"
-                      name="notifyAdmin"
-                      value={a.id}
-                      defaultChecked={config.emailNotifications.adminEmails.some(
-                        (x) => x.id === a.id,
-                      )}
-                    />
-                    {a.username} <span className="text-slate-500">({a.email})</span>
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-            <div>
-              <p className={label}>Externe Adressen</p>
-              <ul className="mb-2 flex flex-wrap gap-2">
-                {config.emailNotifications.externalEmails.map((email) => (
-                  <li
-                    key={email}
-                    className="inline-flex items-center gap-1 rounded-full bg-slate-100 py-1 pl-3 pr-1 text-sm dark:bg-slate-800"
-                  >
-                    <input type="hidden" name="externalEmail" value={email} />
-                    {email}
-                    <button
-                      type="submit"
-                      name="intent"
-                      value={`remove-email:${email}`}
-                      className="rounded-full px-2 text-slate-500 hover:bg-slate-200 dark:hover:bg-slate-700"
-                      aria-label={`${email} entfernen`}
-                    >
-                      ×
-                    </button>
-                  </li>
-                ))}
-              </ul>
-              <div className="flex flex-wrap items-start gap-2">
-                <label htmlFor="newEmail" className="sr-only">
-                  Externe E-Mail-Adresse
-                </label>
-                <input
-                  id="newEmail"
-                  name="newEmail"
-                  type="text"
-                  inputMode="email"
-                  placeholder="name@firma.de"
-                  defaultValue={props.newEmail}
-                  className={`${inputClass} max-w-xs`}
-                  aria-invalid={fieldErrors?.newEmail ? true : undefined}
-                  onKeyDown={(e) => {
-                    if (e.key === "Enter") {
-                      e.preventDefault();
-                      document.getElementById("add-email")?.click();
-                    }
-                  }}
-                />
-                <button
-                  id="add-email"
-                  type="submit"
-                  name="intent"
-                  value="add-email"
-                  className={buttonClass("secondary", "sm")}
-                >
-                  Hinzufügen
-                </button>
-              </div>
-              <FieldErrors errors={fieldErrors?.newEmail} />
-            </div>
-          </div>
-        ) : (
-          <>
-            {config.emailNotifications.adminEmails.map((a) => (
-              <input key={a.id} type="hidden" name="notifyAdmin" value={a.id} />
-            ))}
-            {config.emailNotifications.externalEmails.map((email) => (
-              <input key={email} type="hidden" name="externalEmail" value={email} />
-            ))}
-          </>
-        )}
-      </Section>
+      <NotificationSettings
+        config={config}
+        admins={admins}
+        fieldErrors={fieldErrors}
+        newEmail={props.newEmail}
+      />
 
       <Section title="Info-Banner" description="Ein schließbarer Hinweis oben auf der Startseite.">
         <label className="inline-flex items-center gap-2">

@@ -1,5 +1,5 @@
 import { APPOINTMENT_SORTS, TIME_FILTERS } from "~/lib/appointments";
-import { listAppointments } from "~/server/appointments.server";
+import { listAppointments } from "~/server/appointment-list.server";
 import { requireApiAdmin, withApiFallback } from "~/server/auth.server";
 import type { Route } from "./+types/appointments";
 

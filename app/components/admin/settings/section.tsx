@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Card } from "~/components/ui/card";
 
 /** One titled card of the settings form. */
@@ -8,7 +9,7 @@ export function Section({
 }: {
   title: string;
   description?: string;
-  children: React.ReactNode;
+  children: ReactNode;
 }) {
   return (
     <Card className="space-y-4 p-5">

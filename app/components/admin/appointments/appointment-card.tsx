@@ -1,0 +1,124 @@
+import { Link, useFetcher } from "react-router";
+import { Button, buttonClass } from "~/components/ui/button";
+import {
+  isFaded,
+  type StatusGroup,
+  type StatusTone,
+  statusGroup,
+  statusLabel,
+  statusTone,
+} from "~/lib/appointment-status";
+import type { AppointmentJson } from "~/lib/appointments";
+import { cacheAgeLabel } from "~/lib/appointments";
+import { formatDateTime, formatRequestId } from "~/lib/format";
+
+const TONE_BADGES: Record<StatusTone, string> = {
+  green: "bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200",
+  yellow: "bg-yellow-100 text-yellow-900 dark:bg-yellow-950 dark:text-yellow-100",
+  red: "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200",
+  grey: "bg-slate-200 text-slate-700 dark:bg-slate-800 dark:text-slate-200",
+  neutral: "bg-slate-100 text-slate-800 dark:bg-slate-900 dark:text-slate-200",
+};
+const GROUP_ICONS: Record<StatusGroup, string> = {
+  confirmed: "✓",
+  pending: "…",
+  cancelled: "✕",
+  other: "•",
+};
+
+/** One appointment on Termine: status badge by tone, cancelled and deleted at half opacity. */
+export function AppointmentCard({ a }: { a: AppointmentJson }) {
+  const fetcher = useFetcher();
+  const group = statusGroup(a.status);
+  return (
+    <li
+      data-testid="appointment-card"
+      data-status={a.status}
+      className={`rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900 ${isFaded(a.status) ? "opacity-50" : ""}`}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 className="font-semibold">{a.eventType.name}</h2>
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            {formatDateTime(a.startTime)} Uhr · {a.eventType.duration || 30} Min
+            {a.calcomData.location ? ` · ${a.calcomData.location}` : ""}
+          </p>
+        </div>
+        <span
+          className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ${TONE_BADGES[statusTone(a.status)]}`}
+        >
+          <span aria-hidden="true">{GROUP_ICONS[group]}</span>
+          {statusLabel(a.status)}
+        </span>
+      </div>
+      {a.request ? (
+        <div className="mt-3 space-y-1 text-sm">
+          <p className="font-medium">{a.request.name}</p>
+          <p>
+            <a
+              className="text-indigo-700 underline dark:text-indigo-300"
+              href={`mailto:${a.request.email}`}
+            >
+              {a.request.email}
+            </a>{" "}
+            ·{" "}
+            <a
+              className="text-indigo-700 underline dark:text-indigo-300"
+              href={`tel:${a.request.phone.replace(/[^\d+]/g, "")}`}
+            >
+              {a.request.phone}
+            </a>
+          </p>
+          <p className="line-clamp-3 text-slate-600 dark:text-slate-300">{a.request.summary}</p>
+        </div>
+      ) : (
+        <p className="mt-3 text-sm text-slate-500">Kontaktdaten nicht verfügbar</p>
+      )}
+      <p className="mt-3 text-xs text-slate-500 dark:text-slate-400">
+        Anfrage: {a.request ? `#${formatRequestId(a.request.id)}` : "N/A"} · Termin-ID:{" "}
+        {a.calcomEventId ?? "N/A"} · {cacheAgeLabel(a.cacheInfo.age)}
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        {a.request ? (
+          <Link
+            to={`/admin/requests?requestId=${a.request.id}`}
+            className={buttonClass("secondary", "sm")}
+          >
+            Zur Anfrage
+          </Link>
+        ) : null}
+        {a.calcomData.calcomUrl ? (
+          <a
+            href={a.calcomData.calcomUrl}
+            target="_blank"
+            rel="noreferrer"
+            className={buttonClass("secondary", "sm")}
+          >
+            Bei Cal.com öffnen
+          </a>
+        ) : a.provider === "calcom" && a.calcomEventId ? (
+          <a
+            href={`https://app.cal.com/booking/${a.calcomEventId}`}
+            target="_blank"
+            rel="noreferrer"
+            className={buttonClass("secondary", "sm")}
+          >
+            Bei Cal.com öffnen
+          </a>
+        ) : null}
+        <fetcher.Form method="post">
+          <input type="hidden" name="id" value={a.id} />
+          <Button
+            type="submit"
+            size="sm"
+            variant="ghost"
+            disabled={fetcher.state !== "idle"}
+            aria-label={`Termin ${a.id} aktualisieren`}
+          >
+            {fetcher.state !== "idle" ? "Aktualisiert …" : "Aktualisieren"}
+          </Button>
+        </fetcher.Form>
+      </div>
+    </li>
+  );
+}

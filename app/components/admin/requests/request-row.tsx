@@ -1,0 +1,130 @@
+import { Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { ConfirmAction } from "~/components/ui/confirm-action";
+import { Menu } from "~/components/ui/menu";
+import { formatDateTime, formatRequestId } from "~/lib/format";
+import type { RequestJson } from "~/lib/request-json";
+import { AssignmentSection } from "./assignment-section";
+import { CopyButton } from "./copy-button";
+import {
+  type DetailContext,
+  RequestTabs,
+  StatusForm,
+  shareLink,
+  summaryLine,
+} from "./request-detail";
+import { StatusBadge } from "./status-badge";
+
+/**
+ * One request in the admin list (spec §2): status dropdown, assignment, full-screen view and the
+ * quick-actions menu right on the row; the expand button opens the detail tabs. Menus are
+ * <details>, so every control works without JavaScript.
+ */
+export function RequestRow({
+  request,
+  ctx,
+  actionUrl,
+  openHref,
+}: {
+  request: RequestJson;
+  ctx: DetailContext;
+  actionUrl: string;
+  openHref: string;
+}) {
+  const id = formatRequestId(request.id);
+  const assignees = ctx.admins.filter((a) => request.assigned_to.includes(a.id));
+  return (
+    <li
+      className="rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
+      data-testid="request-row"
+      data-request-id={request.id}
+    >
+      <div className="flex flex-col gap-3 p-4 md:flex-row md:items-center">
+        <div className="flex min-w-0 flex-1 items-start gap-3" data-row-part="info">
+          <span className="font-mono text-sm text-slate-500 dark:text-slate-400">#{id}</span>
+          <span className="min-w-0 flex-1">
+            <span className="block font-semibold" data-request-name="">
+              {request.name}
+            </span>
+            <span className="block truncate text-sm text-slate-600 dark:text-slate-300">
+              {summaryLine(request)}
+            </span>
+          </span>
+        </div>
+        <div className="flex flex-wrap items-center gap-2 md:justify-end" data-row-part="meta">
+          <StatusBadge status={request.status} />
+          <span className="text-sm whitespace-nowrap text-slate-600 dark:text-slate-400">
+            {formatDateTime(request.createdAt)}
+          </span>
+        </div>
+      </div>
+      <div
+        className="flex flex-wrap items-center gap-2 border-t border-slate-100 px-4 py-3 dark:border-slate-800"
+        data-row-part="controls"
+      >
+        <StatusForm request={request} />
+        <Menu
+          summary={
+            <>
+              {assignees.length
+                ? `Zugewiesen: ${assignees.map((a) => a.username).join(", ")}`
+                : "Zuweisen"}
+              <span className="sr-only"> (Anfrage #{id})</span> <span aria-hidden="true">▾</span>
+            </>
+          }
+        >
+          <AssignmentSection request={request} ctx={ctx} labelPrefix="Zuweisung ändern" />
+        </Menu>
+        <Link
+          to={openHref}
+          className={buttonClass("secondary", "sm")}
+          aria-label={`Anfrage #${id} im Vollbild öffnen`}
+        >
+          Vollbild
+        </Link>
+        <Menu
+          summary={
+            <>
+              Schnellaktionen<span className="sr-only"> für Anfrage #{id}</span>{" "}
+              <span aria-hidden="true">▾</span>
+            </>
+          }
+        >
+          <ConfirmAction
+            action={actionUrl}
+            fields={{ intent: request.archived ? "restore" : "archive", id: String(request.id) }}
+            title={request.archived ? "Anfrage wiederherstellen" : "Anfrage archivieren"}
+            message={
+              request.archived
+                ? `Möchten Sie die Anfrage #${id} von ${request.name} wiederherstellen?`
+                : `Möchten Sie die Anfrage #${id} von ${request.name} archivieren?`
+            }
+            label={request.archived ? "Wiederherstellen" : "Archivieren"}
+            variant="secondary"
+            size="sm"
+          />
+          <CopyButton
+            text={shareLink(ctx.origin, request.id)}
+            label="Link teilen"
+            success="Link in die Zwischenablage kopiert!"
+          />
+        </Menu>
+      </div>
+      <details className="group border-t border-slate-100 dark:border-slate-800">
+        <summary className="flex cursor-pointer list-none items-center gap-2 px-4 py-2 text-sm font-semibold text-indigo-700 dark:text-indigo-300 [&::-webkit-details-marker]:hidden">
+          <span aria-hidden="true" className="transition group-open:rotate-180">
+            ▾
+          </span>
+          Details
+          <span className="sr-only">
+            {" "}
+            zu {request.name} (Anfrage #{id}) ein- oder ausklappen
+          </span>
+        </summary>
+        <div className="border-t border-slate-200 p-4 dark:border-slate-800">
+          <RequestTabs request={request} ctx={ctx} />
+        </div>
+      </details>
+    </li>
+  );
+}

@@ -1,0 +1,56 @@
+// `npm run restore <backup.sqlite | --bucket backups/<name>.sqlite>` — with the server stopped: puts a
+// backup in place of the database (DATABASE_PATH; stale -wal/-shm removed) and, when a
+// `<backup>-uploads` folder exists beside it, the uploads folder (UPLOADS_DIR). docs/operations.md.
+import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import Database from "better-sqlite3";
+import { S3Bucket, s3ConfigFromEnv } from "../server/s3.ts";
+
+const args = process.argv.slice(2);
+const fromBucket = args.includes("--bucket");
+const source = args.find((a) => !a.startsWith("--"));
+const databasePath = path.resolve(process.env.DATABASE_PATH ?? "db/data.sqlite");
+const uploadsDir = path.resolve(process.env.UPLOADS_DIR ?? "uploads");
+if (!source) {
+  console.error("Aufruf: npm run restore -- <sicherung.sqlite> | --bucket backups/<name>.sqlite");
+  process.exit(1);
+}
+
+let file = path.resolve(source);
+if (fromBucket) {
+  const config = s3ConfigFromEnv();
+  const object = config ? await new S3Bucket(config).get(source) : null;
+  if (!object?.body) {
+    console.error(`Sicherung ${source} nicht im Bucket gefunden.`);
+    process.exit(1);
+  }
+  file = path.join(mkdtempSync(path.join(tmpdir(), "restore-")), path.basename(source));
+  await pipeline(Readable.fromWeb(object.body as never), createWriteStream(file));
+}
+if (!existsSync(file)) {
+  console.error(`Keine Sicherung unter ${file} gefunden.`);
+  process.exit(1);
+}
+// The copy must be a readable SQLite database before anything is replaced.
+const check = new Database(file, { readonly: true, fileMustExist: true });
+const ok = check.pragma("quick_check", { simple: true });
+check.close();
+if (ok !== "ok") {
+  console.error(`Die Sicherung ${file} ist beschädigt (${ok}).`);
+  process.exit(1);
+}
+
+mkdirSync(path.dirname(databasePath), { recursive: true });
+for (const suffix of ["-wal", "-shm"]) rmSync(`${databasePath}${suffix}`, { force: true });
+cpSync(file, databasePath);
+console.log(`Datenbank wiederhergestellt: ${databasePath}`);
+
+const uploadsBackup = `${file.replace(/\.sqlite$/, "")}-uploads`;
+if (!fromBucket && existsSync(uploadsBackup)) {
+  rmSync(uploadsDir, { recursive: true, force: true });
+  cpSync(uploadsBackup, uploadsDir, { recursive: true });
+  console.log(`Uploads wiederhergestellt: ${uploadsDir}`);
+}

@@ -1,0 +1,70 @@
+// Process entry for `npm start` and the Docker image. Without LITESTREAM_REPLICA_URL / BUCKET_NAME it
+// simply runs the server in this process. With them (ADR 090):
+//   1. writes litestream.yml (server/litestream.ts),
+//   2. `litestream restore -if-db-not-exists -if-replica-exists` (a new machine gets the replicated data),
+//   3. `litestream replicate -exec "<node> server/index.ts"`: Litestream ships every WAL change to the
+//      replica, forwards SIGTERM to the server and exits with its exit code.
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { litestreamBinary, litestreamPlan } from "./litestream.ts";
+
+let plan: ReturnType<typeof litestreamPlan>;
+try {
+  // Litestream's own metrics on loopback, METRICS_PORT + 1: the server reads the replication lag there.
+  const metricsPort = Number(process.env.METRICS_PORT ?? 9091);
+  plan = litestreamPlan(process.env, {
+    metricsAddr: metricsPort > 0 ? `127.0.0.1:${metricsPort + 1}` : undefined,
+  });
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
+
+if (!plan) {
+  await import("./index.ts");
+} else {
+  if (!process.env.SESSION_SECRET?.trim()) {
+    const bar = "!".repeat(100);
+    console.error(
+      [
+        bar,
+        "WARNUNG: Die Datenbank wird repliziert, aber SESSION_SECRET ist nicht gesetzt.",
+        "Das Sitzungsgeheimnis liegt dann nur in <Datenverzeichnis>/.session-secret und wird NICHT repliziert:",
+        "nach einer Wiederherstellung auf einer neuen Maschine sind alle Admins abgemeldet und die",
+        "Anfrage-Cookies der Besucher ungültig. Setzen Sie es als Secret: fly secrets set SESSION_SECRET=…",
+        bar,
+      ].join("\n"),
+    );
+  }
+  const bin = litestreamBinary();
+  const config = path.join(tmpdir(), `anfrage-portal-litestream-${process.pid}.yml`);
+  writeFileSync(config, plan.yaml, { mode: 0o600 });
+  mkdirSync(path.dirname(plan.databasePath), { recursive: true });
+
+  const restore = spawnSync(
+    bin,
+    ["restore", "-config", config, "-if-db-not-exists", "-if-replica-exists", plan.databasePath],
+    { stdio: "inherit" },
+  );
+  if (restore.status !== 0) {
+    console.error(
+      `Wiederherstellung aus dem Replikat fehlgeschlagen (Exit-Code ${restore.status}).`,
+    );
+    process.exit(restore.status ?? 1);
+  }
+
+  const server = [
+    process.execPath,
+    ...process.execArgv,
+    path.join(import.meta.dirname, "index.ts"),
+  ].map((part) => JSON.stringify(part));
+  const child = spawn(bin, ["replicate", "-config", config, "-exec", server.join(" ")], {
+    stdio: "inherit",
+  });
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.on(signal, () => child.kill(signal));
+  }
+  child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}

@@ -1,0 +1,66 @@
+// Prometheus: HTTP request metrics labelled by route id (never the raw path) and the /metrics endpoint
+// on a separate internal port (METRICS_PORT), scraped by Fly through fly.toml's [metrics] (ADR 094).
+import { createServer, type Server } from "node:http";
+import type { NextFunction, Request, Response } from "express";
+import { Counter, collectDefaultMetrics, Histogram, register } from "prom-client";
+import type { RouteLabel } from "./route-match.ts";
+
+function metric<T>(name: string, create: () => T): T {
+  return (register.getSingleMetric(name) as T | undefined) ?? create();
+}
+
+/** Counts and times every request by method, route id and status. */
+export function httpMetrics(match: (pathname: string) => RouteLabel) {
+  const requests = metric(
+    "anfrage_http_requests_total",
+    () =>
+      new Counter({
+        name: "anfrage_http_requests_total",
+        help: "HTTP requests by method, route id and status",
+        labelNames: ["method", "route", "status"],
+      }),
+  );
+  const duration = metric(
+    "anfrage_http_request_duration_seconds",
+    () =>
+      new Histogram({
+        name: "anfrage_http_request_duration_seconds",
+        help: "HTTP request duration by method and route id",
+        labelNames: ["method", "route"],
+        buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      }),
+  );
+  return (req: Request, res: Response, next: NextFunction) => {
+    const start = process.hrtime.bigint();
+    res.once("finish", () => {
+      const route = match(new URL(req.originalUrl, "http://x").pathname).id;
+      const method = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"].includes(req.method)
+        ? req.method
+        : "OTHER";
+      requests.inc({ method, route, status: String(res.statusCode) });
+      duration.observe({ method, route }, Number(process.hrtime.bigint() - start) / 1e9);
+    });
+    next();
+  };
+}
+
+/** GET /metrics on its own port (not reachable through the public http_service). */
+export function startMetricsServer(port: number, host: string): Server {
+  if (!register.getSingleMetric("process_resident_memory_bytes")) collectDefaultMetrics();
+  const server = createServer(async (req, res) => {
+    if (req.method !== "GET" || req.url?.split("?")[0] !== "/metrics") {
+      res.writeHead(404).end();
+      return;
+    }
+    try {
+      const body = await register.metrics();
+      res.writeHead(200, { "content-type": register.contentType }).end(body);
+    } catch {
+      res.writeHead(500).end();
+    }
+  });
+  // A busy port must not take the app down: the app runs on, without metrics.
+  server.on("error", (error) => console.error(`Metrik-Port ${port} nicht verfügbar:`, error));
+  server.listen(port, host);
+  return server;
+}

@@ -1,0 +1,40 @@
+// Which route of the React Router build answers a path: its id and pattern, never the raw path (so
+// tokens and file names in paths stay out of logs and metric labels).
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+
+export type RouteLabel = { id: string; pattern: string };
+
+export function routeMatcher(routes: ServerBuild["routes"]): (pathname: string) => RouteLabel {
+  const byParent = new Map<string | undefined, RouteObject[]>();
+  const nodes = new Map<string, RouteObject>();
+  for (const route of Object.values(routes)) {
+    if (!route) continue;
+    const node = (
+      route.index
+        ? { id: route.id, index: true, path: route.path }
+        : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: [] }
+    ) as RouteObject;
+    nodes.set(route.id, node);
+    const siblings = byParent.get(route.parentId) ?? [];
+    siblings.push(node);
+    byParent.set(route.parentId, siblings);
+  }
+  for (const [parentId, children] of byParent) {
+    const parent = parentId ? nodes.get(parentId) : undefined;
+    if (parent && !parent.index) parent.children = children;
+  }
+  const tree = byParent.get(undefined) ?? [];
+  return (pathname) => {
+    if (pathname.startsWith("/assets/")) return { id: "static", pattern: "/assets/*" };
+    // Single-fetch data requests (`/x.data`, `/_root.data`) belong to the route of `/x`.
+    const path = pathname.replace(/\/_root\.data$/, "/").replace(/\.data$/, "");
+    const matches = matchRoutes(tree, path);
+    const last = matches?.at(-1);
+    if (!last) return { id: "unmatched", pattern: "unmatched" };
+    const pattern = `/${matches
+      ?.map((m) => m.route.path)
+      .filter(Boolean)
+      .join("/")}`.replace(/\/+/g, "/");
+    return { id: last.route.id ?? "unmatched", pattern };
+  };
+}

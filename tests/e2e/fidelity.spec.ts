@@ -1,0 +1,172 @@
+import { randomBytes } from "node:crypto";
+import { loginAs } from "./auth";
+import { e2eDb, seedAdmin } from "./db";
+import {
+  requestIdOf,
+  seedPlainRequest,
+  submitVisitorRequest,
+  withConfiguration,
+} from "./fidelity-helpers";
+import { expect, test } from "./fixtures";
+import { waitForHydration } from "./hydration";
+
+const unique = () => randomBytes(4).toString("hex");
+
+test("booking switched off: no demo offer after submitting, and /termin answers 404", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  const email = `aus-${unique()}@example.com`;
+  await withConfiguration({ appointmentEventType: null }, async () => {
+    const success = await submitVisitorRequest(page, "Olga Ohne", email, javaScriptEnabled);
+    await expect(success).toContainText("Anfrage #");
+    await expect(page.getByText("Demo-Termin buchen")).toHaveCount(0);
+    await expect(page.getByText("Lust auf eine persönliche Demo?")).toHaveCount(0);
+    const response = await page.goto(`/termin?anfrage=${requestIdOf(email)}`);
+    expect(response?.status()).toBe(404);
+  });
+  // Switched on again: the same visitor's request offers the booking page.
+  const response = await page.goto(`/termin?anfrage=${requestIdOf(email)}`);
+  expect(response?.status()).toBe(200);
+});
+
+test("Termine: every status has its German label, tone and filter; cancelled and deleted fade", async ({
+  page,
+}) => {
+  const admin = await seedAdmin();
+  const tag = unique();
+  const statuses = ["ACCEPTED", "CONFIRMED", "PENDING", "CANCELLED", "DELETED", "REJECTED"];
+  const db = e2eDb();
+  const insert = db.prepare(
+    "INSERT INTO appointments (provider, external_uid, event_type_key, event_type_name, start_time, status) VALUES ('builtin', ?, 'demo', ?, ?, ?)",
+  );
+  // Far in the future and apart from each other, so no booking test meets them.
+  const base = Date.UTC(2031, 0, 6, 9) + Math.floor(Math.random() * 1000) * 86_400_000;
+  statuses.forEach((s, i) => {
+    insert.run(`status-${tag}-${s}`, `Status ${tag} ${s}`, base + i * 3_600_000, s);
+  });
+  db.close();
+  await loginAs(page, admin);
+  const card = (s: string) =>
+    page.getByTestId("appointment-card").filter({ hasText: `Status ${tag} ${s}` });
+
+  await page.goto("/admin/appointments?filter=upcoming&sort=next");
+  const expected: Record<string, string> = {
+    ACCEPTED: "Bestätigt",
+    CONFIRMED: "Bestätigt",
+    PENDING: "Ausstehend",
+    CANCELLED: "Abgesagt",
+    DELETED: "Gelöscht",
+    REJECTED: "Abgelehnt",
+  };
+  for (const s of statuses) {
+    await expect(card(s)).toContainText(expected[s] as string);
+    const opacity = await card(s).evaluate((el) => getComputedStyle(el).opacity);
+    expect(opacity, s).toBe(s === "CANCELLED" || s === "DELETED" ? "0.5" : "1");
+  }
+
+  // Each filter key reaches its statuses (CONFIRMED and DELETED included); 'Sonstige' the rest.
+  const reached = async (key: string) => {
+    await page.goto(`/admin/appointments?filter=upcoming&sort=next&status=${key}`);
+    const found: string[] = [];
+    for (const s of statuses) if ((await card(s).count()) > 0) found.push(s);
+    return found;
+  };
+  expect(await reached("confirmed")).toEqual(["ACCEPTED", "CONFIRMED"]);
+  expect(await reached("pending")).toEqual(["PENDING"]);
+  expect(await reached("cancelled")).toEqual(["CANCELLED", "DELETED"]);
+  expect(await reached("other")).toEqual(["REJECTED"]);
+  await expect(page.getByText("Status: Sonstige")).toBeVisible();
+});
+
+test("request rows: status, assignment, full screen and quick actions without expanding", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  const tag = unique();
+  const name = `Reihe ${tag}`;
+  const id = seedPlainRequest(name, `reihe-${tag}@example.com`);
+  const admin = await seedAdmin();
+  await loginAs(page, admin);
+  await page.goto(`/admin/requests?q=${tag}`);
+  if (javaScriptEnabled) await waitForHydration(page);
+  const row = page.getByTestId("request-row").filter({ hasText: name });
+  // The detail tabs stay closed; the row's own controls are visible.
+  await expect(row.getByRole("tab", { name: "Unternehmen" })).toHaveCount(0);
+  await expect(row.getByLabel(`Status von Anfrage ${id}`)).toBeVisible();
+  await expect(row.getByRole("link", { name: /im Vollbild öffnen/ })).toBeVisible();
+
+  await row.getByLabel(`Status von Anfrage ${id}`).selectOption("Done");
+  if (!javaScriptEnabled) await row.getByRole("button", { name: "Status speichern" }).click();
+  await expect(page.getByText("Status gespeichert.")).toBeVisible();
+
+  await row.locator("summary", { hasText: "Zuweisen" }).click();
+  await row.getByLabel("Zuweisung ändern").selectOption({ label: admin.username });
+  await row.getByRole("button", { name: "Zuweisen", exact: true }).click();
+  await expect(page.getByText(`${admin.username} wurde zugewiesen.`)).toBeVisible();
+  await expect(row.locator("summary", { hasText: `Zugewiesen: ${admin.username}` })).toBeVisible();
+
+  await row.locator("summary", { hasText: "Schnellaktionen" }).click();
+  await expect(row.getByRole("button", { name: "Archivieren" })).toBeVisible();
+  if (javaScriptEnabled)
+    await expect(row.getByRole("button", { name: "Link teilen" })).toBeVisible();
+  else await expect(row.getByLabel("Link teilen")).toHaveValue(new RegExp(`requestId=${id}$`));
+
+  // The expand button opens the detail tabs.
+  // Menus close again (without JS by their own summary).
+  await row.locator("summary", { hasText: "Schnellaktionen" }).click();
+  await row.locator("summary", { hasText: "Details" }).click();
+  if (javaScriptEnabled) await expect(row.getByRole("tab", { name: "Zuweisung" })).toBeVisible();
+  else await expect(row.getByText("Preparation").first()).toBeVisible();
+
+  await row.getByRole("link", { name: /im Vollbild öffnen/ }).click();
+  await expect(page).toHaveURL(new RegExp(`requestId=${id}`));
+  await expect(page.getByRole("dialog", { name })).toBeVisible();
+});
+
+test("demo mode shows the spec's sample request and books nothing", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await loginAs(page, await seedAdmin());
+  await page.goto("/admin/settings");
+  if (javaScriptEnabled) await waitForHydration(page);
+  await page
+    .getByRole("button", { name: "Buchungsdialog testen (Demo)" })
+    .or(page.getByRole("link", { name: "Buchungsdialog testen (Demo)" }))
+    .click();
+  const scope = javaScriptEnabled ? page.getByRole("dialog") : page.locator("main");
+  const sample = scope.getByTestId("demo-request");
+  await expect(sample).toContainText("Max Mustermann (Demo)");
+  for (const text of [
+    "Priorität",
+    "hoch",
+    "Kategorie",
+    "Entwicklung",
+    "Status",
+    "offen",
+    "Erstellt am",
+  ])
+    await expect(sample).toContainText(text);
+  await expect(sample).toContainText("Terminart");
+  await expect(sample).toContainText("demo");
+
+  if (javaScriptEnabled) {
+    await scope.getByRole("button", { name: "Nächster Monat" }).click();
+    await scope.locator("button[aria-pressed]:not([disabled])").first().click();
+    const times = scope.locator(".grid-cols-3 button");
+    await expect(times.first()).toBeVisible();
+    await times.first().click();
+    await scope.getByRole("button", { name: "Termin verbindlich buchen" }).click();
+  } else {
+    await page.getByRole("link", { name: "Nächster Monat" }).click();
+    await page.locator("a[aria-label][href*='tag=']").first().click();
+    await page.locator("form label:has(input[name=startTime])").first().click();
+    await page.getByRole("button", { name: "Termin verbindlich buchen" }).click();
+  }
+  await expect(scope.getByText("Demo-Modus: Es wurde nichts gebucht.")).toBeVisible();
+  // The chosen time appears in the sample (selectedTime).
+  await expect(scope.getByTestId("demo-request")).toContainText(
+    /Gewählte Zeit\s*\d{2}\.\d{2}\.\d{4}/,
+  );
+});

@@ -1,0 +1,213 @@
+// Litestream end to end (ADR 090): the real launcher (server/launch.ts) with a file:// replica, a
+// kill -9 of the whole process tree, the data directory deleted, a start on the "new machine".
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { createCookie } from "react-router";
+import { describe, expect, it } from "vitest";
+import { litestreamBinary } from "../../server/litestream.ts";
+import { multipart, validFields } from "./landing-fixtures";
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** A free port whose successor is free too (Litestream's metrics listen on METRICS_PORT + 1). */
+async function freePortPair(): Promise<number> {
+  for (;;) {
+    const port = await freePort();
+    const next = await new Promise<boolean>((resolve) => {
+      const srv = createServer();
+      srv.once("error", () => resolve(false));
+      srv.listen(port + 1, "127.0.0.1", () => srv.close(() => resolve(true)));
+    });
+    if (next) return port;
+  }
+}
+
+/** One sample's value from Prometheus text. */
+const sample = (text: string, name: string) => {
+  const line = text.split("\n").find((l) => l.startsWith(`${name} `));
+  return line === undefined ? undefined : Number(line.slice(name.length + 1));
+};
+
+/** `node server/launch.ts` in its own process group (launcher → litestream → server). */
+function launch(env: Record<string, string>) {
+  const child = spawn(process.execPath, ["--max-semi-space-size=4", "server/launch.ts"], {
+    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", HOST: "127.0.0.1", ...env },
+    detached: true,
+  });
+  let output = "";
+  child.stdout?.on("data", (d) => {
+    output += d;
+  });
+  child.stderr?.on("data", (d) => {
+    output += d;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitForHealth(url: string, proc: ReturnType<typeof launch>) {
+  let done = false;
+  proc.exited.then(() => {
+    done = true;
+  });
+  for (let i = 0; i < 300 && !done; i++) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not become healthy:\n${proc.output()}`);
+}
+
+/** kill -9 of the launcher, Litestream and the server together. */
+async function killTree(child: ChildProcess, exited: Promise<unknown>) {
+  process.kill(-(child.pid as number), "SIGKILL");
+  await exited;
+}
+
+/** Restores the replica into a scratch file and counts the requests in it (the replica's state). */
+function replicaRequestCount(replica: string, scratch: string): number {
+  rmSync(scratch, { force: true });
+  const result = spawnSync(litestreamBinary(), ["restore", "-o", scratch, `file://${replica}`]);
+  if (result.status !== 0) return -1;
+  const db = new Database(scratch, { readonly: true });
+  try {
+    return (db.prepare("SELECT count(*) AS n FROM requests").get() as { n: number }).n;
+  } catch {
+    return -1;
+  } finally {
+    db.close();
+  }
+}
+
+describe("continuous replication with Litestream (file:// replica)", () => {
+  it("brings every acknowledged lead back on a new machine, admins stay logged in", async () => {
+    const root = mkdtempSync(path.join(tmpdir(), "replication-"));
+    const dataDir = path.join(root, "data");
+    const replica = path.join(root, "replica");
+    const port = await freePort();
+    const metricsPort = await freePortPair();
+    const url = `http://127.0.0.1:${port}`;
+    const secret = "replication-test-secret";
+    const env = {
+      PORT: String(port),
+      DATABASE_PATH: path.join(dataDir, "sqlite.db"),
+      UPLOADS_DIR: path.join(dataDir, "uploads"),
+      LITESTREAM_REPLICA_URL: `file://${replica}`,
+      SESSION_SECRET: secret,
+      ADMIN_USERNAME: "admin",
+      ADMIN_EMAIL: "admin@example.com",
+      ADMIN_PASSWORD: "admin-passwort",
+      SUBMISSION_RATE_LIMIT: "100/1h",
+      METRICS_PORT: String(metricsPort),
+    };
+
+    const first = launch(env);
+    try {
+      await waitForHealth(url, first);
+      expect(first.output()).not.toMatch(/SESSION_SECRET ist nicht gesetzt/);
+      const login = await fetch(`${url}/api/admin/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ username: "admin", password: "admin-passwort" }),
+      });
+      expect(login.status).toBe(200);
+      const { token } = (await login.json()) as { token: string };
+
+      const ids: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const res = await fetch(`${url}/api/requests`, {
+          method: "POST",
+          body: multipart(validFields({ name: `Kundin ${i}` })),
+        });
+        expect(res.status).toBe(201);
+        ids.push(((await res.json()) as { id: number }).id);
+      }
+
+      // Litestream ships the WAL asynchronously (sync-interval 1 s): poll the replica until it has them.
+      const scratch = path.join(root, "check.sqlite");
+      let count = -1;
+      for (let i = 0; i < 200 && count < ids.length; i++) {
+        count = replicaRequestCount(replica, scratch);
+        if (count < ids.length) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(count).toBe(ids.length);
+
+      // The replication lag metric settles at 0 once Litestream's upload has been seen (polled 1/s).
+      let lag: number | undefined;
+      let up: number | undefined;
+      for (let i = 0; i < 100 && lag !== 0; i++) {
+        const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+        lag = sample(text, "anfrage_replication_lag_seconds");
+        up = sample(text, "anfrage_replication_up");
+        if (lag !== 0) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(up).toBe(1);
+      expect(lag).toBe(0);
+
+      await killTree(first.child, first.exited);
+      rmSync(dataDir, { recursive: true, force: true });
+
+      const second = launch(env);
+      try {
+        await waitForHealth(url, second);
+        expect(second.output()).toMatch(/restor/i);
+        const list = await fetch(`${url}/api/admin/requests`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(list.status).toBe(200);
+        const body = (await list.json()) as { requests: { id: number }[] };
+        expect(body.requests.map((r) => r.id).sort()).toEqual([...ids].sort());
+
+        // The browser's signed session cookie still verifies: the secret came from the environment.
+        const cookie = await createCookie("__session", { secrets: [secret] }).serialize(token);
+        const verify = await fetch(`${url}/api/admin/auth/verify`, {
+          headers: { cookie: cookie.split(";")[0] },
+        });
+        expect(verify.status).toBe(200);
+      } finally {
+        await killTree(second.child, second.exited);
+      }
+    } finally {
+      if (first.child.exitCode === null && first.child.signalCode === null) {
+        await killTree(first.child, first.exited);
+      }
+      rmSync(root, { recursive: true, force: true });
+    }
+  }, 90_000);
+
+  it("warns loudly without SESSION_SECRET, forwards SIGTERM and exits with the server's code", async () => {
+    const root = mkdtempSync(path.join(tmpdir(), "replication-"));
+    const port = await freePort();
+    const proc = launch({
+      PORT: String(port),
+      DATABASE_PATH: path.join(root, "data", "sqlite.db"),
+      UPLOADS_DIR: path.join(root, "data", "uploads"),
+      LITESTREAM_REPLICA_URL: `file://${path.join(root, "replica")}`,
+      SESSION_SECRET: "",
+      ADMIN_PASSWORD: "admin-passwort",
+    });
+    try {
+      await waitForHealth(`http://127.0.0.1:${port}`, proc);
+      expect(proc.output()).toMatch(/WARNUNG: .*SESSION_SECRET ist nicht gesetzt/);
+      proc.child.kill("SIGTERM");
+      expect(await proc.exited).toBe(0);
+      expect(proc.output()).toMatch(/SIGTERM erhalten/);
+    } finally {
+      if (proc.child.exitCode === null) await killTree(proc.child, proc.exited);
+      rmSync(root, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
