@@ -9,6 +9,8 @@ export default [
   route("preferences/banner", "routes/landing/preferences.banner.ts"),
   // Demo booking without JavaScript (the same dialog, rendered by the server from URL state)
   route("termin", "routes/landing/termin.tsx"),
+  // The booked demo as .ics for the visitor's own request ("Zum Kalender hinzufügen")
+  route("termin/kalender", "routes/landing/termin-kalender.ts"),
   route("anfrage-zurueckziehen", "routes/landing/anfrage-zurueckziehen.tsx"),
   route("healthz", "routes/healthz.ts"),
 

@@ -170,3 +170,75 @@ test("demo mode shows the spec's sample request and books nothing", async ({
     /Gewählte Zeit\s*\d{2}\.\d{2}\.\d{4}/,
   );
 });
+
+test("a booked demo leaves a trace: success card, history and the .ics; history books a demo", async ({
+  page,
+  javaScriptEnabled,
+  browser,
+}) => {
+  const tag = unique();
+  const name = `Spur ${tag}`;
+  const email = `spur-${tag}@example.com`;
+  const success = await submitVisitorRequest(page, name, email, javaScriptEnabled);
+  const id = requestIdOf(email);
+  const history = page.locator("#history");
+
+  if (javaScriptEnabled) {
+    // Book from the success card through the dialog (two months ahead: apart from booking.spec).
+    await success.getByRole("button", { name: "Demo-Termin buchen" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Nächster Monat" }).click();
+    await dialog.getByRole("button", { name: "Nächster Monat" }).click();
+    await dialog.locator("button[aria-pressed]:not([disabled])").first().click();
+    const times = dialog.locator(".grid-cols-3 button");
+    await times.nth(4).click();
+    await dialog.getByRole("button", { name: "Termin verbindlich buchen" }).click();
+    await expect(dialog).toHaveCount(0, { timeout: 5000 });
+    await expect(success.getByTestId("booked-demo")).toContainText(/Dein Demo-Termin: \w+, \d+\./);
+    await expect(success.getByRole("link", { name: "Zum Kalender hinzufügen" })).toBeVisible();
+  } else {
+    // A request without a demo books one from the history (server-rendered page).
+    const row = history
+      .getByTestId("history-row")
+      .filter({ hasText: `#${String(id).padStart(4, "0")}` });
+    await row.getByRole("link", { name: "Demo-Termin buchen" }).click();
+    await expect(page).toHaveURL(new RegExp(`/termin\\?anfrage=${id}`));
+    await page.getByRole("link", { name: "Nächster Monat" }).click();
+    await page.getByRole("link", { name: "Nächster Monat" }).click();
+    await page.locator("a[aria-label][href*='tag=']").first().click();
+    await page.locator("form label:has(input[name=startTime])").nth(5).click();
+    await page.getByRole("button", { name: "Termin verbindlich buchen" }).click();
+    await expect(page.getByText("Termin erfolgreich gebucht!")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Zum Kalender hinzufügen" })).toBeVisible();
+    await page.getByRole("link", { name: "Fertig" }).click();
+  }
+
+  // The history shows the appointment with its .ics link.
+  const row = history
+    .getByTestId("history-row")
+    .filter({ hasText: `#${String(id).padStart(4, "0")}` });
+  await expect(row.getByTestId("booked-demo")).toContainText("Dein Demo-Termin:");
+  await expect(row.getByRole("link", { name: "Demo-Termin buchen" })).toHaveCount(0);
+  const href = await row
+    .getByRole("link", { name: "Zum Kalender hinzufügen" })
+    .getAttribute("href");
+  expect(href).toBe(`/termin/kalender?anfrage=${id}`);
+  const ics = await page.request.get(href as string);
+  expect(ics.status()).toBe(200);
+  expect(ics.headers()["content-type"]).toContain("text/calendar");
+  expect(ics.headers()["content-disposition"]).toMatch(
+    /^attachment; filename="demo-termin-\d{4}-\d{2}-\d{2}\.ics"/,
+  );
+  const text = await ics.text();
+  expect(text).toMatch(/^UID:.+@anfrage-portal\r?$/m);
+  expect(text).toContain("SEQUENCE:0");
+  // The same UID on a second download (stable).
+  const again = await (await page.request.get(href as string)).text();
+  expect(again.match(/^UID:.*$/m)?.[0]).toBe(text.match(/^UID:.*$/m)?.[0]);
+
+  // Someone else (no history cookie) gets nothing.
+  const stranger = await browser.newContext();
+  const other = await stranger.request.get(new URL(href as string, page.url()).toString());
+  expect(other.status()).toBe(404);
+  await stranger.close();
+});

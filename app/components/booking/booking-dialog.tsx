@@ -34,7 +34,8 @@ export type BookingDialogProps = {
   requesterName: string;
   open: boolean;
   onClose: () => void;
-  onBooked?: () => void;
+  /** After the success view: the booked time (the visitor's page shows it with the .ics link). */
+  onBooked?: (booked: { start: string; end: string; title: string }) => void;
   /** Admin demo: real slots and the success view, nothing booked. */
   demo?: boolean;
 };
@@ -107,11 +108,11 @@ export function BookingDialog({
   useEffect(() => {
     if (!success) return;
     const timer = setTimeout(() => {
-      onBooked?.();
+      onBooked?.({ start: success.start, end: success.end, title: event.name });
       onClose();
     }, 2000);
     return () => clearTimeout(timer);
-  }, [success, onBooked, onClose]);
+  }, [success, onBooked, onClose, event.name]);
 
   const firstDay = firstBookableDay(leadDays);
   const cells = calendarGrid(month, firstDay);
@@ -187,7 +188,7 @@ export function BookingDialog({
       setSuccess({
         start: res.appointment?.startTime ?? time.time,
         end: res.appointment?.endTime ?? end,
-        sample: res.appointment?.request,
+        sample: demo ? res.appointment?.request : undefined,
       });
     } catch (e) {
       setError(

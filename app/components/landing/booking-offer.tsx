@@ -7,7 +7,7 @@ type BookingDialogProps = {
   requesterName: string;
   open: boolean;
   onClose: () => void;
-  onBooked?: () => void;
+  onBooked?: (booked: { start: string; end: string; title: string }) => void;
 };
 
 // The booking dialog (another issue) is code-split: loaded only when the visitor opens it. The glob
@@ -31,7 +31,7 @@ export function BookingOffer({
 }: {
   requestId: number;
   requesterName: string;
-  onBooked?: () => void;
+  onBooked?: (booked: { start: string; end: string; title: string }) => void;
 }) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
@@ -64,9 +64,9 @@ export function BookingOffer({
             requesterName={requesterName}
             open={open}
             onClose={() => setOpen(false)}
-            onBooked={() => {
+            onBooked={(booked) => {
               setOpen(false);
-              onBooked?.();
+              onBooked?.(booked);
             }}
           />
         </Suspense>

@@ -267,7 +267,11 @@ export function ContactForm(props: Props) {
           <SubmissionSuccess
             submitted={submitted}
             bookingEnabled={props.bookingEnabled}
-            onBooked={() => setSubmitted((current) => current && { ...current, booked: true })}
+            onBooked={(appointment) => {
+              setSubmitted((current) => current && { ...current, booked: true, appointment });
+              // The history below shows the booked demo too.
+              revalidator.revalidate();
+            }}
           />
         ) : null}
 

@@ -1,6 +1,7 @@
 import { ConfirmAction } from "~/components/ui/confirm-action";
 import { formatDate, formatFileSize, formatRequestId, summaryOf } from "~/lib/format";
 import { WITHDRAW_PATH, withdrawalQuestion } from "~/lib/withdrawal";
+import { AppointmentTrace, BookDemoLink, type BookedAppointment } from "./appointment-trace";
 
 export type HistoryItem = {
   id: number;
@@ -12,7 +13,20 @@ export type HistoryItem = {
   createdAt: string;
   audioPath: string | null;
   attachments: { id: number; originalName: string; size: number }[];
+  /** The booked demo (not cancelled), if any. */
+  appointment: BookedAppointment | null;
 };
+
+/** A booked demo with its .ics link, or (booking on) the way to book one. */
+function Demo({ item, bookingEnabled }: { item: HistoryItem; bookingEnabled: boolean }) {
+  if (item.appointment)
+    return <AppointmentTrace requestId={item.id} appointment={item.appointment} />;
+  return bookingEnabled ? (
+    <div className="mt-3">
+      <BookDemoLink requestId={item.id} />
+    </div>
+  ) : null;
+}
 
 const STATUS_LABEL: Record<HistoryItem["status"], string> = {
   New: "Neu",
@@ -87,7 +101,15 @@ function Details({ item }: { item: HistoryItem }) {
 }
 
 /** The visitor's own requests (from the signed history cookie): table on desktop, cards on mobile. */
-export function History({ items, privacyUrl }: { items: HistoryItem[]; privacyUrl: string }) {
+export function History({
+  items,
+  privacyUrl,
+  bookingEnabled,
+}: {
+  items: HistoryItem[];
+  privacyUrl: string;
+  bookingEnabled: boolean;
+}) {
   if (!items.length) return null;
   return (
     <section id="history" aria-labelledby="history-title" className="px-4 py-16 sm:px-6">
@@ -134,6 +156,7 @@ export function History({ items, privacyUrl }: { items: HistoryItem[]; privacyUr
                     </summary>
                     <Details item={item} />
                   </details>
+                  <Demo item={item} bookingEnabled={bookingEnabled} />
                 </td>
                 <td className="py-3 pr-4">
                   <StatusBadge status={item.status} />
@@ -162,6 +185,7 @@ export function History({ items, privacyUrl }: { items: HistoryItem[]; privacyUr
                 </summary>
                 <Details item={item} />
               </details>
+              <Demo item={item} bookingEnabled={bookingEnabled} />
             </li>
           ))}
         </ul>

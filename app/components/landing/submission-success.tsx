@@ -1,7 +1,14 @@
 import { formatRequestId } from "~/lib/format";
+import { AppointmentTrace, type BookedAppointment } from "./appointment-trace";
 import { BookingOffer } from "./booking-offer";
 
-export type SubmittedRequest = { id: number; name: string; booked: boolean };
+export type SubmittedRequest = {
+  id: number;
+  name: string;
+  booked: boolean;
+  /** The booked demo, when known (after the no-JS booking, or from the dialog's answer). */
+  appointment?: BookedAppointment | null;
+};
 
 /** The card after a successful submission, with the demo offer while booking is on and none is booked. */
 export function SubmissionSuccess({
@@ -11,7 +18,7 @@ export function SubmissionSuccess({
 }: {
   submitted: SubmittedRequest;
   bookingEnabled: boolean;
-  onBooked: () => void;
+  onBooked: (appointment?: BookedAppointment) => void;
 }) {
   return (
     <div
@@ -25,6 +32,9 @@ export function SubmissionSuccess({
       <p className="mt-1 text-green-900 dark:text-green-100">
         Wir sehen sie uns sofort an. Deine Testversion bekommst du innerhalb von drei Tagen.
       </p>
+      {submitted.appointment ? (
+        <AppointmentTrace requestId={submitted.id} appointment={submitted.appointment} />
+      ) : null}
       {submitted.booked || !bookingEnabled ? null : (
         <BookingOffer requestId={submitted.id} requesterName={submitted.name} onBooked={onBooked} />
       )}

@@ -25,6 +25,7 @@ import { clientIp } from "~/server/request-context.server";
 import { loadRequestsJson, requestsWithAppointment } from "~/server/requests/serialize.server";
 import { submitRequest } from "~/server/requests/submit.server";
 import { getVisitorRequestIds } from "~/server/visitor.server";
+import { visitorAppointments } from "~/server/visitor-appointments.server";
 import type { Route } from "./+types/index";
 
 export const meta: Route.MetaFunction = () => [
@@ -49,6 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const code = url.searchParams.get("code");
   const affiliate = code ? validateAffiliateCode(code) : null;
   const history = loadRequestsJson(ids);
+  const booked = visitorAppointments(history.map((r) => r.id));
   const sentId = Number(url.searchParams.get("gesendet"));
   const sent = ids.includes(sentId) ? history.find((r) => r.id === sentId) : undefined;
   const { PRIVACY_URL, IMPRINT_URL, GA_MEASUREMENT_ID } = env();
@@ -79,9 +81,15 @@ export async function loader({ request }: Route.LoaderArgs) {
         originalName: a.originalName,
         size: a.size,
       })),
+      appointment: booked.get(r.id) ?? null,
     })),
     submitted: sent
-      ? { id: sent.id, name: sent.name, booked: requestsWithAppointment([sent.id]).length > 0 }
+      ? {
+          id: sent.id,
+          name: sent.name,
+          booked: requestsWithAppointment([sent.id]).length > 0,
+          appointment: booked.get(sent.id) ?? null,
+        }
       : null,
     bookingEnabled: bookingEnabled(),
     privacyUrl: PRIVACY_URL,
@@ -138,7 +146,11 @@ export default function Landing({ actionData }: Route.ComponentProps) {
           bookingEnabled={page.bookingEnabled}
           privacyNote={{ text: page.privacyNote, url: page.privacyUrl }}
         />
-        <History items={page.history} privacyUrl={page.privacyUrl} />
+        <History
+          items={page.history}
+          privacyUrl={page.privacyUrl}
+          bookingEnabled={page.bookingEnabled}
+        />
         <Faq />
       </main>
       <Footer privacyUrl={page.privacyUrl} imprintUrl={page.imprintUrl} />

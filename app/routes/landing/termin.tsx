@@ -7,6 +7,7 @@ import {
   timeButtonClass,
 } from "~/components/booking/booking-panel";
 import { DemoRequestCard } from "~/components/booking/demo-request-card";
+import { AppointmentTrace } from "~/components/landing/appointment-trace";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/field";
 import {
@@ -29,6 +30,7 @@ import { getConfiguration } from "~/server/configuration.server";
 import { loadRequestJson, requestsWithAppointment } from "~/server/requests/serialize.server";
 import { SchedulingError } from "~/server/scheduling/types";
 import { visitorOwnsRequest } from "~/server/visitor.server";
+import { visitorAppointments } from "~/server/visitor-appointments.server";
 import type { Route } from "./+types/termin";
 
 export const meta: Route.MetaFunction = () => [
@@ -43,7 +45,9 @@ async function bookingContext(request: Request) {
   const id = parseId(url.searchParams.get("anfrage") ?? undefined);
   const admin = await getAdmin(request);
   if (demo)
-    return admin ? { demo: true, requestId: null, name: DEMO_REQUEST.name, booked: false } : null;
+    return admin
+      ? { demo: true, requestId: null, name: DEMO_REQUEST.name, booked: false, appointment: null }
+      : null;
   if (!id) return null;
   if (!(await visitorOwnsRequest(request, id)) && !admin) return null;
   const found = loadRequestJson(id);
@@ -53,6 +57,7 @@ async function bookingContext(request: Request) {
     requestId: id,
     name: found.name,
     booked: requestsWithAppointment([id]).length > 0,
+    appointment: visitorAppointments([id]).get(id) ?? null,
   };
 }
 
@@ -119,7 +124,8 @@ export async function action({ request }: Route.ActionArgs) {
       start: appointment.startTime,
       end: appointment.endTime,
       demo: result.demo,
-      sample: appointment.request ?? null,
+      // Only the demo answer carries the sample request (a real booking's `request` is the lead).
+      sample: result.demo ? (appointment.request ?? null) : null,
     },
   };
 }
@@ -153,6 +159,17 @@ export default function TerminPage({ loaderData, actionData }: Route.ComponentPr
           <>
             <BookingSuccess start={success.start} end={success.end} demo={success.demo} />
             {success.sample ? <DemoRequestCard request={success.sample} /> : null}
+            {context.requestId && !success.demo ? (
+              <p className="mb-4 text-center">
+                <a
+                  href={`/termin/kalender?anfrage=${context.requestId}`}
+                  download
+                  className={buttonClass("secondary", "sm")}
+                >
+                  Zum Kalender hinzufügen
+                </a>
+              </p>
+            ) : null}
             <p className="text-center">
               <Link
                 to={context.demo ? "/admin/settings" : "/#history"}
@@ -163,10 +180,15 @@ export default function TerminPage({ loaderData, actionData }: Route.ComponentPr
             </p>
           </>
         ) : context.booked ? (
-          <Alert tone="success">
-            Für diese Anfrage ist bereits ein Demo-Termin gebucht. Die Details findest du in deiner
-            Bestätigungs-E-Mail.
-          </Alert>
+          <>
+            <Alert tone="success">
+              Für diese Anfrage ist bereits ein Demo-Termin gebucht. Die Details findest du in
+              deiner Bestätigungs-E-Mail.
+            </Alert>
+            {context.appointment && context.requestId ? (
+              <AppointmentTrace requestId={context.requestId} appointment={context.appointment} />
+            ) : null}
+          </>
         ) : (
           <div className="space-y-5">
             <BookingHeader event={event} requesterName={context.name} />

@@ -1,0 +1,50 @@
+import ical, { ICalEventStatus } from "ical-generator";
+
+/**
+ * The one calendar module (.ics) of the portal: visitors' "Zum Kalender hinzufügen" and, later,
+ * the lead workflow use it. A booking keeps one UID for its whole life; SEQUENCE counts its
+ * revisions, so a calendar updates the entry instead of adding a second one.
+ */
+export type CalendarEntry = {
+  /** Stable id of the booking (e.g. the scheduling service's uid). */
+  bookingUid: string;
+  /** Revision of the entry (0 on booking; raise it on every change, e.g. reschedule or cancel). */
+  sequence: number;
+  start: Date;
+  end: Date;
+  summary: string;
+  description?: string;
+  location?: string | null;
+  url?: string | null;
+  cancelled?: boolean;
+};
+
+/** Domain part of the UID, so UIDs stay unique across installations. */
+export const CALENDAR_UID_DOMAIN = "anfrage-portal";
+
+export const calendarUid = (bookingUid: string) => `${bookingUid}@${CALENDAR_UID_DOMAIN}`;
+
+/** The .ics text of one entry (UTC times, German product id). */
+export function calendarFile(entry: CalendarEntry): string {
+  const calendar = ical({
+    prodId: { company: "Anfrage-Portal", product: "Termine", language: "DE" },
+  });
+  calendar.createEvent({
+    id: calendarUid(entry.bookingUid),
+    sequence: entry.sequence,
+    start: entry.start,
+    end: entry.end,
+    stamp: entry.start,
+    summary: entry.summary,
+    description: entry.description,
+    location: entry.location ?? undefined,
+    url: entry.url ?? undefined,
+    status: entry.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+  });
+  return calendar.toString();
+}
+
+/** A download file name like "demo-termin-2026-12-01.ics". */
+export function calendarFileName(start: Date): string {
+  return `demo-termin-${start.toISOString().slice(0, 10)}.ics`;
+}
