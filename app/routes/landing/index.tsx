@@ -12,6 +12,7 @@ import { History } from "~/components/landing/history";
 import { InfoBanner } from "~/components/landing/info-banner";
 import { useNonce } from "~/components/nonce";
 import { bannerKey } from "~/lib/banner-key";
+import { privacyNoteText } from "~/lib/privacy-note";
 import { RequestFormSchema } from "~/lib/request-form";
 import { uploadLimits } from "~/lib/upload-rules";
 import { validateAffiliateCode } from "~/server/affiliates.server";
@@ -92,6 +93,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       : null,
     bookingEnabled: bookingEnabled(),
     privacyUrl: PRIVACY_URL,
+    privacyNote: privacyNoteText(config.privacyNote, config.retention.requestMonths),
     imprintUrl: IMPRINT_URL,
     gaMeasurementId: GA_MEASUREMENT_ID ?? null,
   };
@@ -142,6 +144,7 @@ export default function Landing({ actionData }: Route.ComponentProps) {
           affiliateCode={page.affiliate?.code ?? null}
           submitted={page.submitted}
           bookingEnabled={page.bookingEnabled}
+          privacyNote={{ text: page.privacyNote, url: page.privacyUrl }}
         />
         <History
           items={page.history}
