@@ -59,7 +59,8 @@ describe("structured, scrubbed logs of the server process", () => {
       output += d;
     });
     const exited = new Promise((resolve) => child.on("exit", resolve));
-    for (let i = 0; i < 100; i++) {
+    // Up to 30 s: on a loaded machine the boot alone can take 10 s.
+    for (let i = 0; i < 300; i++) {
       try {
         if ((await fetch(`${url}/healthz`)).ok) break;
       } catch {}
