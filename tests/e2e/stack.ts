@@ -67,6 +67,8 @@ const calcomApp = startApp(
   {
     CALCOM_API_KEY: "cal_test_e2e",
     CALCOM_API_URL: `http://127.0.0.1:${PORTS.calcom}/v2`,
+    // Without SMTP: invitations show their link to the inviting admin (fidelity.spec.ts).
+    SMTP_URL: "",
   },
 );
 console.log(`e2e stack: data in ${dir}`);
