@@ -31,6 +31,7 @@ export default [
       route("affiliate-codes", "routes/admin/affiliate-codes.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("settings/outbox", "routes/admin/outbox.tsx"),
+      route("audit", "routes/admin/audit.tsx"),
       route("change-password", "routes/admin/change-password.tsx"),
       route("legacy", "routes/admin/legacy.tsx"),
     ]),

@@ -234,3 +234,47 @@ export const idempotencyKeys = sqliteTable("idempotency_keys", {
   body: text("body").notNull(),
   createdAt: ms("created_at").notNull().default(now),
 });
+
+/** Who did what to personal data, when (admin actions, logins, retention runs). No personal data in it. */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    at: ms("at").notNull().default(now),
+    actorId: integer("actor_id").references(() => admins.id, { onDelete: "set null" }),
+    /** Username at the time (kept when the admin is deleted); "System" for jobs. */
+    actorName: text("actor_name").notNull(),
+    action: text("action").notNull(),
+    /** E.g. "Anfrage #0012", "Liste (CSV)". */
+    target: text("target").notNull().default(""),
+    details: text("details"),
+  },
+  (t) => [
+    index("audit_log_at_idx").on(t.at),
+    index("audit_log_action_idx").on(t.action, t.at),
+    index("audit_log_actor_idx").on(t.actorName, t.at),
+  ],
+);
+
+/** Last run of each background job (survives restarts: the daily job runs when > 24 h ago). */
+export const jobRuns = sqliteTable("job_runs", {
+  name: text("name").primaryKey(),
+  lastRunAt: ms("last_run_at").notNull(),
+  result: text("result", { mode: "json" }),
+});
+
+/** Status changes of a request over time (the dashboard's history). */
+export const requestStatusHistory = sqliteTable(
+  "request_status_history",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    requestId: integer("request_id")
+      .notNull()
+      .references(() => requests.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status").notNull(),
+    adminId: integer("admin_id").references(() => admins.id, { onDelete: "set null" }),
+    changedAt: ms("changed_at").notNull().default(now),
+  },
+  (t) => [index("request_status_history_request_idx").on(t.requestId, t.changedAt)],
+);

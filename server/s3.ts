@@ -110,8 +110,8 @@ export class S3Bucket {
   }
 
   /** Keys under `prefix` (ListObjectsV2, all pages). */
-  async list(prefix: string): Promise<{ key: string; size: number }[]> {
-    const out: { key: string; size: number }[] = [];
+  async list(prefix: string): Promise<{ key: string; size: number; lastModified: number }[]> {
+    const out: { key: string; size: number; lastModified: number }[] = [];
     let token: string | undefined;
     do {
       const query = new URLSearchParams({ "list-type": "2", prefix });
@@ -120,7 +120,12 @@ export class S3Bucket {
       for (const [, body] of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
         const key = /<Key>([\s\S]*?)<\/Key>/.exec(body)?.[1] ?? "";
         const size = Number(/<Size>(\d+)<\/Size>/.exec(body)?.[1] ?? 0);
-        out.push({ key: unescapeXml(key), size });
+        const modified = /<LastModified>([\s\S]*?)<\/LastModified>/.exec(body)?.[1];
+        out.push({
+          key: unescapeXml(key),
+          size,
+          lastModified: modified ? Date.parse(modified) : 0,
+        });
       }
       token = /<IsTruncated>true<\/IsTruncated>/.test(xml)
         ? /<NextContinuationToken>([\s\S]*?)<\/NextContinuationToken>/.exec(xml)?.[1]

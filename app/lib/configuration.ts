@@ -78,6 +78,26 @@ export const DEFAULT_SYSTEM_PROMPT =
   "Du bist ein erfahrener Software-Berater einer Agentur. Du bereitest Kundenanfragen so vor, " +
   "dass das Team innerhalb von drei Tagen eine Testversion bauen kann. Antworte knapp, konkret und auf Deutsch.";
 
+export const RETENTION_ACTIONS = ["delete", "anonymize"] as const;
+export const DEFAULT_RETENTION = {
+  requestMonths: 24,
+  requestAction: "delete" as (typeof RETENTION_ACTIONS)[number],
+  outboxDays: 30,
+  auditDays: 365,
+};
+
+/** Retention periods (DSGVO Art. 5(1)(e)), clamped to sane bounds. */
+export const RetentionSchema = z.object({
+  requestMonths: clampInt(1, 120, 24),
+  requestAction: z.enum(RETENTION_ACTIONS).catch("delete"),
+  outboxDays: clampInt(1, 365, 30),
+  auditDays: clampInt(30, 3650, 365),
+});
+
+/** The note beside the form; `{monate}` is replaced by the retention in months. */
+export const DEFAULT_PRIVACY_NOTE =
+  "Wir speichern deine Angaben, Dateien und Sprachnachricht nur, um deine Anfrage zu bearbeiten und dir eine Testversion zu zeigen. Ohne weitere Bearbeitung löschen wir sie nach {monate} Monaten; du kannst deine Anfrage jederzeit zurückziehen.";
+
 /** The whole configuration document: one schema with the spec's defaults and clamps. */
 export const ConfigurationSchema = z.object({
   systemPrompt: z.string().max(20_000).default(DEFAULT_SYSTEM_PROMPT),
@@ -123,6 +143,12 @@ export const ConfigurationSchema = z.object({
   infoBanner: z
     .object({ enabled: z.boolean().default(false), text: z.string().max(2000).default("") })
     .default({ enabled: false, text: "" }),
+  retention: RetentionSchema.default(DEFAULT_RETENTION),
+  privacyNote: z
+    .string()
+    .max(2000)
+    .default(DEFAULT_PRIVACY_NOTE)
+    .transform((v) => v.trim() || DEFAULT_PRIVACY_NOTE),
 });
 
 export type Configuration = z.infer<typeof ConfigurationSchema>;

@@ -83,5 +83,12 @@ export function draftFromForm(
       days: String(form.get("leadDays") ?? ""),
       hours: String(form.get("leadHours") ?? ""),
     },
+    retention: {
+      requestMonths: String(form.get("retentionMonths") ?? ""),
+      requestAction: String(form.get("retentionAction") ?? ""),
+      outboxDays: String(form.get("outboxDays") ?? ""),
+      auditDays: String(form.get("auditDays") ?? ""),
+    },
+    privacyNote: String(form.get("privacyNote") ?? ""),
   } as unknown as Configuration;
 }

@@ -6,9 +6,10 @@ import { env } from "./env.server";
 import { ensureFirstAdmin } from "./first-admin.server";
 import { startMailWorker, stopMailWorker } from "./mail/outbox.server";
 import { registerAppMetrics } from "./metrics.server";
+import { retentionTask } from "./privacy/retention.server";
 
 type Task = { start?: () => void | Promise<void>; stop?: () => void | Promise<void> };
-const tasks: Task[] = [uploadSweepTask, accountSweepTask, summaryTask];
+const tasks: Task[] = [uploadSweepTask, accountSweepTask, summaryTask, retentionTask];
 
 let booted: Promise<{ env: ReturnType<typeof env>; shutdown: () => Promise<void> }> | undefined;
 

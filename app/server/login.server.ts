@@ -8,6 +8,7 @@ import { admins } from "~db/schema";
 import { type AdminUser, createSession, toAdminUser } from "./auth.server";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./crypto.server";
 import { db } from "./db.server";
+import { audit } from "./privacy/audit.server";
 import { loginLimiter, tooManyMessage } from "./rate-limit.server";
 
 type LoginValues = typeof LoginSchema._zod.output;
@@ -86,6 +87,7 @@ async function attempt(
     .run();
   const admin = toAdminUser({ ...row, lastLogin });
   const token = createSession(row.id, userAgent);
+  audit(admin, "login", admin.username);
   return { kind: "ok", submission, admin, token, redirectTo: landingPath(admin, redirectTo) };
 }
 

@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertAdmin } from "./auth-helpers";
 import { startTestServer, type TestServer } from "./server";
 
 let server: TestServer;
+/** An admin whose first password change is still pending (like the first admin with a printed password). */
+let pending: { username: string; password: string };
 beforeAll(async () => {
   server = await startTestServer();
+  pending = await insertAdmin("neu-admin", { passwordChanged: false });
 });
 afterAll(async () => {
   await server.close();
@@ -85,10 +89,23 @@ describe("login page", () => {
     expect(html).toContain("Passwort ist erforderlich");
   });
 
-  it("logs in with a cookie; the first admin must change the password first", async () => {
+  it("logs in with a cookie; the admin chose ADMIN_PASSWORD, so the dashboard opens", async () => {
     const res = await server.fetch(
       "/admin/login",
       form({ username: "admin", password: "admin-passwort" }),
+    );
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/admin/dashboard");
+    const dashboard = await server.fetch("/admin/dashboard", {
+      headers: { cookie: (res.headers.get("set-cookie") ?? "").split(";")[0] },
+    });
+    expect(dashboard.status).toBe(200);
+  });
+
+  it("logs in with a cookie; a pending first password change comes first", async () => {
+    const res = await server.fetch(
+      "/admin/login",
+      form({ username: pending.username, password: pending.password }),
     );
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/admin/change-password?firstLogin=1");
@@ -118,13 +135,18 @@ describe("login page", () => {
       "/admin/login",
       form({ username: "admin", password: "admin-passwort", redirectTo: "//evil.example" }),
     );
-    expect(res.headers.get("location")).toBe("/admin/change-password?firstLogin=1");
+    expect(res.headers.get("location")).toBe("/admin/dashboard");
+    const inside = await server.fetch(
+      "/admin/login",
+      form({ username: "admin", password: "admin-passwort", redirectTo: "/admin/users" }),
+    );
+    expect(inside.headers.get("location")).toBe("/admin/users");
   });
 
   it("client data requests of the forced change-password page do not loop", async () => {
     const res = await server.fetch(
       "/admin/login",
-      form({ username: "admin", password: "admin-passwort" }),
+      form({ username: pending.username, password: pending.password }),
     );
     const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0];
     const page = await server.fetch("/admin/change-password.data?firstLogin=1", {

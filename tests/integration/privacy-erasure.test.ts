@@ -52,7 +52,12 @@ function nextWeekday(): string {
 describe("erasure", () => {
   it("leaves the marker of a deleted request in no byte of the data directory or the uploads", async () => {
     saveConfiguration({
-      emailNotifications: { enabled: true, adminEmails: [], externalEmails: ["team@example.com"] },
+      emailNotifications: {
+        enabled: true,
+        bookingNotice: true,
+        adminEmails: [],
+        externalEmails: ["team@example.com"],
+      },
     });
     const pdf = pdfBytes(400);
     pdf.write(marker, 100, "latin1");

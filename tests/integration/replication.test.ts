@@ -9,6 +9,7 @@ import Database from "better-sqlite3";
 import { createCookie } from "react-router";
 import { describe, expect, it } from "vitest";
 import { litestreamBinary } from "../../server/litestream.ts";
+import { startS3StandIn } from "../s3-stand-in";
 import { multipart, validFields } from "./landing-fixtures";
 
 function freePort(): Promise<number> {
@@ -210,4 +211,70 @@ describe("continuous replication with Litestream (file:// replica)", () => {
       rmSync(root, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it("replicates to S3 (BUCKET_NAME → s3://$BUCKET_NAME/litestream) and restores from there", async () => {
+    const s3 = await startS3StandIn("replica-bucket");
+    const root = mkdtempSync(path.join(tmpdir(), "replication-s3-"));
+    const dataDir = path.join(root, "data");
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const env = {
+      ...s3.env,
+      PORT: String(port),
+      DATABASE_PATH: path.join(dataDir, "sqlite.db"),
+      UPLOADS_DIR: path.join(dataDir, "uploads"),
+      SESSION_SECRET: "s3-replication-secret",
+      ADMIN_PASSWORD: "admin-passwort",
+      METRICS_PORT: "0",
+    };
+    const first = launch(env);
+    try {
+      await waitForHealth(url, first);
+      const res = await fetch(`${url}/api/requests`, {
+        method: "POST",
+        body: multipart(validFields({ name: "Aus dem Bucket" })),
+      });
+      expect(res.status).toBe(201);
+      const { id } = (await res.json()) as { id: number };
+      // Poll the stand-in until Litestream has uploaded a snapshot and WAL after the insert.
+      const walAfter = s3.requests.length;
+      const uploaded = () =>
+        [...s3.objects.keys()].some((k) => /^litestream\/generations\/\w+\/snapshots\//.test(k)) &&
+        s3.requests
+          .slice(walAfter)
+          .some((r) => r.method === "PUT" && /^litestream\/generations\/\w+\/wal\//.test(r.key));
+      for (let i = 0; i < 200 && !uploaded(); i++) await new Promise((r) => setTimeout(r, 100));
+      expect(uploaded()).toBe(true);
+
+      await killTree(first.child, first.exited);
+      rmSync(dataDir, { recursive: true, force: true });
+      const second = launch(env);
+      try {
+        await waitForHealth(url, second);
+        const token = await (
+          await fetch(`${url}/api/admin/auth/login`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ username: "admin", password: "admin-passwort" }),
+          })
+        ).json();
+        const list = (await (
+          await fetch(`${url}/api/admin/requests`, {
+            headers: { authorization: `Bearer ${token.token}` },
+          })
+        ).json()) as { requests: { id: number; name: string }[] };
+        expect(list.requests).toContainEqual(
+          expect.objectContaining({ id, name: "Aus dem Bucket" }),
+        );
+      } finally {
+        await killTree(second.child, second.exited);
+      }
+    } finally {
+      if (first.child.exitCode === null && first.child.signalCode === null) {
+        await killTree(first.child, first.exited);
+      }
+      await s3.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  }, 90_000);
 });

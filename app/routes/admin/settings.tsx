@@ -37,9 +37,14 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
     <div className="space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">System-Konfiguration</h1>
-        <Link to="/admin/settings/outbox" className={buttonClass("secondary", "sm")}>
-          Postausgang (E-Mails)
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/admin/audit" className={buttonClass("secondary", "sm")}>
+            Protokoll
+          </Link>
+          <Link to="/admin/settings/outbox" className={buttonClass("secondary", "sm")}>
+            Postausgang (E-Mails)
+          </Link>
+        </div>
       </div>
       <SettingsForm
         config={result?.draft ?? loaderData.config}

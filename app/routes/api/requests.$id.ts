@@ -6,12 +6,12 @@ import type { Route } from "./+types/requests.$id";
 /** PATCH /api/requests/{id} (changed fields + updatedAt; stale → 409) and DELETE — admins only. */
 export function action({ request, params }: Route.ActionArgs) {
   return withApiFallback("Fehler beim Speichern!", async () => {
-    await requireApiAdmin(request);
+    const admin = await requireApiAdmin(request);
     const id = requestIdOr404(params.id);
     if (id instanceof Response) return id;
-    if (request.method === "PATCH") return applyRequestUpdate(request, id);
+    if (request.method === "PATCH") return applyRequestUpdate(request, id, admin);
     if (request.method === "DELETE") {
-      const result = await deleteRequest(id);
+      const result = await deleteRequest(id, admin);
       return result.ok
         ? Response.json({ success: true, message: "Anfrage gelöscht." })
         : failureResponse(result);

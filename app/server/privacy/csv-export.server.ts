@@ -7,6 +7,7 @@ import { admins, requests } from "~db/schema";
 import { db } from "../db.server";
 import { requestListFilter, requestListOrder } from "../requests/queries.server";
 import { serializeRequests } from "../requests/serialize.server";
+import { audit } from "./audit.server";
 
 const BATCH = 500;
 const COLUMNS = [
@@ -90,9 +91,16 @@ export function csvFileName(now = new Date()) {
 }
 
 /** GET /api/admin/requests/export.csv?<list filters>: the streamed download. */
-export function requestsCsvResponse(url: URL, adminId: number): Response {
+export function requestsCsvResponse(url: URL, admin: { id: number; username: string }): Response {
   const query = parseRequestListQuery(url.searchParams);
-  return new Response(requestsCsv(query, adminId), {
+  // The filter without the search text (which may name a person).
+  audit(admin, "export-csv", "Anfrageliste", {
+    tab: query.tab,
+    status: query.status || null,
+    zuweisung: query.assignment || null,
+    suche: query.q ? "ja" : "nein",
+  });
+  return new Response(requestsCsv(query, admin.id), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${csvFileName()}"`,

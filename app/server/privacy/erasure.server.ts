@@ -4,6 +4,9 @@ import { deleteStoredFiles } from "../attachments.server";
 import { db, transaction } from "../db.server";
 import { scheduling } from "../scheduling/index.server";
 
+/** The name an anonymised request keeps (its e-mail is empty). */
+export const ANONYMIZED = "Anonymisiert";
+
 export type ErasureResult =
   | { ok: true; files: number; mails: number; appointments: number; cancelled: number }
   | { ok: false; status: 404; error: string };
@@ -15,7 +18,11 @@ export type ErasureResult =
  * The database runs with secure_delete and FTS5 secure-delete; the WAL is truncated afterwards, so
  * nothing of it stays in the data directory. Used by the admin page, the API and the visitor.
  */
-export async function eraseRequest(id: number): Promise<ErasureResult> {
+export async function eraseRequest(
+  id: number,
+  /** "anonymize" keeps the row with status, dates, affiliate code (statistics) and nothing personal. */
+  mode: "delete" | "anonymize" = "delete",
+): Promise<ErasureResult> {
   const row = db().select().from(requests).where(eq(requests.id, id)).get();
   if (!row) return { ok: false, status: 404, error: "Anfrage nicht gefunden." };
   const files = db()
@@ -49,7 +56,25 @@ export async function eraseRequest(id: number): Promise<ErasureResult> {
         sql`json_extract(${idempotencyKeys.headers}, '$.location') IN (${`/api/requests/${id}`}, ${`/api/admin/requests/${id}`})`,
       )
       .run();
-    tx.delete(requests).where(eq(requests.id, id)).run();
+    if (mode === "delete") tx.delete(requests).where(eq(requests.id, id)).run();
+    else {
+      tx.delete(attachments).where(eq(attachments.requestId, id)).run();
+      tx.update(requests)
+        .set({
+          name: ANONYMIZED,
+          email: "",
+          phone: "",
+          companyDescription: "",
+          description: "",
+          summary: null,
+          preparationData: {},
+          audioKey: null,
+          audioType: null,
+          visitorSecretHash: null,
+        })
+        .where(eq(requests.id, id))
+        .run();
+    }
     return { mails, appointments: removedAppointments };
   });
 
@@ -60,6 +85,7 @@ export async function eraseRequest(id: number): Promise<ErasureResult> {
 
 function mentions(email: string, phone: string) {
   const needles = [email.toLowerCase(), phone.trim()].filter((n) => n.length >= 6);
+  if (!needles.length) return sql`0`;
   return or(
     ...needles.flatMap((needle) => [
       sql`instr(lower(${mailOutbox.to}), ${needle}) > 0`,

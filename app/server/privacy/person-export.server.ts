@@ -6,6 +6,7 @@ import { admins, appointments, mailOutbox, requests } from "~db/schema";
 import { openStoredFile } from "../attachments.server";
 import { db } from "../db.server";
 import { serializeRequests } from "../requests/serialize.server";
+import { type AuditActor, audit } from "./audit.server";
 
 export type PersonExport = {
   email: string;
@@ -176,11 +177,14 @@ function zipStream(document: unknown, files: ExportFile[]): ReadableStream<Uint8
 }
 
 /** GET /api/admin/requests/{id}/export: the streamed ZIP, or 404. */
-export function personExportResponse(id: number): Response {
+export function personExportResponse(id: number, actor: AuditActor): Response {
   const result = exportPerson(id);
   if (!result) {
     return Response.json({ success: false, error: "Anfrage nicht gefunden." }, { status: 404 });
   }
+  audit(actor, "export-person", `Anfrage #${formatRequestId(id)}`, {
+    anfragen: result.requestIds.length,
+  });
   return new Response(result.stream, {
     headers: {
       "Content-Type": "application/zip",

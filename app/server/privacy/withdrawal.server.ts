@@ -2,7 +2,9 @@ import { withdrawalQuestion } from "~/lib/withdrawal";
 import { parseId } from "../auth.server";
 import { requireConfirmation } from "../confirm.server";
 import { redirectWithToast } from "../flash.server";
+import { requestTarget } from "../requests/manage.server";
 import { forgetVisitorRequest, visitorOwnsRequest } from "../visitor.server";
+import { audit } from "./audit.server";
 import { eraseRequest } from "./erasure.server";
 
 const BACK = "/#history";
@@ -26,6 +28,7 @@ export async function withdrawVisitorRequest(request: Request) {
   });
   if (step) return step;
   const result = await eraseRequest(id);
+  if (result.ok) audit("Besucher", "withdraw", requestTarget(id), { dateien: result.files });
   if (!result.ok) {
     return redirectWithToast(BACK, { type: "error", message: "Fehler beim Löschen!" });
   }

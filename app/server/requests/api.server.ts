@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { jsonError, parseId, readJsonObject } from "../auth.server";
+import type { AuditActor } from "../privacy/audit.server";
 import { type Failure, RequestUpdateSchema, updateRequest } from "./manage.server";
 
 /** JSON answer of a failed rule. */
@@ -11,7 +12,11 @@ export function requestIdOr404(value: string | undefined): number | Response {
 }
 
 /** Shared by PUT /api/admin/requests/{id} and PATCH /api/requests/{id}: validate, apply, answer. */
-export async function applyRequestUpdate(request: Request, id: number): Promise<Response> {
+export async function applyRequestUpdate(
+  request: Request,
+  id: number,
+  actor: AuditActor,
+): Promise<Response> {
   const body = await readJsonObject(request);
   if (!body.ok) return body.response;
   const parsed = RequestUpdateSchema.safeParse(body.value);
@@ -19,7 +24,7 @@ export async function applyRequestUpdate(request: Request, id: number): Promise<
     const fieldErrors = z.flattenError(parsed.error).fieldErrors as Record<string, string[]>;
     return jsonError(parsed.error.issues[0]?.message ?? "Ungültige Eingabe", 400, { fieldErrors });
   }
-  const result = updateRequest(id, parsed.data);
+  const result = updateRequest(id, parsed.data, actor);
   if (!result.ok) return failureResponse(result);
   return Response.json({
     success: true,

@@ -1,10 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
+import { formatRequestId } from "~/lib/format";
 import type { RequestJson } from "~/lib/request-json";
 import { REQUEST_STATUSES } from "~/lib/request-status";
-import { admins, attachments, requestAssignees, requests } from "~db/schema";
+import { admins, attachments, requestAssignees, requestStatusHistory, requests } from "~db/schema";
 import { deleteStoredFile } from "../attachments.server";
 import { db, transaction } from "../db.server";
+import { type AuditActor, audit } from "../privacy/audit.server";
 import { eraseRequest } from "../privacy/erasure.server";
 import { loadRequestJson } from "./serialize.server";
 
@@ -43,7 +45,9 @@ export type RequestUpdate = z.infer<typeof RequestUpdateSchema>;
 export function updateRequest(
   id: number,
   update: RequestUpdate,
+  actor: AuditActor = "System",
 ): Success<{ request: RequestJson }> | Failure {
+  let statusChange: { from: string; to: string } | null = null;
   const result = transaction((tx) => {
     const row = tx.select().from(requests).where(eq(requests.id, id)).get();
     if (!row) return NOT_FOUND;
@@ -58,6 +62,17 @@ export function updateRequest(
       updatedAt: new Date(Math.max(Date.now(), row.updatedAt.getTime() + 1)),
     };
     if (update.status) set.status = update.status;
+    if (update.status && update.status !== row.status) {
+      statusChange = { from: row.status, to: update.status };
+      tx.insert(requestStatusHistory)
+        .values({
+          requestId: id,
+          fromStatus: row.status,
+          toStatus: update.status,
+          adminId: typeof actor === "string" ? null : actor.id,
+        })
+        .run();
+    }
     if (update.archived !== undefined) set.archived = update.archived;
     if (update.preparationData)
       set.preparationData = { ...row.preparationData, ...update.preparationData };
@@ -65,12 +80,13 @@ export function updateRequest(
     return null;
   });
   if (result) return result;
+  if (statusChange) audit(actor, "status", requestTarget(id), statusChange);
   const request = loadRequestJson(id);
   return request ? { ok: true, request } : NOT_FOUND;
 }
 
-export function setArchived(id: number, archived: boolean) {
-  return updateRequest(id, { archived });
+export function setArchived(id: number, archived: boolean, actor?: AuditActor) {
+  return updateRequest(id, { archived }, actor);
 }
 
 /** Adds or removes an assignee; `actionPerformed: false` with a message when nothing changed. */
@@ -78,6 +94,7 @@ export function assignRequest(
   id: number,
   action: "add" | "remove",
   adminId: number,
+  actor: AuditActor = "System",
 ): { actionPerformed: boolean; message: string; status: number; request?: RequestJson } {
   const request = db().select({ id: requests.id }).from(requests).where(eq(requests.id, id)).get();
   if (!request) return { actionPerformed: false, message: "Anfrage nicht gefunden.", status: 404 };
@@ -97,6 +114,7 @@ export function assignRequest(
       .onConflictDoNothing()
       .run();
     touch(id);
+    if (inserted.changes) audit(actor, "assign", requestTarget(id), { admin: admin.username });
     return inserted.changes
       ? {
           actionPerformed: true,
@@ -115,6 +133,7 @@ export function assignRequest(
     .where(and(eq(requestAssignees.requestId, id), eq(requestAssignees.adminId, adminId)))
     .run();
   touch(id);
+  if (removed.changes) audit(actor, "unassign", requestTarget(id), { admin: admin.username });
   return removed.changes
     ? {
         actionPerformed: true,
@@ -130,9 +149,18 @@ function touch(id: number) {
 }
 
 /** Deletes a request and erases every trace of the person's data in it (see eraseRequest). */
-export async function deleteRequest(id: number): Promise<Success<object> | Failure> {
+export async function deleteRequest(
+  id: number,
+  actor: AuditActor = "System",
+): Promise<Success<object> | Failure> {
   const result = await eraseRequest(id);
-  return result.ok ? { ok: true } : NOT_FOUND;
+  if (!result.ok) return NOT_FOUND;
+  audit(actor, "delete", requestTarget(id), {
+    dateien: result.files,
+    emails: result.mails,
+    termine: result.appointments,
+  });
+  return { ok: true };
 }
 
 /** Removes one attachment row and its file. */
@@ -156,3 +184,5 @@ export async function deleteAttachment(
 export function findAttachment(filename: string) {
   return db().select().from(attachments).where(eq(attachments.filename, filename)).get();
 }
+
+export const requestTarget = (id: number) => `Anfrage #${formatRequestId(id)}`;

@@ -26,7 +26,7 @@ function backTo(request: Request) {
  * Form posts of the requests page (with and without JS): the same rules as the /api calls,
  * answered with a redirect back to the page plus a toast, or data for inline results.
  */
-export async function handleRequestAction(request: Request, _admin: AdminUser): Promise<Result> {
+export async function handleRequestAction(request: Request, admin: AdminUser): Promise<Result> {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const id = parseId(String(form.get("id") ?? ""));
@@ -39,7 +39,7 @@ export async function handleRequestAction(request: Request, _admin: AdminUser): 
     case "status": {
       const status = z.enum(REQUEST_STATUSES).safeParse(form.get("status"));
       if (!status.success) return fail("Unbekannter Status.");
-      const result = updateRequest(id, { status: status.data });
+      const result = updateRequest(id, { status: status.data }, admin);
       return result.ok ? ok("Status gespeichert.") : fail(result.error);
     }
     case "archive":
@@ -50,7 +50,7 @@ export async function handleRequestAction(request: Request, _admin: AdminUser): 
         message: `Möchten Sie die Anfrage #${formatRequestId(id)} wirklich ${archive ? "archivieren" : "wiederherstellen"}?`,
       });
       if (step) return { body: step.data, status: 200 };
-      const result = setArchived(id, archive);
+      const result = setArchived(id, archive, admin);
       if (!result.ok) return fail(result.error);
       return ok(archive ? "Anfrage archiviert." : "Anfrage wiederhergestellt.");
     }
@@ -58,7 +58,7 @@ export async function handleRequestAction(request: Request, _admin: AdminUser): 
       const op = form.get("op") === "remove" ? "remove" : "add";
       const adminId = parseId(String(form.get("adminId") ?? ""));
       if (!adminId) return fail("Fehler bei der Zuweisung");
-      const result = assignRequest(id, op, adminId);
+      const result = assignRequest(id, op, adminId, admin);
       return result.actionPerformed ? ok(result.message) : fail(result.message);
     }
     case "preparation": {
@@ -68,7 +68,11 @@ export async function handleRequestAction(request: Request, _admin: AdminUser): 
           preparationData[name.slice(5)] = value.slice(0, 20_000);
       }
       const updatedAt = String(form.get("updatedAt") ?? "");
-      const result = updateRequest(id, { preparationData, updatedAt: updatedAt || undefined });
+      const result = updateRequest(
+        id,
+        { preparationData, updatedAt: updatedAt || undefined },
+        admin,
+      );
       return result.ok
         ? ok("Vorbereitung gespeichert.")
         : fail(result.status === 409 ? result.error : "Fehler beim Speichern!");
@@ -106,7 +110,7 @@ export async function handleRequestAction(request: Request, _admin: AdminUser): 
         message: `Möchten Sie die Anfrage #${formatRequestId(id)} wirklich endgültig löschen? Alle Daten, Dateien, Termine und E-Mails dazu werden entfernt.`,
       });
       if (step) return { body: step.data, status: 200 };
-      const result = await deleteRequest(id);
+      const result = await deleteRequest(id, admin);
       const list = new URL(back, "http://x");
       list.searchParams.delete("requestId");
       return redirectWithToast(`${list.pathname}${list.search}`, {

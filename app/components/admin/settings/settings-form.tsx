@@ -7,6 +7,7 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 import { type Configuration, DOCUMENT_TYPES, IMAGE_TYPES } from "~/lib/configuration";
 import { DELETE_FIELD_CONFIRM } from "~/lib/settings-form";
 import { NotificationSettings } from "./notification-settings";
+import { PrivacySettings } from "./privacy-settings";
 import { label, Section } from "./section";
 
 type Admin = { id: number; username: string; email: string };
@@ -343,6 +344,8 @@ export function SettingsForm(props: SettingsFormProps) {
           </Link>
         </div>
       </Section>
+
+      <PrivacySettings config={config} fieldErrors={fieldErrors} />
 
       <div className="sticky bottom-0 flex justify-end border-t border-slate-200 bg-slate-50/90 py-3 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
         <Button type="submit" name="intent" value="save" disabled={saving}>

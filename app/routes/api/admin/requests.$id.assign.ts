@@ -12,7 +12,7 @@ import type { Route } from "./+types/requests.$id.assign";
 /** POST /api/admin/requests/{id}/assign {action: add|remove, admin_id} → {actionPerformed, message} */
 export function action({ request, params }: Route.ActionArgs) {
   return withApiFallback("Fehler bei der Zuweisung", async () => {
-    await requireApiAdmin(request);
+    const admin = await requireApiAdmin(request);
     if (request.method !== "POST") return methodNotAllowed("POST");
     const id = requestIdOr404(params.id);
     if (id instanceof Response) return id;
@@ -25,7 +25,7 @@ export function action({ request, params }: Route.ActionArgs) {
     const adminId = typeof admin_id === "number" ? admin_id : Number(admin_id);
     if (!Number.isInteger(adminId) || adminId <= 0)
       return jsonError("admin_id fehlt oder ist ungültig.", 400);
-    const result = assignRequest(id, action, adminId);
+    const result = assignRequest(id, action, adminId, admin);
     return Response.json(
       {
         success: result.actionPerformed,

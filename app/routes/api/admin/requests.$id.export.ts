@@ -6,10 +6,10 @@ import type { Route } from "./+types/requests.$id.export";
 /** GET /api/admin/requests/{id}/export: ZIP with everything stored about that person (same e-mail). */
 export function loader({ request, params }: Route.LoaderArgs) {
   return withApiFallback("Fehler beim Exportieren!", async () => {
-    await requireApiAdmin(request);
+    const admin = await requireApiAdmin(request);
     const id = requestIdOr404(params.id);
     if (id instanceof Response) return id;
-    return personExportResponse(id);
+    return personExportResponse(id, admin);
   });
 }
 

@@ -18,11 +18,11 @@ export function loader({ request, params }: Route.LoaderArgs) {
 /** PUT /api/admin/requests/{id}: status and/or preparationData (optional updatedAt → 409 when stale). */
 export function action({ request, params }: Route.ActionArgs) {
   return withApiFallback("Fehler beim Speichern!", async () => {
-    await requireApiAdmin(request);
+    const admin = await requireApiAdmin(request);
     if (request.method !== "PUT" && request.method !== "PATCH")
       return methodNotAllowed("GET, PUT, PATCH");
     const id = requestIdOr404(params.id);
     if (id instanceof Response) return id;
-    return applyRequestUpdate(request, id);
+    return applyRequestUpdate(request, id, admin);
   });
 }

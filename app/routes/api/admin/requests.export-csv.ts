@@ -6,7 +6,7 @@ import type { Route } from "./+types/requests.export-csv";
 export function loader({ request }: Route.LoaderArgs) {
   return withApiFallback("Fehler beim Exportieren!", async () => {
     const admin = await requireApiAdmin(request);
-    return requestsCsvResponse(new URL(request.url), admin.id);
+    return requestsCsvResponse(new URL(request.url), admin);
   });
 }
 

@@ -1,0 +1,98 @@
+import { FieldErrors, inputClass } from "~/components/ui/field";
+import type { Configuration } from "~/lib/configuration";
+import { label, Section } from "./section";
+
+/** Retention periods and the privacy note beside the contact form. */
+export function PrivacySettings({
+  config,
+  fieldErrors,
+}: {
+  config: Configuration;
+  fieldErrors?: Record<string, string[]>;
+}) {
+  const { retention } = config;
+  return (
+    <Section
+      title="Datenschutz"
+      description="Aufbewahrungsfristen (täglich angewendet) und der Hinweis beim Anfrageformular."
+    >
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <label htmlFor="retentionMonths" className={label}>
+            Anfragen ohne Änderung (Monate)
+          </label>
+          <input
+            id="retentionMonths"
+            name="retentionMonths"
+            type="number"
+            min={1}
+            max={120}
+            defaultValue={retention.requestMonths}
+            className={inputClass}
+          />
+        </div>
+        <div>
+          <label htmlFor="retentionAction" className={label}>
+            Danach
+          </label>
+          <select
+            id="retentionAction"
+            name="retentionAction"
+            defaultValue={retention.requestAction}
+            className={inputClass}
+          >
+            <option value="delete">Löschen</option>
+            <option value="anonymize">Anonymisieren (Statistik bleibt)</option>
+          </select>
+        </div>
+        <div>
+          <label htmlFor="outboxDays" className={label}>
+            Gesendete E-Mails (Tage)
+          </label>
+          <input
+            id="outboxDays"
+            name="outboxDays"
+            type="number"
+            min={1}
+            max={365}
+            defaultValue={retention.outboxDays}
+            className={inputClass}
+          />
+        </div>
+        <div>
+          <label htmlFor="auditDays" className={label}>
+            Protokoll (Tage)
+          </label>
+          <input
+            id="auditDays"
+            name="auditDays"
+            type="number"
+            min={30}
+            max={3650}
+            defaultValue={retention.auditDays}
+            className={inputClass}
+          />
+        </div>
+      </div>
+      <div>
+        <label htmlFor="privacyNote" className={label}>
+          Datenschutzhinweis beim Formular
+        </label>
+        <textarea
+          id="privacyNote"
+          name="privacyNote"
+          rows={3}
+          maxLength={2000}
+          defaultValue={config.privacyNote}
+          className={inputClass}
+          aria-describedby="privacyNote-hint"
+        />
+        <p id="privacyNote-hint" className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+          {"{monate}"} wird durch die Aufbewahrungsfrist ersetzt; der Link zur Datenschutzerklärung
+          (PRIVACY_URL) steht dahinter.
+        </p>
+        <FieldErrors errors={fieldErrors?.privacyNote} />
+      </div>
+    </Section>
+  );
+}

@@ -1,0 +1,109 @@
+import { subMonths } from "date-fns";
+import { and, asc, eq, lt, ne } from "drizzle-orm";
+import { jobRuns, mailOutbox, requests } from "~db/schema";
+import { getConfiguration } from "../configuration.server";
+import { db } from "../db.server";
+import { wipeExpiredSecrets } from "../mail/outbox.server";
+import { audit, purgeAudit } from "./audit.server";
+import { checkpoint, eraseRequest } from "./erasure.server";
+
+export type RetentionResult = {
+  requests: number;
+  mode: "delete" | "anonymize";
+  mails: number;
+  secrets: number;
+  audit: number;
+};
+
+const DAY = 86_400_000;
+
+/**
+ * Applies the configured retention once (`now` injectable for tests): requests untouched for N
+ * months are deleted or anonymised, sent mails purged after N days, expired mail secrets wiped, old
+ * audit entries removed. Logs counts only (no personal data) and writes one audit entry.
+ */
+export async function applyRetention(now = new Date()): Promise<RetentionResult> {
+  const { retention } = getConfiguration();
+  const cutoff = subMonths(now, retention.requestMonths);
+  const stale = db()
+    .select({ id: requests.id })
+    .from(requests)
+    // Anonymised rows (empty e-mail) are done; they stay for statistics.
+    .where(and(lt(requests.updatedAt, cutoff), ne(requests.email, "")))
+    .orderBy(asc(requests.id))
+    .all();
+  let handled = 0;
+  for (const { id } of stale) {
+    if ((await eraseRequest(id, retention.requestAction)).ok) handled += 1;
+  }
+  const mails = db()
+    .delete(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.status, "sent"),
+        lt(mailOutbox.sentAt, new Date(now.getTime() - retention.outboxDays * DAY)),
+      ),
+    )
+    .run().changes;
+  const secrets = wipeExpiredSecrets(now);
+  const purged = purgeAudit(new Date(now.getTime() - retention.auditDays * DAY));
+  const result: RetentionResult = {
+    requests: handled,
+    mode: retention.requestAction,
+    mails,
+    secrets,
+    audit: purged,
+  };
+  audit("System", "retention", "Aufbewahrung", result, now);
+  checkpoint();
+  console.info(
+    `Aufbewahrung: ${handled} Anfragen ${retention.requestAction === "delete" ? "gelöscht" : "anonymisiert"}, ${mails} gesendete E-Mails, ${secrets} abgelaufene Links, ${purged} Protokolleinträge entfernt.`,
+  );
+  return result;
+}
+
+const JOB = "retention";
+
+/** Runs the retention when its last run (kept in job_runs, so restarts don't reset it) is > 24 h ago. */
+export async function runRetentionIfDue(now = new Date()): Promise<RetentionResult | null> {
+  const last = db().select().from(jobRuns).where(eq(jobRuns.name, JOB)).get();
+  if (last && now.getTime() - last.lastRunAt.getTime() < DAY) return null;
+  // Claim the run first: a second process (or tick) sees it and skips.
+  db()
+    .insert(jobRuns)
+    .values({ name: JOB, lastRunAt: now })
+    .onConflictDoUpdate({ target: jobRuns.name, set: { lastRunAt: now } })
+    .run();
+  const result = await applyRetention(now);
+  db().update(jobRuns).set({ result }).where(eq(jobRuns.name, JOB)).run();
+  return result;
+}
+
+let timer: ReturnType<typeof setInterval> | undefined;
+let running: Promise<unknown> | undefined;
+/** Background task: checks at start and hourly; runs the daily retention when due. */
+export const retentionTask = {
+  start() {
+    const tick = () => {
+      if (running) return;
+      running = runRetentionIfDue()
+        .catch((error) =>
+          console.warn(
+            "Aufbewahrung fehlgeschlagen:",
+            error instanceof Error ? error.message : error,
+          ),
+        )
+        .finally(() => {
+          running = undefined;
+        });
+    };
+    tick();
+    timer = setInterval(tick, 3600_000);
+    timer.unref();
+  },
+  async stop() {
+    if (timer) clearInterval(timer);
+    timer = undefined;
+    await running;
+  },
+};
