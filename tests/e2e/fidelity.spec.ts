@@ -243,3 +243,52 @@ test("a booked demo leaves a trace: success card, history and the .ics; history 
   expect(other.status()).toBe(404);
   await stranger.close();
 });
+
+test("inviting without SMTP shows the link once with a copy button and says no mail was sent", async ({
+  page,
+  context,
+  javaScriptEnabled,
+  browser,
+  calcomApp,
+}) => {
+  // The stack's Cal.com server runs without SMTP_URL; its first admin may log in right away.
+  const CALCOM_APP_URL = calcomApp.url;
+  const admin = calcomApp.admin;
+  const email = `ohne-smtp-${unique()}@example.com`;
+  await loginAs(page, admin, CALCOM_APP_URL);
+  await page.goto(`${CALCOM_APP_URL}/admin/users`);
+  if (javaScriptEnabled) await waitForHydration(page);
+  await page.getByLabel("E-Mail-Adresse").fill(email);
+  await page.getByRole("button", { name: "Einladung senden" }).click();
+  const notice = page.getByTestId("invitation-link-notice");
+  await expect(notice).toContainText("Es wurde keine E-Mail versendet");
+  await expect(page.getByText(`Einladung an ${email} gesendet.`)).toHaveCount(0);
+  const link = (await notice.getByTestId("invitation-link").textContent())?.trim() ?? "";
+  expect(link).toMatch(/\/admin\/register\?token=/);
+  if (javaScriptEnabled) {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await notice.getByRole("button", { name: "Einladungslink kopieren" }).click();
+    await expect(page.getByText("Einladungslink in die Zwischenablage kopiert!")).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  } else {
+    await expect(notice.getByLabel("Einladungslink kopieren")).toHaveValue(link);
+  }
+  // Shown once: a reload does not show it again.
+  await page.goto(`${CALCOM_APP_URL}/admin/users`);
+  await expect(page.getByTestId("invitation-link-notice")).toHaveCount(0);
+
+  // The link works for the invitee.
+  const invitee = await browser.newContext({ javaScriptEnabled });
+  const registerPage = await invitee.newPage();
+  const url = new URL(link);
+  await registerPage.goto(`${CALCOM_APP_URL}${url.pathname}${url.search}`);
+  await expect(registerPage.getByText(`Sie wurden als ${email} eingeladen`)).toBeVisible();
+  // A broken link reads naturally.
+  await registerPage.goto(`${CALCOM_APP_URL}/admin/register?token=kaputt`);
+  await expect(
+    registerPage.getByText("Ungültiger oder abgelaufener Einladungslink."),
+  ).toBeVisible();
+  await expect(registerPage.getByText(/Einladungslink aus Ihrer Einladung/)).toBeVisible();
+  await expect(registerPage.getByText("Bitte bitten")).toHaveCount(0);
+  await invitee.close();
+});

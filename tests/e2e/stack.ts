@@ -119,6 +119,8 @@ export async function startStack(workerIndex: number) {
         const server = startApp(ports, ports.calcomApp, path.join(dir, "calcom"), {
           CALCOM_API_KEY: "cal_test_e2e",
           CALCOM_API_URL: `http://127.0.0.1:${ports.calcom}/v2`,
+          // Without SMTP: invitations show their link to the inviting admin (fidelity.spec.ts).
+          SMTP_URL: "",
         });
         await waitUntilHealthy(server);
         return server;
