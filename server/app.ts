@@ -1,11 +1,12 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { bodyGuard, type GuardOptions, originGuard, requestLineGuard } from "./guards.ts";
+import { createRequestHandler } from "./handler.ts";
 import { logger } from "./logger.ts";
 import { httpMetrics } from "./metrics.ts";
 import { routeMatcher } from "./route-match.ts";
@@ -14,6 +15,8 @@ import { routeMatcher } from "./route-match.ts";
 export type EntryExtras = {
   requestContext: Parameters<RouterContextProvider["set"]>[0];
   boot: () => Promise<BootResult>;
+  /** The absolute cap on a multipart body (configured total upload limit + allowance). */
+  multipartCap: () => number;
   /** Sends every due mail now; resolves when none is left (tests drain before asserting). */
   drainOutbox: () => Promise<number>;
 };
@@ -43,6 +46,8 @@ export function createApp(build: ServerBuild, boot: BootResult) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", false);
+  // Before anything parses the Host header or the URL (the adapter would answer 500).
+  app.use(requestLineGuard);
 
   const match = routeMatcher(build.routes);
   app.use(requestLogger(match, boot.env.TRUST_PROXY === "fly"));
@@ -87,25 +92,17 @@ export function createApp(build: ServerBuild, boot: BootResult) {
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.use((req, res, next) => {
+  app.use((_req, res, next) => {
     res.setHeader("Permissions-Policy", "camera=(), geolocation=(), microphone=(self)");
-    // Cross-site form posts and fetches are refused (SameSite=Lax cookies plus this Origin check).
-    if (!["GET", "HEAD", "OPTIONS"].includes(req.method)) {
-      const origin = req.get("origin");
-      if (origin && origin !== "null") {
-        const host = req.get("x-forwarded-host") ?? req.get("host");
-        let sameHost = false;
-        try {
-          sameHost = new URL(origin).host === host;
-        } catch {}
-        if (!sameHost) {
-          res.status(403).json({ error: "Anfrage von fremder Herkunft abgelehnt." });
-          return;
-        }
-      }
-    }
     next();
   });
+  const guards: GuardOptions = {
+    appUrl: boot.env.APP_URL,
+    trustProxy: boot.env.TRUST_PROXY,
+    multipartCap: extras.multipartCap,
+  };
+  app.use(originGuard(guards));
+  app.use(bodyGuard(guards));
   // Audio and uploads stream large bodies themselves; everything else is compressed.
   app.use(
     compression({

@@ -78,7 +78,12 @@ export async function submitRequest(request: Request, clientIp: string): Promise
   let parsed: Awaited<ReturnType<typeof parseSubmissionBody>>;
   try {
     parsed = await parseSubmissionBody(request, { ...limits, refuseFiles });
-  } catch {
+  } catch (failure) {
+    // The server's guard cut a body beyond the absolute cap (server/guards.ts).
+    if ((failure as { code?: string } | null)?.code === "BODY_TOO_LARGE") {
+      const error = `Gesamtgröße zu groß. Maximum: ${limits.maxTotalSizeMB} MB`;
+      return { ok: false, status: 413, error, uploadErrors: [error], reply: emptyReply(error) };
+    }
     const error = "Die Formulardaten konnten nicht gelesen werden. Bitte versuche es erneut.";
     return { ok: false, status: 400, error, reply: emptyReply(error) };
   }
