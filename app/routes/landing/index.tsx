@@ -19,7 +19,6 @@ import { validateAffiliateCode } from "~/server/affiliates.server";
 import { bookingEnabled } from "~/server/booking-api.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { env } from "~/server/env.server";
-import { serializeToast } from "~/server/flash.server";
 import { readConsent, readDismissedBanners } from "~/server/preferences.server";
 import { clientIp } from "~/server/request-context.server";
 import { loadRequestsJson, requestsWithAppointment } from "~/server/requests/serialize.server";
@@ -106,12 +105,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const params = new URLSearchParams({ gesendet: String(result.request.id) });
     if (result.request.affiliateCode) params.set("code", result.request.affiliateCode);
     const headers = new Headers({ "Set-Cookie": result.setCookie });
-    if (result.filesRefused) {
-      headers.append(
-        "Set-Cookie",
-        await serializeToast({ type: "error", message: result.filesRefused }),
-      );
-    }
+    if (result.toastCookie) headers.append("Set-Cookie", result.toastCookie);
     return redirect(`/?${params}#contact`, { status: 303, headers });
   }
   return data(
