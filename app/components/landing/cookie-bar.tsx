@@ -24,9 +24,10 @@ export function updateAnalyticsConsent(consent: Consent) {
 export function CookieBar({ current }: { current: Consent | null }) {
   const fetcher = useFetcher();
   const location = useLocation();
-  // Closed after a choice until the next navigation (the footer link opens it again).
+  // Closed once the choice is stored (the cookie is set by then) until the next navigation; the
+  // footer link opens it again.
   const [closedAt, setClosedAt] = useState<string | null>(null);
-  if (closedAt === location.key) return null;
+  if (closedAt === location.key && fetcher.state === "idle") return null;
   const redirectTo = `${location.pathname}${location.search.replace(/[?&]cookies=1/, "")}`;
   return (
     <section
