@@ -24,7 +24,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "integration",
-          include: ["tests/integration/**/*.test.ts"],
+          include: ["tests/integration/**/*.test.ts", "tests/security/**/*.test.ts"],
           globalSetup: ["tests/setup/build.global.ts"],
         },
       },

@@ -3,16 +3,29 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import {
+  type EntryContext,
+  isRouteErrorResponse,
+  type RouterContextProvider,
+  ServerRouter,
+} from "react-router";
 import { NonceProvider } from "./components/nonce";
 import { requestContext } from "./server/request-context.server";
 
+export { multipartCap } from "./server/attachments.server";
 export { boot } from "./server/boot.server";
 // In-process hook for the integration tests (tests/integration/server.ts): flush the mail outbox.
 export { drainOutbox } from "./server/mail/outbox.server";
 export { requestContext };
 
 export const streamTimeout = 5_000;
+
+/** Client errors (405 for a POST without an action, 404, ...) are answers, not server faults. */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  console.error(error);
+}
 
 export default function handleRequest(
   request: Request,

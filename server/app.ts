@@ -1,11 +1,12 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { bodyGuard, type GuardOptions, originGuard, requestLineGuard } from "./guards.ts";
+import { createRequestHandler } from "./handler.ts";
 import { logger } from "./logger.ts";
 import { httpMetrics } from "./metrics.ts";
 import { routeMatcher } from "./route-match.ts";
@@ -14,6 +15,8 @@ import { routeMatcher } from "./route-match.ts";
 export type EntryExtras = {
   requestContext: Parameters<RouterContextProvider["set"]>[0];
   boot: () => Promise<BootResult>;
+  /** The absolute cap on a multipart body (configured total upload limit + allowance). */
+  multipartCap: () => number;
   /** Sends every due mail now; resolves when none is left (tests drain before asserting). */
   drainOutbox: () => Promise<number>;
 };
@@ -43,9 +46,11 @@ export function createApp(build: ServerBuild, boot: BootResult) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", false);
+  // Before anything parses the Host header or the URL (the adapter would answer 500).
+  app.use(requestLineGuard);
 
   const match = routeMatcher(build.routes);
-  app.use(requestLogger(match));
+  app.use(requestLogger(match, boot.env.TRUST_PROXY === "fly"));
   app.use(httpMetrics(match));
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
@@ -87,25 +92,17 @@ export function createApp(build: ServerBuild, boot: BootResult) {
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.use((req, res, next) => {
+  app.use((_req, res, next) => {
     res.setHeader("Permissions-Policy", "camera=(), geolocation=(), microphone=(self)");
-    // Cross-site form posts and fetches are refused (SameSite=Lax cookies plus this Origin check).
-    if (!["GET", "HEAD", "OPTIONS"].includes(req.method)) {
-      const origin = req.get("origin");
-      if (origin && origin !== "null") {
-        const host = req.get("x-forwarded-host") ?? req.get("host");
-        let sameHost = false;
-        try {
-          sameHost = new URL(origin).host === host;
-        } catch {}
-        if (!sameHost) {
-          res.status(403).json({ error: "Anfrage von fremder Herkunft abgelehnt." });
-          return;
-        }
-      }
-    }
     next();
   });
+  const guards: GuardOptions = {
+    appUrl: boot.env.APP_URL,
+    trustProxy: boot.env.TRUST_PROXY,
+    multipartCap: extras.multipartCap,
+  };
+  app.use(originGuard(guards));
+  app.use(bodyGuard(guards));
   // Audio and uploads stream large bodies themselves; everything else is compressed.
   app.use(
     compression({
@@ -147,9 +144,9 @@ export function createApp(build: ServerBuild, boot: BootResult) {
  * One JSON line per request (ADR 095): request id (also sent back as X-Request-Id), method, the matched
  * route's pattern and id (never the raw path or the query string), status and duration in ms.
  */
-function requestLogger(match: ReturnType<typeof routeMatcher>) {
+function requestLogger(match: ReturnType<typeof routeMatcher>, trustFly: boolean) {
   const line = (req: express.Request, res: express.Response, durationMs: number) => {
-    const route = match(new URL(req.originalUrl, "http://x").pathname);
+    const route = match(req.originalUrl);
     return {
       method: req.method,
       route: route.pattern,
@@ -163,9 +160,9 @@ function requestLogger(match: ReturnType<typeof routeMatcher>) {
     quietReqLogger: true,
     quietResLogger: true,
     genReqId(req, res) {
-      const incoming = req.headers["x-request-id"];
-      const id =
-        typeof incoming === "string" && /^[\w.-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+      // Fly's own request id (set by its proxy) when behind Fly; never an id a client chose.
+      const fly = trustFly ? req.headers["fly-request-id"] : undefined;
+      const id = typeof fly === "string" && /^[A-Za-z0-9-]{8,80}$/.test(fly) ? fly : randomUUID();
       res.setHeader("X-Request-Id", id);
       return id;
     },

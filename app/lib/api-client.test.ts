@@ -14,7 +14,11 @@ let timeouts: number[];
 let navigations: string[];
 let keys: number;
 
-function client() {
+/**
+ * `fireTimeouts`: only the time-out tests (whose handlers never answer) let the timers fire; everywhere
+ * else a time-out must not race a slow test machine, so the timers are recorded but never fire.
+ */
+function client({ fireTimeouts = false } = {}) {
   return createApiClient({
     baseUrl: BASE,
     sleep: async (ms) => {
@@ -23,6 +27,7 @@ function client() {
     // Real timers at 1/1000 scale: a 25 s time-out fires after 25 ms.
     startTimer: (fn, ms) => {
       timeouts.push(ms);
+      if (!fireTimeouts) return () => {};
       const timer = setTimeout(fn, ms / 1000);
       return () => clearTimeout(timer);
     },
@@ -171,7 +176,7 @@ describe("apiFetch", () => {
         return HttpResponse.json([]);
       }),
     );
-    const error = await failure(client()("/api/requests", { kind: "list" }));
+    const error = await failure(client({ fireTimeouts: true })("/api/requests", { kind: "list" }));
     expect(error.reason).toBe("timeout");
     expect(error.message).toBe("Request timeout");
     expect(timeouts).toEqual([25_000, 20_000, 20_000, 20_000]);
@@ -185,7 +190,7 @@ describe("apiFetch", () => {
         return HttpResponse.json({});
       }),
     );
-    const api = client();
+    const api = client({ fireTimeouts: true });
     const login = await failure(api("/api/admin/auth/login", { json: {}, kind: "login" }));
     expect(login.message).toBe("Login-Timeout: Server antwortet nicht rechtzeitig");
     expect(timeouts.every((ms) => ms === 15_000)).toBe(true);
@@ -214,7 +219,10 @@ describe("apiFetch", () => {
       }),
     );
     const error = await failure(
-      client()("/api/admin/requests/4/cursor-prompt", { json: {}, kind: "ai" }),
+      client({ fireTimeouts: true })("/api/admin/requests/4/cursor-prompt", {
+        json: {},
+        kind: "ai",
+      }),
     );
     expect(error.reason).toBe("timeout");
     expect(calls).toBe(1);

@@ -40,6 +40,10 @@ describe("ftsQuery", () => {
     expect(ftsQuery("a:b (c)")).toBe('"ab"* AND "c"*');
     expect(ftsQuery("   ")).toBeNull();
   });
+  it("drops NUL and control characters (they would end the FTS5 string early)", () => {
+    expect(ftsQuery("\u0000")).toBeNull();
+    expect(ftsQuery("Bäck\u0000erei\tBerlin")).toBe('"Bäck"* AND "erei"* AND "Berlin"*');
+  });
   it("matches phone digits regardless of spaces", () => {
     expect(ftsQuery("0123 456")).toBe('("0123"* AND "456"*) OR phone_digits : "0123456"*');
   });

@@ -102,6 +102,9 @@ export function requestListSearch(
 export function ftsQuery(input: string): string | null {
   const words = input
     .normalize("NFKC")
+    // NUL and other control characters end an FTS5 string early ("unterminated string").
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+    .replace(/[\u0000-\u001f\u007f]/g, " ")
     .split(/\s+/)
     .map((w) => w.replace(/["*^:(){}[\]]/g, "").trim())
     .filter(Boolean)

@@ -7,8 +7,9 @@ import { Readable } from "node:stream";
 import { Busboy } from "@fastify/busboy";
 import { isNotNull } from "drizzle-orm";
 import { fileTypeFromFile } from "file-type";
-import { extensionOf, type UploadLimits, uploadMessages } from "~/lib/upload-rules";
+import { extensionOf, type UploadLimits, uploadLimits, uploadMessages } from "~/lib/upload-rules";
 import { attachments, requests } from "~db/schema";
+import { getConfiguration } from "./configuration.server";
 import { db } from "./db.server";
 import { env } from "./env.server";
 import { fileStorage } from "./upload-storage.server";
@@ -93,6 +94,11 @@ const randomKey = (ext: string) => `${randomBytes(16).toString("hex")}${ext ? `.
 /** The most a well-formed submission can weigh: refused before reading a byte beyond. */
 export function hardBodyLimit(limits: UploadLimits) {
   return limits.maxTotalBytes + AUDIO_MAX_BYTES + 1024 * 1024;
+}
+
+/** The absolute cap on a multipart body under the current configuration (server/guards.ts). */
+export function multipartCap() {
+  return hardBodyLimit(uploadLimits(getConfiguration().uploadSettings));
 }
 
 /**

@@ -4,6 +4,7 @@ import { admins, passwordResets, sessions } from "~db/schema";
 import { hashToken, randomToken } from "./crypto.server";
 import { db } from "./db.server";
 import { env, isProduction } from "./env.server";
+import { jsonError } from "./http.server";
 
 export const SESSION_TTL_MS = 30 * 24 * 3600_000;
 /** last_used_at is written at most this often (keeps reads cheap). */
@@ -120,10 +121,25 @@ export async function requireAdmin(request: Request) {
   });
 }
 
-/** For /api routes: the admin, or a 401 JSON answer. */
-export async function requireApiAdmin(request: Request) {
+export const PASSWORD_CHANGE_PENDING =
+  "Bitte ändern Sie zuerst Ihr Passwort, bevor Sie weitere Aktionen ausführen.";
+
+/**
+ * For /api routes: the admin, or a 401 JSON answer. While the admin's first password change is
+ * pending, every admin call answers 403 — except those that pass `allowPendingPasswordChange`
+ * (verify, change-password; logout needs no admin).
+ */
+export async function requireApiAdmin(
+  request: Request,
+  options: { allowPendingPasswordChange?: boolean } = {},
+) {
   const admin = await getAdmin(request);
-  if (admin) return admin;
+  if (admin) {
+    if (!admin.password_changed && !options.allowPendingPasswordChange) {
+      throw jsonError(PASSWORD_CHANGE_PENDING, 403);
+    }
+    return admin;
+  }
   throw Response.json(
     {
       success: false,
@@ -132,6 +148,12 @@ export async function requireApiAdmin(request: Request) {
     },
     { status: 401 },
   );
+}
+
+/** For public /api calls with extra data for admins: the admin, unless the password change is pending. */
+export async function getApiAdmin(request: Request) {
+  const admin = await getAdmin(request);
+  return admin?.password_changed ? admin : null;
 }
 
 /** Logout: deletes this request's session row (whatever its state) and returns the clearing cookie. */
@@ -165,75 +187,16 @@ export function safeRedirect(
   return to;
 }
 
-// --- JSON helpers of the account /api routes ---
-
-/** A German JSON error answer: `{ success: false, error, message, fieldErrors? }`. */
-export function jsonError(
-  error: string,
-  status: number,
-  extra: { fieldErrors?: Record<string, string[] | null | undefined>; headers?: HeadersInit } = {},
-) {
-  const fieldErrors = extra.fieldErrors
-    ? Object.fromEntries(Object.entries(extra.fieldErrors).filter(([, v]) => v?.length))
-    : undefined;
-  return Response.json(
-    { success: false, error, message: error, ...(fieldErrors ? { fieldErrors } : {}) },
-    { status, headers: extra.headers },
-  );
-}
-
-/** First message of a failed validation (for the `error` text beside `fieldErrors`). */
-export function firstError(errors: Record<string, string[] | null | undefined> | undefined) {
-  for (const list of Object.values(errors ?? {})) if (list?.length) return list[0];
-  return "Ungültige Eingabe";
-}
-
-/** The JSON object body of a request, or a 400 answer for malformed JSON / a non-object. */
-export async function readJsonObject(
-  request: Request,
-): Promise<{ ok: true; value: Record<string, unknown> } | { ok: false; response: Response }> {
-  let value: unknown;
-  try {
-    const text = await request.text();
-    value = text.trim() ? JSON.parse(text) : {};
-  } catch {
-    return { ok: false, response: jsonError("Ungültiges JSON im Anfrage-Body.", 400) };
-  }
-  if (!value || typeof value !== "object" || Array.isArray(value)) {
-    return { ok: false, response: jsonError("Ungültiges JSON im Anfrage-Body.", 400) };
-  }
-  return { ok: true, value: value as Record<string, unknown> };
-}
-
-export const methodNotAllowed = (allow: string) =>
-  Response.json(
-    { success: false, error: "Methode nicht erlaubt", message: "Methode nicht erlaubt" },
-    { status: 405, headers: { Allow: allow } },
-  );
-
-/** A positive integer id from a route param, or null (→ 404). */
-export function parseId(value: string | undefined): number | null {
-  if (!value || !/^\d{1,15}$/.test(value)) return null;
-  const id = Number(value);
-  return id > 0 ? id : null;
-}
-
-/**
- * Runs an /api handler; an unexpected failure (not a thrown Response) is logged and answered with
- * the spec's German default text for that call (§8) and status 500.
- */
-export async function withApiFallback(
-  message: string,
-  handler: () => Response | Promise<Response>,
-): Promise<Response> {
-  try {
-    return await handler();
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    console.error(`${message}:`, error);
-    return jsonError(message, 500);
-  }
-}
+// The JSON helpers moved to http.server.ts (one HTTP adapter layer); re-exported for the routes.
+export {
+  firstError,
+  jsonError,
+  methodNotAllowed,
+  parseId,
+  readForm,
+  readJsonObject,
+  withApiFallback,
+} from "./http.server";
 
 /** Deletes expired sessions and reset tokens that can no longer be used (used or expired). */
 export function sweepAccountTokens(now = new Date()) {

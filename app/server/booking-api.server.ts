@@ -3,7 +3,7 @@ import { z } from "zod";
 import { DEFAULT_BOOKING_DURATION, isIsoDay } from "~/lib/booking-calendar";
 import { demoRequest } from "~/lib/demo-request";
 import { bookAppointment, configuredEventType } from "./appointments.server";
-import { getAdmin } from "./auth.server";
+import { getApiAdmin } from "./auth.server";
 import { getConfiguration } from "./configuration.server";
 import { loadRequestJson } from "./requests/serialize.server";
 import { SchedulingError } from "./scheduling/types";
@@ -92,7 +92,7 @@ export async function bookForCaller(
 > {
   try {
     if (input.demo || !input.requestId) {
-      if (!(await getAdmin(request)))
+      if (!(await getApiAdmin(request)))
         return { ok: false, status: 403, error: "Nur für die eigene Anfrage buchbar." };
       const start = new Date(input.startTime);
       if (Number.isNaN(start.getTime()))
@@ -114,7 +114,7 @@ export async function bookForCaller(
       };
     }
     const allowed =
-      (await visitorOwnsRequest(request, input.requestId)) || Boolean(await getAdmin(request));
+      (await visitorOwnsRequest(request, input.requestId)) || Boolean(await getApiAdmin(request));
     if (!allowed) return { ok: false, status: 403, error: "Nur für die eigene Anfrage buchbar." };
     const found = loadRequestJson(input.requestId);
     if (!found) return { ok: false, status: 404, error: "Anfrage nicht gefunden." };

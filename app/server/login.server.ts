@@ -8,6 +8,7 @@ import { admins } from "~db/schema";
 import { type AdminUser, createSession, toAdminUser } from "./auth.server";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./crypto.server";
 import { db } from "./db.server";
+import { readForm } from "./http.server";
 import { audit } from "./privacy/audit.server";
 import { loginLimiter, tooManyMessage } from "./rate-limit.server";
 
@@ -101,20 +102,26 @@ export function loginAuthenticator(ip: string) {
   return authenticator;
 }
 
-/** Login from the HTML form (urlencoded or multipart body). */
-export function loginWithForm(request: Request, ip: string) {
-  return loginAuthenticator(ip).authenticate("admin-login", request);
+/** Login from the HTML form (urlencoded or multipart body, read bounded by readForm). */
+export async function loginWithForm(request: Request, ip: string) {
+  const form = await readForm(request);
+  return loginWithCredentials(request, ip, {
+    username: form.get("username"),
+    password: form.get("password"),
+    redirectTo: form.get("redirectTo"),
+  });
 }
 
 /** Login from `POST /api/admin/auth/login` JSON: the same strategy on a form-encoded copy. */
 export function loginWithCredentials(
   request: Request,
   ip: string,
-  body: { username?: unknown; password?: unknown },
+  body: { username?: unknown; password?: unknown; redirectTo?: unknown },
 ) {
   const form = new URLSearchParams();
   if (typeof body.username === "string") form.set("username", body.username);
   if (typeof body.password === "string") form.set("password", body.password);
+  if (typeof body.redirectTo === "string") form.set("redirectTo", body.redirectTo);
   const formRequest = new Request(request.url, {
     method: "POST",
     headers: {

@@ -1,15 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { loginAs } from "./auth";
-import { e2eDb, seedAdmin } from "./db";
-import {
-  requestIdOf,
-  seedPlainRequest,
-  submitVisitorRequest,
-  withConfiguration,
-} from "./fidelity-helpers";
+import { requestIdOf, submitVisitorRequest, withConfiguration } from "./fidelity-helpers";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
-import { CALCOM_APP_URL, CALCOM_DATABASE_PATH } from "./ports";
 
 const unique = () => randomBytes(4).toString("hex");
 
@@ -33,20 +26,20 @@ test("booking switched off: no demo offer after submitting, and /termin answers 
 
 test("Termine: every status has its German label, tone and filter; cancelled and deleted fade", async ({
   page,
+  seed,
 }) => {
-  const admin = await seedAdmin();
+  const admin = await seed.admin();
   const tag = unique();
   const statuses = ["ACCEPTED", "CONFIRMED", "PENDING", "CANCELLED", "DELETED", "REJECTED"];
-  const db = e2eDb();
-  const insert = db.prepare(
-    "INSERT INTO appointments (provider, external_uid, event_type_key, event_type_name, start_time, status) VALUES ('builtin', ?, 'demo', ?, ?, ?)",
-  );
   // Far in the future and apart from each other, so no booking test meets them.
   const base = Date.UTC(2031, 0, 6, 9) + Math.floor(Math.random() * 1000) * 86_400_000;
   statuses.forEach((s, i) => {
-    insert.run(`status-${tag}-${s}`, `Status ${tag} ${s}`, base + i * 3_600_000, s);
+    seed.appointment({
+      name: `Status ${tag} ${s}`,
+      startTime: new Date(base + i * 3_600_000),
+      status: s,
+    });
   });
-  db.close();
   await loginAs(page, admin);
   const card = (s: string) =>
     page.getByTestId("appointment-card").filter({ hasText: `Status ${tag} ${s}` });
@@ -83,11 +76,17 @@ test("Termine: every status has its German label, tone and filter; cancelled and
 test("request rows: status, assignment, full screen and quick actions without expanding", async ({
   page,
   javaScriptEnabled,
+  seed,
 }) => {
   const tag = unique();
   const name = `Reihe ${tag}`;
-  const id = seedPlainRequest(name, `reihe-${tag}@example.com`);
-  const admin = await seedAdmin();
+  const id = await seed.request({
+    name,
+    email: `reihe-${tag}@example.com`,
+    companyDescription: "Eine Bäckerei mit drei Filialen in Berlin",
+    description: "Eine App für Vorbestellungen und Abholzeiten.",
+  });
+  const admin = await seed.admin();
   await loginAs(page, admin);
   await page.goto(`/admin/requests?q=${tag}`);
   if (javaScriptEnabled) await waitForHydration(page);
@@ -128,8 +127,9 @@ test("request rows: status, assignment, full screen and quick actions without ex
 test("demo mode shows the spec's sample request and books nothing", async ({
   page,
   javaScriptEnabled,
+  seed,
 }) => {
-  await loginAs(page, await seedAdmin());
+  await loginAs(page, await seed.admin());
   await page.goto("/admin/settings");
   if (javaScriptEnabled) await waitForHydration(page);
   await page
@@ -249,9 +249,11 @@ test("inviting without SMTP shows the link once with a copy button and says no m
   context,
   javaScriptEnabled,
   browser,
+  calcomApp,
 }) => {
-  // The stack's Cal.com server runs without SMTP_URL.
-  const admin = await seedAdmin({}, CALCOM_DATABASE_PATH);
+  // The stack's Cal.com server runs without SMTP_URL; its first admin may log in right away.
+  const CALCOM_APP_URL = calcomApp.url;
+  const admin = calcomApp.admin;
   const email = `ohne-smtp-${unique()}@example.com`;
   await loginAs(page, admin, CALCOM_APP_URL);
   await page.goto(`${CALCOM_APP_URL}/admin/users`);

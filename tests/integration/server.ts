@@ -39,13 +39,32 @@ export async function startTestServer(envOverrides: Record<string, string | unde
         body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
       });
     },
-    /** Logs in through the API and returns the session token (Bearer). */
+    /**
+     * Logs in through the API and returns the session token (Bearer). A pending first password
+     * change (every admin call answers 403 until then) is completed, keeping the same password:
+     * changed to a temporary one and back.
+     */
     async adminToken(username = "admin", password = "admin-passwort"): Promise<string> {
       const res = await this.fetch("/api/admin/auth/login", {
         method: "POST",
         json: { username, password },
       });
-      return ((await res.json()) as { token: string }).token;
+      const body = (await res.json()) as { token: string; admin?: { password_changed?: boolean } };
+      if (body.admin?.password_changed === false) {
+        const temporary = `${password}-vorlaeufig`;
+        for (const [oldPassword, newPassword] of [
+          [password, temporary],
+          [temporary, password],
+        ]) {
+          const changed = await this.fetch("/api/admin/auth/change-password", {
+            method: "POST",
+            token: body.token,
+            json: { oldPassword, newPassword },
+          });
+          if (changed.status !== 200) throw new Error(`password change failed: ${changed.status}`);
+        }
+      }
+      return body.token;
     },
     async close() {
       server.closeAllConnections();

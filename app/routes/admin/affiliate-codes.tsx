@@ -8,6 +8,7 @@ import { ConfirmationStep } from "~/components/ui/confirm-action";
 import { handleAffiliateAction } from "~/server/affiliate-actions.server";
 import { listAffiliateCodes } from "~/server/affiliates.server";
 import { requireAdmin } from "~/server/auth.server";
+import { readForm } from "~/server/http.server";
 import type { Route } from "./+types/affiliate-codes";
 
 export const meta: Route.MetaFunction = () => [{ title: "Affiliate Codes" }];
@@ -19,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  return handleAffiliateAction(await request.formData(), "/admin/affiliate-codes");
+  return handleAffiliateAction(await readForm(request), "/admin/affiliate-codes");
 }
 
 export default function AffiliateCodesPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -27,6 +27,7 @@ import { refreshAppointment } from "~/server/appointments.server";
 import { documentPath, parseId, requireAdmin } from "~/server/auth.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { redirectWithToast } from "~/server/flash.server";
+import { readForm } from "~/server/http.server";
 import type { Route } from "./+types/appointments";
 
 export const meta: Route.MetaFunction = () => [{ title: "Termine" }];
@@ -75,7 +76,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const url = new URL(documentPath(request), "http://x");
   url.searchParams.delete("index");
   const back = `${url.pathname}${url.search}`;

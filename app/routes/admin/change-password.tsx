@@ -9,6 +9,7 @@ import { ChangePasswordFormSchema, MESSAGES } from "~/lib/auth-forms";
 import { changePassword } from "~/server/admins.server";
 import { requireAdmin } from "~/server/auth.server";
 import { redirectWithToast } from "~/server/flash.server";
+import { readForm } from "~/server/http.server";
 import type { Route } from "./+types/change-password";
 
 export const meta: Route.MetaFunction = () => [{ title: "Account-Einstellungen" }];
@@ -22,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: ChangePasswordFormSchema });
   const hideFields = ["oldPassword", "newPassword", "confirmPassword"];
   if (submission.status !== "success") {

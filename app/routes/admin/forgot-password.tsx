@@ -6,6 +6,7 @@ import { AccountShell } from "~/components/admin/account-shell";
 import { Button } from "~/components/ui/button";
 import { Alert, TextField } from "~/components/ui/field";
 import { ForgotPasswordSchema } from "~/lib/auth-forms";
+import { readForm } from "~/server/http.server";
 import { requestPasswordReset } from "~/server/password-reset.server";
 import { clientIp } from "~/server/request-context.server";
 import type { Route } from "./+types/forgot-password";
@@ -13,7 +14,7 @@ import type { Route } from "./+types/forgot-password";
 export const meta: Route.MetaFunction = () => [{ title: "Passwort vergessen" }];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: ForgotPasswordSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), success: null }, { status: 400 });

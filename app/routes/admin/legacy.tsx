@@ -14,6 +14,7 @@ import { listAffiliateCodes } from "~/server/affiliates.server";
 import { eventTypesWithFallback } from "~/server/appointments.server";
 import { requireAdmin } from "~/server/auth.server";
 import { getConfiguration } from "~/server/configuration.server";
+import { readForm } from "~/server/http.server";
 import { getStats } from "~/server/requests/queries.server";
 import { handleSettingsAction, type SettingsActionData } from "~/server/settings-actions.server";
 import type { Route } from "./+types/legacy";
@@ -38,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   if (["create", "toggle", "delete"].includes(intent))
     return handleAffiliateAction(form, "/admin/legacy");

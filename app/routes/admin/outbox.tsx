@@ -6,6 +6,7 @@ import { formatDateTime } from "~/lib/format";
 import { documentPath, parseId, requireAdmin } from "~/server/auth.server";
 import { env } from "~/server/env.server";
 import { redirectWithToast } from "~/server/flash.server";
+import { readForm } from "~/server/http.server";
 import { listOutbox, retryMail } from "~/server/mail/outbox.server";
 import { maskedBody } from "~/server/mail/secrets.server";
 import type { Route } from "./+types/outbox";
@@ -34,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const back = documentPath(request).split("?")[0];
   const id = parseId(String(form.get("id") ?? ""));
   if (!id || !retryMail(id))

@@ -7,6 +7,7 @@ import { AccountShell } from "~/components/admin/account-shell";
 import { Button } from "~/components/ui/button";
 import { Alert, TextField } from "~/components/ui/field";
 import { MESSAGES, RegisterFormSchema } from "~/lib/auth-forms";
+import { readForm } from "~/server/http.server";
 import { findValidInvitation, registerWithInvitation } from "~/server/invitations.server";
 import type { Route } from "./+types/register";
 
@@ -21,7 +22,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: RegisterFormSchema });
   const hideFields = ["password", "confirmPassword"];
   if (submission.status !== "success") {

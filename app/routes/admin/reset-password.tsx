@@ -13,6 +13,7 @@ import {
   RESET_MIN_LENGTH,
   ResetPasswordFormSchema,
 } from "~/lib/auth-forms";
+import { readForm } from "~/server/http.server";
 import { checkResetToken, resetPassword } from "~/server/password-reset.server";
 import type { Route } from "./+types/reset-password";
 
@@ -26,7 +27,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: ResetPasswordFormSchema });
   const hideFields = ["newPassword", "confirmPassword"];
   if (submission.status !== "success") {

@@ -6,6 +6,7 @@ import { listAdmins } from "~/server/admins.server";
 import { eventTypesWithFallback } from "~/server/appointments.server";
 import { requireAdmin } from "~/server/auth.server";
 import { getConfiguration } from "~/server/configuration.server";
+import { readForm } from "~/server/http.server";
 import { handleSettingsAction, type SettingsActionData } from "~/server/settings-actions.server";
 import type { Route } from "./+types/settings";
 
@@ -27,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  return handleSettingsAction(await request.formData(), "/admin/settings");
+  return handleSettingsAction(await readForm(request), "/admin/settings");
 }
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -18,7 +18,7 @@ import {
   otherActiveAdmins,
   setAdminActive,
 } from "~/server/admins.server";
-import { parseId, requireAdmin } from "~/server/auth.server";
+import { parseId, readForm, requireAdmin } from "~/server/auth.server";
 import { requireConfirmation } from "~/server/confirm.server";
 import { redirectWithToast } from "~/server/flash.server";
 import {
@@ -57,7 +57,7 @@ const done = (message: string) => redirectWithToast("/admin/users", { type: "suc
 
 export async function action({ request }: Route.ActionArgs) {
   const me = await requireAdmin(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
   const reply = (body: ActionResult, status = 200) => data(body, { status });
 

@@ -1,5 +1,5 @@
 import { openStoredFile } from "~/server/attachments.server";
-import { getAdmin } from "~/server/auth.server";
+import { getApiAdmin } from "~/server/auth.server";
 import { fileResponse } from "~/server/file-response.server";
 import { requestIdForAudio } from "~/server/requests/serialize.server";
 import { visitorOwnsRequest } from "~/server/visitor.server";
@@ -15,7 +15,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const key = params["*"] ?? "";
   const requestId = requestIdForAudio(key);
   if (!requestId) return notFound();
-  const allowed = (await visitorOwnsRequest(request, requestId)) || !!(await getAdmin(request));
+  const allowed = (await visitorOwnsRequest(request, requestId)) || !!(await getApiAdmin(request));
   if (!allowed) return notFound();
   const file = await openStoredFile(key);
   if (!file) return notFound();

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { applyCalcomWebhook } from "~/server/appointments.server";
 import { methodNotAllowed } from "~/server/auth.server";
 import { env } from "~/server/env.server";
+import { readText } from "~/server/http.server";
 import type { Route } from "./+types/calcom.webhook";
 
 /** X-Cal-Signature-256 = hex HMAC-SHA256(secret, raw body); compared in constant time. */
@@ -16,17 +17,19 @@ export function validSignature(raw: string, signature: string | null, secret: st
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const secret = env().CALCOM_WEBHOOK_SECRET;
-  const raw = await request.text();
+  const body = await readText(request);
+  if (!body.ok) return body.response;
+  const raw = body.value;
   if (!secret || !validSignature(raw, request.headers.get("x-cal-signature-256"), secret)) {
     return Response.json({ error: "Ungültige Signatur" }, { status: 401 });
   }
-  let body: unknown;
+  let event: unknown;
   try {
-    body = JSON.parse(raw);
+    event = JSON.parse(raw);
   } catch {
     return Response.json({ error: "Ungültiges JSON" }, { status: 400 });
   }
-  const result = applyCalcomWebhook(body as Parameters<typeof applyCalcomWebhook>[0]);
+  const result = applyCalcomWebhook(event as Parameters<typeof applyCalcomWebhook>[0]);
   return Response.json({ received: true, applied: result.applied });
 }
 

@@ -1,12 +1,17 @@
 import { publicConfiguration } from "~/lib/configuration";
-import { getAdmin, requireApiAdmin } from "~/server/auth.server";
+import {
+  getApiAdmin,
+  methodNotAllowed,
+  readJsonObject,
+  requireApiAdmin,
+} from "~/server/auth.server";
 import { getConfiguration, saveConfiguration } from "~/server/configuration.server";
 import type { Route } from "./+types/configuration";
 
 /** Visitors get the public subset; admins get the whole document. */
 export async function loader({ request }: Route.LoaderArgs) {
   const config = getConfiguration();
-  const admin = await getAdmin(request);
+  const admin = await getApiAdmin(request);
   return Response.json(admin ? config : publicConfiguration(config), {
     headers: { "Cache-Control": "no-store" },
   });
@@ -15,16 +20,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** PATCH /api/configuration: the whole document, validated and clamped by one schema. */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "PATCH" && request.method !== "PUT") {
-    return Response.json({ error: "Methode nicht erlaubt" }, { status: 405 });
+    return methodNotAllowed("GET, PATCH, PUT");
   }
   await requireApiAdmin(request);
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return Response.json({ error: "Ungültiges JSON im Anfrage-Body." }, { status: 400 });
-  }
-  const result = saveConfiguration(body);
+  const body = await readJsonObject(request);
+  if (!body.ok) return body.response;
+  const result = saveConfiguration(body.value);
   if (!result.ok) return Response.json(result, { status: 400 });
   return Response.json({
     success: true,

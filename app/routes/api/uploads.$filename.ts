@@ -1,5 +1,5 @@
 import { openStoredFile } from "~/server/attachments.server";
-import { getAdmin, methodNotAllowed } from "~/server/auth.server";
+import { methodNotAllowed, requireApiAdmin } from "~/server/auth.server";
 import { fileResponse } from "~/server/file-response.server";
 import { findAttachment } from "~/server/requests/manage.server";
 import type { Route } from "./+types/uploads.$filename";
@@ -17,9 +17,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const authRequest = token
     ? new Request(request.url, { headers: { authorization: `Bearer ${token}` } })
     : request;
-  if (!(await getAdmin(authRequest))) {
-    return Response.json({ error: "Nicht angemeldet oder Sitzung abgelaufen." }, { status: 401 });
-  }
+  await requireApiAdmin(authRequest);
   const row = findAttachment(params.filename ?? "");
   if (!row) return notFound();
   const file = await openStoredFile(row.filename);

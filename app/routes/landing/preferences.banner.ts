@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { readForm } from "~/server/http.server";
 import { backTo, dismissedBannersCookie, readDismissedBanners } from "~/server/preferences.server";
 import type { Route } from "./+types/preferences.banner";
 
@@ -6,7 +7,7 @@ export const loader = () => redirect("/");
 
 /** Remembers a closed info banner by the key of its text (the last 20 keys are kept). */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const key = String(form.get("key") ?? "");
   const keys = await readDismissedBanners(request);
   const next = /^[0-9a-f]{8}$/.test(key)

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { readForm } from "~/server/http.server";
 import {
   backTo,
   consentCookie,
@@ -14,7 +15,7 @@ export const loader = () => redirect("/");
  * analytics consent (also a withdrawal) the Google Analytics cookies are deleted.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const choice = form.get("choice");
   const analytics = choice === "all" || (choice === "custom" && form.get("analytics") === "on");
   const marketing = choice === "all";

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { readForm } from "~/server/http.server";
 import { backTo, themeCookie } from "~/server/preferences.server";
 import type { Route } from "./+types/preferences.theme";
 
@@ -6,7 +7,7 @@ export const loader = () => redirect("/");
 
 /** Sets the theme cookie. Without JS: back to the page; with JS (fetcher, js=1): a small JSON answer. */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const theme = form.get("theme") === "dark" ? "dark" : "light";
   const headers = { "Set-Cookie": await themeCookie.serialize(theme) };
   if (form.get("js") === "1") return Response.json({ theme }, { headers });

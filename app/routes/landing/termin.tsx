@@ -27,6 +27,7 @@ import { availableSlots } from "~/server/appointments.server";
 import { getAdmin, parseId } from "~/server/auth.server";
 import { bookForCaller, bookingEnabled, eventTypeDetails } from "~/server/booking-api.server";
 import { getConfiguration } from "~/server/configuration.server";
+import { readForm } from "~/server/http.server";
 import { loadRequestJson, requestsWithAppointment } from "~/server/requests/serialize.server";
 import { SchedulingError } from "~/server/scheduling/types";
 import { visitorOwnsRequest } from "~/server/visitor.server";
@@ -104,7 +105,7 @@ export async function action({ request }: Route.ActionArgs) {
       { error: "Diese Terminbuchung ist nur für die eigene Anfrage möglich." },
       { status: 403 },
     );
-  const form = await request.formData();
+  const form = await readForm(request);
   const startTime = String(form.get("startTime") ?? "");
   if (!startTime) return data({ error: PICK_DATE_AND_TIME }, { status: 400 });
   const result = await bookForCaller(request, {

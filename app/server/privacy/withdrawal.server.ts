@@ -2,6 +2,7 @@ import { withdrawalQuestion } from "~/lib/withdrawal";
 import { parseId } from "../auth.server";
 import { requireConfirmation } from "../confirm.server";
 import { redirectWithToast } from "../flash.server";
+import { readForm } from "../http.server";
 import { requestTarget } from "../requests/manage.server";
 import { forgetVisitorRequest, visitorOwnsRequest } from "../visitor.server";
 import { audit } from "./audit.server";
@@ -14,7 +15,7 @@ const BACK = "/#history";
  * (modal with JS, confirmation step without), then erases it like an admin deletion.
  */
 export async function withdrawVisitorRequest(request: Request) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const id = parseId(String(form.get("id") ?? ""));
   if (!id || !(await visitorOwnsRequest(request, id))) {
     return redirectWithToast(BACK, {

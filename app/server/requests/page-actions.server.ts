@@ -5,6 +5,7 @@ import { runAutomatedPreparation, runCodingPrompt } from "../ai/request-ai.serve
 import { type AdminUser, documentPath, parseId } from "../auth.server";
 import { requireConfirmation } from "../confirm.server";
 import { redirectWithToast } from "../flash.server";
+import { readForm } from "../http.server";
 import {
   assignRequest,
   deleteAttachment,
@@ -27,7 +28,7 @@ function backTo(request: Request) {
  * answered with a redirect back to the page plus a toast, or data for inline results.
  */
 export async function handleRequestAction(request: Request, admin: AdminUser): Promise<Result> {
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const id = parseId(String(form.get("id") ?? ""));
   const back = backTo(request);

@@ -9,6 +9,7 @@ import { deleteStoredFiles, hardBodyLimit, parseSubmissionBody } from "../attach
 import { getConfiguration } from "../configuration.server";
 import { transaction } from "../db.server";
 import { diskLow } from "../disk.server";
+import { serializeToast } from "../flash.server";
 import { notifyNewRequest } from "../notifications.server";
 import { submissionLimiter, tooManyMessage } from "../rate-limit.server";
 import { newVisitorSecret, rememberVisitorRequest } from "../visitor.server";
@@ -22,7 +23,14 @@ export const FILES_REFUSED =
   "Deine Anfrage ist gespeichert, aber deine Dateien und Sprachaufnahmen konnten wir gerade nicht annehmen, weil unser Speicher fast voll ist. Bitte schicke sie uns später noch einmal.";
 
 export type SubmitResult =
-  | { ok: true; request: RequestJson; setCookie: string; filesRefused?: string }
+  | {
+      ok: true;
+      request: RequestJson;
+      setCookie: string;
+      /** Files refused (disk almost full): the message, and the toast cookie that shows it. */
+      filesRefused?: string;
+      toastCookie?: string;
+    }
   | {
       ok: false;
       status: 400 | 413 | 429;
@@ -70,7 +78,12 @@ export async function submitRequest(request: Request, clientIp: string): Promise
   let parsed: Awaited<ReturnType<typeof parseSubmissionBody>>;
   try {
     parsed = await parseSubmissionBody(request, { ...limits, refuseFiles });
-  } catch {
+  } catch (failure) {
+    // The server's guard cut a body beyond the absolute cap (server/guards.ts).
+    if ((failure as { code?: string } | null)?.code === "BODY_TOO_LARGE") {
+      const error = `Gesamtgröße zu groß. Maximum: ${limits.maxTotalSizeMB} MB`;
+      return { ok: false, status: 413, error, uploadErrors: [error], reply: emptyReply(error) };
+    }
     const error = "Die Formulardaten konnten nicht gelesen werden. Bitte versuche es erneut.";
     return { ok: false, status: 400, error, reply: emptyReply(error) };
   }
@@ -168,6 +181,11 @@ export async function submitRequest(request: Request, clientIp: string): Promise
     ok: true,
     request: created,
     setCookie: await rememberVisitorRequest(request, id, secret),
-    ...(filesRefused ? { filesRefused: FILES_REFUSED } : {}),
+    ...(filesRefused
+      ? {
+          filesRefused: FILES_REFUSED,
+          toastCookie: await serializeToast({ type: "error", message: FILES_REFUSED }),
+        }
+      : {}),
   };
 }

@@ -17,7 +17,7 @@ export function action(args: Route.ActionArgs) {
 
 async function actionUnsafe({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const admin = await requireApiAdmin(request);
+  const admin = await requireApiAdmin(request, { allowPendingPasswordChange: true });
   const body = await readJsonObject(request);
   if (!body.ok) return body.response;
   const parsed = ChangePasswordApiSchema.safeParse(body.value);

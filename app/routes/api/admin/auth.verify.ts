@@ -5,7 +5,7 @@ import type { Route } from "./+types/auth.verify";
 export async function loader({ request }: Route.LoaderArgs) {
   let verified: Awaited<ReturnType<typeof requireApiAdmin>>;
   try {
-    verified = await requireApiAdmin(request);
+    verified = await requireApiAdmin(request, { allowPendingPasswordChange: true });
   } catch (error) {
     if (error instanceof Response) throw error;
     console.warn("Session-Verifikation:", error);

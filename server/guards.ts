@@ -1,0 +1,156 @@
+import { Transform, type TransformCallback } from "node:stream";
+import type { NextFunction, Request, Response } from "express";
+
+/**
+ * The guards that run before React Router (issue 11): a bad Host header or a NUL byte in the URL
+ * would fail inside the adapter with a 500; foreign origins, unknown content types and oversized
+ * bodies are refused before a byte of the body is buffered.
+ */
+
+/** JSON, url-encoded and non-upload bodies (the same figure as app/server/http.server.ts). */
+export const SMALL_BODY_MAX_BYTES = 1024 * 1024;
+const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const BODY_TYPES = new Set([
+  "application/json",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data",
+]);
+// A DNS name or IPv4 address, or a bracketed IPv6 literal, with an optional port.
+const HOST =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+export type GuardOptions = {
+  /** APP_URL: its origin is always accepted. */
+  appUrl: string;
+  /** TRUST_PROXY: only then is X-Forwarded-Host the host the browser saw. */
+  trustProxy: string;
+  /** The absolute cap on a multipart body: the configured total upload limit plus an allowance. */
+  multipartCap: () => number;
+};
+
+function refuse(req: Request, res: Response, status: number, message: string) {
+  if (status === 413 || status === 400) res.setHeader("Connection", "close");
+  if (req.path.startsWith("/api/")) {
+    res.status(status).json({ success: false, error: message, message });
+  } else {
+    res.status(status).type("text/plain; charset=utf-8").send(message);
+  }
+}
+
+/** Host header and URL: 400 before anything parses them. */
+export function requestLineGuard(req: Request, res: Response, next: NextFunction) {
+  const host = req.headers.host;
+  if (host !== undefined && !HOST.test(host)) {
+    refuse(req, res, 400, "Ungültiger Host-Header.");
+    return;
+  }
+  if (/%00|\0/i.test(req.originalUrl)) {
+    refuse(req, res, 400, "Die Adresse enthält ungültige Zeichen.");
+    return;
+  }
+  try {
+    new URL(req.originalUrl, "http://localhost");
+    decodeURIComponent(req.path);
+  } catch {
+    refuse(req, res, 400, "Die Adresse enthält ungültige Zeichen.");
+    return;
+  }
+  next();
+}
+
+/**
+ * CSRF: a mutating request that does not bring its own Bearer token may rely on a cookie, so its
+ * Origin must be ours (never `null`); without an Origin, `Sec-Fetch-Site: cross-site` is refused.
+ */
+export function originGuard(options: GuardOptions) {
+  const appOrigin = new URL(options.appUrl).origin;
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!MUTATING.has(req.method) || /^bearer /i.test(req.get("authorization") ?? "")) {
+      next();
+      return;
+    }
+    const origin = req.get("origin");
+    const forwarded = options.trustProxy === "fly" ? req.get("x-forwarded-host") : undefined;
+    const host = forwarded?.split(",")[0].trim() || req.get("host");
+    let allowed: boolean;
+    if (origin === undefined) {
+      allowed = req.get("sec-fetch-site") !== "cross-site";
+    } else {
+      let parsed: URL | undefined;
+      try {
+        parsed = origin === "null" ? undefined : new URL(origin);
+      } catch {}
+      allowed = !!parsed && (parsed.origin === appOrigin || parsed.host === host);
+    }
+    if (!allowed) {
+      refuse(req, res, 403, "Anfrage von fremder Herkunft abgelehnt.");
+      return;
+    }
+    next();
+  };
+}
+
+class ByteCap extends Transform {
+  private seen = 0;
+  private readonly cap: number;
+  private readonly onExceeded: () => void;
+  constructor(cap: number, onExceeded: () => void) {
+    super();
+    this.cap = cap;
+    this.onExceeded = onExceeded;
+  }
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+    this.seen += chunk.length;
+    if (this.seen > this.cap) {
+      this.onExceeded();
+      callback(Object.assign(new Error("Request body too large"), { code: "BODY_TOO_LARGE" }));
+      return;
+    }
+    callback(null, chunk);
+  }
+}
+
+/**
+ * Body limits: unknown content types → 415; a declared length over the cap → 413 at once; a
+ * chunked body is counted while it streams and cut (413) at the cap. The capped stream is handed to
+ * the request handler as `res.locals.body` (server/handler.ts).
+ */
+export function bodyGuard(options: GuardOptions) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const hasBody =
+      req.headers["transfer-encoding"] !== undefined ||
+      Number(req.headers["content-length"] ?? "0") > 0;
+    if (!hasBody || req.method === "GET" || req.method === "HEAD") {
+      next();
+      return;
+    }
+    const type = (req.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase();
+    if (!BODY_TYPES.has(type)) {
+      refuse(req, res, 415, "Dieses Anfrageformat wird nicht unterstützt.");
+      return;
+    }
+    const cap = type === "multipart/form-data" ? options.multipartCap() : SMALL_BODY_MAX_BYTES;
+    const message = `Die Anfrage ist zu groß (höchstens ${Math.floor(cap / 1024 / 1024)} MB).`;
+    if (Number(req.headers["content-length"] ?? "0") > cap) {
+      refuse(req, res, 413, message);
+      return;
+    }
+    const capped = new ByteCap(cap, () => {
+      req.unpipe(capped);
+      if (!res.headersSent) refuse(req, res, 413, message);
+      // The rest of the body is never read: the connection closes once the answer is out.
+      res.once("finish", () => req.destroy());
+    });
+    req.on("error", (error) => capped.destroy(error));
+    res.locals.body = req.pipe(capped);
+    // A route that answers without reading the body (405, 401, ...): the rest (at most the cap)
+    // is read and dropped, so the next request on this keep-alive connection parses cleanly.
+    res.once("finish", () => {
+      if (req.complete || req.destroyed) return;
+      req.unpipe(capped);
+      capped.destroy();
+      req.resume();
+    });
+    next();
+  };
+}

@@ -1,0 +1,77 @@
+import type { Readable } from "node:stream";
+import {
+  createReadableStreamFromReadable,
+  writeReadableStreamToWritable,
+} from "@react-router/node";
+import type { NextFunction, Request, Response } from "express";
+import {
+  createRequestHandler as createRouterHandler,
+  type RouterContextProvider,
+  type ServerBuild,
+} from "react-router";
+
+/**
+ * @react-router/express's adapter with one change: the request body is the byte-capped stream of
+ * server/guards.ts (`res.locals.body`), not the raw socket, so no route can read past the cap.
+ */
+export function createRequestHandler(options: {
+  build: ServerBuild;
+  mode: string;
+  getLoadContext: (req: Request, res: Response) => RouterContextProvider;
+}) {
+  const handle = createRouterHandler(options.build, options.mode);
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const response = await handle(toFetchRequest(req, res), options.getLoadContext(req, res));
+      await send(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function toFetchRequest(req: Request, res: Response): globalThis.Request {
+  const [, portText] = req.get("host")?.split(":") ?? [];
+  const port = Number.parseInt(portText, 10);
+  const host = `${req.hostname?.split(/[\\/?#@]/)[0] || "localhost"}${Number.isSafeInteger(port) ? `:${port}` : ""}`;
+  const url = new URL(`${req.protocol}://${host}${req.originalUrl}`);
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+    else if (value) headers.set(key, value);
+  }
+  let controller: AbortController | null = new AbortController();
+  const signal = controller.signal;
+  res.on("finish", () => {
+    controller = null;
+  });
+  res.on("close", () => controller?.abort());
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    const source = (res.locals.body as Readable | undefined) ?? req;
+    init.body = createReadableStreamFromReadable(source);
+    init.duplex = "half";
+  }
+  return new Request(url.href, init);
+}
+
+async function send(res: Response, response: globalThis.Response) {
+  if (res.destroyed || res.writableEnded || res.headersSent) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  if (response.headers.get("Content-Type")?.match(/text\/event-stream/i)) res.flushHeaders();
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (res.destroyed || res.writableEnded) return;
+    throw error;
+  }
+}

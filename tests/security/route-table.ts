@@ -1,0 +1,114 @@
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import routes from "../../app/routes";
+
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+/** Who may call a method: anyone, an admin, or an admin whose first password change is pending. */
+export type Access = "public" | "admin" | "admin-pending";
+export type Classification =
+  /** An HTML page: `admin` pages redirect to the login without a session. */
+  | { page: "public" | "admin"; post?: Access }
+  /** A resource route: the access of each method it answers (others: 405 or 404). */
+  | { api: Partial<Record<Method, Access>> };
+
+/**
+ * Every route of app/routes.ts, classified (issue 11). A route that is missing here fails the
+ * route-matrix test: whoever adds a route decides who may call it.
+ */
+export const CLASSIFICATION: Record<string, Classification> = {
+  "": { page: "public", post: "public" },
+  "preferences/theme": { page: "public", post: "public" },
+  "preferences/consent": { page: "public", post: "public" },
+  "preferences/banner": { page: "public", post: "public" },
+  termin: { page: "public", post: "public" },
+  "anfrage-zurueckziehen": { page: "public", post: "public" },
+  "termin/kalender": { api: { GET: "public" } },
+  healthz: { api: { GET: "public" } },
+  "admin/login": { page: "public", post: "public" },
+  "admin/logout": { page: "public", post: "public" },
+  "admin/register": { page: "public", post: "public" },
+  "admin/forgot-password": { page: "public", post: "public" },
+  "admin/reset-password": { page: "public", post: "public" },
+  "admin/": { page: "admin" },
+  "admin/dashboard": { page: "admin" },
+  "admin/requests": { page: "admin", post: "admin" },
+  "admin/appointments": { page: "admin", post: "admin" },
+  "admin/users": { page: "admin", post: "admin" },
+  "admin/affiliate-codes": { page: "admin", post: "admin" },
+  "admin/settings": { page: "admin", post: "admin" },
+  "admin/settings/outbox": { page: "admin", post: "admin" },
+  "admin/change-password": { page: "admin", post: "admin-pending" },
+  "admin/legacy": { page: "admin", post: "admin" },
+  "admin/audit": { page: "admin" },
+  "api/configuration": { api: { GET: "public", PATCH: "admin", PUT: "admin" } },
+  "api/event-type-details": { api: { GET: "public" } },
+  "api/calcom/available-slots": { api: { POST: "public" } },
+  "api/calcom/book-appointment": { api: { POST: "public" } },
+  "api/calcom/real-event-types": { api: { GET: "admin" } },
+  "api/calcom/webhook": { api: { POST: "public" } },
+  "api/requests": { api: { GET: "admin", POST: "public" } },
+  "api/requests/:id": { api: { PATCH: "admin", DELETE: "admin" } },
+  "api/requests/:id/automated-preparation": { api: { POST: "admin" } },
+  "api/requests/:id/cursor-prompt": { api: { POST: "admin" } },
+  "api/requests/:id/attachments/:attachmentId": { api: { DELETE: "admin" } },
+  "api/audio/*": { api: { GET: "public" } },
+  "api/uploads/:filename": { api: { GET: "admin" } },
+  "api/affiliate-codes": { api: { GET: "admin", POST: "admin" } },
+  "api/affiliate-codes/validate/:code": { api: { GET: "public" } },
+  "api/affiliate-codes/:id": { api: { PATCH: "admin", PUT: "admin", DELETE: "admin" } },
+  "api/admin/auth/login": { api: { POST: "public" } },
+  "api/admin/auth/logout": { api: { POST: "public" } },
+  "api/admin/auth/verify": { api: { GET: "admin-pending" } },
+  "api/admin/auth/change-password": { api: { POST: "admin-pending" } },
+  "api/admin/auth/forgot-password": { api: { POST: "public" } },
+  "api/admin/auth/reset-password": { api: { POST: "public" } },
+  "api/admin/invite": { api: { POST: "admin" } },
+  "api/admin/register": { api: { POST: "public" } },
+  "api/admin/users": { api: { GET: "admin" } },
+  "api/admin/users/:id": { api: { DELETE: "admin" } },
+  "api/admin/users/:id/toggle-status": { api: { POST: "admin" } },
+  "api/admin/invitations": { api: { GET: "admin" } },
+  "api/admin/invitations/validate/:token": { api: { GET: "public" } },
+  "api/admin/invitations/:id": { api: { DELETE: "admin" } },
+  "api/admin/invitations/:id/resend": { api: { POST: "admin" } },
+  "api/admin/invitations/:id/activate": { api: { POST: "admin" } },
+  "api/admin/requests": { api: { GET: "admin" } },
+  "api/admin/requests/archived": { api: { GET: "admin" } },
+  "api/admin/requests/export.csv": { api: { GET: "admin" } },
+  "api/admin/requests/:id/export": { api: { GET: "admin" } },
+  "api/admin/requests/:id": { api: { GET: "admin", PUT: "admin", PATCH: "admin" } },
+  "api/admin/requests/:id/archive": { api: { PATCH: "admin", POST: "admin" } },
+  "api/admin/requests/:id/assign": { api: { POST: "admin" } },
+  "api/admin/requests/:id/automated-preparation": { api: { POST: "admin" } },
+  "api/admin/requests/:id/cursor-prompt": { api: { POST: "admin" } },
+  "api/admin/stats": { api: { GET: "admin" } },
+  "api/admin/appointments": { api: { GET: "admin" } },
+  "api/admin/appointments/:id": { api: { DELETE: "admin" } },
+  "api/admin/appointments/:id/refresh": { api: { POST: "admin" } },
+  "api/admin/affiliate-codes": { api: { GET: "admin", POST: "admin" } },
+  "api/admin/affiliate-codes/:id": { api: { PATCH: "admin", PUT: "admin", DELETE: "admin" } },
+  "api/*": { api: { GET: "public", POST: "public" } },
+  "*": { page: "public" },
+};
+
+export type RoutePath = { pattern: string; file: string };
+
+/** The URL patterns of app/routes.ts (layouts contribute no segment; an index its parent's path). */
+export function routePatterns(): RoutePath[] {
+  const out: RoutePath[] = [];
+  const walk = (entries: RouteConfigEntry[], parent: string) => {
+    for (const entry of entries) {
+      const own = entry.path ?? "";
+      const full = own ? (parent ? `${parent}/${own}` : own) : parent;
+      if (entry.children?.length) walk(entry.children, full);
+      else out.push({ pattern: entry.index && full ? `${full}/` : full, file: entry.file });
+    }
+  };
+  walk(routes, "");
+  return out;
+}
+
+/** A concrete URL for a pattern: parameters become ids that exist nowhere. */
+export function concretePath(pattern: string) {
+  const path = pattern.replace(/:[A-Za-z]+/g, "999999").replace(/\*$/, "unbekannt");
+  return `/${path.replace(/\/$/, "")}`;
+}
