@@ -1,5 +1,4 @@
 import { defineConfig } from "@playwright/test";
-import { APP_URL } from "./tests/e2e/ports";
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -20,12 +19,12 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // One worker: specs share one server and one configuration (banner, upload limits, fields).
-  workers: 1,
+  // Each worker starts its own app server, database and ports (tests/e2e/fixtures.ts), so specs
+  // never share configuration or data; files are spread over the workers.
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"]],
   use: {
-    baseURL: APP_URL,
     locale: "de-DE",
     timezoneId: "Europe/Berlin",
     launchOptions: chromium,
@@ -35,12 +34,4 @@ export default defineConfig({
     { name: "js-on", use: { javaScriptEnabled: true } },
     { name: "js-off", use: { javaScriptEnabled: false } },
   ],
-  webServer: {
-    command: "node tests/e2e/stack.ts",
-    url: `${APP_URL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "pipe",
-    stderr: "pipe",
-  },
 });

@@ -29,6 +29,7 @@ export type BootResult = {
     APP_URL: string;
     GA_MEASUREMENT_ID?: string;
     METRICS_PORT?: number;
+    METRICS_HOST?: string;
   };
   shutdown: () => Promise<void>;
 };
@@ -50,7 +51,7 @@ export function createApp(build: ServerBuild, boot: BootResult) {
   app.use(requestLineGuard);
 
   const match = routeMatcher(build.routes);
-  app.use(requestLogger(match));
+  app.use(requestLogger(match, boot.env.TRUST_PROXY === "fly"));
   app.use(httpMetrics(match));
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
@@ -144,9 +145,9 @@ export function createApp(build: ServerBuild, boot: BootResult) {
  * One JSON line per request (ADR 095): request id (also sent back as X-Request-Id), method, the matched
  * route's pattern and id (never the raw path or the query string), status and duration in ms.
  */
-function requestLogger(match: ReturnType<typeof routeMatcher>) {
+function requestLogger(match: ReturnType<typeof routeMatcher>, trustFly: boolean) {
   const line = (req: express.Request, res: express.Response, durationMs: number) => {
-    const route = match(new URL(req.originalUrl, "http://x").pathname);
+    const route = match(req.originalUrl);
     return {
       method: req.method,
       route: route.pattern,
@@ -160,9 +161,9 @@ function requestLogger(match: ReturnType<typeof routeMatcher>) {
     quietReqLogger: true,
     quietResLogger: true,
     genReqId(req, res) {
-      const incoming = req.headers["x-request-id"];
-      const id =
-        typeof incoming === "string" && /^[\w.-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+      // Fly's own request id (set by its proxy) when behind Fly; never an id a client chose.
+      const fly = trustFly ? req.headers["fly-request-id"] : undefined;
+      const id = typeof fly === "string" && /^[A-Za-z0-9-]{8,80}$/.test(fly) ? fly : randomUUID();
       res.setHeader("X-Request-Id", id);
       return id;
     },

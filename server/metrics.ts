@@ -10,7 +10,7 @@ function metric<T>(name: string, create: () => T): T {
 }
 
 /** Counts and times every request by method, route id and status. */
-export function httpMetrics(match: (pathname: string) => RouteLabel) {
+export function httpMetrics(match: (url: string) => RouteLabel) {
   const requests = metric(
     "anfrage_http_requests_total",
     () =>
@@ -33,7 +33,7 @@ export function httpMetrics(match: (pathname: string) => RouteLabel) {
   return (req: Request, res: Response, next: NextFunction) => {
     const start = process.hrtime.bigint();
     res.once("finish", () => {
-      const route = match(new URL(req.originalUrl, "http://x").pathname).id;
+      const route = match(req.originalUrl).id;
       const method = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"].includes(req.method)
         ? req.method
         : "OTHER";

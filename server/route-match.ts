@@ -4,7 +4,8 @@ import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 
 export type RouteLabel = { id: string; pattern: string };
 
-export function routeMatcher(routes: ServerBuild["routes"]): (pathname: string) => RouteLabel {
+/** Matches a request target (`req.originalUrl`: path and query) to its route. */
+export function routeMatcher(routes: ServerBuild["routes"]): (url: string) => RouteLabel {
   const byParent = new Map<string | undefined, RouteObject[]>();
   const nodes = new Map<string, RouteObject>();
   for (const route of Object.values(routes)) {
@@ -24,7 +25,14 @@ export function routeMatcher(routes: ServerBuild["routes"]): (pathname: string) 
     if (parent && !parent.index) parent.children = children;
   }
   const tree = byParent.get(undefined) ?? [];
-  return (pathname) => {
+  return (url) => {
+    // Request targets (also absolute-form or garbage) never throw here: logs and metrics run on it.
+    let pathname: string;
+    try {
+      pathname = new URL(url, "http://localhost").pathname;
+    } catch {
+      return { id: "unmatched", pattern: "unmatched" };
+    }
     if (pathname.startsWith("/assets/")) return { id: "static", pattern: "/assets/*" };
     // Single-fetch data requests (`/x.data`, `/_root.data`) belong to the route of `/x`.
     const path = pathname.replace(/\/_root\.data$/, "/").replace(/\.data$/, "");

@@ -14,17 +14,30 @@ let timeouts: number[];
 let navigations: string[];
 let keys: number;
 
+/** Time-outs started by the client and not yet cancelled (see `hang`). */
+let pendingTimeouts: Set<() => void>;
+
+/**
+ * A handler that never answers: once the request has reached it, the client's pending time-out
+ * fires. The time-out never races a slow test machine (it fires only after the server saw the call).
+ */
+async function hang(): Promise<never> {
+  setTimeout(() => {
+    for (const fire of pendingTimeouts) fire();
+  }, 0);
+  return delay("infinite") as Promise<never>;
+}
+
 function client() {
   return createApiClient({
     baseUrl: BASE,
     sleep: async (ms) => {
       sleeps.push(ms);
     },
-    // Real timers at 1/1000 scale: a 25 s time-out fires after 25 ms.
     startTimer: (fn, ms) => {
       timeouts.push(ms);
-      const timer = setTimeout(fn, ms / 1000);
-      return () => clearTimeout(timer);
+      pendingTimeouts.add(fn);
+      return () => pendingTimeouts.delete(fn);
     },
     navigate: (url) => navigations.push(url),
     randomKey: () => `key-${++keys}`,
@@ -32,6 +45,7 @@ function client() {
 }
 
 beforeEach(() => {
+  pendingTimeouts = new Set();
   sleeps = [];
   timeouts = [];
   navigations = [];
@@ -167,8 +181,7 @@ describe("apiFetch", () => {
     server.use(
       http.get(`${BASE}/api/requests`, async () => {
         calls++;
-        await delay("infinite");
-        return HttpResponse.json([]);
+        return hang();
       }),
     );
     const error = await failure(client()("/api/requests", { kind: "list" }));
@@ -181,8 +194,7 @@ describe("apiFetch", () => {
   it("applies the per-kind time-outs", async () => {
     server.use(
       http.all(`${BASE}/api/*`, async () => {
-        await delay("infinite");
-        return HttpResponse.json({});
+        return hang();
       }),
     );
     const api = client();
@@ -209,12 +221,14 @@ describe("apiFetch", () => {
     server.use(
       http.post(`${BASE}/api/admin/requests/4/cursor-prompt`, async () => {
         calls++;
-        await delay("infinite");
-        return HttpResponse.json({ prompt: "x" });
+        return hang();
       }),
     );
     const error = await failure(
-      client()("/api/admin/requests/4/cursor-prompt", { json: {}, kind: "ai" }),
+      client()("/api/admin/requests/4/cursor-prompt", {
+        json: {},
+        kind: "ai",
+      }),
     );
     expect(error.reason).toBe("timeout");
     expect(calls).toBe(1);
@@ -287,17 +301,17 @@ describe("apiFetch", () => {
 
   it("stops without retrying when the caller aborts", async () => {
     let calls = 0;
+    const controller = new AbortController();
     server.use(
       http.get(`${BASE}/api/requests`, async () => {
         calls++;
-        await delay("infinite");
-        return HttpResponse.json([]);
+        // The caller gives up once the request is on its way.
+        setTimeout(() => controller.abort(), 0);
+        return delay("infinite") as Promise<never>;
       }),
     );
-    const controller = new AbortController();
     const api = createApiClient({ baseUrl: BASE, sleep: async () => {} });
     const pending = api("/api/requests", { signal: controller.signal });
-    setTimeout(() => controller.abort(), 5);
     await expect(pending).rejects.toThrow();
     await pending.catch((e: unknown) => expect(e).not.toBeInstanceOf(ApiError));
     expect(calls).toBe(1);

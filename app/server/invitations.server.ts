@@ -12,7 +12,7 @@ import {
 import { hashPassword, hashToken, randomToken } from "./crypto.server";
 import { db, transaction } from "./db.server";
 import { env } from "./env.server";
-import { queueMail } from "./mail/outbox.server";
+import { mailConfigured, queueMail } from "./mail/outbox.server";
 import { createResetToken, resetUrl } from "./password-reset.server";
 
 export const INVITATION_TTL_MS = 7 * 24 * 3600_000;
@@ -81,10 +81,20 @@ function sendInvitationMail(email: string, token: string, inviterName: string | 
 }
 
 /** Invites an address (a pending invitation of the same address is replaced). */
+/**
+ * How the invitation reaches the invitee: mailed, or — without SMTP — only as the link shown once
+ * to the inviting admin (no mail leaves the outbox).
+ */
+export type InvitationDelivery = { mailed: boolean; link: string };
+const delivery = (token: string): InvitationDelivery => ({
+  mailed: mailConfigured(),
+  link: registerUrl(token),
+});
+
 export function createInvitation(
   email: string,
   invitedBy: number,
-): { ok: true; token: string; invitation: InvitationView } | Failure {
+): ({ ok: true; token: string; invitation: InvitationView } & InvitationDelivery) | Failure {
   const address = email.trim().toLowerCase();
   if (findAdminByEmail(address)) {
     return {
@@ -113,7 +123,7 @@ export function createInvitation(
   sendInvitationMail(address, token, getAdminById(invitedBy)?.username);
   const invitation = listInvitations().find((i) => i.id === id);
   if (!invitation) return { ok: false, status: 500, error: MESSAGES.changeFailed };
-  return { ok: true, token, invitation };
+  return { ok: true, token, invitation, ...delivery(token) };
 }
 
 /** The unused, unexpired invitation behind a raw token, or null. */
@@ -148,7 +158,7 @@ const notFound: Failure = { ok: false, status: 404, error: "Einladung nicht gefu
 export function resendInvitation(
   id: number,
   actorId: number,
-): { ok: true; token: string } | Failure {
+): ({ ok: true; token: string; email: string } & InvitationDelivery) | Failure {
   const row = pending(id);
   if (!row) return notFound;
   const token = randomToken();
@@ -158,7 +168,7 @@ export function resendInvitation(
     .where(eq(invitations.id, id))
     .run();
   sendInvitationMail(row.email, token, getAdminById(actorId)?.username);
-  return { ok: true, token };
+  return { ok: true, token, email: row.email, ...delivery(token) };
 }
 
 export function deleteInvitation(id: number): { ok: true } | Failure {

@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { loginAs } from "./auth";
-import { e2eDb, seedAdmin } from "./db";
 import { expect, test, waitForMail } from "./fixtures";
 import { waitForHydration } from "./hydration";
+import { findAdmin } from "./seed";
+import { FIRST_ADMIN } from "./stack";
 
 const unique = () => randomBytes(4).toString("hex");
 
@@ -38,12 +39,10 @@ async function changeFirstPassword(page: Page, oldPassword: string, newPassword:
 
 test("first login with a random password forces a password change, then the dashboard opens", async ({
   page,
+  seed,
 }) => {
   // An admin whose first password was printed to the log (password_changed = 0).
-  const admin = await seedAdmin();
-  const reset = e2eDb();
-  reset.prepare("UPDATE admins SET password_changed = 0 WHERE id = ?").run(admin.id);
-  reset.close();
+  const admin = await seed.admin({ passwordChanged: false });
   await loginAs(page, admin);
   await changeFirstPassword(page, admin.password, `neu-${unique()}-passwort`);
 });
@@ -51,18 +50,13 @@ test("first login with a random password forces a password change, then the dash
 test("the first admin from ADMIN_PASSWORD is not forced to change it and follows deep links", async ({
   page,
 }) => {
-  // The e2e stack creates its first admin with ADMIN_PASSWORD=erstes-passwort.
-  const db = e2eDb();
-  const first = db.prepare("SELECT password_changed FROM admins WHERE username = 'admin'").get() as
-    | { password_changed: number }
-    | undefined;
-  db.close();
-  expect(first?.password_changed).toBe(1);
+  // This worker's server created its first admin with ADMIN_PASSWORD (tests/e2e/stack.ts).
+  expect(findAdmin(FIRST_ADMIN.email)?.passwordChanged).toBe(true);
   // A deep link from a notification mail leads through the login to the wanted page.
   await page.goto("/admin/users");
   await expect(page).toHaveURL(/\/admin\/login/);
-  await page.getByLabel("Benutzername").fill("admin");
-  await page.getByLabel("Passwort", { exact: true }).fill("erstes-passwort");
+  await page.getByLabel("Benutzername").fill(FIRST_ADMIN.username);
+  await page.getByLabel("Passwort", { exact: true }).fill(FIRST_ADMIN.password);
   await page.getByRole("button", { name: "Anmelden" }).click();
   await expect(page).toHaveURL(/\/admin\/users$/);
   await expect(page.getByText("Dies ist Ihre erste Anmeldung")).toHaveCount(0);
@@ -70,8 +64,9 @@ test("the first admin from ADMIN_PASSWORD is not forced to change it and follows
 
 test("invite → register from the mailed link → activate → log in as the new admin", async ({
   page,
+  seed,
 }) => {
-  const inviter = await seedAdmin();
+  const inviter = await seed.admin();
   const email = `neu-${unique()}@example.com`;
   const username = `neu-${unique()}`;
   const password = `passwort-${unique()}`;
@@ -116,8 +111,9 @@ test("invite → register from the mailed link → activate → log in as the ne
 test("forgot password → reset from the mailed link → log in with the new password", async ({
   page,
   javaScriptEnabled,
+  seed,
 }) => {
-  const admin = await seedAdmin();
+  const admin = await seed.admin();
   const newPassword = `zurueck-${unique()}`;
   await page.goto("/admin/login");
   await page.getByRole("link", { name: "Passwort vergessen?" }).click();
@@ -151,8 +147,9 @@ test("forgot password → reset from the mailed link → log in with the new pas
 
 test("activate an invitation directly: credentials shown once, the invitee gets a set-password link", async ({
   page,
+  seed,
 }) => {
-  const inviter = await seedAdmin();
+  const inviter = await seed.admin();
   const email = `direkt-${unique()}@example.com`;
   await loginAs(page, inviter);
   await page.goto("/admin/users");

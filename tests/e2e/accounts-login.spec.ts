@@ -1,9 +1,11 @@
 import { loginAs } from "./auth";
-import { seedAdmin } from "./db";
 import { expect, test } from "./fixtures";
 
-test("login shows the protected layout; logout returns to the login page", async ({ page }) => {
-  const admin = await seedAdmin();
+test("login shows the protected layout; logout returns to the login page", async ({
+  page,
+  seed,
+}) => {
+  const admin = await seed.admin();
   await page.goto("/admin/users");
   await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fusers/);
   // The login page keeps the wanted page and returns to it.
@@ -33,8 +35,8 @@ test("login shows the protected layout; logout returns to the login page", async
   await expect(page).toHaveURL(/\/admin\/login/);
 });
 
-test("loginAs (the shared helper) lands on the dashboard", async ({ page }) => {
-  const admin = await seedAdmin();
+test("loginAs (the shared helper) lands on the dashboard", async ({ page, seed }) => {
+  const admin = await seed.admin();
   await loginAs(page, admin);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByRole("link", { name: "Übersicht" })).toHaveAttribute(
@@ -45,8 +47,9 @@ test("loginAs (the shared helper) lands on the dashboard", async ({ page }) => {
 
 test("Account-Einstellungen: change the password, the form is cleared, back to the dashboard", async ({
   page,
+  seed,
 }) => {
-  const admin = await seedAdmin();
+  const admin = await seed.admin();
   await loginAs(page, admin);
   await page.getByRole("link", { name: "Account-Einstellungen" }).click();
   await expect(page).toHaveURL(/\/admin\/change-password$/);

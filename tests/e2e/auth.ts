@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect } from "./fixtures";
+import { expect } from "@playwright/test";
 
 /**
  * Logs in through the real login form (works with and without JavaScript).

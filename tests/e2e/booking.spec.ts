@@ -1,9 +1,7 @@
 import type { Page } from "@playwright/test";
 import { loginAs } from "./auth";
-import { seedAdmin } from "./db";
 import { expect, test, waitForMail } from "./fixtures";
 import { waitForHydration } from "./hydration";
-import { CALCOM_APP_URL, CALCOM_DATABASE_PATH } from "./ports";
 
 async function submitRequest(
   page: Page,
@@ -32,6 +30,7 @@ test("a visitor books a demo slot and the admin sees and refreshes it on Termine
   page,
   javaScriptEnabled,
   browser,
+  seed,
 }) => {
   const tag = Math.random().toString(36).slice(2, 8);
   const name = `Bea Buchung ${tag}`;
@@ -78,7 +77,7 @@ test("a visitor books a demo slot and the admin sees and refreshes it on Termine
   const adminPage = await (
     await browser.newContext({ javaScriptEnabled, locale: "de-DE", timezoneId: "Europe/Berlin" })
   ).newPage();
-  await loginAs(adminPage, await seedAdmin());
+  await loginAs(adminPage, await seed.admin());
   await adminPage.goto(`/admin/appointments?search=${encodeURIComponent(name)}`);
   const card = adminPage.locator("li", { hasText: name });
   await expect(card).toContainText("Bestätigt");
@@ -109,13 +108,10 @@ test("against Cal.com: the visitor books through the API and the admin refreshes
   page,
   javaScriptEnabled,
   browser,
+  calcomApp,
 }) => {
-  // The second app server talks to the loopback Cal.com stand-in.
-  await expect
-    .poll(async () => (await page.request.get(`${CALCOM_APP_URL}/healthz`)).status(), {
-      timeout: 20_000,
-    })
-    .toBe(200);
+  // The second app server (this worker's, started on first use) talks to the Cal.com stand-in.
+  const CALCOM_APP_URL = calcomApp.url;
   const tag = Math.random().toString(36).slice(2, 8);
   const name = `Carl Cal ${tag}`;
   const email = `carl-${tag}@example.com`;
@@ -150,7 +146,7 @@ test("against Cal.com: the visitor books through the API and the admin refreshes
   const adminPage = await (
     await browser.newContext({ javaScriptEnabled, locale: "de-DE", timezoneId: "Europe/Berlin" })
   ).newPage();
-  await loginAs(adminPage, await seedAdmin({}, CALCOM_DATABASE_PATH), CALCOM_APP_URL);
+  await loginAs(adminPage, calcomApp.admin, CALCOM_APP_URL);
   await adminPage.goto(`${CALCOM_APP_URL}/admin/appointments?search=${encodeURIComponent(name)}`);
   const card = adminPage.locator("li", { hasText: name });
   await expect(card).toContainText(`${booked.trim()} Uhr`);

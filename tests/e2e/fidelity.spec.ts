@@ -1,12 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { loginAs } from "./auth";
-import { e2eDb, seedAdmin } from "./db";
-import {
-  requestIdOf,
-  seedPlainRequest,
-  submitVisitorRequest,
-  withConfiguration,
-} from "./fidelity-helpers";
+import { requestIdOf, submitVisitorRequest, withConfiguration } from "./fidelity-helpers";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
@@ -32,20 +26,20 @@ test("booking switched off: no demo offer after submitting, and /termin answers 
 
 test("Termine: every status has its German label, tone and filter; cancelled and deleted fade", async ({
   page,
+  seed,
 }) => {
-  const admin = await seedAdmin();
+  const admin = await seed.admin();
   const tag = unique();
   const statuses = ["ACCEPTED", "CONFIRMED", "PENDING", "CANCELLED", "DELETED", "REJECTED"];
-  const db = e2eDb();
-  const insert = db.prepare(
-    "INSERT INTO appointments (provider, external_uid, event_type_key, event_type_name, start_time, status) VALUES ('builtin', ?, 'demo', ?, ?, ?)",
-  );
   // Far in the future and apart from each other, so no booking test meets them.
   const base = Date.UTC(2031, 0, 6, 9) + Math.floor(Math.random() * 1000) * 86_400_000;
   statuses.forEach((s, i) => {
-    insert.run(`status-${tag}-${s}`, `Status ${tag} ${s}`, base + i * 3_600_000, s);
+    seed.appointment({
+      name: `Status ${tag} ${s}`,
+      startTime: new Date(base + i * 3_600_000),
+      status: s,
+    });
   });
-  db.close();
   await loginAs(page, admin);
   const card = (s: string) =>
     page.getByTestId("appointment-card").filter({ hasText: `Status ${tag} ${s}` });
@@ -82,11 +76,17 @@ test("Termine: every status has its German label, tone and filter; cancelled and
 test("request rows: status, assignment, full screen and quick actions without expanding", async ({
   page,
   javaScriptEnabled,
+  seed,
 }) => {
   const tag = unique();
   const name = `Reihe ${tag}`;
-  const id = seedPlainRequest(name, `reihe-${tag}@example.com`);
-  const admin = await seedAdmin();
+  const id = await seed.request({
+    name,
+    email: `reihe-${tag}@example.com`,
+    companyDescription: "Eine Bäckerei mit drei Filialen in Berlin",
+    description: "Eine App für Vorbestellungen und Abholzeiten.",
+  });
+  const admin = await seed.admin();
   await loginAs(page, admin);
   await page.goto(`/admin/requests?q=${tag}`);
   if (javaScriptEnabled) await waitForHydration(page);
@@ -127,8 +127,9 @@ test("request rows: status, assignment, full screen and quick actions without ex
 test("demo mode shows the spec's sample request and books nothing", async ({
   page,
   javaScriptEnabled,
+  seed,
 }) => {
-  await loginAs(page, await seedAdmin());
+  await loginAs(page, await seed.admin());
   await page.goto("/admin/settings");
   if (javaScriptEnabled) await waitForHydration(page);
   await page
@@ -241,4 +242,53 @@ test("a booked demo leaves a trace: success card, history and the .ics; history 
   const other = await stranger.request.get(new URL(href as string, page.url()).toString());
   expect(other.status()).toBe(404);
   await stranger.close();
+});
+
+test("inviting without SMTP shows the link once with a copy button and says no mail was sent", async ({
+  page,
+  context,
+  javaScriptEnabled,
+  browser,
+  calcomApp,
+}) => {
+  // The stack's Cal.com server runs without SMTP_URL; its first admin may log in right away.
+  const CALCOM_APP_URL = calcomApp.url;
+  const admin = calcomApp.admin;
+  const email = `ohne-smtp-${unique()}@example.com`;
+  await loginAs(page, admin, CALCOM_APP_URL);
+  await page.goto(`${CALCOM_APP_URL}/admin/users`);
+  if (javaScriptEnabled) await waitForHydration(page);
+  await page.getByLabel("E-Mail-Adresse").fill(email);
+  await page.getByRole("button", { name: "Einladung senden" }).click();
+  const notice = page.getByTestId("invitation-link-notice");
+  await expect(notice).toContainText("Es wurde keine E-Mail versendet");
+  await expect(page.getByText(`Einladung an ${email} gesendet.`)).toHaveCount(0);
+  const link = (await notice.getByTestId("invitation-link").textContent())?.trim() ?? "";
+  expect(link).toMatch(/\/admin\/register\?token=/);
+  if (javaScriptEnabled) {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await notice.getByRole("button", { name: "Einladungslink kopieren" }).click();
+    await expect(page.getByText("Einladungslink in die Zwischenablage kopiert!")).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  } else {
+    await expect(notice.getByLabel("Einladungslink kopieren")).toHaveValue(link);
+  }
+  // Shown once: a reload does not show it again.
+  await page.goto(`${CALCOM_APP_URL}/admin/users`);
+  await expect(page.getByTestId("invitation-link-notice")).toHaveCount(0);
+
+  // The link works for the invitee.
+  const invitee = await browser.newContext({ javaScriptEnabled });
+  const registerPage = await invitee.newPage();
+  const url = new URL(link);
+  await registerPage.goto(`${CALCOM_APP_URL}${url.pathname}${url.search}`);
+  await expect(registerPage.getByText(`Sie wurden als ${email} eingeladen`)).toBeVisible();
+  // A broken link reads naturally.
+  await registerPage.goto(`${CALCOM_APP_URL}/admin/register?token=kaputt`);
+  await expect(
+    registerPage.getByText("Ungültiger oder abgelaufener Einladungslink."),
+  ).toBeVisible();
+  await expect(registerPage.getByText(/Einladungslink aus Ihrer Einladung/)).toBeVisible();
+  await expect(registerPage.getByText("Bitte bitten")).toHaveCount(0);
+  await invitee.close();
 });

@@ -1,38 +1,142 @@
-import { test as base, expect } from "@playwright/test";
-import { INBOX_URL } from "./ports";
+// The e2e test API: import `test` and `expect` from here (never from @playwright/test).
+//
+// Each Playwright worker starts its own stack (tests/e2e/stack.ts): the production server on its
+// own database, uploads folder and ports, plus SMTP inbox and stand-ins. `baseURL` points at it,
+// so `page.goto("/")` reaches this worker's server and specs never share configuration or data.
+//
+//   test("…", async ({ page, seed, loginAsNew }) => {
+//     const admin = await seed.admin();            // removed again after the test
+//     await loginAs(page, admin);                  // or: const admin = await loginAsNew(page);
+//     const id = await seed.request({ pdf: "Lastenheft.pdf" });
+//     seed.configuration({ infoBanner: { enabled: true, text: "Hallo" } }); // restored after
+//     const mail = await waitForMail(admin.email, /Betreff/);
+//   });
+//
+// `calcomApp` gives the second server (Cal.com provider) with a ready admin.
+import { test as base, expect, type Page } from "@playwright/test";
+import type { Configuration } from "~/lib/configuration";
+import type { ReceivedMail } from "../smtp-inbox";
+import { loginAs } from "./auth";
+import {
+  patchConfiguration,
+  removeAdmin,
+  removeAffiliateCode,
+  removeAppointment,
+  removeRequest,
+  type SeededAdmin,
+  type SeedRequestInput,
+  seedAdmin,
+  seedAffiliateCode,
+  seedAppointment,
+  seedRequest,
+  useStackDatabase,
+} from "./seed";
+import { FIRST_ADMIN, type Stack, startStack } from "./stack";
 
-export type ReceivedMail = {
-  to: string[];
-  subject: string;
-  text: string;
-  html: string;
-  receivedAt: string;
-};
+export type { ReceivedMail };
 
-/** Waits until a mail to `to` (and matching `subject`, if given) has reached the loopback SMTP server. */
-export async function waitForMail(
+let current: Stack | undefined;
+
+/** This worker's stack (for helpers outside fixtures). */
+export function currentStack(): Stack {
+  if (!current) throw new Error("e2e: no stack in this worker (import test from ./fixtures)");
+  return current;
+}
+
+/** Waits until a mail to `to` (and matching `subject`, if given) reached this worker's SMTP server. */
+export function waitForMail(
   to: string,
   subject?: RegExp,
   timeoutMs = 15_000,
 ): Promise<ReceivedMail> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const mails = (await (await fetch(`${INBOX_URL}/mails`)).json()) as ReceivedMail[];
-    const found = mails
-      .reverse()
-      .find(
-        (m) =>
-          m.to.some((r) => r.toLowerCase() === to.toLowerCase()) &&
-          (!subject || subject.test(m.subject)),
-      );
-    if (found) return found;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`No mail to ${to} within ${timeoutMs} ms`);
+  return currentStack().inbox.waitFor(to, subject, timeoutMs);
 }
 
-/** Every test fails on a console error in the page. */
-export const test = base.extend<{ failOnConsoleError: undefined }>({
+export type SeedApi = {
+  admin(overrides?: Parameters<typeof seedAdmin>[0]): Promise<SeededAdmin>;
+  request(input?: SeedRequestInput): Promise<number>;
+  affiliateCode(input: {
+    discountValue: number;
+    name?: string;
+    email?: string;
+  }): ReturnType<typeof seedAffiliateCode>;
+  appointment(input: Parameters<typeof seedAppointment>[0]): ReturnType<typeof seedAppointment>;
+  /** Patches the configuration for this test; the previous one is restored afterwards. */
+  configuration(patch: Partial<Configuration>): void;
+};
+
+type CalcomApp = { url: string; admin: { username: string; password: string } };
+
+export const test = base.extend<
+  {
+    failOnConsoleError: undefined;
+    seed: SeedApi;
+    /** Seeds an admin, logs `page` in as it and returns its credentials. */
+    loginAsNew: (page: Page) => Promise<SeededAdmin>;
+    calcomApp: CalcomApp;
+  },
+  { stack: Stack }
+>({
+  stack: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern.
+    async ({}, use, workerInfo) => {
+      const stack = await startStack(workerInfo.workerIndex);
+      useStackDatabase(stack.app);
+      current = stack;
+      await use(stack);
+      current = undefined;
+      await stack.stop();
+    },
+    { scope: "worker", auto: true, timeout: 240_000 },
+  ],
+  baseURL: async ({ stack }, use) => {
+    await use(stack.app.url);
+  },
+  seed: async ({ baseURL }, use) => {
+    const cleanups: (() => unknown)[] = [];
+    await use({
+      async admin(overrides) {
+        const admin = await seedAdmin(overrides);
+        cleanups.push(() => removeAdmin(admin.id));
+        return admin;
+      },
+      async request(input) {
+        const id = await seedRequest(baseURL!, input);
+        cleanups.push(() => removeRequest(id));
+        return id;
+      },
+      affiliateCode(input) {
+        const code = seedAffiliateCode(input);
+        cleanups.push(() => removeAffiliateCode(code.id));
+        return code;
+      },
+      appointment(input) {
+        const row = seedAppointment(input);
+        cleanups.push(() => removeAppointment(row.id));
+        return row;
+      },
+      configuration(patch) {
+        cleanups.push(patchConfiguration(patch));
+      },
+    });
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  },
+  loginAsNew: async ({ seed }, use) => {
+    await use(async (page) => {
+      const admin = await seed.admin();
+      await loginAs(page, admin);
+      return admin;
+    });
+  },
+  calcomApp: async ({ stack }, use) => {
+    // Its first admin comes from ADMIN_* (tests/e2e/stack.ts) and may log in right away.
+    const server = await stack.calcomApp();
+    await use({
+      url: server.url,
+      admin: { username: FIRST_ADMIN.username, password: FIRST_ADMIN.password },
+    });
+  },
+  /** Every test fails on a console error in the page. */
   failOnConsoleError: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -1,8 +1,5 @@
-import { mkdirSync, rmSync } from "node:fs";
-import path from "node:path";
-import { e2eDb } from "./db";
 import { expect, test } from "./fixtures";
-import { E2E_DATA_DIR } from "./ports";
+import { findRequestByEmail } from "./seed";
 
 /**
  * Without JS a failed validation is answered with status 400 (the form re-rendered with messages);
@@ -51,42 +48,6 @@ const webm = (name: string) => ({
     Buffer.alloc(256, 0),
   ]),
 });
-
-/** The configuration row is shared by both projects' workers: change it under a lock. */
-async function withConfiguration<T>(patch: Record<string, unknown>, fn: () => Promise<T>) {
-  const lock = path.join(E2E_DATA_DIR, "config.lock");
-  for (let i = 0; ; i++) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch {
-      if (i > 600) throw new Error("config lock timeout");
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  const db = e2eDb();
-  try {
-    const row = db.prepare("SELECT data FROM configuration WHERE id = 1").get() as
-      | { data: string }
-      | undefined;
-    const current = row ? JSON.parse(row.data) : {};
-    const write = (data: unknown) =>
-      db
-        .prepare(
-          "INSERT INTO configuration (id, data) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET data = excluded.data",
-        )
-        .run(JSON.stringify(data));
-    write({ ...current, ...patch });
-    try {
-      return await fn();
-    } finally {
-      write(current);
-    }
-  } finally {
-    db.close();
-    rmSync(lock, { recursive: true, force: true });
-  }
-}
 
 // Chromium with a fake microphone for the recorder (the other flags as in playwright.config.ts).
 test.use({
@@ -175,30 +136,23 @@ test.describe("submission", () => {
     // The form is cleared.
     await expect(page.getByLabel("Name")).toHaveValue("");
 
-    const db = e2eDb();
-    const row = db.prepare("SELECT id, audio_key FROM requests WHERE email = ?").get(email) as {
-      id: number;
-      audio_key: string | null;
-    };
-    const files = db
-      .prepare("SELECT original_name FROM attachments WHERE request_id = ? ORDER BY id")
-      .all(row.id) as { original_name: string }[];
-    db.close();
-    expect(files.map((f) => f.original_name)).toEqual(["angebot.pdf", "skizze.png"]);
-    expect(row.audio_key).toMatch(/\.webm$/);
+    // Read back through the app's server modules (the spec's Request JSON).
+    const row = findRequestByEmail(email);
+    expect(row?.attachments.map((f) => f.originalName)).toEqual(["angebot.pdf", "skizze.png"]);
+    expect(row?.audioPath).toMatch(/\.webm$/);
 
     await page.reload();
     await expect(page.getByRole("link", { name: "Meine Anfragen" })).toBeVisible();
     const history = page.locator("#history");
-    const id = `#${String(row.id).padStart(4, "0")}`;
+    const id = `#${String(row!.id).padStart(4, "0")}`;
     await expect(history.getByText(id).first()).toBeVisible();
     const item = history.getByTestId("history-row").filter({ hasText: id });
     await item.getByText("Ein Planungstool für unsere Baustellen.").first().click();
     await expect(item.getByText("angebot.pdf")).toBeVisible();
     {
       const audio = item.locator("audio");
-      await expect(audio).toHaveAttribute("src", `/api/audio/${row.audio_key}`);
-      const response = await page.request.get(`/api/audio/${row.audio_key}`);
+      await expect(audio).toHaveAttribute("src", `/api/audio/${row!.audioPath}`);
+      const response = await page.request.get(`/api/audio/${row!.audioPath}`);
       expect(response.status()).toBe(200);
       expect(response.headers()["content-type"]).toBe("audio/webm");
     }
@@ -290,13 +244,8 @@ test("upload widget rejects a whole bad selection with the spec's messages (JS)"
   await expect(page.getByText("gut.png")).toHaveCount(0);
 });
 
-test("affiliate code is shown upper-cased and stored with the request", async ({ page }) => {
-  const code = `PARTNER${unique().toUpperCase()}`;
-  const db = e2eDb();
-  db.prepare(
-    "INSERT INTO affiliate_codes (code, name, email, discount_value) VALUES (?, ?, ?, ?)",
-  ).run(code, "Partner", "partner@example.com", 15);
-  db.close();
+test("affiliate code is shown upper-cased and stored with the request", async ({ page, seed }) => {
+  const { code } = await seed.affiliateCode({ discountValue: 15 });
   await page.goto(`/?code=${code.toLowerCase()}`);
   await dismissCookieBar(page);
   await expect(page.getByTestId("affiliate-badge")).toContainText(code);
@@ -310,12 +259,7 @@ test("affiliate code is shown upper-cased and stored with the request", async ({
   });
   await page.getByRole("button", { name: "Anfrage senden" }).click();
   await expect(page.getByTestId("submission-success")).toBeVisible();
-  const check = e2eDb();
-  const row = check.prepare("SELECT affiliate_code FROM requests WHERE email = ?").get(email) as {
-    affiliate_code: string;
-  };
-  check.close();
-  expect(row.affiliate_code).toBe(code);
+  expect(findRequestByEmail(email)?.affiliateCode).toBe(code);
 
   await page.goto("/?code=gibtsnicht");
   await expect(page.getByTestId("affiliate-badge")).toHaveCount(0);
@@ -354,30 +298,29 @@ test("consent choice and theme persist across reload", async ({ page, javaScript
 test("info banner: closing is remembered per text", async ({
   page,
   javaScriptEnabled,
+  seed,
 }, testInfo) => {
   const first = `Hinweis ${testInfo.project.name} ${unique()}: Wir sind im Urlaub.`;
   const second = `Hinweis ${testInfo.project.name} ${unique()}: Wieder da!`;
-  await withConfiguration({ infoBanner: { enabled: true, text: first } }, async () => {
-    await page.goto("/");
-    await expect(page.getByText(first)).toBeVisible();
-    const close = page.getByRole("button", { name: "Hinweis schließen" });
-    if (javaScriptEnabled) {
-      // With JS the banner hides at once; wait for the cookie before reloading.
-      await Promise.all([
-        page.waitForResponse((r) => r.url().includes("/preferences/banner") && r.ok()),
-        close.click(),
-      ]);
-    } else {
-      await close.click();
-    }
-    await expect(page.getByText(first)).toHaveCount(0);
-    await page.reload();
-    await expect(page.getByText(first)).toHaveCount(0);
-  });
-  await withConfiguration({ infoBanner: { enabled: true, text: second } }, async () => {
-    await page.goto("/");
-    await expect(page.getByText(second)).toBeVisible();
-  });
+  seed.configuration({ infoBanner: { enabled: true, text: first } });
+  await page.goto("/");
+  await expect(page.getByText(first)).toBeVisible();
+  const close = page.getByRole("button", { name: "Hinweis schließen" });
+  if (javaScriptEnabled) {
+    // With JS the banner hides at once; wait for the cookie before reloading.
+    await Promise.all([
+      page.waitForResponse((r) => r.url().includes("/preferences/banner") && r.ok()),
+      close.click(),
+    ]);
+  } else {
+    await close.click();
+  }
+  await expect(page.getByText(first)).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByText(first)).toHaveCount(0);
+  seed.configuration({ infoBanner: { enabled: true, text: second } });
+  await page.goto("/");
+  await expect(page.getByText(second)).toBeVisible();
 });
 
 test("FAQ: ten questions, one open at a time", async ({ page }) => {
@@ -399,7 +342,7 @@ test("header, footer and responsive layout at 320 px", async ({ page }) => {
     "#contact",
   );
   await expect(page.getByRole("link", { name: "Meine Anfragen" })).toHaveCount(0);
-  await expect(page.getByRole("link", { name: "Datenschutz" })).toHaveAttribute(
+  await expect(page.getByRole("link", { name: "Datenschutz", exact: true })).toHaveAttribute(
     "href",
     /^https?:\/\//,
   );

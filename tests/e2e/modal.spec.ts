@@ -1,13 +1,12 @@
 import type { Page } from "@playwright/test";
 import { loginAs } from "./auth";
-import { seedAdmin } from "./db";
-import { expect, test } from "./fixtures";
+import { expect, type SeedApi, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
 /** The users page deletes admins through ConfirmAction: modal with JS, confirmation step without. */
-async function openUsers(page: Page, javaScriptEnabled: boolean) {
-  const me = await seedAdmin();
-  const target = await seedAdmin();
+async function openUsers(page: Page, javaScriptEnabled: boolean, seed: SeedApi) {
+  const me = await seed.admin();
+  const target = await seed.admin();
   await loginAs(page, me);
   await page.goto("/admin/users");
   if (javaScriptEnabled) await waitForHydration(page);
@@ -20,8 +19,9 @@ async function openUsers(page: Page, javaScriptEnabled: boolean) {
 test("confirm dialog: Escape, backdrop and 'Abbrechen' cancel, Enter confirms", async ({
   page,
   javaScriptEnabled,
+  seed,
 }) => {
-  const { target, row, opener } = await openUsers(page, javaScriptEnabled);
+  const { target, row, opener } = await openUsers(page, javaScriptEnabled, seed);
 
   if (!javaScriptEnabled) {
     // Server-rendered confirmation step: message, confirm button, cancel link.

@@ -1,30 +1,28 @@
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-/** Loopback ports of the e2e stack (tests/e2e/stack.ts); E2E_PORT_BASE moves them all. */
-const base = Number(process.env.E2E_PORT_BASE ?? 3210);
-export const PORTS = {
-  app: base,
-  smtp: base + 1,
-  inbox: base + 2,
-  calcom: base + 3,
-  anthropic: base + 4,
-  /** A second app server configured with the Cal.com stand-in. */
-  calcomApp: base + 10,
-} as const;
-export const APP_URL = `http://localhost:${PORTS.app}`;
-export const INBOX_URL = `http://127.0.0.1:${PORTS.inbox}`;
-export const CALCOM_APP_URL = `http://localhost:${PORTS.calcomApp}`;
-export const CALCOM_DATABASE_PATH = path.join(
-  tmpdir(),
-  `anfrage-e2e-${process.env.E2E_RUN_ID ?? "local"}-${base}`,
-  "calcom",
-  "e2e.sqlite",
-);
+/**
+ * Loopback ports of one Playwright worker's stack (tests/e2e/stack.ts). Every worker gets its own
+ * block of 20 ports above E2E_PORT_BASE: block = workerIndex % 5, so a worker that is still
+ * shutting down never shares ports with the one that replaces it (Playwright runs 2 workers).
+ */
+export function portsFor(workerIndex: number) {
+  const base = Number(process.env.E2E_PORT_BASE ?? 3210) + (workerIndex % 5) * 20;
+  return {
+    app: base,
+    smtp: base + 1,
+    calcom: base + 3,
+    anthropic: base + 4,
+    /** A second app server configured with the Cal.com stand-in (started only when a test asks). */
+    calcomApp: base + 10,
+  } as const;
+}
+export type StackPorts = ReturnType<typeof portsFor>;
 
-/** The e2e run's fresh data folder (database + uploads), shared by the stack and the fixtures. */
-export const E2E_DATA_DIR = path.join(
-  tmpdir(),
-  `anfrage-e2e-${process.env.E2E_RUN_ID ?? "local"}-${base}`,
-);
-export const E2E_DATABASE_PATH = path.join(E2E_DATA_DIR, "e2e.sqlite");
+/** The fresh data folder (databases + uploads) of one worker's stack; removed when it stops. */
+export function dataDirFor(workerIndex: number) {
+  return path.join(
+    tmpdir(),
+    `anfrage-e2e-${process.env.E2E_RUN_ID ?? "local"}-${process.env.E2E_PORT_BASE ?? 3210}-w${workerIndex}`,
+  );
+}

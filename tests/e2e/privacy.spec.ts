@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { e2eDb } from "./db";
 import { expect, test } from "./fixtures";
+import { findRequest, findRequestByEmail } from "./seed";
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 
@@ -15,18 +15,10 @@ async function submitRequest(page: Page, email: string) {
   await page.getByLabel("Deine Projektidee (optional)").fill("Ein Bestellsystem für Kaffee.");
   await page.getByRole("button", { name: "Anfrage senden" }).click();
   await expect(page.getByTestId("submission-success")).toBeVisible();
-  const db = e2eDb();
-  const row = db.prepare("SELECT id FROM requests WHERE email = ?").get(email) as { id: number };
-  db.close();
-  return row.id;
+  return findRequestByEmail(email)!.id;
 }
 
-const requestExists = (id: number) => {
-  const db = e2eDb();
-  const row = db.prepare("SELECT id FROM requests WHERE id = ?").get(id);
-  db.close();
-  return !!row;
-};
+const requestExists = (id: number) => findRequest(id) !== null;
 
 test("the visitor withdraws their own request after a confirmation", async ({
   page,

@@ -1,50 +1,22 @@
-import path from "node:path";
 import type { Page } from "@playwright/test";
-import { createFsFileStorage } from "@remix-run/file-storage/fs";
 import { loginAs } from "./auth";
-import { e2eDb, seedAdmin } from "./db";
-import { expect, test } from "./fixtures";
+import { expect, type SeedApi, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
-import { E2E_DATA_DIR } from "./ports";
 
-/** Seeds a request (optionally with a PDF attachment) and returns its id. */
-async function seedRequest(
+/** Seeds a request through the public API (optionally with a PDF attachment); returns its id. */
+function seedRequest(
+  seed: SeedApi,
   marker: string,
   extra: { name?: string; phone?: string; withFile?: boolean } = {},
 ) {
-  const db = e2eDb();
-  try {
-    const id = Number(
-      db
-        .prepare(
-          "INSERT INTO requests (name, email, phone, company_description, description) VALUES (?, ?, ?, ?, ?)",
-        )
-        .run(
-          extra.name ?? `Kundin ${marker}`,
-          `${marker}@example.com`,
-          extra.phone ?? "+49 30 1234 5678",
-          `Bäckerei ${marker} mit drei Filialen in Berlin`,
-          `Eine App für Vorbestellungen ${marker}.`,
-        ).lastInsertRowid,
-    );
-    if (extra.withFile) {
-      const key = `${marker
-        .replace(/[^a-f0-9]/g, "")
-        .padEnd(32, "a")
-        .slice(0, 32)}.pdf`;
-      const storage = createFsFileStorage(path.join(E2E_DATA_DIR, "uploads", "files"));
-      await storage.set(
-        key,
-        new File(["%PDF-1.4\n% Testdatei\n"], "Lastenheft.pdf", { type: "application/pdf" }),
-      );
-      db.prepare(
-        "INSERT INTO attachments (request_id, filename, original_name, mime_type, size) VALUES (?, ?, ?, ?, ?)",
-      ).run(id, key, "Lastenheft.pdf", "application/pdf", 21);
-    }
-    return id;
-  } finally {
-    db.close();
-  }
+  return seed.request({
+    name: extra.name ?? `Kundin ${marker}`,
+    email: `${marker}@example.com`,
+    phone: extra.phone ?? "+49 30 1234 5678",
+    companyDescription: `Bäckerei ${marker} mit drei Filialen in Berlin`,
+    description: `Eine App für Vorbestellungen ${marker}.`,
+    pdf: extra.withFile ? "Lastenheft.pdf" : undefined,
+  });
 }
 
 const marker = () => Math.random().toString(16).slice(2, 10);
@@ -53,11 +25,15 @@ async function openRow(page: Page, name: string) {
   await page.locator("summary", { hasText: name }).click();
 }
 
-test("search, filter, sort and chips live in the URL", async ({ page, javaScriptEnabled }) => {
+test("search, filter, sort and chips live in the URL", async ({
+  page,
+  javaScriptEnabled,
+  seed,
+}) => {
   const m = marker();
-  await seedRequest(m, { name: `Erste ${m}` });
-  await seedRequest(m, { name: `Zweite ${m}`, phone: "0171 555 12 34" });
-  await loginAs(page, await seedAdmin());
+  await seedRequest(seed, m, { name: `Erste ${m}` });
+  await seedRequest(seed, m, { name: `Zweite ${m}`, phone: "0171 555 12 34" });
+  await loginAs(page, await seed.admin());
   await page.goto(`/admin/requests?q=${m}`);
   await expect(page.getByRole("heading", { name: /Aktive Anfragen \(2\)/ })).toBeVisible();
   await expect(page.getByRole("link", { name: `Filter entfernen: Suche: „${m}“` })).toBeVisible();
@@ -79,10 +55,10 @@ test("search, filter, sort and chips live in the URL", async ({ page, javaScript
   await expect(page).toHaveURL(/\/admin\/requests$/);
 });
 
-test("status, assignment, archive and restore", async ({ page, javaScriptEnabled }) => {
+test("status, assignment, archive and restore", async ({ page, javaScriptEnabled, seed }) => {
   const m = marker();
-  const id = await seedRequest(m);
-  const admin = await seedAdmin();
+  const id = await seedRequest(seed, m);
+  const admin = await seed.admin();
   await loginAs(page, admin);
   await page.goto(`/admin/requests?q=${m}`);
   if (javaScriptEnabled) await waitForHydration(page);
@@ -131,10 +107,11 @@ test("full-screen view by URL: attachments, preparation, AI preparation and prom
   page,
   javaScriptEnabled,
   request,
+  seed,
 }) => {
   const m = marker();
-  const id = await seedRequest(m, { withFile: true });
-  await loginAs(page, await seedAdmin());
+  const id = await seedRequest(seed, m, { withFile: true });
+  await loginAs(page, await seed.admin());
   await page.goto(`/admin/requests?requestId=${id}`);
   const view = page.getByRole("dialog", { name: `Kundin ${m}` });
   await expect(view).toBeVisible();
@@ -186,10 +163,10 @@ test("full-screen view by URL: attachments, preparation, AI preparation and prom
   await expect(page).not.toHaveURL(/requestId=/);
 });
 
-test("dashboard shows the figures and the newest requests", async ({ page }) => {
+test("dashboard shows the figures and the newest requests", async ({ page, seed }) => {
   const m = marker();
-  await seedRequest(m);
-  await loginAs(page, await seedAdmin());
+  await seedRequest(seed, m);
+  await loginAs(page, await seed.admin());
   await page.goto("/admin/dashboard");
   await expect(page.getByText("Anfragen gesamt")).toBeVisible();
   await expect(page.getByText("Offene Einladungen")).toBeVisible();

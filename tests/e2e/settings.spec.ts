@@ -1,17 +1,15 @@
 import { loginAs } from "./auth";
-import { seedAdmin } from "./db";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
-
-test.describe.configure({ mode: "serial" });
 
 test("affiliate codes: create, copy, toggle, delete, and the code on the landing page", async ({
   page,
   javaScriptEnabled,
   context,
   browser,
+  seed,
 }) => {
-  await loginAs(page, await seedAdmin());
+  await loginAs(page, await seed.admin());
   await page.goto("/admin/affiliate-codes");
   if (javaScriptEnabled) await waitForHydration(page);
   await expect(page.getByRole("heading", { name: /Affiliate Codes \(\d+\)/ })).toBeVisible();
@@ -76,81 +74,74 @@ test("settings: banner text on /, upload limit refused on /, preparation fields,
   page,
   javaScriptEnabled,
   browser,
+  seed,
 }) => {
-  await loginAs(page, await seedAdmin());
+  await loginAs(page, await seed.admin());
   await page.goto("/admin/settings");
   if (javaScriptEnabled) await waitForHydration(page);
   const banner = `Hinweis ${Math.random().toString(36).slice(2, 7)}`;
-  try {
-    await page.getByLabel("Banner anzeigen").check();
-    await page.getByLabel("Text", { exact: true }).fill(banner);
-    await page.getByLabel("Max. Größe pro Datei (MB)").fill("1");
+  // Whatever this test saves is put back afterwards (through the configuration server module).
+  seed.configuration({});
+  await page.getByLabel("Banner anzeigen").check();
+  await page.getByLabel("Text", { exact: true }).fill(banner);
+  await page.getByLabel("Max. Größe pro Datei (MB)").fill("1");
 
-    // External addresses: the spec's messages, then add one (Enter adds with JS).
-    await page.getByLabel("Benachrichtigungen aktiv").check();
-    await page.getByLabel("Externe E-Mail-Adresse").fill("kein-at");
-    await page.getByRole("button", { name: "Hinzufügen", exact: true }).click();
-    await expect(page.getByText("Bitte geben Sie eine gültige E-Mail-Adresse ein!")).toBeVisible();
-    await page.getByLabel("Externe E-Mail-Adresse").fill("chef@example.com");
-    if (javaScriptEnabled) await page.getByLabel("Externe E-Mail-Adresse").press("Enter");
-    else await page.getByRole("button", { name: "Hinzufügen", exact: true }).click();
-    await expect(page.getByRole("button", { name: "chef@example.com entfernen" })).toBeVisible();
-    await page.getByLabel("Externe E-Mail-Adresse").fill("CHEF@example.com");
-    await page.getByRole("button", { name: "Hinzufügen", exact: true }).click();
-    await expect(page.getByText("Diese E-Mail-Adresse ist bereits hinzugefügt!")).toBeVisible();
+  // External addresses: the spec's messages, then add one (Enter adds with JS).
+  await page.getByLabel("Benachrichtigungen aktiv").check();
+  await page.getByLabel("Externe E-Mail-Adresse").fill("kein-at");
+  await page.getByRole("button", { name: "Hinzufügen", exact: true }).click();
+  await expect(page.getByText("Bitte geben Sie eine gültige E-Mail-Adresse ein!")).toBeVisible();
+  await page.getByLabel("Externe E-Mail-Adresse").fill("chef@example.com");
+  if (javaScriptEnabled) await page.getByLabel("Externe E-Mail-Adresse").press("Enter");
+  else await page.getByRole("button", { name: "Hinzufügen", exact: true }).click();
+  await expect(page.getByRole("button", { name: "chef@example.com entfernen" })).toBeVisible();
+  await page.getByLabel("Externe E-Mail-Adresse").fill("CHEF@example.com");
+  await page.getByRole("button", { name: "Hinzufügen", exact: true }).click();
+  await expect(page.getByText("Diese E-Mail-Adresse ist bereits hinzugefügt!")).toBeVisible();
 
-    // Add a preparation field (name keeps letters and digits only) and delete it again later.
-    await page.getByLabel("Name (nur Buchstaben und Ziffern)").fill("Budget-Rahmen 2");
-    await page.getByLabel("Label", { exact: true }).last().fill("Budgetrahmen");
-    await page.getByRole("button", { name: "Feld hinzufügen" }).click();
-    await expect(page.getByText("BudgetRahmen2")).toBeVisible();
-    // The draft kept the earlier edits.
-    await expect(page.getByLabel("Text", { exact: true })).toHaveValue(banner);
+  // Add a preparation field (name keeps letters and digits only) and delete it again later.
+  await page.getByLabel("Name (nur Buchstaben und Ziffern)").fill("Budget-Rahmen 2");
+  await page.getByLabel("Label", { exact: true }).last().fill("Budgetrahmen");
+  await page.getByRole("button", { name: "Feld hinzufügen" }).click();
+  await expect(page.getByText("BudgetRahmen2")).toBeVisible();
+  // The draft kept the earlier edits.
+  await expect(page.getByLabel("Text", { exact: true })).toHaveValue(banner);
 
-    await page.getByRole("button", { name: "Konfiguration speichern" }).click();
-    await expect(page.getByText("Konfiguration erfolgreich gespeichert!")).toBeVisible();
-    await expect(page.getByText("BudgetRahmen2")).toBeVisible();
+  await page.getByRole("button", { name: "Konfiguration speichern" }).click();
+  await expect(page.getByText("Konfiguration erfolgreich gespeichert!")).toBeVisible();
+  await expect(page.getByText("BudgetRahmen2")).toBeVisible();
 
-    // The landing page shows the banner and refuses a too-large file.
-    const visitor = await (await browser.newContext({ javaScriptEnabled })).newPage();
-    await visitor.goto("/");
-    await expect(visitor.getByText(banner)).toBeVisible();
-    if (javaScriptEnabled) {
-      await visitor.locator("section[data-hydrated]").waitFor({ state: "attached" });
-      await visitor.getByLabel("Dateien anhängen (optional)").setInputFiles({
-        name: "gross.pdf",
-        mimeType: "application/pdf",
-        buffer: Buffer.alloc(1024 * 1024 + 10, 1),
-      });
-      await expect(
-        visitor.getByText(/gross\.pdf: Datei zu groß \(1 MB\)\. Maximum: 1 MB/),
-      ).toBeVisible();
-    } else {
-      await expect(visitor.getByText(/je 1 MB/)).toBeVisible();
-    }
-
-    // Delete the field again (with confirmation when JS runs).
-    await page.getByRole("button", { name: "Feld Budgetrahmen löschen" }).click();
-    if (javaScriptEnabled) {
-      await expect(page.getByRole("alertdialog")).toContainText(
-        "Möchten Sie dieses Feld wirklich löschen?",
-      );
-      await page.getByRole("alertdialog").getByRole("button", { name: "Bestätigen" }).click();
-    }
-    await expect(page.getByText("BudgetRahmen2")).toHaveCount(0);
-  } finally {
-    // Restore what this test changed (other specs read the same configuration).
-    await page.goto("/admin/settings");
-    await page.getByLabel("Banner anzeigen").uncheck();
-    await page.getByLabel("Max. Größe pro Datei (MB)").fill("10");
-    await page.getByLabel("Benachrichtigungen aktiv").uncheck();
-    await page.getByRole("button", { name: "Konfiguration speichern" }).click();
-    await expect(page.getByText("Konfiguration erfolgreich gespeichert!")).toBeVisible();
+  // The landing page shows the banner and refuses a too-large file.
+  const visitor = await (await browser.newContext({ javaScriptEnabled })).newPage();
+  await visitor.goto("/");
+  await expect(visitor.getByText(banner)).toBeVisible();
+  if (javaScriptEnabled) {
+    await visitor.locator("section[data-hydrated]").waitFor({ state: "attached" });
+    await visitor.getByLabel("Dateien anhängen (optional)").setInputFiles({
+      name: "gross.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.alloc(1024 * 1024 + 10, 1),
+    });
+    await expect(
+      visitor.getByText(/gross\.pdf: Datei zu groß \(1 MB\)\. Maximum: 1 MB/),
+    ).toBeVisible();
+  } else {
+    await expect(visitor.getByText(/je 1 MB/)).toBeVisible();
   }
+
+  // Delete the field again (with confirmation when JS runs).
+  await page.getByRole("button", { name: "Feld Budgetrahmen löschen" }).click();
+  if (javaScriptEnabled) {
+    await expect(page.getByRole("alertdialog")).toContainText(
+      "Möchten Sie dieses Feld wirklich löschen?",
+    );
+    await page.getByRole("alertdialog").getByRole("button", { name: "Bestätigen" }).click();
+  }
+  await expect(page.getByText("BudgetRahmen2")).toHaveCount(0);
 });
 
-test("outbox: mails are readable with masked token links", async ({ page }) => {
-  const admin = await seedAdmin();
+test("outbox: mails are readable with masked token links", async ({ page, seed }) => {
+  const admin = await seed.admin();
   await loginAs(page, admin);
   // An invitation mail carries a token link.
   await page.goto("/admin/users");

@@ -1,82 +1,136 @@
-// The e2e stack: a real SMTP server (with a small HTTP inbox for tests), loopback stand-ins for
-// Cal.com and Anthropic, and the production server on a fresh database and uploads folder.
-import { spawn } from "node:child_process";
+// One e2e stack per Playwright worker (started by the worker fixture in tests/e2e/fixtures.ts): a
+// real SMTP server, loopback stand-ins for Cal.com and Anthropic, and the production server on the
+// worker's own database, uploads folder and ports. A second app server talking to the Cal.com
+// stand-in starts only when a test asks for it. docs/decisions/072-e2e-server-per-worker.md
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
-import { createServer } from "node:http";
 import path from "node:path";
 import { startSmtpInbox } from "../smtp-inbox.ts";
-import { E2E_DATA_DIR, E2E_DATABASE_PATH, PORTS } from "./ports.ts";
+import { dataDirFor, portsFor, type StackPorts } from "./ports.ts";
 import { startAnthropicStandIn } from "./stand-ins/anthropic.ts";
 import { startCalcomStandIn } from "./stand-ins/calcom.ts";
 
-const { mails, close: closeSmtp } = await startSmtpInbox({ port: PORTS.smtp });
+/** The first admin every app server creates from ADMIN_* (not forced to change the password). */
+export const FIRST_ADMIN = {
+  username: "admin",
+  email: "admin@example.com",
+  password: "erstes-passwort",
+} as const;
 
-// GET /mails -> all received mails (tests filter by recipient); DELETE /mails clears.
-createServer((req, res) => {
-  if (req.method === "DELETE") mails.length = 0;
-  res.setHeader("content-type", "application/json");
-  res.end(JSON.stringify(mails));
-}).listen(PORTS.inbox, "127.0.0.1");
+export type AppServer = {
+  url: string;
+  /** Resolves when the process has exited (e.g. its port was taken). */
+  exited: Promise<void>;
+  databasePath: string;
+  uploadsDir: string;
+  stop: () => Promise<void>;
+};
 
-await startCalcomStandIn(PORTS.calcom);
-await startAnthropicStandIn(PORTS.anthropic);
-
-const dir = E2E_DATA_DIR;
-rmSync(dir, { recursive: true, force: true });
-mkdirSync(dir, { recursive: true });
 function startApp(
+  ports: StackPorts,
   port: number,
-  databasePath: string,
-  uploadsDir: string,
+  dir: string,
   extra: Record<string, string> = {},
-) {
-  return spawn(process.execPath, ["--max-semi-space-size=4", "server/index.ts"], {
-    stdio: "inherit",
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      LOG_LEVEL: process.env.LOG_LEVEL ?? "error",
-      METRICS_PORT: "0",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      APP_URL: `http://localhost:${port}`,
-      DATABASE_PATH: databasePath,
-      UPLOADS_DIR: uploadsDir,
-      SMTP_URL: `smtp://127.0.0.1:${PORTS.smtp}`,
-      MAIL_FROM: "Anfrage-Portal <portal@example.com>",
-      ANTHROPIC_API_KEY: "test-key",
-      ANTHROPIC_BASE_URL: `http://127.0.0.1:${PORTS.anthropic}`,
-      ADMIN_USERNAME: "admin",
-      ADMIN_EMAIL: "admin@example.com",
-      ADMIN_PASSWORD: "erstes-passwort",
-      SUBMISSION_RATE_LIMIT: "1000/1h",
-      LOGIN_RATE_LIMIT: "1000/15m",
-      ...extra,
+): AppServer {
+  const databasePath = path.join(dir, "e2e.sqlite");
+  const uploadsDir = path.join(dir, "uploads");
+  mkdirSync(dir, { recursive: true });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ["--max-semi-space-size=4", "server/index.ts"],
+    {
+      stdio: ["ignore", "ignore", "inherit"],
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        LOG_LEVEL: process.env.LOG_LEVEL ?? "error",
+        METRICS_PORT: "0",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        APP_URL: `http://localhost:${port}`,
+        DATABASE_PATH: databasePath,
+        UPLOADS_DIR: uploadsDir,
+        SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
+        MAIL_FROM: "Anfrage-Portal <portal@example.com>",
+        ANTHROPIC_API_KEY: "test-key",
+        ANTHROPIC_BASE_URL: `http://127.0.0.1:${ports.anthropic}`,
+        ADMIN_USERNAME: FIRST_ADMIN.username,
+        ADMIN_EMAIL: FIRST_ADMIN.email,
+        ADMIN_PASSWORD: FIRST_ADMIN.password,
+        SUBMISSION_RATE_LIMIT: "1000/1h",
+        LOGIN_RATE_LIMIT: "1000/15m",
+        ...extra,
+      },
     },
-  });
+  );
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  return {
+    url: `http://localhost:${port}`,
+    exited,
+    databasePath,
+    uploadsDir,
+    async stop() {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      await exited;
+    },
+  };
 }
 
-// The main server uses the built-in scheduler; a second one talks to the Cal.com stand-in.
-const app = startApp(PORTS.app, E2E_DATABASE_PATH, path.join(dir, "uploads"), {
-  GA_MEASUREMENT_ID: "G-E2ETEST", // gtag.js itself is stubbed by the fixtures (no internet)
-});
-const calcomApp = startApp(
-  PORTS.calcomApp,
-  path.join(dir, "calcom", "e2e.sqlite"),
-  path.join(dir, "calcom", "uploads"),
-  {
-    CALCOM_API_KEY: "cal_test_e2e",
-    CALCOM_API_URL: `http://127.0.0.1:${PORTS.calcom}/v2`,
-  },
-);
-console.log(`e2e stack: data in ${dir}`);
-const stop = () => {
-  app.kill("SIGTERM");
-  calcomApp.kill("SIGTERM");
-  void closeSmtp();
-  process.exit(0);
-};
-process.on("SIGTERM", stop);
-process.on("SIGINT", stop);
-app.on("exit", (code) => process.exit(code ?? 1));
-calcomApp.on("exit", (code) => process.exit(code ?? 1));
+/** Polls /healthz until the server answers; fails when it exits or does not answer in time. */
+async function waitUntilHealthy(server: AppServer, timeoutMs = 150_000) {
+  const { url } = server;
+  let exited = false;
+  void server.exited.then(() => {
+    exited = true;
+  });
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`e2e: the app server for ${url} exited during start`);
+    try {
+      if ((await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) })).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`e2e: ${url} did not become healthy`);
+}
+
+export type Stack = Awaited<ReturnType<typeof startStack>>;
+
+export async function startStack(workerIndex: number) {
+  const ports = portsFor(workerIndex);
+  const dir = dataDirFor(workerIndex);
+  rmSync(dir, { recursive: true, force: true });
+  const inbox = await startSmtpInbox({ port: ports.smtp });
+  const closeCalcom = await startCalcomStandIn(ports.calcom);
+  const closeAnthropic = await startAnthropicStandIn(ports.anthropic);
+  const app = startApp(ports, ports.app, dir, {
+    GA_MEASUREMENT_ID: "G-E2ETEST", // gtag.js itself is stubbed by the fixtures (no internet)
+  });
+  await waitUntilHealthy(app);
+
+  let calcomApp: Promise<AppServer> | undefined;
+  return {
+    ports,
+    app,
+    inbox,
+    /** The app server with the Cal.com provider (own database), started on first use. */
+    calcomApp() {
+      calcomApp ??= (async () => {
+        const server = startApp(ports, ports.calcomApp, path.join(dir, "calcom"), {
+          CALCOM_API_KEY: "cal_test_e2e",
+          CALCOM_API_URL: `http://127.0.0.1:${ports.calcom}/v2`,
+          // Without SMTP: invitations show their link to the inviting admin (fidelity.spec.ts).
+          SMTP_URL: "",
+        });
+        await waitUntilHealthy(server);
+        return server;
+      })();
+      return calcomApp;
+    },
+    async stop() {
+      await Promise.all([app.stop(), calcomApp?.then((s) => s.stop())]);
+      await Promise.all([inbox.close(), closeCalcom(), closeAnthropic()]);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -52,6 +52,14 @@ describe("submissions while the disk is almost full", () => {
     expect(body).toMatchObject({ name: "Volle Platte", email: fields.email, attachments: [] });
     expect(body.audioPath).toBeNull();
     expect(filesOnDisk()).toEqual([]);
+
+    // The JS form revalidates after success: with the cookies of the answer, the page shows it.
+    const cookies = res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const page = await (await server.fetch("/", { headers: { cookie: cookies } })).text();
+    expect(page).toContain("weil unser Speicher fast voll ist");
   });
 
   it("shows the message after the no-JS form's redirect, and the request is saved", async () => {

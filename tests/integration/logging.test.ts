@@ -59,7 +59,8 @@ describe("structured, scrubbed logs of the server process", () => {
       output += d;
     });
     const exited = new Promise((resolve) => child.on("exit", resolve));
-    for (let i = 0; i < 100; i++) {
+    // Up to 30 s: on a loaded machine the boot alone can take 10 s.
+    for (let i = 0; i < 300; i++) {
       try {
         if ((await fetch(`${url}/healthz`)).ok) break;
       } catch {}
@@ -167,7 +168,8 @@ describe("structured, scrubbed logs of the server process", () => {
     const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
     const requests = entries.filter((e) => e.msg === "request" || e.msg === "request failed");
     // healthz + 12 calls of the flows above (the ADMIN_PASSWORD admin has no pending change, so no redirect).
-    expect(requests.length).toBeGreaterThanOrEqual(13);
+    // The twelve requests of the flows above (plus however many health checks the start needed).
+    expect(requests.filter((e) => e.route !== "/healthz").length).toBeGreaterThanOrEqual(12);
     for (const entry of requests) {
       expect(entry).toEqual(
         expect.objectContaining({

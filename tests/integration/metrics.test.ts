@@ -42,7 +42,8 @@ describe("Prometheus metrics", () => {
     });
     const exited = new Promise((resolve) => child.on("exit", resolve));
     try {
-      for (let i = 0; i < 100; i++) {
+      // Up to 30 s: on a loaded machine the boot alone can take 10 s.
+      for (let i = 0; i < 300; i++) {
         try {
           if ((await fetch(`${url}/healthz`)).ok) break;
         } catch {}

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { saveConfiguration } from "~/server/configuration.server";
 import { db } from "~/server/db.server";
 import { requests } from "~db/schema";
 import { multipart, validFields } from "./landing-fixtures";
@@ -74,5 +75,21 @@ describe("visitor withdraws a request", () => {
     const html = await res.text();
     expect(html).toContain('href="/#history"');
     expect(html).not.toContain("data-confirmation-step");
+  });
+});
+
+describe("privacy note by the form", () => {
+  it("says what is stored, why and for how long (configurable), linking PRIVACY_URL", async () => {
+    const html = await (await server.fetch("/")).text();
+    const note = /data-testid="privacy-note"[^>]*>([\s\S]*?)<\/p>/.exec(html)?.[1] ?? "";
+    expect(note).toContain("um deine Anfrage zu bearbeiten");
+    expect(note).toContain("nach 24 Monaten");
+    expect(note).toMatch(/href="[^"]*"[^>]*>Datenschutzerklärung/);
+    saveConfiguration({
+      retention: { requestMonths: 6 },
+      privacyNote: "Eigener Hinweis: {monate} Monate.",
+    });
+    const custom = await (await server.fetch("/")).text();
+    expect(custom).toContain("Eigener Hinweis: 6 Monate.");
   });
 });

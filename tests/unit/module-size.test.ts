@@ -11,7 +11,7 @@ import {
 } from "../../scripts/check-module-size";
 
 const lines = (n: number) =>
-  Array.from({ length: n }, (_, i) => `export const a${i} = ${i};`).join("\n") + "\n";
+  `${Array.from({ length: n }, (_, i) => `export const a${i} = ${i};`).join("\n")}\n`;
 
 let root: string | undefined;
 function tree(files: Record<string, string>) {

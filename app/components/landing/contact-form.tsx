@@ -5,6 +5,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Alert, FieldErrors, inputClass } from "~/components/ui/field";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import type { UploadLimits } from "~/lib/upload-rules";
+import { PrivacyNote } from "./privacy-note";
 import type { Recording } from "./recorder";
 import { SubmissionSuccess, type SubmittedRequest } from "./submission-success";
 import { UploadWidget } from "./upload-widget";
@@ -42,6 +43,7 @@ type Props = {
   submitted: SubmittedRequest | null;
   /** Demo booking switched on (appointmentEventType set). */
   bookingEnabled: boolean;
+  privacyNote: { text: string; url: string };
 };
 
 function sendWithProgress(formData: FormData, onProgress: (fraction: number) => void) {
@@ -425,10 +427,7 @@ export function ContactForm(props: Props) {
             </div>
           ) : null}
 
-          <p className="text-xs text-slate-600 dark:text-slate-400">
-            Mit dem Absenden stimmst du der Verarbeitung deiner Angaben zur Bearbeitung deiner
-            Anfrage zu.
-          </p>
+          <PrivacyNote text={props.privacyNote.text} privacyUrl={props.privacyNote.url} />
           <button
             type="submit"
             className={`${buttonClass("primary")} w-full sm:w-auto`}

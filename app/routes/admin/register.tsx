@@ -61,7 +61,8 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       <AccountShell title="Registrierung">
         <Alert>{loaderData.invalid}</Alert>
         <p className="text-sm text-slate-600 dark:text-slate-300">
-          Bitte bitten Sie einen Admin um eine neue Einladung.
+          Öffnen Sie den vollständigen Einladungslink aus Ihrer Einladung. Ist er abgelaufen,
+          schickt Ihnen ein Admin gern einen neuen.
         </p>
       </AccountShell>
     );

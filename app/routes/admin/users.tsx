@@ -2,6 +2,10 @@ import { type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
+import {
+  ActivatedCredentials,
+  InvitationLinkNotice,
+} from "~/components/admin/users/one-time-notices";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ConfirmAction, ConfirmationStep } from "~/components/ui/confirm-action";
@@ -39,6 +43,8 @@ type ActionResult = {
   message?: string;
   error?: string;
   adminData?: { username: string; password: string; email: string };
+  /** Without SMTP: the invitation link, shown once to the inviting admin. */
+  invitationLink?: { email: string; link: string };
 };
 
 /** The delete confirmation names the admins who stay active (same text with and without JS). */
@@ -67,10 +73,13 @@ export async function action({ request }: Route.ActionArgs) {
         created.status,
       );
     }
+    const email = created.invitation.email;
     return reply({
       intent,
       result: submission.reply({ resetForm: true }),
-      message: `Einladung an ${created.invitation.email} gesendet.`,
+      ...(created.mailed
+        ? { message: `Einladung an ${email} gesendet.` }
+        : { invitationLink: { email, link: created.link } }),
     });
   }
 
@@ -113,6 +122,8 @@ export async function action({ request }: Route.ActionArgs) {
           result.status,
         );
       }
+      if (!result.mailed)
+        return reply({ intent, invitationLink: { email: result.email, link: result.link } });
       return done("Einladung erneut gesendet. Der alte Link ist ungültig.");
     }
     case "delete-invitation": {
@@ -188,25 +199,8 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
       <ConfirmationStep data={actionData} />
       {result?.message ? <Alert tone="success">{result.message}</Alert> : null}
       {result?.error ? <Alert>{result.error}</Alert> : null}
-      {result?.adminData ? (
-        <Alert tone="warning">
-          <p className="font-semibold">Zugangsdaten (werden nur jetzt angezeigt):</p>
-          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-            <dt>Benutzername</dt>
-            <dd className="font-mono" data-testid="activated-username">
-              {result.adminData.username}
-            </dd>
-            <dt>Passwort</dt>
-            <dd className="font-mono break-all" data-testid="activated-password">
-              {result.adminData.password}
-            </dd>
-          </dl>
-          <p className="mt-2">
-            {result.adminData.email} hat eine E-Mail mit einem Link zum Festlegen eines eigenen
-            Passworts erhalten (das Passwort steht nicht in der E-Mail).
-          </p>
-        </Alert>
-      ) : null}
+      {result?.adminData ? <ActivatedCredentials adminData={result.adminData} /> : null}
+      {result?.invitationLink ? <InvitationLinkNotice {...result.invitationLink} /> : null}
 
       <Card className="p-6">
         <h2 className="text-lg font-semibold">Admin einladen</h2>

@@ -28,10 +28,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const body = result.filesRefused
       ? { ...result.request, uploadWarning: result.filesRefused }
       : result.request;
-    return Response.json(body, {
-      status: 201,
-      headers: { "Set-Cookie": result.setCookie, Location: `/api/requests/${result.request.id}` },
-    });
+    const headers = new Headers({ Location: `/api/requests/${result.request.id}` });
+    headers.append("Set-Cookie", result.setCookie);
+    // The JS form revalidates after success: the root loader then shows the warning as a toast.
+    if (result.toastCookie) headers.append("Set-Cookie", result.toastCookie);
+    return Response.json(body, { status: 201, headers });
   }
   return Response.json(
     {

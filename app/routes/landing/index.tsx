@@ -12,13 +12,13 @@ import { History } from "~/components/landing/history";
 import { InfoBanner } from "~/components/landing/info-banner";
 import { useNonce } from "~/components/nonce";
 import { bannerKey } from "~/lib/banner-key";
+import { privacyNoteText } from "~/lib/privacy-note";
 import { RequestFormSchema } from "~/lib/request-form";
 import { uploadLimits } from "~/lib/upload-rules";
 import { validateAffiliateCode } from "~/server/affiliates.server";
 import { bookingEnabled } from "~/server/booking-api.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { env } from "~/server/env.server";
-import { serializeToast } from "~/server/flash.server";
 import { readConsent, readDismissedBanners } from "~/server/preferences.server";
 import { clientIp } from "~/server/request-context.server";
 import { loadRequestsJson, requestsWithAppointment } from "~/server/requests/serialize.server";
@@ -92,6 +92,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       : null,
     bookingEnabled: bookingEnabled(),
     privacyUrl: PRIVACY_URL,
+    privacyNote: privacyNoteText(config.privacyNote, config.retention.requestMonths),
     imprintUrl: IMPRINT_URL,
     gaMeasurementId: GA_MEASUREMENT_ID ?? null,
   };
@@ -104,12 +105,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const params = new URLSearchParams({ gesendet: String(result.request.id) });
     if (result.request.affiliateCode) params.set("code", result.request.affiliateCode);
     const headers = new Headers({ "Set-Cookie": result.setCookie });
-    if (result.filesRefused) {
-      headers.append(
-        "Set-Cookie",
-        await serializeToast({ type: "error", message: result.filesRefused }),
-      );
-    }
+    if (result.toastCookie) headers.append("Set-Cookie", result.toastCookie);
     return redirect(`/?${params}#contact`, { status: 303, headers });
   }
   return data(
@@ -142,6 +138,7 @@ export default function Landing({ actionData }: Route.ComponentProps) {
           affiliateCode={page.affiliate?.code ?? null}
           submitted={page.submitted}
           bookingEnabled={page.bookingEnabled}
+          privacyNote={{ text: page.privacyNote, url: page.privacyUrl }}
         />
         <History
           items={page.history}

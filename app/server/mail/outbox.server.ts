@@ -8,6 +8,9 @@ import { carriesSecret, isSealed, maskedBody, openBody, sealBody } from "./secre
 
 export type OutboxMail = typeof mailOutbox.$inferSelect;
 
+/** Whether queued mails can leave at all (SMTP_URL set); without it they only reach the outbox. */
+export const mailConfigured = () => Boolean(env().SMTP_URL);
+
 /** Writes a mail to the durable outbox; the worker sends it when SMTP is configured. */
 export function queueMail(input: {
   to: string | string[];

@@ -9,6 +9,7 @@ import { deleteStoredFiles, hardBodyLimit, parseSubmissionBody } from "../attach
 import { getConfiguration } from "../configuration.server";
 import { transaction } from "../db.server";
 import { diskLow } from "../disk.server";
+import { serializeToast } from "../flash.server";
 import { notifyNewRequest } from "../notifications.server";
 import { submissionLimiter, tooManyMessage } from "../rate-limit.server";
 import { newVisitorSecret, rememberVisitorRequest } from "../visitor.server";
@@ -22,7 +23,14 @@ export const FILES_REFUSED =
   "Deine Anfrage ist gespeichert, aber deine Dateien und Sprachaufnahmen konnten wir gerade nicht annehmen, weil unser Speicher fast voll ist. Bitte schicke sie uns später noch einmal.";
 
 export type SubmitResult =
-  | { ok: true; request: RequestJson; setCookie: string; filesRefused?: string }
+  | {
+      ok: true;
+      request: RequestJson;
+      setCookie: string;
+      /** Files refused (disk almost full): the message, and the toast cookie that shows it. */
+      filesRefused?: string;
+      toastCookie?: string;
+    }
   | {
       ok: false;
       status: 400 | 413 | 429;
@@ -183,6 +191,11 @@ async function acceptRequest(request: Request): Promise<SubmitResult> {
     ok: true,
     request: created,
     setCookie: await rememberVisitorRequest(request, id, secret),
-    ...(filesRefused ? { filesRefused: FILES_REFUSED } : {}),
+    ...(filesRefused
+      ? {
+          filesRefused: FILES_REFUSED,
+          toastCookie: await serializeToast({ type: "error", message: FILES_REFUSED }),
+        }
+      : {}),
   };
 }

@@ -62,5 +62,13 @@ export function startAnthropicStandIn(port: number) {
       );
     });
   });
-  return new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  // Resolves with a function that closes the stand-in again.
+  return new Promise<() => Promise<void>>((resolve) =>
+    server.listen(port, "127.0.0.1", () =>
+      resolve(() => {
+        server.closeAllConnections();
+        return new Promise<void>((done) => server.close(() => done()));
+      }),
+    ),
+  );
 }

@@ -138,5 +138,13 @@ export function startCalcomStandIn(port: number) {
       return fail(404, "NotFoundException", "Not found");
     });
   });
-  return new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  // Resolves with a function that closes the stand-in again.
+  return new Promise<() => Promise<void>>((resolve) =>
+    server.listen(port, "127.0.0.1", () =>
+      resolve(() => {
+        server.closeAllConnections();
+        return new Promise<void>((done) => server.close(() => done()));
+      }),
+    ),
+  );
 }

@@ -1,0 +1,57 @@
+import { CopyButton } from "~/components/admin/requests/copy-button";
+import { Alert } from "~/components/ui/field";
+
+/** Credentials of a directly activated admin (shown only in this answer). */
+export function ActivatedCredentials({
+  adminData,
+}: {
+  adminData: { username: string; password: string; email: string };
+}) {
+  return (
+    <Alert tone="warning">
+      <p className="font-semibold">Zugangsdaten (werden nur jetzt angezeigt):</p>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+        <dt>Benutzername</dt>
+        <dd className="font-mono" data-testid="activated-username">
+          {adminData.username}
+        </dd>
+        <dt>Passwort</dt>
+        <dd className="font-mono break-all" data-testid="activated-password">
+          {adminData.password}
+        </dd>
+      </dl>
+      <p className="mt-2">
+        {adminData.email} hat eine E-Mail mit einem Link zum Festlegen eines eigenen Passworts
+        erhalten (das Passwort steht nicht in der E-Mail).
+      </p>
+    </Alert>
+  );
+}
+
+/**
+ * Without SMTP no invitation mail leaves the server: the inviting admin gets the link once, with a
+ * copy button (without JS a read-only field to copy by hand), and is told plainly.
+ */
+export function InvitationLinkNotice({ email, link }: { email: string; link: string }) {
+  return (
+    <Alert tone="warning">
+      <div className="space-y-2" data-testid="invitation-link-notice">
+        <p className="font-semibold">
+          Es wurde keine E-Mail versendet: Für den Mailversand ist kein SMTP-Server eingerichtet.
+        </p>
+        <p>
+          Geben Sie {email} diesen Einladungslink selbst weiter (7 Tage gültig, wird nur jetzt
+          angezeigt):
+        </p>
+        <p className="font-mono text-xs break-all" data-testid="invitation-link">
+          {link}
+        </p>
+        <CopyButton
+          text={link}
+          label="Einladungslink kopieren"
+          success="Einladungslink in die Zwischenablage kopiert!"
+        />
+      </div>
+    </Alert>
+  );
+}

@@ -1,0 +1,11 @@
+/** The short privacy note beside the form: what is stored, why, for how long; links the policy. */
+export function PrivacyNote({ text, privacyUrl }: { text: string; privacyUrl: string }) {
+  return (
+    <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="privacy-note">
+      {text}{" "}
+      <a className="underline underline-offset-2" href={privacyUrl} rel="noopener">
+        Datenschutzerklärung
+      </a>
+    </p>
+  );
+}

@@ -1,0 +1,153 @@
+// Seeding for e2e specs, through the app's own server modules (this Playwright worker opens its
+// stack's database via app/server, which knows the layout) or its public HTTP API. Every seed
+// made through the `seed` fixture is removed again after the test (tests/e2e/fixtures.ts).
+import { randomBytes } from "node:crypto";
+import type { Configuration } from "~/lib/configuration";
+import { deleteAdmin, findAdminByEmail, insertAdmin } from "~/server/admins.server";
+import { createAffiliateCode, deleteAffiliateCode } from "~/server/affiliates.server";
+import { deleteAppointment } from "~/server/appointments.server";
+import { getConfiguration, saveConfiguration } from "~/server/configuration.server";
+import { hashPassword } from "~/server/crypto.server";
+import { db, transaction } from "~/server/db.server";
+import { deleteRequest } from "~/server/requests/manage.server";
+import { listAllRequests } from "~/server/requests/queries.server";
+import { loadRequestJson } from "~/server/requests/serialize.server";
+import { appointments } from "~db/schema";
+import { pdfBytes } from "../integration/landing-fixtures";
+import { FIRST_ADMIN } from "./stack";
+
+export type SeededAdmin = { id: number; username: string; password: string; email: string };
+
+const unique = () => randomBytes(4).toString("hex");
+
+/** Points this worker's server modules at its stack's database (before their first use). */
+export function useStackDatabase(app: { databasePath: string; uploadsDir: string; url: string }) {
+  process.env.DATABASE_PATH = app.databasePath;
+  process.env.UPLOADS_DIR = app.uploadsDir;
+  process.env.APP_URL = app.url;
+  process.env.LOG_LEVEL = "silent";
+}
+
+/** An active admin (password already changed unless `passwordChanged: false`). */
+export async function seedAdmin(
+  overrides: {
+    username?: string;
+    password?: string;
+    email?: string;
+    passwordChanged?: boolean;
+  } = {},
+): Promise<SeededAdmin> {
+  const suffix = unique();
+  const username = overrides.username ?? `admin-${suffix}`;
+  const password = overrides.password ?? `passwort-${suffix}`;
+  const email = overrides.email ?? `${username}@example.com`;
+  const passwordHash = await hashPassword(password);
+  const row = transaction((tx) =>
+    insertAdmin(tx, {
+      username,
+      email,
+      passwordHash,
+      isActive: true,
+      passwordChanged: overrides.passwordChanged ?? true,
+    }),
+  );
+  return { id: row.id, username, password, email: row.email };
+}
+
+/** The stored admin with this e-mail address (e.g. the stack's first admin), or undefined. */
+export const findAdmin = (email: string) => findAdminByEmail(email);
+
+/** Removes a seeded admin (its assignments move to the first admin); gone already is fine. */
+export function removeAdmin(id: number) {
+  const first = findAdminByEmail(FIRST_ADMIN.email);
+  if (first && first.id !== id) deleteAdmin(first.id, id);
+}
+
+export type SeedRequestInput = {
+  name?: string;
+  email?: string;
+  phone?: string;
+  companyDescription?: string;
+  description?: string;
+  /** Attach a small PDF named like this. */
+  pdf?: string;
+};
+
+/** Submits a request through the public API (POST /api/requests), like the landing page does. */
+export async function seedRequest(baseUrl: string, input: SeedRequestInput = {}) {
+  const marker = unique();
+  const form = new FormData();
+  form.set("name", input.name ?? `Kundin ${marker}`);
+  form.set("email", input.email ?? `${marker}@example.com`);
+  form.set("phone", input.phone ?? "+49 30 1234 5678");
+  form.set("companyDescription", input.companyDescription ?? `Bäckerei ${marker} in Berlin`);
+  form.set("description", input.description ?? `Eine App für Vorbestellungen ${marker}.`);
+  if (input.pdf) {
+    form.append(
+      "attachments",
+      new Blob([new Uint8Array(pdfBytes())], { type: "application/pdf" }),
+      input.pdf,
+    );
+  }
+  const res = await fetch(`${baseUrl}/api/requests`, { method: "POST", body: form });
+  if (res.status !== 201) throw new Error(`seedRequest: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { id: number }).id;
+}
+
+/** The stored request with this e-mail address (the newest), as the spec's Request JSON. */
+export function findRequestByEmail(email: string) {
+  return listAllRequests({ archived: false }).find((r) => r.email === email) ?? null;
+}
+
+/** The stored request with this id (spec JSON), or null when it is gone. */
+export const findRequest = (id: number) => loadRequestJson(id);
+
+export const removeRequest = (id: number) => deleteRequest(id);
+
+/**
+ * An appointment in the scheduling cache with any status the services report (ACCEPTED,
+ * CONFIRMED, DELETED …). No server flow creates arbitrary statuses, so this writes through the
+ * app's own db() and typed schema; removed with the app's deleteAppointment().
+ */
+export function seedAppointment(input: {
+  name: string;
+  startTime: Date;
+  status: string;
+  durationMinutes?: number;
+}) {
+  return db()
+    .insert(appointments)
+    .values({
+      provider: "builtin",
+      externalUid: `seed-${unique()}-${input.startTime.getTime()}`,
+      eventTypeKey: "demo",
+      eventTypeName: input.name,
+      startTime: input.startTime,
+      durationMinutes: input.durationMinutes ?? 30,
+      status: input.status,
+    })
+    .returning()
+    .get();
+}
+
+export const removeAppointment = (id: number) => deleteAppointment(id);
+
+export function seedAffiliateCode(input: { name?: string; email?: string; discountValue: number }) {
+  return createAffiliateCode({
+    name: input.name ?? "Partner",
+    email: input.email ?? "partner@example.com",
+    discountValue: input.discountValue,
+  });
+}
+
+export const removeAffiliateCode = (id: number) => deleteAffiliateCode(id);
+
+/** Saves `patch` over the current configuration; returns a function restoring the previous one. */
+export function patchConfiguration(patch: Partial<Configuration>) {
+  const previous = getConfiguration();
+  const saved = saveConfiguration({ ...previous, ...patch });
+  if (!saved.ok) throw new Error(`patchConfiguration: ${JSON.stringify(saved.fieldErrors)}`);
+  return () => {
+    saveConfiguration(previous);
+  };
+}
