@@ -32,12 +32,13 @@ describe("Origin check of cookie-authenticated writes (issue 11)", () => {
   });
 
   it("refuses Origin: null, a foreign Origin and a forged X-Forwarded-Host with 403", async () => {
-    for (const headers of [
+    const cases: Record<string, string>[] = [
       { origin: "null" },
       { origin: "https://evil.example" },
       { origin: "https://evil.example", "x-forwarded-host": "evil.example" },
       { "sec-fetch-site": "cross-site" },
-    ]) {
+    ];
+    for (const headers of cases) {
       const res = await createCode(headers);
       expect(res.status, JSON.stringify(headers)).toBe(403);
       expect((await res.json()).error).toBe("Anfrage von fremder Herkunft abgelehnt.");
