@@ -16,10 +16,16 @@ describe("neutraliseCell", () => {
     expect(neutraliseCell(input)).toBe(expected);
   });
 
-  it.each(["+49 30 1234567", "+49 (0) 170 123-45", "-5", "-1.5", "0176 123", "Anna Müller", "", "a=b"])(
-    "keeps %j readable",
-    (input) => {
-      expect(neutraliseCell(input)).toBe(input);
-    },
-  );
+  it.each([
+    "+49 30 1234567",
+    "+49 (0) 170 123-45",
+    "-5",
+    "-1.5",
+    "0176 123",
+    "Anna Müller",
+    "",
+    "a=b",
+  ])("keeps %j readable", (input) => {
+    expect(neutraliseCell(input)).toBe(input);
+  });
 });
