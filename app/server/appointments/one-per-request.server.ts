@@ -1,6 +1,10 @@
 import { and, eq, gt, notInArray } from "drizzle-orm";
+import { GROUP_STATUSES } from "~/lib/appointment-status";
 import { appointments } from "~db/schema";
 import { db } from "../db.server";
+
+/** Statuses that free the request for a new booking: the spec's cancelled group and a rejection. */
+const INACTIVE_STATUSES = [...GROUP_STATUSES.cancelled, "REJECTED"];
 
 export const ALREADY_BOOKED =
   "Für diese Anfrage ist bereits ein Termin gebucht. Bitte sage ihn zuerst ab, bevor du einen neuen buchst.";
@@ -8,7 +12,7 @@ export const ALREADY_BOOKED =
 /** Bookings of this process that are between reservation and their row (or failure). */
 const inFlight = new Set<number>();
 
-/** A future appointment of the request that is not cancelled or rejected. */
+/** A future appointment of the request that is not cancelled, deleted or rejected. */
 export function hasActiveAppointment(requestId: number, now = new Date()) {
   return Boolean(
     db()
@@ -18,7 +22,7 @@ export function hasActiveAppointment(requestId: number, now = new Date()) {
         and(
           eq(appointments.requestId, requestId),
           gt(appointments.startTime, now),
-          notInArray(appointments.status, ["CANCELLED", "REJECTED"]),
+          notInArray(appointments.status, INACTIVE_STATUSES),
         ),
       )
       .get(),
