@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Locator } from "@playwright/test";
 import { loginAs } from "./auth";
-import { seedAdmin } from "./db";
-import { seedPlainRequest, submitVisitorRequest, withConfiguration } from "./fidelity-helpers";
+import { submitVisitorRequest, withConfiguration } from "./fidelity-helpers";
 import { expect, test } from "./fixtures";
 
 const PHONE = { width: 390, height: 844 };
@@ -73,11 +72,15 @@ test("landing at 390 px: header on one line; banner + header + cookie bar ≤ a 
 
 test("admin requests at 390 px: name, status and date stacked without overlap", async ({
   page,
+  seed,
 }) => {
   const tag = randomBytes(3).toString("hex");
-  seedPlainRequest(`Sehr lange Kundin mit Doppelnamen ${tag}`, `lang-${tag}@example.com`);
-  seedPlainRequest(`Kurz ${tag}`, `kurz-${tag}@example.com`);
-  await loginAs(page, await seedAdmin());
+  await seed.request({
+    name: `Sehr lange Kundin mit Doppelnamen ${tag}`,
+    description: `Lang ${tag}`,
+  });
+  await seed.request({ name: `Kurz ${tag}`, description: `Kurz ${tag}` });
+  await loginAs(page, await seed.admin());
   await page.goto(`/admin/requests?q=${tag}`);
   const rows = page.getByTestId("request-row");
   await expect(rows).toHaveCount(2);
