@@ -29,6 +29,7 @@ export type BootResult = {
     APP_URL: string;
     GA_MEASUREMENT_ID?: string;
     METRICS_PORT?: number;
+    METRICS_HOST?: string;
   };
   shutdown: () => Promise<void>;
 };

@@ -24,7 +24,10 @@ const server: Server = app.listen(boot.env.PORT, boot.env.HOST, () => {
 server.keepAliveTimeout = 65_000;
 // Prometheus metrics on their own internal port (METRICS_PORT=0 switches them off).
 const metricsServer = boot.env.METRICS_PORT
-  ? startMetricsServer(boot.env.METRICS_PORT, boot.env.HOST)
+  ? startMetricsServer(
+      boot.env.METRICS_PORT,
+      boot.env.METRICS_HOST ?? (process.env.FLY_APP_NAME ? "::" : "127.0.0.1"),
+    )
   : undefined;
 
 let stopping = false;

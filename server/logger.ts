@@ -9,8 +9,9 @@ const LEVELS = ["silent", "fatal", "error", "warn", "info", "debug", "trace"] as
 export type LogLevel = (typeof LEVELS)[number];
 
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.\p{L}{2,}/gu;
-// International (+49 …) or national (0…) numbers with at least 6 further digits, separators allowed.
-const PHONE = /(?<![\p{L}\p{N}])(?:\+|00|0)\d(?:[\s/().-]?\d){5,}(?![\p{L}\p{N}])/gu;
+// International (+49 …) or national (0…, (0…) numbers with at least 6 further digits; up to three
+// separators between digits, as the form accepts them ("+49 (0) 170 …", "030 - 123 456").
+const PHONE = /(?<![\p{L}\p{N}])(?:\+|00|\(?0)\d(?:[\s/().-]{0,3}\d){5,}(?![\p{L}\p{N}])/gu;
 const TOKEN_PARAM = /([?&;](?:token|code|key|secret|signature|password)=)[^&\s"'<>]+/gi;
 const AUTH_HEADER = /\b(Bearer|Basic)\s+[\w.~+/=-]+/gi;
 const URL_CREDENTIALS = /(\b[a-z][\w+.-]*:\/\/)[^/\s:@]+:[^/\s@]+@/gi;

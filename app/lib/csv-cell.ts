@@ -1,9 +1,11 @@
 /**
  * A spreadsheet cell that cannot start a formula (CSV injection): text starting with `=`, `@`, a
- * tab or CR, or `+`/`-` not followed by a digit gets a leading apostrophe. Phone numbers such as
- * `+49 30 …` and negative numbers stay as they are.
+ * tab or CR gets a leading apostrophe, and so does text starting with `+` or `-` unless the whole
+ * cell is a number or a phone number (digits, spaces, `()./-`): `+49 30 …` and `-5` stay readable,
+ * while `-1+cmd|…` or `+1+HYPERLINK(…)` (a formula to Excel) do not.
  */
 export function neutraliseCell(value: string): string {
-  if (/^[=@\t\r]/.test(value) || /^[+-](?!\d)/.test(value)) return `'${value}`;
+  if (/^[=@\t\r]/.test(value)) return `'${value}`;
+  if (/^[+-]/.test(value) && !/^[+-][\d\s()./-]*$/.test(value)) return `'${value}`;
   return value;
 }

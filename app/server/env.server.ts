@@ -48,6 +48,7 @@ const EnvSchema = z.object({
   ),
   SUBMISSION_RATE_LIMIT: rateLimitSpec.default({ points: 10, durationSeconds: 3600 }),
   LOGIN_RATE_LIMIT: rateLimitSpec.default({ points: 5, durationSeconds: 900 }),
+  BOOKING_RATE_LIMIT: rateLimitSpec.default({ points: 5, durationSeconds: 3600 }),
   TRUST_PROXY: z.enum(["", "fly", "none"]).default(""),
   LOG_LEVEL: z.enum(["silent", "error", "warn", "info", "debug"]).default("info"),
   // Read by server/launch.ts (Litestream, ADR 090); validated here so a typo stops the boot too.
@@ -61,6 +62,9 @@ const EnvSchema = z.object({
   BUCKET_NAME: optionalString,
   // Prometheus /metrics on this internal port (ADR 094); Litestream's own metrics on the next one.
   METRICS_PORT: z.coerce.number().int().min(0).max(65534).default(9091),
+  // Where /metrics listens: loopback by default; on Fly (FLY_APP_NAME set) on "::" so Fly's
+  // private network can scrape it. Never the public HOST by accident.
+  METRICS_HOST: optionalString,
   // Below this much free space on the data volume, submissions keep their text but refuse files.
   DISK_MIN_FREE_MB: z.coerce.number().int().min(0).default(256),
   // Read by `npm run backup` (scripts/backup.ts): how many backups stay, locally and in the bucket.

@@ -87,7 +87,7 @@ export const test = base.extend<
       current = undefined;
       await stack.stop();
     },
-    { scope: "worker", auto: true, timeout: 90_000 },
+    { scope: "worker", auto: true, timeout: 240_000 },
   ],
   baseURL: async ({ stack }, use) => {
     await use(stack.app.url);

@@ -342,7 +342,7 @@ test("header, footer and responsive layout at 320 px", async ({ page }) => {
     "#contact",
   );
   await expect(page.getByRole("link", { name: "Meine Anfragen" })).toHaveCount(0);
-  await expect(page.getByRole("link", { name: "Datenschutz" })).toHaveAttribute(
+  await expect(page.getByRole("link", { name: "Datenschutz", exact: true })).toHaveAttribute(
     "href",
     /^https?:\/\//,
   );

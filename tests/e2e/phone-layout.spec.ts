@@ -77,9 +77,9 @@ test("admin requests at 390 px: name, status and date stacked without overlap", 
   const tag = randomBytes(3).toString("hex");
   await seed.request({
     name: `Sehr lange Kundin mit Doppelnamen ${tag}`,
-    description: `Lang ${tag}`,
+    email: `lang-${tag}@example.com`,
   });
-  await seed.request({ name: `Kurz ${tag}`, description: `Kurz ${tag}` });
+  await seed.request({ name: `Kurz ${tag}`, email: `kurz-${tag}@example.com` });
   await loginAs(page, await seed.admin());
   await page.goto(`/admin/requests?q=${tag}`);
   const rows = page.getByTestId("request-row");

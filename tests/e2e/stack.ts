@@ -77,7 +77,7 @@ function startApp(
 }
 
 /** Polls /healthz until the server answers; fails when it exits or does not answer in time. */
-async function waitUntilHealthy(server: AppServer, timeoutMs = 60_000) {
+async function waitUntilHealthy(server: AppServer, timeoutMs = 150_000) {
   const { url } = server;
   let exited = false;
   void server.exited.then(() => {

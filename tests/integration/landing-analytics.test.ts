@@ -36,7 +36,7 @@ describe("analytics (GA_MEASUREMENT_ID set)", () => {
       `<script async="" nonce="${nonce}" src="https://www.googletagmanager.com/gtag/js?id=G-TEST123"`,
     );
     expect(html).toContain(
-      "gtag('consent','default',{analytics_storage:'granted',ad_storage:'granted'",
+      "gtag('consent','default',{analytics_storage:'granted',ad_storage:'denied',ad_user_data:'denied',ad_personalization:'denied'}",
     );
     expect(html).toContain("anonymize_ip:true,cookie_expires:31536000");
     expect(res.headers.get("content-security-policy")).toContain(

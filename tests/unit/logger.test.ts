@@ -22,6 +22,9 @@ describe("scrubbing personal data and secrets", () => {
     expect(scrub("Rückruf: +49 30 98765432 oder 0221/5556667")).toBe(
       "Rückruf: [phone] oder [phone]",
     );
+    expect(scrub("Tel. +49 (0) 170 1234567, (030) 1234567 oder 030 - 123 456")).toBe(
+      "Tel. [phone], [phone] oder [phone]",
+    );
     expect(scrub(`https://portal.test/admin/reset-password?token=${token}&x=1`)).toBe(
       "https://portal.test/admin/reset-password?token=[redacted]&x=1",
     );

@@ -10,23 +10,32 @@ declare global {
   }
 }
 
+/**
+ * The signals sent to Google: analytics as chosen; the advertising signals stay denied whatever the
+ * stored `marketing` flag says (the bar asks about analytics only, and the page shows no ads).
+ */
+function consentSignals(consent: Pick<Consent, "analytics">) {
+  return {
+    analytics_storage: consent.analytics ? "granted" : "denied",
+    ad_storage: "denied",
+    ad_user_data: "denied",
+    ad_personalization: "denied",
+  };
+}
+
 /** Tells Google Analytics (when loaded) about the visitor's choice. */
 export function updateAnalyticsConsent(consent: Consent) {
-  window.gtag?.("consent", "update", {
-    analytics_storage: consent.analytics ? "granted" : "denied",
-    ad_storage: consent.marketing ? "granted" : "denied",
-    ad_user_data: consent.marketing ? "granted" : "denied",
-    ad_personalization: consent.marketing ? "granted" : "denied",
-  });
+  window.gtag?.("consent", "update", consentSignals(consent));
 }
 
 /** The consent bar; shown until a choice is stored (cookie). Works as plain form posts without JS. */
 export function CookieBar({ current }: { current: Consent | null }) {
   const fetcher = useFetcher();
   const location = useLocation();
-  // Closed after a choice until the next navigation (the footer link opens it again).
+  // Closed once the choice is stored (the cookie is set by then) until the next navigation; the
+  // footer link opens it again.
   const [closedAt, setClosedAt] = useState<string | null>(null);
-  if (closedAt === location.key) return null;
+  if (closedAt === location.key && fetcher.state === "idle") return null;
   const redirectTo = `${location.pathname}${location.search.replace(/[?&]cookies=1/, "")}`;
   return (
     <section
@@ -138,8 +147,9 @@ export function Analytics({
   consent: Consent;
   nonce?: string;
 }) {
-  const granted = (v: boolean) => (v ? "granted" : "denied");
-  const settings = `{analytics_storage:'${granted(consent.analytics)}',ad_storage:'${granted(consent.marketing)}',ad_user_data:'${granted(consent.marketing)}',ad_personalization:'${granted(consent.marketing)}'}`;
+  const settings = `{${Object.entries(consentSignals(consent))
+    .map(([key, value]) => `${key}:'${value}'`)
+    .join(",")}}`;
   const init = `window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments);}window.gtag=gtag;
 gtag('consent','default',${settings});
 gtag('js',new Date());gtag('config',${JSON.stringify(measurementId)},{anonymize_ip:true,cookie_expires:31536000});`;
