@@ -1,7 +1,15 @@
 // `npm run restore <backup.sqlite | --bucket backups/<name>.sqlite>` — with the server stopped: puts a
 // backup in place of the database (DATABASE_PATH; stale -wal/-shm removed) and, when a
 // `<backup>-uploads` folder exists beside it, the uploads folder (UPLOADS_DIR). docs/operations.md.
-import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import {
+  cpSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -46,6 +54,8 @@ if (ok !== "ok") {
 mkdirSync(path.dirname(databasePath), { recursive: true });
 for (const suffix of ["-wal", "-shm"]) rmSync(`${databasePath}${suffix}`, { force: true });
 cpSync(file, databasePath);
+// The next start moves stored files the restored rows do not refer to into quarantine (ADR 085).
+writeFileSync(`${databasePath}.restored`, new Date().toISOString());
 console.log(`Datenbank wiederhergestellt: ${databasePath}`);
 
 const uploadsBackup = `${file.replace(/\.sqlite$/, "")}-uploads`;

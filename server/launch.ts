@@ -5,7 +5,7 @@
 //   3. `litestream replicate -exec "<node> server/index.ts"`: Litestream ships every WAL change to the
 //      replica, forwards SIGTERM to the server and exits with its exit code.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { litestreamBinary, litestreamPlan } from "./litestream.ts";
@@ -43,6 +43,7 @@ if (!plan) {
   writeFileSync(config, plan.yaml, { mode: 0o600 });
   mkdirSync(path.dirname(plan.databasePath), { recursive: true });
 
+  const hadDatabase = existsSync(plan.databasePath);
   const restore = spawnSync(
     bin,
     ["restore", "-config", config, "-if-db-not-exists", "-if-replica-exists", plan.databasePath],
@@ -53,6 +54,10 @@ if (!plan) {
       `Wiederherstellung aus dem Replikat fehlgeschlagen (Exit-Code ${restore.status}).`,
     );
     process.exit(restore.status ?? 1);
+  }
+  // Restored from the replica: the first sweep quarantines unreferenced uploads (ADR 085).
+  if (!hadDatabase && existsSync(plan.databasePath)) {
+    writeFileSync(`${plan.databasePath}.restored`, new Date().toISOString());
   }
 
   const server = [

@@ -1,18 +1,16 @@
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { createReadStream, createWriteStream, mkdirSync } from "node:fs";
-import { type FileHandle, open, readdir, rm, stat } from "node:fs/promises";
+import { type FileHandle, open, rm } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { Busboy } from "@fastify/busboy";
-import { isNotNull } from "drizzle-orm";
 import { fileTypeFromFile } from "file-type";
 import { extensionOf, type UploadLimits, uploadLimits, uploadMessages } from "~/lib/upload-rules";
-import { attachments, requests } from "~db/schema";
 import { getConfiguration } from "./configuration.server";
-import { db } from "./db.server";
 import { env } from "./env.server";
 import { fileStorage } from "./upload-storage.server";
+import { bootSweep, sweepUploads } from "./uploads/sweep.server";
 
 /** The voice recording is always allowed (spec §9) but still capped. */
 export const AUDIO_MAX_BYTES = 25 * 1024 * 1024;
@@ -398,61 +396,18 @@ export async function deleteStoredFiles(keys: string[]): Promise<void> {
   await Promise.allSettled(keys.map((k) => deleteStoredFile(k)));
 }
 
-/**
- * Removes stored files no row refers to (a crash between writing files and the row) and stale
- * incoming parts, once they are older than `olderThanMs`.
- */
-export async function sweepUnreferencedUploads(olderThanMs = 3600_000): Promise<number> {
-  const cutoff = Date.now() - olderThanMs;
-  const referenced = new Set<string>([
-    ...db()
-      .select({ key: attachments.filename })
-      .from(attachments)
-      .all()
-      .map((r) => r.key),
-    ...db()
-      .select({ key: requests.audioKey })
-      .from(requests)
-      .where(isNotNull(requests.audioKey))
-      .all()
-      .map((r) => r.key as string),
-  ]);
-  let removed = 0;
-  let cursor: string | undefined;
-  const stale: string[] = [];
-  do {
-    const page = await fileStorage().list({ cursor, includeMetadata: true, limit: 500 });
-    for (const f of page.files) {
-      if (!referenced.has(f.key) && f.lastModified < cutoff) stale.push(f.key);
-    }
-    cursor = page.cursor;
-  } while (cursor);
-  for (const key of stale) {
-    await fileStorage().remove(key);
-    removed += 1;
-  }
-  const dir = incomingDir();
-  for (const name of await readdir(dir)) {
-    const file = path.join(dir, name);
-    const info = await stat(file).catch(() => null);
-    if (info && info.mtimeMs < cutoff) {
-      await rm(file, { force: true });
-      removed += 1;
-    }
-  }
-  return removed;
-}
+/** Removes stored files no row refers to and crash leftovers older than `olderThanMs`. */
+export const sweepUnreferencedUploads = (olderThanMs = 3600_000) =>
+  sweepUploads({ cutoff: Date.now() - olderThanMs });
 
 let sweepTimer: ReturnType<typeof setInterval> | undefined;
-/** Background task: a sweep at start, then hourly. */
+/** Background task: a sweep at start (everything before the start), then hourly (older than 1 h). */
 export const uploadSweepTask = {
   start() {
-    const run = () =>
-      sweepUnreferencedUploads().catch((error) => {
-        console.warn("Upload-Aufräumen fehlgeschlagen:", error);
-      });
-    void run();
-    sweepTimer = setInterval(run, 3600_000);
+    const failed = (error: unknown) =>
+      console.warn("Upload-Aufräumen fehlgeschlagen:", (error as Error)?.name ?? "Fehler");
+    void bootSweep().catch(failed);
+    sweepTimer = setInterval(() => sweepUnreferencedUploads().catch(failed), 3600_000);
     sweepTimer.unref();
   },
   stop() {

@@ -1,9 +1,9 @@
 import path from "node:path";
 import type { FileStorage } from "@remix-run/file-storage";
-import { createFsFileStorage } from "@remix-run/file-storage/fs";
 import { S3Bucket, s3ConfigFromEnv } from "../../server/s3.ts";
 import { env } from "./env.server";
 import { createS3FileStorage } from "./s3-file-storage.server";
+import { createAtomicFsFileStorage } from "./uploads/fs-storage.server";
 
 let storage: FileStorage | undefined;
 let storageId: string | undefined;
@@ -18,7 +18,7 @@ export function fileStorage(): FileStorage {
     ? `s3:${s3.endpoint}/${s3.bucket}`
     : path.join(path.resolve(env().UPLOADS_DIR), "files");
   if (!storage || storageId !== id) {
-    storage = s3 ? createS3FileStorage(new S3Bucket(s3)) : createFsFileStorage(id);
+    storage = s3 ? createS3FileStorage(new S3Bucket(s3)) : createAtomicFsFileStorage(id);
     storageId = id;
   }
   return storage;
