@@ -401,12 +401,12 @@ export const sweepUnreferencedUploads = (olderThanMs = 3600_000) =>
   sweepUploads({ cutoff: Date.now() - olderThanMs });
 
 let sweepTimer: ReturnType<typeof setInterval> | undefined;
-/** Background task: a sweep at start (everything before the start), then hourly (older than 1 h). */
+/** Background task: a sweep at start, before the server listens (everything before the start), then hourly (older than 1 h). */
 export const uploadSweepTask = {
-  start() {
+  async start() {
     const failed = (error: unknown) =>
       console.warn("Upload-Aufräumen fehlgeschlagen:", (error as Error)?.name ?? "Fehler");
-    void bootSweep().catch(failed);
+    await bootSweep().catch(failed);
     sweepTimer = setInterval(() => sweepUnreferencedUploads().catch(failed), 3600_000);
     sweepTimer.unref();
   },

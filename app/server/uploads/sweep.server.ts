@@ -164,8 +164,12 @@ async function sweepFsStorage(referenced: Set<string>, options: SweepOptions): P
   return removed;
 }
 
-/** Object storage: objects are written whole, so only unreferenced keys remain to remove. */
-async function sweepObjectStorage(referenced: Set<string>, cutoff: number): Promise<number> {
+/**
+ * Object storage: objects are written whole, so only unreferenced keys remain to remove. The bucket
+ * may be shared with another machine (a deploy), so never anything younger than an hour.
+ */
+async function sweepObjectStorage(referenced: Set<string>, before: number): Promise<number> {
+  const cutoff = Math.min(before, Date.now() - 3600_000);
   let removed = 0;
   let cursor: string | undefined;
   const stale: string[] = [];
