@@ -1,7 +1,15 @@
 // `npm run backup` next to the database with retention, optional copy to the bucket, and the restore
 // procedure of docs/operations.md: backup → wipe → restore → data equal (ADR 097).
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -92,6 +100,8 @@ describe("backup and restore", () => {
     expect(restored.status, restored.output).toBe(0);
     expect(snapshot(env.DATABASE_PATH)).toEqual(before);
     expect(before.requests).toHaveLength(3);
+    // The next start quarantines stored files the restored rows do not refer to (ADR 085).
+    expect(existsSync(`${env.DATABASE_PATH}.restored`)).toBe(true);
     expect(readFileSync(path.join(env.UPLOADS_DIR, "files", "a.pdf"), "utf8")).toBe(
       "%PDF-1.4 Inhalt",
     );
