@@ -83,7 +83,8 @@ describe("memory under oversized bodies", () => {
   it("six chunked 50 MB JSON bodies and a chunked 200 MB multipart body grow peak RSS by < 150 MB", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "memory-"));
     const port = await freePort();
-    const child = spawn(process.execPath, ["server/index.ts"], {
+    // The flags of `npm start` (scripts/start.mjs) and the Dockerfile.
+    const child = spawn(process.execPath, ["--max-semi-space-size=4", "server/index.ts"], {
       env: {
         ...process.env,
         NODE_ENV: "production",
