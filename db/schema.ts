@@ -278,3 +278,10 @@ export const requestStatusHistory = sqliteTable(
   },
   (t) => [index("request_status_history_request_idx").on(t.requestId, t.changedAt)],
 );
+
+/** Rate-limit counters (rate-limiter-flexible's SQLite store): atomic and kept across restarts. */
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  points: integer("points").notNull().default(0),
+  expire: integer("expire"),
+});

@@ -14,22 +14,30 @@ let timeouts: number[];
 let navigations: string[];
 let keys: number;
 
+/** Time-outs started by the client and not yet cancelled (see `hang`). */
+let pendingTimeouts: Set<() => void>;
+
 /**
- * `fireTimeouts`: only the time-out tests (whose handlers never answer) let the timers fire; everywhere
- * else a time-out must not race a slow test machine, so the timers are recorded but never fire.
+ * A handler that never answers: once the request has reached it, the client's pending time-out
+ * fires. The time-out never races a slow test machine (it fires only after the server saw the call).
  */
-function client({ fireTimeouts = false } = {}) {
+async function hang(): Promise<never> {
+  setTimeout(() => {
+    for (const fire of pendingTimeouts) fire();
+  }, 0);
+  return delay("infinite") as Promise<never>;
+}
+
+function client() {
   return createApiClient({
     baseUrl: BASE,
     sleep: async (ms) => {
       sleeps.push(ms);
     },
-    // Real timers at 1/1000 scale: a 25 s time-out fires after 25 ms.
     startTimer: (fn, ms) => {
       timeouts.push(ms);
-      if (!fireTimeouts) return () => {};
-      const timer = setTimeout(fn, ms / 1000);
-      return () => clearTimeout(timer);
+      pendingTimeouts.add(fn);
+      return () => pendingTimeouts.delete(fn);
     },
     navigate: (url) => navigations.push(url),
     randomKey: () => `key-${++keys}`,
@@ -37,6 +45,7 @@ function client({ fireTimeouts = false } = {}) {
 }
 
 beforeEach(() => {
+  pendingTimeouts = new Set();
   sleeps = [];
   timeouts = [];
   navigations = [];
@@ -172,11 +181,10 @@ describe("apiFetch", () => {
     server.use(
       http.get(`${BASE}/api/requests`, async () => {
         calls++;
-        await delay("infinite");
-        return HttpResponse.json([]);
+        return hang();
       }),
     );
-    const error = await failure(client({ fireTimeouts: true })("/api/requests", { kind: "list" }));
+    const error = await failure(client()("/api/requests", { kind: "list" }));
     expect(error.reason).toBe("timeout");
     expect(error.message).toBe("Request timeout");
     expect(timeouts).toEqual([25_000, 20_000, 20_000, 20_000]);
@@ -186,11 +194,10 @@ describe("apiFetch", () => {
   it("applies the per-kind time-outs", async () => {
     server.use(
       http.all(`${BASE}/api/*`, async () => {
-        await delay("infinite");
-        return HttpResponse.json({});
+        return hang();
       }),
     );
-    const api = client({ fireTimeouts: true });
+    const api = client();
     const login = await failure(api("/api/admin/auth/login", { json: {}, kind: "login" }));
     expect(login.message).toBe("Login-Timeout: Server antwortet nicht rechtzeitig");
     expect(timeouts.every((ms) => ms === 15_000)).toBe(true);
@@ -214,12 +221,11 @@ describe("apiFetch", () => {
     server.use(
       http.post(`${BASE}/api/admin/requests/4/cursor-prompt`, async () => {
         calls++;
-        await delay("infinite");
-        return HttpResponse.json({ prompt: "x" });
+        return hang();
       }),
     );
     const error = await failure(
-      client({ fireTimeouts: true })("/api/admin/requests/4/cursor-prompt", {
+      client()("/api/admin/requests/4/cursor-prompt", {
         json: {},
         kind: "ai",
       }),
@@ -295,17 +301,17 @@ describe("apiFetch", () => {
 
   it("stops without retrying when the caller aborts", async () => {
     let calls = 0;
+    const controller = new AbortController();
     server.use(
       http.get(`${BASE}/api/requests`, async () => {
         calls++;
-        await delay("infinite");
-        return HttpResponse.json([]);
+        // The caller gives up once the request is on its way.
+        setTimeout(() => controller.abort(), 0);
+        return delay("infinite") as Promise<never>;
       }),
     );
-    const controller = new AbortController();
     const api = createApiClient({ baseUrl: BASE, sleep: async () => {} });
     const pending = api("/api/requests", { signal: controller.signal });
-    setTimeout(() => controller.abort(), 5);
     await expect(pending).rejects.toThrow();
     await pending.catch((e: unknown) => expect(e).not.toBeInstanceOf(ApiError));
     expect(calls).toBe(1);

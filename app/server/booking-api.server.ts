@@ -2,9 +2,11 @@ import sanitizeHtml from "sanitize-html";
 import { z } from "zod";
 import { DEFAULT_BOOKING_DURATION, isIsoDay } from "~/lib/booking-calendar";
 import { demoRequest } from "~/lib/demo-request";
+import { ALREADY_BOOKED, withRequestReservation } from "./appointments/one-per-request.server";
 import { bookAppointment, configuredEventType } from "./appointments.server";
 import { getApiAdmin } from "./auth.server";
 import { getConfiguration } from "./configuration.server";
+import { bookingLimiter, tooManyMessage } from "./rate-limit.server";
 import { loadRequestJson } from "./requests/serialize.server";
 import { SchedulingError } from "./scheduling/types";
 import { visitorOwnsRequest } from "./visitor.server";
@@ -87,6 +89,7 @@ export const BookRequestSchema = z.object({
 export async function bookForCaller(
   request: Request,
   input: z.infer<typeof BookRequestSchema>,
+  clientIp: string,
 ): Promise<
   { ok: true; appointment: unknown; demo: boolean } | { ok: false; status: number; error: string }
 > {
@@ -113,18 +116,32 @@ export async function bookForCaller(
         },
       };
     }
-    const allowed =
-      (await visitorOwnsRequest(request, input.requestId)) || Boolean(await getApiAdmin(request));
+    const admin = Boolean(await getApiAdmin(request));
+    const allowed = admin || (await visitorOwnsRequest(request, input.requestId));
     if (!allowed) return { ok: false, status: 403, error: "Nur für die eigene Anfrage buchbar." };
     const found = loadRequestJson(input.requestId);
     if (!found) return { ok: false, status: 404, error: "Anfrage nicht gefunden." };
-    const appointment = await bookAppointment({
-      request: { id: found.id, name: found.name, email: found.email, phone: found.phone },
-      startTime: input.startTime,
-      eventTypeKey: input.eventTypeKey,
-      timeZone: input.timeZone,
-    });
-    return { ok: true, appointment, demo: false };
+    // Visitors: reserved per client address before the booking, given back when nothing was booked.
+    const limiter = admin ? undefined : bookingLimiter();
+    const limit = (await limiter?.consume(clientIp)) ?? { ok: true };
+    if (!limit.ok)
+      return { ok: false, status: 429, error: tooManyMessage(limit.retryAfterSeconds) };
+    let booked = false;
+    try {
+      const result = await withRequestReservation(found.id, () =>
+        bookAppointment({
+          request: { id: found.id, name: found.name, email: found.email, phone: found.phone },
+          startTime: input.startTime,
+          eventTypeKey: input.eventTypeKey,
+          timeZone: input.timeZone,
+        }),
+      );
+      if (!result.ok) return { ok: false, status: 409, error: ALREADY_BOOKED };
+      booked = true;
+      return { ok: true, appointment: result.value, demo: false };
+    } finally {
+      if (!booked) await limiter?.refund(clientIp);
+    }
   } catch (error) {
     if (error instanceof SchedulingError)
       return { ok: false, status: error.status, error: error.message };

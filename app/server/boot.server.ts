@@ -7,6 +7,7 @@ import { ensureFirstAdmin } from "./first-admin.server";
 import { startMailWorker, stopMailWorker } from "./mail/outbox.server";
 import { registerAppMetrics } from "./metrics.server";
 import { retentionTask } from "./privacy/retention.server";
+import { resetLimiters } from "./rate-limit.server";
 
 type Task = { start?: () => void | Promise<void>; stop?: () => void | Promise<void> };
 const tasks: Task[] = [uploadSweepTask, accountSweepTask, summaryTask, retentionTask];
@@ -27,6 +28,7 @@ export function boot() {
       async shutdown() {
         for (const task of tasks) await task.stop?.();
         await stopMailWorker();
+        resetLimiters();
         closeDb();
       },
     };

@@ -48,6 +48,7 @@ const EnvSchema = z.object({
   ),
   SUBMISSION_RATE_LIMIT: rateLimitSpec.default({ points: 10, durationSeconds: 3600 }),
   LOGIN_RATE_LIMIT: rateLimitSpec.default({ points: 5, durationSeconds: 900 }),
+  BOOKING_RATE_LIMIT: rateLimitSpec.default({ points: 5, durationSeconds: 3600 }),
   TRUST_PROXY: z.enum(["", "fly", "none"]).default(""),
   LOG_LEVEL: z.enum(["silent", "error", "warn", "info", "debug"]).default("info"),
   // Read by server/launch.ts (Litestream, ADR 090); validated here so a typo stops the boot too.

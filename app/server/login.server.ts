@@ -56,9 +56,13 @@ async function attempt(
   }
   const { username, password, redirectTo } = submission.value;
   const limiter = loginLimiter();
+  // Reserve the attempt before the password check (N parallel attempts: exactly the limit get
+  // through); a successful login gives its reservation back.
+  const reserved: string[] = [];
   for (const key of [ipKey(ip), userKey(ip, username)]) {
-    const state = await limiter.check(key);
+    const state = await limiter.consume(key);
     if (!state.ok) {
+      for (const done of reserved) await limiter.refund(done);
       return {
         kind: "limited",
         submission,
@@ -66,15 +70,13 @@ async function attempt(
         message: tooManyMessage(state.retryAfterSeconds),
       };
     }
+    reserved.push(key);
   }
   const row = findByUsername(username);
   const valid = await verifyPassword(password, row?.passwordHash ?? (await dummyPasswordHash()));
-  if (!row || !valid) {
-    await limiter.consume(ipKey(ip));
-    await limiter.consume(userKey(ip, username));
-    return { kind: "failed", submission, message: MESSAGES.loginFailed };
-  }
+  if (!row || !valid) return { kind: "failed", submission, message: MESSAGES.loginFailed };
   if (!row.isActive) return { kind: "inactive", submission, message: MESSAGES.loginInactive };
+  await limiter.refund(ipKey(ip));
   await limiter.reset(userKey(ip, username));
   const lastLogin = new Date();
   // Hashes made with older scrypt parameters are upgraded now, while the password is at hand (ADR 091).

@@ -1,34 +1,49 @@
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterRes, RateLimiterSQLite } from "rate-limiter-flexible";
+import { db } from "./db.server";
 import { env } from "./env.server";
 
 export type LimitSpec = { points: number; durationSeconds: number };
 export type LimitResult = { ok: true } | { ok: false; retryAfterSeconds: number };
 
-/** A fixed-window limiter kept in memory (one machine; counts reset on restart). */
-export function createLimiter(spec: LimitSpec) {
-  const limiter = new RateLimiterMemory({ points: spec.points, duration: spec.durationSeconds });
+const refused = (msBeforeNext: number): LimitResult => ({
+  ok: false,
+  retryAfterSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)),
+});
+
+/**
+ * A fixed-window limiter in SQLite (table `rate_limits`, migration 0004): one atomic upsert per hit,
+ * so N parallel attempts let exactly the limit through, and a restart resets nothing. Callers
+ * reserve before the work (`consume`) and give back what should not count (`refund`).
+ */
+export function createLimiter(name: string, spec: LimitSpec) {
+  const limiter = new RateLimiterSQLite({
+    storeClient: db().$client,
+    storeType: "better-sqlite3",
+    tableName: "rate_limits",
+    tableCreated: true,
+    keyPrefix: name,
+    points: spec.points,
+    duration: spec.durationSeconds,
+  });
   return {
-    /** Counts one hit for key; refused once the window's points are used up. */
+    /** Reserves one hit for key; refused once the window's points are used up. */
     async consume(key: string, points = 1): Promise<LimitResult> {
       try {
         await limiter.consume(key, points);
         return { ok: true };
       } catch (error) {
-        if (error instanceof RateLimiterRes) {
-          return {
-            ok: false,
-            retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)),
-          };
-        }
+        if (error instanceof RateLimiterRes) return refused(error.msBeforeNext);
         throw error;
       }
+    },
+    /** Gives a reserved hit back (a successful login, a submission that was not accepted). */
+    async refund(key: string, points = 1) {
+      await limiter.reward(key, points);
     },
     /** Whether key is currently blocked, without counting a hit. */
     async check(key: string): Promise<LimitResult> {
       const state = await limiter.get(key);
-      if (state && state.consumedPoints >= spec.points) {
-        return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(state.msBeforeNext / 1000)) };
-      }
+      if (state && state.consumedPoints >= spec.points) return refused(state.msBeforeNext);
       return { ok: true };
     },
     async reset(key: string) {
@@ -40,10 +55,20 @@ export type Limiter = ReturnType<typeof createLimiter>;
 
 let submission: Limiter | undefined;
 let login: Limiter | undefined;
+let booking: Limiter | undefined;
 /** Public request submissions per client IP (SUBMISSION_RATE_LIMIT, default 10/1h). */
-export const submissionLimiter = () => (submission ??= createLimiter(env().SUBMISSION_RATE_LIMIT));
+export const submissionLimiter = () =>
+  (submission ??= createLimiter("submission", env().SUBMISSION_RATE_LIMIT));
 /** Failed logins and reset requests per IP and per IP + username (LOGIN_RATE_LIMIT, default 5/15m). */
-export const loginLimiter = () => (login ??= createLimiter(env().LOGIN_RATE_LIMIT));
+export const loginLimiter = () => (login ??= createLimiter("login", env().LOGIN_RATE_LIMIT));
+/** Demo bookings per client IP (BOOKING_RATE_LIMIT, default 5/1h). */
+export const bookingLimiter = () =>
+  (booking ??= createLimiter("booking", env().BOOKING_RATE_LIMIT));
+
+/** Limiters hold the database handle of their process: forget them when it closes. */
+export function resetLimiters() {
+  submission = login = booking = undefined;
+}
 
 /** German 429 message with the wait time in minutes. */
 export function tooManyMessage(retryAfterSeconds: number) {

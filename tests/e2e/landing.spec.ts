@@ -342,7 +342,6 @@ test("header, footer and responsive layout at 320 px", async ({ page }) => {
     "#contact",
   );
   await expect(page.getByRole("link", { name: "Meine Anfragen" })).toHaveCount(0);
-  // The footer link (the contact form links the "Datenschutzerklärung" too).
   await expect(page.getByRole("link", { name: "Datenschutz", exact: true })).toHaveAttribute(
     "href",
     /^https?:\/\//,

@@ -226,10 +226,21 @@ describe("Cal.com API v2 client", () => {
         ),
       ),
     );
+    // Another request (request r has its one active appointment now, issue 11).
+    const other = db()
+      .insert(requests)
+      .values({
+        name: "Otto Other",
+        email: "otto@example.com",
+        phone: "+49 40 5678",
+        companyDescription: "Agentur mit zwanzig Leuten in Hamburg",
+      })
+      .returning()
+      .get();
     const taken = await server.fetch("/api/calcom/book-appointment", {
       method: "POST",
       token,
-      json: { requestId: r.id, startTime: start },
+      json: { requestId: other.id, startTime: start },
     });
     expect(taken.status).toBe(409);
     expect((await taken.json()).error).toContain("gerade vergeben");

@@ -88,5 +88,5 @@ describe("the production server process", () => {
     await waitForHealth(url, second);
     expect(second.output()).not.toMatch(/Erster Admin angelegt/);
     expect(await stop(second.child, second.exited)).toBe(0);
-  });
+  }, 60_000); // two real server boots (a loaded CI machine needs more than the default 20 s)
 });

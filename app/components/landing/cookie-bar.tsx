@@ -24,9 +24,10 @@ export function updateAnalyticsConsent(consent: Consent) {
 export function CookieBar({ current }: { current: Consent | null }) {
   const fetcher = useFetcher();
   const location = useLocation();
-  // Closed after a choice until the next navigation (the footer link opens it again).
+  // Closed once the choice is stored (the cookie is set by then) until the next navigation; the
+  // footer link opens it again.
   const [closedAt, setClosedAt] = useState<string | null>(null);
-  if (closedAt === location.key) return null;
+  if (closedAt === location.key && fetcher.state === "idle") return null;
   const redirectTo = `${location.pathname}${location.search.replace(/[?&]cookies=1/, "")}`;
   return (
     <section
@@ -37,7 +38,7 @@ export function CookieBar({ current }: { current: Consent | null }) {
       <fetcher.Form
         method="post"
         action="/preferences/consent"
-        className="mx-auto max-w-6xl px-4 py-4 sm:px-6"
+        className="mx-auto max-w-6xl px-4 py-2 sm:px-6 sm:py-4"
         onSubmit={(event) => {
           event.preventDefault();
           const submitter = (event.nativeEvent as SubmitEvent)
@@ -53,57 +54,68 @@ export function CookieBar({ current }: { current: Consent | null }) {
         }}
       >
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <p className="text-sm text-slate-700 dark:text-slate-300">
+        {/* Compact on phones: banner + header + this bar take at most a quarter of the screen. */}
+        <p className="text-xs text-slate-700 sm:hidden dark:text-slate-300">
+          Notwendige Cookies immer, Analyse nur mit deiner Zustimmung.
+        </p>
+        <p className="hidden text-sm text-slate-700 sm:block dark:text-slate-300">
           Wir verwenden notwendige Cookies, damit diese Seite funktioniert (z. B. für deine
           Einstellungen und deine Anfragen). Mit deiner Zustimmung nutzen wir zusätzlich
           Analyse-Cookies, um die Seite zu verbessern.
         </p>
-        <details className="mt-2 text-sm">
-          <summary className="cursor-pointer rounded font-semibold text-indigo-700 dark:text-indigo-300">
-            Details
-          </summary>
-          <div className="mt-2 space-y-2">
-            <label className="flex items-start gap-2">
-              <input type="checkbox" checked disabled className="mt-1" />
-              <span>
-                <strong>Notwendig</strong> (immer aktiv): Design, Cookie-Auswahl, deine gesendeten
-                Anfragen.
-              </span>
-            </label>
-            <label className="flex items-start gap-2">
-              <input
-                type="checkbox"
-                name="analytics"
-                defaultChecked={current?.analytics ?? false}
-                className="mt-1"
-              />
-              <span>
-                <strong>Analyse</strong> (optional): anonymisierte Nutzungsstatistik mit Google
-                Analytics, Speicherdauer ein Jahr.
-              </span>
-            </label>
+        <div className="mt-1.5 flex items-start justify-between gap-2 sm:mt-3 sm:flex-wrap">
+          <details className="min-w-0 text-sm">
+            <summary className="cursor-pointer rounded font-semibold whitespace-nowrap text-indigo-700 dark:text-indigo-300">
+              Details
+            </summary>
+            <div className="mt-2 space-y-2">
+              <label className="flex items-start gap-2">
+                <input type="checkbox" checked disabled className="mt-1" />
+                <span>
+                  <strong>Notwendig</strong> (immer aktiv): Design, Cookie-Auswahl, deine gesendeten
+                  Anfragen.
+                </span>
+              </label>
+              <label className="flex items-start gap-2">
+                <input
+                  type="checkbox"
+                  name="analytics"
+                  defaultChecked={current?.analytics ?? false}
+                  className="mt-1"
+                />
+                <span>
+                  <strong>Analyse</strong> (optional): anonymisierte Nutzungsstatistik mit Google
+                  Analytics, Speicherdauer ein Jahr.
+                </span>
+              </label>
+              <button
+                type="submit"
+                name="choice"
+                value="custom"
+                className={buttonClass("secondary", "sm")}
+              >
+                Auswahl speichern
+              </button>
+            </div>
+          </details>
+          <div className="ml-auto flex shrink-0 justify-end gap-2 whitespace-nowrap">
             <button
               type="submit"
               name="choice"
-              value="custom"
+              value="necessary"
               className={buttonClass("secondary", "sm")}
             >
-              Auswahl speichern
+              Nur notwendige
+            </button>
+            <button
+              type="submit"
+              name="choice"
+              value="all"
+              className={buttonClass("primary", "sm")}
+            >
+              Alle akzeptieren
             </button>
           </div>
-        </details>
-        <div className="mt-3 flex flex-wrap justify-end gap-2">
-          <button
-            type="submit"
-            name="choice"
-            value="necessary"
-            className={buttonClass("secondary", "sm")}
-          >
-            Nur notwendige
-          </button>
-          <button type="submit" name="choice" value="all" className={buttonClass("primary", "sm")}>
-            Alle akzeptieren
-          </button>
         </div>
       </fetcher.Form>
     </section>

@@ -11,7 +11,7 @@ export function Header({ theme, hasHistory }: { theme: "light" | "dark"; hasHist
     <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
       <nav
         aria-label="Hauptnavigation"
-        className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-3 sm:px-6"
+        className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-2 sm:px-6 sm:py-3"
       >
         <a
           href="/"
@@ -28,8 +28,14 @@ export function Header({ theme, hasHistory }: { theme: "light" | "dark"; hasHist
         </a>
         <div className="flex items-center gap-1 sm:gap-2">
           {hasHistory ? (
-            <a href="#history" className={buttonClass("ghost", "sm")}>
-              Meine Anfragen
+            <a
+              href="#history"
+              className={`${buttonClass("ghost", "sm")} whitespace-nowrap`}
+              aria-label="Meine Anfragen"
+            >
+              {/* One header line at 390 px: the short word on phones. */}
+              <span className="sm:hidden">Anfragen</span>
+              <span className="hidden sm:inline">Meine Anfragen</span>
             </a>
           ) : null}
           <fetcher.Form
@@ -58,14 +64,44 @@ export function Header({ theme, hasHistory }: { theme: "light" | "dark"; hasHist
               }
               title={current === "dark" ? "Heller Modus" : "Dunkler Modus"}
             >
-              <span aria-hidden="true">{current === "dark" ? "☀️" : "🌙"}</span>
+              {current === "dark" ? <SunIcon /> : <MoonIcon />}
             </button>
           </fetcher.Form>
-          <a href="#contact" className={buttonClass("primary", "sm")}>
+          <a href="#contact" className={`${buttonClass("primary", "sm")} whitespace-nowrap`}>
             Jetzt loslegen
           </a>
         </div>
       </nav>
     </header>
+  );
+}
+
+/** SVG icons (emoji render as empty boxes where no emoji font is installed). */
+const iconProps = {
+  "aria-hidden": true,
+  width: 18,
+  height: 18,
+  viewBox: "0 0 24 24",
+  fill: "none",
+  stroke: "currentColor",
+  strokeWidth: 2,
+  strokeLinecap: "round",
+  strokeLinejoin: "round",
+} as const;
+
+function SunIcon() {
+  return (
+    <svg {...iconProps}>
+      <circle cx="12" cy="12" r="4" />
+      <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
+    </svg>
+  );
+}
+
+function MoonIcon() {
+  return (
+    <svg {...iconProps}>
+      <path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z" />
+    </svg>
   );
 }

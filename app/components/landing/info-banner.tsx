@@ -7,7 +7,7 @@ export function InfoBanner({ text, bannerKey }: { text: string; bannerKey: strin
   if (fetcher.state !== "idle" || fetcher.data) return null;
   return (
     <section aria-label="Hinweis" className="bg-indigo-600 text-white dark:bg-indigo-700">
-      <div className="mx-auto flex max-w-6xl items-start justify-between gap-3 px-4 py-2.5 text-sm sm:px-6">
+      <div className="mx-auto flex max-w-6xl items-start justify-between gap-3 px-4 py-1.5 text-sm sm:px-6 sm:py-2.5">
         <p className="pt-1">{text}</p>
         <fetcher.Form
           method="post"

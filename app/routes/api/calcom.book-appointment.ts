@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { jsonError, methodNotAllowed, readJsonObject } from "~/server/auth.server";
 import { BookRequestSchema, bookForCaller } from "~/server/booking-api.server";
+import { clientIp } from "~/server/request-context.server";
 import type { Route } from "./+types/calcom.book-appointment";
 
 /** POST /api/calcom/book-appointment {requestId, startTime, endTime, timeZone, eventTypeKey} → {appointment} | {error} */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const body = await readJsonObject(request);
   if (!body.ok) return body.response;
@@ -14,7 +15,7 @@ export async function action({ request }: Route.ActionArgs) {
       fieldErrors: z.flattenError(parsed.error).fieldErrors as Record<string, string[]>,
     });
   }
-  const result = await bookForCaller(request, parsed.data);
+  const result = await bookForCaller(request, parsed.data, clientIp(context));
   if (!result.ok)
     return Response.json({ success: false, error: result.error }, { status: result.status });
   return Response.json(

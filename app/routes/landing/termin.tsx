@@ -28,6 +28,7 @@ import { getAdmin, parseId } from "~/server/auth.server";
 import { bookForCaller, bookingEnabled, eventTypeDetails } from "~/server/booking-api.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { readForm } from "~/server/http.server";
+import { clientIp } from "~/server/request-context.server";
 import { loadRequestJson, requestsWithAppointment } from "~/server/requests/serialize.server";
 import { SchedulingError } from "~/server/scheduling/types";
 import { visitorOwnsRequest } from "~/server/visitor.server";
@@ -97,10 +98,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { context, event, month, cells, day, slots, error };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (!bookingEnabled()) return data({ error: BOOKING_OFF }, { status: 404 });
-  const context = await bookingContext(request);
-  if (!context)
+  const booking = await bookingContext(request);
+  if (!booking)
     return data(
       { error: "Diese Terminbuchung ist nur für die eigene Anfrage möglich." },
       { status: 403 },
@@ -108,12 +109,16 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const startTime = String(form.get("startTime") ?? "");
   if (!startTime) return data({ error: PICK_DATE_AND_TIME }, { status: 400 });
-  const result = await bookForCaller(request, {
-    requestId: context.requestId ?? undefined,
-    startTime,
-    timeZone: "Europe/Berlin",
-    demo: context.demo,
-  });
+  const result = await bookForCaller(
+    request,
+    {
+      requestId: booking.requestId ?? undefined,
+      startTime,
+      timeZone: "Europe/Berlin",
+      demo: booking.demo,
+    },
+    clientIp(context),
+  );
   if (!result.ok) return data({ error: result.error }, { status: result.status });
   const appointment = result.appointment as {
     startTime: string;

@@ -53,8 +53,10 @@ const emptyReply = (error: string): SubmissionResult<string[]> => ({
  * one transaction. On any failure the stored files are removed again, so nothing is half-saved.
  */
 export async function submitRequest(request: Request, clientIp: string): Promise<SubmitResult> {
+  // Reserved before the work (parallel submissions cannot overtake the limit); given back for
+  // every submission that is not accepted.
   const limiter = submissionLimiter();
-  const blocked = await limiter.check(clientIp);
+  const blocked = await limiter.consume(clientIp);
   if (!blocked.ok) {
     const error = tooManyMessage(blocked.retryAfterSeconds);
     return {
@@ -65,7 +67,16 @@ export async function submitRequest(request: Request, clientIp: string): Promise
       retryAfterSeconds: blocked.retryAfterSeconds,
     };
   }
+  let result: SubmitResult | undefined;
+  try {
+    result = await acceptRequest(request);
+    return result;
+  } finally {
+    if (!result?.ok) await limiter.refund(clientIp);
+  }
+}
 
+async function acceptRequest(request: Request): Promise<SubmitResult> {
   const limits = uploadLimits(getConfiguration().uploadSettings);
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > hardBodyLimit(limits)) {
@@ -168,7 +179,6 @@ export async function submitRequest(request: Request, clientIp: string): Promise
     await deleteStoredFiles(storedKeys);
     throw error;
   }
-  await limiter.consume(clientIp);
 
   const created = loadRequestJson(id) as RequestJson;
   try {

@@ -1,0 +1,44 @@
+import { and, eq, gt, notInArray } from "drizzle-orm";
+import { appointments } from "~db/schema";
+import { db } from "../db.server";
+
+export const ALREADY_BOOKED =
+  "Für diese Anfrage ist bereits ein Termin gebucht. Bitte sage ihn zuerst ab, bevor du einen neuen buchst.";
+
+/** Bookings of this process that are between reservation and their row (or failure). */
+const inFlight = new Set<number>();
+
+/** A future appointment of the request that is not cancelled or rejected. */
+export function hasActiveAppointment(requestId: number, now = new Date()) {
+  return Boolean(
+    db()
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(
+        and(
+          eq(appointments.requestId, requestId),
+          gt(appointments.startTime, now),
+          notInArray(appointments.status, ["CANCELLED", "REJECTED"]),
+        ),
+      )
+      .get(),
+  );
+}
+
+/**
+ * One active appointment per request (issue 11). The check and the reservation happen without an
+ * await in between (one process, one thread: atomic), before the external call to Cal.com; the
+ * reservation is released when `book` settles, after its row is written or it failed.
+ */
+export async function withRequestReservation<T>(
+  requestId: number,
+  book: () => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false }> {
+  if (inFlight.has(requestId) || hasActiveAppointment(requestId)) return { ok: false };
+  inFlight.add(requestId);
+  try {
+    return { ok: true, value: await book() };
+  } finally {
+    inFlight.delete(requestId);
+  }
+}

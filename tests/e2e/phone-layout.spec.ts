@@ -1,0 +1,101 @@
+import { randomBytes } from "node:crypto";
+import type { Locator } from "@playwright/test";
+import { loginAs } from "./auth";
+import { submitVisitorRequest, withConfiguration } from "./fidelity-helpers";
+import { expect, test } from "./fixtures";
+
+const PHONE = { width: 390, height: 844 };
+test.use({ viewport: PHONE });
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width - 1 &&
+  b.x < a.x + a.width - 1 &&
+  a.y < b.y + b.height - 1 &&
+  b.y < a.y + a.height - 1;
+
+async function boxes(locator: Locator): Promise<Box[]> {
+  const found: Box[] = [];
+  for (const element of await locator.all()) {
+    const box = await element.boundingBox();
+    if (box && box.width > 0 && box.height > 0) found.push(box);
+  }
+  return found;
+}
+
+test("landing at 390 px: header on one line; banner + header + cookie bar ≤ a quarter of the screen", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  const tag = randomBytes(3).toString("hex");
+  await withConfiguration(
+    { infoBanner: { enabled: true, text: `Neu: Termine auch abends ${tag}` } },
+    async () => {
+      // With a history, the header also shows "Meine Anfragen".
+      await submitVisitorRequest(
+        page,
+        `Handy ${tag}`,
+        `handy-${tag}@example.com`,
+        javaScriptEnabled,
+      );
+      await page.context().clearCookies({ name: "cookie_consent" });
+      await page.goto("/");
+      const header = page.locator("header").first();
+      const controls = await boxes(
+        header.locator("nav > a, nav > div > a, nav > div > form button"),
+      );
+      expect(controls.length).toBeGreaterThanOrEqual(3);
+      // One line: every control is centred on the same row, none wraps its text, all on screen.
+      const centre = (b: Box) => b.y + b.height / 2;
+      const row = centre(controls[0] as Box);
+      for (const b of controls) {
+        expect(Math.abs(centre(b) - row)).toBeLessThan(4);
+        expect(b.height, "a wrapped button is taller than one line").toBeLessThan(48);
+        expect(b.x + b.width).toBeLessThanOrEqual(PHONE.width);
+      }
+      for (let i = 0; i < controls.length; i++)
+        for (let j = i + 1; j < controls.length; j++)
+          expect(overlap(controls[i] as Box, controls[j] as Box)).toBe(false);
+      const banner = await page.getByRole("region", { name: "Hinweis" }).boundingBox();
+      const headerBox = await header.boundingBox();
+      const cookie = await page.getByRole("region", { name: "Cookie-Einstellungen" }).boundingBox();
+      expect(banner && headerBox && cookie).toBeTruthy();
+      const used = (banner?.height ?? 0) + (headerBox?.height ?? 0) + (cookie?.height ?? 0);
+      expect(
+        used,
+        `banner ${banner?.height} + header ${headerBox?.height} + cookie ${cookie?.height}`,
+      ).toBeLessThanOrEqual(PHONE.height / 4);
+      await page.screenshot({ path: test.info().outputPath("landing-390.png") });
+    },
+  );
+});
+
+test("admin requests at 390 px: name, status and date stacked without overlap", async ({
+  page,
+  seed,
+}) => {
+  const tag = randomBytes(3).toString("hex");
+  await seed.request({
+    name: `Sehr lange Kundin mit Doppelnamen ${tag}`,
+    email: `lang-${tag}@example.com`,
+  });
+  await seed.request({ name: `Kurz ${tag}`, email: `kurz-${tag}@example.com` });
+  await loginAs(page, await seed.admin());
+  await page.goto(`/admin/requests?q=${tag}`);
+  const rows = page.getByTestId("request-row");
+  await expect(rows).toHaveCount(2);
+  for (const row of await rows.all()) {
+    const parts = [
+      ...(await boxes(row.locator("[data-request-name]"))),
+      ...(await boxes(row.locator("[data-row-part=meta] > *"))),
+      ...(await boxes(row.locator("[data-row-part=controls] > *"))),
+    ];
+    expect(parts.length).toBeGreaterThanOrEqual(5);
+    for (let i = 0; i < parts.length; i++) {
+      const a = parts[i] as Box;
+      expect(a.x + a.width, "inside the screen").toBeLessThanOrEqual(PHONE.width);
+      for (let j = i + 1; j < parts.length; j++) expect(overlap(a, parts[j] as Box)).toBe(false);
+    }
+  }
+  await page.screenshot({ path: test.info().outputPath("requests-390.png"), fullPage: true });
+});
