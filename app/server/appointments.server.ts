@@ -322,7 +322,7 @@ export function applyCalcomWebhook(body: WebhookPayload): { applied: boolean } {
         provider: "calcom",
         externalUid: p.uid,
         eventTypeKey: p.type ?? "demo",
-        eventTypeName: p.title ?? "Termin",
+        eventTypeName: p.eventTitle ?? "Termin",
       })
       .onConflictDoNothing()
       .run();

@@ -327,7 +327,8 @@ describe("Cal.com webhook", () => {
       triggerEvent: "BOOKING_CREATED",
       payload: {
         uid: "uid_private",
-        title: "Demo-Termin",
+        title: "Demo-Termin between Olga Organisatorin and Paula Privat",
+        eventTitle: "Demo-Termin",
         type: "demo",
         startTime: "2030-01-08T09:00:00.000Z",
         endTime: "2030-01-08T09:30:00.000Z",
@@ -349,7 +350,7 @@ describe("Cal.com webhook", () => {
       external_uid: string;
     }[];
     const stored = rows.find((r) => r.external_uid === "uid_private");
-    expect(stored).toMatchObject({ status: "ACCEPTED" });
+    expect(stored).toMatchObject({ status: "ACCEPTED", event_type_name: "Demo-Termin" });
     const table = JSON.stringify(rows);
     for (const secret of [
       "Paula",

@@ -1,7 +1,8 @@
 /**
  * What an appointment row keeps of the scheduling service's booking or webhook payload
  * (`appointments.raw_data`). Cal.com sends attendees (name, e-mail, time zone), booking-form
- * responses, the organizer and free-text notes; none of that may be stored. Only these
+ * responses, the organizer and free-text notes, and its booking `title` names the attendee
+ * ("Demo between Olga and Paula"); none of that may be stored. Only these
  * non-personal keys survive, and only as plain strings or numbers (a nested object, such as a
  * location given as `{ type, value: "+49…" }`, is dropped).
  */
@@ -16,7 +17,7 @@ const KEPT = [
   "endTime",
   "length",
   "duration",
-  "title",
+  "eventTitle",
   "type",
   "eventTypeId",
   "eventTypeSlug",
@@ -50,7 +51,8 @@ export type WebhookPayload = {
     startTime?: string;
     endTime?: string;
     status?: string;
-    title?: string;
+    /** The event type's title; `title` is the booking's and names the attendee: never read. */
+    eventTitle?: string;
     type?: string;
     location?: string;
     length?: number;
