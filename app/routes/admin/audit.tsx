@@ -113,7 +113,7 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
         </div>
       </Form>
       {entries.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-500 dark:border-slate-700">
+        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-500 dark:text-slate-400 dark:border-slate-700">
           Keine Einträge gefunden.
         </p>
       ) : (

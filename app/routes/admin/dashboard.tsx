@@ -57,7 +57,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 to={`/admin/requests?requestId=${r.id}`}
                 className="flex flex-wrap items-center gap-3 p-4 hover:bg-slate-50 dark:hover:bg-slate-800/50"
               >
-                <span className="font-mono text-sm text-slate-500">#{formatRequestId(r.id)}</span>
+                <span className="font-mono text-sm text-slate-500 dark:text-slate-400">
+                  #{formatRequestId(r.id)}
+                </span>
                 <span className="min-w-0 flex-1">
                   <span className="block font-medium">{r.name}</span>
                   <span className="block truncate text-sm text-slate-600 dark:text-slate-300">
@@ -65,12 +67,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   </span>
                 </span>
                 <StatusBadge status={r.status} />
-                <span className="text-sm text-slate-500">{formatDateTime(r.createdAt)}</span>
+                <span className="text-sm text-slate-500 dark:text-slate-400">
+                  {formatDateTime(r.createdAt)}
+                </span>
               </Link>
             ))}
           </Card>
         ) : (
-          <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-500 dark:border-slate-700">
+          <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-500 dark:text-slate-400 dark:border-slate-700">
             Noch keine Anfragen eingegangen.
           </p>
         )}

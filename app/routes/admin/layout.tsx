@@ -53,9 +53,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           Überprüfe Authentifizierung...
         </div>
       ) : null}
-      <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
+      <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
         <Outlet />
-      </div>
+      </main>
     </div>
   );
 }

@@ -75,7 +75,7 @@ export default function LegacyPanel({ loaderData, actionData }: Route.ComponentP
             ["Admins", stats.admins],
           ].map(([label, value]) => (
             <Card key={label} className="p-4">
-              <p className="text-sm text-slate-500">{label}</p>
+              <p className="text-sm text-slate-500 dark:text-slate-400">{label}</p>
               <p className="text-2xl font-bold">{value}</p>
             </Card>
           ))}

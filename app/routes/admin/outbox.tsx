@@ -77,7 +77,7 @@ export default function OutboxPage({ loaderData }: Route.ComponentProps) {
           : "Kein SMTP-Server konfiguriert (SMTP_URL): E-Mails werden hier gesammelt und können gelesen werden."}
       </p>
       {mails.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-500 dark:border-slate-700">
+        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-500 dark:text-slate-400 dark:border-slate-700">
           Noch keine E-Mails.
         </p>
       ) : (
@@ -94,9 +94,11 @@ export default function OutboxPage({ loaderData }: Route.ComponentProps) {
                     </span>
                     <span className="min-w-0 flex-1">
                       <span className="block font-medium">{mail.subject}</span>
-                      <span className="block text-sm text-slate-500">An: {mail.to}</span>
+                      <span className="block text-sm text-slate-500 dark:text-slate-400">
+                        An: {mail.to}
+                      </span>
                     </span>
-                    <span className="text-xs text-slate-500">
+                    <span className="text-xs text-slate-500 dark:text-slate-400">
                       Erstellt {formatDateTime(mail.createdAt)}
                       {mail.sentAt ? ` · gesendet ${formatDateTime(mail.sentAt)}` : ""}
                     </span>

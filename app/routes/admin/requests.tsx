@@ -121,7 +121,8 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
       </nav>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-2xl font-bold">
-          {TAB_LABELS[query.tab]} <span className="text-slate-500">({page.total})</span>
+          {TAB_LABELS[query.tab]}{" "}
+          <span className="text-slate-500 dark:text-slate-400">({page.total})</span>
         </h1>
         {hydrated ? (
           <button
@@ -214,7 +215,7 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
       <Chips query={query} />
 
       {page.items.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-500 dark:border-slate-700">
+        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-500 dark:text-slate-400 dark:border-slate-700">
           Keine Anfragen gefunden.
         </p>
       ) : (

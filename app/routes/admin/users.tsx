@@ -250,7 +250,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                   <td className={`${td} font-medium`}>
                     {admin.username}
                     {admin.id === meId ? (
-                      <span className="ml-2 text-xs text-slate-500">(Sie)</span>
+                      <span className="ml-2 text-xs text-slate-500 dark:text-slate-400">(Sie)</span>
                     ) : null}
                   </td>
                   <td className={`${td} whitespace-nowrap`}>{admin.email}</td>
@@ -268,7 +268,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                   <td className={`${td} whitespace-nowrap`}>{formatDate(admin.last_login)}</td>
                   <td className={td}>
                     {admin.id === meId ? (
-                      <span className="text-xs text-slate-500">–</span>
+                      <span className="text-xs text-slate-500 dark:text-slate-400">–</span>
                     ) : (
                       <div className="flex flex-wrap gap-2">
                         <Form method="post">

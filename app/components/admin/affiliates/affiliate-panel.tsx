@@ -78,7 +78,7 @@ export function AffiliatePanel({
 
       <Card className="overflow-x-auto">
         <table className="w-full min-w-[640px] text-left text-sm">
-          <thead className="border-b border-slate-200 text-xs uppercase text-slate-500 dark:border-slate-800">
+          <thead className="border-b border-slate-200 text-xs uppercase text-slate-500 dark:text-slate-400 dark:border-slate-800">
             <tr>
               <th className="px-4 py-3">Code</th>
               <th className="px-4 py-3">Partner</th>
@@ -91,7 +91,10 @@ export function AffiliatePanel({
           <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
             {codes.length === 0 ? (
               <tr>
-                <td colSpan={6} className="px-4 py-6 text-center text-slate-500">
+                <td
+                  colSpan={6}
+                  className="px-4 py-6 text-center text-slate-500 dark:text-slate-400"
+                >
                   Noch keine Affiliate-Codes angelegt.
                 </td>
               </tr>
@@ -101,7 +104,9 @@ export function AffiliatePanel({
                   <td className="px-4 py-3 font-mono font-semibold select-all">{code.code}</td>
                   <td className="px-4 py-3">
                     {code.name}
-                    <span className="block text-xs text-slate-500">{code.email}</span>
+                    <span className="block text-xs text-slate-500 dark:text-slate-400">
+                      {code.email}
+                    </span>
                   </td>
                   <td className="px-4 py-3">{code.discountValue}%</td>
                   <td className="px-4 py-3">

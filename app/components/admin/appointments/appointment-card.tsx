@@ -72,7 +72,9 @@ export function AppointmentCard({ a }: { a: AppointmentJson }) {
           <p className="line-clamp-3 text-slate-600 dark:text-slate-300">{a.request.summary}</p>
         </div>
       ) : (
-        <p className="mt-3 text-sm text-slate-500">Kontaktdaten nicht verfügbar</p>
+        <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">
+          Kontaktdaten nicht verfügbar
+        </p>
       )}
       <p className="mt-3 text-xs text-slate-500 dark:text-slate-400">
         Anfrage: {a.request ? `#${formatRequestId(a.request.id)}` : "N/A"} · Termin-ID:{" "}

@@ -38,7 +38,7 @@ export function AssignmentSection({
                 <input type="hidden" name="adminId" value={admin.id} />
                 <button
                   type="submit"
-                  className="rounded-full px-2 text-slate-500 hover:bg-slate-200 hover:text-slate-900 dark:hover:bg-slate-700"
+                  className="rounded-full px-2 text-slate-500 dark:text-slate-400 hover:bg-slate-200 hover:text-slate-900 dark:hover:bg-slate-700"
                   aria-label={`Zuweisung von ${admin.username} entfernen`}
                 >
                   ×

@@ -62,7 +62,7 @@ export function StatusForm({ request }: { request: RequestJson }) {
       </select>
       {hydrated ? (
         pending ? (
-          <span className="text-xs text-slate-500">Speichert …</span>
+          <span className="text-xs text-slate-500 dark:text-slate-400">Speichert …</span>
         ) : null
       ) : (
         <Button type="submit" size="sm" variant="secondary">
@@ -250,7 +250,7 @@ export function PreparationSection({ request, ctx }: { request: RequestJson; ctx
           {auto.state !== "idle" ? "KI bereitet vor …" : "Automatisch vorbereiten"}
         </Button>
         {auto.state !== "idle" ? (
-          <span role="status" className="text-sm text-slate-500">
+          <span role="status" className="text-sm text-slate-500 dark:text-slate-400">
             Die KI füllt die leeren Felder – das kann bis zu einigen Minuten dauern.
           </span>
         ) : (

@@ -55,7 +55,7 @@ export function NotificationSettings({
       {showLists ? (
         <div className="space-y-4">
           {!hydrated ? (
-            <p className="text-xs text-slate-500">
+            <p className="text-xs text-slate-500 dark:text-slate-400">
               Die Listen gelten nur, wenn Benachrichtigungen aktiv sind.
             </p>
           ) : null}
@@ -72,7 +72,8 @@ export function NotificationSettings({
                       (x) => x.id === a.id,
                     )}
                   />
-                  {a.username} <span className="text-slate-500">({a.email})</span>
+                  {a.username}{" "}
+                  <span className="text-slate-500 dark:text-slate-400">({a.email})</span>
                 </label>
               ))}
             </div>
@@ -91,7 +92,7 @@ export function NotificationSettings({
                     type="submit"
                     name="intent"
                     value={`remove-email:${email}`}
-                    className="rounded-full px-2 text-slate-500 hover:bg-slate-200 dark:hover:bg-slate-700"
+                    className="rounded-full px-2 text-slate-500 dark:text-slate-400 hover:bg-slate-200 dark:hover:bg-slate-700"
                     aria-label={`${email} entfernen`}
                   >
                     ×

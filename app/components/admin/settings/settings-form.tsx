@@ -187,7 +187,10 @@ export function SettingsForm(props: SettingsFormProps) {
               <input type="hidden" name="fieldName" value={f.name} />
               <p className="font-mono text-sm">{f.name}</p>
               <div>
-                <label htmlFor={`fieldLabel-${f.id}`} className="text-xs text-slate-500">
+                <label
+                  htmlFor={`fieldLabel-${f.id}`}
+                  className="text-xs text-slate-500 dark:text-slate-400"
+                >
                   Label
                 </label>
                 <input
@@ -198,7 +201,10 @@ export function SettingsForm(props: SettingsFormProps) {
                 />
               </div>
               <div>
-                <label htmlFor={`fieldPlaceholder-${f.id}`} className="text-xs text-slate-500">
+                <label
+                  htmlFor={`fieldPlaceholder-${f.id}`}
+                  className="text-xs text-slate-500 dark:text-slate-400"
+                >
                   Platzhalter
                 </label>
                 <input
@@ -236,7 +242,7 @@ export function SettingsForm(props: SettingsFormProps) {
         </ul>
         <div className="grid gap-2 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end">
           <div>
-            <label htmlFor="newFieldName" className="text-xs text-slate-500">
+            <label htmlFor="newFieldName" className="text-xs text-slate-500 dark:text-slate-400">
               Name (nur Buchstaben und Ziffern)
             </label>
             <input
@@ -247,7 +253,7 @@ export function SettingsForm(props: SettingsFormProps) {
             />
           </div>
           <div>
-            <label htmlFor="newFieldLabel" className="text-xs text-slate-500">
+            <label htmlFor="newFieldLabel" className="text-xs text-slate-500 dark:text-slate-400">
               Label
             </label>
             <input
@@ -258,7 +264,10 @@ export function SettingsForm(props: SettingsFormProps) {
             />
           </div>
           <div>
-            <label htmlFor="newFieldPlaceholder" className="text-xs text-slate-500">
+            <label
+              htmlFor="newFieldPlaceholder"
+              className="text-xs text-slate-500 dark:text-slate-400"
+            >
               Platzhalter (optional)
             </label>
             <input

@@ -1,0 +1,49 @@
+import AxeBuilder from "@axe-core/playwright";
+import { loginAs } from "./auth";
+import { expect, test } from "./fixtures";
+import { waitForHydration } from "./hydration";
+
+// Every admin page, after the first password change, in light and dark: no axe violations.
+const PAGES = [
+  ["/admin/dashboard", "Übersicht"],
+  ["/admin/requests", "Anfragen"],
+  ["/admin/appointments", "Termine"],
+  ["/admin/users", "Benutzer"],
+  ["/admin/affiliate-codes", "Affiliate Codes"],
+  ["/admin/settings", "System-Konfiguration"],
+  ["/admin/change-password", "Passwort ändern"],
+] as const;
+
+for (const theme of ["light", "dark"] as const) {
+  test(`admin pages have no axe violations (${theme})`, async ({
+    page,
+    seed,
+    javaScriptEnabled,
+  }) => {
+    // axe runs as a script inside the page: the JS-off project cannot host it.
+    test.skip(!javaScriptEnabled, "axe needs JavaScript in the page");
+    await seed.request({ name: `Axe ${theme}` });
+    const admin = await seed.admin();
+    await loginAs(page, admin);
+    // The theme as a visitor or admin chooses it: the header toggle sets the cookie.
+    if (theme === "dark") {
+      await page.goto("/");
+      await waitForHydration(page);
+      await Promise.all([
+        page.waitForResponse((r) => r.url().includes("/preferences/theme") && r.ok()),
+        page.getByRole("button", { name: "Dunklen Modus aktivieren" }).click(),
+      ]);
+    }
+    for (const [path, heading] of PAGES) {
+      await page.goto(path);
+      // Really on the page (not redirected to login or the forced password change).
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.getByRole("heading", { level: 1 }).first()).toContainText(heading);
+      await expect(page.locator("html")).toHaveClass(theme === "dark" ? /dark/ : /^(?!.*dark)/);
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(
+        results.violations.map((v) => `${path}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target}`),
+      ).toEqual([]);
+    }
+  });
+}
