@@ -18,10 +18,21 @@ export function storagePaths(root: string, key: string) {
   };
 }
 
+/** Opens a new temp file; recreates the folder once if a sweep just removed it as empty. */
+async function openTemp(temp: string) {
+  try {
+    return await open(temp, "wx");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    await mkdir(path.dirname(temp), { recursive: true });
+    return open(temp, "wx");
+  }
+}
+
 /** Writes a stream to a temp file beside target, flushes it to disk, then renames it into place. */
 async function writeAtomically(target: string, chunks: AsyncIterable<Uint8Array> | Uint8Array) {
   const temp = `${target}.${randomBytes(6).toString("hex")}${TEMP_SUFFIX}`;
-  const handle = await open(temp, "wx");
+  const handle = await openTemp(temp);
   try {
     if (chunks instanceof Uint8Array) {
       await handle.write(chunks);
