@@ -1,7 +1,7 @@
 // Litestream end to end (ADR 090): the real launcher (server/launch.ts) with a file:// replica, a
 // kill -9 of the whole process tree, the data directory deleted, a start on the "new machine".
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -165,6 +165,11 @@ describe("continuous replication with Litestream (file:// replica)", () => {
       try {
         await waitForHealth(url, second);
         expect(second.output()).toMatch(/restor/i);
+        // The launcher marked the restore; the boot sweep (before listening) consumed the marker.
+        expect(second.output()).toContain(
+          "Nach der Wiederherstellung: 0 Upload-Datei(en) aufgeräumt",
+        );
+        expect(existsSync(`${env.DATABASE_PATH}.restored`)).toBe(false);
         const list = await fetch(`${url}/api/admin/requests`, {
           headers: { authorization: `Bearer ${token}` },
         });

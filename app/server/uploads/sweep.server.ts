@@ -12,6 +12,7 @@ import {
   expireQuarantine,
   moveToQuarantine,
   newQuarantineFolder,
+  QUARANTINE_DAYS,
   restorePending,
 } from "./quarantine.server";
 
@@ -213,7 +214,12 @@ export async function bootSweep(startedAt = Date.now()): Promise<number> {
   const restored = restorePending();
   const quarantine = restored ? await newQuarantineFolder(startedAt) : undefined;
   const removed = await sweepUploads({ cutoff: startedAt, quarantine });
-  if (restored) await clearRestoreMarker();
+  if (restored) {
+    await clearRestoreMarker();
+    console.log(
+      `Nach der Wiederherstellung: ${removed} Upload-Datei(en) aufgeräumt, nicht referenzierte in Quarantäne (${QUARANTINE_DAYS} Tage).`,
+    );
+  }
   if (quarantine) await rmdir(quarantine).catch(() => undefined); // only when empty
   await expireQuarantine(startedAt);
   return removed;
