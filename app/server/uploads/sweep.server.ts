@@ -102,8 +102,10 @@ async function sweepShard(
       // A write that never finished (crash): never renamed into place.
       const modified = await mtime(file);
       if (modified !== undefined && modified < cutoff) {
-        await rm(file, { force: true });
-        warn("eine unvollständig geschriebene Datei wurde entfernt");
+        await rm(file, { force: true }).then(
+          () => warn("eine unvollständig geschriebene Datei wurde entfernt"),
+          (error) => warn("eine unvollständige Datei konnte nicht entfernt werden", error),
+        );
       }
       continue;
     }
