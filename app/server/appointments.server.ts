@@ -3,6 +3,7 @@ import { type AppointmentJson, effectiveStatus } from "~/lib/appointments";
 import { berlinDayOf, firstBookableDay, type IsoDay } from "~/lib/booking-calendar";
 import { formatDateTime, summaryOf } from "~/lib/format";
 import { appointments, requests } from "~db/schema";
+import { providerData, type WebhookPayload } from "./appointments/provider-data.server";
 import { getConfiguration } from "./configuration.server";
 import { db } from "./db.server";
 import { env } from "./env.server";
@@ -141,7 +142,7 @@ export async function bookAppointment(input: BookInput): Promise<AppointmentJson
         status: booking.status,
         location: booking.location,
         url: booking.url,
-        rawData: booking.raw as object,
+        rawData: providerData(booking.raw),
         cachedAt: new Date(),
       })
       .returning()
@@ -243,7 +244,7 @@ export async function refreshAppointment(id: number): Promise<AppointmentJson | 
       );
       set.location = booking.location;
       set.url = booking.url ?? row.url;
-      set.rawData = booking.raw as object;
+      set.rawData = providerData(booking.raw);
     }
   }
   db().update(appointments).set(set).where(eq(appointments.id, id)).run();
@@ -256,22 +257,6 @@ export function deleteAppointment(id: number): boolean {
 }
 
 // ---------- Cal.com webhook ----------
-
-type WebhookPayload = {
-  triggerEvent?: string;
-  payload?: {
-    uid?: string;
-    startTime?: string;
-    endTime?: string;
-    status?: string;
-    title?: string;
-    type?: string;
-    location?: string;
-    length?: number;
-    metadata?: { requestId?: string | number };
-    rescheduleUid?: string;
-  };
-};
 
 /** Applies BOOKING_CREATED / RESCHEDULED / CANCELLED (and REQUESTED/REJECTED) to the cache. */
 export function applyCalcomWebhook(body: WebhookPayload): { applied: boolean } {
@@ -290,7 +275,7 @@ export function applyCalcomWebhook(body: WebhookPayload): { applied: boolean } {
     if (!existing) return { applied: false };
     db()
       .update(appointments)
-      .set({ status, cachedAt: new Date(), rawData: p })
+      .set({ status, cachedAt: new Date(), rawData: providerData(p) })
       .where(eq(appointments.id, existing.id))
       .run();
     return { applied: true };
@@ -319,7 +304,7 @@ export function applyCalcomWebhook(body: WebhookPayload): { applied: boolean } {
     startTime: new Date(p.startTime),
     durationMinutes: duration || 30,
     location: p.location ?? null,
-    rawData: p,
+    rawData: providerData(p),
     cachedAt: new Date(),
   };
   if (existing) {
@@ -337,7 +322,7 @@ export function applyCalcomWebhook(body: WebhookPayload): { applied: boolean } {
         provider: "calcom",
         externalUid: p.uid,
         eventTypeKey: p.type ?? "demo",
-        eventTypeName: p.title ?? "Termin",
+        eventTypeName: p.eventTitle ?? "Termin",
       })
       .onConflictDoNothing()
       .run();

@@ -380,6 +380,8 @@ test("recorder: timer, delete, re-record; denied microphone shows the spec's ale
   await page.getByRole("button", { name: "Aufnahme stoppen" }).click();
   await page.getByRole("button", { name: "Neu aufnehmen" }).click();
   await expect(page.getByText("Aufnahme läuft")).toBeVisible();
+  // Stop only once a second of audio exists: a recording stopped before its first data is dropped.
+  await expect(page.getByTestId("recorder-timer")).toHaveText("1 s", { timeout: 5000 });
   await page.getByRole("button", { name: "Aufnahme stoppen" }).click();
   await expect(page.getByRole("button", { name: "Abspielen" })).toBeVisible();
 

@@ -106,7 +106,14 @@ export async function startStack(workerIndex: number) {
   const app = startApp(ports, ports.app, dir, {
     GA_MEASUREMENT_ID: "G-E2ETEST", // gtag.js itself is stubbed by the fixtures (no internet)
   });
-  await waitUntilHealthy(app);
+  try {
+    await waitUntilHealthy(app);
+  } catch (error) {
+    // Never leave a half-started stack behind (its server would hold the port for the next worker).
+    await app.stop();
+    await Promise.all([inbox.close(), closeCalcom(), closeAnthropic()]);
+    throw error;
+  }
 
   let calcomApp: Promise<AppServer> | undefined;
   return {
@@ -122,7 +129,12 @@ export async function startStack(workerIndex: number) {
           // Without SMTP: invitations show their link to the inviting admin (fidelity.spec.ts).
           SMTP_URL: "",
         });
-        await waitUntilHealthy(server);
+        try {
+          await waitUntilHealthy(server);
+        } catch (error) {
+          await server.stop();
+          throw error;
+        }
         return server;
       })();
       return calcomApp;

@@ -322,6 +322,47 @@ describe("Cal.com webhook", () => {
     ).toBe("CANCELLED");
   });
 
+  it("stores no attendee data of a webhook payload in the appointments table", async () => {
+    const body = JSON.stringify({
+      triggerEvent: "BOOKING_CREATED",
+      payload: {
+        uid: "uid_private",
+        title: "Demo-Termin between Olga Organisatorin and Paula Privat",
+        eventTitle: "Demo-Termin",
+        type: "demo",
+        startTime: "2030-01-08T09:00:00.000Z",
+        endTime: "2030-01-08T09:30:00.000Z",
+        status: "ACCEPTED",
+        attendees: [{ name: "Paula Privat", email: "paula.privat@example.com", timeZone: "UTC" }],
+        organizer: { name: "Olga Organisatorin", email: "olga@example.com" },
+        responses: { name: "Paula Privat", email: "paula.privat@example.com", notes: "Geheim" },
+        description: "Paula Privat möchte reden",
+        metadata: { requestId: "999999" },
+      },
+    });
+    const res = await server.fetch("/api/calcom/webhook", {
+      method: "POST",
+      body,
+      headers: { "content-type": "application/json", "x-cal-signature-256": sign(body) },
+    });
+    expect(res.status).toBe(200);
+    const rows = db().$client.prepare("SELECT * FROM appointments").all() as {
+      external_uid: string;
+    }[];
+    const stored = rows.find((r) => r.external_uid === "uid_private");
+    expect(stored).toMatchObject({ status: "ACCEPTED", event_type_name: "Demo-Termin" });
+    const table = JSON.stringify(rows);
+    for (const secret of [
+      "Paula",
+      "paula.privat@example.com",
+      "Olga",
+      "olga@example.com",
+      "Geheim",
+    ]) {
+      expect(table).not.toContain(secret);
+    }
+  });
+
   it("refuses a badly signed event with 401", async () => {
     const res = await server.fetch("/api/calcom/webhook", {
       method: "POST",

@@ -5,7 +5,7 @@ import { openStoredFile } from "~/server/attachments.server";
 import { saveConfiguration } from "~/server/configuration.server";
 import { db } from "~/server/db.server";
 import { applyRetention, runRetentionIfDue } from "~/server/privacy/retention.server";
-import { attachments, auditLog, jobRuns, mailOutbox, requests } from "~db/schema";
+import { appointments, attachments, auditLog, jobRuns, mailOutbox, requests } from "~db/schema";
 import { multipart, pdfBytes, validFields } from "./landing-fixtures";
 import { startTestServer, type TestServer } from "./server";
 
@@ -100,6 +100,50 @@ describe("retention (injected clock)", () => {
     ).toEqual([]);
     // A second run leaves the anonymised row alone.
     expect((await applyRetention(NOW)).requests).toBe(0);
+  });
+
+  it("deletes appointments without a request once their start is older than the period", async () => {
+    saveConfiguration({ retention: { requestMonths: 24, requestAction: "delete" } });
+    const young = await requestTouchedAt(subMonths(NOW, 1));
+    const gone = await requestTouchedAt(subMonths(NOW, 1));
+    let n = 0;
+    const appointment = (startTime: Date, requestId: number | null) =>
+      db()
+        .insert(appointments)
+        .values({
+          requestId,
+          provider: "calcom",
+          externalUid: `uid_retention_${++n}`,
+          eventTypeKey: "demo",
+          eventTypeName: "Demo",
+          startTime,
+          status: "ACCEPTED",
+        })
+        .returning()
+        .get().id;
+    const old = subMonths(NOW, 25);
+    const orphanOld = appointment(old, null);
+    const orphanRecent = appointment(subMonths(NOW, 23), null);
+    const orphanFuture = appointment(new Date(NOW.getTime() + 7 * 86_400_000), null);
+    const ofYoungRequest = appointment(old, young.id);
+    const ofDeletedRequest = appointment(old, gone.id);
+    // A request removed without the erasure path leaves its appointment behind (set null).
+    db().delete(requests).where(eq(requests.id, gone.id)).run();
+    const left = () =>
+      db()
+        .select({ id: appointments.id, requestId: appointments.requestId })
+        .from(appointments)
+        .all();
+    expect(left().find((a) => a.id === ofDeletedRequest)?.requestId).toBeNull();
+
+    const result = await applyRetention(NOW);
+    expect(result.appointments).toBe(2);
+    const ids = left().map((a) => a.id);
+    expect(ids).not.toContain(orphanOld);
+    expect(ids).not.toContain(ofDeletedRequest);
+    expect(ids).toEqual(expect.arrayContaining([orphanRecent, orphanFuture, ofYoungRequest]));
+    const entry = db().select().from(auditLog).where(eq(auditLog.action, "retention")).all().at(-1);
+    expect(JSON.parse(entry?.details ?? "{}")).toMatchObject({ appointments: 2 });
   });
 
   it("the daily job runs when the last run (kept in job_runs) is more than 24 h ago", async () => {

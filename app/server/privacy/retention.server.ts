@@ -1,6 +1,6 @@
 import { subMonths } from "date-fns";
-import { and, asc, eq, lt, ne } from "drizzle-orm";
-import { jobRuns, mailOutbox, requests } from "~db/schema";
+import { and, asc, eq, isNull, lt, ne } from "drizzle-orm";
+import { appointments, jobRuns, mailOutbox, requests } from "~db/schema";
 import { getConfiguration } from "../configuration.server";
 import { db } from "../db.server";
 import { wipeExpiredSecrets } from "../mail/outbox.server";
@@ -10,6 +10,7 @@ import { checkpoint, eraseRequest } from "./erasure.server";
 export type RetentionResult = {
   requests: number;
   mode: "delete" | "anonymize";
+  appointments: number;
   mails: number;
   secrets: number;
   audit: number;
@@ -19,7 +20,9 @@ const DAY = 86_400_000;
 
 /**
  * Applies the configured retention once (`now` injectable for tests): requests untouched for N
- * months are deleted or anonymised, sent mails purged after N days, expired mail secrets wiped, old
+ * months are deleted or anonymised (with their appointments), appointments without a request
+ * (booked directly at Cal.com, or a request deleted since) deleted once their start is N months
+ * past, sent mails purged after N days, expired mail secrets wiped, old
  * audit entries removed. Logs counts only (no personal data) and writes one audit entry.
  */
 export async function applyRetention(now = new Date()): Promise<RetentionResult> {
@@ -36,6 +39,12 @@ export async function applyRetention(now = new Date()): Promise<RetentionResult>
   for (const { id } of stale) {
     if ((await eraseRequest(id, retention.requestAction)).ok) handled += 1;
   }
+  // Past only: the cutoff lies N months back, so nothing still to happen is removed (or needs a
+  // cancellation at Cal.com).
+  const orphans = db()
+    .delete(appointments)
+    .where(and(isNull(appointments.requestId), lt(appointments.startTime, cutoff)))
+    .run().changes;
   const mails = db()
     .delete(mailOutbox)
     .where(
@@ -50,6 +59,7 @@ export async function applyRetention(now = new Date()): Promise<RetentionResult>
   const result: RetentionResult = {
     requests: handled,
     mode: retention.requestAction,
+    appointments: orphans,
     mails,
     secrets,
     audit: purged,
@@ -57,7 +67,7 @@ export async function applyRetention(now = new Date()): Promise<RetentionResult>
   audit("System", "retention", "Aufbewahrung", result, now);
   checkpoint();
   console.info(
-    `Aufbewahrung: ${handled} Anfragen ${retention.requestAction === "delete" ? "gelöscht" : "anonymisiert"}, ${mails} gesendete E-Mails, ${secrets} abgelaufene Links, ${purged} Protokolleinträge entfernt.`,
+    `Aufbewahrung: ${handled} Anfragen ${retention.requestAction === "delete" ? "gelöscht" : "anonymisiert"}, ${orphans} Termine ohne Anfrage, ${mails} gesendete E-Mails, ${secrets} abgelaufene Links, ${purged} Protokolleinträge entfernt.`,
   );
   return result;
 }
