@@ -6,6 +6,30 @@ export const EMAIL_DUPLICATE = "Diese E-Mail-Adresse ist bereits hinzugefügt!";
 export const FIELD_REQUIRED = "Bitte füllen Sie mindestens Name und Label aus!";
 export const DELETE_FIELD_CONFIRM = "Möchten Sie dieses Feld wirklich löschen?";
 
+export const SECTIONS_MISSING =
+  "Das Formular war unvollständig – es wurde nichts gespeichert. Bitte laden Sie die Seite neu und versuchen Sie es erneut.";
+
+/**
+ * Every card of the settings form posts its marker (`section=<name>`), hidden parts included;
+ * a save whose post lacks one is refused, so a truncated or empty post never wipes settings.
+ */
+export const SETTINGS_SECTIONS = [
+  "systemPrompt",
+  "notifications",
+  "banner",
+  "uploads",
+  "preparationFields",
+  "appointments",
+  "privacy",
+] as const;
+export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
+
+/** The sections whose marker the posted settings form lacks (empty: complete). */
+export function missingSections(form: FormData): SettingsSection[] {
+  const posted = new Set(form.getAll("section").map(String));
+  return SETTINGS_SECTIONS.filter((s) => !posted.has(s));
+}
+
 const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Adds an external notification address (spec §5 rules). */

@@ -107,10 +107,26 @@ export function documentPath(request: Request) {
   return pathname + url.search;
 }
 
-/** For HTML routes: the admin, or a redirect to the login page (with a safe redirectTo). */
-export async function requireAdmin(request: Request) {
+export const FIRST_LOGIN_PATH = "/admin/change-password?firstLogin=1";
+
+/**
+ * For HTML routes: the admin, or a redirect to the login page (with a safe redirectTo). While the
+ * admin's first password change is pending, every page loader and action redirects to the
+ * change-password page instead — except those that pass `allowPendingPasswordChange` (the layout,
+ * which redirects itself, and change-password; logout needs no admin). Actions run before the
+ * layout loader, so each one must be guarded here, not only the layout.
+ */
+export async function requireAdmin(
+  request: Request,
+  options: { allowPendingPasswordChange?: boolean } = {},
+) {
   const admin = await getAdmin(request);
-  if (admin) return admin;
+  if (admin) {
+    if (!admin.password_changed && !options.allowPendingPasswordChange) {
+      throw redirect(FIRST_LOGIN_PATH);
+    }
+    return admin;
+  }
   const back = documentPath(request);
   const target =
     back.startsWith("/admin") && back !== "/admin/login"

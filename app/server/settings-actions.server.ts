@@ -1,8 +1,14 @@
 import { data } from "react-router";
 import { type Configuration, ConfigurationSchema } from "~/lib/configuration";
-import { addExternalEmail, addPreparationField, draftFromForm } from "~/lib/settings-form";
+import {
+  addExternalEmail,
+  addPreparationField,
+  draftFromForm,
+  missingSections,
+  SECTIONS_MISSING,
+} from "~/lib/settings-form";
 import { listAdmins } from "./admins.server";
-import { saveConfiguration } from "./configuration.server";
+import { getConfiguration, saveConfiguration } from "./configuration.server";
 import { redirectWithToast } from "./flash.server";
 
 export type SettingsActionData = {
@@ -69,6 +75,10 @@ export async function handleSettingsAction(form: FormData, back: string) {
       },
       message: "Feld entfernt – zum Übernehmen bitte speichern.",
     });
+  }
+  // A post without every section's marker (empty, truncated, hand-made) changes nothing.
+  if (missingSections(form).length > 0) {
+    return reply({ error: SECTIONS_MISSING, draft: getConfiguration() }, 400);
   }
   const result = saveConfiguration(raw);
   if (!result.ok) {

@@ -7,16 +7,28 @@ import path from "node:path";
  * shutting down never shares ports with the one that replaces it (Playwright runs 2 workers).
  */
 export function portsFor(workerIndex: number) {
-  const base = Number(process.env.E2E_PORT_BASE ?? 3210) + (workerIndex % 5) * 20;
-  return {
+  let base = Number(process.env.E2E_PORT_BASE ?? 3210) + (workerIndex % 5) * 20;
+  // Never a port that fetch (and Chromium) refuse to connect to, e.g. 5060/5061 (SIP): the health
+  // probe would wait forever. Such a block moves up by the five blocks' span.
+  while (Object.values(blockPorts(base)).some((port) => FETCH_BAD_PORTS.has(port))) base += 100;
+  return blockPorts(base);
+}
+
+const blockPorts = (base: number) =>
+  ({
     app: base,
     smtp: base + 1,
     calcom: base + 3,
     anthropic: base + 4,
     /** A second app server configured with the Cal.com stand-in (started only when a test asks). */
     calcomApp: base + 10,
-  } as const;
-}
+  }) as const;
+
+/** The Fetch standard's "bad ports" above 1023 (undici and Chromium block them). */
+const FETCH_BAD_PORTS = new Set([
+  1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669,
+  6679, 6697, 10080,
+]);
 export type StackPorts = ReturnType<typeof portsFor>;
 
 /** The fresh data folder (databases + uploads) of one worker's stack; removed when it stops. */

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { waitForHydration } from "./hydration";
 import { findRequest, findRequestByEmail } from "./seed";
 
 const unique = () => Math.random().toString(36).slice(2, 8);
@@ -84,8 +85,11 @@ test("no third-party request before consent; gtag after 'Alle akzeptieren'; with
     { name: "_ga_E2ETEST", value: "GS1.1.3", domain: host, path: "/" },
   ]);
   await page.getByRole("link", { name: "Cookie-Einstellungen" }).click();
+  await page.waitForURL(/[?&]cookies=1/);
   const withdraw = page.getByRole("button", { name: "Nur notwendige" });
   if (javaScriptEnabled) {
+    // The link loads the page anew: click only once React handles the form (else the no-JS post runs).
+    await waitForHydration(page);
     await Promise.all([
       page.waitForResponse((r) => r.url().includes("/preferences/consent") && r.ok()),
       withdraw.click(),

@@ -73,6 +73,116 @@ describe("configuration", () => {
   });
 });
 
+describe("settings page form", () => {
+  // biome-ignore lint/suspicious/noExplicitAny: the configuration JSON as the API returns it
+  type Config = Record<string, any>;
+  const sections = [
+    "systemPrompt",
+    "notifications",
+    "banner",
+    "uploads",
+    "preparationFields",
+    "appointments",
+    "privacy",
+  ];
+
+  /** What the rendered settings form posts for a configuration (every section's marker included). */
+  function formFor(c: Config, omit: string[] = []) {
+    const f = new URLSearchParams();
+    for (const s of sections) if (!omit.includes(s)) f.append("section", s);
+    f.set("intent", "save");
+    f.set("systemPrompt", c.systemPrompt);
+    if (c.emailNotifications.enabled) f.set("notificationsEnabled", "on");
+    if (c.emailNotifications.bookingNotice) f.set("bookingNotice", "on");
+    for (const a of c.emailNotifications.adminEmails) f.append("notifyAdmin", String(a.id));
+    for (const e of c.emailNotifications.externalEmails) f.append("externalEmail", e);
+    if (c.infoBanner.enabled) f.set("bannerEnabled", "on");
+    f.set("bannerText", c.infoBanner.text);
+    f.set("maxFilesPerRequest", String(c.uploadSettings.maxFilesPerRequest));
+    f.set("maxFileSizeMB", String(c.uploadSettings.maxFileSizeMB));
+    f.set("maxTotalSizeMB", String(c.uploadSettings.maxTotalSizeMB));
+    for (const t of c.uploadSettings.allowedImageTypes) f.append("imageType", t);
+    for (const t of c.uploadSettings.allowedDocumentTypes) f.append("documentType", t);
+    for (const p of c.preparationFields) {
+      f.append("fieldId", String(p.id));
+      f.append("fieldName", p.name);
+      f.append("fieldLabel", p.label);
+      f.append("fieldPlaceholder", p.placeholder);
+    }
+    f.set("appointmentEventType", c.appointmentEventType ?? "");
+    f.set("eventTypeTitle", c.appointmentEventTypeDetails?.title ?? "Termin buchen");
+    f.set("leadDays", String(c.bookingLeadTime.days));
+    f.set("leadHours", String(c.bookingLeadTime.hours));
+    f.set("retentionMonths", String(c.retention.requestMonths));
+    f.set("retentionAction", c.retention.requestAction);
+    f.set("outboxDays", String(c.retention.outboxDays));
+    f.set("auditDays", String(c.retention.auditDays));
+    f.set("privacyNote", c.privacyNote);
+    return f;
+  }
+
+  async function cookieLogin() {
+    const res = await server.fetch("/admin/login", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ username: "admin", password: "admin-passwort" }).toString(),
+    });
+    expect(res.status).toBe(302);
+    return (res.headers.get("set-cookie") ?? "").split(";")[0];
+  }
+
+  const post = (cookie: string, body: URLSearchParams | string) =>
+    server.fetch("/admin/settings", {
+      method: "POST",
+      headers: {
+        cookie,
+        origin: server.url,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: body.toString(),
+    });
+  const current = async (): Promise<Config> =>
+    (await server.fetch("/api/configuration", { token })).json();
+
+  it("refuses an empty or incomplete post with 400 and changes nothing", async () => {
+    const cookie = await cookieLogin();
+    const before = await current();
+    expect(before.uploadSettings.allowedImageTypes.length).toBeGreaterThan(0);
+
+    const empty = await post(cookie, "");
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain("Das Formular war unvollständig");
+    expect(await current()).toEqual(before);
+
+    const wiped = {
+      ...before,
+      uploadSettings: { ...before.uploadSettings, allowedImageTypes: [] },
+    };
+    const partial = await post(cookie, formFor(wiped, ["notifications"]));
+    expect(partial.status).toBe(400);
+    expect(await current()).toEqual(before);
+  });
+
+  it("saves a complete post, an explicitly emptied upload list included", async () => {
+    const cookie = await cookieLogin();
+    const before = await current();
+    const full = await post(cookie, formFor({ ...before, privacyNote: "Neuer Hinweis." }));
+    expect(full.status).toBe(302);
+    expect(full.headers.get("location")).toBe("/admin/settings");
+    expect(await current()).toEqual({ ...before, privacyNote: "Neuer Hinweis." });
+
+    const emptied = {
+      ...before,
+      uploadSettings: { ...before.uploadSettings, allowedDocumentTypes: [] },
+    };
+    const res = await post(cookie, formFor(emptied));
+    expect(res.status).toBe(302);
+    const after = await current();
+    expect(after.uploadSettings.allowedDocumentTypes).toEqual([]);
+    expect(after.uploadSettings.allowedImageTypes).toEqual(before.uploadSettings.allowedImageTypes);
+  });
+});
+
 describe("affiliate codes", () => {
   it("requires an admin for every CRUD call", async () => {
     for (const [method, path] of [

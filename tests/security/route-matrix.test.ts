@@ -54,6 +54,8 @@ describe("route matrix (derived from app/routes.ts)", () => {
         access: c.page === "admin" ? "admin" : "public",
         page: true,
       });
+      // Every page action too: it runs before the layout loader, so it must check by itself.
+      if (c.post) cases.push({ pattern, method: "POST", access: c.post, page: true });
     } else {
       for (const [method, access] of Object.entries(c.api)) {
         cases.push({ pattern, method: method as Method, access, page: false });
@@ -72,16 +74,29 @@ describe("route matrix (derived from app/routes.ts)", () => {
         const res = await server.fetch(path, {
           method,
           token,
-          ...(method === "GET" ? {} : { json: {} }),
+          ...(method === "GET"
+            ? {}
+            : page
+              ? {
+                  headers: { "content-type": "application/x-www-form-urlencoded" },
+                  body: "intent=save",
+                }
+              : { json: {} }),
         });
         const label = `${method} ${path} as ${kind}: ${res.status}`;
         expect(res.status, label).toBeLessThan(500);
         if (access === "public") continue;
         if (page) {
-          // Pages: no valid session → the login page; a pending session may only see its own pages.
+          // Pages: no valid session → the login page; a pending session may only use its own
+          // pages (change-password) and is sent there from every other page and page action.
           if (kind !== "pending") {
             expect(res.status, label).toBe(302);
             expect(res.headers.get("location"), label).toMatch(/^\/admin\/login/);
+          } else if (access === "admin-pending" || pattern === "admin/change-password") {
+            expect(res.headers.get("location") ?? "", label).not.toMatch(/^\/admin\/login/);
+          } else {
+            expect(res.status, label).toBe(302);
+            expect(res.headers.get("location"), label).toBe("/admin/change-password?firstLogin=1");
           }
         } else if (kind === "pending") {
           if (access === "admin") expect(res.status, label).toBe(403);

@@ -15,14 +15,14 @@ import type { Route } from "./+types/change-password";
 export const meta: Route.MetaFunction = () => [{ title: "Account-Einstellungen" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, { allowPendingPasswordChange: true });
   const firstLogin =
     !admin.password_changed || new URL(request.url).searchParams.get("firstLogin") === "1";
   return { firstLogin, username: admin.username };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, { allowPendingPasswordChange: true });
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: ChangePasswordFormSchema });
   const hideFields = ["oldPassword", "newPassword", "confirmPassword"];

@@ -2,16 +2,16 @@ import { Form, Outlet, redirect, useNavigation } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
 import { TabBar } from "~/components/admin/tab-bar";
 import { Button } from "~/components/ui/button";
-import { documentPath, requireAdmin } from "~/server/auth.server";
+import { documentPath, FIRST_LOGIN_PATH, requireAdmin } from "~/server/auth.server";
 import type { Route } from "./+types/layout";
 
 /** Server-side session check before anything protected renders (no flash of protected content). */
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, { allowPendingPasswordChange: true });
   const pathname = documentPath(request).split("?")[0];
   // Until the first password is changed, every protected page leads to the change-password page.
   if (!admin.password_changed && pathname !== "/admin/change-password") {
-    throw redirect("/admin/change-password?firstLogin=1");
+    throw redirect(FIRST_LOGIN_PATH);
   }
   const { tokenHash: _hidden, ...visible } = admin;
   return { admin: visible };

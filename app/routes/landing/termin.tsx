@@ -45,7 +45,9 @@ async function bookingContext(request: Request) {
   const url = new URL(request.url);
   const demo = url.searchParams.get("demo") === "1";
   const id = parseId(url.searchParams.get("anfrage") ?? undefined);
-  const admin = await getAdmin(request);
+  // An admin whose first password change is pending has no admin rights yet.
+  const session = await getAdmin(request);
+  const admin = session?.password_changed ? session : null;
   if (demo)
     return admin
       ? { demo: true, requestId: null, name: DEMO_REQUEST.name, booked: false, appointment: null }

@@ -26,6 +26,7 @@ export function NotificationSettings({
   const props = { newEmail };
   return (
     <Section
+      name="notifications"
       title="E-Mail-Benachrichtigungen"
       description="Bei jeder neuen Anfrage eine E-Mail mit Zusammenfassung und Link senden."
     >

@@ -13,6 +13,7 @@ export function PrivacySettings({
   const { retention } = config;
   return (
     <Section
+      name="privacy"
       title="Datenschutz"
       description="Aufbewahrungsfristen (täglich angewendet) und der Hinweis beim Anfrageformular."
     >

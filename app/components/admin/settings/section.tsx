@@ -1,18 +1,23 @@
 import type { ReactNode } from "react";
 import { Card } from "~/components/ui/card";
+import type { SettingsSection } from "~/lib/settings-form";
 
 /** One titled card of the settings form. */
 export function Section({
+  name,
   title,
   children,
   description,
 }: {
+  /** Posted as the section marker: a save without every marker is refused. */
+  name: SettingsSection;
   title: string;
   description?: string;
   children: ReactNode;
 }) {
   return (
     <Card className="space-y-4 p-5">
+      <input type="hidden" name="section" value={name} />
       <div>
         <h2 className="text-lg font-semibold">{title}</h2>
         {description ? (

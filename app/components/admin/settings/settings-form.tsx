@@ -50,6 +50,7 @@ export function SettingsForm(props: SettingsFormProps) {
       {props.error ? <Alert>{props.error}</Alert> : null}
 
       <Section
+        name="systemPrompt"
         title="KI-System-Prompt"
         description="Wird der KI bei der automatischen Vorbereitung als System-Prompt mitgegeben."
       >
@@ -73,7 +74,11 @@ export function SettingsForm(props: SettingsFormProps) {
         newEmail={props.newEmail}
       />
 
-      <Section title="Info-Banner" description="Ein schließbarer Hinweis oben auf der Startseite.">
+      <Section
+        name="banner"
+        title="Info-Banner"
+        description="Ein schließbarer Hinweis oben auf der Startseite."
+      >
         <label className="inline-flex items-center gap-2">
           <input type="checkbox" name="bannerEnabled" defaultChecked={config.infoBanner.enabled} />
           Banner anzeigen
@@ -92,6 +97,7 @@ export function SettingsForm(props: SettingsFormProps) {
       </Section>
 
       <Section
+        name="uploads"
         title="Datei-Uploads"
         description="Grenzen für Anhänge im Kontaktformular (Dateien 1–10, je 1–25 MB, gesamt 10–100 MB)."
       >
@@ -174,6 +180,7 @@ export function SettingsForm(props: SettingsFormProps) {
       </Section>
 
       <Section
+        name="preparationFields"
         title="Preparation-Felder"
         description="Felder, die das Team (oder die KI) für jede Anfrage ausfüllt."
       >
@@ -290,6 +297,7 @@ export function SettingsForm(props: SettingsFormProps) {
       </Section>
 
       <Section
+        name="appointments"
         title="Terminbuchung"
         description="Welche Terminart Besucher nach dem Absenden buchen können."
       >
