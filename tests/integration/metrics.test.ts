@@ -49,7 +49,9 @@ describe("Prometheus metrics", () => {
         } catch {}
         await new Promise((r) => setTimeout(r, 100));
       }
-      expect((await fetch(`${url}/`)).status).toBe(200);
+      const landing = await fetch(`${url}/`);
+      expect(landing.status).toBe(200);
+      await landing.text(); // the SSR stream ends (and is counted) once it has been read
       const lead = await fetch(`${url}/api/requests`, {
         method: "POST",
         body: multipart(validFields()),
@@ -61,6 +63,17 @@ describe("Prometheus metrics", () => {
       expect(publicMetrics.status).not.toBe(200);
       expect(await publicMetrics.text()).not.toContain("anfrage_http_requests_total");
 
+      // A request is counted when its response has finished, just after the client got it.
+      const landingSeries =
+        'anfrage_http_requests_total{method="GET",route="routes/landing/index",status="200"}';
+      await expect
+        .poll(async () =>
+          sample(
+            await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text(),
+            landingSeries,
+          ),
+        )
+        .toBe(1);
       const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
