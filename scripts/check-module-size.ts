@@ -9,14 +9,14 @@ import { fileURLToPath } from "node:url";
 export const MAX_LINES = 400;
 export const SOURCE_DIRS = ["app", "server", "scripts"];
 
-/** Modules over MAX_LINES on 2026-11-23, path → ceiling (their line count that day). */
+/**
+ * Modules still over MAX_LINES, path → ceiling (their line count; lowered as they shrink, removed
+ * once under MAX_LINES — issue 15 empties this list).
+ */
 export const ALLOWLIST: Record<string, number> = {
-  "app/components/admin/requests/request-detail.tsx": 538,
-  "app/components/admin/settings/settings-form.tsx": 478,
+  "app/components/admin/requests/request-detail.tsx": 480,
   "app/server/attachments.server.ts": 417,
-  "app/components/landing/contact-form.tsx": 453,
-  "app/server/appointments.server.ts": 420,
-  "app/routes/admin/users.tsx": 405,
+  "app/components/landing/contact-form.tsx": 442,
 };
 
 const SOURCE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
