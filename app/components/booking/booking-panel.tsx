@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { CheckIcon } from "~/components/ui/icons";
 import {
   type CalendarCell,
   dayLabel,
@@ -146,8 +147,8 @@ export function BookingSuccess({
   }).format(new Date(start));
   return (
     <div role="status" className="space-y-2 py-6 text-center">
-      <p className="text-4xl" aria-hidden="true">
-        ✓
+      <p className="flex justify-center text-green-700 dark:text-green-300">
+        <CheckIcon size={40} />
       </p>
       <p className="text-lg font-semibold">Termin erfolgreich gebucht!</p>
       <p>Du erhältst eine Bestätigungs-E-Mail mit allen Details.</p>

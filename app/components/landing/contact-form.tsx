@@ -3,6 +3,7 @@ import { type FormEvent, lazy, Suspense, useRef, useState } from "react";
 import { Form, useRevalidator } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Alert, FieldErrors, inputClass } from "~/components/ui/field";
+import { MicIcon } from "~/components/ui/icons";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import type { UploadLimits } from "~/lib/upload-rules";
 import { PrivacyNote } from "./privacy-note";
@@ -111,9 +112,8 @@ function TextInput({
 
 /**
  * The contact form. Without JS a plain multipart post to the page action (Conform's reply re-fills
- * it). With JS: instant validation by the same schema (loaded on first interaction), the counter,
- * the submit button enabled only when name, e-mail and a valid phone are there, and the upload sent
- * to POST /api/requests with a progress bar.
+ * it). With JS: instant validation by the same schema (loaded on first use), the counter, submit
+ * enabled only with name, e-mail and valid phone, the upload to POST /api/requests with progress.
  */
 export function ContactForm(props: Props) {
   const hydrated = useHydrated();
@@ -397,7 +397,7 @@ export function ContactForm(props: Props) {
                   className={buttonClass("secondary", "sm")}
                   onClick={() => setRecorderOpen(true)}
                 >
-                  🎙️ Sprachnachricht aufnehmen
+                  <MicIcon /> Sprachnachricht aufnehmen
                 </button>
               )
             ) : (

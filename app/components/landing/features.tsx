@@ -1,16 +1,18 @@
+import { BoltIcon, MicIcon, PeopleIcon } from "~/components/ui/icons";
+
 const FEATURES = [
   {
-    icon: "⚡",
+    icon: <BoltIcon size={32} />,
     title: "Testversion in 3 Tagen",
     text: "Statt wochenlanger Konzeptphasen bauen wir aus deiner Beschreibung eine funktionierende erste Version, die du selbst ausprobieren kannst.",
   },
   {
-    icon: "🎙️",
+    icon: <MicIcon size={32} />,
     title: "Erzähl es uns, wie du willst",
     text: "Schreib ein paar Sätze, sprich eine Sprachnachricht ein oder häng Skizzen, Tabellen und Dokumente an – wir arbeiten mit allem.",
   },
   {
-    icon: "🤝",
+    icon: <PeopleIcon size={32} />,
     title: "Persönliche Demo",
     text: "In einem kurzen Termin zeigen wir dir die Testversion, klären offene Fragen und besprechen die nächsten Schritte – unverbindlich.",
   },
@@ -28,7 +30,7 @@ export function Features() {
             key={f.title}
             className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900"
           >
-            <span aria-hidden="true" className="text-3xl">
+            <span aria-hidden="true" className="inline-flex text-blue-700 dark:text-blue-300">
               {f.icon}
             </span>
             <h3 className="mt-3 text-lg font-semibold text-slate-900 dark:text-white">{f.title}</h3>

@@ -1,5 +1,6 @@
 import { useFetcher, useLocation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
+import { iconProps } from "~/components/ui/icons";
 
 export function Header({ theme, hasHistory }: { theme: "light" | "dark"; hasHistory: boolean }) {
   const fetcher = useFetcher();
@@ -77,17 +78,6 @@ export function Header({ theme, hasHistory }: { theme: "light" | "dark"; hasHist
 }
 
 /** SVG icons (emoji render as empty boxes where no emoji font is installed). */
-const iconProps = {
-  "aria-hidden": true,
-  width: 18,
-  height: 18,
-  viewBox: "0 0 24 24",
-  fill: "none",
-  stroke: "currentColor",
-  strokeWidth: 2,
-  strokeLinecap: "round",
-  strokeLinejoin: "round",
-} as const;
 
 function SunIcon() {
   return (

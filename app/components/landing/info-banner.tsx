@@ -1,4 +1,5 @@
 import { useFetcher, useLocation } from "react-router";
+import { CloseIcon } from "~/components/ui/icons";
 
 /** The configurable info banner; closing is remembered per text (cookie), so a new text shows again. */
 export function InfoBanner({ text, bannerKey }: { text: string; bannerKey: string }) {
@@ -27,7 +28,7 @@ export function InfoBanner({ text, bannerKey }: { text: string; bannerKey: strin
             className="rounded-md px-2 py-1 font-semibold hover:bg-white/15 focus-visible:outline-white"
             aria-label="Hinweis schließen"
           >
-            <span aria-hidden="true">✕</span>
+            <CloseIcon size={16} />
           </button>
         </fetcher.Form>
       </div>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
+import { MicIcon } from "~/components/ui/icons";
 
 export const MICROPHONE_DENIED = "Mikrofon-Zugriff wurde verweigert oder ist nicht verfügbar.";
 export type Recording = { blob: Blob; url: string; duration: number };
@@ -111,7 +112,7 @@ export default function Recorder({
             className={buttonClass("secondary", "sm")}
             onClick={() => void start()}
           >
-            🎙️ Aufnahme starten
+            <MicIcon /> Aufnahme starten
           </button>
         ) : null}
         {state === "recording" ? (

@@ -1,5 +1,7 @@
+import type { ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
+import { CheckIcon, CloseIcon } from "~/components/ui/icons";
 import {
   isFaded,
   type StatusGroup,
@@ -19,10 +21,10 @@ const TONE_BADGES: Record<StatusTone, string> = {
   grey: "bg-slate-200 text-slate-700 dark:bg-slate-800 dark:text-slate-200",
   neutral: "bg-slate-100 text-slate-800 dark:bg-slate-900 dark:text-slate-200",
 };
-const GROUP_ICONS: Record<StatusGroup, string> = {
-  confirmed: "✓",
+const GROUP_ICONS: Record<StatusGroup, ReactNode> = {
+  confirmed: <CheckIcon size={14} />,
   pending: "…",
-  cancelled: "✕",
+  cancelled: <CloseIcon size={14} />,
   other: "•",
 };
 
@@ -47,7 +49,9 @@ export function AppointmentCard({ a }: { a: AppointmentJson }) {
         <span
           className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ${TONE_BADGES[statusTone(a.status)]}`}
         >
-          <span aria-hidden="true">{GROUP_ICONS[group]}</span>
+          <span aria-hidden="true" className="inline-flex">
+            {GROUP_ICONS[group]}
+          </span>
           {statusLabel(a.status)}
         </span>
       </div>
