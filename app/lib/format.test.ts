@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  formatAttachmentSize,
   formatDate,
   formatDateTime,
   formatFileSize,
@@ -23,6 +24,16 @@ describe("format", () => {
     expect(formatFileSize(1024 * 1024)).toBe("1 MB");
     expect(formatFileSize(9.9 * 1024 * 1024)).toBe("9,9 MB");
     expect(formatMegabytes(10.5 * 1024 * 1024)).toBe("10,5");
+  });
+
+  it("shows attachment sizes in MB without ever rounding a file to 0 MB", () => {
+    expect(formatAttachmentSize(1)).toBe("< 0,01 MB");
+    expect(formatAttachmentSize(5000)).toBe("< 0,01 MB");
+    expect(formatAttachmentSize(0.006 * 1024 * 1024)).toBe("0,01 MB");
+    expect(formatAttachmentSize(52429)).toBe("0,05 MB");
+    expect(formatAttachmentSize(1.234 * 1024 * 1024)).toBe("1,23 MB");
+    expect(formatAttachmentSize(10 * 1024 * 1024)).toBe("10 MB");
+    expect(formatAttachmentSize(0)).toBe("0 MB");
   });
 
   it("pads request ids to 4 digits", () => {

@@ -43,6 +43,17 @@ export function formatMegabytes(bytes: number): string {
   return formatDecimal(bytes / (1024 * 1024));
 }
 
+/**
+ * An attachment's size in MB for the admin views, two decimals so that no file shows "0 MB":
+ * 10485760 -> "10 MB", 5000 -> "< 0,01 MB", 52429 -> "0,05 MB", 0 -> "0 MB".
+ */
+export function formatAttachmentSize(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  if (bytes > 0 && mb < 0.005) return "< 0,01 MB";
+  const rounded = Math.round(mb * 100) / 100;
+  return `${new Intl.NumberFormat("de-DE", { maximumFractionDigits: 2 }).format(rounded)} MB`;
+}
+
 function formatDecimal(n: number): string {
   return new Intl.NumberFormat("de-DE", { maximumFractionDigits: 1 }).format(
     Math.round(n * 10) / 10,

@@ -5,7 +5,7 @@ import { ConfirmAction } from "~/components/ui/confirm-action";
 import { Alert, inputClass } from "~/components/ui/field";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import type { PreparationField } from "~/lib/configuration";
-import { formatDate, formatDateTime, formatMegabytes, summaryOf } from "~/lib/format";
+import { formatAttachmentSize, formatDate, formatDateTime, summaryOf } from "~/lib/format";
 import type { RequestJson } from "~/lib/request-json";
 import { REQUEST_STATUSES, STATUS_LABELS } from "~/lib/request-list";
 import { AssignmentSection } from "./assignment-section";
@@ -167,7 +167,7 @@ export function FilesSection({ request }: { request: RequestJson }) {
               {file.originalName}
             </p>
             <p className="text-xs text-slate-500 dark:text-slate-400">
-              {formatMegabytes(file.size)} MB · hochgeladen am {formatDate(file.uploadedAt)}
+              {formatAttachmentSize(file.size)} · hochgeladen am {formatDate(file.uploadedAt)}
             </p>
             <div className="mt-2 flex flex-wrap gap-2">
               <a
