@@ -30,14 +30,23 @@ test("affiliate codes: create, copy, toggle, delete, and the code on the landing
   const code = ((await toast.textContent()) ?? "").match(/[A-Z2-9]{8}$/)?.[0] ?? "";
   const row = page.locator("tr", { hasText: code });
   await expect(row).toContainText("12%");
+  // The create form is empty again (with JS too), ready for the next partner.
+  await expect(page.getByLabel("Partnername")).toHaveValue("");
+  await expect(page.getByLabel("E-Mail")).toHaveValue("");
+  await expect(page.getByLabel("Rabatt (%)")).toHaveValue("");
 
+  const link = `${new URL(page.url()).origin}/?code=${code}`;
   if (javaScriptEnabled) {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-    await row.getByRole("button", { name: "Kopieren" }).click();
+    await row.getByRole("button", { name: "Kopieren", exact: true }).click();
     await expect(page.getByText("Code in die Zwischenablage kopiert!")).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+    await row.getByRole("button", { name: "Link kopieren" }).click();
+    await expect(page.getByText("Link in die Zwischenablage kopiert!")).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
   } else {
-    await expect(row.getByRole("textbox")).toHaveValue(code);
+    await expect(row.getByRole("textbox", { name: "Kopieren", exact: true })).toHaveValue(code);
+    await expect(row.getByRole("textbox", { name: "Link kopieren" })).toHaveValue(link);
   }
 
   // The landing page shows the code upper-cased with its discount.

@@ -8,6 +8,7 @@ import { ConfirmationStep } from "~/components/ui/confirm-action";
 import { handleAffiliateAction } from "~/server/affiliate-actions.server";
 import { listAffiliateCodes } from "~/server/affiliates.server";
 import { requireAdmin } from "~/server/auth.server";
+import { env } from "~/server/env.server";
 import { readForm } from "~/server/http.server";
 import type { Route } from "./+types/affiliate-codes";
 
@@ -15,7 +16,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Affiliate Codes" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return { codes: listAffiliateCodes() };
+  return { codes: listAffiliateCodes(), origin: env().APP_URL };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -30,7 +31,12 @@ export default function AffiliateCodesPage({ loaderData, actionData }: Route.Com
     <div className="space-y-5">
       <h1 className="text-2xl font-bold">Affiliate Codes ({loaderData.codes.length})</h1>
       <ConfirmationStep data={actionData} />
-      <AffiliatePanel codes={loaderData.codes} form={form} action={location.pathname} />
+      <AffiliatePanel
+        codes={loaderData.codes}
+        origin={loaderData.origin}
+        form={form}
+        action={location.pathname}
+      />
     </div>
   );
 }

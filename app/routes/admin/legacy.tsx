@@ -14,6 +14,7 @@ import { listAffiliateCodes } from "~/server/affiliates.server";
 import { eventTypesWithFallback } from "~/server/appointments.server";
 import { requireAdmin } from "~/server/auth.server";
 import { getConfiguration } from "~/server/configuration.server";
+import { env } from "~/server/env.server";
 import { readForm } from "~/server/http.server";
 import { getStats } from "~/server/requests/queries.server";
 import { handleSettingsAction, type SettingsActionData } from "~/server/settings-actions.server";
@@ -27,6 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     stats: getStats(),
     codes: listAffiliateCodes(),
+    origin: env().APP_URL,
     config: getConfiguration(),
     admins: listAdmins().map((a) => ({ id: a.id, username: a.username, email: a.email })),
     eventTypes: (await eventTypesWithFallback()).map((e) => ({
@@ -86,7 +88,12 @@ export default function LegacyPanel({ loaderData, actionData }: Route.ComponentP
           Affiliate Codes ({loaderData.codes.length})
         </h2>
         <ConfirmationStep data={actionData} />
-        <AffiliatePanel codes={loaderData.codes} form={affiliateForm} action={location.pathname} />
+        <AffiliatePanel
+          codes={loaderData.codes}
+          origin={loaderData.origin}
+          form={affiliateForm}
+          action={location.pathname}
+        />
       </section>
       <section aria-labelledby="legacy-config" className="space-y-3">
         <h2 id="legacy-config" className="text-lg font-semibold">

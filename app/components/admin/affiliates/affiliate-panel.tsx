@@ -19,12 +19,17 @@ export function AffiliatePanel({
   codes,
   form,
   action,
+  origin,
 }: {
   codes: AffiliateCodeJson[];
+  /** APP_URL: the "Link kopieren" button copies origin + /?code=CODE. */
+  origin: string;
   form?: AffiliateFormState;
   action: string;
 }) {
   const navigation = useNavigation();
+  // A new code (a new highest id) remounts the form, so it is empty again with JS too.
+  const newestId = codes.reduce((max, c) => Math.max(max, c.id), 0);
   const creating =
     navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
   return (
@@ -32,6 +37,7 @@ export function AffiliatePanel({
       <Card className="p-5">
         <h2 className="mb-4 text-lg font-semibold">Neuen Affiliate-Code erstellen</h2>
         <Form
+          key={newestId}
           method="post"
           action={action}
           className="grid gap-4 sm:grid-cols-[1fr_1fr_10rem_auto] sm:items-end"
@@ -123,6 +129,12 @@ export function AffiliatePanel({
                         text={code.code}
                         label="Kopieren"
                         success="Code in die Zwischenablage kopiert!"
+                        failure="Fehler beim Kopieren in die Zwischenablage!"
+                      />
+                      <CopyButton
+                        text={`${origin}/?code=${code.code}`}
+                        label="Link kopieren"
+                        success="Link in die Zwischenablage kopiert!"
                         failure="Fehler beim Kopieren in die Zwischenablage!"
                       />
                       <Form method="post" action={action}>
