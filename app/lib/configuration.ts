@@ -171,3 +171,21 @@ export type PublicConfiguration = ReturnType<typeof publicConfiguration>;
 export function allowedExtensions(settings: UploadSettings): string[] {
   return [...settings.allowedImageTypes, ...settings.allowedDocumentTypes];
 }
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * A partial PATCH over the stored configuration: objects merge key by key (at any depth), every other
+ * value (lists included) replaces the stored one. Keys the patch leaves out keep their stored value,
+ * so `{ systemPrompt }` never resets the notification lists or the preparation fields.
+ */
+export function mergeConfigurationPatch(current: unknown, patch: unknown): unknown {
+  if (!isPlainObject(current) || !isPlainObject(patch)) return patch;
+  const merged: Record<string, unknown> = { ...current };
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === undefined) continue;
+    merged[key] = mergeConfigurationPatch(current[key], value);
+  }
+  return merged;
+}

@@ -3,6 +3,7 @@ import {
   type Configuration,
   ConfigurationSchema,
   DEFAULT_CONFIGURATION,
+  mergeConfigurationPatch,
 } from "~/lib/configuration";
 import { configuration } from "~db/schema";
 import { db } from "./db.server";
@@ -37,4 +38,13 @@ export function saveConfiguration(input: unknown): SaveConfigurationResult {
     .onConflictDoUpdate({ target: configuration.id, set: { data, updatedAt: new Date() } })
     .run();
   return { ok: true, configuration: data };
+}
+
+/**
+ * A partial update (PATCH /api/configuration): the given keys merge over the stored configuration,
+ * everything left out stays. Read and write happen without an await in between (one transaction in
+ * effect), so two patches never lose each other's keys.
+ */
+export function patchConfiguration(patch: unknown): SaveConfigurationResult {
+  return saveConfiguration(mergeConfigurationPatch(getConfiguration(), patch));
 }

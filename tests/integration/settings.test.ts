@@ -50,6 +50,31 @@ describe("configuration", () => {
     expect(JSON.stringify(visitor)).not.toContain("chef@example.com");
   });
 
+  it("a partial PATCH keeps everything it leaves out; PUT replaces the whole document", async () => {
+    const full = await server.fetch("/api/configuration", {
+      method: "PATCH",
+      token,
+      json: {
+        emailNotifications: {
+          enabled: true,
+          adminEmails: [],
+          externalEmails: ["bleibt@example.com"],
+        },
+      },
+    });
+    expect(full.status).toBe(200);
+    const before = await (await server.fetch("/api/configuration", { token })).json();
+    const partial = await server.fetch("/api/configuration", {
+      method: "PATCH",
+      token,
+      json: { systemPrompt: "Nur der Prompt ändert sich." },
+    });
+    expect(partial.status).toBe(200);
+    const after = await (await server.fetch("/api/configuration", { token })).json();
+    expect(after).toEqual({ ...before, systemPrompt: "Nur der Prompt ändert sich." });
+    expect(after.emailNotifications.externalEmails).toEqual(["bleibt@example.com"]);
+  });
+
   it("refuses saving without an admin and with bad input", async () => {
     expect((await server.fetch("/api/configuration", { method: "PATCH", json: {} })).status).toBe(
       401,

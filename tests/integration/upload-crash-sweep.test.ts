@@ -3,6 +3,7 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  rmSync,
   utimesSync,
   writeFileSync,
 } from "node:fs";
@@ -99,6 +100,37 @@ describe("crash-safe upload storage", () => {
     for (const secret of ["deadbeef", "cafebabe", "befund", validFields().email]) {
       expect(logged).not.toContain(secret);
     }
+  });
+
+  it("never deletes the content of a file a row still names, even when its metadata broke", async () => {
+    const bytes = pdfBytes(4000);
+    const kept = await submitWithPdf(bytes);
+    const { filePath, metaPath } = storagePaths(filesRoot(), kept);
+    writeFileSync(metaPath, '{"key":"trunc');
+    age(filePath, 60_000);
+    age(metaPath, 60_000);
+    const warnings = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+
+    await bootSweep();
+
+    expect(readFileSync(filePath).equals(bytes)).toBe(true);
+    expect(warnings.mock.calls.flat().join("\n")).toContain("noch verwendeten Datei");
+  });
+
+  it("the hourly sweep also empties quarantine folders older than the quarantine period", async () => {
+    const old = path.join(
+      quarantineRoot(),
+      String(Date.now() - (QUARANTINE_DAYS + 1) * 86_400_000),
+    );
+    const young = path.join(quarantineRoot(), String(Date.now() - 86_400_000));
+    for (const dir of [old, young]) {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(path.join(dir, "x.dat"), "x");
+    }
+    await sweepUnreferencedUploads();
+    expect(existsSync(old)).toBe(false);
+    expect(existsSync(young)).toBe(true);
+    rmSync(young, { recursive: true });
   });
 
   it("the hourly sweep leaves fresh leftovers alone and removes them once older than an hour", async () => {

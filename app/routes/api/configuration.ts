@@ -5,7 +5,11 @@ import {
   readJsonObject,
   requireApiAdmin,
 } from "~/server/auth.server";
-import { getConfiguration, saveConfiguration } from "~/server/configuration.server";
+import {
+  getConfiguration,
+  patchConfiguration,
+  saveConfiguration,
+} from "~/server/configuration.server";
 import type { Route } from "./+types/configuration";
 
 /** Visitors get the public subset; admins get the whole document. */
@@ -17,7 +21,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   });
 }
 
-/** PATCH /api/configuration: the whole document, validated and clamped by one schema. */
+/**
+ * PATCH /api/configuration merges the given keys over the stored configuration; PUT replaces the
+ * whole document. Either way one schema validates and clamps the result.
+ */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "PATCH" && request.method !== "PUT") {
     return methodNotAllowed("GET, PATCH, PUT");
@@ -25,7 +32,8 @@ export async function action({ request }: Route.ActionArgs) {
   await requireApiAdmin(request);
   const body = await readJsonObject(request);
   if (!body.ok) return body.response;
-  const result = saveConfiguration(body.value);
+  const result =
+    request.method === "PATCH" ? patchConfiguration(body.value) : saveConfiguration(body.value);
   if (!result.ok) return Response.json(result, { status: 400 });
   return Response.json({
     success: true,

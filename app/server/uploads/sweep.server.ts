@@ -91,6 +91,7 @@ async function sweepShard(
   dir: string,
   referenced: Set<string>,
   options: SweepOptions,
+  referencedHashes: Set<string>,
 ): Promise<number> {
   const { cutoff, quarantine } = options;
   const hashes = new Map<string, { dat: boolean; meta: boolean }>();
@@ -120,6 +121,11 @@ async function sweepShard(
     const metaPath = path.join(dir, `${hash}.meta.json`);
     try {
       const meta = seen.meta ? await readMeta(metaPath, root, hash) : null;
+      if (!meta && referencedHashes.has(hash)) {
+        // A row still names this file: its content stays (the metadata can be rewritten), never lost.
+        warn("defekte Metadaten einer noch verwendeten Datei – Datei behalten");
+        continue;
+      }
       if (!meta) {
         // Broken or missing metadata: the content cannot be served; written before the cutoff it
         // is a crash's leftover, never an upload in flight (metadata is renamed into place last).
@@ -155,11 +161,16 @@ async function sweepFsStorage(referenced: Set<string>, options: SweepOptions): P
   } catch {
     return 0;
   }
+  // The file names (sha256 of the key) of every referenced key, for files whose metadata broke.
+  const referencedHashes = new Set(
+    [...referenced].map((key) => path.basename(storagePaths(root, key).filePath, ".dat")),
+  );
   let removed = 0;
   for (const entry of entries) {
     if (!entry.isDirectory() || !/^[0-9a-f]{2}$/.test(entry.name)) continue;
     try {
-      removed += await sweepShard(root, path.join(root, entry.name), referenced, options);
+      const dir = path.join(root, entry.name);
+      removed += await sweepShard(root, dir, referenced, options, referencedHashes);
     } catch (error) {
       warn("ein Upload-Ordner konnte nicht geprüft werden", error);
     }
@@ -205,6 +216,10 @@ export async function sweepUploads(options: SweepOptions): Promise<number> {
   removed += env().BUCKET_NAME
     ? await sweepObjectStorage(referenced, options.cutoff)
     : await sweepFsStorage(referenced, options);
+  // Quarantined files leave after QUARANTINE_DAYS even when the process runs for months.
+  await expireQuarantine().catch((error) =>
+    warn("die Quarantäne konnte nicht geleert werden", error),
+  );
   return removed;
 }
 
@@ -223,6 +238,5 @@ export async function bootSweep(startedAt = Date.now()): Promise<number> {
     );
   }
   if (quarantine) await rmdir(quarantine).catch(() => undefined); // only when empty
-  await expireQuarantine(startedAt);
   return removed;
 }
