@@ -133,6 +133,10 @@ test("full-screen view by URL: attachments, preparation, AI preparation and prom
   );
   expect((await request.get(viewHref!)).status()).toBe(401);
 
+  // Preparation fields are labelled with their configured label, never the internal name.
+  await expect(view.getByText("Zielgruppe", { exact: true })).toBeVisible();
+  await expect(view.getByText("zielgruppe", { exact: true })).toHaveCount(0);
+  await expect(view.getByText("offeneFragen", { exact: true })).toHaveCount(0);
   // Save a preparation field by hand, then let the AI fill only the empty ones.
   await view.getByLabel("Zielgruppe").fill(`Von Hand ${m}`);
   await view.getByRole("button", { name: "Vorbereitung speichern" }).click();
