@@ -147,7 +147,9 @@ test.describe("submission", () => {
     const id = `#${String(row!.id).padStart(4, "0")}`;
     await expect(history.getByText(id).first()).toBeVisible();
     const item = history.getByTestId("history-row").filter({ hasText: id });
-    await item.getByText("Ein Planungstool für unsere Baustellen.").first().click();
+    // The row's summary is the AI summary once the background job wrote it, else the description.
+    await item.locator("summary").first().click();
+    await expect(item.getByText("Ein Planungstool für unsere Baustellen.").first()).toBeVisible();
     await expect(item.getByText("angebot.pdf")).toBeVisible();
     {
       const audio = item.locator("audio");
