@@ -1,30 +1,6 @@
-import type { Page } from "@playwright/test";
 import { loginAs } from "./auth";
+import { submitVisitorRequest as submitRequest } from "./fidelity-helpers";
 import { expect, test, waitForMail } from "./fixtures";
-import { waitForHydration } from "./hydration";
-
-async function submitRequest(
-  page: Page,
-  name: string,
-  email: string,
-  javaScriptEnabled: boolean,
-  baseUrl = "",
-) {
-  await page.goto(`${baseUrl}/`);
-  if (javaScriptEnabled) await waitForHydration(page);
-  await page.getByRole("button", { name: "Nur notwendige" }).click();
-  await page.getByLabel("Name").fill(name);
-  await page.getByLabel("E-Mail").fill(email);
-  await page.getByLabel("Telefon").fill("+49 30 555 1234");
-  await page
-    .getByLabel("Beschreibe dein Unternehmen")
-    .fill("Ein Handwerksbetrieb mit zwölf Leuten in Köln");
-  await page.getByLabel("Deine Projektidee (optional)").fill("Eine App für Aufmaß und Angebote.");
-  await page.getByRole("button", { name: "Anfrage senden" }).click();
-  const success = page.getByTestId("submission-success");
-  await expect(success).toContainText(`Vielen Dank, ${name}!`);
-  return success;
-}
 
 test("a visitor books a demo slot and the admin sees and refreshes it on Termine", async ({
   page,

@@ -9,8 +9,9 @@ export async function submitVisitorRequest(
   name: string,
   email: string,
   javaScriptEnabled: boolean,
+  baseUrl = "",
 ) {
-  await page.goto("/");
+  await page.goto(`${baseUrl}/`);
   if (javaScriptEnabled) await waitForHydration(page);
   const cookies = page.getByRole("button", { name: "Nur notwendige" });
   if (await cookies.isVisible()) await cookies.click();
