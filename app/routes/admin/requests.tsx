@@ -1,4 +1,4 @@
-import { data, Form, Link, useLocation, useRevalidator } from "react-router";
+import { Form, Link, useLocation, useRevalidator } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
 import { CsvExportLink, PrivacyActions } from "~/components/admin/requests/privacy-actions";
 import { type DetailContext, FullScreenRequest } from "~/components/admin/requests/request-detail";
@@ -27,10 +27,10 @@ import { aiConfigured } from "~/server/ai/anthropic.server";
 import { parseId, requireAdmin } from "~/server/auth.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { env } from "~/server/env.server";
-import { handleRequestAction } from "~/server/requests/page-actions.server";
 import { listRequests } from "~/server/requests/queries.server";
 import { loadRequestJson } from "~/server/requests/serialize.server";
 import type { Route } from "./+types/requests";
+import { handleRequestAction } from "./requests.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Anfragen" }];
 
@@ -53,8 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const result = await handleRequestAction(request, admin);
-  return result instanceof Response ? result : data(result.body, { status: result.status });
+  return handleRequestAction(request, admin);
 }
 
 export function headers() {

@@ -7,9 +7,9 @@ import {
   missingSections,
   SECTIONS_MISSING,
 } from "~/lib/settings-form";
-import { listAdmins } from "./admins.server";
-import { getConfiguration, saveConfiguration } from "./configuration.server";
-import { redirectWithToast } from "./flash.server";
+import { listAdmins } from "~/server/admins.server";
+import { getConfiguration, saveConfiguration } from "~/server/configuration.server";
+import { redirectWithToast } from "~/server/flash.server";
 
 export type SettingsActionData = {
   draft: Configuration;
