@@ -1,6 +1,6 @@
 import sanitizeHtml from "sanitize-html";
 import { z } from "zod";
-import { DEFAULT_BOOKING_DURATION, isIsoDay } from "~/lib/booking-calendar";
+import { berlinDayOf, bookingDuration, isIsoDay } from "~/lib/booking-calendar";
 import { demoRequest } from "~/lib/demo-request";
 import { ALREADY_BOOKED, withRequestReservation } from "./appointments/one-per-request.server";
 import { bookAppointment, configuredEventType } from "./appointments.server";
@@ -62,9 +62,7 @@ export function requestedDay(input: z.infer<typeof SlotsRequestSchema>): string 
   const start = new Date(input.startDate);
   if (Number.isNaN(start.getTime())) return null;
   // Midday of the given instant's Berlin date, so a local-midnight ISO lands on the intended day.
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(
-    new Date(start.getTime() + 12 * 3600_000 - 1),
-  );
+  return berlinDayOf(new Date(start.getTime() + 12 * 3600_000 - 1));
 }
 
 export const BookRequestSchema = z.object({
@@ -101,7 +99,7 @@ export async function bookForCaller(
       if (Number.isNaN(start.getTime()))
         return { ok: false, status: 400, error: "Bitte wähle Datum und Uhrzeit aus" };
       const eventType = await configuredEventType(input.eventTypeKey);
-      const duration = eventType?.lengthInMinutes || DEFAULT_BOOKING_DURATION;
+      const duration = bookingDuration(eventType?.lengthInMinutes);
       return {
         ok: true,
         demo: true,
