@@ -8,6 +8,7 @@ import { requireAdmin } from "~/server/auth.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { readForm } from "~/server/http.server";
 import { handleSettingsAction, type SettingsActionData } from "~/server/settings-actions.server";
+import { maskedConfiguration } from "~/server/webhooks/config.server";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = () => [{ title: "Einstellungen" }];
@@ -20,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     lengthInMinutes: e.lengthInMinutes,
   }));
   return {
-    config: getConfiguration(),
+    config: maskedConfiguration(getConfiguration()),
     admins: listAdmins().map((a) => ({ id: a.id, username: a.username, email: a.email })),
     eventTypes,
   };
