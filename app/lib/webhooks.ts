@@ -86,6 +86,14 @@ export const WebhookListSchema = z
     "Jede Webhook-ID darf nur einmal vorkommen.",
   );
 
+/** What the settings page shows again after a refused webhook form (the typed values, errors). */
+export type WebhookFormState = {
+  /** The endpoint id, or "new" for the add form. */
+  key: string;
+  values: { url: string; events: string[]; format: string; secret: string };
+  errors: Partial<Record<"url" | "events" | "secret" | "format" | "form", string[]>>;
+};
+
 /** The settings page's form of one endpoint (flat names) as an endpoint draft. */
 export function webhookFromForm(form: FormData) {
   return {

@@ -69,6 +69,24 @@ export function listDeliveries(limit = 200): WebhookDelivery[] {
     .all();
 }
 
+/** The outbox page's rows (dates as ISO strings). */
+export function deliveryViews(limit = 200) {
+  return listDeliveries(limit).map((d) => ({
+    id: d.id,
+    deliveryId: d.deliveryId,
+    endpointId: d.endpointId,
+    url: d.url,
+    event: d.event,
+    status: d.status,
+    attempts: d.attempts,
+    lastError: d.lastError,
+    responseStatus: d.responseStatus,
+    createdAt: d.createdAt.toISOString(),
+    sentAt: d.sentAt?.toISOString() ?? null,
+    body: d.body,
+  }));
+}
+
 /** Puts a failed (or pending) delivery back in the queue for an immediate attempt. */
 export function retryDelivery(id: number): boolean {
   const result = db()
