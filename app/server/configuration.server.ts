@@ -5,6 +5,7 @@ import {
   DEFAULT_CONFIGURATION,
   mergeConfigurationPatch,
 } from "~/lib/configuration";
+import { fieldErrorsOf } from "~/lib/field-errors";
 import { configuration } from "~db/schema";
 import { db } from "./db.server";
 import {
@@ -31,13 +32,9 @@ export function saveConfiguration(input: unknown): SaveConfigurationResult {
   const parsed = ConfigurationSchema.safeParse(
     withStoredSecrets(input, getConfiguration().webhooks),
   );
-  const fieldErrors: Record<string, string[]> = parsed.success
+  const fieldErrors = parsed.success
     ? webhookTargetErrors(parsed.data)
-    : {};
-  for (const issue of parsed.error?.issues ?? []) {
-    const key = issue.path.join(".");
-    fieldErrors[key] = [...(fieldErrors[key] ?? []), issue.message];
-  }
+    : fieldErrorsOf(parsed.error);
   if (!parsed.success || Object.keys(fieldErrors).length > 0) {
     return { ok: false, error: "Fehler beim Speichern der Konfiguration!", fieldErrors };
   }
