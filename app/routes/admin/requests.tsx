@@ -1,5 +1,6 @@
-import { data, Form, Link, useLocation, useRevalidator } from "react-router";
+import { data, Link, useLocation, useRevalidator } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
+import { FilterPanel } from "~/components/admin/requests/filter-panel";
 import { CsvExportLink, PrivacyActions } from "~/components/admin/requests/privacy-actions";
 import { type DetailContext, FullScreenRequest } from "~/components/admin/requests/request-detail";
 import { RequestRow } from "~/components/admin/requests/request-row";
@@ -143,10 +144,17 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
           </Link>
         )}
       </div>
-      <Form
-        method="get"
-        className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5 dark:border-slate-800 dark:bg-slate-900"
-        role="search"
+      <FilterPanel
+        activeCount={[query.q, query.status, query.assignment].filter(Boolean).length}
+        className="grid gap-3 p-4 pt-0 sm:grid-cols-2 sm:pt-4 lg:grid-cols-5"
+        actions={
+          <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-5">
+            <button type="submit" className={buttonClass("primary", "sm")}>
+              Filter anwenden
+            </button>
+            <CsvExportLink query={query} />
+          </div>
+        }
       >
         {query.tab !== "active" ? <input type="hidden" name="tab" value={query.tab} /> : null}
         <div className="lg:col-span-2">
@@ -205,13 +213,7 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
             ))}
           </select>
         </div>
-        <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-5">
-          <button type="submit" className={buttonClass("primary", "sm")}>
-            Filter anwenden
-          </button>
-          <CsvExportLink query={query} />
-        </div>
-      </Form>
+      </FilterPanel>
       <Chips query={query} />
 
       {page.items.length === 0 ? (
