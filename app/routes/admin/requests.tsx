@@ -31,6 +31,7 @@ import { env } from "~/server/env.server";
 import { handleRequestAction } from "~/server/requests/page-actions.server";
 import { listRequests } from "~/server/requests/queries.server";
 import { loadRequestJson } from "~/server/requests/serialize.server";
+import { visitorAppointments } from "~/server/visitor-appointments.server";
 import type { Route } from "./+types/requests";
 
 export const meta: Route.MetaFunction = () => [{ title: "Anfragen" }];
@@ -39,10 +40,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const url = new URL(request.url);
   const query = parseRequestListQuery(url.searchParams);
+  const page = listRequests(query, admin.id);
   const openId = parseId(url.searchParams.get("requestId") ?? undefined);
   return {
     query,
-    page: listRequests(query, admin.id),
+    page,
+    demos: Object.fromEntries(visitorAppointments(page.items.map((r) => r.id))),
     open: openId ? loadRequestJson(openId) : null,
     openId,
     admins: listAdmins().map((a) => ({ id: a.id, username: a.username, is_active: a.is_active })),
@@ -229,6 +232,7 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
               ctx={ctx}
               actionUrl={actionUrl}
               openHref={openHref(request.id)}
+              demo={loaderData.demos[request.id] ?? null}
             />
           ))}
         </ul>

@@ -7,6 +7,7 @@ import type { RequestJson } from "~/lib/request-json";
 import { AssignmentSection } from "./assignment-section";
 import { CopyButton } from "./copy-button";
 import { type DetailContext, RequestTabs, StatusForm, shareLink } from "./request-detail";
+import { type RowDemo, RowGlance } from "./row-glance";
 import { StatusBadge } from "./status-badge";
 
 /**
@@ -19,8 +20,10 @@ export function RequestRow({
   ctx,
   actionUrl,
   openHref,
+  demo = null,
 }: {
   request: RequestJson;
+  demo?: RowDemo | null;
   ctx: DetailContext;
   actionUrl: string;
   openHref: string;
@@ -46,6 +49,7 @@ export function RequestRow({
             >
               {summaryPreview(request)}
             </span>
+            <RowGlance request={request} assignees={assignees.map((a) => a.username)} demo={demo} />
           </span>
         </div>
         <div className="flex flex-wrap items-center gap-2 md:justify-end" data-row-part="meta">
