@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
+import type { InputHTMLAttributes, ReactNode } from "react";
 
 export const inputClass =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30 aria-[invalid=true]:border-red-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
@@ -38,35 +38,6 @@ export function TextField({
         {label}
       </label>
       <input
-        id={id}
-        className={inputClass}
-        aria-invalid={errors?.length ? true : undefined}
-        aria-describedby={errors?.length ? errorId : undefined}
-        {...props}
-      />
-      {hint ? <div className="mt-1 text-xs text-slate-500 dark:text-slate-400">{hint}</div> : null}
-      <FieldErrors id={errorId} errors={errors} />
-    </div>
-  );
-}
-
-export function TextAreaField({
-  label,
-  errors,
-  hint,
-  id,
-  ...props
-}: Common & TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string }) {
-  const errorId = `${id}-error`;
-  return (
-    <div>
-      <label
-        htmlFor={id}
-        className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200"
-      >
-        {label}
-      </label>
-      <textarea
         id={id}
         className={inputClass}
         aria-invalid={errors?.length ? true : undefined}
