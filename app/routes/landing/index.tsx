@@ -36,6 +36,9 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
+/** The form's HTML constraints (required, maxLength, ...) never change: computed once. */
+let constraint: ReturnType<typeof getZodConstraint> | undefined;
+
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const config = getConfiguration();
@@ -64,7 +67,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         : null,
     consent,
     showConsent: !consent || url.searchParams.get("cookies") === "1",
-    constraint: getZodConstraint(RequestFormSchema),
+    constraint: (constraint ??= getZodConstraint(RequestFormSchema)),
     limits: uploadLimits(config.uploadSettings),
     history: history.map((r) => ({
       id: r.id,
