@@ -1,12 +1,16 @@
 import { describe, expect, it } from "vitest";
 import {
+  cutAtWord,
   formatAttachmentSize,
   formatDate,
   formatDateTime,
   formatFileSize,
+  formatLongDay,
   formatMegabytes,
   formatRequestId,
+  formatTime,
   summaryOf,
+  summaryPreview,
 } from "./format";
 
 describe("format", () => {
@@ -14,6 +18,8 @@ describe("format", () => {
     // 23:30 UTC on 31 Dec is already 1 Jan in Berlin.
     expect(formatDate("2026-12-31T23:30:00Z")).toBe("01.01.2027");
     expect(formatDateTime(new Date("2026-07-01T08:05:00Z"))).toBe("01.07.2026, 10:05");
+    expect(formatTime("2026-12-03T13:30:00Z")).toBe("14:30");
+    expect(formatLongDay("2026-12-31T23:30:00Z")).toBe("Freitag, 1. Januar 2027");
   });
 
   it("formats sizes with 1024 per step", () => {
@@ -46,5 +52,18 @@ describe("format", () => {
     expect(summaryOf({ summary: null, description })).toBe("x".repeat(120));
     expect(summaryOf({ summary: "  ", description: "kurz" })).toBe("kurz");
     expect(summaryOf({ summary: "Zusammenfassung", description })).toBe("Zusammenfassung");
+  });
+
+  it("cuts previews at a word with an ellipsis", () => {
+    expect(cutAtWord("kurz genug", 20)).toBe("kurz genug");
+    expect(cutAtWord("Eine App für die Verwaltung von Terminen", 20)).toBe("Eine App für die…");
+    expect(cutAtWord("Wir brauchen, dringend eine Lösung", 14)).toBe("Wir brauchen…");
+    expect(cutAtWord("x".repeat(30), 10)).toBe(`${"x".repeat(10)}…`);
+    expect(cutAtWord("  viel   Leerraum\n hier ", 40)).toBe("viel Leerraum hier");
+    const description = `${"Wort ".repeat(40)}Ende`;
+    const preview = summaryPreview({ summary: null, description }, 140);
+    expect(preview.endsWith("Wort…")).toBe(true);
+    expect(preview.length).toBeLessThanOrEqual(141);
+    expect(summaryPreview({ summary: "Kurz", description })).toBe("Kurz");
   });
 });

@@ -1,4 +1,5 @@
 import { createCookie } from "react-router";
+import type { ThemeChoice } from "~/lib/brand";
 
 export type Theme = "light" | "dark";
 
@@ -11,9 +12,10 @@ export const themeCookie = createCookie("theme", {
   maxAge: ONE_YEAR,
 });
 
-export async function readTheme(request: Request): Promise<Theme> {
+/** The stored choice; "system" while none is stored (the OS preference applies, by CSS). */
+export async function readTheme(request: Request): Promise<ThemeChoice> {
   const value = await themeCookie.parse(request.headers.get("cookie"));
-  return value === "dark" ? "dark" : "light";
+  return value === "dark" || value === "light" ? value : "system";
 }
 
 /** The spec's consent record (§3): necessary is always true; defaults to all denied. */
@@ -70,18 +72,6 @@ export async function readDismissedBanners(request: Request): Promise<string[]> 
 
 /** Short, stable key of a banner text (FNV-1a, hex); isomorphic so the client can compute it too. */
 export { bannerKey } from "~/lib/banner-key";
-
-/** Same-site relative path to return to after a preference form post (no JS). */
-export function backTo(value: FormDataEntryValue | null, fallback = "/"): string {
-  if (
-    typeof value !== "string" ||
-    !value.startsWith("/") ||
-    value.startsWith("//") ||
-    value.startsWith("/\\")
-  )
-    return fallback;
-  return value;
-}
 
 /**
  * Set-Cookie values that delete every Google Analytics cookie (`_ga`, `_ga_<id>`, `_gid`, `_gat*`)

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { formatRequestId } from "~/lib/format";
 import { REQUEST_STATUSES } from "~/lib/request-status";
 import { runAutomatedPreparation, runCodingPrompt } from "~/server/ai/request-ai.server";
-import { type AdminUser, documentPath, parseId } from "~/server/auth.server";
+import { type AdminUser, backTo, parseId } from "~/server/auth.server";
 import { requireConfirmation } from "~/server/confirm.server";
 import { redirectWithToast } from "~/server/flash.server";
 import { readForm } from "~/server/http.server";
@@ -14,13 +14,7 @@ import {
   setArchived,
   updateRequest,
 } from "~/server/requests/manage.server";
-
-/** The page URL (not the `.data` URL of a fetcher) without the `index` marker, to go back to. */
-function backTo(request: Request) {
-  const url = new URL(documentPath(request), "http://x");
-  url.searchParams.delete("index");
-  return `${url.pathname}${url.search}`;
-}
+import { loadRequestJson } from "~/server/requests/serialize.server";
 
 /**
  * Form posts of the requests page (with and without JS): the same rules as the /api calls,
@@ -96,9 +90,12 @@ export async function handleRequestAction(request: Request, admin: AdminUser) {
     case "delete-attachment": {
       const attachmentId = parseId(String(form.get("attachmentId") ?? ""));
       if (!attachmentId) return fail("Anhang nicht gefunden.");
+      const file = loadRequestJson(id)?.attachments.find((a) => a.id === attachmentId);
       const step = requireConfirmation(form, {
         title: "Anhang löschen",
-        message: "Möchten Sie diesen Anhang wirklich löschen?",
+        message: file
+          ? `Möchten Sie den Anhang „${file.originalName}“ wirklich löschen?`
+          : "Möchten Sie diesen Anhang wirklich löschen?",
       });
       if (step) return step;
       const result = await deleteAttachment(id, attachmentId);

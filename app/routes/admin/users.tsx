@@ -11,6 +11,7 @@ import { Alert } from "~/components/ui/field";
 import { ConformForm, Field, useConformForm } from "~/components/ui/form";
 import { deleteAdminMessage, deleteInvitationMessage } from "~/lib/admin-users";
 import { InviteSchema } from "~/lib/auth-forms";
+import { formatDateTime } from "~/lib/format";
 import { listAdmins } from "~/server/admins.server";
 import { readForm, requireAdmin } from "~/server/auth.server";
 import { listInvitations } from "~/server/invitations.server";
@@ -29,12 +30,7 @@ export async function action({ request }: Route.ActionArgs) {
   return handleUsersAction(await readForm(request), me);
 }
 
-const dateTime = new Intl.DateTimeFormat("de-DE", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Europe/Berlin",
-});
-const formatDate = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : "Nie");
+const formatDate = (iso: string | null) => (iso ? formatDateTime(iso) : "Nie");
 
 const th =
   "px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400";

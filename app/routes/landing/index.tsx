@@ -12,6 +12,7 @@ import { History } from "~/components/landing/history";
 import { InfoBanner } from "~/components/landing/info-banner";
 import { useNonce } from "~/components/nonce";
 import { bannerKey } from "~/lib/banner-key";
+import type { ThemeChoice } from "~/lib/brand";
 import { privacyNoteText } from "~/lib/privacy-note";
 import { RequestFormSchema } from "~/lib/request-form";
 import { uploadLimits } from "~/lib/upload-rules";
@@ -35,6 +36,13 @@ export const meta: Route.MetaFunction = () => [
       "Beschreibe deine Software-Idee per Text, Sprachnachricht oder Datei. Innerhalb von drei Tagen erhältst du eine Testversion und eine persönliche Demo.",
   },
 ];
+
+/** The form's HTML constraints (required, maxLength, ...) never change: computed once. */
+let constraint: ReturnType<typeof getZodConstraint> | undefined;
+const formConstraint = () => {
+  constraint ??= getZodConstraint(RequestFormSchema);
+  return constraint;
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -64,7 +72,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         : null,
     consent,
     showConsent: !consent || url.searchParams.get("cookies") === "1",
-    constraint: getZodConstraint(RequestFormSchema),
+    constraint: formConstraint(),
     limits: uploadLimits(config.uploadSettings),
     history: history.map((r) => ({
       id: r.id,
@@ -120,12 +128,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Landing({ actionData }: Route.ComponentProps) {
   const page = useLoaderData<typeof loader>();
-  const root = useRouteLoaderData("root") as { theme?: "light" | "dark" } | undefined;
+  const root = useRouteLoaderData("root") as { theme?: ThemeChoice } | undefined;
   const nonce = useNonce();
   return (
     <>
       {page.banner ? <InfoBanner text={page.banner.text} bannerKey={page.banner.key} /> : null}
-      <Header theme={root?.theme ?? "light"} hasHistory={page.history.length > 0} />
+      <Header theme={root?.theme ?? "system"} hasHistory={page.history.length > 0} />
       <main>
         <Hero affiliate={page.affiliate} />
         <Features />

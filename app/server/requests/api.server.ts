@@ -1,10 +1,13 @@
-import { z } from "zod";
+import { fieldErrorsOf } from "~/lib/field-errors";
 import { jsonError, parseId, readJsonObject } from "../auth.server";
 import type { AuditActor } from "../privacy/audit.server";
 import { type Failure, RequestUpdateSchema, updateRequest } from "./manage.server";
 
 /** JSON answer of a failed rule. */
 export const failureResponse = (f: Failure) => jsonError(f.error, f.status);
+
+/** The `id` option of an /api route about one request (see api-route.server.ts). */
+export const REQUEST_ID = { param: "id", notFound: "Anfrage nicht gefunden." } as const;
 
 /** The request id of a route param, or a 404 answer. */
 export function requestIdOr404(value: string | undefined): number | Response {
@@ -21,7 +24,7 @@ export async function applyRequestUpdate(
   if (!body.ok) return body.response;
   const parsed = RequestUpdateSchema.safeParse(body.value);
   if (!parsed.success) {
-    const fieldErrors = z.flattenError(parsed.error).fieldErrors as Record<string, string[]>;
+    const fieldErrors = fieldErrorsOf(parsed.error);
     return jsonError(parsed.error.issues[0]?.message ?? "Ungültige Eingabe", 400, { fieldErrors });
   }
   const result = updateRequest(id, parsed.data, actor);

