@@ -423,5 +423,29 @@ describe("deliveries", () => {
       sql<{ status: string }>(`SELECT status FROM webhook_deliveries WHERE id = ${sent.id}`)[0]
         .status,
     ).toBe("sent");
+
+    // The requests page (HTML form, no JS) changes the status through the same rule: it emits too.
+    await patchWebhooks([
+      {
+        id: "html",
+        url: `${receiver.url}/html`,
+        events: ["request.status_changed"],
+        secret: SECRET,
+      },
+    ]);
+    const id = await submit("Ida Formular");
+    const changed = await server.fetch(`/admin/requests?requestId=${id}`, {
+      method: "POST",
+      headers: { cookie },
+      body: new URLSearchParams({ intent: "status", id: String(id), status: "Done" }),
+    });
+    expect(changed.status).toBeLessThan(400);
+    await server.drainWebhooks();
+    const hooks = receiver.received.filter((r) => r.path === "/html");
+    expect(hooks).toHaveLength(1);
+    expect(JSON.parse(hooks[0].body)).toMatchObject({
+      event: "request.status_changed",
+      data: { id, status: "Done" },
+    });
   });
 });
