@@ -6,6 +6,7 @@ import { Alert, FieldErrors, inputClass } from "~/components/ui/field";
 import { MicIcon } from "~/components/ui/icons";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import type { UploadLimits } from "~/lib/upload-rules";
+import { AttributionFields } from "./attribution-fields";
 import { PrivacyNote } from "./privacy-note";
 import type { Recording } from "./recorder";
 import { SubmissionSuccess, type SubmittedRequest } from "./submission-success";
@@ -288,9 +289,7 @@ export function ContactForm(props: Props) {
           className="relative mt-8 space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900"
         >
           {formError ? <Alert>{formError}</Alert> : null}
-          {props.affiliateCode ? (
-            <input type="hidden" name="affiliateCode" value={props.affiliateCode} />
-          ) : null}
+          <AttributionFields affiliateCode={props.affiliateCode} />
           <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
             <label htmlFor="contact-website">Website (bitte leer lassen)</label>
             <input

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { expireFirstTouchCookie } from "~/server/attribution.server";
 import { readForm } from "~/server/http.server";
 import {
   backTo,
@@ -23,7 +24,8 @@ export async function action({ request }: Route.ActionArgs) {
   const headers = new Headers();
   headers.append("Set-Cookie", await consentCookie.serialize(record));
   if (!analytics) {
-    for (const cookie of expireAnalyticsCookies(request)) headers.append("Set-Cookie", cookie);
+    for (const cookie of [...expireAnalyticsCookies(request), ...expireFirstTouchCookie(request)])
+      headers.append("Set-Cookie", cookie);
   }
   if (form.get("js") === "1") return Response.json(record, { headers });
   return redirect(backTo(form.get("redirectTo")), { status: 303, headers });
