@@ -1,14 +1,33 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RequestJson } from "~/lib/request-json";
+import { eraseRequest } from "~/server/privacy/erasure.server";
+import { insertAdmin } from "./auth-helpers";
 import { multipart, validFields } from "./landing-fixtures";
 import { startTestServer, type TestServer } from "./server";
 
 let server: TestServer;
 let token: string;
+let cookie: string;
 beforeAll(async () => {
   server = await startTestServer({ SUBMISSION_RATE_LIMIT: "1000/1h" });
   token = await server.adminToken();
+  const admin = await insertAdmin("quelle-admin", { passwordChanged: true });
+  const login = await server.fetch("/admin/login", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ username: admin.username, password: admin.password }).toString(),
+  });
+  cookie = login.headers.get("set-cookie")?.split(";")[0] as string;
 });
+
+async function submit(fields: Record<string, string>): Promise<RequestJson> {
+  const res = await server.fetch("/api/requests", {
+    method: "POST",
+    body: multipart({ ...validFields(), ...fields }),
+  });
+  expect(res.status).toBe(201);
+  return (await res.json()) as RequestJson;
+}
 afterAll(async () => {
   await server.close();
 });
@@ -104,14 +123,15 @@ describe("attribution", () => {
   });
 
   it("refuses control characters and over-long values with 400", async () => {
-    for (const bad of [
+    const bad: Record<string, string>[] = [
       { utmSource: "news\u0000letter" },
       { utmCampaign: "x".repeat(201) },
       { referrer: `https://example.org/${"a".repeat(500)}` },
-    ]) {
+    ];
+    for (const fields of bad) {
       const res = await server.fetch("/api/requests", {
         method: "POST",
-        body: multipart({ ...validFields(), ...bad }),
+        body: multipart({ ...validFields(), ...fields }),
       });
       expect(res.status).toBe(400);
     }
@@ -169,5 +189,51 @@ describe("attribution", () => {
       body: new URLSearchParams({ choice: "necessary" }),
     });
     expect(cookieNamed(withdrawn, "first_touch")).toMatch(/Max-Age=0/);
+  });
+
+  it("the admin list filters by source, the full-screen view shows the origin, CSV carries it", async () => {
+    const a = await submit({
+      name: "Quelle Alpha",
+      utmSource: "filtertest-a",
+      referrer: "https://a.example",
+    });
+    const b = await submit({ name: "Quelle Beta", utmSource: "filtertest-b" });
+    const list = await (
+      await server.fetch("/admin/requests?source=filtertest-a", { headers: { cookie } })
+    ).text();
+    expect(list).toContain("Quelle Alpha");
+    expect(list).not.toContain("Quelle Beta");
+    expect(list).toContain('<option value="filtertest-b">filtertest-b</option>');
+    expect(list).toContain("Quelle: filtertest-a");
+    const detail = await (
+      await server.fetch(`/admin/requests?requestId=${a.id}`, { headers: { cookie } })
+    ).text();
+    expect(detail).toContain("Herkunft");
+    expect(detail).toContain("https://a.example");
+    const csv = await (
+      await server.fetch("/api/admin/requests/export.csv?source=filtertest-b", { token })
+    ).text();
+    expect(csv).toContain(";filtertest-b;");
+    expect(csv).toContain(`#${String(b.id).padStart(4, "0")};`);
+    expect(csv).not.toContain(`#${String(a.id).padStart(4, "0")};`);
+  });
+
+  it("anonymising keeps source, medium and campaign (statistics) but drops referrer and landing path", async () => {
+    const created = await submit({
+      utmSource: "anon",
+      utmMedium: "cpc",
+      utmCampaign: "winter",
+      referrer: "https://partner.example/profil/anna",
+      landingPath: "/?code=ANNA",
+    });
+    await eraseRequest(created.id, "anonymize");
+    const read = await server.fetch(`/api/admin/requests/${created.id}`, { token });
+    expect(((await read.json()) as RequestJson).attribution).toEqual({
+      source: "anon",
+      medium: "cpc",
+      campaign: "winter",
+      referrer: null,
+      landingPath: null,
+    });
   });
 });

@@ -1,8 +1,10 @@
 import { data, Form, Link, useLocation, useRevalidator } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
+import { LeadOrigin } from "~/components/admin/requests/lead-origin";
 import { CsvExportLink, PrivacyActions } from "~/components/admin/requests/privacy-actions";
 import { type DetailContext, FullScreenRequest } from "~/components/admin/requests/request-detail";
 import { RequestRow } from "~/components/admin/requests/request-row";
+import { SourceFilter } from "~/components/admin/requests/source-filter";
 import { buttonClass } from "~/components/ui/button";
 import { ConfirmationStep } from "~/components/ui/confirm-action";
 import { inputClass } from "~/components/ui/field";
@@ -28,7 +30,7 @@ import { parseId, requireAdmin } from "~/server/auth.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { env } from "~/server/env.server";
 import { handleRequestAction } from "~/server/requests/page-actions.server";
-import { listRequests } from "~/server/requests/queries.server";
+import { listAttributionSources, listRequests } from "~/server/requests/queries.server";
 import { loadRequestJson } from "~/server/requests/serialize.server";
 import type { Route } from "./+types/requests";
 
@@ -44,6 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     page: listRequests(query, admin.id),
     open: openId ? loadRequestJson(openId) : null,
     openId,
+    sources: listAttributionSources(),
     admins: listAdmins().map((a) => ({ id: a.id, username: a.username, is_active: a.is_active })),
     fields: getConfiguration().preparationFields,
     aiConfigured: aiConfigured(),
@@ -68,6 +71,7 @@ function Chips({ query }: { query: RequestListQuery }) {
     chips.push({ label: `Status: ${STATUS_LABELS[query.status]}`, without: { status: "" } });
   if (query.assignment)
     chips.push({ label: ASSIGNMENT_LABELS[query.assignment], without: { assignment: "" } });
+  if (query.source) chips.push({ label: `Quelle: ${query.source}`, without: { source: "" } });
   if (!chips.length) return null;
   return (
     <fieldset className="flex flex-wrap items-center gap-2">
@@ -193,6 +197,7 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
             ))}
           </select>
         </div>
+        <SourceFilter sources={loaderData.sources} value={query.source} />
         <div>
           <label htmlFor="sort" className="mb-1 block text-sm font-medium">
             Sortierung
@@ -242,6 +247,7 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
         <FullScreenRequest request={open} ctx={ctx} closeHref={closeHref}>
           <ConfirmationStep data={actionData} action={actionUrl} />
           <PrivacyActions request={open} action={actionUrl} />
+          <LeadOrigin attribution={open.attribution} />
         </FullScreenRequest>
       ) : openId ? (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
