@@ -1,7 +1,12 @@
 import { eq } from "drizzle-orm";
 import { type AppointmentJson, effectiveStatus } from "~/lib/appointments";
-import { berlinDayOf, firstBookableDay, type IsoDay } from "~/lib/booking-calendar";
-import { formatDateTime, summaryOf } from "~/lib/format";
+import {
+  berlinDayOf,
+  bookingDuration,
+  firstBookableDay,
+  type IsoDay,
+} from "~/lib/booking-calendar";
+import { formatDateTime, formatTime, summaryOf } from "~/lib/format";
 import { appointments, requests } from "~db/schema";
 import { providerData, type WebhookPayload } from "./appointments/provider-data.server";
 import { getConfiguration } from "./configuration.server";
@@ -28,7 +33,7 @@ export function serializeAppointment(
     endTime: new Date(row.startTime.getTime() + row.durationMinutes * 60_000).toISOString(),
     calcomEventId: row.provider === "calcom" ? row.externalUid : null,
     eventTypeKey: row.eventTypeKey,
-    eventType: { name: row.eventTypeName, duration: row.durationMinutes || 30 },
+    eventType: { name: row.eventTypeName, duration: bookingDuration(row.durationMinutes) },
     status,
     calcomData: { status, location: row.location, calcomUrl: row.url },
     request: request
@@ -166,11 +171,7 @@ function sendBookingMails(
   request: { id: number; name: string; email: string },
 ) {
   const when = formatDateTime(appointment.startTime);
-  const until = new Intl.DateTimeFormat("de-DE", {
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: "Europe/Berlin",
-  }).format(new Date(appointment.endTime));
+  const until = formatTime(appointment.endTime);
   queueMail({
     to: request.email,
     subject: `Dein Demo-Termin am ${when} Uhr`,
@@ -302,7 +303,7 @@ export function applyCalcomWebhook(body: WebhookPayload): { applied: boolean } {
   const values = {
     status,
     startTime: new Date(p.startTime),
-    durationMinutes: duration || 30,
+    durationMinutes: bookingDuration(duration),
     location: p.location ?? null,
     rawData: providerData(p),
     cachedAt: new Date(),

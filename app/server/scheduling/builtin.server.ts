@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, gte, lt, ne } from "drizzle-orm";
 import {
+  berlinDayOf,
   berlinTime,
   dayBoundsUtc,
-  formatTime,
   type IsoDay,
   isWeekend,
 } from "~/lib/booking-calendar";
+import { formatTime } from "~/lib/format";
 import { appointments } from "~db/schema";
 import { db } from "../db.server";
 import { type EventType, SchedulingError, type SchedulingProvider, type Slot } from "./types";
@@ -74,7 +75,7 @@ export const builtinProvider: SchedulingProvider = {
   async book(input) {
     // The row itself is written by the appointments service; its unique index is the lock.
     const start = new Date(input.start);
-    const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(start);
+    const day = berlinDayOf(start);
     const valid = builtinSlotStarts(day, input.eventType.lengthInMinutes).some(
       (s) => s.getTime() === start.getTime(),
     );
