@@ -107,6 +107,9 @@ export const requests = sqliteTable(
     attributionCampaign: text("attribution_campaign"),
     attributionReferrer: text("attribution_referrer"),
     attributionLandingPath: text("attribution_landing_path"),
+    /** Same-person keys (app/lib/contact-keys.ts): duplicate leads; null when erased. */
+    emailKey: text("email_key"),
+    phoneKey: text("phone_key"),
     createdAt: ms("created_at").notNull().default(now),
     updatedAt: ms("updated_at").notNull().default(now),
   },
@@ -114,6 +117,8 @@ export const requests = sqliteTable(
     index("requests_archived_created_idx").on(t.archived, t.createdAt),
     index("requests_status_idx").on(t.archived, t.status, t.createdAt),
     index("requests_source_idx").on(t.archived, t.attributionSource, t.createdAt),
+    index("requests_email_key_idx").on(t.emailKey, t.id),
+    index("requests_phone_key_idx").on(t.phoneKey, t.id),
   ],
 );
 

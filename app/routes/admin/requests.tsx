@@ -1,5 +1,6 @@
 import { data, Form, Link, useLocation, useRevalidator } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
+import { DuplicateBadge, EarlierRequests } from "~/components/admin/requests/earlier-requests";
 import { LeadOrigin } from "~/components/admin/requests/lead-origin";
 import { CsvExportLink, PrivacyActions } from "~/components/admin/requests/privacy-actions";
 import { type DetailContext, FullScreenRequest } from "~/components/admin/requests/request-detail";
@@ -29,6 +30,7 @@ import { aiConfigured } from "~/server/ai/anthropic.server";
 import { parseId, requireAdmin } from "~/server/auth.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { env } from "~/server/env.server";
+import { earlierRequestCounts, earlierRequestsOf } from "~/server/requests/duplicates.server";
 import { handleRequestAction } from "~/server/requests/page-actions.server";
 import { listAttributionSources, listRequests } from "~/server/requests/queries.server";
 import { loadRequestJson } from "~/server/requests/serialize.server";
@@ -41,9 +43,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = parseRequestListQuery(url.searchParams);
   const openId = parseId(url.searchParams.get("requestId") ?? undefined);
+  const page = listRequests(query, admin.id);
   return {
     query,
-    page: listRequests(query, admin.id),
+    page,
+    earlierCounts: Object.fromEntries(earlierRequestCounts(page.items.map((r) => r.id))),
+    earlier: openId ? earlierRequestsOf(openId) : [],
     open: openId ? loadRequestJson(openId) : null,
     openId,
     sources: listAttributionSources(),
@@ -232,6 +237,7 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
               ctx={ctx}
               actionUrl={actionUrl}
               openHref={openHref(request.id)}
+              badge={<DuplicateBadge count={loaderData.earlierCounts[request.id]} />}
             />
           ))}
         </ul>
@@ -247,6 +253,7 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
         <FullScreenRequest request={open} ctx={ctx} closeHref={closeHref}>
           <ConfirmationStep data={actionData} action={actionUrl} />
           <PrivacyActions request={open} action={actionUrl} />
+          <EarlierRequests items={loaderData.earlier} hrefFor={openHref} />
           <LeadOrigin attribution={open.attribution} />
         </FullScreenRequest>
       ) : openId ? (

@@ -74,6 +74,8 @@ export async function eraseRequest(
           // Source, medium and campaign stay (statistics); a referrer or landing URL may name someone.
           attributionReferrer: null,
           attributionLandingPath: null,
+          emailKey: null,
+          phoneKey: null,
         })
         .where(eq(requests.id, id))
         .run();

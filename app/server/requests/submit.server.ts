@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { attributionOf } from "~/lib/attribution";
+import { emailKey, phoneKey } from "~/lib/contact-keys";
 import { HONEYPOT_FIELD, RequestFormSchema } from "~/lib/request-form";
 import type { RequestJson } from "~/lib/request-json";
 import { UPLOAD_ERROR_HEADING, uploadLimits } from "~/lib/upload-rules";
@@ -164,6 +165,8 @@ async function acceptRequest(request: Request): Promise<SubmitResult> {
           attributionCampaign: attribution.campaign,
           attributionReferrer: attribution.referrer,
           attributionLandingPath: attribution.landingPath,
+          emailKey: emailKey(value.email),
+          phoneKey: phoneKey(value.phone),
         })
         .returning({ id: requests.id })
         .get();
