@@ -216,6 +216,14 @@ describe("attribution", () => {
     expect(csv).toContain(";filtertest-b;");
     expect(csv).toContain(`#${String(b.id).padStart(4, "0")};`);
     expect(csv).not.toContain(`#${String(a.id).padStart(4, "0")};`);
+    const api = (await (
+      await server.fetch("/api/admin/requests?source=filtertest-a", { token })
+    ).json()) as { requests: RequestJson[] };
+    expect(api.requests.map((r) => r.id)).toEqual([a.id]);
+    const stats = (await (await server.fetch("/api/admin/stats", { token })).json()) as {
+      conversion: { bySource: { label: string | null; count: number }[] };
+    };
+    expect(stats.conversion.bySource).toContainEqual({ label: "filtertest-b", count: 1 });
   });
 
   it("anonymising keeps source, medium and campaign (statistics) but drops referrer and landing path", async () => {

@@ -129,6 +129,8 @@ export function requestListOrder(sort: RequestListQuery["sort"]): SQL[] {
 export function listAllRequests(options: {
   archived: boolean;
   assignedTo?: number;
+  /** utm_source (attribution) */
+  source?: string;
   limit?: number;
 }) {
   const where: SQL[] = [eq(requests.archived, options.archived)];
@@ -147,6 +149,7 @@ export function listAllRequests(options: {
       ),
     );
   }
+  if (options.source) where.push(eq(requests.attributionSource, options.source));
   const rows = db()
     .select()
     .from(requests)
