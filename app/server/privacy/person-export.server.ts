@@ -3,9 +3,9 @@ import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import { formatRequestId } from "~/lib/format";
 import type { RequestJson } from "~/lib/request-json";
 import { admins, appointments, mailOutbox, requests } from "~db/schema";
-import { openStoredFile } from "../attachments.server";
 import { db } from "../db.server";
 import { serializeRequests } from "../requests/serialize.server";
+import { openStoredFile } from "../uploads/store.server";
 import { type AuditActor, audit } from "./audit.server";
 
 export type PersonExport = {
