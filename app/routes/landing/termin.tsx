@@ -10,6 +10,7 @@ import { DemoRequestCard } from "~/components/booking/demo-request-card";
 import { AppointmentTrace } from "~/components/landing/appointment-trace";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/field";
+import { Honeypot } from "~/components/ui/honeypot";
 import {
   addMonths,
   berlinToday,
@@ -32,6 +33,7 @@ import {
   eventTypeDetails,
 } from "~/server/booking-api.server";
 import { getConfiguration } from "~/server/configuration.server";
+import { refuseFilledHoneypot } from "~/server/honeypot.server";
 import { readForm } from "~/server/http.server";
 import { clientIp } from "~/server/request-context.server";
 import { requestsWithAppointment } from "~/server/requests/serialize.server";
@@ -106,6 +108,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  refuseFilledHoneypot(form);
   if (!bookingEnabled()) return data({ error: BOOKING_OFF }, { status: 404 });
   const booking = await bookingContext(request);
   if (!booking)
@@ -113,7 +117,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       { error: "Diese Terminbuchung ist nur für die eigene Anfrage möglich." },
       { status: 403 },
     );
-  const form = await readForm(request);
   const startTime = String(form.get("startTime") ?? "");
   if (!startTime) return data({ error: PICK_DATE_AND_TIME }, { status: 400 });
   const result = await bookForCaller(
@@ -237,7 +240,8 @@ export default function TerminPage({ loaderData, actionData }: Route.ComponentPr
                   )
                 }
               />
-              <Form method="post" className="space-y-4">
+              <Form method="post" className="relative space-y-4">
+                <Honeypot />
                 <h2 className="font-semibold">{day ? dayLabel(day) : "Uhrzeit"}</h2>
                 <TimeGrid slots={slots} loading={false}>
                   {slots?.map((slot) => (
