@@ -11,6 +11,8 @@ export default [
   route("termin", "routes/landing/termin.tsx"),
   // The booked demo as .ics for the visitor's own request ("Zum Kalender hinzufügen")
   route("termin/kalender", "routes/landing/termin-kalender.ts"),
+  // Cancel or reschedule a booked demo through the signed link from the booking mails
+  route("termin/verwalten", "routes/landing/termin-verwalten.tsx"),
   route("anfrage-zurueckziehen", "routes/landing/anfrage-zurueckziehen.tsx"),
   route("healthz", "routes/healthz.ts"),
 

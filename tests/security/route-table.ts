@@ -22,6 +22,8 @@ export const CLASSIFICATION: Record<string, Classification> = {
   termin: { page: "public", post: "public" },
   "anfrage-zurueckziehen": { page: "public", post: "public" },
   "termin/kalender": { api: { GET: "public" } },
+  // Guarded by the signed link in its query (no token: 400), not by a session.
+  "termin/verwalten": { page: "public", post: "public" },
   healthz: { api: { GET: "public" } },
   "admin/login": { page: "public", post: "public" },
   "admin/logout": { page: "public", post: "public" },
