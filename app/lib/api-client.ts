@@ -5,6 +5,8 @@
  * error texts (§8) and a move to the login page on 401. The session cookie travels by itself.
  */
 
+import { loginPath } from "./return-path";
+
 export type ApiKind = "default" | "login" | "invitation" | "list" | "affiliateList" | "ai";
 
 /** Time-out per attempt in ms; the last entry applies to all further attempts. */
@@ -88,10 +90,7 @@ function defaultNavigate(url: string) {
 
 function loginUrl() {
   if (typeof window === "undefined") return "/admin/login";
-  const here = window.location.pathname + window.location.search;
-  return here.startsWith("/admin") && !here.startsWith("/admin/login")
-    ? `/admin/login?redirectTo=${encodeURIComponent(here)}`
-    : "/admin/login";
+  return loginPath(window.location.pathname + window.location.search);
 }
 
 /** `/api/...` and absolute URLs stay; other paths are taken relative to `/api`. */

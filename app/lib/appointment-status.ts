@@ -64,6 +64,21 @@ export const isFaded = (status: string) => statusGroup(status) === "cancelled";
 const isGroup = (value: string): value is StatusGroup =>
   (STATUS_GROUPS as readonly string[]).includes(value);
 
+/**
+ * A status filter as sent by the page or an API client: repeated and/or comma-separated values,
+ * group keys (any case) kept as lower-case keys, every other status upper-cased; blanks dropped.
+ */
+export function normalizeStatusFilter(values: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const raw of values.flatMap((v) => v.split(","))) {
+    const value = raw.trim();
+    if (!value) continue;
+    const key = isGroup(value.toLowerCase()) ? value.toLowerCase() : value.toUpperCase();
+    if (!out.includes(key)) out.push(key);
+  }
+  return out;
+}
+
 /** The groups a status filter (group keys or raw statuses) reaches. */
 export function filterGroups(values: readonly string[]): StatusGroup[] {
   const found = new Set<StatusGroup>();

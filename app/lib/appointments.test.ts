@@ -4,6 +4,7 @@ import {
   effectiveStatus,
   emptyMessage,
   paginationText,
+  readAppointmentQuery,
   searchAppointments,
   statusFilterLabel,
   statusGroup,
@@ -74,5 +75,38 @@ describe("searchAppointments", () => {
     ];
     expect(searchAppointments(items, "anna").map((i) => i.request.name)).toEqual(["Anna", "Bernd"]);
     expect(searchAppointments([{ request: null }], "anna")).toEqual([]);
+  });
+});
+
+describe("readAppointmentQuery (the page and the API read the list query alike)", () => {
+  const read = (query: string) => readAppointmentQuery(new URLSearchParams(query));
+
+  it("defaults: page 1, 10 per page, all, newest, every status", () => {
+    expect(read("")).toEqual({
+      page: 1,
+      limit: 10,
+      filter: "all",
+      sort: "newest",
+      statuses: [],
+      search: "",
+    });
+  });
+
+  it("takes group keys and raw statuses, repeated or comma-separated, in any case", () => {
+    expect(
+      read("status=confirmed&status=accepted,Pending&status=OTHER&status=&status=foo").statuses,
+    ).toEqual(["confirmed", "ACCEPTED", "pending", "other", "FOO"]);
+  });
+
+  it("falls back on unknown filter/sort and bounds page, limit and search", () => {
+    const q = read(`filter=soon&sort=x&page=-3&limit=500&search=${"a".repeat(300)}`);
+    expect(q).toMatchObject({ filter: "all", sort: "newest", page: 1, limit: 100 });
+    expect(q.search).toHaveLength(200);
+    expect(read("limit=0&page=abc")).toMatchObject({ limit: 10, page: 1 });
+    expect(read("filter=past&sort=next&page=2")).toMatchObject({
+      filter: "past",
+      sort: "next",
+      page: 2,
+    });
   });
 });

@@ -1,5 +1,7 @@
 /** Pure helpers of the appointments page (Termine) and the booking dialog. */
 
+import { normalizeStatusFilter } from "./appointment-status";
+
 export {
   STATUS_GROUPS,
   statusFilterLabel,
@@ -7,6 +9,35 @@ export {
   statusLabel,
   statusTone,
 } from "./appointment-status";
+
+export type AppointmentListQuery = {
+  page: number;
+  limit: number;
+  filter: TimeFilter;
+  sort: AppointmentSort;
+  /** Group keys and/or raw statuses; empty = every status. */
+  statuses: string[];
+  search: string;
+};
+
+export const APPOINTMENT_PAGE_SIZE = 10;
+
+/**
+ * The one reading of the list query, for the page and GET /api/admin/appointments alike: unknown
+ * filter/sort fall back to the defaults, page >= 1, limit 1..100 (default 10), search cut at 200.
+ */
+export function readAppointmentQuery(p: URLSearchParams): AppointmentListQuery {
+  const int = (name: string, fallback: number) =>
+    Number.parseInt(p.get(name) ?? "", 10) || fallback;
+  return {
+    page: Math.max(1, int("page", 1)),
+    limit: Math.min(100, Math.max(1, int("limit", APPOINTMENT_PAGE_SIZE))),
+    filter: TIME_FILTERS.find((f) => f === p.get("filter")) ?? "all",
+    sort: APPOINTMENT_SORTS.find((s) => s === p.get("sort")) ?? "newest",
+    statuses: normalizeStatusFilter(p.getAll("status")),
+    search: (p.get("search") ?? "").slice(0, 200),
+  };
+}
 
 /** The status shown: calcomData.status wins over the plain status; default PENDING (spec §3). */
 export function effectiveStatus(plain?: string | null, calcom?: string | null): string {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
   ChangePasswordFormSchema,
-  fieldErrorsOf,
   InviteSchema,
   LoginSchema,
   passwordStrength,
   RegisterFormSchema,
   ResetPasswordFormSchema,
 } from "./auth-forms";
+import { fieldErrorsOf } from "./field-errors";
 
 const errors = (result: { success: boolean; error?: unknown }) =>
   result.success ? {} : fieldErrorsOf(result.error as Parameters<typeof fieldErrorsOf>[0]);

@@ -101,13 +101,3 @@ export const ChangePasswordFormSchema = ChangePasswordApiSchema.extend({
   message: MESSAGES.confirmMismatch,
   path: ["confirmPassword"],
 });
-
-/** Field errors of a Zod error as `{ field: [messages] }` (for /api answers). */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".") || "form";
-    out[key] = [...(out[key] ?? []), issue.message];
-  }
-  return out;
-}

@@ -167,26 +167,3 @@ export function berlinTime(day: IsoDay, hours: number, minutes = 0): Date {
 export function berlinDayOf(instant: Date | string): IsoDay {
   return berlinToday(new Date(instant));
 }
-
-/** "14:30" in Berlin time. */
-export function formatTime(instant: Date | string): string {
-  return new Intl.DateTimeFormat("de-DE", {
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: BOOKING_TIME_ZONE,
-  }).format(new Date(instant));
-}
-
-/** "03.12.2026, 14:30" in Berlin time. */
-export function formatDateTime(instant: Date | string): string {
-  return new Intl.DateTimeFormat("de-DE", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: BOOKING_TIME_ZONE,
-  }).format(new Date(instant));
-}
-
-/** End of a booking: start + duration minutes, ISO. */
-export function endOf(startIso: string, minutes: number): string {
-  return new Date(new Date(startIso).getTime() + minutes * 60_000).toISOString();
-}

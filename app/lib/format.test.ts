@@ -4,8 +4,10 @@ import {
   formatDate,
   formatDateTime,
   formatFileSize,
+  formatLongDay,
   formatMegabytes,
   formatRequestId,
+  formatTime,
   summaryOf,
 } from "./format";
 
@@ -14,6 +16,8 @@ describe("format", () => {
     // 23:30 UTC on 31 Dec is already 1 Jan in Berlin.
     expect(formatDate("2026-12-31T23:30:00Z")).toBe("01.01.2027");
     expect(formatDateTime(new Date("2026-07-01T08:05:00Z"))).toBe("01.07.2026, 10:05");
+    expect(formatTime("2026-12-03T13:30:00Z")).toBe("14:30");
+    expect(formatLongDay("2026-12-31T23:30:00Z")).toBe("Freitag, 1. Januar 2027");
   });
 
   it("formats sizes with 1024 per step", () => {

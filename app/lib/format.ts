@@ -17,6 +17,19 @@ const dateTimeFormat = new Intl.DateTimeFormat("de-DE", {
   minute: "2-digit",
 });
 
+const timeFormat = new Intl.DateTimeFormat("de-DE", {
+  timeZone: TIME_ZONE,
+  hour: "2-digit",
+  minute: "2-digit",
+});
+const longDayFormat = new Intl.DateTimeFormat("de-DE", {
+  timeZone: TIME_ZONE,
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+});
+
 const toDate = (value: Date | string | number) => (value instanceof Date ? value : new Date(value));
 
 /** "22.11.2026" */
@@ -27,6 +40,16 @@ export function formatDate(value: Date | string | number): string {
 /** "22.11.2026, 10:15" */
 export function formatDateTime(value: Date | string | number): string {
   return dateTimeFormat.format(toDate(value));
+}
+
+/** "14:30" */
+export function formatTime(value: Date | string | number): string {
+  return timeFormat.format(toDate(value));
+}
+
+/** "Donnerstag, 3. Dezember 2026" (the Berlin date of an instant). */
+export function formatLongDay(value: Date | string | number): string {
+  return longDayFormat.format(toDate(value));
 }
 
 /** Bytes, KB, MB with 1024 per step: "512 Bytes", "1,5 KB", "9,9 MB". */

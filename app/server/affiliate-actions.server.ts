@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { z } from "zod";
 import { AffiliateCreateSchema, DELETE_AFFILIATE_MESSAGE } from "~/lib/affiliate";
+import { fieldErrorsOf } from "~/lib/field-errors";
 import { createAffiliateCode, deleteAffiliateCode, setAffiliateActive } from "./affiliates.server";
 import { parseId } from "./auth.server";
 import { requireConfirmation } from "./confirm.server";
@@ -21,7 +21,7 @@ export async function handleAffiliateAction(form: FormData, back: string) {
         {
           affiliateForm: {
             values,
-            errors: z.flattenError(parsed.error).fieldErrors,
+            errors: fieldErrorsOf(parsed.error),
             error: parsed.error.issues[0]?.message,
           },
         },

@@ -1,18 +1,9 @@
 import { and, asc, desc, eq, gte, inArray, lt, notInArray, or, type SQL, sql } from "drizzle-orm";
 import { filterIsAll, filterStatuses, GROUPED_STATUSES } from "~/lib/appointment-status";
-import { type AppointmentSort, searchAppointments, type TimeFilter } from "~/lib/appointments";
+import { type AppointmentListQuery, searchAppointments } from "~/lib/appointments";
 import { appointments, requests } from "~db/schema";
 import { serializeAppointment } from "./appointments.server";
 import { db } from "./db.server";
-
-export type AppointmentListQuery = {
-  page: number;
-  limit: number;
-  filter: TimeFilter;
-  sort: AppointmentSort;
-  statuses: string[];
-  search: string;
-};
 
 export function listAppointments(query: AppointmentListQuery) {
   const now = new Date();

@@ -1,6 +1,11 @@
 import { eq } from "drizzle-orm";
 import { type AppointmentJson, effectiveStatus } from "~/lib/appointments";
-import { berlinDayOf, firstBookableDay, type IsoDay } from "~/lib/booking-calendar";
+import {
+  berlinDayOf,
+  bookingDuration,
+  firstBookableDay,
+  type IsoDay,
+} from "~/lib/booking-calendar";
 import { summaryOf } from "~/lib/format";
 import { appointments, requests } from "~db/schema";
 import { queueBookingNotice, queueConfirmation, queueReminder } from "./appointments/mails.server";
@@ -26,7 +31,7 @@ export function serializeAppointment(
     endTime: new Date(row.startTime.getTime() + row.durationMinutes * 60_000).toISOString(),
     calcomEventId: row.provider === "calcom" ? row.externalUid : null,
     eventTypeKey: row.eventTypeKey,
-    eventType: { name: row.eventTypeName, duration: row.durationMinutes || 30 },
+    eventType: { name: row.eventTypeName, duration: bookingDuration(row.durationMinutes) },
     status,
     calcomData: { status, location: row.location, calcomUrl: row.url },
     request: request
@@ -256,7 +261,7 @@ export function applyCalcomWebhook(body: WebhookPayload): { applied: boolean } {
   const values = {
     status,
     startTime: new Date(p.startTime),
-    durationMinutes: duration || 30,
+    durationMinutes: bookingDuration(duration),
     location: p.location ?? null,
     rawData: providerData(p),
     cachedAt: new Date(),

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNotNull, lt, or } from "drizzle-orm";
 import { createCookie, redirect } from "react-router";
+import { backPath, loginPath } from "~/lib/return-path";
 import { admins, passwordResets, sessions } from "~db/schema";
 import { hashToken, randomToken } from "./crypto.server";
 import { db } from "./db.server";
@@ -107,6 +108,12 @@ export function documentPath(request: Request) {
   return pathname + url.search;
 }
 
+/** The page a form action redirects back to (with its query, without the `index` marker). */
+export function backTo(request: Request) {
+  const url = new URL(request.url);
+  return backPath(url.pathname, url.search);
+}
+
 export const FIRST_LOGIN_PATH = "/admin/change-password?firstLogin=1";
 
 /**
@@ -127,12 +134,7 @@ export async function requireAdmin(
     }
     return admin;
   }
-  const back = documentPath(request);
-  const target =
-    back.startsWith("/admin") && back !== "/admin/login"
-      ? `?redirectTo=${encodeURIComponent(back)}`
-      : "";
-  throw redirect(`/admin/login${target}`, {
+  throw redirect(loginPath(documentPath(request)), {
     headers: { "Set-Cookie": await destroySessionCookie() },
   });
 }
@@ -191,16 +193,6 @@ export function deleteOtherSessions(adminId: number, keepTokenHash?: string) {
     .where(eq(sessions.adminId, adminId))
     .all();
   for (const s of all) if (s.tokenHash !== keepTokenHash) deleteSession(s.tokenHash);
-}
-
-/** Only same-site relative paths below /admin (no //evil.example). */
-export function safeRedirect(
-  to: FormDataEntryValue | string | null | undefined,
-  fallback = "/admin/dashboard",
-) {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\"))
-    return fallback;
-  return to;
 }
 
 // The JSON helpers moved to http.server.ts (one HTTP adapter layer); re-exported for the routes.

@@ -1,15 +1,17 @@
 import sanitizeHtml from "sanitize-html";
 import { z } from "zod";
 import {
+  berlinDayOf,
   berlinToday,
+  bookingDuration,
   calendarGrid,
-  DEFAULT_BOOKING_DURATION,
   firstBookableDay,
   isIsoDay,
   isIsoMonth,
   monthOf,
 } from "~/lib/booking-calendar";
 import { demoRequest } from "~/lib/demo-request";
+import type { RequestJson } from "~/lib/request-json";
 import { ALREADY_BOOKED, withRequestReservation } from "./appointments/one-per-request.server";
 import { availableSlots, bookAppointment, configuredEventType } from "./appointments.server";
 import { getApiAdmin } from "./auth.server";
@@ -70,9 +72,7 @@ export function requestedDay(input: z.infer<typeof SlotsRequestSchema>): string 
   const start = new Date(input.startDate);
   if (Number.isNaN(start.getTime())) return null;
   // Midday of the given instant's Berlin date, so a local-midnight ISO lands on the intended day.
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(
-    new Date(start.getTime() + 12 * 3600_000 - 1),
-  );
+  return berlinDayOf(new Date(start.getTime() + 12 * 3600_000 - 1));
 }
 
 export const BookRequestSchema = z.object({
@@ -90,6 +90,34 @@ export const BookRequestSchema = z.object({
   demo: z.boolean().optional(),
 });
 
+const NOT_YOURS = "Nur für die eigene Anfrage buchbar.";
+
+export type BookingAccess =
+  | { ok: true; demo: true; admin: true }
+  | { ok: true; demo: false; admin: boolean; request: RequestJson }
+  | { ok: false; status: 403 | 404; error: string };
+
+/**
+ * Who may book (the one rule, for /termin and the booking API): a demo booking (or one without a
+ * request) is for admins; a real one for the visitor who submitted the request (history cookie) or
+ * an admin. An admin whose first password change is pending has no admin rights yet.
+ */
+export async function bookingAccess(
+  request: Request,
+  target: { demo?: boolean; requestId?: number | null },
+): Promise<BookingAccess> {
+  const admin = Boolean(await getApiAdmin(request));
+  if (target.demo || !target.requestId)
+    return admin
+      ? { ok: true, demo: true, admin: true }
+      : { ok: false, status: 403, error: NOT_YOURS };
+  if (!admin && !(await visitorOwnsRequest(request, target.requestId)))
+    return { ok: false, status: 403, error: NOT_YOURS };
+  const found = loadRequestJson(target.requestId);
+  if (!found) return { ok: false, status: 404, error: "Anfrage nicht gefunden." };
+  return { ok: true, demo: false, admin, request: found };
+}
+
 /**
  * Books for a request the caller may book for: the visitor who submitted it (history cookie) or an
  * admin. Demo bookings (admins only) check the slot but book nothing.
@@ -102,14 +130,14 @@ export async function bookForCaller(
   { ok: true; appointment: unknown; demo: boolean } | { ok: false; status: number; error: string }
 > {
   try {
-    if (input.demo || !input.requestId) {
-      if (!(await getApiAdmin(request)))
-        return { ok: false, status: 403, error: "Nur für die eigene Anfrage buchbar." };
+    const access = await bookingAccess(request, input);
+    if (!access.ok) return access;
+    if (access.demo) {
       const start = new Date(input.startTime);
       if (Number.isNaN(start.getTime()))
         return { ok: false, status: 400, error: "Bitte wähle Datum und Uhrzeit aus" };
       const eventType = await configuredEventType(input.eventTypeKey);
-      const duration = eventType?.lengthInMinutes || DEFAULT_BOOKING_DURATION;
+      const duration = bookingDuration(eventType?.lengthInMinutes);
       return {
         ok: true,
         demo: true,
@@ -124,11 +152,7 @@ export async function bookForCaller(
         },
       };
     }
-    const admin = Boolean(await getApiAdmin(request));
-    const allowed = admin || (await visitorOwnsRequest(request, input.requestId));
-    if (!allowed) return { ok: false, status: 403, error: "Nur für die eigene Anfrage buchbar." };
-    const found = loadRequestJson(input.requestId);
-    if (!found) return { ok: false, status: 404, error: "Anfrage nicht gefunden." };
+    const { admin, request: found } = access;
     // Visitors: reserved per client address before the booking, given back when nothing was booked.
     const limiter = admin ? undefined : bookingLimiter();
     const limit = (await limiter?.consume(clientIp)) ?? { ok: true };

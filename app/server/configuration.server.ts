@@ -5,6 +5,7 @@ import {
   DEFAULT_CONFIGURATION,
   mergeConfigurationPatch,
 } from "~/lib/configuration";
+import { fieldErrorsOf } from "~/lib/field-errors";
 import { configuration } from "~db/schema";
 import { db } from "./db.server";
 
@@ -24,11 +25,7 @@ export type SaveConfigurationResult =
 export function saveConfiguration(input: unknown): SaveConfigurationResult {
   const parsed = ConfigurationSchema.safeParse(input);
   if (!parsed.success) {
-    const fieldErrors: Record<string, string[]> = {};
-    for (const issue of parsed.error.issues) {
-      const key = issue.path.join(".");
-      fieldErrors[key] = [...(fieldErrors[key] ?? []), issue.message];
-    }
+    const fieldErrors = fieldErrorsOf(parsed.error);
     return { ok: false, error: "Fehler beim Speichern der Konfiguration!", fieldErrors };
   }
   const data = parsed.data;

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createCookie, redirect } from "react-router";
 import { z } from "zod";
-import type { ToastMessage, ToastType } from "~/lib/toast";
+import type { Toast, ToastMessage } from "~/lib/toast";
 import { env, isProduction } from "./env.server";
 
 const FlashSchema = z.object({
@@ -25,7 +25,7 @@ function flashCookie() {
 }
 
 /** The Set-Cookie value that carries `toast` to the next page the browser loads. */
-export async function serializeToast(toast: { type: ToastType; message: string }) {
+export async function serializeToast(toast: Toast) {
   const value: ToastMessage = {
     id: randomBytes(8).toString("hex"),
     type: toast.type,
@@ -35,11 +35,7 @@ export async function serializeToast(toast: { type: ToastType; message: string }
 }
 
 /** A redirect that shows a toast on the target page (root renders it, with or without JS). */
-export async function redirectWithToast(
-  url: string,
-  toast: { type: ToastType; message: string },
-  init?: number | ResponseInit,
-) {
+export async function redirectWithToast(url: string, toast: Toast, init?: number | ResponseInit) {
   const responseInit: ResponseInit = typeof init === "number" ? { status: init } : { ...init };
   const headers = new Headers(responseInit.headers);
   headers.append("Set-Cookie", await serializeToast(toast));

@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { LoginSchema, MESSAGES } from "~/lib/auth-forms";
+import { isAdminReturnPath } from "~/lib/return-path";
 import { admins } from "~db/schema";
 import { type AdminUser, createSession, toAdminUser } from "./auth.server";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./crypto.server";
@@ -29,7 +30,7 @@ const userKey = (ip: string, username: string) => `login:user:${ip}:${username.t
 /** Where an admin goes after login: the forced password change first, then the wanted page. */
 export function landingPath(admin: AdminUser, wanted?: string | null) {
   if (!admin.password_changed) return "/admin/change-password?firstLogin=1";
-  if (wanted?.startsWith("/admin") && !wanted.startsWith("/admin/login")) return wanted;
+  if (isAdminReturnPath(wanted)) return wanted;
   return "/admin/dashboard";
 }
 

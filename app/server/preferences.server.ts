@@ -71,18 +71,6 @@ export async function readDismissedBanners(request: Request): Promise<string[]> 
 /** Short, stable key of a banner text (FNV-1a, hex); isomorphic so the client can compute it too. */
 export { bannerKey } from "~/lib/banner-key";
 
-/** Same-site relative path to return to after a preference form post (no JS). */
-export function backTo(value: FormDataEntryValue | null, fallback = "/"): string {
-  if (
-    typeof value !== "string" ||
-    !value.startsWith("/") ||
-    value.startsWith("//") ||
-    value.startsWith("/\\")
-  )
-    return fallback;
-  return value;
-}
-
 /**
  * Set-Cookie values that delete every Google Analytics cookie (`_ga`, `_ga_<id>`, `_gid`, `_gat*`)
  * the request carries: host-only, on the host and on its parent domain (gtag's "auto" domain).

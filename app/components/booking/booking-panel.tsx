@@ -10,6 +10,7 @@ import {
   NO_SLOTS_TEXT,
   WEEKDAY_LABELS,
 } from "~/lib/booking-calendar";
+import { formatLongDay, formatTime } from "~/lib/format";
 
 export type EventInfo = { name: string; description: string; duration: number };
 export type SlotView = { time: string; formatted: string };
@@ -132,19 +133,8 @@ export function BookingSuccess({
   end: string;
   demo?: boolean;
 }) {
-  const time = (iso: string) =>
-    new Intl.DateTimeFormat("de-DE", {
-      hour: "2-digit",
-      minute: "2-digit",
-      timeZone: "Europe/Berlin",
-    }).format(new Date(iso));
-  const day = new Intl.DateTimeFormat("de-DE", {
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "Europe/Berlin",
-  }).format(new Date(start));
+  const time = formatTime;
+  const day = formatLongDay(start);
   return (
     <div role="status" className="space-y-2 py-6 text-center">
       <p className="flex justify-center text-green-700 dark:text-green-300">

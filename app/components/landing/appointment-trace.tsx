@@ -1,24 +1,11 @@
 import { buttonClass } from "~/components/ui/button";
+import { formatLongDay, formatTime } from "~/lib/format";
 
 export type BookedAppointment = { start: string; end: string; title: string };
 
-const dayFormat = new Intl.DateTimeFormat("de-DE", {
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "Europe/Berlin",
-});
-const timeFormat = new Intl.DateTimeFormat("de-DE", {
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "Europe/Berlin",
-});
-
 /** "Montag, 1. Dezember 2026, 10:00 – 10:30 Uhr" */
 export function appointmentWhen(a: { start: string; end: string }) {
-  const start = new Date(a.start);
-  return `${dayFormat.format(start)}, ${timeFormat.format(start)} – ${timeFormat.format(new Date(a.end))} Uhr`;
+  return `${formatLongDay(a.start)}, ${formatTime(a.start)} – ${formatTime(a.end)} Uhr`;
 }
 
 /** A booked demo: date and time, and the .ics download (a plain link, works without JS). */

@@ -1,6 +1,7 @@
 import { type ReactNode, useId } from "react";
 import { Form, Link, useFetcher, useLocation, useNavigation, useSubmit } from "react-router";
 import { isConfirmationStep } from "~/lib/confirmation";
+import { backPath } from "~/lib/return-path";
 import { buttonClass } from "./button";
 import { useModal } from "./modal";
 
@@ -103,9 +104,7 @@ export function ConfirmationStep({ data, action }: { data: unknown; action?: str
   const location = useLocation();
   if (!isConfirmationStep(data)) return null;
   const { title, message, confirmLabel, fields } = data.confirmation;
-  const search = new URLSearchParams(location.search);
-  search.delete("index");
-  const back = `${location.pathname}${search.size ? `?${search}` : ""}`;
+  const back = backPath(location.pathname, location.search);
   return (
     <section
       aria-labelledby={titleId}

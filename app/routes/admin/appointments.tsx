@@ -14,47 +14,33 @@ import {
   APPOINTMENT_SORT_LABELS,
   APPOINTMENT_SORTS,
   type AppointmentJson,
-  type AppointmentSort,
   emptyMessage,
   paginationText,
+  readAppointmentQuery,
   statusFilterLabel,
   TIME_FILTER_LABELS,
   TIME_FILTERS,
-  type TimeFilter,
 } from "~/lib/appointments";
 import { listAppointments } from "~/server/appointment-list.server";
 import { refreshAppointment } from "~/server/appointments.server";
-import { documentPath, parseId, requireAdmin } from "~/server/auth.server";
+import { backTo, parseId, requireAdmin } from "~/server/auth.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { redirectWithToast } from "~/server/flash.server";
 import { readForm } from "~/server/http.server";
 import type { Route } from "./+types/appointments";
 
 export const meta: Route.MetaFunction = () => [{ title: "Termine" }];
-const PAGE_SIZE = 10;
-
-function readQuery(url: URL) {
-  const p = url.searchParams;
-  const statuses = filterGroups(p.getAll("status"));
-  return {
-    filter: (TIME_FILTERS.find((f) => f === p.get("filter")) ?? "all") as TimeFilter,
-    sort: (APPOINTMENT_SORTS.find((s) => s === p.get("sort")) ?? "newest") as AppointmentSort,
-    statuses: statuses.length ? statuses : [...STATUS_GROUPS],
-    search: (p.get("search") ?? "").slice(0, 200),
-    page: Math.max(1, Number.parseInt(p.get("page") ?? "1", 10) || 1),
-  };
-}
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const query = readQuery(new URL(request.url));
+  const query = readAppointmentQuery(new URL(request.url).searchParams);
   const bookingEnabled = Boolean(getConfiguration().appointmentEventType);
   try {
     return {
       query,
       bookingEnabled,
       loadError: null,
-      ...listAppointments({ ...query, limit: PAGE_SIZE }),
+      ...listAppointments(query),
     };
   } catch (error) {
     return {
@@ -64,7 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       appointments: [] as AppointmentJson[],
       pagination: {
         page: 1,
-        limit: PAGE_SIZE,
+        limit: query.limit,
         totalCount: 0,
         totalPages: 1,
         hasPrev: false,
@@ -77,9 +63,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const form = await readForm(request);
-  const url = new URL(documentPath(request), "http://x");
-  url.searchParams.delete("index");
-  const back = `${url.pathname}${url.search}`;
+  const back = backTo(request);
   const id = parseId(String(form.get("id") ?? ""));
   if (!id) return redirectWithToast(back, { type: "error", message: "Termin nicht gefunden." });
   try {
@@ -158,7 +142,9 @@ export default function AppointmentsPage({ loaderData }: Route.ComponentProps) {
                   type="checkbox"
                   name="status"
                   value={s}
-                  defaultChecked={query.statuses.includes(s)}
+                  defaultChecked={
+                    filterIsAll(query.statuses) || filterGroups(query.statuses).includes(s)
+                  }
                 />
                 {STATUS_GROUP_LABELS[s]}
               </label>

@@ -11,6 +11,7 @@ import { Card } from "~/components/ui/card";
 import { ConfirmAction, ConfirmationStep } from "~/components/ui/confirm-action";
 import { Alert, TextField } from "~/components/ui/field";
 import { InviteSchema } from "~/lib/auth-forms";
+import { formatDateTime } from "~/lib/format";
 import {
   deleteAdmin,
   getAdminById,
@@ -159,12 +160,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-const dateTime = new Intl.DateTimeFormat("de-DE", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Europe/Berlin",
-});
-const formatDate = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : "Nie");
+const formatDate = (iso: string | null) => (iso ? formatDateTime(iso) : "Nie");
 
 const th =
   "px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400";

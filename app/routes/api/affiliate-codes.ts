@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { AffiliateCreateSchema } from "~/lib/affiliate";
+import { fieldErrorsOf } from "~/lib/field-errors";
 import { createAffiliateCode, listAffiliateCodes } from "~/server/affiliates.server";
 import {
   jsonError,
@@ -31,7 +31,7 @@ export function action({ request }: Route.ActionArgs) {
         parsed.error.issues[0]?.message ?? "Bitte füllen Sie alle Felder aus!",
         400,
         {
-          fieldErrors: z.flattenError(parsed.error).fieldErrors as Record<string, string[]>,
+          fieldErrors: fieldErrorsOf(parsed.error),
         },
       );
     }

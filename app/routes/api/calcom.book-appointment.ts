@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { fieldErrorsOf } from "~/lib/field-errors";
 import { jsonError, methodNotAllowed, readJsonObject } from "~/server/auth.server";
 import { BookRequestSchema, bookForCaller } from "~/server/booking-api.server";
 import { clientIp } from "~/server/request-context.server";
@@ -12,7 +12,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = BookRequestSchema.safeParse(body.value);
   if (!parsed.success) {
     return jsonError("Bitte wähle Datum und Uhrzeit aus", 400, {
-      fieldErrors: z.flattenError(parsed.error).fieldErrors as Record<string, string[]>,
+      fieldErrors: fieldErrorsOf(parsed.error),
     });
   }
   const result = await bookForCaller(request, parsed.data, clientIp(context));

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
+import { sameSitePath } from "~/lib/return-path";
 import { readForm } from "~/server/http.server";
-import { backTo, dismissedBannersCookie, readDismissedBanners } from "~/server/preferences.server";
+import { dismissedBannersCookie, readDismissedBanners } from "~/server/preferences.server";
 import type { Route } from "./+types/preferences.banner";
 
 export const loader = () => redirect("/");
@@ -15,5 +16,5 @@ export async function action({ request }: Route.ActionArgs) {
     : keys;
   const headers = { "Set-Cookie": await dismissedBannersCookie.serialize(next) };
   if (form.get("js") === "1") return Response.json({ dismissed: next }, { headers });
-  return redirect(backTo(form.get("redirectTo")), { status: 303, headers });
+  return redirect(sameSitePath(form.get("redirectTo")), { status: 303, headers });
 }

@@ -1,11 +1,7 @@
 import { redirect } from "react-router";
+import { sameSitePath } from "~/lib/return-path";
 import { readForm } from "~/server/http.server";
-import {
-  backTo,
-  consentCookie,
-  consentRecord,
-  expireAnalyticsCookies,
-} from "~/server/preferences.server";
+import { consentCookie, consentRecord, expireAnalyticsCookies } from "~/server/preferences.server";
 import type { Route } from "./+types/preferences.consent";
 
 export const loader = () => redirect("/");
@@ -26,5 +22,5 @@ export async function action({ request }: Route.ActionArgs) {
     for (const cookie of expireAnalyticsCookies(request)) headers.append("Set-Cookie", cookie);
   }
   if (form.get("js") === "1") return Response.json(record, { headers });
-  return redirect(backTo(form.get("redirectTo")), { status: 303, headers });
+  return redirect(sameSitePath(form.get("redirectTo")), { status: 303, headers });
 }

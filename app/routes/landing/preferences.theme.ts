@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
+import { sameSitePath } from "~/lib/return-path";
 import { readForm } from "~/server/http.server";
-import { backTo, themeCookie } from "~/server/preferences.server";
+import { themeCookie } from "~/server/preferences.server";
 import type { Route } from "./+types/preferences.theme";
 
 export const loader = () => redirect("/");
@@ -11,5 +12,5 @@ export async function action({ request }: Route.ActionArgs) {
   const theme = form.get("theme") === "dark" ? "dark" : "light";
   const headers = { "Set-Cookie": await themeCookie.serialize(theme) };
   if (form.get("js") === "1") return Response.json({ theme }, { headers });
-  return redirect(backTo(form.get("redirectTo")), { status: 303, headers });
+  return redirect(sameSitePath(form.get("redirectTo")), { status: 303, headers });
 }

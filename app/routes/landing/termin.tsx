@@ -7,17 +7,17 @@ import { buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/field";
 import { DEFAULT_EVENT_TITLE, PICK_DATE_AND_TIME } from "~/lib/booking-calendar";
 import { DEMO_REQUEST, type DemoRequest } from "~/lib/demo-request";
-import { getAdmin, parseId } from "~/server/auth.server";
+import { parseId } from "~/server/auth.server";
 import {
   bookForCaller,
+  bookingAccess,
   bookingEnabled,
   eventTypeDetails,
   slotPickerState,
 } from "~/server/booking-api.server";
 import { readForm } from "~/server/http.server";
 import { clientIp } from "~/server/request-context.server";
-import { loadRequestJson, requestsWithAppointment } from "~/server/requests/serialize.server";
-import { visitorOwnsRequest } from "~/server/visitor.server";
+import { requestsWithAppointment } from "~/server/requests/serialize.server";
 import { visitorAppointments } from "~/server/visitor-appointments.server";
 import type { Route } from "./+types/termin";
 
@@ -31,23 +31,24 @@ async function bookingContext(request: Request) {
   const url = new URL(request.url);
   const demo = url.searchParams.get("demo") === "1";
   const id = parseId(url.searchParams.get("anfrage") ?? undefined);
-  // An admin whose first password change is pending has no admin rights yet.
-  const session = await getAdmin(request);
-  const admin = session?.password_changed ? session : null;
-  if (demo)
-    return admin
-      ? { demo: true, requestId: null, name: DEMO_REQUEST.name, booked: false, appointment: null }
-      : null;
-  if (!id) return null;
-  if (!(await visitorOwnsRequest(request, id)) && !admin) return null;
-  const found = loadRequestJson(id);
-  if (!found) return null;
+  if (!demo && !id) return null;
+  const access = await bookingAccess(request, { demo, requestId: id });
+  if (!access.ok) return null;
+  if (access.demo)
+    return {
+      demo: true,
+      requestId: null,
+      name: DEMO_REQUEST.name,
+      booked: false,
+      appointment: null,
+    };
+  const found = access.request;
   return {
     demo: false,
-    requestId: id,
+    requestId: found.id,
     name: found.name,
-    booked: requestsWithAppointment([id]).length > 0,
-    appointment: visitorAppointments([id]).get(id) ?? null,
+    booked: requestsWithAppointment([found.id]).length > 0,
+    appointment: visitorAppointments([found.id]).get(found.id) ?? null,
   };
 }
 

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { type CalendarMethod, calendarFile, calendarFileName, parseMailbox } from "~/lib/calendar";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime, formatTime } from "~/lib/format";
 import { type appointments, type MailAttachment, mailOutbox } from "~db/schema";
 import { getConfiguration } from "../configuration.server";
 import { db } from "../db.server";
@@ -22,13 +22,6 @@ const REMINDER_BEFORE_MS = 24 * 3600_000;
 
 const endOf = (row: AppointmentRow) =>
   new Date(row.startTime.getTime() + row.durationMinutes * 60_000);
-
-const timeOfDay = (date: Date) =>
-  new Intl.DateTimeFormat("de-DE", {
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: "Europe/Berlin",
-  }).format(date);
 
 function invite(row: AppointmentRow, who: Attendee, method: CalendarMethod): MailAttachment {
   const content = calendarFile({
@@ -57,7 +50,7 @@ function invite(row: AppointmentRow, who: Attendee, method: CalendarMethod): Mai
 function facts(row: AppointmentRow): [string, string][] {
   return [
     ["Termin", row.eventTypeName],
-    ["Datum", `${formatDateTime(row.startTime)} – ${timeOfDay(endOf(row))} Uhr`],
+    ["Datum", `${formatDateTime(row.startTime)} – ${formatTime(endOf(row))} Uhr`],
     ["Dauer", `${row.durationMinutes} Minuten`],
   ];
 }
@@ -102,7 +95,7 @@ export function queueReminder(row: AppointmentRow, who: Attendee, now = Date.now
   if (sendAfter.getTime() <= now) return null;
   return queueMail({
     to: who.email,
-    subject: `Erinnerung: Dein Demo-Termin morgen um ${timeOfDay(row.startTime)} Uhr`,
+    subject: `Erinnerung: Dein Demo-Termin morgen um ${formatTime(row.startTime)} Uhr`,
     kind: REMINDER_KIND,
     requestId: who.id,
     appointmentId: row.id,
@@ -184,7 +177,7 @@ export function queueBookingNotice(row: AppointmentRow, who: Attendee, change: B
     content: {
       paragraphs: [`${who.name} ${wording[1]}`],
       facts: [
-        ["Termin", `${when} – ${timeOfDay(endOf(row))} Uhr`],
+        ["Termin", `${when} – ${formatTime(endOf(row))} Uhr`],
         ["E-Mail", who.email],
       ],
       action: {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { fieldErrorsOf } from "~/lib/field-errors";
 import { jsonError, parseId, readJsonObject } from "../auth.server";
 import type { AuditActor } from "../privacy/audit.server";
 import { type Failure, RequestUpdateSchema, updateRequest } from "./manage.server";
@@ -21,7 +21,7 @@ export async function applyRequestUpdate(
   if (!body.ok) return body.response;
   const parsed = RequestUpdateSchema.safeParse(body.value);
   if (!parsed.success) {
-    const fieldErrors = z.flattenError(parsed.error).fieldErrors as Record<string, string[]>;
+    const fieldErrors = fieldErrorsOf(parsed.error);
     return jsonError(parsed.error.issues[0]?.message ?? "Ungültige Eingabe", 400, { fieldErrors });
   }
   const result = updateRequest(id, parsed.data, actor);

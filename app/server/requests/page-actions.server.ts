@@ -2,7 +2,7 @@ import { z } from "zod";
 import { formatRequestId } from "~/lib/format";
 import { REQUEST_STATUSES } from "~/lib/request-status";
 import { runAutomatedPreparation, runCodingPrompt } from "../ai/request-ai.server";
-import { type AdminUser, documentPath, parseId } from "../auth.server";
+import { type AdminUser, backTo, parseId } from "../auth.server";
 import { requireConfirmation } from "../confirm.server";
 import { redirectWithToast } from "../flash.server";
 import { readForm } from "../http.server";
@@ -15,13 +15,6 @@ import {
 } from "./manage.server";
 
 type Result = Response | { body: Record<string, unknown>; status: number };
-
-/** The page URL (not the `.data` URL of a fetcher) without the `index` marker, to go back to. */
-function backTo(request: Request) {
-  const url = new URL(documentPath(request), "http://x");
-  url.searchParams.delete("index");
-  return `${url.pathname}${url.search}`;
-}
 
 /**
  * Form posts of the requests page (with and without JS): the same rules as the /api calls,

@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, gte, lt, ne } from "drizzle-orm";
 import {
+  berlinDayOf,
   berlinTime,
   dayBoundsUtc,
-  formatTime,
   type IsoDay,
   isWeekend,
 } from "~/lib/booking-calendar";
+import { formatTime } from "~/lib/format";
 import { appointments } from "~db/schema";
 import { db } from "../db.server";
 import { type EventType, SchedulingError, type SchedulingProvider, type Slot } from "./types";
@@ -37,7 +38,7 @@ export function builtinSlotStarts(day: IsoDay, minutes: number): Date[] {
 
 /** Only the offered slot starts (weekday, opening hours, the duration's grid) in the future. */
 export function assertBuiltinSlot(start: Date, minutes: number) {
-  const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(start);
+  const day = berlinDayOf(start);
   const valid = builtinSlotStarts(day, minutes).some((s) => s.getTime() === start.getTime());
   if (!valid || start.getTime() <= Date.now()) {
     throw new SchedulingError(

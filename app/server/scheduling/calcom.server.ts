@@ -1,4 +1,5 @@
-import { dayBoundsUtc, formatTime, type IsoDay } from "~/lib/booking-calendar";
+import { DEFAULT_BOOKING_DURATION, dayBoundsUtc, type IsoDay } from "~/lib/booking-calendar";
+import { formatTime } from "~/lib/format";
 import { env } from "../env.server";
 import {
   BOOKING_FAILED,
@@ -119,7 +120,7 @@ export function toEventType(e: CalEventType): EventType {
     id: e.id,
     slug: e.slug ?? String(e.id),
     title: e.title ?? e.name ?? "Termin",
-    lengthInMinutes: e.lengthInMinutes ?? e.length ?? e.duration ?? 30,
+    lengthInMinutes: e.lengthInMinutes ?? e.length ?? e.duration ?? DEFAULT_BOOKING_DURATION,
     description: e.description ?? "",
     hidden: Boolean(e.hidden),
   };

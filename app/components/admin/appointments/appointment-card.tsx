@@ -12,6 +12,7 @@ import {
 } from "~/lib/appointment-status";
 import type { AppointmentJson } from "~/lib/appointments";
 import { cacheAgeLabel } from "~/lib/appointments";
+import { bookingDuration } from "~/lib/booking-calendar";
 import { formatDateTime, formatRequestId } from "~/lib/format";
 
 const TONE_BADGES: Record<StatusTone, string> = {
@@ -42,7 +43,7 @@ export function AppointmentCard({ a }: { a: AppointmentJson }) {
         <div>
           <h2 className="font-semibold">{a.eventType.name}</h2>
           <p className="text-sm text-slate-600 dark:text-slate-300">
-            {formatDateTime(a.startTime)} Uhr · {a.eventType.duration || 30} Min
+            {formatDateTime(a.startTime)} Uhr · {bookingDuration(a.eventType.duration)} Min
             {a.calcomData.location ? ` · ${a.calcomData.location}` : ""}
           </p>
         </div>

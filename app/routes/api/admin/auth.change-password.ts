@@ -1,4 +1,5 @@
-import { ChangePasswordApiSchema, fieldErrorsOf, MESSAGES } from "~/lib/auth-forms";
+import { ChangePasswordApiSchema, MESSAGES } from "~/lib/auth-forms";
+import { fieldErrorsOf } from "~/lib/field-errors";
 import { changePassword } from "~/server/admins.server";
 import {
   firstError,

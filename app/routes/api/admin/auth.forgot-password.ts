@@ -1,4 +1,5 @@
-import { ForgotPasswordSchema, fieldErrorsOf } from "~/lib/auth-forms";
+import { ForgotPasswordSchema } from "~/lib/auth-forms";
+import { fieldErrorsOf } from "~/lib/field-errors";
 import {
   firstError,
   jsonError,

@@ -1,4 +1,5 @@
-import { fieldErrorsOf, ResetPasswordApiSchema } from "~/lib/auth-forms";
+import { ResetPasswordApiSchema } from "~/lib/auth-forms";
+import { fieldErrorsOf } from "~/lib/field-errors";
 import {
   firstError,
   jsonError,

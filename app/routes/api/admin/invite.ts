@@ -1,4 +1,5 @@
-import { fieldErrorsOf, InviteSchema } from "~/lib/auth-forms";
+import { InviteSchema } from "~/lib/auth-forms";
+import { fieldErrorsOf } from "~/lib/field-errors";
 import {
   firstError,
   jsonError,

@@ -1,4 +1,5 @@
-import { fieldErrorsOf, RegisterApiSchema } from "~/lib/auth-forms";
+import { RegisterApiSchema } from "~/lib/auth-forms";
+import { fieldErrorsOf } from "~/lib/field-errors";
 import {
   firstError,
   jsonError,

@@ -1,0 +1,42 @@
+/**
+ * Where a request returns to, in one place (pure, isomorphic): the login page's `redirectTo`, the
+ * target of a preference form post, and the page a form action redirects back to with a toast.
+ */
+
+export const LOGIN_PATH = "/admin/login";
+
+/** An admin page worth returning to after login (never the login page itself). */
+export function isAdminReturnPath(path: string | null | undefined): path is string {
+  return typeof path === "string" && path.startsWith("/admin") && !path.startsWith(LOGIN_PATH);
+}
+
+/** The login page, with `redirectTo` when the admin was on an admin page. */
+export function loginPath(returnTo: string | null | undefined): string {
+  return isAdminReturnPath(returnTo)
+    ? `${LOGIN_PATH}?redirectTo=${encodeURIComponent(returnTo)}`
+    : LOGIN_PATH;
+}
+
+/** A same-site relative path (no `//host` or `/\host`), else the fallback. */
+export function sameSitePath(value: unknown, fallback = "/"): string {
+  if (
+    typeof value !== "string" ||
+    !value.startsWith("/") ||
+    value.startsWith("//") ||
+    value.startsWith("/\\")
+  )
+    return fallback;
+  return value;
+}
+
+/**
+ * The page a form post goes back to: its document path (a fetcher's `.data` URL and `_routes`
+ * stripped) with the query, without React Router's `index` marker.
+ */
+export function backPath(pathname: string, search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete("index");
+  params.delete("_routes");
+  const path = pathname.replace(/\/_root\.data$/, "/").replace(/\.data$/, "");
+  return `${path}${params.size ? `?${params}` : ""}`;
+}
