@@ -197,7 +197,7 @@ describe("calendar invite, reminder and the visitor's manage link (built-in sche
     const page = await server.fetch(`${link.pathname}${link.search}`);
     expect(page.status).toBe(200);
     // Browsers apply the last policy of the list: the page's own beats the global default.
-    expect(page.headers.get("referrer-policy")?.split(/,\s*/).at(-1)).toBe("no-referrer");
+    expect(page.headers.get("referrer-policy")?.split(/,\s*/).at(-1)).toBe("same-origin");
     const html = await page.text();
     expect(html).toContain("Dein Demo-Termin");
     expect(html).toContain("Termin verschieben");

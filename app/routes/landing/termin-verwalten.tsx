@@ -15,9 +15,10 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-// The token in the URL must not travel on in a Referer header nor sit in a shared cache.
+// The token in the URL must not travel to other sites in a Referer header nor sit in a shared
+// cache (same-origin, not no-referrer: that would send "Origin: null" with the forms).
 export function headers() {
-  return { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
+  return { "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" };
 }
 
 const STEPS = ["absagen", "verschieben"] as const;
