@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lte, or } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import { type MailAttachment, mailOutbox } from "~db/schema";
 import { db } from "../db.server";
@@ -68,8 +68,11 @@ export function getOutboxMail(id: number): OutboxMail | undefined {
   return db().select().from(mailOutbox).where(eq(mailOutbox.id, id)).get();
 }
 
-/** Puts a failed (or pending) mail back in the queue for an immediate attempt. */
-export function retryMail(id: number): boolean {
+/**
+ * Puts a failed (or pending) mail back in the queue for an immediate attempt. A scheduled mail
+ * not yet tried (a reminder waiting for its send-after time) is not sent early.
+ */
+export function retryMail(id: number, now = new Date()): boolean {
   const result = db()
     .update(mailOutbox)
     .set({ status: "pending", nextAttemptAt: new Date(), attempts: 0 })
@@ -78,6 +81,7 @@ export function retryMail(id: number): boolean {
         eq(mailOutbox.id, id),
         inArray(mailOutbox.status, ["failed", "pending"]),
         eq(mailOutbox.masked, false),
+        or(gt(mailOutbox.attempts, 0), lte(mailOutbox.nextAttemptAt, now)),
       ),
     )
     .run();
