@@ -106,6 +106,7 @@ export default [
       route("appointments", "routes/api/admin/appointments.ts"),
       route("appointments/:id", "routes/api/admin/appointments.$id.ts"),
       route("appointments/:id/refresh", "routes/api/admin/appointments.$id.refresh.ts"),
+      route("appointments/:id/cancel", "routes/api/admin/appointments.$id.cancel.ts"),
       route("affiliate-codes", "routes/api/affiliate-codes.ts", {
         id: "api-admin-affiliate-codes",
       }),

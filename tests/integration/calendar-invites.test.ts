@@ -338,4 +338,24 @@ describe("calendar invite, reminder and the visitor's manage link (built-in sche
         ?.status,
     ).toBe("CANCELLED");
   });
+
+  it("an admin cancels through the API with the same function: visitor mail, reminder gone, 409 twice", async () => {
+    const [, slot] = await slotsOf(days[0] as string);
+    const booked = await bookFor("admin-cancel@example.com", slot as string);
+    expect(reminders(booked.appointment.id).filter((r) => r.status === "pending")).toHaveLength(1);
+    const path = `/api/admin/appointments/${booked.appointment.id}/cancel`;
+    expect((await server.fetch(path, { method: "POST" })).status).toBe(401);
+    const res = await server.fetch(path, { method: "POST", token });
+    expect(res.status).toBe(200);
+    expect((await res.json()).appointment.status).toBe("CANCELLED");
+    expect(reminders(booked.appointment.id).filter((r) => r.status === "pending")).toHaveLength(0);
+    await server.drainOutbox();
+    const mail = await inbox.waitFor("admin-cancel@example.com", /abgesagt/);
+    expect(parseInvite(mail).method).toBe("CANCEL");
+    expect((await server.fetch(path, { method: "POST", token })).status).toBe(409);
+    expect(
+      (await server.fetch("/api/admin/appointments/999999/cancel", { method: "POST", token }))
+        .status,
+    ).toBe(404);
+  });
 });

@@ -86,6 +86,7 @@ export const CLASSIFICATION: Record<string, Classification> = {
   "api/admin/appointments": { api: { GET: "admin" } },
   "api/admin/appointments/:id": { api: { DELETE: "admin" } },
   "api/admin/appointments/:id/refresh": { api: { POST: "admin" } },
+  "api/admin/appointments/:id/cancel": { api: { POST: "admin" } },
   "api/admin/affiliate-codes": { api: { GET: "admin", POST: "admin" } },
   "api/admin/affiliate-codes/:id": { api: { PATCH: "admin", PUT: "admin", DELETE: "admin" } },
   "api/*": { api: { GET: "public", POST: "public" } },
