@@ -15,6 +15,7 @@ import "./app.css";
 import { useNonce } from "./components/nonce";
 import { ModalProvider } from "./components/ui/modal";
 import { ToastProvider } from "./components/ui/toast";
+import { themeClass } from "./lib/brand";
 import { getToast } from "./server/flash.server";
 import { withIdempotency } from "./server/idempotency.server";
 import { readTheme } from "./server/preferences.server";
@@ -41,7 +42,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
   return (
-    <html lang="de" className={data?.theme === "dark" ? "dark" : undefined}>
+    <html lang="de" className={themeClass(data?.theme)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -19,6 +19,8 @@ export type EntryExtras = {
   multipartCap: () => number;
   /** Sends every due mail now; resolves when none is left (tests drain before asserting). */
   drainOutbox: (now?: Date) => Promise<number>;
+  /** Sends every due webhook delivery now; resolves when none is left. */
+  drainWebhooks: () => Promise<number>;
 };
 export type BootResult = {
   env: {

@@ -15,6 +15,7 @@ import { db } from "./db.server";
 import { BUILTIN_EVENT_TYPE } from "./scheduling/builtin.server";
 import { scheduling } from "./scheduling/index.server";
 import { type EventType, SchedulingError, SLOT_TAKEN, type Slot } from "./scheduling/types";
+import { emitWebhook } from "./webhooks/deliveries.server";
 
 type Row = typeof appointments.$inferSelect;
 type RequestRow = typeof requests.$inferSelect;
@@ -171,7 +172,26 @@ export async function bookAppointment(input: BookInput): Promise<AppointmentJson
     queueReminder(row, who);
     queueBookingNotice(row, who, "booked");
   }
+  emitWebhook(
+    { event: "appointment.booked", data: json },
+    String(row.id),
+    json.request?.id ?? null,
+  );
   return json;
+}
+
+/**
+ * Webhooks of an appointment that was booked or cancelled (each at most once per appointment and
+ * `revision`: a reschedule announces the moved booking as booked again under its new revision).
+ */
+export function announce(
+  event: "appointment.booked" | "appointment.cancelled",
+  id: number,
+  revision?: number,
+) {
+  const json = getAppointment(id);
+  const key = revision ? `${id}:${revision}` : String(id);
+  if (json) emitWebhook({ event, data: json }, key, json.request?.id ?? null);
 }
 
 // ---------- refresh, delete (the list: appointment-list.server.ts) ----------
@@ -207,6 +227,8 @@ export async function refreshAppointment(id: number): Promise<AppointmentJson | 
     }
   }
   db().update(appointments).set(set).where(eq(appointments.id, id)).run();
+  if (set.status === "CANCELLED" && row.status !== "CANCELLED")
+    announce("appointment.cancelled", id);
   return getAppointment(id);
 }
 
@@ -237,6 +259,7 @@ export function applyCalcomWebhook(body: WebhookPayload): { applied: boolean } {
       .set({ status, cachedAt: new Date(), rawData: providerData(p) })
       .where(eq(appointments.id, existing.id))
       .run();
+    announce("appointment.cancelled", existing.id);
     return { applied: true };
   }
   if (
@@ -246,11 +269,13 @@ export function applyCalcomWebhook(body: WebhookPayload): { applied: boolean } {
     return { applied: false };
   }
   if (trigger === "BOOKING_RESCHEDULED" && p.rescheduleUid) {
-    db()
+    const old = db()
       .update(appointments)
       .set({ status: "CANCELLED", cachedAt: new Date() })
       .where(eq(appointments.externalUid, p.rescheduleUid))
-      .run();
+      .returning({ id: appointments.id })
+      .get();
+    if (old) announce("appointment.cancelled", old.id);
   }
   const requestId = Number(p.metadata?.requestId);
   const duration =
@@ -273,7 +298,7 @@ export function applyCalcomWebhook(body: WebhookPayload): { applied: boolean } {
       Number.isInteger(requestId) && requestId > 0
         ? db().select({ id: requests.id }).from(requests).where(eq(requests.id, requestId)).get()
         : undefined;
-    db()
+    const created = db()
       .insert(appointments)
       .values({
         ...values,
@@ -284,7 +309,10 @@ export function applyCalcomWebhook(body: WebhookPayload): { applied: boolean } {
         eventTypeName: p.eventTitle ?? "Termin",
       })
       .onConflictDoNothing()
-      .run();
+      .returning({ id: appointments.id })
+      .get();
+    if (created && !["CANCELLED", "REJECTED"].includes(status))
+      announce("appointment.booked", created.id);
   }
   return { applied: true };
 }

@@ -8,6 +8,11 @@ import {
 import { fieldErrorsOf } from "~/lib/field-errors";
 import { configuration } from "~db/schema";
 import { db } from "./db.server";
+import {
+  sealWebhookSecrets,
+  webhookTargetErrors,
+  withStoredSecrets,
+} from "./webhooks/config.server";
 
 /** The saved configuration, every field defaulted and clamped. */
 export function getConfiguration(): Configuration {
@@ -23,12 +28,17 @@ export type SaveConfigurationResult =
 
 /** Validates, clamps and saves the whole document; returns what was stored. */
 export function saveConfiguration(input: unknown): SaveConfigurationResult {
-  const parsed = ConfigurationSchema.safeParse(input);
-  if (!parsed.success) {
-    const fieldErrors = fieldErrorsOf(parsed.error);
+  // Webhook secrets left out or masked keep the stored ones; all are encrypted before storing.
+  const parsed = ConfigurationSchema.safeParse(
+    withStoredSecrets(input, getConfiguration().webhooks),
+  );
+  const fieldErrors = parsed.success
+    ? webhookTargetErrors(parsed.data)
+    : fieldErrorsOf(parsed.error);
+  if (!parsed.success || Object.keys(fieldErrors).length > 0) {
     return { ok: false, error: "Fehler beim Speichern der Konfiguration!", fieldErrors };
   }
-  const data = parsed.data;
+  const data = sealWebhookSecrets(parsed.data);
   db()
     .insert(configuration)
     .values({ id: 1, data, updatedAt: new Date() })

@@ -1,4 +1,5 @@
 import { createCookie } from "react-router";
+import type { ThemeChoice } from "~/lib/brand";
 
 export type Theme = "light" | "dark";
 
@@ -11,9 +12,10 @@ export const themeCookie = createCookie("theme", {
   maxAge: ONE_YEAR,
 });
 
-export async function readTheme(request: Request): Promise<Theme> {
+/** The stored choice; "system" while none is stored (the OS preference applies, by CSS). */
+export async function readTheme(request: Request): Promise<ThemeChoice> {
   const value = await themeCookie.parse(request.headers.get("cookie"));
-  return value === "dark" ? "dark" : "light";
+  return value === "dark" || value === "light" ? value : "system";
 }
 
 /** The spec's consent record (§3): necessary is always true; defaults to all denied. */

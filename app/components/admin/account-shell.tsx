@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Card } from "~/components/ui/card";
+import { LogoMark } from "~/components/ui/logo";
+import { BRAND_NAME } from "~/lib/brand";
 
 /** Centered card for the public account pages (login, registration, forgot/reset password). */
 export function AccountShell({
@@ -18,9 +20,10 @@ export function AccountShell({
         <p className="mb-6 text-center">
           <Link
             to="/"
-            className="text-sm font-semibold text-indigo-600 hover:underline dark:text-indigo-400"
+            className="inline-flex items-center gap-2 text-sm font-semibold text-indigo-600 hover:underline dark:text-indigo-400"
           >
-            Anfrage-Portal
+            <LogoMark className="size-6" />
+            {BRAND_NAME}
           </Link>
         </p>
         <Card className="space-y-5 p-6 sm:p-8">

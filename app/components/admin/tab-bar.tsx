@@ -18,8 +18,12 @@ const idle =
   "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900 dark:text-slate-300 dark:hover:border-slate-600 dark:hover:text-white";
 const active = "border-indigo-600 text-indigo-700 dark:border-indigo-400 dark:text-indigo-300";
 
-/** Horizontal tab bar; scrolls sideways on narrow screens instead of wrapping. */
-export function TabBar() {
+/**
+ * Horizontal tab bar; scrolls sideways on narrow screens instead of wrapping. `only` limits it to
+ * some tabs (while the first password change is pending, only that page is offered); `frame` is
+ * the column class the header and the content share.
+ */
+export function TabBar({ only, frame = "px-4 sm:px-6" }: { only?: string[]; frame?: string }) {
   const { pathname } = useLocation();
   const list = useRef<HTMLUListElement>(null);
   // On narrow screens the bar scrolls sideways: keep the current tab in view.
@@ -36,8 +40,8 @@ export function TabBar() {
   }, [activeTab]);
   return (
     <nav aria-label="Admin-Bereiche" className="border-b border-slate-200 dark:border-slate-800">
-      <ul ref={list} className="relative -mb-px flex gap-1 overflow-x-auto px-4 sm:px-6">
-        {ADMIN_TABS.map((tab) => (
+      <ul ref={list} className={`relative -mb-px flex gap-1 overflow-x-auto ${frame}`}>
+        {ADMIN_TABS.filter((tab) => !only || only.includes(tab.to)).map((tab) => (
           <li key={tab.to} className="shrink-0">
             <NavLink
               to={tab.to}

@@ -1,7 +1,11 @@
-import { Form, Outlet, redirect, useNavigation } from "react-router";
+import { Form, Outlet, redirect, useNavigation, useRouteLoaderData } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
 import { TabBar } from "~/components/admin/tab-bar";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
+import { iconProps } from "~/components/ui/icons";
+import { LogoMark } from "~/components/ui/logo";
+import { ThemeToggle } from "~/components/ui/theme-toggle";
+import { BRAND_NAME, type ThemeChoice } from "~/lib/brand";
 import { documentPath, FIRST_LOGIN_PATH, requireAdmin } from "~/server/auth.server";
 import type { Route } from "./+types/layout";
 
@@ -23,40 +27,73 @@ export function headers() {
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const root = useRouteLoaderData("root") as { theme?: ThemeChoice } | undefined;
   const checking =
     navigation.state === "loading" && navigation.location.pathname.startsWith("/admin");
+  const pendingPasswordChange = !loaderData.admin.password_changed;
   return (
     <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
-      <header className="bg-white shadow-sm dark:bg-slate-900">
-        <div className="flex items-center justify-between gap-3 px-4 py-3 sm:px-6">
-          <div className="min-w-0">
-            <p className="text-xs font-semibold uppercase tracking-wide text-indigo-600 dark:text-indigo-400">
-              Admin-Bereich
-            </p>
-            <p className="truncate text-lg font-semibold text-slate-900 dark:text-slate-50">
-              Willkommen, {loaderData.admin.username}
+      <header className="relative bg-white shadow-sm dark:bg-slate-900">
+        <div className={`${FRAME} flex items-center justify-between gap-3 py-3`}>
+          <div className="flex min-w-0 items-center gap-3">
+            <LogoMark />
+            <div className="min-w-0">
+              <p className="text-xs font-semibold uppercase tracking-wide text-indigo-600 dark:text-indigo-400">
+                {BRAND_NAME} · Admin-Bereich
+              </p>
+              <p className="truncate text-lg font-semibold text-slate-900 dark:text-slate-50">
+                Willkommen, {loaderData.admin.username}
+              </p>
+            </div>
+          </div>
+          <div className="flex shrink-0 items-center gap-1 sm:gap-2">
+            <a
+              href="/"
+              className={`${buttonClass("ghost", "sm")} whitespace-nowrap`}
+              title="Zur öffentlichen Seite"
+            >
+              <ExternalIcon />
+              <span className="sr-only sm:not-sr-only">Zur Website</span>
+            </a>
+            <ThemeToggle theme={root?.theme ?? "system"} />
+            <Form method="post" action="/admin/logout">
+              <Button type="submit" variant="secondary" size="sm">
+                Abmelden
+              </Button>
+            </Form>
+          </div>
+        </div>
+        <TabBar
+          frame={FRAME}
+          only={pendingPasswordChange ? ["/admin/change-password"] : undefined}
+        />
+        {checking ? (
+          // Below the header, never over it, and only when the check takes more than a moment.
+          <div className="pointer-events-none absolute inset-x-0 top-full z-40 flex justify-center pt-2">
+            <p
+              role="status"
+              className="animate-appear-late rounded-full bg-indigo-600 px-4 py-1 text-sm font-medium text-white shadow"
+            >
+              Überprüfe Authentifizierung...
             </p>
           </div>
-          <Form method="post" action="/admin/logout" className="shrink-0">
-            <Button type="submit" variant="secondary" size="sm">
-              Abmelden
-            </Button>
-          </Form>
-        </div>
-        <TabBar />
+        ) : null}
       </header>
-      {checking ? (
-        <div
-          role="status"
-          className="fixed inset-x-0 top-0 z-40 flex justify-center bg-indigo-600 px-4 py-1 text-sm font-medium text-white"
-        >
-          Überprüfe Authentifizierung...
-        </div>
-      ) : null}
-      <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
+      <main className={`${FRAME} py-6`}>
         <Outlet />
       </main>
     </div>
+  );
+}
+
+/** One column for header, tab bar and content, so their edges line up. */
+const FRAME = "mx-auto w-full max-w-7xl px-4 sm:px-6";
+
+function ExternalIcon() {
+  return (
+    <svg {...iconProps}>
+      <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
+    </svg>
   );
 }
 

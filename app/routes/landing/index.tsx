@@ -12,6 +12,7 @@ import { History } from "~/components/landing/history";
 import { InfoBanner } from "~/components/landing/info-banner";
 import { useNonce } from "~/components/nonce";
 import { bannerKey } from "~/lib/banner-key";
+import type { ThemeChoice } from "~/lib/brand";
 import { privacyNoteText } from "~/lib/privacy-note";
 import { RequestFormSchema } from "~/lib/request-form";
 import { uploadLimits } from "~/lib/upload-rules";
@@ -120,12 +121,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Landing({ actionData }: Route.ComponentProps) {
   const page = useLoaderData<typeof loader>();
-  const root = useRouteLoaderData("root") as { theme?: "light" | "dark" } | undefined;
+  const root = useRouteLoaderData("root") as { theme?: ThemeChoice } | undefined;
   const nonce = useNonce();
   return (
     <>
       {page.banner ? <InfoBanner text={page.banner.text} bannerKey={page.banner.key} /> : null}
-      <Header theme={root?.theme ?? "light"} hasHistory={page.history.length > 0} />
+      <Header theme={root?.theme ?? "system"} hasHistory={page.history.length > 0} />
       <main>
         <Hero affiliate={page.affiliate} />
         <Features />

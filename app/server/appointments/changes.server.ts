@@ -1,7 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { AppointmentJson } from "~/lib/appointments";
 import { appointments, requests } from "~db/schema";
-import { assertLeadTime, getAppointment, isUniqueViolation } from "../appointments.server";
+import {
+  announce,
+  assertLeadTime,
+  getAppointment,
+  isUniqueViolation,
+} from "../appointments.server";
 import { db } from "../db.server";
 import { assertBuiltinSlot } from "../scheduling/builtin.server";
 import { scheduling } from "../scheduling/index.server";
@@ -60,6 +65,7 @@ export async function cancelAppointment(id: number): Promise<AppointmentJson> {
     .get();
   if (!updated) throw new SchedulingError(ALREADY_CANCELLED, "invalid", 409);
   dropReminder(id);
+  announce("appointment.cancelled", id);
   if (updated.provider === "builtin" && who) {
     queueCancellation(updated, who);
     queueBookingNotice(updated, who, "cancelled");
@@ -114,6 +120,7 @@ export async function rescheduleAppointment(
       409,
     );
   dropReminder(id);
+  announce("appointment.booked", id, updated.sequence);
   if (who) {
     queueConfirmation(updated, who, true);
     queueReminder(updated, who);

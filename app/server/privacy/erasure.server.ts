@@ -1,5 +1,12 @@
 import { and, eq, isNull, or, sql } from "drizzle-orm";
-import { appointments, attachments, idempotencyKeys, mailOutbox, requests } from "~db/schema";
+import {
+  appointments,
+  attachments,
+  idempotencyKeys,
+  mailOutbox,
+  requests,
+  webhookDeliveries,
+} from "~db/schema";
 import { deleteStoredFiles } from "../attachments.server";
 import { db, transaction } from "../db.server";
 import { scheduling } from "../scheduling/index.server";
@@ -47,6 +54,7 @@ export async function eraseRequest(
         ),
       )
       .run().changes;
+    tx.delete(webhookDeliveries).where(eq(webhookDeliveries.requestId, id)).run();
     const removedAppointments = tx
       .delete(appointments)
       .where(eq(appointments.requestId, id))

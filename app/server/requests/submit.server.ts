@@ -13,6 +13,7 @@ import { serializeToast } from "../flash.server";
 import { notifyNewRequest } from "../notifications.server";
 import { submissionLimiter, tooManyMessage } from "../rate-limit.server";
 import { newVisitorSecret, rememberVisitorRequest } from "../visitor.server";
+import { emitWebhook } from "../webhooks/deliveries.server";
 import { loadRequestJson } from "./serialize.server";
 
 export const SUBMISSION_FAILED = "Es gab einen Fehler beim Senden. Bitte versuche es erneut.";
@@ -187,6 +188,7 @@ async function acceptRequest(request: Request): Promise<SubmitResult> {
     // The request is saved; a failing notification must not turn it into an error for the visitor.
     console.warn("Benachrichtigung zur neuen Anfrage fehlgeschlagen:", error);
   }
+  emitWebhook({ event: "request.created", data: created }, String(id), id);
   return {
     ok: true,
     request: created,
