@@ -7,7 +7,7 @@ import { queueReminder } from "~/server/appointments/mails.server";
 import { manageToken } from "~/server/appointments/manage-link.server";
 import { saveConfiguration } from "~/server/configuration.server";
 import { db } from "~/server/db.server";
-import { appointments, mailOutbox, requests } from "~db/schema";
+import { appointments, mailOutbox, requests, webhookDeliveries } from "~db/schema";
 import { type ReceivedMail, startSmtpInbox } from "../smtp-inbox";
 import { startTestServer, type TestServer } from "./server";
 
@@ -357,5 +357,45 @@ describe("calendar invite, reminder and the visitor's manage link (built-in sche
       (await server.fetch("/api/admin/appointments/999999/cancel", { method: "POST", token }))
         .status,
     ).toBe(404);
+  });
+
+  it("the visitor's reschedule and cancel announce webhooks like every other path", async () => {
+    const patched = await server.fetch("/api/configuration", {
+      method: "PATCH",
+      token,
+      json: {
+        webhooks: [
+          {
+            id: "crm",
+            // Nothing listens there: only the queued deliveries are checked.
+            url: "http://127.0.0.1:5799/hook",
+            events: ["appointment.booked", "appointment.cancelled"],
+            secret: "geheim-0123456789-abcdef",
+          },
+        ],
+      },
+    });
+    expect(patched.status).toBe(200);
+    const [slot, later] = await slotsOf(days[0] as string);
+    const booked = await bookFor("hooks@example.com", slot as string);
+    await server.drainOutbox();
+    const link = linkIn(await inbox.waitFor("hooks@example.com", /^Dein Demo-Termin am/));
+    const moved = await postForm(link, { intent: "reschedule", startTime: later as string });
+    expect(moved.status).toBe(302);
+    const next = new URL(moved.headers.get("location") as string, server.url);
+    expect((await postForm(next, { intent: "cancel" })).status).toBe(302);
+    const id = booked.appointment.id;
+    const keys = db()
+      .select({ key: webhookDeliveries.eventKey })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, "crm"))
+      .all()
+      .map((r) => r.key)
+      .filter((k) => k.endsWith(`:${id}`) || k.includes(`:${id}:`));
+    expect(keys.sort()).toEqual([
+      `appointment.booked:${id}`,
+      `appointment.booked:${id}:1`,
+      `appointment.cancelled:${id}`,
+    ]);
   });
 });
