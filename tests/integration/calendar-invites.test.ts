@@ -271,6 +271,11 @@ describe("calendar invite, reminder and the visitor's manage link (built-in sche
     const pending = reminders(first.appointment.id).filter((r) => r.status === "pending");
     expect(pending).toHaveLength(1);
     expect(pending[0]?.nextAttemptAt.getTime()).toBe(new Date(newStart).getTime() - 24 * 3600_000);
+    // The outbox page shows the reminder as planned, without "Erneut senden" (an early send).
+    const outbox = await (await server.fetch("/admin/settings/outbox", { token })).text();
+    const item = outbox.slice(outbox.indexOf("Erinnerung: Dein Demo-Termin"));
+    expect(item.slice(0, item.indexOf("</li>"))).toContain("geplant für");
+    expect(item.slice(0, item.indexOf("</li>"))).not.toContain("Erneut senden");
     link = next;
   });
 
