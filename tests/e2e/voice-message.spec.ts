@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { loginAs } from "./auth";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { findRequestByEmail } from "./seed";
@@ -47,6 +48,7 @@ function mediaDuration(page: Page, src: string) {
 test("a recording carries its real duration into every player; one playback control", async ({
   page,
   javaScriptEnabled,
+  seed,
 }) => {
   await open(page, javaScriptEnabled);
   if (!javaScriptEnabled) {
@@ -113,6 +115,16 @@ test("a recording carries its real duration into every player; one playback cont
     .poll(() => player.evaluate((a: HTMLAudioElement) => a.duration))
     .toBeGreaterThan(1.5);
   expect(await player.evaluate((a: HTMLAudioElement) => a.duration)).toBeLessThan(4);
+
+  // The admin's player in the request's full-screen view, too.
+  await loginAs(page, await seed.admin());
+  await page.goto(`/admin/requests?requestId=${row!.id}`);
+  const adminPlayer = page.getByRole("dialog", { name }).locator("audio");
+  await expect(adminPlayer).toHaveAttribute("preload", "metadata");
+  await expect
+    .poll(() => adminPlayer.evaluate((a: HTMLAudioElement) => a.duration))
+    .toBeGreaterThan(1.5);
+  expect(await adminPlayer.evaluate((a: HTMLAudioElement) => a.duration)).toBeLessThan(4);
 });
 
 test("the recorder stops by itself at the maximum length (JS)", async ({
