@@ -1,5 +1,6 @@
-import { data, Form, Link, useLocation, useRevalidator } from "react-router";
+import { data, Link, useLocation, useRevalidator } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
+import { FilterPanel } from "~/components/admin/requests/filter-panel";
 import { CsvExportLink, PrivacyActions } from "~/components/admin/requests/privacy-actions";
 import { type DetailContext, FullScreenRequest } from "~/components/admin/requests/request-detail";
 import { RequestRow } from "~/components/admin/requests/request-row";
@@ -30,6 +31,7 @@ import { env } from "~/server/env.server";
 import { handleRequestAction } from "~/server/requests/page-actions.server";
 import { listRequests } from "~/server/requests/queries.server";
 import { loadRequestJson } from "~/server/requests/serialize.server";
+import { visitorAppointments } from "~/server/visitor-appointments.server";
 import type { Route } from "./+types/requests";
 
 export const meta: Route.MetaFunction = () => [{ title: "Anfragen" }];
@@ -38,10 +40,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const url = new URL(request.url);
   const query = parseRequestListQuery(url.searchParams);
+  const page = listRequests(query, admin.id);
   const openId = parseId(url.searchParams.get("requestId") ?? undefined);
   return {
     query,
-    page: listRequests(query, admin.id),
+    page,
+    demos: Object.fromEntries(visitorAppointments(page.items.map((r) => r.id))),
     open: openId ? loadRequestJson(openId) : null,
     openId,
     admins: listAdmins().map((a) => ({ id: a.id, username: a.username, is_active: a.is_active })),
@@ -143,10 +147,17 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
           </Link>
         )}
       </div>
-      <Form
-        method="get"
-        className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5 dark:border-slate-800 dark:bg-slate-900"
-        role="search"
+      <FilterPanel
+        activeCount={[query.q, query.status, query.assignment].filter(Boolean).length}
+        className="grid gap-3 p-4 pt-0 sm:grid-cols-2 sm:pt-4 lg:grid-cols-5"
+        actions={
+          <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-5">
+            <button type="submit" className={buttonClass("primary", "sm")}>
+              Filter anwenden
+            </button>
+            <CsvExportLink query={query} />
+          </div>
+        }
       >
         {query.tab !== "active" ? <input type="hidden" name="tab" value={query.tab} /> : null}
         <div className="lg:col-span-2">
@@ -205,13 +216,7 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
             ))}
           </select>
         </div>
-        <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-5">
-          <button type="submit" className={buttonClass("primary", "sm")}>
-            Filter anwenden
-          </button>
-          <CsvExportLink query={query} />
-        </div>
-      </Form>
+      </FilterPanel>
       <Chips query={query} />
 
       {page.items.length === 0 ? (
@@ -227,6 +232,7 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
               ctx={ctx}
               actionUrl={actionUrl}
               openHref={openHref(request.id)}
+              demo={loaderData.demos[request.id] ?? null}
             />
           ))}
         </ul>

@@ -1,13 +1,13 @@
-import { requireApiAdmin, withApiFallback } from "~/server/auth.server";
+import { adminApi, noStoreJson } from "~/server/api-route.server";
 import { listAllRequests } from "~/server/requests/queries.server";
-import type { Route } from "./+types/requests";
 
 /** GET /api/admin/requests[?filter=assigned-to-me] → the active requests (newest first). */
-export function loader({ request }: Route.LoaderArgs) {
-  return withApiFallback("Fehler beim Abrufen der Requests", async () => {
-    const admin = await requireApiAdmin(request);
+export const loader = adminApi(
+  { fallback: "Fehler beim Abrufen der Requests" },
+  ({ request, admin }) => {
     const mine = new URL(request.url).searchParams.get("filter") === "assigned-to-me";
-    const requests = listAllRequests({ archived: false, assignedTo: mine ? admin.id : undefined });
-    return Response.json({ success: true, requests }, { headers: { "Cache-Control": "no-store" } });
-  });
-}
+    return noStoreJson({
+      requests: listAllRequests({ archived: false, assignedTo: mine ? admin.id : undefined }),
+    });
+  },
+);
