@@ -16,6 +16,7 @@ export { multipartCap } from "./server/attachments.server";
 export { boot } from "./server/boot.server";
 // In-process hook for the integration tests (tests/integration/server.ts): flush the mail outbox.
 export { drainOutbox } from "./server/mail/outbox.server";
+export { drainWebhooks } from "./server/webhooks/deliveries.server";
 export { requestContext };
 
 export const streamTimeout = 5_000;

@@ -101,12 +101,24 @@ export const requests = sqliteTable(
     visitorSecretHash: text("visitor_secret_hash"),
     /** Attempts of the background AI summary (0 = not tried yet). */
     summaryAttempts: integer("summary_attempts").notNull().default(0),
+    /** Attribution of the visit (utm_*, external referrer, landing path); null when unknown. */
+    attributionSource: text("attribution_source"),
+    attributionMedium: text("attribution_medium"),
+    attributionCampaign: text("attribution_campaign"),
+    attributionReferrer: text("attribution_referrer"),
+    attributionLandingPath: text("attribution_landing_path"),
+    /** Same-person keys (app/lib/contact-keys.ts): duplicate leads; null when erased. */
+    emailKey: text("email_key"),
+    phoneKey: text("phone_key"),
     createdAt: ms("created_at").notNull().default(now),
     updatedAt: ms("updated_at").notNull().default(now),
   },
   (t) => [
     index("requests_archived_created_idx").on(t.archived, t.createdAt),
     index("requests_status_idx").on(t.archived, t.status, t.createdAt),
+    index("requests_source_idx").on(t.archived, t.attributionSource, t.createdAt),
+    index("requests_email_key_idx").on(t.emailKey, t.id),
+    index("requests_phone_key_idx").on(t.phoneKey, t.id),
   ],
 );
 
@@ -285,3 +297,38 @@ export const rateLimits = sqliteTable("rate_limits", {
   points: integer("points").notNull().default(0),
   expire: integer("expire"),
 });
+
+/**
+ * Outgoing webhook deliveries (ADR 140): one row per event and endpoint (unique), sent by the
+ * webhook worker with the mail outbox's retry/backoff. The body is fixed at enqueue time, so every
+ * retry carries the same bytes, signature and delivery id.
+ */
+export const webhookDeliveries = sqliteTable(
+  "webhook_deliveries",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** Random id sent as X-Webhook-Delivery (the same on every attempt: receivers deduplicate). */
+    deliveryId: text("delivery_id").notNull().unique(),
+    endpointId: text("endpoint_id").notNull(),
+    /** The endpoint's URL when queued (shown on the outbox page; the send uses the current one). */
+    url: text("url").notNull(),
+    event: text("event").notNull(),
+    /** What happened, once: e.g. "request.created:12", "request.status_changed:history-7". */
+    eventKey: text("event_key").notNull(),
+    /** The request whose personal data the body carries: erasing the request removes the delivery. */
+    requestId: integer("request_id").references(() => requests.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    status: text("status", { enum: MAIL_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    responseStatus: integer("response_status"),
+    nextAttemptAt: ms("next_attempt_at").notNull().default(now),
+    createdAt: ms("created_at").notNull().default(now),
+    sentAt: ms("sent_at"),
+  },
+  (t) => [
+    uniqueIndex("webhook_deliveries_event_unique").on(t.endpointId, t.eventKey),
+    index("webhook_deliveries_status_idx").on(t.status, t.nextAttemptAt),
+    index("webhook_deliveries_request_idx").on(t.requestId),
+  ],
+);

@@ -19,6 +19,8 @@ export type EntryExtras = {
   multipartCap: () => number;
   /** Sends every due mail now; resolves when none is left (tests drain before asserting). */
   drainOutbox: () => Promise<number>;
+  /** Sends every due webhook delivery now; resolves when none is left. */
+  drainWebhooks: () => Promise<number>;
 };
 export type BootResult = {
   env: {
@@ -133,7 +135,10 @@ export function createApp(build: ServerBuild, boot: BootResult, dev?: DevServer)
         index: false,
       }),
     );
-    app.use(express.static(path.join(BUILD, "client"), { maxAge: "1h", index: false }));
+    // The files of public/ (favicon.svg, robots.txt) all have an extension: page paths skip the
+    // file-system lookup (a stat and a 404 error object per page request).
+    const publicFiles = express.static(path.join(BUILD, "client"), { maxAge: "1h", index: false });
+    app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   }
 
   app.all(

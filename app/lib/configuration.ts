@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { WebhookListSchema } from "./webhooks";
 
 export const IMAGE_TYPES = ["jpg", "jpeg", "png", "gif", "webp", "bmp"] as const;
 export const DOCUMENT_TYPES = ["pdf", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "csv"] as const;
@@ -149,6 +150,8 @@ export const ConfigurationSchema = z.object({
     .max(2000)
     .default(DEFAULT_PRIVACY_NOTE)
     .transform((v) => v.trim() || DEFAULT_PRIVACY_NOTE),
+  /** Outgoing webhooks (issue 17); secrets encrypted at rest, never returned in full. */
+  webhooks: WebhookListSchema,
 });
 
 export type Configuration = z.infer<typeof ConfigurationSchema>;

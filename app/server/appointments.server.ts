@@ -17,6 +17,7 @@ import { notificationRecipients } from "./notifications.server";
 import { BUILTIN_EVENT_TYPE } from "./scheduling/builtin.server";
 import { scheduling } from "./scheduling/index.server";
 import { type EventType, SchedulingError, SLOT_TAKEN, type Slot } from "./scheduling/types";
+import { emitWebhook } from "./webhooks/deliveries.server";
 
 type Row = typeof appointments.$inferSelect;
 type RequestRow = typeof requests.$inferSelect;
@@ -163,7 +164,18 @@ export async function bookAppointment(input: BookInput): Promise<AppointmentJson
       : null,
   );
   if (provider.name === "builtin" && input.request) sendBookingMails(json, input.request);
+  emitWebhook(
+    { event: "appointment.booked", data: json },
+    String(row.id),
+    json.request?.id ?? null,
+  );
   return json;
+}
+
+/** Webhooks of an appointment that was booked or cancelled (each at most once per appointment). */
+function announce(event: "appointment.booked" | "appointment.cancelled", id: number) {
+  const json = getAppointment(id);
+  if (json) emitWebhook({ event, data: json }, String(id), json.request?.id ?? null);
 }
 
 function sendBookingMails(
@@ -249,6 +261,8 @@ export async function refreshAppointment(id: number): Promise<AppointmentJson | 
     }
   }
   db().update(appointments).set(set).where(eq(appointments.id, id)).run();
+  if (set.status === "CANCELLED" && row.status !== "CANCELLED")
+    announce("appointment.cancelled", id);
   return getAppointment(id);
 }
 
@@ -279,6 +293,7 @@ export function applyCalcomWebhook(body: WebhookPayload): { applied: boolean } {
       .set({ status, cachedAt: new Date(), rawData: providerData(p) })
       .where(eq(appointments.id, existing.id))
       .run();
+    announce("appointment.cancelled", existing.id);
     return { applied: true };
   }
   if (
@@ -288,11 +303,13 @@ export function applyCalcomWebhook(body: WebhookPayload): { applied: boolean } {
     return { applied: false };
   }
   if (trigger === "BOOKING_RESCHEDULED" && p.rescheduleUid) {
-    db()
+    const old = db()
       .update(appointments)
       .set({ status: "CANCELLED", cachedAt: new Date() })
       .where(eq(appointments.externalUid, p.rescheduleUid))
-      .run();
+      .returning({ id: appointments.id })
+      .get();
+    if (old) announce("appointment.cancelled", old.id);
   }
   const requestId = Number(p.metadata?.requestId);
   const duration =
@@ -315,7 +332,7 @@ export function applyCalcomWebhook(body: WebhookPayload): { applied: boolean } {
       Number.isInteger(requestId) && requestId > 0
         ? db().select({ id: requests.id }).from(requests).where(eq(requests.id, requestId)).get()
         : undefined;
-    db()
+    const created = db()
       .insert(appointments)
       .values({
         ...values,
@@ -326,7 +343,10 @@ export function applyCalcomWebhook(body: WebhookPayload): { applied: boolean } {
         eventTypeName: p.eventTitle ?? "Termin",
       })
       .onConflictDoNothing()
-      .run();
+      .returning({ id: appointments.id })
+      .get();
+    if (created && !["CANCELLED", "REJECTED"].includes(status))
+      announce("appointment.booked", created.id);
   }
   return { applied: true };
 }

@@ -8,6 +8,7 @@ import { startMailWorker, stopMailWorker } from "./mail/outbox.server";
 import { registerAppMetrics } from "./metrics.server";
 import { retentionTask } from "./privacy/retention.server";
 import { resetLimiters } from "./rate-limit.server";
+import { startWebhookWorker, stopWebhookWorker } from "./webhooks/deliveries.server";
 
 type Task = { start?: () => void | Promise<void>; stop?: () => void | Promise<void> };
 const tasks: Task[] = [uploadSweepTask, accountSweepTask, summaryTask, retentionTask];
@@ -22,12 +23,14 @@ export function boot() {
     await ensureFirstAdmin();
     registerAppMetrics();
     startMailWorker();
+    startWebhookWorker();
     for (const task of tasks) await task.start?.();
     return {
       env: config,
       async shutdown() {
         for (const task of tasks) await task.stop?.();
         await stopMailWorker();
+        await stopWebhookWorker();
         resetLimiters();
         closeDb();
       },

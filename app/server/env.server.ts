@@ -69,6 +69,8 @@ const EnvSchema = z.object({
   DISK_MIN_FREE_MB: z.coerce.number().int().min(0).default(256),
   // Read by `npm run backup` (scripts/backup.ts): how many backups stay, locally and in the bucket.
   BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
+  // Outgoing webhooks (ADR 141): the whole POST (connect, send, answer) must finish within this.
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 });
 
 export type Env = z.infer<typeof EnvSchema> & {

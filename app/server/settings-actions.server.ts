@@ -10,6 +10,7 @@ import {
 import { listAdmins } from "./admins.server";
 import { getConfiguration, saveConfiguration } from "./configuration.server";
 import { redirectWithToast } from "./flash.server";
+import { maskedConfiguration } from "./webhooks/config.server";
 
 export type SettingsActionData = {
   draft: Configuration;
@@ -27,11 +28,16 @@ export type SettingsActionData = {
 export async function handleSettingsAction(form: FormData, back: string) {
   const intent = String(form.get("intent") ?? "save");
   const admins = listAdmins().map((a) => ({ id: a.id, username: a.username, email: a.email }));
-  const raw = draftFromForm(form, admins);
+  // Webhooks have their own forms (webhooks/settings-actions.server.ts): this one keeps them as stored.
+  const raw = { ...draftFromForm(form, admins), webhooks: getConfiguration().webhooks };
   const reply = (
     body: Omit<SettingsActionData, "draft"> & { draft?: Configuration },
     status = 200,
-  ) => data<SettingsActionData>({ draft: raw, ...body }, { status });
+  ) =>
+    data<SettingsActionData>(
+      { ...body, draft: maskedConfiguration(body.draft ?? raw) },
+      { status },
+    );
 
   if (intent === "add-email") {
     const newEmail = String(form.get("newEmail") ?? "");

@@ -27,6 +27,8 @@ export async function startTestServer(envOverrides: Record<string, string | unde
      * "no mail was sent" after this, never after a sleep.
      */
     drainOutbox: () => extras.drainOutbox(),
+    /** Sends every due webhook delivery; resolves when none is due any more. */
+    drainWebhooks: () => extras.drainWebhooks(),
     /** fetch relative to the server; JSON bodies are serialised when `json` is given. */
     fetch(path: string, init: RequestInit & { json?: unknown; token?: string } = {}) {
       const headers = new Headers(init.headers);

@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
+import { WebhookDeliveries } from "~/components/admin/outbox/webhook-deliveries";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { formatDateTime } from "~/lib/format";
@@ -9,6 +10,7 @@ import { redirectWithToast } from "~/server/flash.server";
 import { readForm } from "~/server/http.server";
 import { listOutbox, retryMail } from "~/server/mail/outbox.server";
 import { maskedBody } from "~/server/mail/secrets.server";
+import { deliveryViews, retryDelivery } from "~/server/webhooks/deliveries.server";
 import type { Route } from "./+types/outbox";
 
 export const meta: Route.MetaFunction = () => [{ title: "Postausgang" }];
@@ -30,6 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       // Token links never leave the server unmasked, even while the mail is still pending.
       preview: maskedBody(m.text),
     })),
+    webhooks: deliveryViews(200),
   };
 }
 
@@ -37,6 +40,15 @@ export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const form = await readForm(request);
   const back = documentPath(request).split("?")[0];
+  if (form.has("webhookDelivery")) {
+    const delivery = parseId(String(form.get("webhookDelivery")));
+    return delivery && retryDelivery(delivery)
+      ? redirectWithToast(back, { type: "success", message: "Webhook wird erneut zugestellt." })
+      : redirectWithToast(back, {
+          type: "error",
+          message: "Dieser Webhook kann nicht erneut zugestellt werden.",
+        });
+  }
   const id = parseId(String(form.get("id") ?? ""));
   if (!id || !retryMail(id))
     return redirectWithToast(back, {
@@ -127,6 +139,7 @@ export default function OutboxPage({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      <WebhookDeliveries deliveries={loaderData.webhooks} />
     </div>
   );
 }

@@ -1,13 +1,21 @@
 import { Link, useLocation } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
 import { SettingsForm } from "~/components/admin/settings/settings-form";
+import { WebhookSettings } from "~/components/admin/settings/webhook-settings";
 import { buttonClass } from "~/components/ui/button";
+import type { WebhookFormState } from "~/lib/webhooks";
 import { listAdmins } from "~/server/admins.server";
 import { eventTypesWithFallback } from "~/server/appointments.server";
 import { requireAdmin } from "~/server/auth.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { readForm } from "~/server/http.server";
 import { handleSettingsAction, type SettingsActionData } from "~/server/settings-actions.server";
+import { maskedConfiguration } from "~/server/webhooks/config.server";
+import {
+  generateWebhookSecret,
+  handleWebhookAction,
+  isWebhookIntent,
+} from "~/server/webhooks/settings-actions.server";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = () => [{ title: "Einstellungen" }];
@@ -20,15 +28,18 @@ export async function loader({ request }: Route.LoaderArgs) {
     lengthInMinutes: e.lengthInMinutes,
   }));
   return {
-    config: getConfiguration(),
+    config: maskedConfiguration(getConfiguration()),
     admins: listAdmins().map((a) => ({ id: a.id, username: a.username, email: a.email })),
     eventTypes,
+    generatedSecret: generateWebhookSecret(),
   };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  return handleSettingsAction(await readForm(request), "/admin/settings");
+  const form = await readForm(request);
+  if (isWebhookIntent(form)) return handleWebhookAction(form, "/admin/settings");
+  return handleSettingsAction(form, "/admin/settings");
 }
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -57,6 +68,12 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         message={result?.message}
         newEmail={result?.newEmail}
         newField={result?.newField}
+      />
+      <WebhookSettings
+        webhooks={loaderData.config.webhooks}
+        generatedSecret={loaderData.generatedSecret}
+        action={location.pathname}
+        state={(actionData as { webhook?: WebhookFormState } | undefined)?.webhook}
       />
     </div>
   );

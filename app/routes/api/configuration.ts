@@ -10,20 +10,23 @@ import {
   patchConfiguration,
   saveConfiguration,
 } from "~/server/configuration.server";
+import { maskedConfiguration } from "~/server/webhooks/config.server";
 import type { Route } from "./+types/configuration";
 
 /** Visitors get the public subset; admins get the whole document. */
 export async function loader({ request }: Route.LoaderArgs) {
   const config = getConfiguration();
   const admin = await getApiAdmin(request);
-  return Response.json(admin ? config : publicConfiguration(config), {
+  // Webhook secrets never leave in full (masked to their last four characters).
+  return Response.json(admin ? maskedConfiguration(config) : publicConfiguration(config), {
     headers: { "Cache-Control": "no-store" },
   });
 }
 
 /**
  * PATCH /api/configuration merges the given keys over the stored configuration; PUT replaces the
- * whole document. Either way one schema validates and clamps the result.
+ * whole document. Either way one schema validates and clamps the result. A webhook secret that is
+ * left out, empty or masked keeps the stored one.
  */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "PATCH" && request.method !== "PUT") {
@@ -38,6 +41,6 @@ export async function action({ request }: Route.ActionArgs) {
   return Response.json({
     success: true,
     message: "Konfiguration erfolgreich gespeichert!",
-    configuration: result.configuration,
+    configuration: maskedConfiguration(result.configuration),
   });
 }

@@ -3,6 +3,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { mailOutbox } from "~db/schema";
 import { db } from "../db.server";
 import { env } from "../env.server";
+import { afterFailure } from "../outbox-retry.server";
 import { type MailContent, renderMail } from "./render";
 import { carriesSecret, isSealed, maskedBody, openBody, sealBody } from "./secrets.server";
 
@@ -98,10 +99,6 @@ export function wipeExpiredSecrets(now = new Date()): number {
   return stale.length;
 }
 
-const MAX_ATTEMPTS = 8;
-/** 30 s, 1 min, 2 min ... capped at 1 h. */
-const backoffMs = (attempts: number) => Math.min(3600_000, 30_000 * 2 ** (attempts - 1));
-
 let transporter: Transporter | undefined;
 function smtp(): Transporter | undefined {
   const url = env().SMTP_URL;
@@ -150,14 +147,11 @@ async function sendDue(now: Date): Promise<{ attempted: number; sent: number }> 
         .run();
       sent++;
     } catch (error) {
-      const attempts = mail.attempts + 1;
       db()
         .update(mailOutbox)
         .set({
-          attempts,
+          ...afterFailure(mail.attempts),
           lastError: error instanceof Error ? error.message : String(error),
-          status: attempts >= MAX_ATTEMPTS ? "failed" : "pending",
-          nextAttemptAt: new Date(Date.now() + backoffMs(attempts)),
         })
         .where(eq(mailOutbox.id, mail.id))
         .run();

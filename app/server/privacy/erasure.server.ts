@@ -1,5 +1,12 @@
 import { and, eq, isNull, or, sql } from "drizzle-orm";
-import { appointments, attachments, idempotencyKeys, mailOutbox, requests } from "~db/schema";
+import {
+  appointments,
+  attachments,
+  idempotencyKeys,
+  mailOutbox,
+  requests,
+  webhookDeliveries,
+} from "~db/schema";
 import { deleteStoredFiles } from "../attachments.server";
 import { db, transaction } from "../db.server";
 import { scheduling } from "../scheduling/index.server";
@@ -20,7 +27,7 @@ export type ErasureResult =
  */
 export async function eraseRequest(
   id: number,
-  /** "anonymize" keeps the row with status, dates, affiliate code (statistics) and nothing personal. */
+  /** "anonymize" keeps the row with status, dates, affiliate code, utm source/medium/campaign (statistics) and nothing personal. */
   mode: "delete" | "anonymize" = "delete",
 ): Promise<ErasureResult> {
   const row = db().select().from(requests).where(eq(requests.id, id)).get();
@@ -47,6 +54,7 @@ export async function eraseRequest(
         ),
       )
       .run().changes;
+    tx.delete(webhookDeliveries).where(eq(webhookDeliveries.requestId, id)).run();
     const removedAppointments = tx
       .delete(appointments)
       .where(eq(appointments.requestId, id))
@@ -71,6 +79,11 @@ export async function eraseRequest(
           audioKey: null,
           audioType: null,
           visitorSecretHash: null,
+          // Source, medium and campaign stay (statistics); a referrer or landing URL may name someone.
+          attributionReferrer: null,
+          attributionLandingPath: null,
+          emailKey: null,
+          phoneKey: null,
         })
         .where(eq(requests.id, id))
         .run();

@@ -1,6 +1,6 @@
 import { subMonths } from "date-fns";
 import { and, asc, eq, isNull, lt, ne } from "drizzle-orm";
-import { appointments, jobRuns, mailOutbox, requests } from "~db/schema";
+import { appointments, jobRuns, mailOutbox, requests, webhookDeliveries } from "~db/schema";
 import { getConfiguration } from "../configuration.server";
 import { db } from "../db.server";
 import { wipeExpiredSecrets } from "../mail/outbox.server";
@@ -54,6 +54,16 @@ export async function applyRetention(now = new Date()): Promise<RetentionResult>
       ),
     )
     .run().changes;
+  // Delivered webhooks keep their body (personal data) only as long as sent mails do.
+  db()
+    .delete(webhookDeliveries)
+    .where(
+      and(
+        eq(webhookDeliveries.status, "sent"),
+        lt(webhookDeliveries.sentAt, new Date(now.getTime() - retention.outboxDays * DAY)),
+      ),
+    )
+    .run();
   const secrets = wipeExpiredSecrets(now);
   const purged = purgeAudit(new Date(now.getTime() - retention.auditDays * DAY));
   const result: RetentionResult = {

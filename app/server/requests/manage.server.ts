@@ -8,6 +8,7 @@ import { deleteStoredFile } from "../attachments.server";
 import { db, transaction } from "../db.server";
 import { type AuditActor, audit } from "../privacy/audit.server";
 import { eraseRequest } from "../privacy/erasure.server";
+import { emitWebhook } from "../webhooks/deliveries.server";
 import { loadRequestJson } from "./serialize.server";
 
 export type Failure = { ok: false; status: number; error: string };
@@ -37,6 +38,8 @@ export const RequestUpdateSchema = z.object({
 });
 export type RequestUpdate = z.infer<typeof RequestUpdateSchema>;
 
+type StatusChange = { from: RequestJson["status"]; to: string; historyId: number };
+
 /**
  * Applies status / preparation / archive changes. `updatedAt` is the time the client's change is
  * based on (the spec's client sends the time of its change): only when it is older than the stored
@@ -47,7 +50,7 @@ export function updateRequest(
   update: RequestUpdate,
   actor: AuditActor = "System",
 ): Success<{ request: RequestJson }> | Failure {
-  let statusChange: { from: string; to: string } | null = null;
+  let statusChange: StatusChange | null = null;
   const result = transaction((tx) => {
     const row = tx.select().from(requests).where(eq(requests.id, id)).get();
     if (!row) return NOT_FOUND;
@@ -63,15 +66,17 @@ export function updateRequest(
     };
     if (update.status) set.status = update.status;
     if (update.status && update.status !== row.status) {
-      statusChange = { from: row.status, to: update.status };
-      tx.insert(requestStatusHistory)
+      const history = tx
+        .insert(requestStatusHistory)
         .values({
           requestId: id,
           fromStatus: row.status,
           toStatus: update.status,
           adminId: typeof actor === "string" ? null : actor.id,
         })
-        .run();
+        .returning({ id: requestStatusHistory.id })
+        .get();
+      statusChange = { from: row.status, to: update.status, historyId: history.id };
     }
     if (update.archived !== undefined) set.archived = update.archived;
     if (update.preparationData)
@@ -80,8 +85,18 @@ export function updateRequest(
     return null;
   });
   if (result) return result;
-  if (statusChange) audit(actor, "status", requestTarget(id), statusChange);
+  // Assigned inside the transaction's callback (TypeScript cannot see that, hence the cast).
+  const change = statusChange as StatusChange | null;
+  if (change) audit(actor, "status", requestTarget(id), { from: change.from, to: change.to });
   const request = loadRequestJson(id);
+  if (change && request) {
+    const occurrence = {
+      event: "request.status_changed",
+      data: request,
+      previousStatus: change.from,
+    } as const;
+    emitWebhook(occurrence, `history-${change.historyId}`, id);
+  }
   return request ? { ok: true, request } : NOT_FOUND;
 }
 

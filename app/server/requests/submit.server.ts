@@ -1,5 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { attributionOf } from "~/lib/attribution";
+import { emailKey, phoneKey } from "~/lib/contact-keys";
 import { HONEYPOT_FIELD, RequestFormSchema } from "~/lib/request-form";
 import type { RequestJson } from "~/lib/request-json";
 import { UPLOAD_ERROR_HEADING, uploadLimits } from "~/lib/upload-rules";
@@ -13,6 +15,7 @@ import { serializeToast } from "../flash.server";
 import { notifyNewRequest } from "../notifications.server";
 import { submissionLimiter, tooManyMessage } from "../rate-limit.server";
 import { newVisitorSecret, rememberVisitorRequest } from "../visitor.server";
+import { emitWebhook } from "../webhooks/deliveries.server";
 import { loadRequestJson } from "./serialize.server";
 
 export const SUBMISSION_FAILED = "Es gab einen Fehler beim Senden. Bitte versuche es erneut.";
@@ -141,6 +144,7 @@ async function acceptRequest(request: Request): Promise<SubmitResult> {
 
   const value = submission.value;
   const affiliate = validateAffiliateCode(value.affiliateCode);
+  const attribution = attributionOf(value);
   const { secret, hash } = newVisitorSecret();
   let id: number;
   try {
@@ -157,6 +161,13 @@ async function acceptRequest(request: Request): Promise<SubmitResult> {
           audioKey: parsed.audio?.key ?? null,
           audioType: parsed.audio?.mimeType ?? null,
           visitorSecretHash: hash,
+          attributionSource: attribution.source,
+          attributionMedium: attribution.medium,
+          attributionCampaign: attribution.campaign,
+          attributionReferrer: attribution.referrer,
+          attributionLandingPath: attribution.landingPath,
+          emailKey: emailKey(value.email),
+          phoneKey: phoneKey(value.phone),
         })
         .returning({ id: requests.id })
         .get();
@@ -187,6 +198,7 @@ async function acceptRequest(request: Request): Promise<SubmitResult> {
     // The request is saved; a failing notification must not turn it into an error for the visitor.
     console.warn("Benachrichtigung zur neuen Anfrage fehlgeschlagen:", error);
   }
+  emitWebhook({ event: "request.created", data: created }, String(id), id);
   return {
     ok: true,
     request: created,

@@ -1,0 +1,56 @@
+import type { Configuration } from "~/lib/configuration";
+import { isMaskedSecret, isSealedSecret, maskWebhooks, type WebhookEndpoint } from "~/lib/webhooks";
+import { openBody, sealBody } from "../mail/secrets.server";
+import { refusedUrl } from "./address.server";
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * Before validation: an omitted, empty or masked secret of a known endpoint id becomes the stored
+ * one (decrypted, so the schema checks one form); a sealed value is only accepted when it is exactly
+ * the stored one (a copied database value from elsewhere is not).
+ */
+export function withStoredSecrets(input: unknown, stored: WebhookEndpoint[]): unknown {
+  if (!isObject(input) || !Array.isArray(input.webhooks)) return input;
+  const byId = new Map(stored.map((w) => [w.id, w]));
+  return {
+    ...input,
+    webhooks: input.webhooks.map((item) => {
+      if (!isObject(item)) return item;
+      const known = typeof item.id === "string" ? byId.get(item.id) : undefined;
+      const secret = item.secret;
+      const keep = secret === undefined || secret === "" || isMaskedSecret(secret);
+      if (keep || isSealedSecret(secret)) {
+        const reuse = known && (keep || secret === known.secret) ? openBody(known.secret) : null;
+        return { ...item, secret: reuse ?? "" };
+      }
+      return item;
+    }),
+  };
+}
+
+/** After validation: the SSRF rules that depend on APP_URL (https only, no private hosts). */
+export function webhookTargetErrors(config: Configuration): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  config.webhooks.forEach((w, i) => {
+    const refused = refusedUrl(w.url);
+    if (refused) errors[`webhooks.${i}.url`] = [refused];
+  });
+  return errors;
+}
+
+/** What is stored: every secret encrypted (AES-256-GCM with a key from SESSION_SECRET, ADR 142). */
+export const sealWebhookSecrets = (config: Configuration): Configuration => ({
+  ...config,
+  webhooks: config.webhooks.map((w) => ({
+    ...w,
+    secret: isSealedSecret(w.secret) ? w.secret : sealBody(w.secret),
+  })),
+});
+
+/** What leaves the server (API, settings page): secrets masked to their last four characters. */
+export const maskedConfiguration = (config: Configuration): Configuration => ({
+  ...config,
+  webhooks: maskWebhooks(config.webhooks, openBody),
+});

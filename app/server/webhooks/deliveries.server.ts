@@ -1,0 +1,211 @@
+import { createHmac, randomUUID } from "node:crypto";
+import { and, asc, desc, eq, inArray, lte } from "drizzle-orm";
+import { type WebhookOccurrence, webhookBody } from "~/lib/webhook-body";
+import type { WebhookEndpoint } from "~/lib/webhooks";
+import { webhookDeliveries } from "~db/schema";
+import { getConfiguration } from "../configuration.server";
+import { db } from "../db.server";
+import { env } from "../env.server";
+import { openBody } from "../mail/secrets.server";
+import { afterFailure, backoffMs, serialRunner } from "../outbox-retry.server";
+import { postWebhook } from "./http.server";
+
+export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
+
+/** `sha256=<hex HMAC-SHA256 of the raw body>` with the endpoint's secret. */
+export const signBody = (body: string, secret: string) =>
+  `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
+
+/**
+ * Queues one delivery per subscribed endpoint. `key` names the occurrence (e.g. "request.created:12"):
+ * the unique (endpoint, key) index makes a second enqueue of the same occurrence a no-op, so a rule
+ * that runs twice never sends twice. Never throws (the rule's own work is done already).
+ */
+export function emitWebhook(
+  occurrence: WebhookOccurrence,
+  key: string,
+  requestId: number | null,
+  occurredAt = new Date(),
+): number {
+  try {
+    const endpoints = getConfiguration().webhooks.filter((w) =>
+      w.events.includes(occurrence.event),
+    );
+    if (!endpoints.length) return 0;
+    let queued = 0;
+    for (const endpoint of endpoints) {
+      const result = db()
+        .insert(webhookDeliveries)
+        .values({
+          deliveryId: randomUUID(),
+          endpointId: endpoint.id,
+          url: endpoint.url,
+          event: occurrence.event,
+          eventKey: `${occurrence.event}:${key}`,
+          requestId,
+          body: webhookBody(endpoint.format, occurrence, occurredAt, env().APP_URL),
+        })
+        .onConflictDoNothing()
+        .run();
+      queued += result.changes;
+    }
+    kickWorker();
+    return queued;
+  } catch (error) {
+    console.warn(
+      "Webhook konnte nicht eingereiht werden:",
+      error instanceof Error ? error.message : error,
+    );
+    return 0;
+  }
+}
+
+export function listDeliveries(limit = 200): WebhookDelivery[] {
+  return db()
+    .select()
+    .from(webhookDeliveries)
+    .orderBy(desc(webhookDeliveries.id))
+    .limit(limit)
+    .all();
+}
+
+/** The outbox page's rows (dates as ISO strings). */
+export function deliveryViews(limit = 200) {
+  return listDeliveries(limit).map((d) => ({
+    id: d.id,
+    deliveryId: d.deliveryId,
+    endpointId: d.endpointId,
+    url: d.url,
+    event: d.event,
+    status: d.status,
+    attempts: d.attempts,
+    lastError: d.lastError,
+    responseStatus: d.responseStatus,
+    createdAt: d.createdAt.toISOString(),
+    sentAt: d.sentAt?.toISOString() ?? null,
+    body: d.body,
+  }));
+}
+
+/** Puts a failed (or pending) delivery back in the queue for an immediate attempt. */
+export function retryDelivery(id: number): boolean {
+  const result = db()
+    .update(webhookDeliveries)
+    .set({ status: "pending", nextAttemptAt: new Date(), attempts: 0 })
+    .where(
+      and(eq(webhookDeliveries.id, id), inArray(webhookDeliveries.status, ["failed", "pending"])),
+    )
+    .run();
+  kickWorker();
+  return result.changes > 0;
+}
+
+async function attempt(row: WebhookDelivery, endpoint: WebhookEndpoint | undefined) {
+  if (!endpoint) return { ok: false as const, error: "Webhook wurde entfernt." };
+  const secret = openBody(endpoint.secret);
+  if (secret === null)
+    return { ok: false as const, error: "Secret nicht entschlüsselbar (SESSION_SECRET geändert?)" };
+  return postWebhook(endpoint.url, row.body, {
+    "x-webhook-signature": signBody(row.body, secret),
+    "x-webhook-delivery": row.deliveryId,
+    "x-webhook-event": row.event,
+  });
+}
+
+/** One batch: every due pending delivery (up to 20) gets one attempt. */
+async function sendDue(now: Date): Promise<{ attempted: number; sent: number }> {
+  const due = db()
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.status, "pending"), lte(webhookDeliveries.nextAttemptAt, now)))
+    .orderBy(asc(webhookDeliveries.id))
+    .limit(20)
+    .all();
+  if (!due.length) return { attempted: 0, sent: 0 };
+  const endpoints = new Map(getConfiguration().webhooks.map((w) => [w.id, w]));
+  let sent = 0;
+  for (const row of due) {
+    // Claimed before the POST: a crash during it leaves a pending row due after the backoff, so the
+    // delivery is repeated (at least once, same X-Webhook-Delivery id), never lost.
+    db()
+      .update(webhookDeliveries)
+      .set({
+        attempts: row.attempts + 1,
+        nextAttemptAt: new Date(Date.now() + backoffMs(row.attempts + 1)),
+      })
+      .where(eq(webhookDeliveries.id, row.id))
+      .run();
+    const result = await attempt(row, endpoints.get(row.endpointId));
+    if (result.ok) {
+      db()
+        .update(webhookDeliveries)
+        .set({
+          status: "sent",
+          sentAt: new Date(),
+          lastError: null,
+          responseStatus: result.status,
+        })
+        .where(eq(webhookDeliveries.id, row.id))
+        .run();
+      sent++;
+    } else {
+      db()
+        .update(webhookDeliveries)
+        .set({
+          ...afterFailure(row.attempts),
+          lastError: result.error,
+          responseStatus: "status" in result ? (result.status ?? null) : null,
+        })
+        .where(eq(webhookDeliveries.id, row.id))
+        .run();
+    }
+  }
+  return { attempted: due.length, sent };
+}
+
+const runner = serialRunner();
+
+/** Sends every due pending delivery once; returns how many succeeded. */
+export async function processWebhooks(now = new Date()): Promise<number> {
+  return (await runner.run(() => sendDue(now))).sent;
+}
+
+/**
+ * Deterministic flush for tests: batch after batch until nothing is due (failures move to a later
+ * attempt, so this ends). Resolves with how many deliveries succeeded.
+ */
+export async function drainWebhooks(): Promise<number> {
+  let sent = 0;
+  for (;;) {
+    const batch = await runner.run(() => sendDue(new Date()));
+    sent += batch.sent;
+    if (batch.attempted === 0) return sent;
+  }
+}
+
+let timer: NodeJS.Timeout | undefined;
+
+function tick() {
+  if (runner.busy) return;
+  runner
+    .run(() => sendDue(new Date()))
+    .catch((error) => console.error("Webhooks:", error instanceof Error ? error.message : error));
+}
+
+function kickWorker() {
+  if (timer) setImmediate(tick);
+}
+
+/** Background sender: polls every 5 s and right after an enqueue. */
+export function startWebhookWorker(intervalMs = 5000) {
+  if (timer) return;
+  timer = setInterval(tick, intervalMs);
+  timer.unref();
+  setImmediate(tick);
+}
+
+export async function stopWebhookWorker() {
+  if (timer) clearInterval(timer);
+  timer = undefined;
+  await runner.idle();
+}

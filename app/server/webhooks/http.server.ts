@@ -1,0 +1,138 @@
+import { lookup as dnsLookup, type LookupAddress } from "node:dns";
+import http from "node:http";
+import https from "node:https";
+import type { LookupFunction } from "node:net";
+import { env } from "../env.server";
+import { refusedAddress, refusedUrl, type TargetPolicy, targetPolicy } from "./address.server";
+
+/** Most of a receiver's answer that is read (the rest is discarded; it only feeds the error text). */
+export const MAX_RESPONSE_BYTES = 64 * 1024;
+
+export type PostResult =
+  | { ok: true; status: number }
+  | { ok: false; error: string; status?: number };
+
+type Resolver = (
+  hostname: string,
+  callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
+
+const systemResolver: Resolver = (hostname, callback) =>
+  dnsLookup(hostname, { all: true, verbatim: true }, callback);
+
+let resolver: Resolver = systemResolver;
+/** Tests replace DNS (no network); undefined restores the system resolver. */
+export function setResolverForTests(next?: Resolver) {
+  resolver = next ?? systemResolver;
+}
+
+/**
+ * The connection's lookup: resolve, refuse every non-allowed address, connect to the checked one
+ * (no second resolution in between, so DNS rebinding cannot swap the address after the check).
+ */
+export function checkedLookup(policy: TargetPolicy): LookupFunction {
+  return (hostname, options, callback) => {
+    resolver(hostname, (error, addresses) => {
+      if (error) return callback(error, "", 0);
+      const family = typeof options === "object" ? options.family : undefined;
+      const candidates = addresses.filter((a) => !family || a.family === family);
+      const allowed = candidates.find((a) => refusedAddress(a.address, policy) === null);
+      if (!allowed) {
+        const reason = candidates[0]
+          ? refusedAddress(candidates[0].address, policy)
+          : "Keine Adresse gefunden.";
+        const refused = Object.assign(new Error(reason ?? "Adresse nicht erlaubt."), {
+          code: "EWEBHOOKTARGET",
+        });
+        return callback(refused, "", 0);
+      }
+      if (typeof options === "object" && options.all) {
+        return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, [allowed]);
+      }
+      callback(null, allowed.address, allowed.family);
+    });
+  };
+}
+
+/**
+ * POSTs a webhook body: no redirect is followed (3xx is a failure), the whole exchange has a
+ * time-out (WEBHOOK_TIMEOUT_MS), at most MAX_RESPONSE_BYTES of the answer are read, and the target
+ * obeys the SSRF rules before and after DNS resolution.
+ */
+export function postWebhook(
+  target: string,
+  body: string,
+  headers: Record<string, string>,
+  policy: TargetPolicy = targetPolicy(),
+): Promise<PostResult> {
+  const refused = refusedUrl(target, policy);
+  if (refused) return Promise.resolve({ ok: false, error: refused });
+  const url = new URL(target);
+  const client = url.protocol === "https:" ? https : http;
+  const timeoutMs = env().WEBHOOK_TIMEOUT_MS;
+  return new Promise<PostResult>((resolve) => {
+    let settled = false;
+    const finish = (result: PostResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(result);
+    };
+    const req = client.request(
+      url,
+      {
+        method: "POST",
+        headers: {
+          ...headers,
+          "content-type": "application/json",
+          "content-length": String(Buffer.byteLength(body)),
+          "user-agent": "Anfrage-Portal-Webhooks/1",
+        },
+        lookup: checkedLookup(policy),
+        agent: false,
+      },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        let received = 0;
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => {
+          received += chunk.length;
+          if (received > MAX_RESPONSE_BYTES) {
+            res.destroy();
+            settle();
+            return;
+          }
+          chunks.push(chunk);
+        });
+        const settle = () => {
+          if (status >= 200 && status < 300) return finish({ ok: true, status });
+          const text = Buffer.concat(chunks).toString("utf8").slice(0, 200).replace(/\s+/g, " ");
+          finish({
+            ok: false,
+            status,
+            error:
+              status >= 300 && status < 400
+                ? `HTTP ${status}: Weiterleitungen werden nicht verfolgt.`
+                : `HTTP ${status}${text ? `: ${text}` : ""}`,
+          });
+        };
+        res.on("end", settle);
+        res.on("error", settle);
+      },
+    );
+    const timer = setTimeout(() => {
+      finish({ ok: false, error: `Zeitüberschreitung nach ${timeoutMs} ms.` });
+      req.destroy();
+    }, timeoutMs);
+    req.on("error", (error: NodeJS.ErrnoException) =>
+      finish({
+        ok: false,
+        error:
+          error.code === "EWEBHOOKTARGET"
+            ? error.message
+            : `Verbindung fehlgeschlagen: ${error.code ?? error.message}`,
+      }),
+    );
+    req.end(body);
+  });
+}
