@@ -30,4 +30,5 @@ EXPOSE 3000
 # Node 24 runs the TypeScript directly (type stripping). server/launch.ts runs the server under
 # `litestream replicate -exec` when LITESTREAM_REPLICA_URL or BUCKET_NAME is set (ADR 090), otherwise
 # directly; SIGTERM drains requests, then exits. The base image's Node matches package.json's "node".
-CMD ["node", "--max-semi-space-size=4", "server/launch.ts"]
+# The V8 heap is sized for the 256 MB machine (fly.toml [[vm]], ADR 132), not for the host.
+CMD ["node", "--max-semi-space-size=4", "--max-old-space-size=112", "server/launch.ts"]

@@ -12,21 +12,25 @@ const url = `http://127.0.0.1:${PORT}/`;
 
 async function once(dataDir: string): Promise<number> {
   const started = performance.now();
-  const child = spawn(process.execPath, ["--max-semi-space-size=4", "server/launch.ts"], {
-    stdio: "ignore",
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATABASE_PATH: path.join(dataDir, "sqlite.db"),
-      UPLOADS_DIR: path.join(dataDir, "uploads"),
-      SESSION_SECRET: "coldstart",
-      ADMIN_PASSWORD: "coldstart-passwort",
-      METRICS_PORT: "0",
-      LOG_LEVEL: "error",
+  const child = spawn(
+    process.execPath,
+    ["--max-semi-space-size=4", "--max-old-space-size=112", "server/launch.ts"],
+    {
+      stdio: "ignore",
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        DATABASE_PATH: path.join(dataDir, "sqlite.db"),
+        UPLOADS_DIR: path.join(dataDir, "uploads"),
+        SESSION_SECRET: "coldstart",
+        ADMIN_PASSWORD: "coldstart-passwort",
+        METRICS_PORT: "0",
+        LOG_LEVEL: "error",
+      },
     },
-  });
+  );
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);

@@ -16,25 +16,29 @@ export async function startBenchServer(
   extraEnv: Record<string, string> = {},
 ): Promise<BenchServer> {
   const dir = mkdtempSync(path.join(tmpdir(), "anfrage-bench-"));
-  const child = spawn(process.execPath, ["--max-semi-space-size=4", "server/index.ts"], {
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_PATH: path.join(dir, "bench.sqlite"),
-      UPLOADS_DIR: path.join(dir, "uploads"),
-      SESSION_SECRET: "bench-secret",
-      ADMIN_USERNAME: "admin",
-      ADMIN_PASSWORD: "bench-passwort",
-      ADMIN_EMAIL: "admin@example.com",
-      SUBMISSION_RATE_LIMIT: "1000/1h",
-      LOG_LEVEL: "error",
-      METRICS_PORT: "0",
-      ...extraEnv,
+  const child = spawn(
+    process.execPath,
+    ["--max-semi-space-size=4", "--max-old-space-size=112", "server/index.ts"],
+    {
+      stdio: ["ignore", "ignore", "inherit"],
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATABASE_PATH: path.join(dir, "bench.sqlite"),
+        UPLOADS_DIR: path.join(dir, "uploads"),
+        SESSION_SECRET: "bench-secret",
+        ADMIN_USERNAME: "admin",
+        ADMIN_PASSWORD: "bench-passwort",
+        ADMIN_EMAIL: "admin@example.com",
+        SUBMISSION_RATE_LIMIT: "1000/1h",
+        LOG_LEVEL: "error",
+        METRICS_PORT: "0",
+        ...extraEnv,
+      },
     },
-  });
+  );
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
