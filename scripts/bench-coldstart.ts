@@ -1,10 +1,15 @@
 // `npm run bench:coldstart`: process start → first 200 on `/`, through the production start path
 // (`node server/launch.ts`, the Docker CMD) without rebuilding. Runs BENCH_RUNS (5) times on a fresh
 // data directory (migrations + first admin) and as often on the existing one; prints min/median/max.
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
+// The production start runs build-server/ (server/*.ts without types, ADR 132); made here when an
+// older build lacks it (milliseconds, not an app rebuild).
+if (!existsSync("build-server/index.js"))
+  execFileSync(process.execPath, ["scripts/build-server.ts"]);
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PORT = Number(process.env.BENCH_PORT ?? 4481);
@@ -14,7 +19,7 @@ async function once(dataDir: string): Promise<number> {
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    ["--max-semi-space-size=4", "--max-old-space-size=112", "server/launch.ts"],
+    ["--max-semi-space-size=4", "--max-old-space-size=112", "build-server/launch.js"],
     {
       stdio: "ignore",
       env: {

@@ -1,8 +1,13 @@
 // Shared by the bench scripts: start the production server from $BUILD_DIR on a temporary database.
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
+// The production start runs build-server/ (server/*.ts without types, ADR 132); made here when an
+// older build lacks it (milliseconds, not an app rebuild).
+if (!existsSync("build-server/index.js"))
+  execFileSync(process.execPath, ["scripts/build-server.ts"]);
 
 export type BenchServer = {
   url: string;
@@ -18,7 +23,7 @@ export async function startBenchServer(
   const dir = mkdtempSync(path.join(tmpdir(), "anfrage-bench-"));
   const child = spawn(
     process.execPath,
-    ["--max-semi-space-size=4", "--max-old-space-size=112", "server/index.ts"],
+    ["--max-semi-space-size=4", "--max-old-space-size=112", "build-server/index.js"],
     {
       stdio: ["ignore", "ignore", "inherit"],
       env: {
