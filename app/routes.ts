@@ -2,8 +2,9 @@ import { index, layout, prefix, type RouteConfig, route } from "@react-router/de
 
 // Mirrors the spec's route table (§2) and call list (§7), plus the product's own routes.
 export default [
-  // Visitor
-  index("routes/landing/index.tsx"),
+  // Visitor. The landing page is a path route, not an index route, so its no-JS form posts to
+  // "/" and the visible URL after a failed submission has no "?index" (ADR 111).
+  route("/", "routes/landing/index.tsx"),
   route("preferences/theme", "routes/landing/preferences.theme.ts"),
   route("preferences/consent", "routes/landing/preferences.consent.ts"),
   route("preferences/banner", "routes/landing/preferences.banner.ts"),
@@ -11,6 +12,8 @@ export default [
   route("termin", "routes/landing/termin.tsx"),
   // The booked demo as .ics for the visitor's own request ("Zum Kalender hinzufügen")
   route("termin/kalender", "routes/landing/termin-kalender.ts"),
+  // Cancel or reschedule a booked demo through the signed link from the booking mails
+  route("termin/verwalten", "routes/landing/termin-verwalten.tsx"),
   route("anfrage-zurueckziehen", "routes/landing/anfrage-zurueckziehen.tsx"),
   route("healthz", "routes/healthz.ts"),
 
@@ -104,6 +107,7 @@ export default [
       route("appointments", "routes/api/admin/appointments.ts"),
       route("appointments/:id", "routes/api/admin/appointments.$id.ts"),
       route("appointments/:id/refresh", "routes/api/admin/appointments.$id.refresh.ts"),
+      route("appointments/:id/cancel", "routes/api/admin/appointments.$id.cancel.ts"),
       route("affiliate-codes", "routes/api/affiliate-codes.ts", {
         id: "api-admin-affiliate-codes",
       }),

@@ -14,7 +14,8 @@ rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
 writeFileSync(path.join(OUT, "package.json"), '{ "type": "module" }\n');
 for (const file of readdirSync(SOURCE)) {
-  if (!file.endsWith(".ts") || file.endsWith(".test.ts") || file.endsWith(".d.ts")) continue;
+  // dev.ts (npm run dev, Vite) never runs in production.
+  if (!file.endsWith(".ts") || /\.(test|d)\.ts$/.test(file) || file === "dev.ts") continue;
   const code = stripTypeScriptTypes(readFileSync(path.join(SOURCE, file), "utf8"), {
     mode: "strip",
   }).replace(/(["'])((?:\.\/)?[\w-]+)\.ts\1/g, "$1$2.js$1");
