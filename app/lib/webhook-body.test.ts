@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { EMPTY_ATTRIBUTION } from "~/lib/attribution";
 import type { AppointmentJson } from "./appointments";
 import type { RequestJson } from "./request-json";
 import { slackMessage, webhookBody } from "./webhook-body";
@@ -21,6 +22,7 @@ const request: RequestJson = {
   preparationData: {},
   assigned_to: [],
   affiliateCode: null,
+  attribution: EMPTY_ATTRIBUTION,
 };
 
 describe("webhook bodies", () => {

@@ -5,6 +5,7 @@ import { Alert } from "~/components/ui/field";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { fieldMessages, submitBlockedReason } from "~/lib/contact-feedback";
 import type { UploadLimits } from "~/lib/upload-rules";
+import { AttributionFields } from "./attribution-fields";
 import {
   CompanyField,
   type Constraint,
@@ -109,9 +110,7 @@ export function ContactForm(props: Props) {
         >
           {formError ? <Alert>{formError}</Alert> : null}
           {form.summaryShown ? <ErrorSummary errors={errors} headingRef={form.summaryRef} /> : null}
-          {props.affiliateCode ? (
-            <input type="hidden" name="affiliateCode" value={props.affiliateCode} />
-          ) : null}
+          <AttributionFields affiliateCode={props.affiliateCode} />
           <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
             <label htmlFor="contact-website">Website (bitte leer lassen)</label>
             <input

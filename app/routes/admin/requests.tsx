@@ -1,9 +1,12 @@
 import { data, Link, useLocation, useRevalidator } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
+import { DuplicateBadge, EarlierRequests } from "~/components/admin/requests/earlier-requests";
 import { FilterPanel } from "~/components/admin/requests/filter-panel";
+import { LeadOrigin } from "~/components/admin/requests/lead-origin";
 import { CsvExportLink, PrivacyActions } from "~/components/admin/requests/privacy-actions";
 import { type DetailContext, FullScreenRequest } from "~/components/admin/requests/request-detail";
 import { RequestRow } from "~/components/admin/requests/request-row";
+import { SourceFilter } from "~/components/admin/requests/source-filter";
 import { buttonClass } from "~/components/ui/button";
 import { ConfirmationStep } from "~/components/ui/confirm-action";
 import { inputClass } from "~/components/ui/field";
@@ -28,8 +31,9 @@ import { aiConfigured } from "~/server/ai/anthropic.server";
 import { parseId, requireAdmin } from "~/server/auth.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { env } from "~/server/env.server";
+import { earlierRequestCounts, earlierRequestsOf } from "~/server/requests/duplicates.server";
 import { handleRequestAction } from "~/server/requests/page-actions.server";
-import { listRequests } from "~/server/requests/queries.server";
+import { listAttributionSources, listRequests } from "~/server/requests/queries.server";
 import { loadRequestJson } from "~/server/requests/serialize.server";
 import { visitorAppointments } from "~/server/visitor-appointments.server";
 import type { Route } from "./+types/requests";
@@ -40,14 +44,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const url = new URL(request.url);
   const query = parseRequestListQuery(url.searchParams);
-  const page = listRequests(query, admin.id);
   const openId = parseId(url.searchParams.get("requestId") ?? undefined);
+  const page = listRequests(query, admin.id);
   return {
     query,
     page,
     demos: Object.fromEntries(visitorAppointments(page.items.map((r) => r.id))),
+    earlierCounts: Object.fromEntries(earlierRequestCounts(page.items.map((r) => r.id))),
+    earlier: openId ? earlierRequestsOf(openId) : [],
     open: openId ? loadRequestJson(openId) : null,
     openId,
+    sources: listAttributionSources(),
     admins: listAdmins().map((a) => ({ id: a.id, username: a.username, is_active: a.is_active })),
     fields: getConfiguration().preparationFields,
     aiConfigured: aiConfigured(),
@@ -72,6 +79,7 @@ function Chips({ query }: { query: RequestListQuery }) {
     chips.push({ label: `Status: ${STATUS_LABELS[query.status]}`, without: { status: "" } });
   if (query.assignment)
     chips.push({ label: ASSIGNMENT_LABELS[query.assignment], without: { assignment: "" } });
+  if (query.source) chips.push({ label: `Quelle: ${query.source}`, without: { source: "" } });
   if (!chips.length) return null;
   return (
     <fieldset className="flex flex-wrap items-center gap-2">
@@ -204,6 +212,7 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
             ))}
           </select>
         </div>
+        <SourceFilter sources={loaderData.sources} value={query.source} />
         <div>
           <label htmlFor="sort" className="mb-1 block text-sm font-medium">
             Sortierung
@@ -233,6 +242,7 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
               actionUrl={actionUrl}
               openHref={openHref(request.id)}
               demo={loaderData.demos[request.id] ?? null}
+              badge={<DuplicateBadge count={loaderData.earlierCounts[request.id]} />}
             />
           ))}
         </ul>
@@ -248,6 +258,8 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
         <FullScreenRequest request={open} ctx={ctx} closeHref={closeHref}>
           <ConfirmationStep data={actionData} action={actionUrl} />
           <PrivacyActions request={open} action={actionUrl} />
+          <EarlierRequests items={loaderData.earlier} hrefFor={openHref} />
+          <LeadOrigin attribution={open.attribution} />
         </FullScreenRequest>
       ) : openId ? (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">

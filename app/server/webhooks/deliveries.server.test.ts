@@ -2,6 +2,7 @@ import { createHmac } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EMPTY_ATTRIBUTION } from "~/lib/attribution";
 import { DEFAULT_CONFIGURATION } from "~/lib/configuration";
 import type { RequestJson } from "~/lib/request-json";
 import { saveConfiguration } from "../configuration.server";
@@ -51,6 +52,7 @@ const request = (id: number): RequestJson => ({
   preparationData: {},
   assigned_to: [],
   affiliateCode: null,
+  attribution: EMPTY_ATTRIBUTION,
 });
 
 describe("webhook outbox under load", () => {

@@ -21,12 +21,15 @@ export function RequestRow({
   actionUrl,
   openHref,
   demo = null,
+  badge,
 }: {
   request: RequestJson;
   demo?: RowDemo | null;
   ctx: DetailContext;
   actionUrl: string;
   openHref: string;
+  /** Extra badge beside the status (e.g. earlier requests of the same person). */
+  badge?: React.ReactNode;
 }) {
   const id = formatRequestId(request.id);
   const assignees = ctx.admins.filter((a) => request.assigned_to.includes(a.id));
@@ -54,6 +57,7 @@ export function RequestRow({
         </div>
         <div className="flex flex-wrap items-center gap-2 md:justify-end" data-row-part="meta">
           <StatusBadge status={request.status} />
+          {badge}
           <span className="text-sm whitespace-nowrap text-slate-600 dark:text-slate-400">
             {formatDateTime(request.createdAt)}
           </span>
