@@ -172,8 +172,14 @@ export async function bookAppointment(input: BookInput): Promise<AppointmentJson
   return json;
 }
 
-/** Webhooks of an appointment that was booked or cancelled (each at most once per appointment). */
-function announce(event: "appointment.booked" | "appointment.cancelled", id: number) {
+/**
+ * Webhooks of an appointment that was booked or cancelled (each at most once per appointment).
+ * Every rule that cancels or books an appointment calls this after writing the row.
+ */
+export function announceAppointment(
+  event: "appointment.booked" | "appointment.cancelled",
+  id: number,
+) {
   const json = getAppointment(id);
   if (json) emitWebhook({ event, data: json }, String(id), json.request?.id ?? null);
 }
@@ -262,7 +268,7 @@ export async function refreshAppointment(id: number): Promise<AppointmentJson | 
   }
   db().update(appointments).set(set).where(eq(appointments.id, id)).run();
   if (set.status === "CANCELLED" && row.status !== "CANCELLED")
-    announce("appointment.cancelled", id);
+    announceAppointment("appointment.cancelled", id);
   return getAppointment(id);
 }
 
@@ -293,7 +299,7 @@ export function applyCalcomWebhook(body: WebhookPayload): { applied: boolean } {
       .set({ status, cachedAt: new Date(), rawData: providerData(p) })
       .where(eq(appointments.id, existing.id))
       .run();
-    announce("appointment.cancelled", existing.id);
+    announceAppointment("appointment.cancelled", existing.id);
     return { applied: true };
   }
   if (
@@ -309,7 +315,7 @@ export function applyCalcomWebhook(body: WebhookPayload): { applied: boolean } {
       .where(eq(appointments.externalUid, p.rescheduleUid))
       .returning({ id: appointments.id })
       .get();
-    if (old) announce("appointment.cancelled", old.id);
+    if (old) announceAppointment("appointment.cancelled", old.id);
   }
   const requestId = Number(p.metadata?.requestId);
   const duration =
@@ -346,7 +352,7 @@ export function applyCalcomWebhook(body: WebhookPayload): { applied: boolean } {
       .returning({ id: appointments.id })
       .get();
     if (created && !["CANCELLED", "REJECTED"].includes(status))
-      announce("appointment.booked", created.id);
+      announceAppointment("appointment.booked", created.id);
   }
   return { applied: true };
 }
