@@ -13,10 +13,11 @@ export const TAB_LABELS: Record<RequestTab, string> = {
 export const REQUEST_SORTS = ["newest", "oldest", "id-desc", "id-asc", "relevance"] as const;
 export type RequestSort = (typeof REQUEST_SORTS)[number];
 export const SORT_LABELS: Record<RequestSort, string> = {
-  newest: "Neueste zuerst",
-  oldest: "Älteste zuerst",
-  "id-desc": "ID absteigend",
-  "id-asc": "ID aufsteigend",
+  // The spec's appointment sort says 'Neuste'; the request list uses the same words.
+  newest: "Neuste",
+  oldest: "Älteste",
+  "id-desc": "Höchste ID",
+  "id-asc": "Niedrigste ID",
   relevance: "Relevanz",
 };
 

@@ -46,7 +46,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="latest-heading" className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="latest-heading" className="text-lg font-semibold">
-            Neueste Anfragen
+            Neuste Anfragen
           </h2>
           <Link to="/admin/requests" className={buttonClass("secondary", "sm")}>
             Alle Anfragen anzeigen

@@ -1,6 +1,7 @@
-import { data, Form, Link, useLocation, useRevalidator } from "react-router";
+import { data, Link, useLocation, useRevalidator } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
 import { DuplicateBadge, EarlierRequests } from "~/components/admin/requests/earlier-requests";
+import { FilterPanel } from "~/components/admin/requests/filter-panel";
 import { LeadOrigin } from "~/components/admin/requests/lead-origin";
 import { CsvExportLink, PrivacyActions } from "~/components/admin/requests/privacy-actions";
 import { type DetailContext, FullScreenRequest } from "~/components/admin/requests/request-detail";
@@ -34,6 +35,7 @@ import { earlierRequestCounts, earlierRequestsOf } from "~/server/requests/dupli
 import { handleRequestAction } from "~/server/requests/page-actions.server";
 import { listAttributionSources, listRequests } from "~/server/requests/queries.server";
 import { loadRequestJson } from "~/server/requests/serialize.server";
+import { visitorAppointments } from "~/server/visitor-appointments.server";
 import type { Route } from "./+types/requests";
 
 export const meta: Route.MetaFunction = () => [{ title: "Anfragen" }];
@@ -47,6 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     query,
     page,
+    demos: Object.fromEntries(visitorAppointments(page.items.map((r) => r.id))),
     earlierCounts: Object.fromEntries(earlierRequestCounts(page.items.map((r) => r.id))),
     earlier: openId ? earlierRequestsOf(openId) : [],
     open: openId ? loadRequestJson(openId) : null,
@@ -152,10 +155,17 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
           </Link>
         )}
       </div>
-      <Form
-        method="get"
-        className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5 dark:border-slate-800 dark:bg-slate-900"
-        role="search"
+      <FilterPanel
+        activeCount={[query.q, query.status, query.assignment, query.source].filter(Boolean).length}
+        className="grid gap-3 p-4 pt-0 sm:grid-cols-2 sm:pt-4 lg:grid-cols-5"
+        actions={
+          <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-5">
+            <button type="submit" className={buttonClass("primary", "sm")}>
+              Filter anwenden
+            </button>
+            <CsvExportLink query={query} />
+          </div>
+        }
       >
         {query.tab !== "active" ? <input type="hidden" name="tab" value={query.tab} /> : null}
         <div className="lg:col-span-2">
@@ -215,13 +225,7 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
             ))}
           </select>
         </div>
-        <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-5">
-          <button type="submit" className={buttonClass("primary", "sm")}>
-            Filter anwenden
-          </button>
-          <CsvExportLink query={query} />
-        </div>
-      </Form>
+      </FilterPanel>
       <Chips query={query} />
 
       {page.items.length === 0 ? (
@@ -237,6 +241,7 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
               ctx={ctx}
               actionUrl={actionUrl}
               openHref={openHref(request.id)}
+              demo={loaderData.demos[request.id] ?? null}
               badge={<DuplicateBadge count={loaderData.earlierCounts[request.id]} />}
             />
           ))}

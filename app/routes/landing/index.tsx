@@ -38,6 +38,13 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
+/** The form's HTML constraints (required, maxLength, ...) never change: computed once. */
+let constraint: ReturnType<typeof getZodConstraint> | undefined;
+const formConstraint = () => {
+  constraint ??= getZodConstraint(RequestFormSchema);
+  return constraint;
+};
+
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const config = getConfiguration();
@@ -70,7 +77,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         : null,
     consent,
     showConsent: !consent || url.searchParams.get("cookies") === "1",
-    constraint: getZodConstraint(RequestFormSchema),
+    constraint: formConstraint(),
     limits: uploadLimits(config.uploadSettings),
     history: history.map((r) => ({
       id: r.id,
