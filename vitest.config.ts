@@ -1,7 +1,8 @@
 import { defineConfig } from "vitest/config";
 
-// Two projects: `unit` (pure code and server modules in process) and `integration` (HTTP against
-// the production build, rebuilt first by its globalSetup when older than the sources).
+// Three projects: `unit` (pure code and server modules in process), `integration` (HTTP against
+// the production build, rebuilt first by its globalSetup when older than the sources) and `dev`
+// (`npm run dev` started once, slow: Vite optimises dependencies on a cold cache; `npm run test:dev`).
 // `npx vitest run --project unit` runs only the fast ones.
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -27,6 +28,10 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts", "tests/security/**/*.test.ts"],
           globalSetup: ["tests/setup/build.global.ts"],
         },
+      },
+      {
+        extends: true,
+        test: { name: "dev", include: ["tests/dev/**/*.test.ts"], testTimeout: 60_000 },
       },
     ],
   },

@@ -2,8 +2,9 @@ import { index, layout, prefix, type RouteConfig, route } from "@react-router/de
 
 // Mirrors the spec's route table (§2) and call list (§7), plus the product's own routes.
 export default [
-  // Visitor
-  index("routes/landing/index.tsx"),
+  // Visitor. The landing page is a path route, not an index route, so its no-JS form posts to
+  // "/" and the visible URL after a failed submission has no "?index" (ADR 111).
+  route("/", "routes/landing/index.tsx"),
   route("preferences/theme", "routes/landing/preferences.theme.ts"),
   route("preferences/consent", "routes/landing/preferences.consent.ts"),
   route("preferences/banner", "routes/landing/preferences.banner.ts"),

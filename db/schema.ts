@@ -101,12 +101,24 @@ export const requests = sqliteTable(
     visitorSecretHash: text("visitor_secret_hash"),
     /** Attempts of the background AI summary (0 = not tried yet). */
     summaryAttempts: integer("summary_attempts").notNull().default(0),
+    /** Attribution of the visit (utm_*, external referrer, landing path); null when unknown. */
+    attributionSource: text("attribution_source"),
+    attributionMedium: text("attribution_medium"),
+    attributionCampaign: text("attribution_campaign"),
+    attributionReferrer: text("attribution_referrer"),
+    attributionLandingPath: text("attribution_landing_path"),
+    /** Same-person keys (app/lib/contact-keys.ts): duplicate leads; null when erased. */
+    emailKey: text("email_key"),
+    phoneKey: text("phone_key"),
     createdAt: ms("created_at").notNull().default(now),
     updatedAt: ms("updated_at").notNull().default(now),
   },
   (t) => [
     index("requests_archived_created_idx").on(t.archived, t.createdAt),
     index("requests_status_idx").on(t.archived, t.status, t.createdAt),
+    index("requests_source_idx").on(t.archived, t.attributionSource, t.createdAt),
+    index("requests_email_key_idx").on(t.emailKey, t.id),
+    index("requests_phone_key_idx").on(t.phoneKey, t.id),
   ],
 );
 

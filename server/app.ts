@@ -39,9 +39,20 @@ export type BootResult = {
 const ROOT = path.resolve(import.meta.dirname, "..");
 const BUILD = path.resolve(ROOT, process.env.BUILD_DIR ?? "build");
 
-/** The Express app around the React Router build: headers, compression, static files, handler. */
-export function createApp(build: ServerBuild, boot: BootResult) {
-  const extras = build.entry.module as unknown as EntryExtras;
+/** Development (server/dev.ts): Vite serves the client files, the server build is loaded per request. */
+export type DevServer = {
+  middlewares: express.RequestHandler;
+  loadBuild: () => Promise<ServerBuild>;
+};
+
+const extrasOf = (build: ServerBuild) => build.entry.module as unknown as EntryExtras;
+
+/**
+ * The Express app around the React Router build: headers, compression, static files, handler.
+ * `npm start` and `npm run dev` both serve through it, so development has the same headers.
+ */
+export function createApp(build: ServerBuild, boot: BootResult, dev?: DevServer) {
+  const extras = extrasOf(build);
   const production = boot.env.NODE_ENV === "production";
   const ga = Boolean(boot.env.GA_MEASUREMENT_ID);
   // HSTS and upgrade-insecure-requests only where the app is really served over HTTPS.
@@ -114,25 +125,31 @@ export function createApp(build: ServerBuild, boot: BootResult) {
     }),
   );
 
-  app.use(
-    "/assets",
-    express.static(path.join(BUILD, "client/assets"), {
-      immutable: true,
-      maxAge: "1y",
-      index: false,
-    }),
-  );
-  app.use(express.static(path.join(BUILD, "client"), { maxAge: "1h", index: false }));
+  if (dev) app.use(dev.middlewares);
+  else {
+    app.use(
+      "/assets",
+      express.static(path.join(BUILD, "client/assets"), {
+        immutable: true,
+        maxAge: "1y",
+        index: false,
+      }),
+    );
+    // The files of public/ (favicon.svg, robots.txt) all have an extension: page paths skip the
+    // file-system lookup (a stat and a 404 error object per page request).
+    const publicFiles = express.static(path.join(BUILD, "client"), { maxAge: "1h", index: false });
+    app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
+  }
 
   app.all(
     "/{*splat}",
     createRequestHandler({
-      build,
+      build: dev ? dev.loadBuild : build,
       mode: production ? "production" : "development",
-      getLoadContext(req, res) {
+      getLoadContext(req, res, current) {
         const context = new RouterContextProvider();
         const fly = boot.env.TRUST_PROXY === "fly" ? req.get("fly-client-ip") : undefined;
-        context.set(extras.requestContext, {
+        context.set(extrasOf(current).requestContext, {
           nonce: res.locals.cspNonce as string,
           clientIp: fly || req.socket.remoteAddress || "unknown",
         });

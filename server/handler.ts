@@ -13,16 +13,23 @@ import {
 /**
  * @react-router/express's adapter with one change: the request body is the byte-capped stream of
  * server/guards.ts (`res.locals.body`), not the raw socket, so no route can read past the cap.
+ * `build` is the production build, or (development) a function that loads the current one from Vite.
  */
 export function createRequestHandler(options: {
-  build: ServerBuild;
+  build: ServerBuild | (() => Promise<ServerBuild>);
   mode: string;
-  getLoadContext: (req: Request, res: Response) => RouterContextProvider;
+  getLoadContext: (req: Request, res: Response, build: ServerBuild) => RouterContextProvider;
 }) {
-  const handle = createRouterHandler(options.build, options.mode);
+  const fixed = typeof options.build === "function" ? null : options.build;
+  const handleFixed = fixed ? createRouterHandler(fixed, options.mode) : null;
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const response = await handle(toFetchRequest(req, res), options.getLoadContext(req, res));
+      const build = fixed ?? (await (options.build as () => Promise<ServerBuild>)());
+      const handle = handleFixed ?? createRouterHandler(build, options.mode);
+      const response = await handle(
+        toFetchRequest(req, res),
+        options.getLoadContext(req, res, build),
+      );
       await send(res, response);
     } catch (error) {
       next(error);

@@ -25,6 +25,9 @@ export function routeMatcher(routes: ServerBuild["routes"]): (url: string) => Ro
     if (parent && !parent.index) parent.children = children;
   }
   const tree = byParent.get(undefined) ?? [];
+  // matchRoutes flattens and ranks the whole route table on every call, and the logger and the
+  // metrics both ask per request: answers are kept per path, bounded (oldest dropped first).
+  const known = new Map<string, RouteLabel>();
   return (url) => {
     // Request targets (also absolute-form or garbage) never throw here: logs and metrics run on it.
     let pathname: string;
@@ -36,6 +39,16 @@ export function routeMatcher(routes: ServerBuild["routes"]): (url: string) => Ro
     if (pathname.startsWith("/assets/")) return { id: "static", pattern: "/assets/*" };
     // Single-fetch data requests (`/x.data`, `/_root.data`) belong to the route of `/x`.
     const path = pathname.replace(/\/_root\.data$/, "/").replace(/\.data$/, "");
+    const hit = known.get(path);
+    if (hit) return hit;
+    const label = matchPath(path);
+    if (path.length > 200) return label;
+    if (known.size >= MAX_KNOWN_PATHS) known.delete(known.keys().next().value as string);
+    known.set(path, label);
+    return label;
+  };
+
+  function matchPath(path: string): RouteLabel {
     const matches = matchRoutes(tree, path);
     const last = matches?.at(-1);
     if (!last) return { id: "unmatched", pattern: "unmatched" };
@@ -44,5 +57,8 @@ export function routeMatcher(routes: ServerBuild["routes"]): (url: string) => Ro
       .filter(Boolean)
       .join("/")}`.replace(/\/+/g, "/");
     return { id: last.route.id ?? "unmatched", pattern };
-  };
+  }
 }
+
+/** How many distinct paths the matcher remembers (paths with ids vary; the table stays small). */
+const MAX_KNOWN_PATHS = 500;

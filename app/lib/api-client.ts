@@ -1,5 +1,5 @@
 /**
- * Browser client for the JS widgets that call `/api` (spec §7): per-kind time-outs, up to 3 retries
+ * Browser client for the JS widgets that call `/api` (spec §7): a 60 s time-out, up to 3 retries
  * 1 s apart on time-out, network error and 5xx (never on 4xx), an `Idempotency-Key` on every
  * non-GET call (shared by its retries, so the server answers a retry with the first answer), German
  * error texts (§8) and a move to the login page on 401. The session cookie travels by itself.
@@ -7,28 +7,12 @@
 
 import { loginPath } from "./return-path";
 
-export type ApiKind = "default" | "login" | "invitation" | "list" | "affiliateList" | "ai";
-
-/** Time-out per attempt in ms; the last entry applies to all further attempts. */
-export const API_TIMEOUTS: Record<ApiKind, readonly number[]> = {
-  default: [60_000],
-  login: [15_000],
-  invitation: [10_000],
-  list: [25_000, 20_000],
-  affiliateList: [10_000],
-  ai: [300_000],
-};
+/** Time-out per attempt in ms (the spec's default; the booking dialog is the only caller). */
+export const API_TIMEOUT_MS = 60_000;
 export const API_MAX_RETRIES = 3;
 export const API_RETRY_DELAY_MS = 1000;
 
 export const NETWORK_ERROR_MESSAGE = "Netzwerk-Fehler: Server nicht erreichbar oder Timeout";
-const TIMEOUT_MESSAGES: Partial<Record<ApiKind, string>> = {
-  list: "Request timeout",
-  login: "Login-Timeout: Server antwortet nicht rechtzeitig",
-};
-const INVALID_MESSAGES: Partial<Record<ApiKind, string>> = {
-  login: "Login fehlgeschlagen - Ungültige Antwort vom Server",
-};
 export const SESSION_EXPIRED_MESSAGE = "Sitzung abgelaufen. Bitte melden Sie sich erneut an.";
 
 export type ApiErrorReason = "http" | "timeout" | "network" | "invalid-response";
@@ -59,7 +43,6 @@ export type ApiFetchOptions = {
   json?: unknown;
   /** Sent as multipart/form-data. */
   formData?: FormData;
-  kind?: ApiKind;
   signal?: AbortSignal;
   headers?: HeadersInit;
   /** Reuse a key across separate calls of one logical operation (default: a new one per call). */
@@ -131,7 +114,6 @@ export function createApiClient(deps: ApiClientDeps = {}) {
     path: string,
     options: ApiFetchOptions = {},
   ): Promise<T> {
-    const kind = options.kind ?? "default";
     const hasBody = options.json !== undefined || options.formData !== undefined;
     const method = (options.method ?? (hasBody ? "POST" : "GET")).toUpperCase();
     const headers = new Headers(options.headers);
@@ -147,7 +129,6 @@ export function createApiClient(deps: ApiClientDeps = {}) {
     const url = apiUrl(path, deps.baseUrl);
     const { signal } = options;
     const doFetch = deps.fetch ?? globalThis.fetch;
-    const timeouts = API_TIMEOUTS[kind];
 
     async function attempt(timeoutMs: number): Promise<Outcome> {
       const controller = new AbortController();
@@ -182,13 +163,10 @@ export function createApiClient(deps: ApiClientDeps = {}) {
     for (let n = 0; n <= API_MAX_RETRIES; n++) {
       if (n > 0) await sleep(API_RETRY_DELAY_MS);
       if (signal?.aborted) throw signal.reason;
-      const outcome = await attempt(timeouts[Math.min(n, timeouts.length - 1)]);
+      const outcome = await attempt(API_TIMEOUT_MS);
 
       if (outcome.type === "timeout") {
-        lastError = new ApiError(TIMEOUT_MESSAGES[kind] ?? NETWORK_ERROR_MESSAGE, {
-          reason: "timeout",
-        });
-        if (kind === "ai") break;
+        lastError = new ApiError(NETWORK_ERROR_MESSAGE, { reason: "timeout" });
         continue;
       }
       if (outcome.type === "network") {
@@ -211,7 +189,7 @@ export function createApiClient(deps: ApiClientDeps = {}) {
 
       if (response.ok) {
         if (parseFailed && isJson) {
-          throw new ApiError(INVALID_MESSAGES[kind] ?? "Ungültige Antwort vom Server", {
+          throw new ApiError("Ungültige Antwort vom Server", {
             status: response.status,
             body: text,
             reason: "invalid-response",
@@ -221,7 +199,7 @@ export function createApiClient(deps: ApiClientDeps = {}) {
       }
 
       const fromServer = serverMessage(parsed);
-      if (response.status === 401 && kind !== "login") {
+      if (response.status === 401) {
         navigate(loginUrl());
         throw new ApiError(fromServer ?? SESSION_EXPIRED_MESSAGE, {
           status: 401,
@@ -243,5 +221,5 @@ export function createApiClient(deps: ApiClientDeps = {}) {
   };
 }
 
-/** The app's client: `await apiFetch<{ token: string }>('/api/admin/auth/login', { json, kind: 'login' })`. */
+/** The app's client: `await apiFetch<{ slots: Slot[] }>('/api/calcom/available-slots', { json })`. */
 export const apiFetch = createApiClient();

@@ -168,12 +168,6 @@ export function publicConfiguration(config: Configuration) {
     uploadSettings: config.uploadSettings,
   };
 }
-export type PublicConfiguration = ReturnType<typeof publicConfiguration>;
-
-/** Allowed extensions of an upload selection (audio is always allowed separately). */
-export function allowedExtensions(settings: UploadSettings): string[] {
-  return [...settings.allowedImageTypes, ...settings.allowedDocumentTypes];
-}
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);

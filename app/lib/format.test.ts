@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  cutAtWord,
   formatAttachmentSize,
   formatDate,
   formatDateTime,
@@ -9,6 +10,7 @@ import {
   formatRequestId,
   formatTime,
   summaryOf,
+  summaryPreview,
 } from "./format";
 
 describe("format", () => {
@@ -50,5 +52,18 @@ describe("format", () => {
     expect(summaryOf({ summary: null, description })).toBe("x".repeat(120));
     expect(summaryOf({ summary: "  ", description: "kurz" })).toBe("kurz");
     expect(summaryOf({ summary: "Zusammenfassung", description })).toBe("Zusammenfassung");
+  });
+
+  it("cuts previews at a word with an ellipsis", () => {
+    expect(cutAtWord("kurz genug", 20)).toBe("kurz genug");
+    expect(cutAtWord("Eine App für die Verwaltung von Terminen", 20)).toBe("Eine App für die…");
+    expect(cutAtWord("Wir brauchen, dringend eine Lösung", 14)).toBe("Wir brauchen…");
+    expect(cutAtWord("x".repeat(30), 10)).toBe(`${"x".repeat(10)}…`);
+    expect(cutAtWord("  viel   Leerraum\n hier ", 40)).toBe("viel Leerraum hier");
+    const description = `${"Wort ".repeat(40)}Ende`;
+    const preview = summaryPreview({ summary: null, description }, 140);
+    expect(preview.endsWith("Wort…")).toBe(true);
+    expect(preview.length).toBeLessThanOrEqual(141);
+    expect(summaryPreview({ summary: "Kurz", description })).toBe("Kurz");
   });
 });

@@ -99,3 +99,24 @@ export function summaryOf(request: {
   if (summary) return summary;
   return (request.description ?? "").trim().slice(0, SUMMARY_FALLBACK_LENGTH);
 }
+
+/**
+ * `text` cut to at most `max` characters at a word boundary, with "…" when cut (a single word
+ * longer than `max` is cut inside it). Trailing punctuation before the cut is dropped.
+ */
+export function cutAtWord(text: string, max: number): string {
+  const clean = text.replace(/\s+/g, " ").trim();
+  if (clean.length <= max) return clean;
+  const room = clean.slice(0, max);
+  const space = room.lastIndexOf(" ");
+  const cut = space > max / 2 ? room.slice(0, space) : room;
+  return `${cut.replace(/[\s,;:.\-–]+$/, "")}…`;
+}
+
+/** A list preview: the summary, else the whole description, cut at a word (see `cutAtWord`). */
+export function summaryPreview(
+  request: { summary?: string | null; description?: string | null },
+  max = 140,
+): string {
+  return cutAtWord(request.summary?.trim() || (request.description ?? ""), max);
+}

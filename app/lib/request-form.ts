@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { attributionShape } from "./attribution";
 
 /** Field names of the contact form (the same names in the page form and POST /api/requests). */
 export const HONEYPOT_FIELD = "website";
@@ -53,6 +54,7 @@ export const RequestFormSchema = z.object({
     .max(5000, m.tooLong(5000)),
   description: z.string().trim().max(20_000, m.tooLong(20_000)).optional().default(""),
   affiliateCode: z.string().trim().max(64).optional(),
+  ...attributionShape,
 });
 
 export type RequestFormInput = z.infer<typeof RequestFormSchema>;

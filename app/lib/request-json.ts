@@ -1,3 +1,4 @@
+import type { Attribution } from "./attribution";
 import type { RequestStatus } from "./request-status";
 
 /** The spec's Request JSON shape (§3). `audioPath` is the key for `GET /api/audio/{audioPath}`. */
@@ -18,6 +19,8 @@ export type RequestJson = {
   preparationData: Record<string, string>;
   assigned_to: number[];
   affiliateCode: string | null;
+  /** utm_source/medium/campaign, external referrer and landing path of the visit (issue 17). */
+  attribution: Attribution;
 };
 
 export type AttachmentJson = {

@@ -9,6 +9,7 @@ describe("parseRequestListQuery", () => {
         q: "",
         status: "",
         assignment: "",
+        source: "",
         sort: "newest",
         page: 1,
       },

@@ -1,3 +1,4 @@
+import { cleanAttributionValue } from "./attribution";
 import { REQUEST_STATUSES, type RequestStatus } from "./request-status";
 
 /** URL state of the requests page (shared by page and API). */
@@ -12,10 +13,11 @@ export const TAB_LABELS: Record<RequestTab, string> = {
 export const REQUEST_SORTS = ["newest", "oldest", "id-desc", "id-asc", "relevance"] as const;
 export type RequestSort = (typeof REQUEST_SORTS)[number];
 export const SORT_LABELS: Record<RequestSort, string> = {
-  newest: "Neueste zuerst",
-  oldest: "Älteste zuerst",
-  "id-desc": "ID absteigend",
-  "id-asc": "ID aufsteigend",
+  // The spec's appointment sort says 'Neuste'; the request list uses the same words.
+  newest: "Neuste",
+  oldest: "Älteste",
+  "id-desc": "Höchste ID",
+  "id-asc": "Niedrigste ID",
   relevance: "Relevanz",
 };
 
@@ -57,6 +59,8 @@ export type RequestListQuery = {
   q: string;
   status: RequestStatus | "";
   assignment: AssignmentFilter | "";
+  /** utm_source of the request (attribution); "" for all. */
+  source: string;
   sort: RequestSort;
   page: number;
 };
@@ -72,6 +76,7 @@ export function parseRequestListQuery(params: URLSearchParams): RequestListQuery
     q,
     status: pick(params.get("status"), REQUEST_STATUSES, "" as RequestStatus),
     assignment: pick(params.get("assignment"), ASSIGNMENT_FILTERS, "" as AssignmentFilter),
+    source: cleanAttributionValue(params.get("source"), "source") ?? "",
     sort: pick(params.get("sort"), REQUEST_SORTS, q ? "relevance" : "newest"),
     page: Math.max(1, Math.min(100_000, Number.parseInt(params.get("page") ?? "1", 10) || 1)),
   };
@@ -87,6 +92,7 @@ export function requestListSearch(
   if (query.q) params.set("q", query.q);
   if (query.status) params.set("status", query.status);
   if (query.assignment) params.set("assignment", query.assignment);
+  if (query.source) params.set("source", query.source);
   if (query.sort && query.sort !== (query.q ? "relevance" : "newest"))
     params.set("sort", query.sort);
   if (query.page && query.page > 1) params.set("page", String(query.page));

@@ -1,6 +1,6 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { AffiliateCreateSchema, DELETE_AFFILIATE_MESSAGE } from "~/lib/affiliate";
-import { fieldErrorsOf } from "~/lib/field-errors";
 import { createAffiliateCode, deleteAffiliateCode, setAffiliateActive } from "./affiliates.server";
 import { parseId } from "./auth.server";
 import { requireConfirmation } from "./confirm.server";
@@ -10,26 +10,13 @@ import { redirectWithToast } from "./flash.server";
 export async function handleAffiliateAction(form: FormData, back: string) {
   const intent = String(form.get("intent") ?? "");
   if (intent === "create") {
-    const values = {
-      name: String(form.get("name") ?? ""),
-      email: String(form.get("email") ?? ""),
-      discountValue: String(form.get("discountValue") ?? ""),
-    };
-    const parsed = AffiliateCreateSchema.safeParse(values);
-    if (!parsed.success) {
-      return data(
-        {
-          affiliateForm: {
-            values,
-            errors: fieldErrorsOf(parsed.error),
-            error: parsed.error.issues[0]?.message,
-          },
-        },
-        { status: 400 },
-      );
+    const submission = parseWithZod(form, { schema: AffiliateCreateSchema });
+    if (submission.status !== "success") {
+      const first = Object.values(submission.error ?? {}).flat()[0] ?? undefined;
+      return data({ affiliateForm: { result: submission.reply(), error: first } }, { status: 400 });
     }
     try {
-      const created = createAffiliateCode(parsed.data);
+      const created = createAffiliateCode(submission.value);
       return redirectWithToast(back, {
         type: "success",
         message: `Affiliate-Code erfolgreich erstellt! ${created.code}`,

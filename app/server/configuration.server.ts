@@ -7,19 +7,50 @@ import {
 } from "~/lib/configuration";
 import { fieldErrorsOf } from "~/lib/field-errors";
 import { configuration } from "~db/schema";
-import { db } from "./db.server";
+import { type Db, db } from "./db.server";
 import {
   sealWebhookSecrets,
   webhookTargetErrors,
   withStoredSecrets,
 } from "./webhooks/config.server";
 
+/**
+ * The parsed configuration, kept in memory (every page reads it; parsing it on each request was a
+ * measurable share of the landing page's time, ADR 130). Valid while the database connection is the
+ * same, no other connection committed (`PRAGMA data_version`: a restore, a script) and this process
+ * did not save (saveConfiguration replaces it).
+ */
+let cached: { database: Db; version: number; value: Configuration } | undefined;
+
+const versionStatements = new WeakMap<Db, { get: () => unknown }>();
+function dataVersion(database: Db): number {
+  let statement = versionStatements.get(database);
+  if (!statement) {
+    statement = database.$client.prepare("PRAGMA data_version").pluck();
+    versionStatements.set(database, statement);
+  }
+  return statement.get() as number;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
 /** The saved configuration, every field defaulted and clamped. */
 export function getConfiguration(): Configuration {
-  const row = db().select().from(configuration).where(eq(configuration.id, 1)).get();
-  if (!row) return DEFAULT_CONFIGURATION;
-  const parsed = ConfigurationSchema.safeParse(row.data);
-  return parsed.success ? parsed.data : DEFAULT_CONFIGURATION;
+  const database = db();
+  const version = dataVersion(database);
+  if (cached?.database === database && cached.version === version) return cached.value;
+  const row = database.select().from(configuration).where(eq(configuration.id, 1)).get();
+  const parsed = row ? ConfigurationSchema.safeParse(row.data) : undefined;
+  // Frozen: every caller shares this object, none may change it for the others.
+  const value = deepFreeze(parsed?.success ? parsed.data : DEFAULT_CONFIGURATION);
+  cached = { database, version, value };
+  return value;
 }
 
 export type SaveConfigurationResult =
@@ -44,6 +75,8 @@ export function saveConfiguration(input: unknown): SaveConfigurationResult {
     .values({ id: 1, data, updatedAt: new Date() })
     .onConflictDoUpdate({ target: configuration.id, set: { data, updatedAt: new Date() } })
     .run();
+  // The next read parses the stored row again (this connection's own writes leave data_version).
+  cached = undefined;
   return { ok: true, configuration: data };
 }
 

@@ -1,5 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { Locator } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { db } from "~/server/db.server";
+import { requests } from "~db/schema";
 import { loginAs } from "./auth";
 import { submitVisitorRequest, withConfiguration } from "./fidelity-helpers";
 import { expect, test } from "./fixtures";
@@ -98,4 +101,62 @@ test("admin requests at 390 px: name, status and date stacked without overlap", 
     }
   }
   await page.screenshot({ path: test.info().outputPath("requests-390.png"), fullPage: true });
+});
+
+test("admin requests at 390 px: filters behind one button, applied on change; summaries cut at a word", async ({
+  page,
+  seed,
+  javaScriptEnabled,
+}) => {
+  const tag = randomBytes(3).toString("hex");
+  const id = await seed.request({ name: `Filter ${tag}`, email: `filter-${tag}@example.com` });
+  // A long summary (written before the AI job could, which only fills empty ones).
+  const summary = `Die Bäckerei ${tag} möchte eine Anwendung für Vorbestellungen, Lieferungen, Kundenkarten und Auswertungen haben, damit die Filialen weniger telefonieren müssen und am Morgen alles bereitliegt.`;
+  db().update(requests).set({ summary }).where(eq(requests.id, id)).run();
+  await loginAs(page, await seed.admin());
+  await page.goto(`/admin/requests?q=${tag}`);
+
+  const row = page.getByTestId("request-row");
+  await expect(row).toHaveCount(1);
+  const shown = (await row.locator("[data-request-summary]").textContent()) ?? "";
+  expect(shown.endsWith("…"), shown).toBe(true);
+  const kept = shown.slice(0, -1);
+  // A prefix of the summary that ends at a whole word.
+  expect(summary.startsWith(kept)).toBe(true);
+  expect(summary.charAt(kept.length)).toMatch(/[\s,.]/);
+  expect(kept.length).toBeLessThanOrEqual(140);
+
+  // Collapsed: one "Filter" button (with the count of active filters), the fields hidden.
+  const toggle = page.locator("details.filter-panel > summary");
+  await expect(toggle).toBeVisible();
+  await expect(toggle).toContainText("1 aktiv");
+  const status = page.getByLabel("Status", { exact: true });
+  await expect(status).toBeHidden();
+  const toggleBox = await toggle.boundingBox();
+  expect(toggleBox?.height ?? 99).toBeLessThan(56);
+  await toggle.click();
+  await expect(status).toBeVisible();
+  for (const box of await boxes(page.getByRole("search").locator("select, input"))) {
+    expect(box.x + box.width, "inside the screen").toBeLessThanOrEqual(PHONE.width);
+  }
+
+  // A changed drop-down applies at once with JS; without JS through the submit button.
+  await status.selectOption("New");
+  if (!javaScriptEnabled) await page.getByRole("button", { name: "Filter anwenden" }).click();
+  await expect(page).toHaveURL(/status=New/);
+  await expect(page).toHaveURL(new RegExp(`q=${tag}`));
+  await expect(row).toHaveCount(1);
+  await page.screenshot({ path: test.info().outputPath("requests-filters-390.png") });
+});
+
+test("admin requests on a wide screen: the filters are open without a toggle", async ({
+  page,
+  seed,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await loginAs(page, await seed.admin());
+  await page.goto("/admin/requests");
+  await expect(page.getByLabel("Status", { exact: true })).toBeVisible();
+  await expect(page.getByLabel("Sortierung")).toBeVisible();
+  await expect(page.locator("details.filter-panel > summary")).toBeHidden();
 });

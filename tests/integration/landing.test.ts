@@ -354,6 +354,40 @@ describe("no-JS page action", () => {
     expect(html).toContain("Meine Idee");
   });
 
+  it("posts to the page's own path (no ?index) and answers with an error summary at #contact", async () => {
+    const page = await (await server.fetch("/")).text();
+    expect(page).toMatch(/<form[^>]*action="\/#contact"/);
+    const withCode = await (await server.fetch("/?code=nichtda")).text();
+    expect(withCode).toMatch(/<form[^>]*action="\/#contact"/);
+
+    const res = await server.fetch("/", {
+      method: "POST",
+      body: multipart({
+        name: "",
+        email: "bernd@example.com",
+        phone: "0221 987654",
+        companyDescription: "Kurz",
+      }),
+    });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    const summary = html.match(
+      /<div role="alert"[^>]*data-testid="contact-error-summary".*?<\/ul>/s,
+    )?.[0];
+    expect(summary).toBeDefined();
+    expect(summary).toContain("Bitte prüfe deine Angaben");
+    expect(summary).toContain('href="#contact-form-name"');
+    expect(summary).toContain('href="#contact-form-companyDescription"');
+    expect(summary).not.toContain('href="#contact-form-email"');
+    // One message per problem: the too-short description is said by the red counter at the field.
+    // (Counted in the markup; the serialized action data in the page's scripts carries it too.)
+    const markup = html.replace(/<script\b[^>]*>.*?<\/script>/gs, "");
+    expect(
+      markup.split("Bitte beschreibe dein Unternehmen mit mindestens 20 Zeichen"),
+    ).toHaveLength(2);
+    expect(markup).toMatch(/>4(<!-- -->)?\/(<!-- -->)?20(<!-- -->)? Zeichen \(mindestens\)</);
+  });
+
   it("redirects after success with the history cookie (POST/redirect/GET)", async () => {
     const res = await server.fetch("/?index", { method: "POST", body: multipart(validFields()) });
     expect(res.status).toBe(303);

@@ -81,7 +81,7 @@ describe("CSV export of the list", () => {
     const text = new TextDecoder().decode(bytes.slice(3));
     const [header] = text.split("\r\n");
     expect(header).toBe(
-      "Nr.;Eingegangen;Name;E-Mail;Telefon;Unternehmen;Projektbeschreibung;Zusammenfassung;Status;Archiviert;Affiliate-Code;Zugewiesen;Anhänge;Zuletzt geändert",
+      "Nr.;Eingegangen;Name;E-Mail;Telefon;Unternehmen;Projektbeschreibung;Zusammenfassung;Status;Archiviert;Affiliate-Code;Quelle;Zugewiesen;Anhänge;Zuletzt geändert",
     );
     expect(text).toContain(`#${String(evil.id).padStart(4, "0")};`);
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"")"`);

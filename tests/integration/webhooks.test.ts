@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { firstBookableDay } from "~/lib/booking-calendar";
-import { testDb } from "./auth-helpers";
+import { insertAdmin, testDb } from "./auth-helpers";
 import { multipart, validFields } from "./landing-fixtures";
 import { startTestServer, type TestServer } from "./server";
 
@@ -378,5 +378,74 @@ describe("deliveries", () => {
       },
     });
     expect(verify(hooks[0].body, hooks[0].headers["x-webhook-signature"], SECRET)).toBe(true);
+  });
+  it("shows deliveries on the outbox page (no JS) and retries a failed one", async () => {
+    const admin = await insertAdmin("outbox-admin", { passwordChanged: true });
+    const login = await server.fetch("/admin/login", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ username: admin.username, password: admin.password }).toString(),
+    });
+    const cookie = login.headers.get("set-cookie")?.split(";")[0] as string;
+    const [failed] = sql<{ id: number; delivery_id: string }>(
+      "SELECT id, delivery_id FROM webhook_deliveries WHERE endpoint_id = 'redirect'",
+    );
+    run(`UPDATE webhook_deliveries SET status = 'failed' WHERE id = ${failed.id}`);
+    const page = await (
+      await server.fetch("/admin/settings/outbox", { headers: { cookie } })
+    ).text();
+    expect(page).toMatch(/Webhooks \(\d+\)/);
+    expect(page).toContain(failed.delivery_id);
+    expect(page).toContain("Fehlgeschlagen");
+    expect(page).toContain("Zugestellt");
+    expect(page).toContain("Erneut zustellen");
+
+    const retried = await server.fetch("/admin/settings/outbox", {
+      method: "POST",
+      headers: { cookie },
+      body: new URLSearchParams({ webhookDelivery: String(failed.id) }),
+    });
+    expect(retried.status).toBe(302);
+    const [row] = sql<{ status: string }>(
+      `SELECT status FROM webhook_deliveries WHERE id = ${failed.id}`,
+    );
+    // Back in the queue (the worker may already have tried it again: pending either way, the
+    // receiver still redirects).
+    expect(row.status).toBe("pending");
+    const sent = sql<{ id: number }>("SELECT id FROM webhook_deliveries WHERE status = 'sent'")[0];
+    const refused = await server.fetch("/admin/settings/outbox", {
+      method: "POST",
+      headers: { cookie },
+      body: new URLSearchParams({ webhookDelivery: String(sent.id) }),
+    });
+    expect(refused.status).toBe(302);
+    expect(
+      sql<{ status: string }>(`SELECT status FROM webhook_deliveries WHERE id = ${sent.id}`)[0]
+        .status,
+    ).toBe("sent");
+
+    // The requests page (HTML form, no JS) changes the status through the same rule: it emits too.
+    await patchWebhooks([
+      {
+        id: "html",
+        url: `${receiver.url}/html`,
+        events: ["request.status_changed"],
+        secret: SECRET,
+      },
+    ]);
+    const id = await submit("Ida Formular");
+    const changed = await server.fetch(`/admin/requests?requestId=${id}`, {
+      method: "POST",
+      headers: { cookie },
+      body: new URLSearchParams({ intent: "status", id: String(id), status: "Done" }),
+    });
+    expect(changed.status).toBeLessThan(400);
+    await server.drainWebhooks();
+    const hooks = receiver.received.filter((r) => r.path === "/html");
+    expect(hooks).toHaveLength(1);
+    expect(JSON.parse(hooks[0].body)).toMatchObject({
+      event: "request.status_changed",
+      data: { id, status: "Done" },
+    });
   });
 });

@@ -100,7 +100,8 @@ export function routePatterns(): RoutePath[] {
   const out: RoutePath[] = [];
   const walk = (entries: RouteConfigEntry[], parent: string) => {
     for (const entry of entries) {
-      const own = entry.path ?? "";
+      // The landing page's path "/" is the root pattern "".
+      const own = (entry.path ?? "").replace(/^\/+/, "");
       const full = own ? (parent ? `${parent}/${own}` : own) : parent;
       if (entry.children?.length) walk(entry.children, full);
       else out.push({ pattern: entry.index && full ? `${full}/` : full, file: entry.file });

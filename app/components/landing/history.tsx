@@ -68,7 +68,7 @@ function Details({ item }: { item: HistoryItem }) {
           {/* biome-ignore lint/a11y/useMediaCaption: a visitor's own voice message has no captions */}
           <audio
             controls
-            preload="none"
+            preload="metadata"
             src={`/api/audio/${item.audioPath}`}
             className="mt-1 w-full max-w-md"
           >

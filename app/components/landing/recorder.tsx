@@ -1,38 +1,88 @@
+import fixWebmDuration from "fix-webm-duration";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { MicIcon } from "~/components/ui/icons";
+import { levelFromSamples, MAX_RECORDING_SECONDS, remainingLabel } from "~/lib/recording";
 
 export const MICROPHONE_DENIED = "Mikrofon-Zugriff wurde verweigert oder ist nicht verfügbar.";
 export type Recording = { blob: Blob; url: string; duration: number };
 
+/** Live input level while recording: an AnalyserNode read each frame (each second with reduced motion). */
+function startLevelMeter(stream: MediaStream, show: (level: number) => void) {
+  const AudioCtx = window.AudioContext;
+  if (!AudioCtx) return () => {};
+  const context = new AudioCtx();
+  const analyser = context.createAnalyser();
+  analyser.fftSize = 256;
+  context.createMediaStreamSource(stream).connect(analyser);
+  const samples = new Uint8Array(analyser.fftSize);
+  const read = () => {
+    analyser.getByteTimeDomainData(samples);
+    show(levelFromSamples(samples));
+  };
+  const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+  let frame = 0;
+  let interval: ReturnType<typeof setInterval> | undefined;
+  if (reduced) interval = setInterval(read, 1000);
+  else {
+    const loop = () => {
+      read();
+      frame = requestAnimationFrame(loop);
+    };
+    frame = requestAnimationFrame(loop);
+  }
+  return () => {
+    cancelAnimationFrame(frame);
+    clearInterval(interval);
+    void context.close();
+  };
+}
+
 /**
- * Voice recorder (loaded on demand): record, stop, play, re-record, delete; webm via MediaRecorder,
- * a timer ticking each second, the microphone released on stop.
+ * Voice recorder (loaded on demand): record, stop, play, re-record, delete; webm via MediaRecorder
+ * with its duration written into the file (fix-webm-duration, ADR 112), a timer ticking each
+ * second with the remaining time, a level meter, an automatic stop at the maximum length, the
+ * microphone released on stop.
  */
 export default function Recorder({
   autoStart,
   onChange,
+  maxSeconds = MAX_RECORDING_SECONDS,
 }: {
   autoStart?: boolean;
   onChange: (recording: Recording | null) => void;
+  maxSeconds?: number;
 }) {
   const [state, setState] = useState<"idle" | "recording" | "recorded">("idle");
   const [seconds, setSeconds] = useState(0);
   const [recording, setRecording] = useState<Recording | null>(null);
+  const [playing, setPlaying] = useState(false);
+  const [position, setPosition] = useState(0);
   const recorderRef = useRef<MediaRecorder | null>(null);
   const streamRef = useRef<MediaStream | null>(null);
   const timerRef = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
+  const meterRef = useRef<HTMLMeterElement>(null);
+  const stopMeterRef = useRef<() => void>(() => {});
   const audioRef = useRef<HTMLAudioElement>(null);
   const secondsRef = useRef(0);
 
   const release = useCallback(() => {
     clearInterval(timerRef.current);
+    stopMeterRef.current();
+    stopMeterRef.current = () => {};
     for (const track of streamRef.current?.getTracks() ?? []) track.stop();
     streamRef.current = null;
   }, []);
 
+  const stop = useCallback(() => {
+    if (recorderRef.current?.state === "recording") recorderRef.current.stop();
+    release();
+  }, [release]);
+
   const discard = useCallback(() => {
     setRecording(null);
+    setPlaying(false);
+    setPosition(0);
     onChange(null);
   }, [onChange]);
   // The object URL is released after the audio element that uses it is gone.
@@ -60,18 +110,32 @@ export default function Recorder({
       : "audio/webm";
     const recorder = new MediaRecorder(stream, { mimeType });
     const chunks: Blob[] = [];
+    let startedAt = performance.now();
+    recorder.onstart = () => {
+      startedAt = performance.now();
+    };
     recorder.ondataavailable = (event) => {
       if (event.data.size) chunks.push(event.data);
     };
-    recorder.onstop = () => {
-      const blob = new Blob(chunks, { type: "audio/webm" });
-      if (!blob.size) {
+    recorder.onstop = async () => {
+      const raw = new Blob(chunks, { type: "audio/webm" });
+      if (!raw.size) {
         // Stopped before any audio arrived: nothing to keep.
         setState("idle");
         return;
       }
-      const next = { blob, url: URL.createObjectURL(blob), duration: secondsRef.current };
+      const ms = Math.max(1, Math.round(performance.now() - startedAt));
+      // MediaRecorder's WebM has no duration; players would show none (or Infinity) without it.
+      const blob = await fixWebmDuration(raw, ms, { logger: false }).catch(() => raw);
+      const typed = blob.type ? blob : new Blob([blob], { type: "audio/webm" });
+      const next = {
+        blob: typed,
+        url: URL.createObjectURL(typed),
+        duration: Math.round(ms / 1000),
+      };
       setRecording(next);
+      setPosition(0);
+      setPlaying(false);
       setState("recorded");
       onChange(next);
     };
@@ -80,16 +144,17 @@ export default function Recorder({
     setSeconds(0);
     recorder.start(250);
     setState("recording");
+    stopMeterRef.current = startLevelMeter(stream, (level) => {
+      const meter = meterRef.current;
+      if (!meter) return;
+      meter.value = Math.round(level * 100);
+    });
     timerRef.current = setInterval(() => {
       secondsRef.current += 1;
       setSeconds(secondsRef.current);
+      if (secondsRef.current >= maxSeconds) stop();
     }, 1000);
-  }, [onChange]);
-
-  const stop = () => {
-    if (recorderRef.current?.state === "recording") recorderRef.current.stop();
-    release();
-  };
+  }, [onChange, maxSeconds, stop]);
 
   const started = useRef(false);
   useEffect(() => {
@@ -99,6 +164,13 @@ export default function Recorder({
     }
   }, [autoStart, start]);
   useEffect(() => release, [release]);
+
+  const togglePlayback = () => {
+    const audio = audioRef.current;
+    if (!audio) return;
+    if (audio.paused) void audio.play();
+    else audio.pause();
+  };
 
   return (
     <div
@@ -120,13 +192,28 @@ export default function Recorder({
             <span className="inline-flex items-center gap-2 text-sm font-semibold text-red-700 dark:text-red-300">
               <span
                 aria-hidden="true"
-                className="h-2.5 w-2.5 animate-pulse rounded-full bg-red-600"
+                className="h-2.5 w-2.5 rounded-full bg-red-600 motion-safe:animate-pulse"
               />
               Aufnahme läuft
             </span>
             <span className="font-mono text-sm" aria-live="off" data-testid="recorder-timer">
               {seconds} s
             </span>
+            <span
+              className="text-sm text-slate-600 dark:text-slate-400"
+              data-testid="recorder-remaining"
+            >
+              ({remainingLabel(seconds, maxSeconds)})
+            </span>
+            <meter
+              ref={meterRef}
+              aria-label="Eingangspegel"
+              min={0}
+              max={100}
+              value={0}
+              data-testid="recorder-level"
+              className="h-2 w-24"
+            />
             <button type="button" className={buttonClass("danger", "sm")} onClick={stop}>
               Aufnahme stoppen
             </button>
@@ -134,14 +221,18 @@ export default function Recorder({
         ) : null}
         {state === "recorded" && recording ? (
           <>
-            <span className="font-mono text-sm">{recording.duration} s</span>
             <button
               type="button"
               className={buttonClass("secondary", "sm")}
-              onClick={() => void audioRef.current?.play()}
+              onClick={togglePlayback}
+              aria-pressed={playing}
             >
-              Abspielen
+              {playing ? "Pausieren" : "Abspielen"}
             </button>
+            <span className="font-mono text-sm" data-testid="recorder-duration">
+              {playing || position ? `${position} s / ` : ""}
+              {recording.duration} s
+            </span>
             <button
               type="button"
               className={buttonClass("secondary", "sm")}
@@ -167,8 +258,21 @@ export default function Recorder({
         ) : null}
       </div>
       {recording ? (
+        // One playback control (the button above): the element itself shows no second player.
         // biome-ignore lint/a11y/useMediaCaption: the visitor's own recording has no captions
-        <audio ref={audioRef} controls src={recording.url} className="mt-2 w-full">
+        <audio
+          ref={audioRef}
+          src={recording.url}
+          preload="metadata"
+          hidden
+          onPlay={() => setPlaying(true)}
+          onPause={() => setPlaying(false)}
+          onEnded={() => {
+            setPlaying(false);
+            setPosition(0);
+          }}
+          onTimeUpdate={(event) => setPosition(Math.floor(event.currentTarget.currentTime))}
+        >
           Dein Browser unterstützt keine Audio-Wiedergabe.
         </audio>
       ) : null}

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { fileInputClass } from "~/components/ui/field";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { formatFileSize } from "~/lib/format";
 import { checkSelection, UPLOAD_ERROR_HEADING, type UploadLimits } from "~/lib/upload-rules";
@@ -55,7 +56,7 @@ export function UploadWidget({
         multiple
         accept={accept}
         aria-describedby="contact-attachments-hint"
-        className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-indigo-50 file:px-3 file:py-2 file:font-semibold file:text-indigo-800 hover:file:bg-indigo-100 dark:text-slate-300 dark:file:bg-slate-800 dark:file:text-slate-100"
+        className={fileInputClass}
         onChange={(event) => {
           if (!hydrated) return;
           const added = Array.from(event.currentTarget.files ?? []);

@@ -54,3 +54,20 @@ export function CloseIcon({ size = 18, className }: IconProps) {
     </svg>
   );
 }
+
+export function PaperclipIcon({ size = 18, className }: IconProps) {
+  return (
+    <svg {...iconProps} width={size} height={size} className={className} data-icon="paperclip">
+      <path d="m21 11-8.6 8.6a5.5 5.5 0 0 1-7.8-7.8l8.6-8.6a3.7 3.7 0 0 1 5.2 5.2l-8.6 8.6a1.8 1.8 0 0 1-2.6-2.6L15.6 6.9" />
+    </svg>
+  );
+}
+
+export function CalendarIcon({ size = 18, className }: IconProps) {
+  return (
+    <svg {...iconProps} width={size} height={size} className={className} data-icon="calendar">
+      <rect x="3" y="5" width="18" height="16" rx="2" />
+      <path d="M16 3v4M8 3v4M3 10h18" />
+    </svg>
+  );
+}

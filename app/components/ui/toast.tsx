@@ -97,7 +97,8 @@ function ToastItem({
 let lastToastId = 0;
 
 /**
- * Renders toasts in a polite live region (bottom corner, never blocking the page). `serverToast` is
+ * Renders toasts in a polite live region, where no save button sits: at the top on phones (sticky
+ * save bars sit at the bottom), in the bottom-left corner from 640 px (save buttons sit right). `serverToast` is
  * the flash toast of the root loader: it is server-rendered, so it shows without JavaScript too.
  */
 export function ToastProvider({
@@ -137,7 +138,7 @@ export function ToastProvider({
         aria-live="polite"
         aria-label="Benachrichtigungen"
         data-hydrated={hydrated ? "" : undefined}
-        className="pointer-events-none fixed inset-x-0 bottom-0 z-[1000] flex flex-col items-center gap-2 p-4 sm:items-end"
+        className="pointer-events-none fixed inset-x-0 top-0 z-[1000] flex flex-col items-center gap-2 p-4 sm:top-auto sm:bottom-0 sm:items-start"
       >
         {toasts.map((toast) => (
           <ToastItem key={toast.id} toast={toast} hydrated={hydrated} onDismiss={dismiss} />

@@ -1,10 +1,10 @@
-import { useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useNavigation } from "react-router";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link, useNavigation } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Alert, TextField } from "~/components/ui/field";
+import { Alert } from "~/components/ui/field";
+import { ConformForm, Field, useConformForm } from "~/components/ui/form";
 import { ChangePasswordFormSchema, MESSAGES } from "~/lib/auth-forms";
 import { changePassword } from "~/server/admins.server";
 import { requireAdmin } from "~/server/auth.server";
@@ -57,30 +57,8 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function ChangePassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult: navigation.state === "idle" ? actionData?.result : null,
-    constraint: getZodConstraint(ChangePasswordFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordFormSchema }),
-  });
+  const [form, fields] = useConformForm(ChangePasswordFormSchema, actionData?.result);
   const submitting = navigation.state === "submitting";
-  const passwordField = (
-    field: (typeof fields)["oldPassword"],
-    label: string,
-    autoComplete: string,
-  ) => (
-    <TextField
-      label={label}
-      type="password"
-      id={field.id}
-      name={field.name}
-      key={field.key}
-      errors={field.errors}
-      autoComplete={autoComplete}
-      required
-    />
-  );
   return (
     <div className="mx-auto grid max-w-4xl gap-6 lg:grid-cols-[2fr_1fr]">
       <Card className="space-y-5 p-6">
@@ -97,23 +75,23 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
           </Alert>
         ) : null}
         {actionData?.success ? <Alert tone="success">{actionData.success}</Alert> : null}
-        {form.errors?.length ? (
-          <Alert>
-            {form.errors.map((e) => (
-              <p key={e}>{e}</p>
-            ))}
-          </Alert>
-        ) : null}
-        <Form
-          method="post"
-          id={form.id}
-          onSubmit={form.onSubmit}
-          noValidate={form.noValidate}
-          className="space-y-4"
-        >
-          {passwordField(fields.oldPassword, "Aktuelles Passwort", "current-password")}
-          {passwordField(fields.newPassword, "Neues Passwort", "new-password")}
-          {passwordField(fields.confirmPassword, "Neues Passwort bestätigen", "new-password")}
+        <ConformForm form={form}>
+          {(
+            [
+              [fields.oldPassword, "Aktuelles Passwort", "current-password"],
+              [fields.newPassword, "Neues Passwort", "new-password"],
+              [fields.confirmPassword, "Neues Passwort bestätigen", "new-password"],
+            ] as const
+          ).map(([meta, label, autoComplete]) => (
+            <Field
+              key={meta.name}
+              meta={meta}
+              label={label}
+              type="password"
+              autoComplete={autoComplete}
+              required
+            />
+          ))}
           <div className="flex flex-wrap gap-3">
             <Button type="submit" disabled={submitting}>
               {submitting ? "Wird gespeichert..." : "Passwort ändern"}
@@ -124,7 +102,7 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
               </Link>
             )}
           </div>
-        </Form>
+        </ConformForm>
       </Card>
       <Card className="h-fit space-y-3 p-6">
         <h2 className="text-lg font-semibold">Sicherheitstipps</h2>

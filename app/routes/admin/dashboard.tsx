@@ -1,10 +1,12 @@
 import { Link } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
+import { ConversionCharts } from "~/components/admin/dashboard/conversion-charts";
 import { StatusBadge } from "~/components/admin/requests/status-badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { formatDateTime, formatRequestId, summaryOf } from "~/lib/format";
 import { requireAdmin } from "~/server/auth.server";
+import { conversionStats } from "~/server/dashboard/conversion.server";
 import { getStats, latestRequests } from "~/server/requests/queries.server";
 import type { Route } from "./+types/dashboard";
 
@@ -12,7 +14,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Übersicht" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return { stats: getStats(), latest: latestRequests(10) };
+  return { stats: getStats(), latest: latestRequests(10), conversion: conversionStats() };
 }
 
 export function headers() {
@@ -40,10 +42,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </Link>
         ))}
       </section>
+      <ConversionCharts stats={loaderData.conversion} />
       <section aria-labelledby="latest-heading" className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="latest-heading" className="text-lg font-semibold">
-            Neueste Anfragen
+            Neuste Anfragen
           </h2>
           <Link to="/admin/requests" className={buttonClass("secondary", "sm")}>
             Alle Anfragen anzeigen

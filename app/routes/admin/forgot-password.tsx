@@ -1,10 +1,10 @@
-import { useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useNavigation } from "react-router";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link, useNavigation } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
 import { AccountShell } from "~/components/admin/account-shell";
 import { Button } from "~/components/ui/button";
-import { Alert, TextField } from "~/components/ui/field";
+import { Alert } from "~/components/ui/field";
+import { ConformForm, Field, useConformForm } from "~/components/ui/form";
 import { ForgotPasswordSchema } from "~/lib/auth-forms";
 import { readForm } from "~/server/http.server";
 import { requestPasswordReset } from "~/server/password-reset.server";
@@ -31,13 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult: navigation.state === "idle" ? actionData?.result : null,
-    constraint: getZodConstraint(ForgotPasswordSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
-  });
+  const [form, fields] = useConformForm(ForgotPasswordSchema, actionData?.result);
   const submitting = navigation.state === "submitting";
   return (
     <AccountShell
@@ -45,35 +39,18 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       subtitle="Geben Sie die E-Mail-Adresse Ihres Admin-Kontos ein. Sie erhalten einen Link zum Zurücksetzen."
     >
       {actionData?.success ? <Alert tone="success">{actionData.success}</Alert> : null}
-      {form.errors?.length ? (
-        <Alert>
-          {form.errors.map((e) => (
-            <p key={e}>{e}</p>
-          ))}
-        </Alert>
-      ) : null}
-      <Form
-        method="post"
-        id={form.id}
-        onSubmit={form.onSubmit}
-        noValidate={form.noValidate}
-        className="space-y-4"
-      >
-        <TextField
+      <ConformForm form={form}>
+        <Field
+          meta={fields.email}
           label="E-Mail-Adresse"
           type="email"
-          id={fields.email.id}
-          name={fields.email.name}
-          key={fields.email.key}
-          defaultValue={fields.email.initialValue}
-          errors={fields.email.errors}
           autoComplete="email"
           required
         />
         <Button type="submit" className="w-full" disabled={submitting}>
           {submitting ? "Wird gesendet..." : "Link senden"}
         </Button>
-      </Form>
+      </ConformForm>
       <p className="text-center text-sm">
         <Link
           to="/admin/login"

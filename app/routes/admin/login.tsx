@@ -1,10 +1,9 @@
-import { useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Link, redirect, useNavigation } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
 import { AccountShell } from "~/components/admin/account-shell";
 import { Button } from "~/components/ui/button";
-import { Alert, TextField } from "~/components/ui/field";
+import { Alert } from "~/components/ui/field";
+import { ConformForm, Field, useConformForm } from "~/components/ui/form";
 import { LoginSchema } from "~/lib/auth-forms";
 import { commitSessionCookie, getAdmin } from "~/server/auth.server";
 import { landingPath, loginWithForm } from "~/server/login.server";
@@ -62,13 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult: navigation.state === "idle" ? actionData?.result : null,
-    constraint: getZodConstraint(LoginSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
-  });
+  const [form, fields] = useConformForm(LoginSchema, actionData?.result);
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   const checking =
     navigation.state === "loading" && navigation.location.pathname !== "/admin/login";
@@ -78,39 +71,20 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       subtitle="Melden Sie sich an, um den Admin-Bereich zu öffnen."
     >
       {loaderData.notice ? <Alert tone="success">{loaderData.notice}</Alert> : null}
-      {form.errors?.length ? (
-        <Alert>
-          {form.errors.map((e) => (
-            <p key={e}>{e}</p>
-          ))}
-        </Alert>
-      ) : null}
-      <Form
-        method="post"
-        id={form.id}
-        onSubmit={form.onSubmit}
-        noValidate={form.noValidate}
-        className="space-y-4"
-      >
+      <ConformForm form={form}>
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-        <TextField
+        <Field
+          meta={fields.username}
           label="Benutzername"
-          id={fields.username.id}
-          name={fields.username.name}
-          key={fields.username.key}
-          defaultValue={fields.username.initialValue}
-          errors={fields.username.errors}
           autoComplete="username"
           autoCapitalize="none"
           required
         />
-        <TextField
+        <Field
+          meta={fields.password}
           label="Passwort"
           type="password"
-          id={fields.password.id}
-          name={fields.password.name}
           key={`password-${actionData?.at ?? 0}`}
-          errors={fields.password.errors}
           autoComplete="current-password"
           required
         />
@@ -122,7 +96,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             Überprüfe Authentifizierung...
           </p>
         ) : null}
-      </Form>
+      </ConformForm>
       <p className="text-center text-sm">
         <Link
           to="/admin/forgot-password"

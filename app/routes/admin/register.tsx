@@ -1,11 +1,11 @@
-import { useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useNavigation } from "react-router";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, useNavigation } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
 import { RedirectToLogin } from "~/components/admin/account-redirect";
 import { AccountShell } from "~/components/admin/account-shell";
 import { Button } from "~/components/ui/button";
-import { Alert, TextField } from "~/components/ui/field";
+import { Alert } from "~/components/ui/field";
+import { ConformForm, Field, useConformForm } from "~/components/ui/form";
 import { MESSAGES, RegisterFormSchema } from "~/lib/auth-forms";
 import { readForm } from "~/server/http.server";
 import { findValidInvitation, registerWithInvitation } from "~/server/invitations.server";
@@ -41,13 +41,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult: navigation.state === "idle" ? actionData?.result : null,
-    constraint: getZodConstraint(RegisterFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterFormSchema }),
-  });
+  const [form, fields] = useConformForm(RegisterFormSchema, actionData?.result);
   if (actionData?.success) {
     return (
       <AccountShell title="Registrierung abgeschlossen">
@@ -73,57 +67,34 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       title="Registrierung"
       subtitle={`Sie wurden als ${loaderData.email} eingeladen. Wählen Sie Benutzername und Passwort.`}
     >
-      {form.errors?.length ? (
-        <Alert>
-          {form.errors.map((e) => (
-            <p key={e}>{e}</p>
-          ))}
-        </Alert>
-      ) : null}
-      <Form
-        method="post"
-        id={form.id}
-        onSubmit={form.onSubmit}
-        noValidate={form.noValidate}
-        className="space-y-4"
-      >
+      <ConformForm form={form}>
         <input type="hidden" name="invitationToken" value={loaderData.token} />
-        <TextField
+        <Field
+          meta={fields.username}
           label="Benutzername"
-          id={fields.username.id}
-          name={fields.username.name}
-          key={fields.username.key}
-          defaultValue={fields.username.initialValue}
-          errors={fields.username.errors}
           autoComplete="username"
           autoCapitalize="none"
           required
         />
-        <TextField
+        <Field
+          meta={fields.password}
           label="Passwort"
           type="password"
-          id={fields.password.id}
-          name={fields.password.name}
-          key={fields.password.key}
-          errors={fields.password.errors}
           autoComplete="new-password"
           hint="Mindestens 6 Zeichen."
           required
         />
-        <TextField
+        <Field
+          meta={fields.confirmPassword}
           label="Passwort bestätigen"
           type="password"
-          id={fields.confirmPassword.id}
-          name={fields.confirmPassword.name}
-          key={fields.confirmPassword.key}
-          errors={fields.confirmPassword.errors}
           autoComplete="new-password"
           required
         />
         <Button type="submit" className="w-full" disabled={submitting}>
           {submitting ? "Wird registriert..." : "Registrieren"}
         </Button>
-      </Form>
+      </ConformForm>
     </AccountShell>
   );
 }

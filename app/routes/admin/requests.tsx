@@ -1,8 +1,12 @@
-import { data, Form, Link, useLocation, useRevalidator } from "react-router";
+import { data, Link, useLocation, useRevalidator } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
+import { DuplicateBadge, EarlierRequests } from "~/components/admin/requests/earlier-requests";
+import { FilterPanel } from "~/components/admin/requests/filter-panel";
+import { LeadOrigin } from "~/components/admin/requests/lead-origin";
 import { CsvExportLink, PrivacyActions } from "~/components/admin/requests/privacy-actions";
 import { type DetailContext, FullScreenRequest } from "~/components/admin/requests/request-detail";
 import { RequestRow } from "~/components/admin/requests/request-row";
+import { SourceFilter } from "~/components/admin/requests/source-filter";
 import { buttonClass } from "~/components/ui/button";
 import { ConfirmationStep } from "~/components/ui/confirm-action";
 import { inputClass } from "~/components/ui/field";
@@ -27,9 +31,11 @@ import { aiConfigured } from "~/server/ai/anthropic.server";
 import { parseId, requireAdmin } from "~/server/auth.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { env } from "~/server/env.server";
+import { earlierRequestCounts, earlierRequestsOf } from "~/server/requests/duplicates.server";
 import { handleRequestAction } from "~/server/requests/page-actions.server";
-import { listRequests } from "~/server/requests/queries.server";
+import { listAttributionSources, listRequests } from "~/server/requests/queries.server";
 import { loadRequestJson } from "~/server/requests/serialize.server";
+import { visitorAppointments } from "~/server/visitor-appointments.server";
 import type { Route } from "./+types/requests";
 
 export const meta: Route.MetaFunction = () => [{ title: "Anfragen" }];
@@ -39,11 +45,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = parseRequestListQuery(url.searchParams);
   const openId = parseId(url.searchParams.get("requestId") ?? undefined);
+  const page = listRequests(query, admin.id);
   return {
     query,
-    page: listRequests(query, admin.id),
+    page,
+    demos: Object.fromEntries(visitorAppointments(page.items.map((r) => r.id))),
+    earlierCounts: Object.fromEntries(earlierRequestCounts(page.items.map((r) => r.id))),
+    earlier: openId ? earlierRequestsOf(openId) : [],
     open: openId ? loadRequestJson(openId) : null,
     openId,
+    sources: listAttributionSources(),
     admins: listAdmins().map((a) => ({ id: a.id, username: a.username, is_active: a.is_active })),
     fields: getConfiguration().preparationFields,
     aiConfigured: aiConfigured(),
@@ -68,6 +79,7 @@ function Chips({ query }: { query: RequestListQuery }) {
     chips.push({ label: `Status: ${STATUS_LABELS[query.status]}`, without: { status: "" } });
   if (query.assignment)
     chips.push({ label: ASSIGNMENT_LABELS[query.assignment], without: { assignment: "" } });
+  if (query.source) chips.push({ label: `Quelle: ${query.source}`, without: { source: "" } });
   if (!chips.length) return null;
   return (
     <fieldset className="flex flex-wrap items-center gap-2">
@@ -143,10 +155,17 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
           </Link>
         )}
       </div>
-      <Form
-        method="get"
-        className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5 dark:border-slate-800 dark:bg-slate-900"
-        role="search"
+      <FilterPanel
+        activeCount={[query.q, query.status, query.assignment].filter(Boolean).length}
+        className="grid gap-3 p-4 pt-0 sm:grid-cols-2 sm:pt-4 lg:grid-cols-5"
+        actions={
+          <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-5">
+            <button type="submit" className={buttonClass("primary", "sm")}>
+              Filter anwenden
+            </button>
+            <CsvExportLink query={query} />
+          </div>
+        }
       >
         {query.tab !== "active" ? <input type="hidden" name="tab" value={query.tab} /> : null}
         <div className="lg:col-span-2">
@@ -193,6 +212,7 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
             ))}
           </select>
         </div>
+        <SourceFilter sources={loaderData.sources} value={query.source} />
         <div>
           <label htmlFor="sort" className="mb-1 block text-sm font-medium">
             Sortierung
@@ -205,13 +225,7 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
             ))}
           </select>
         </div>
-        <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-5">
-          <button type="submit" className={buttonClass("primary", "sm")}>
-            Filter anwenden
-          </button>
-          <CsvExportLink query={query} />
-        </div>
-      </Form>
+      </FilterPanel>
       <Chips query={query} />
 
       {page.items.length === 0 ? (
@@ -227,6 +241,8 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
               ctx={ctx}
               actionUrl={actionUrl}
               openHref={openHref(request.id)}
+              demo={loaderData.demos[request.id] ?? null}
+              badge={<DuplicateBadge count={loaderData.earlierCounts[request.id]} />}
             />
           ))}
         </ul>
@@ -242,6 +258,8 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
         <FullScreenRequest request={open} ctx={ctx} closeHref={closeHref}>
           <ConfirmationStep data={actionData} action={actionUrl} />
           <PrivacyActions request={open} action={actionUrl} />
+          <EarlierRequests items={loaderData.earlier} hrefFor={openHref} />
+          <LeadOrigin attribution={open.attribution} />
         </FullScreenRequest>
       ) : openId ? (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">

@@ -1,12 +1,12 @@
-import { useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Link, useNavigation } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
 import { RedirectToLogin } from "~/components/admin/account-redirect";
 import { AccountShell } from "~/components/admin/account-shell";
 import { Button } from "~/components/ui/button";
-import { Alert, TextField } from "~/components/ui/field";
+import { Alert } from "~/components/ui/field";
+import { ConformForm, Field, useConformForm } from "~/components/ui/form";
 import {
   MESSAGES,
   passwordStrength,
@@ -45,13 +45,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult: navigation.state === "idle" ? actionData?.result : null,
-    constraint: getZodConstraint(ResetPasswordFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordFormSchema }),
-  });
+  const [form, fields] = useConformForm(ResetPasswordFormSchema, actionData?.result);
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   // Before hydration (and without JS) the button stays enabled; the server validates.
@@ -86,28 +80,12 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const submitting = navigation.state === "submitting";
   return (
     <AccountShell title="Passwort zurücksetzen" subtitle="Legen Sie ein neues Passwort fest.">
-      {form.errors?.length ? (
-        <Alert>
-          {form.errors.map((e) => (
-            <p key={e}>{e}</p>
-          ))}
-        </Alert>
-      ) : null}
-      <Form
-        method="post"
-        id={form.id}
-        onSubmit={form.onSubmit}
-        noValidate={form.noValidate}
-        className="space-y-4"
-      >
+      <ConformForm form={form}>
         <input type="hidden" name="token" value={loaderData.token} />
-        <TextField
+        <Field
+          meta={fields.newPassword}
           label="Neues Passwort"
           type="password"
-          id={fields.newPassword.id}
-          name={fields.newPassword.name}
-          key={fields.newPassword.key}
-          errors={fields.newPassword.errors}
           autoComplete="new-password"
           onChange={(e) => setPassword(e.currentTarget.value)}
           hint={
@@ -128,13 +106,10 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           }
           required
         />
-        <TextField
+        <Field
+          meta={fields.confirmPassword}
           label="Passwort bestätigen"
           type="password"
-          id={fields.confirmPassword.id}
-          name={fields.confirmPassword.name}
-          key={fields.confirmPassword.key}
-          errors={fields.confirmPassword.errors}
           autoComplete="new-password"
           onChange={(e) => setConfirm(e.currentTarget.value)}
           required
@@ -142,7 +117,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <Button type="submit" className="w-full" disabled={submitting || (hydrated && invalid)}>
           {submitting ? "Wird gespeichert..." : "Passwort zurücksetzen"}
         </Button>
-      </Form>
+      </ConformForm>
     </AccountShell>
   );
 }

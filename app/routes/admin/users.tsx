@@ -1,5 +1,5 @@
-import { type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
 import {
@@ -9,7 +9,8 @@ import {
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ConfirmAction, ConfirmationStep } from "~/components/ui/confirm-action";
-import { Alert, TextField } from "~/components/ui/field";
+import { Alert } from "~/components/ui/field";
+import { ConformForm, Field, useConformForm } from "~/components/ui/form";
 import { InviteSchema } from "~/lib/auth-forms";
 import { formatDateTime } from "~/lib/format";
 import {
@@ -172,14 +173,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
   const navigation = useNavigation();
   const result = actionData && "intent" in actionData ? actionData : undefined;
   const inviteResult = result?.intent === "invite" ? result.result : undefined;
-  const [form, fields] = useForm({
-    id: "invite",
-    lastResult: navigation.state === "idle" ? inviteResult : null,
-    constraint: getZodConstraint(InviteSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: InviteSchema }),
-  });
+  const [form, fields] = useConformForm(InviteSchema, inviteResult, { id: "invite" });
   const busy = navigation.state === "submitting";
   const { meId, admins, invitations } = loaderData;
 
@@ -200,23 +194,13 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
 
       <Card className="p-6">
         <h2 className="text-lg font-semibold">Admin einladen</h2>
-        <Form
-          method="post"
-          id={form.id}
-          onSubmit={form.onSubmit}
-          noValidate={form.noValidate}
-          className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-start"
-        >
+        <ConformForm form={form} className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-start">
           <input type="hidden" name="intent" value="invite" />
           <div className="flex-1">
-            <TextField
+            <Field
+              meta={fields.email}
               label="E-Mail-Adresse"
               type="email"
-              id={fields.email.id}
-              name={fields.email.name}
-              key={fields.email.key}
-              defaultValue={fields.email.initialValue}
-              errors={fields.email.errors}
               placeholder="name@beispiel.de"
               required
             />
@@ -224,7 +208,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
           <Button type="submit" className="sm:mt-6" disabled={busy}>
             Einladung senden
           </Button>
-        </Form>
+        </ConformForm>
       </Card>
 
       <Card className="overflow-hidden">

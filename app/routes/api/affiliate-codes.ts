@@ -1,41 +1,22 @@
 import { AffiliateCreateSchema } from "~/lib/affiliate";
-import { fieldErrorsOf } from "~/lib/field-errors";
 import { createAffiliateCode, listAffiliateCodes } from "~/server/affiliates.server";
-import {
-  jsonError,
-  methodNotAllowed,
-  readJsonObject,
-  requireApiAdmin,
-  withApiFallback,
-} from "~/server/auth.server";
-import type { Route } from "./+types/affiliate-codes";
+import { adminApi } from "~/server/api-route.server";
 
 /** GET /api/(admin/)affiliate-codes → array (admins only). */
-export function loader({ request }: Route.LoaderArgs) {
-  return withApiFallback("Fehler beim Abrufen der Affiliate-Codes", async () => {
-    await requireApiAdmin(request);
-    return Response.json(listAffiliateCodes(), { headers: { "Cache-Control": "no-store" } });
-  });
-}
+export const loader = adminApi({ fallback: "Fehler beim Abrufen der Affiliate-Codes" }, () =>
+  Response.json(listAffiliateCodes(), { headers: { "Cache-Control": "no-store" } }),
+);
 
 /** POST {name, email, discountValue} → the created code. */
-export function action({ request }: Route.ActionArgs) {
-  return withApiFallback("Fehler beim Erstellen des Affiliate-Codes!", async () => {
-    await requireApiAdmin(request);
-    if (request.method !== "POST") return methodNotAllowed("GET, POST");
-    const body = await readJsonObject(request);
-    if (!body.ok) return body.response;
-    const parsed = AffiliateCreateSchema.safeParse(body.value);
-    if (!parsed.success) {
-      return jsonError(
-        parsed.error.issues[0]?.message ?? "Bitte füllen Sie alle Felder aus!",
-        400,
-        {
-          fieldErrors: fieldErrorsOf(parsed.error),
-        },
-      );
-    }
-    const created = createAffiliateCode(parsed.data);
+export const action = adminApi(
+  {
+    fallback: "Fehler beim Erstellen des Affiliate-Codes!",
+    methods: ["POST"],
+    allow: "GET, POST",
+    schema: AffiliateCreateSchema,
+  },
+  ({ body }) => {
+    const created = createAffiliateCode(body);
     return Response.json(
       {
         success: true,
@@ -45,5 +26,5 @@ export function action({ request }: Route.ActionArgs) {
       },
       { status: 201 },
     );
-  });
-}
+  },
+);

@@ -1,18 +1,14 @@
 import { runAutomatedPreparation } from "~/server/ai/request-ai.server";
-import { methodNotAllowed, requireApiAdmin, withApiFallback } from "~/server/auth.server";
-import { requestIdOr404 } from "~/server/requests/api.server";
-import type { Route } from "./+types/requests.$id.automated-preparation";
+import { adminApi, onlyMethod } from "~/server/api-route.server";
+import { REQUEST_ID } from "~/server/requests/api.server";
 
 /**
  * POST /api/(admin/)requests/{id}/automated-preparation → {preparationData}. The body's
  * description/preparationFields/systemPrompt are ignored: the server uses the saved request and configuration.
  */
-export function action({ request, params }: Route.ActionArgs) {
-  return withApiFallback("Fehler bei der automatischen Vorbereitung", async () => {
-    await requireApiAdmin(request);
-    if (request.method !== "POST") return methodNotAllowed("POST");
-    const id = requestIdOr404(params.id);
-    if (id instanceof Response) return id;
+export const action = adminApi(
+  { fallback: "Fehler bei der automatischen Vorbereitung", methods: ["POST"], id: REQUEST_ID },
+  async ({ id }) => {
     const result = await runAutomatedPreparation(id);
     if (!result.ok)
       return Response.json(
@@ -24,7 +20,7 @@ export function action({ request, params }: Route.ActionArgs) {
       preparationData: result.preparationData,
       filled: result.filled,
     });
-  });
-}
+  },
+);
 
-export const loader = () => methodNotAllowed("POST");
+export const loader = onlyMethod("POST");

@@ -1,14 +1,12 @@
-import { methodNotAllowed, requireApiAdmin, withApiFallback } from "~/server/auth.server";
-import { applyRequestUpdate, failureResponse, requestIdOr404 } from "~/server/requests/api.server";
+import { adminApi } from "~/server/api-route.server";
+import { methodNotAllowed } from "~/server/http.server";
+import { applyRequestUpdate, failureResponse, REQUEST_ID } from "~/server/requests/api.server";
 import { deleteRequest } from "~/server/requests/manage.server";
-import type { Route } from "./+types/requests.$id";
 
 /** PATCH /api/requests/{id} (changed fields + updatedAt; stale → 409) and DELETE — admins only. */
-export function action({ request, params }: Route.ActionArgs) {
-  return withApiFallback("Fehler beim Speichern!", async () => {
-    const admin = await requireApiAdmin(request);
-    const id = requestIdOr404(params.id);
-    if (id instanceof Response) return id;
+export const action = adminApi(
+  { fallback: "Fehler beim Speichern!", id: REQUEST_ID },
+  async ({ request, id, admin }) => {
     if (request.method === "PATCH") return applyRequestUpdate(request, id, admin);
     if (request.method === "DELETE") {
       const result = await deleteRequest(id, admin);
@@ -17,7 +15,7 @@ export function action({ request, params }: Route.ActionArgs) {
         : failureResponse(result);
     }
     return methodNotAllowed("PATCH, DELETE");
-  });
-}
+  },
+);
 
 export const loader = () => methodNotAllowed("PATCH, DELETE");

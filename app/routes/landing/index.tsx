@@ -17,6 +17,7 @@ import { privacyNoteText } from "~/lib/privacy-note";
 import { RequestFormSchema } from "~/lib/request-form";
 import { uploadLimits } from "~/lib/upload-rules";
 import { validateAffiliateCode } from "~/server/affiliates.server";
+import { landingAttribution } from "~/server/attribution.server";
 import { bookingEnabled } from "~/server/booking-api.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { env } from "~/server/env.server";
@@ -37,6 +38,13 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
+/** The form's HTML constraints (required, maxLength, ...) never change: computed once. */
+let constraint: ReturnType<typeof getZodConstraint> | undefined;
+const formConstraint = () => {
+  constraint ??= getZodConstraint(RequestFormSchema);
+  return constraint;
+};
+
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const config = getConfiguration();
@@ -54,7 +62,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const sentId = Number(url.searchParams.get("gesendet"));
   const sent = ids.includes(sentId) ? history.find((r) => r.id === sentId) : undefined;
   const { PRIVACY_URL, IMPRINT_URL, GA_MEASUREMENT_ID } = env();
-  return {
+  // Per request (never cached): rendered into hidden fields of the contact form.
+  const attribution = await landingAttribution(request, consent);
+  const headers = attribution.setCookie ? { "Set-Cookie": attribution.setCookie } : undefined;
+  const page = {
+    attribution: attribution.attribution,
     banner:
       config.infoBanner.enabled && bannerText && !dismissed.includes(key)
         ? { text: bannerText, key }
@@ -65,7 +77,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         : null,
     consent,
     showConsent: !consent || url.searchParams.get("cookies") === "1",
-    constraint: getZodConstraint(RequestFormSchema),
+    constraint: formConstraint(),
     limits: uploadLimits(config.uploadSettings),
     history: history.map((r) => ({
       id: r.id,
@@ -97,6 +109,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     imprintUrl: IMPRINT_URL,
     gaMeasurementId: GA_MEASUREMENT_ID ?? null,
   };
+  return data(page, { headers });
 }
 
 /** The no-JS submission (the JS form posts the same data to POST /api/requests). */

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { sameSitePath } from "~/lib/return-path";
+import { expireFirstTouchCookie } from "~/server/attribution.server";
 import { readForm } from "~/server/http.server";
 import { consentCookie, consentRecord, expireAnalyticsCookies } from "~/server/preferences.server";
 import type { Route } from "./+types/preferences.consent";
@@ -19,7 +20,8 @@ export async function action({ request }: Route.ActionArgs) {
   const headers = new Headers();
   headers.append("Set-Cookie", await consentCookie.serialize(record));
   if (!analytics) {
-    for (const cookie of expireAnalyticsCookies(request)) headers.append("Set-Cookie", cookie);
+    for (const cookie of [...expireAnalyticsCookies(request), ...expireFirstTouchCookie(request)])
+      headers.append("Set-Cookie", cookie);
   }
   if (form.get("js") === "1") return Response.json(record, { headers });
   return redirect(sameSitePath(form.get("redirectTo")), { status: 303, headers });

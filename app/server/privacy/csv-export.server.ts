@@ -22,6 +22,7 @@ const COLUMNS = [
   "Status",
   "Archiviert",
   "Affiliate-Code",
+  "Quelle",
   "Zugewiesen",
   "Anhänge",
   "Zuletzt geändert",
@@ -61,6 +62,7 @@ function* csvRows(query: RequestListQuery, adminId: number): Generator<string[]>
         STATUS_LABELS[r.status],
         r.archived ? "Ja" : "Nein",
         r.affiliateCode ?? "",
+        r.attribution.source ?? "",
         r.assigned_to.map((id) => usernames.get(id) ?? `#${id}`).join(", "),
         String(r.attachments.length),
         formatDateTime(r.updatedAt),
@@ -98,6 +100,7 @@ export function requestsCsvResponse(url: URL, admin: { id: number; username: str
     tab: query.tab,
     status: query.status || null,
     zuweisung: query.assignment || null,
+    quelle: query.source || null,
     suche: query.q ? "ja" : "nein",
   });
   return new Response(requestsCsv(query, admin.id), {

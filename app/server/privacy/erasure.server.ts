@@ -27,7 +27,7 @@ export type ErasureResult =
  */
 export async function eraseRequest(
   id: number,
-  /** "anonymize" keeps the row with status, dates, affiliate code (statistics) and nothing personal. */
+  /** "anonymize" keeps the row with status, dates, affiliate code, utm source/medium/campaign (statistics) and nothing personal. */
   mode: "delete" | "anonymize" = "delete",
 ): Promise<ErasureResult> {
   const row = db().select().from(requests).where(eq(requests.id, id)).get();
@@ -79,6 +79,11 @@ export async function eraseRequest(
           audioKey: null,
           audioType: null,
           visitorSecretHash: null,
+          // Source, medium and campaign stay (statistics); a referrer or landing URL may name someone.
+          attributionReferrer: null,
+          attributionLandingPath: null,
+          emailKey: null,
+          phoneKey: null,
         })
         .where(eq(requests.id, id))
         .run();

@@ -6,6 +6,9 @@ import { type Failure, RequestUpdateSchema, updateRequest } from "./manage.serve
 /** JSON answer of a failed rule. */
 export const failureResponse = (f: Failure) => jsonError(f.error, f.status);
 
+/** The `id` option of an /api route about one request (see api-route.server.ts). */
+export const REQUEST_ID = { param: "id", notFound: "Anfrage nicht gefunden." } as const;
+
 /** The request id of a route param, or a 404 answer. */
 export function requestIdOr404(value: string | undefined): number | Response {
   return parseId(value) ?? jsonError("Anfrage nicht gefunden.", 404);

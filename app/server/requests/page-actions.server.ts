@@ -13,6 +13,7 @@ import {
   setArchived,
   updateRequest,
 } from "./manage.server";
+import { loadRequestJson } from "./serialize.server";
 
 type Result = Response | { body: Record<string, unknown>; status: number };
 
@@ -90,9 +91,12 @@ export async function handleRequestAction(request: Request, admin: AdminUser): P
     case "delete-attachment": {
       const attachmentId = parseId(String(form.get("attachmentId") ?? ""));
       if (!attachmentId) return fail("Anhang nicht gefunden.");
+      const file = loadRequestJson(id)?.attachments.find((a) => a.id === attachmentId);
       const step = requireConfirmation(form, {
         title: "Anhang löschen",
-        message: "Möchten Sie diesen Anhang wirklich löschen?",
+        message: file
+          ? `Möchten Sie den Anhang „${file.originalName}“ wirklich löschen?`
+          : "Möchten Sie diesen Anhang wirklich löschen?",
       });
       if (step) return { body: step.data, status: 200 };
       const result = await deleteAttachment(id, attachmentId);

@@ -1,4 +1,16 @@
-import { and, asc, count, desc, eq, exists, inArray, not, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  inArray,
+  isNotNull,
+  not,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { RequestJson } from "~/lib/request-json";
 import { ftsQuery, PAGE_SIZE, type RequestListQuery } from "~/lib/request-list";
 import { admins, requestAssignees, requests } from "~db/schema";
@@ -15,7 +27,7 @@ export type RequestPage = {
 };
 
 /**
- * The WHERE of the request list for a query (tab, FTS5 search, status, assignment), shared by the
+ * The WHERE of the request list for a query (tab, FTS5 search, status, assignment, source), shared by the
  * page and the CSV export; null when the search cannot match anything.
  */
 export function requestListFilter(
@@ -44,6 +56,7 @@ export function requestListFilter(
   if (query.status) where.push(eq(requests.status, query.status));
   if (query.assignment === "assigned") where.push(assigned);
   if (query.assignment === "unassigned") where.push(not(assigned));
+  if (query.source) where.push(eq(requests.attributionSource, query.source));
   const match = ftsQuery(query.q);
   if (query.q && !match) return null;
   if (match) {
@@ -116,6 +129,8 @@ export function requestListOrder(sort: RequestListQuery["sort"]): SQL[] {
 export function listAllRequests(options: {
   archived: boolean;
   assignedTo?: number;
+  /** utm_source (attribution) */
+  source?: string;
   limit?: number;
 }) {
   const where: SQL[] = [eq(requests.archived, options.archived)];
@@ -134,6 +149,7 @@ export function listAllRequests(options: {
       ),
     );
   }
+  if (options.source) where.push(eq(requests.attributionSource, options.source));
   const rows = db()
     .select()
     .from(requests)
@@ -142,6 +158,19 @@ export function listAllRequests(options: {
     .limit(options.limit ?? 1000)
     .all();
   return serializeRequests(rows);
+}
+
+/** The utm sources requests came with (the list's source filter), most frequent first, capped. */
+export function listAttributionSources(limit = 50): string[] {
+  return db()
+    .select({ source: requests.attributionSource, n: count() })
+    .from(requests)
+    .where(isNotNull(requests.attributionSource))
+    .groupBy(requests.attributionSource)
+    .orderBy(desc(count()), asc(requests.attributionSource))
+    .limit(limit)
+    .all()
+    .map((r) => r.source as string);
 }
 
 export type DashboardStats = {

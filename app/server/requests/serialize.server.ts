@@ -38,6 +38,13 @@ export function serializeRequest(
     preparationData: row.preparationData ?? {},
     assigned_to: assignedTo,
     affiliateCode: row.affiliateCode,
+    attribution: {
+      source: row.attributionSource,
+      medium: row.attributionMedium,
+      campaign: row.attributionCampaign,
+      referrer: row.attributionReferrer,
+      landingPath: row.attributionLandingPath,
+    },
   };
 }
 

@@ -1,5 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { attributionOf } from "~/lib/attribution";
+import { emailKey, phoneKey } from "~/lib/contact-keys";
 import { HONEYPOT_FIELD, RequestFormSchema } from "~/lib/request-form";
 import type { RequestJson } from "~/lib/request-json";
 import { UPLOAD_ERROR_HEADING, uploadLimits } from "~/lib/upload-rules";
@@ -142,6 +144,7 @@ async function acceptRequest(request: Request): Promise<SubmitResult> {
 
   const value = submission.value;
   const affiliate = validateAffiliateCode(value.affiliateCode);
+  const attribution = attributionOf(value);
   const { secret, hash } = newVisitorSecret();
   let id: number;
   try {
@@ -158,6 +161,13 @@ async function acceptRequest(request: Request): Promise<SubmitResult> {
           audioKey: parsed.audio?.key ?? null,
           audioType: parsed.audio?.mimeType ?? null,
           visitorSecretHash: hash,
+          attributionSource: attribution.source,
+          attributionMedium: attribution.medium,
+          attributionCampaign: attribution.campaign,
+          attributionReferrer: attribution.referrer,
+          attributionLandingPath: attribution.landingPath,
+          emailKey: emailKey(value.email),
+          phoneKey: phoneKey(value.phone),
         })
         .returning({ id: requests.id })
         .get();

@@ -284,7 +284,3 @@ export const calcomProvider: SchedulingProvider = {
       throw new SchedulingError("Der Termin konnte nicht abgesagt werden.", "unavailable", 502);
   },
 };
-
-export function resetCalcomCache() {
-  eventTypeCache = undefined;
-}

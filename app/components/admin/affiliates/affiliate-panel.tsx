@@ -1,18 +1,57 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { CopyButton } from "~/components/admin/requests/copy-button";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ConfirmAction } from "~/components/ui/confirm-action";
-import { Alert, TextField } from "~/components/ui/field";
+import { Alert } from "~/components/ui/field";
+import { Field, useConformForm } from "~/components/ui/form";
 import type { AffiliateCodeJson } from "~/lib/affiliate";
-import { DELETE_AFFILIATE_MESSAGE } from "~/lib/affiliate";
+import { AffiliateCreateSchema, DELETE_AFFILIATE_MESSAGE } from "~/lib/affiliate";
 import { formatDate } from "~/lib/format";
 
 export type AffiliateFormState = {
-  values?: { name?: string; email?: string; discountValue?: string };
-  errors?: Record<string, string[] | undefined>;
+  result?: SubmissionResult<string[]>;
+  /** The first problem, also shown above the table (without JS too). */
   error?: string;
 };
+
+/** The create form; remounted (keyed) after each new code so it is empty again. */
+function AffiliateCreateForm({
+  form: state,
+  action,
+}: {
+  form?: AffiliateFormState;
+  action: string;
+}) {
+  const navigation = useNavigation();
+  const [form, fields] = useConformForm(AffiliateCreateSchema, state?.result, { id: "affiliate" });
+  const creating =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
+  return (
+    <Form
+      method="post"
+      action={action}
+      {...getFormProps(form)}
+      className="grid gap-4 sm:grid-cols-[1fr_1fr_10rem_auto] sm:items-end"
+    >
+      <input type="hidden" name="intent" value="create" />
+      <Field meta={fields.name} label="Partnername" required />
+      <Field meta={fields.email} label="E-Mail" type="email" required />
+      <Field
+        meta={fields.discountValue}
+        label="Rabatt (%)"
+        type="number"
+        min={1}
+        max={100}
+        required
+      />
+      <Button type="submit" disabled={creating}>
+        {creating ? "Erstellt …" : "Code erstellen"}
+      </Button>
+    </Form>
+  );
+}
 
 /** Create form + table of affiliate codes (used by /admin/affiliate-codes and /admin/legacy). */
 export function AffiliatePanel({
@@ -27,54 +66,13 @@ export function AffiliatePanel({
   form?: AffiliateFormState;
   action: string;
 }) {
-  const navigation = useNavigation();
   // A new code (a new highest id) remounts the form, so it is empty again with JS too.
   const newestId = codes.reduce((max, c) => Math.max(max, c.id), 0);
-  const creating =
-    navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
   return (
     <div className="space-y-6">
       <Card className="p-5">
         <h2 className="mb-4 text-lg font-semibold">Neuen Affiliate-Code erstellen</h2>
-        <Form
-          key={newestId}
-          method="post"
-          action={action}
-          className="grid gap-4 sm:grid-cols-[1fr_1fr_10rem_auto] sm:items-end"
-        >
-          <input type="hidden" name="intent" value="create" />
-          <TextField
-            id="aff-name"
-            name="name"
-            label="Partnername"
-            defaultValue={form?.values?.name}
-            errors={form?.errors?.name}
-            required
-          />
-          <TextField
-            id="aff-email"
-            name="email"
-            type="email"
-            label="E-Mail"
-            defaultValue={form?.values?.email}
-            errors={form?.errors?.email}
-            required
-          />
-          <TextField
-            id="aff-discount"
-            name="discountValue"
-            type="number"
-            min={1}
-            max={100}
-            label="Rabatt (%)"
-            defaultValue={form?.values?.discountValue}
-            errors={form?.errors?.discountValue}
-            required
-          />
-          <Button type="submit" disabled={creating}>
-            {creating ? "Erstellt …" : "Code erstellen"}
-          </Button>
-        </Form>
+        <AffiliateCreateForm key={newestId} form={form} action={action} />
         {form?.error ? (
           <div className="mt-3">
             <Alert>{form.error}</Alert>

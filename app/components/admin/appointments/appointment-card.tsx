@@ -82,8 +82,10 @@ export function AppointmentCard({ a }: { a: AppointmentJson }) {
         </p>
       )}
       <p className="mt-3 text-xs text-slate-500 dark:text-slate-400">
-        Anfrage: {a.request ? `#${formatRequestId(a.request.id)}` : "N/A"} · Termin-ID:{" "}
-        {a.calcomEventId ?? "N/A"} · {cacheAgeLabel(a.cacheInfo.age)}
+        {/* The spec's 'N/A' stands for a missing scheduling-service id only; without a linked
+            request the card already says 'Kontaktdaten nicht verfügbar'. */}
+        {a.request ? `Anfrage: #${formatRequestId(a.request.id)} · ` : null}
+        Termin-ID: {a.calcomEventId ?? "N/A"} · {cacheAgeLabel(a.cacheInfo.age)}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
         {a.request ? (

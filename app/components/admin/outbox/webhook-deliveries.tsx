@@ -39,7 +39,7 @@ export function WebhookDeliveries({ deliveries }: { deliveries: WebhookDeliveryV
   return (
     <section aria-labelledby="webhook-deliveries" className="space-y-3">
       <h2 id="webhook-deliveries" className="text-xl font-bold">
-        Webhooks ({deliveries.length})
+        {`Webhooks (${deliveries.length})`}
       </h2>
       {deliveries.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-500 dark:text-slate-400 dark:border-slate-700">

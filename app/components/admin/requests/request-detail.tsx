@@ -137,7 +137,7 @@ export function RequestTextSection({ request }: { request: RequestJson }) {
           {/* biome-ignore lint/a11y/useMediaCaption: voice messages of visitors have no captions */}
           <audio
             controls
-            preload="none"
+            preload="metadata"
             src={`/api/audio/${request.audioPath}`}
             className="w-full max-w-md"
           >

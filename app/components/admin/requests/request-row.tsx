@@ -2,17 +2,12 @@ import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { ConfirmAction } from "~/components/ui/confirm-action";
 import { Menu } from "~/components/ui/menu";
-import { formatDateTime, formatRequestId } from "~/lib/format";
+import { formatDateTime, formatRequestId, summaryPreview } from "~/lib/format";
 import type { RequestJson } from "~/lib/request-json";
 import { AssignmentSection } from "./assignment-section";
 import { CopyButton } from "./copy-button";
-import {
-  type DetailContext,
-  RequestTabs,
-  StatusForm,
-  shareLink,
-  summaryLine,
-} from "./request-detail";
+import { type DetailContext, RequestTabs, StatusForm, shareLink } from "./request-detail";
+import { type RowDemo, RowGlance } from "./row-glance";
 import { StatusBadge } from "./status-badge";
 
 /**
@@ -25,11 +20,16 @@ export function RequestRow({
   ctx,
   actionUrl,
   openHref,
+  demo = null,
+  badge,
 }: {
   request: RequestJson;
+  demo?: RowDemo | null;
   ctx: DetailContext;
   actionUrl: string;
   openHref: string;
+  /** Extra badge beside the status (e.g. earlier requests of the same person). */
+  badge?: React.ReactNode;
 }) {
   const id = formatRequestId(request.id);
   const assignees = ctx.admins.filter((a) => request.assigned_to.includes(a.id));
@@ -46,13 +46,18 @@ export function RequestRow({
             <span className="block font-semibold" data-request-name="">
               {request.name}
             </span>
-            <span className="block truncate text-sm text-slate-600 dark:text-slate-300">
-              {summaryLine(request)}
+            <span
+              className="line-clamp-2 text-sm break-words text-slate-600 dark:text-slate-300"
+              data-request-summary=""
+            >
+              {summaryPreview(request)}
             </span>
+            <RowGlance request={request} assignees={assignees.map((a) => a.username)} demo={demo} />
           </span>
         </div>
         <div className="flex flex-wrap items-center gap-2 md:justify-end" data-row-part="meta">
           <StatusBadge status={request.status} />
+          {badge}
           <span className="text-sm whitespace-nowrap text-slate-600 dark:text-slate-400">
             {formatDateTime(request.createdAt)}
           </span>

@@ -1,6 +1,6 @@
 import { FieldErrors, inputClass } from "~/components/ui/field";
 import type { Configuration } from "~/lib/configuration";
-import { label, Section } from "./section";
+import { label, Section, SettingInput, SettingSelect } from "./section";
 
 /** Retention periods and the privacy note beside the contact form. */
 export function PrivacySettings({
@@ -18,62 +18,34 @@ export function PrivacySettings({
       description="Aufbewahrungsfristen (täglich angewendet) und der Hinweis beim Anfrageformular."
     >
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <div>
-          <label htmlFor="retentionMonths" className={label}>
-            Anfragen ohne Änderung (Monate)
-          </label>
-          <input
-            id="retentionMonths"
-            name="retentionMonths"
-            type="number"
-            min={1}
-            max={120}
-            defaultValue={retention.requestMonths}
-            className={inputClass}
-          />
-        </div>
-        <div>
-          <label htmlFor="retentionAction" className={label}>
-            Danach
-          </label>
-          <select
-            id="retentionAction"
-            name="retentionAction"
-            defaultValue={retention.requestAction}
-            className={inputClass}
-          >
-            <option value="delete">Löschen</option>
-            <option value="anonymize">Anonymisieren (Statistik bleibt)</option>
-          </select>
-        </div>
-        <div>
-          <label htmlFor="outboxDays" className={label}>
-            Gesendete E-Mails (Tage)
-          </label>
-          <input
-            id="outboxDays"
-            name="outboxDays"
-            type="number"
-            min={1}
-            max={365}
-            defaultValue={retention.outboxDays}
-            className={inputClass}
-          />
-        </div>
-        <div>
-          <label htmlFor="auditDays" className={label}>
-            Protokoll (Tage)
-          </label>
-          <input
-            id="auditDays"
-            name="auditDays"
-            type="number"
-            min={30}
-            max={3650}
-            defaultValue={retention.auditDays}
-            className={inputClass}
-          />
-        </div>
+        <SettingInput
+          id="retentionMonths"
+          label="Anfragen ohne Änderung (Monate)"
+          type="number"
+          min={1}
+          max={120}
+          defaultValue={retention.requestMonths}
+        />
+        <SettingSelect id="retentionAction" label="Danach" defaultValue={retention.requestAction}>
+          <option value="delete">Löschen</option>
+          <option value="anonymize">Anonymisieren (Statistik bleibt)</option>
+        </SettingSelect>
+        <SettingInput
+          id="outboxDays"
+          label="Gesendete E-Mails (Tage)"
+          type="number"
+          min={1}
+          max={365}
+          defaultValue={retention.outboxDays}
+        />
+        <SettingInput
+          id="auditDays"
+          label="Protokoll (Tage)"
+          type="number"
+          min={30}
+          max={3650}
+          defaultValue={retention.auditDays}
+        />
       </div>
       <div>
         <label htmlFor="privacyNote" className={label}>

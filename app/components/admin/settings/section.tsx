@@ -1,5 +1,6 @@
-import type { ReactNode } from "react";
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
 import { Card } from "~/components/ui/card";
+import { inputClass } from "~/components/ui/field";
 import type { SettingsSection } from "~/lib/settings-form";
 
 /** One titled card of the settings form. */
@@ -30,3 +31,70 @@ export function Section({
 }
 
 export const label = "mb-1 block text-sm font-medium";
+/** The smaller label of list rows (preparation fields). */
+export const smallLabel = "text-xs text-slate-500 dark:text-slate-400";
+
+type Labelled = { id: string; label: ReactNode; labelClassName?: string };
+
+/** A labelled input of the settings form; `name` defaults to `id`. */
+export function SettingInput({
+  id,
+  label: text,
+  labelClassName = label,
+  ...props
+}: Labelled & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div>
+      <label htmlFor={id} className={labelClassName}>
+        {text}
+      </label>
+      <input id={id} name={id} className={inputClass} {...props} />
+    </div>
+  );
+}
+
+/** A labelled select of the settings form; `name` defaults to `id`. */
+export function SettingSelect({
+  id,
+  label: text,
+  labelClassName = label,
+  children,
+  ...props
+}: Labelled & SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <div>
+      <label htmlFor={id} className={labelClassName}>
+        {text}
+      </label>
+      <select id={id} name={id} className={inputClass} {...props}>
+        {children}
+      </select>
+    </div>
+  );
+}
+
+/** A row of checkboxes posting each checked value under one name. */
+export function CheckboxGroup({
+  legend,
+  name,
+  options,
+  checked,
+}: {
+  legend: string;
+  name: string;
+  options: readonly string[];
+  checked: readonly string[];
+}) {
+  return (
+    <fieldset>
+      <legend className={label}>{legend}</legend>
+      <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        {options.map((t) => (
+          <label key={t} className="inline-flex items-center gap-1">
+            <input type="checkbox" name={name} value={t} defaultChecked={checked.includes(t)} /> {t}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

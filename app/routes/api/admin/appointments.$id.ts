@@ -1,22 +1,20 @@
+import { adminApi, onlyMethod } from "~/server/api-route.server";
 import { deleteAppointment } from "~/server/appointments.server";
-import {
-  jsonError,
-  methodNotAllowed,
-  parseId,
-  requireApiAdmin,
-  withApiFallback,
-} from "~/server/auth.server";
-import type { Route } from "./+types/appointments.$id";
+import { jsonError } from "~/server/http.server";
+
+const NOT_FOUND = "Termin nicht gefunden.";
 
 /** DELETE /api/admin/appointments/{id}: removes the cached row only. */
-export function action({ request, params }: Route.ActionArgs) {
-  return withApiFallback("Fehler beim Löschen!", async () => {
-    await requireApiAdmin(request);
-    if (request.method !== "DELETE") return methodNotAllowed("DELETE");
-    const id = parseId(params.id);
-    if (!id || !deleteAppointment(id)) return jsonError("Termin nicht gefunden.", 404);
-    return Response.json({ success: true, message: "Termin aus der Liste entfernt." });
-  });
-}
+export const action = adminApi(
+  {
+    fallback: "Fehler beim Löschen!",
+    methods: ["DELETE"],
+    id: { param: "id", notFound: NOT_FOUND },
+  },
+  ({ id }) =>
+    deleteAppointment(id)
+      ? Response.json({ success: true, message: "Termin aus der Liste entfernt." })
+      : jsonError(NOT_FOUND, 404),
+);
 
-export const loader = () => methodNotAllowed("DELETE");
+export const loader = onlyMethod("DELETE");

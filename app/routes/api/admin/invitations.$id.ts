@@ -1,29 +1,19 @@
-import {
-  jsonError,
-  methodNotAllowed,
-  parseId,
-  requireApiAdmin,
-  withApiFallback,
-} from "~/server/auth.server";
+import { adminApi, onlyMethod } from "~/server/api-route.server";
+import { jsonError } from "~/server/http.server";
 import { deleteInvitation } from "~/server/invitations.server";
-import type { Route } from "./+types/invitations.$id";
 
 /** DELETE: withdraws an invitation (its link stops working). */
-export function action(args: Route.ActionArgs) {
-  return withApiFallback("Fehler beim Löschen der Einladung", () => actionUnsafe(args));
-}
+export const action = adminApi(
+  {
+    fallback: "Fehler beim Löschen der Einladung",
+    methods: ["DELETE"],
+    id: { param: "id", notFound: "Einladung nicht gefunden." },
+  },
+  ({ id }) => {
+    const result = deleteInvitation(id);
+    if (!result.ok) return jsonError(result.error, result.status);
+    return Response.json({ success: true, message: "Einladung gelöscht." });
+  },
+);
 
-async function actionUnsafe({ request, params }: Route.ActionArgs) {
-  await requireApiAdmin(request);
-  if (request.method !== "DELETE") return methodNotAllowed("DELETE");
-  const id = parseId(params.id);
-  if (!id) return jsonError("Einladung nicht gefunden.", 404);
-  const result = deleteInvitation(id);
-  if (!result.ok) return jsonError(result.error, result.status);
-  return Response.json({ success: true, message: "Einladung gelöscht." });
-}
-
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireApiAdmin(request);
-  return methodNotAllowed("DELETE");
-}
+export const loader = onlyMethod("DELETE", { admin: true });

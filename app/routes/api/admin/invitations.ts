@@ -1,21 +1,9 @@
-import { methodNotAllowed, requireApiAdmin, withApiFallback } from "~/server/auth.server";
+import { adminApi, noStoreJson, onlyMethod } from "~/server/api-route.server";
 import { listInvitations } from "~/server/invitations.server";
-import type { Route } from "./+types/invitations";
 
 /** GET → {success, invitations} (unused ones; expired ones are marked). */
-export function loader(args: Route.LoaderArgs) {
-  return withApiFallback("Fehler beim Abrufen der Einladungen", () => loaderUnsafe(args));
-}
+export const loader = adminApi({ fallback: "Fehler beim Abrufen der Einladungen" }, () =>
+  noStoreJson({ invitations: listInvitations() }),
+);
 
-async function loaderUnsafe({ request }: Route.LoaderArgs) {
-  await requireApiAdmin(request);
-  return Response.json(
-    { success: true, invitations: listInvitations() },
-    { headers: { "Cache-Control": "no-store" } },
-  );
-}
-
-export async function action({ request }: Route.ActionArgs) {
-  await requireApiAdmin(request);
-  return methodNotAllowed("GET");
-}
+export const action = onlyMethod("GET", { admin: true });

@@ -1,24 +1,13 @@
-import {
-  jsonError,
-  methodNotAllowed,
-  readJsonObject,
-  requireApiAdmin,
-  withApiFallback,
-} from "~/server/auth.server";
-import { requestIdOr404 } from "~/server/requests/api.server";
+import { adminApi } from "~/server/api-route.server";
+import { jsonError } from "~/server/http.server";
+import { REQUEST_ID } from "~/server/requests/api.server";
 import { assignRequest } from "~/server/requests/manage.server";
-import type { Route } from "./+types/requests.$id.assign";
 
 /** POST /api/admin/requests/{id}/assign {action: add|remove, admin_id} → {actionPerformed, message} */
-export function action({ request, params }: Route.ActionArgs) {
-  return withApiFallback("Fehler bei der Zuweisung", async () => {
-    const admin = await requireApiAdmin(request);
-    if (request.method !== "POST") return methodNotAllowed("POST");
-    const id = requestIdOr404(params.id);
-    if (id instanceof Response) return id;
-    const body = await readJsonObject(request);
-    if (!body.ok) return body.response;
-    const { action, admin_id } = body.value;
+export const action = adminApi(
+  { fallback: "Fehler bei der Zuweisung", methods: ["POST"], id: REQUEST_ID, json: true },
+  ({ id, admin, body }) => {
+    const { action, admin_id } = body;
     if (action !== "add" && action !== "remove") {
       return jsonError('action muss "add" oder "remove" sein.', 400);
     }
@@ -35,5 +24,5 @@ export function action({ request, params }: Route.ActionArgs) {
       },
       { status: result.status },
     );
-  });
-}
+  },
+);

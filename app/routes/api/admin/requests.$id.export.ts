@@ -1,16 +1,11 @@
-import { methodNotAllowed, requireApiAdmin, withApiFallback } from "~/server/auth.server";
+import { adminApi, onlyMethod } from "~/server/api-route.server";
 import { personExportResponse } from "~/server/privacy/person-export.server";
-import { requestIdOr404 } from "~/server/requests/api.server";
-import type { Route } from "./+types/requests.$id.export";
+import { REQUEST_ID } from "~/server/requests/api.server";
 
 /** GET /api/admin/requests/{id}/export: ZIP with everything stored about that person (same e-mail). */
-export function loader({ request, params }: Route.LoaderArgs) {
-  return withApiFallback("Fehler beim Exportieren!", async () => {
-    const admin = await requireApiAdmin(request);
-    const id = requestIdOr404(params.id);
-    if (id instanceof Response) return id;
-    return personExportResponse(id, admin);
-  });
-}
+export const loader = adminApi(
+  { fallback: "Fehler beim Exportieren!", id: REQUEST_ID },
+  ({ id, admin }) => personExportResponse(id, admin),
+);
 
-export const action = () => methodNotAllowed("GET");
+export const action = onlyMethod("GET");

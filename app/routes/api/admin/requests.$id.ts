@@ -1,28 +1,24 @@
-import { methodNotAllowed, requireApiAdmin, withApiFallback } from "~/server/auth.server";
-import { applyRequestUpdate, requestIdOr404 } from "~/server/requests/api.server";
+import { adminApi } from "~/server/api-route.server";
+import { applyRequestUpdate, REQUEST_ID } from "~/server/requests/api.server";
 import { loadRequestJson } from "~/server/requests/serialize.server";
-import type { Route } from "./+types/requests.$id";
 
-export function loader({ request, params }: Route.LoaderArgs) {
-  return withApiFallback("Fehler beim Abrufen der Requests", async () => {
-    await requireApiAdmin(request);
-    const id = requestIdOr404(params.id);
-    if (id instanceof Response) return id;
+export const loader = adminApi(
+  { fallback: "Fehler beim Abrufen der Requests", id: REQUEST_ID },
+  ({ id }) => {
     const found = loadRequestJson(id);
     return found
       ? Response.json(found)
       : Response.json({ success: false, error: "Anfrage nicht gefunden." }, { status: 404 });
-  });
-}
+  },
+);
 
 /** PUT /api/admin/requests/{id}: status and/or preparationData (optional updatedAt → 409 when stale). */
-export function action({ request, params }: Route.ActionArgs) {
-  return withApiFallback("Fehler beim Speichern!", async () => {
-    const admin = await requireApiAdmin(request);
-    if (request.method !== "PUT" && request.method !== "PATCH")
-      return methodNotAllowed("GET, PUT, PATCH");
-    const id = requestIdOr404(params.id);
-    if (id instanceof Response) return id;
-    return applyRequestUpdate(request, id, admin);
-  });
-}
+export const action = adminApi(
+  {
+    fallback: "Fehler beim Speichern!",
+    methods: ["PUT", "PATCH"],
+    allow: "GET, PUT, PATCH",
+    id: REQUEST_ID,
+  },
+  ({ request, id, admin }) => applyRequestUpdate(request, id, admin),
+);

@@ -1,13 +1,19 @@
-import { requireApiAdmin, withApiFallback } from "~/server/auth.server";
+import { cleanAttributionValue } from "~/lib/attribution";
+import { adminApi, noStoreJson } from "~/server/api-route.server";
 import { listAllRequests } from "~/server/requests/queries.server";
-import type { Route } from "./+types/requests";
 
-/** GET /api/admin/requests[?filter=assigned-to-me] → the active requests (newest first). */
-export function loader({ request }: Route.LoaderArgs) {
-  return withApiFallback("Fehler beim Abrufen der Requests", async () => {
-    const admin = await requireApiAdmin(request);
-    const mine = new URL(request.url).searchParams.get("filter") === "assigned-to-me";
-    const requests = listAllRequests({ archived: false, assignedTo: mine ? admin.id : undefined });
-    return Response.json({ success: true, requests }, { headers: { "Cache-Control": "no-store" } });
-  });
-}
+/** GET /api/admin/requests[?filter=assigned-to-me][&source=…] → the active requests (newest first). */
+export const loader = adminApi(
+  { fallback: "Fehler beim Abrufen der Requests" },
+  ({ request, admin }) => {
+    const params = new URL(request.url).searchParams;
+    const mine = params.get("filter") === "assigned-to-me";
+    return noStoreJson({
+      requests: listAllRequests({
+        archived: false,
+        assignedTo: mine ? admin.id : undefined,
+        source: cleanAttributionValue(params.get("source"), "source") ?? undefined,
+      }),
+    });
+  },
+);

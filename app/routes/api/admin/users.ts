@@ -1,21 +1,9 @@
 import { listAdmins } from "~/server/admins.server";
-import { methodNotAllowed, requireApiAdmin, withApiFallback } from "~/server/auth.server";
-import type { Route } from "./+types/users";
+import { adminApi, noStoreJson, onlyMethod } from "~/server/api-route.server";
 
 /** GET → {success, admins}. */
-export function loader(args: Route.LoaderArgs) {
-  return withApiFallback("Fehler beim Abrufen der Admins", () => loaderUnsafe(args));
-}
+export const loader = adminApi({ fallback: "Fehler beim Abrufen der Admins" }, () =>
+  noStoreJson({ admins: listAdmins() }),
+);
 
-async function loaderUnsafe({ request }: Route.LoaderArgs) {
-  await requireApiAdmin(request);
-  return Response.json(
-    { success: true, admins: listAdmins() },
-    { headers: { "Cache-Control": "no-store" } },
-  );
-}
-
-export async function action({ request }: Route.ActionArgs) {
-  await requireApiAdmin(request);
-  return methodNotAllowed("GET");
-}
+export const action = onlyMethod("GET", { admin: true });

@@ -1,0 +1,70 @@
+import type { ReactNode } from "react";
+import { CalendarIcon, MicIcon, PaperclipIcon, PeopleIcon } from "~/components/ui/icons";
+import { formatDateTime } from "~/lib/format";
+import type { RequestJson } from "~/lib/request-json";
+
+/** A request's booked (not cancelled) demo, as the list shows it. */
+export type RowDemo = { start: string; title: string };
+
+function Item({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <li className="inline-flex min-w-0 items-center gap-1" title={label}>
+      {icon}
+      <span aria-hidden="true" className="truncate">
+        {children}
+      </span>
+      <span className="sr-only">{label}</span>
+    </li>
+  );
+}
+
+/**
+ * What a request row shows at a glance (issue 14): attachments, a voice message, the assigned
+ * admins and a booked demo, each as a small icon with a count or name and its own accessible text.
+ */
+export function RowGlance({
+  request,
+  assignees,
+  demo,
+}: {
+  request: RequestJson;
+  assignees: string[];
+  demo: RowDemo | null;
+}) {
+  const files = request.attachments.length;
+  if (!files && !request.audioPath && !assignees.length && !demo) return null;
+  return (
+    <ul
+      className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600 dark:text-slate-300"
+      aria-label="Auf einen Blick"
+      data-row-glance=""
+    >
+      {files ? (
+        <Item
+          icon={<PaperclipIcon size={14} />}
+          label={files === 1 ? "1 Anhang" : `${files} Anhänge`}
+        >
+          {files}
+        </Item>
+      ) : null}
+      {request.audioPath ? (
+        <Item icon={<MicIcon size={14} />} label="Sprachnachricht">
+          Audio
+        </Item>
+      ) : null}
+      {assignees.length ? (
+        <Item icon={<PeopleIcon size={14} />} label={`Zugewiesen an ${assignees.join(", ")}`}>
+          {assignees.join(", ")}
+        </Item>
+      ) : null}
+      {demo ? (
+        <Item
+          icon={<CalendarIcon size={14} />}
+          label={`Demo-Termin gebucht: ${formatDateTime(demo.start)}`}
+        >
+          Demo {formatDateTime(demo.start)}
+        </Item>
+      ) : null}
+    </ul>
+  );
+}

@@ -1,0 +1,109 @@
+import { buttonClass } from "~/components/ui/button";
+import { FieldErrors } from "~/components/ui/field";
+import { useModal } from "~/components/ui/modal";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import type { Configuration } from "~/lib/configuration";
+import { DELETE_FIELD_CONFIRM } from "~/lib/settings-form";
+import { Section, SettingInput, smallLabel } from "./section";
+
+export type NewFieldDraft = { name: string; label: string; placeholder: string };
+
+/** The preparation fields: edit label/placeholder, delete (confirmed), add one. */
+export function PreparationFieldSettings({
+  config,
+  fieldErrors,
+  newField,
+}: {
+  config: Configuration;
+  fieldErrors?: Record<string, string[]>;
+  newField?: NewFieldDraft;
+}) {
+  const hydrated = useHydrated();
+  const modal = useModal();
+  return (
+    <Section
+      name="preparationFields"
+      title="Preparation-Felder"
+      description="Felder, die das Team (oder die KI) für jede Anfrage ausfüllt."
+    >
+      <ul className="space-y-3">
+        {config.preparationFields.map((f) => (
+          <li
+            key={f.id}
+            className="grid gap-2 rounded-lg border border-slate-200 p-3 sm:grid-cols-[8rem_1fr_1fr_auto] sm:items-end dark:border-slate-700"
+          >
+            <input type="hidden" name="fieldId" value={f.id} />
+            <input type="hidden" name="fieldName" value={f.name} />
+            <p className="font-mono text-sm">{f.name}</p>
+            <SettingInput
+              id={`fieldLabel-${f.id}`}
+              name="fieldLabel"
+              label="Label"
+              labelClassName={smallLabel}
+              defaultValue={f.label}
+            />
+            <SettingInput
+              id={`fieldPlaceholder-${f.id}`}
+              name="fieldPlaceholder"
+              label="Platzhalter"
+              labelClassName={smallLabel}
+              defaultValue={f.placeholder}
+            />
+            <button
+              type="submit"
+              name="intent"
+              value={`delete-field:${f.id}`}
+              className={buttonClass("danger", "sm")}
+              aria-label={`Feld ${f.label} löschen`}
+              onClick={async (e) => {
+                if (!hydrated) return;
+                e.preventDefault();
+                const button = e.currentTarget;
+                if (
+                  await modal.confirm({
+                    message: DELETE_FIELD_CONFIRM,
+                    title: "Feld löschen",
+                    danger: true,
+                  })
+                ) {
+                  button.form?.requestSubmit(button);
+                }
+              }}
+            >
+              Löschen
+            </button>
+          </li>
+        ))}
+      </ul>
+      <div className="grid gap-2 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end">
+        <SettingInput
+          id="newFieldName"
+          label="Name (nur Buchstaben und Ziffern)"
+          labelClassName={smallLabel}
+          defaultValue={newField?.name}
+        />
+        <SettingInput
+          id="newFieldLabel"
+          label="Label"
+          labelClassName={smallLabel}
+          defaultValue={newField?.label}
+        />
+        <SettingInput
+          id="newFieldPlaceholder"
+          label="Platzhalter (optional)"
+          labelClassName={smallLabel}
+          defaultValue={newField?.placeholder}
+        />
+        <button
+          type="submit"
+          name="intent"
+          value="add-field"
+          className={buttonClass("secondary", "sm")}
+        >
+          Feld hinzufügen
+        </button>
+      </div>
+      <FieldErrors errors={fieldErrors?.newField ?? fieldErrors?.preparationFields} />
+    </Section>
+  );
+}

@@ -1,0 +1,64 @@
+import { lazy, Suspense } from "react";
+import { buttonClass } from "~/components/ui/button";
+import { fileInputClass } from "~/components/ui/field";
+import { MicIcon } from "~/components/ui/icons";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { labelClass } from "./contact-fields";
+import type { Recording } from "./recorder";
+
+const Recorder = lazy(() => import("./recorder"));
+
+/**
+ * The optional voice message: with JS a button that loads the recorder; without JS an audio file
+ * input styled like the attachment input.
+ */
+export function VoiceField({
+  open,
+  onOpen,
+  resetKey,
+  onChange,
+}: {
+  open: boolean;
+  onOpen: () => void;
+  /** Changing it starts a fresh recorder (reset from outside). */
+  resetKey: number;
+  onChange: (recording: Recording | null) => void;
+}) {
+  const hydrated = useHydrated();
+  return (
+    <div>
+      {hydrated ? (
+        <span className={labelClass} id="voice-label">
+          Sprachnachricht (optional)
+        </span>
+      ) : (
+        <label className={labelClass} id="voice-label" htmlFor="contact-audio">
+          Sprachnachricht (optional)
+        </label>
+      )}
+      {!hydrated ? (
+        <input
+          id="contact-audio"
+          type="file"
+          name="audio"
+          accept="audio/*"
+          aria-describedby="contact-audio-hint"
+          className={fileInputClass}
+        />
+      ) : open ? (
+        <Suspense fallback={<p className="text-sm">Rekorder wird geladen …</p>}>
+          <Recorder key={resetKey} autoStart onChange={onChange} />
+        </Suspense>
+      ) : (
+        <button type="button" className={buttonClass("secondary", "sm")} onClick={onOpen}>
+          <MicIcon /> Sprachnachricht aufnehmen
+        </button>
+      )}
+      {!hydrated ? (
+        <p id="contact-audio-hint" className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+          Eine Audiodatei, z. B. eine Sprachmemo von deinem Handy.
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+// Pure helpers of the contact form's feedback (what blocks the submit, the error summary, which
+// messages a field shows). No Zod here: this module is in the landing page's initial JavaScript.
+
+/** The fields of the contact form the page tracks, in the order they appear. */
+export const CONTACT_FIELDS = [
+  "name",
+  "email",
+  "phone",
+  "companyDescription",
+  "description",
+] as const;
+export type ContactField = (typeof CONTACT_FIELDS)[number];
+
+export const isContactField = (name: string): name is ContactField =>
+  (CONTACT_FIELDS as readonly string[]).includes(name);
+
+/** The spec's minimum of the company description (the live counter 'n/20 Zeichen (mindestens)'). */
+export const COMPANY_MIN = 20;
+
+export const ERROR_SUMMARY_TITLE = "Bitte prüfe deine Angaben";
+export const COMPANY_MIN_REACHED = "Mindestlänge erreicht";
+
+/** Joins German list items: "a", "a und b", "a, b und c". */
+export function joinGerman(items: string[]): string {
+  if (items.length <= 1) return items[0] ?? "";
+  return `${items.slice(0, -1).join(", ")} und ${items.at(-1)}`;
+}
+
+/**
+ * Why the submit button is disabled (the spec: name, e-mail and phone filled, no phone error), as a
+ * sentence for its `aria-describedby` hint; null when it may be sent.
+ */
+export function submitBlockedReason(
+  values: { name: string; email: string; phone: string },
+  phoneInvalid: boolean,
+): string | null {
+  const missing: string[] = [];
+  if (!values.name.trim()) missing.push("dein Name");
+  if (!values.email.trim()) missing.push("deine E-Mail-Adresse");
+  if (!values.phone.trim()) missing.push("deine Telefonnummer");
+  else if (phoneInvalid) missing.push("eine gültige Telefonnummer");
+  if (!missing.length) return null;
+  return `Zum Absenden ${missing.length === 1 ? "fehlt" : "fehlen"} noch ${joinGerman(missing)}.`;
+}
+
+/** One entry per invalid field (its first message), in the form's order, for the error summary. */
+export function errorSummaryEntries(
+  errors: Record<string, string[] | undefined>,
+): { field: ContactField; message: string }[] {
+  const entries: { field: ContactField; message: string }[] = [];
+  for (const field of CONTACT_FIELDS) {
+    const message = errors[field]?.[0];
+    if (message) entries.push({ field, message });
+  }
+  return entries;
+}
+
+/**
+ * The messages shown under a field. Below the minimum the red counter of the company description
+ * is its message (missing or too short), so the schema's message for that problem is not repeated
+ * under it; other problems (too long) still show.
+ */
+export function fieldMessages(
+  field: ContactField,
+  errors: string[] | undefined,
+  value: string,
+): string[] | undefined {
+  if (field === "companyDescription" && value.length < COMPANY_MIN) return undefined;
+  return errors?.length ? errors : undefined;
+}

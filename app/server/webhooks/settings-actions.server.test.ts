@@ -1,0 +1,85 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { SETTINGS_SECTIONS } from "~/lib/settings-form";
+import { getConfiguration } from "../configuration.server";
+import { openBody } from "../mail/secrets.server";
+import { handleSettingsAction } from "../settings-actions.server";
+import { stopWebhookWorker } from "./deliveries.server";
+import { handleWebhookAction } from "./settings-actions.server";
+
+afterAll(() => stopWebhookWorker());
+
+const SECRET = "ein-langes-geheimnis-123";
+
+function form(fields: Record<string, string | string[]>) {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(fields))
+    for (const v of Array.isArray(value) ? value : [value]) data.append(key, v);
+  return data;
+}
+
+const statusOf = (result: unknown) =>
+  result instanceof Response
+    ? result.status
+    : (result as { init?: { status?: number } }).init?.status;
+
+describe("settings page: webhook forms", () => {
+  it("adds, refuses with the typed values, edits keeping the secret, survives the big form, removes", async () => {
+    const added = await handleWebhookAction(
+      form({
+        intent: "webhook-save",
+        webhookId: "",
+        webhookUrl: "http://127.0.0.1:9/hook",
+        webhookEvent: ["request.created", "appointment.booked"],
+        webhookSecret: SECRET,
+        webhookFormat: "slack",
+      }),
+      "/admin/settings",
+    );
+    expect(statusOf(added)).toBe(302);
+    const [stored] = getConfiguration().webhooks;
+    expect(stored).toMatchObject({ url: "http://127.0.0.1:9/hook", format: "slack" });
+    expect(stored.id).toMatch(/^wh-[0-9a-f]{8}$/);
+    expect(stored.secret).not.toContain(SECRET);
+    expect(openBody(stored.secret)).toBe(SECRET);
+
+    const refused = (await handleWebhookAction(
+      form({ intent: "webhook-save", webhookId: stored.id, webhookUrl: "nicht-url" }),
+      "/admin/settings",
+    )) as unknown as { data: { webhook: { key: string; errors: Record<string, string[]> } } };
+    expect(statusOf(refused)).toBe(400);
+    expect(refused.data.webhook.key).toBe(stored.id);
+    expect(refused.data.webhook.errors.url?.[0]).toContain("gültige URL");
+    expect(refused.data.webhook.errors.events?.[0]).toContain("mindestens ein Ereignis");
+
+    await handleWebhookAction(
+      form({
+        intent: "webhook-save",
+        webhookId: stored.id,
+        webhookUrl: "http://127.0.0.1:9/neu",
+        webhookEvent: "request.created",
+        webhookSecret: "",
+        webhookFormat: "json",
+      }),
+      "/admin/settings",
+    );
+    const [edited] = getConfiguration().webhooks;
+    expect(edited).toMatchObject({ id: stored.id, url: "http://127.0.0.1:9/neu", format: "json" });
+    expect(openBody(edited.secret)).toBe(SECRET);
+
+    // The big settings form knows nothing of webhooks and keeps them as stored.
+    const saved = await handleSettingsAction(
+      form({ intent: "save", section: [...SETTINGS_SECTIONS], systemPrompt: "Prompt" }),
+      "/admin/settings",
+    );
+    expect(statusOf(saved)).toBe(302);
+    expect(getConfiguration().systemPrompt).toBe("Prompt");
+    expect(getConfiguration().webhooks.map((w) => w.id)).toEqual([stored.id]);
+    expect(openBody(getConfiguration().webhooks[0].secret)).toBe(SECRET);
+
+    await handleWebhookAction(
+      form({ intent: "webhook-delete", webhookId: stored.id }),
+      "/admin/settings",
+    );
+    expect(getConfiguration().webhooks).toEqual([]);
+  });
+});

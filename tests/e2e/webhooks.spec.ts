@@ -1,0 +1,73 @@
+import AxeBuilder from "@axe-core/playwright";
+import { loginAs } from "./auth";
+import { expect, test } from "./fixtures";
+import { waitForHydration } from "./hydration";
+
+// The settings page's webhook section (issue 17): add with the offered secret, a German validation
+// message, the secret masked afterwards, edit keeping the secret, remove — with and without JS.
+test("webhooks: add, validate, edit keeping the secret, remove", async ({
+  page,
+  javaScriptEnabled,
+  seed,
+}) => {
+  await loginAs(page, await seed.admin());
+  await page.goto("/admin/settings");
+  if (javaScriptEnabled) await waitForHydration(page);
+  const section = page.locator("form", {
+    has: page.getByRole("heading", { name: "Neuen Webhook hinzufügen" }),
+  });
+  await expect(section).toBeVisible();
+  const offered = await section.getByLabel("Secret").inputValue();
+  expect(offered).toMatch(/^[A-Za-z0-9_-]{32}$/);
+
+  // No event chosen: refused with the German message, the typed URL stays.
+  await section.getByLabel("URL").fill("https://hooks.example.com/anfragen");
+  for (const box of await section.getByRole("checkbox").all()) await box.uncheck();
+  await section.getByRole("button", { name: "Webhook hinzufügen" }).click();
+  const refused = page.locator("form", {
+    has: page.getByRole("heading", { name: "Neuen Webhook hinzufügen" }),
+  });
+  await expect(refused.getByText("Bitte wählen Sie mindestens ein Ereignis aus!")).toBeVisible();
+  await expect(refused.getByLabel("URL")).toHaveValue("https://hooks.example.com/anfragen");
+
+  await refused.getByLabel("Neue Anfrage").check();
+  await refused.getByLabel("Format").selectOption("slack");
+  await refused.getByLabel("Secret").fill(offered);
+  await refused.getByRole("button", { name: "Webhook hinzufügen" }).click();
+  await expect(page.getByText("Webhook hinzugefügt.")).toBeVisible();
+
+  const saved = page.locator("form", { has: page.getByRole("heading", { name: "Webhook 1" }) });
+  await expect(saved.getByLabel("URL")).toHaveValue("https://hooks.example.com/anfragen");
+  await expect(saved.getByLabel("Format")).toHaveValue("slack");
+  await expect(saved.getByLabel("Neue Anfrage")).toBeChecked();
+  await expect(saved.getByLabel("Demo-Termin gebucht")).not.toBeChecked();
+  // The secret is never shown again in full: empty field, masked hint with its last four characters.
+  await expect(saved.getByLabel("Secret")).toHaveValue("");
+  await expect(saved.getByText(`Gespeichert: ••••••••${offered.slice(-4)}.`)).toBeVisible();
+  // A fresh load of the page carries the secret nowhere (not even in the hydration data).
+  expect(await (await page.request.get("/admin/settings")).text()).not.toContain(offered);
+
+  if (javaScriptEnabled) {
+    // axe (needs script injection): the section with a saved endpoint and a refused form.
+    const violations = (await new AxeBuilder({ page }).analyze()).violations;
+    expect(violations.map((v) => `${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
+    await page.goto("/admin/settings/outbox");
+    await expect(page.getByRole("heading", { name: /Webhooks \(\d+\)/ })).toBeVisible();
+    const outbox = (await new AxeBuilder({ page }).analyze()).violations;
+    expect(outbox.map((v) => `${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
+    await page.goto("/admin/settings");
+    await waitForHydration(page);
+  }
+
+  // Edit the URL, leave the secret empty: it is kept.
+  await saved.getByLabel("URL").fill("https://hooks.example.com/neu");
+  await saved.getByRole("button", { name: "Webhook speichern" }).click();
+  await expect(page.getByText("Webhook gespeichert.")).toBeVisible();
+  const edited = page.locator("form", { has: page.getByRole("heading", { name: "Webhook 1" }) });
+  await expect(edited.getByLabel("URL")).toHaveValue("https://hooks.example.com/neu");
+  await expect(edited.getByText(`Gespeichert: ••••••••${offered.slice(-4)}.`)).toBeVisible();
+
+  await edited.getByRole("button", { name: "Webhook entfernen" }).click();
+  await expect(page.getByText("Webhook entfernt.")).toBeVisible();
+  await expect(page.getByText("Noch keine Webhooks.")).toBeVisible();
+});

@@ -1,0 +1,247 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RequestJson } from "~/lib/request-json";
+import { eraseRequest } from "~/server/privacy/erasure.server";
+import { insertAdmin } from "./auth-helpers";
+import { multipart, validFields } from "./landing-fixtures";
+import { startTestServer, type TestServer } from "./server";
+
+let server: TestServer;
+let token: string;
+let cookie: string;
+beforeAll(async () => {
+  server = await startTestServer({ SUBMISSION_RATE_LIMIT: "1000/1h" });
+  token = await server.adminToken();
+  const admin = await insertAdmin("quelle-admin", { passwordChanged: true });
+  const login = await server.fetch("/admin/login", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ username: admin.username, password: admin.password }).toString(),
+  });
+  cookie = login.headers.get("set-cookie")?.split(";")[0] as string;
+});
+
+async function submit(fields: Record<string, string>): Promise<RequestJson> {
+  const res = await server.fetch("/api/requests", {
+    method: "POST",
+    body: multipart({ ...validFields(), ...fields }),
+  });
+  expect(res.status).toBe(201);
+  return (await res.json()) as RequestJson;
+}
+afterAll(async () => {
+  await server.close();
+});
+
+/** The hidden attribution fields the landing page rendered, by name. */
+async function hiddenFields(res: Response): Promise<Record<string, string>> {
+  const html = await res.text();
+  const found: Record<string, string> = {};
+  const form = html.slice(html.indexOf('id="contact-form"'));
+  for (const match of form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)) {
+    found[match[1]] = match[2].replaceAll("&amp;", "&");
+  }
+  return found;
+}
+
+const cookieNamed = (res: Response, name: string) =>
+  res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
+
+async function consentCookie(choice: "all" | "necessary") {
+  const res = await server.fetch("/preferences/consent", {
+    method: "POST",
+    body: new URLSearchParams({ choice }),
+  });
+  return (cookieNamed(res, "cookie_consent") ?? "").split(";")[0];
+}
+
+describe("attribution", () => {
+  it("runs from /?utm_source=… through the submission to the request JSON (API and admin API)", async () => {
+    const landing = await server.fetch(
+      "/?utm_source=newsletter&utm_medium=email&utm_campaign=herbst-2026&code=NOPE",
+      { headers: { referer: "https://www.example.org/artikel/apps?name=Anna" } },
+    );
+    expect(landing.status).toBe(200);
+    const fields = await hiddenFields(landing);
+    expect(fields).toMatchObject({
+      utmSource: "newsletter",
+      utmMedium: "email",
+      utmCampaign: "herbst-2026",
+      // No query of the other site (it may carry personal data).
+      referrer: "https://www.example.org/artikel/apps",
+      landingPath: "/?code=NOPE",
+    });
+    // Stores nothing without consent.
+    expect(cookieNamed(landing, "first_touch")).toBeUndefined();
+
+    const res = await server.fetch("/api/requests", {
+      method: "POST",
+      body: multipart({ ...validFields(), ...fields }),
+    });
+    expect(res.status).toBe(201);
+    const created = (await res.json()) as RequestJson;
+    const expected = {
+      source: "newsletter",
+      medium: "email",
+      campaign: "herbst-2026",
+      referrer: "https://www.example.org/artikel/apps",
+      landingPath: "/?code=NOPE",
+    };
+    expect(created.attribution).toEqual(expected);
+    const read = await server.fetch(`/api/admin/requests/${created.id}`, { token });
+    expect(((await read.json()) as RequestJson).attribution).toEqual(expected);
+  });
+
+  it("the no-JS page action stores the hidden fields too", async () => {
+    const res = await server.fetch("/?index", {
+      method: "POST",
+      body: multipart({ ...validFields(), utmSource: "linkedin", landingPath: "/" }),
+    });
+    expect(res.status).toBe(303);
+    const id = Number(/gesendet=(\d+)/.exec(res.headers.get("location") ?? "")?.[1]);
+    const read = await server.fetch(`/api/admin/requests/${id}`, { token });
+    expect(((await read.json()) as RequestJson).attribution).toEqual({
+      source: "linkedin",
+      medium: null,
+      campaign: null,
+      referrer: null,
+      landingPath: "/",
+    });
+  });
+
+  it("a request without attribution has every value null", async () => {
+    const res = await server.fetch("/api/requests", {
+      method: "POST",
+      body: multipart(validFields()),
+    });
+    expect(((await res.json()) as RequestJson).attribution).toEqual({
+      source: null,
+      medium: null,
+      campaign: null,
+      referrer: null,
+      landingPath: null,
+    });
+  });
+
+  it("refuses control characters and over-long values with 400", async () => {
+    const bad: Record<string, string>[] = [
+      { utmSource: "news\u0000letter" },
+      { utmCampaign: "x".repeat(201) },
+      { referrer: `https://example.org/${"a".repeat(500)}` },
+    ];
+    for (const fields of bad) {
+      const res = await server.fetch("/api/requests", {
+        method: "POST",
+        body: multipart({ ...validFields(), ...fields }),
+      });
+      expect(res.status).toBe(400);
+    }
+  });
+
+  it("ignores our own origin as referrer and caps what it renders", async () => {
+    const res = await server.fetch(`/?utm_source=${"s".repeat(300)}`, {
+      headers: { referer: `${server.url}/admin/login` },
+    });
+    const fields = await hiddenFields(res);
+    expect(fields.referrer).toBeUndefined();
+    expect(fields.utmSource).toBe("s".repeat(100));
+  });
+
+  it("is rendered per request, never from a cache", async () => {
+    const a = await hiddenFields(await server.fetch("/?utm_source=erste"));
+    const b = await hiddenFields(await server.fetch("/?utm_source=zweite"));
+    const c = await hiddenFields(await server.fetch("/"));
+    expect([a.utmSource, b.utmSource, c.utmSource]).toEqual(["erste", "zweite", undefined]);
+  });
+
+  it("sets no first-touch cookie after 'Nur notwendige', and ignores one sent anyway", async () => {
+    const consent = await consentCookie("necessary");
+    const res = await server.fetch("/?utm_source=ads", { headers: { cookie: consent } });
+    expect(cookieNamed(res, "first_touch")).toBeUndefined();
+    const forged = `first_touch=${btoa(encodeURIComponent(JSON.stringify({ source: "alt" })))}`;
+    const again = await server.fetch("/?utm_source=ads", {
+      headers: { cookie: `${consent}; ${forged}` },
+    });
+    expect((await hiddenFields(again)).utmSource).toBe("ads");
+  });
+
+  it("with analytics consent remembers the first touch, which wins over later visits", async () => {
+    const consent = await consentCookie("all");
+    const first = await server.fetch("/?utm_source=podcast&utm_campaign=folge-12", {
+      headers: { cookie: consent, referer: "https://podcast.example/" },
+    });
+    const touch = cookieNamed(first, "first_touch");
+    expect(touch).toMatch(/HttpOnly/i);
+    expect(touch).toMatch(/SameSite=Lax/i);
+    const cookie = `${consent}; ${(touch ?? "").split(";")[0]}`;
+    const later = await server.fetch("/?utm_source=google", { headers: { cookie } });
+    expect(cookieNamed(later, "first_touch")).toBeUndefined();
+    expect(await hiddenFields(later)).toMatchObject({
+      utmSource: "podcast",
+      utmCampaign: "folge-12",
+      referrer: "https://podcast.example",
+      landingPath: "/",
+    });
+
+    // Withdrawing the consent deletes it.
+    const withdrawn = await server.fetch("/preferences/consent", {
+      method: "POST",
+      headers: { cookie },
+      body: new URLSearchParams({ choice: "necessary" }),
+    });
+    expect(cookieNamed(withdrawn, "first_touch")).toMatch(/Max-Age=0/);
+  });
+
+  it("the admin list filters by source, the full-screen view shows the origin, CSV carries it", async () => {
+    const a = await submit({
+      name: "Quelle Alpha",
+      utmSource: "filtertest-a",
+      referrer: "https://a.example",
+    });
+    const b = await submit({ name: "Quelle Beta", utmSource: "filtertest-b" });
+    const list = await (
+      await server.fetch("/admin/requests?source=filtertest-a", { headers: { cookie } })
+    ).text();
+    expect(list).toContain("Quelle Alpha");
+    expect(list).not.toContain("Quelle Beta");
+    expect(list).toContain('<option value="filtertest-b">filtertest-b</option>');
+    expect(list).toContain("Quelle: filtertest-a");
+    const detail = await (
+      await server.fetch(`/admin/requests?requestId=${a.id}`, { headers: { cookie } })
+    ).text();
+    expect(detail).toContain("Herkunft");
+    expect(detail).toContain("https://a.example");
+    const csv = await (
+      await server.fetch("/api/admin/requests/export.csv?source=filtertest-b", { token })
+    ).text();
+    expect(csv).toContain(";filtertest-b;");
+    expect(csv).toContain(`#${String(b.id).padStart(4, "0")};`);
+    expect(csv).not.toContain(`#${String(a.id).padStart(4, "0")};`);
+    const api = (await (
+      await server.fetch("/api/admin/requests?source=filtertest-a", { token })
+    ).json()) as { requests: RequestJson[] };
+    expect(api.requests.map((r) => r.id)).toEqual([a.id]);
+    const stats = (await (await server.fetch("/api/admin/stats", { token })).json()) as {
+      conversion: { bySource: { label: string | null; count: number }[] };
+    };
+    expect(stats.conversion.bySource).toContainEqual({ label: "filtertest-b", count: 1 });
+  });
+
+  it("anonymising keeps source, medium and campaign (statistics) but drops referrer and landing path", async () => {
+    const created = await submit({
+      utmSource: "anon",
+      utmMedium: "cpc",
+      utmCampaign: "winter",
+      referrer: "https://partner.example/profil/anna",
+      landingPath: "/?code=ANNA",
+    });
+    await eraseRequest(created.id, "anonymize");
+    const read = await server.fetch(`/api/admin/requests/${created.id}`, { token });
+    expect(((await read.json()) as RequestJson).attribution).toEqual({
+      source: "anon",
+      medium: "cpc",
+      campaign: "winter",
+      referrer: null,
+      landingPath: null,
+    });
+  });
+});
