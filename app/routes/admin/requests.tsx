@@ -155,7 +155,7 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
         )}
       </div>
       <FilterPanel
-        activeCount={[query.q, query.status, query.assignment].filter(Boolean).length}
+        activeCount={[query.q, query.status, query.assignment, query.source].filter(Boolean).length}
         className="grid gap-3 p-4 pt-0 sm:grid-cols-2 sm:pt-4 lg:grid-cols-5"
         actions={
           <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-5">
