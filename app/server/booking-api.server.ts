@@ -1,10 +1,20 @@
-import sanitizeHtml from "sanitize-html";
+import { createRequire } from "node:module";
+import type SanitizeHtml from "sanitize-html";
 import { z } from "zod";
-import { berlinDayOf, bookingDuration, isIsoDay } from "~/lib/booking-calendar";
+import {
+  berlinDayOf,
+  berlinToday,
+  bookingDuration,
+  calendarGrid,
+  firstBookableDay,
+  isIsoDay,
+  isIsoMonth,
+  monthOf,
+} from "~/lib/booking-calendar";
 import { demoRequest } from "~/lib/demo-request";
 import type { RequestJson } from "~/lib/request-json";
 import { ALREADY_BOOKED, withRequestReservation } from "./appointments/one-per-request.server";
-import { bookAppointment, configuredEventType } from "./appointments.server";
+import { availableSlots, bookAppointment, configuredEventType } from "./appointments.server";
 import { getApiAdmin } from "./auth.server";
 import { getConfiguration } from "./configuration.server";
 import { bookingLimiter, tooManyMessage } from "./rate-limit.server";
@@ -12,8 +22,17 @@ import { loadRequestJson } from "./requests/serialize.server";
 import { SchedulingError } from "./scheduling/types";
 import { visitorOwnsRequest } from "./visitor.server";
 
+// Loaded on the first description to sanitise, not at start: sanitize-html brings postcss and
+// htmlparser2 (~45 modules) that no page needs before booking is opened (cold start, ADR 131).
+let sanitizer: typeof SanitizeHtml | undefined;
+const loadSanitizer = () => {
+  sanitizer ??= createRequire(import.meta.url)("sanitize-html") as typeof SanitizeHtml;
+  return sanitizer;
+};
+
 /** Event-type HTML is sanitised with a real sanitiser before any page renders it. */
 export function sanitizeDescription(html: string): string {
+  const sanitizeHtml = loadSanitizer();
   return sanitizeHtml(html, {
     allowedTags: ["p", "br", "strong", "b", "em", "i", "u", "ul", "ol", "li", "a", "span"],
     allowedAttributes: { a: ["href", "title"] },
@@ -170,4 +189,33 @@ export async function bookForCaller(
       return { ok: false, status: error.status, error: error.message };
     throw error;
   }
+}
+
+/**
+ * What the server-rendered slot choice shows for a page URL (`monat`, `tag`): the month's grid
+ * (lead-time days), the chosen day when selectable and its free slots (lead-time hours).
+ */
+export async function slotPickerState(url: URL, withSlots: boolean) {
+  const lead = getConfiguration().bookingLeadTime;
+  const firstDay = firstBookableDay(lead.days);
+  const monat = url.searchParams.get("monat");
+  const month = isIsoMonth(monat) ? monat : monthOf(berlinToday());
+  const cells = calendarGrid(month, firstDay);
+  const tagParam = url.searchParams.get("tag");
+  const day =
+    isIsoDay(tagParam) && cells.some((c) => c.day === tagParam && c.selectable) ? tagParam : null;
+  let slots: { time: string; formatted: string }[] | null = null;
+  let error: string | null = null;
+  if (withSlots && day) {
+    try {
+      slots = await availableSlots(day);
+    } catch (e) {
+      slots = [];
+      error =
+        e instanceof SchedulingError
+          ? e.message
+          : "Fehler beim Laden der Zeitslots. Bitte versuche es später erneut.";
+    }
+  }
+  return { month, cells, day, slots, error };
 }

@@ -4,9 +4,9 @@ import { formatRequestId } from "~/lib/format";
 import type { RequestJson } from "~/lib/request-json";
 import { appointments, mailOutbox, requests } from "~db/schema";
 import { adminUsernames } from "../admins.server";
-import { openStoredFile } from "../attachments.server";
 import { db } from "../db.server";
 import { serializeRequests } from "../requests/serialize.server";
+import { openStoredFile } from "../uploads/store.server";
 import { type AuditActor, audit } from "./audit.server";
 
 export type PersonExport = {
