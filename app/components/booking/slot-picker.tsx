@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
+import { Honeypot } from "~/components/ui/honeypot";
 import {
   CalendarGrid,
   type SlotView,
@@ -68,7 +69,8 @@ export function SlotPicker({
           )
         }
       />
-      <Form method="post" className="space-y-4">
+      <Form method="post" className="relative space-y-4">
+        <Honeypot />
         {children}
         <h2 className="font-semibold">{day ? dayLabel(day) : "Uhrzeit"}</h2>
         <TimeGrid slots={slots} loading={false}>
