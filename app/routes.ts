@@ -12,6 +12,8 @@ export default [
   route("termin", "routes/landing/termin.tsx"),
   // The booked demo as .ics for the visitor's own request ("Zum Kalender hinzufügen")
   route("termin/kalender", "routes/landing/termin-kalender.ts"),
+  // Cancel or reschedule a booked demo through the signed link from the booking mails
+  route("termin/verwalten", "routes/landing/termin-verwalten.tsx"),
   route("anfrage-zurueckziehen", "routes/landing/anfrage-zurueckziehen.tsx"),
   route("healthz", "routes/healthz.ts"),
 
@@ -105,6 +107,7 @@ export default [
       route("appointments", "routes/api/admin/appointments.ts"),
       route("appointments/:id", "routes/api/admin/appointments.$id.ts"),
       route("appointments/:id/refresh", "routes/api/admin/appointments.$id.refresh.ts"),
+      route("appointments/:id/cancel", "routes/api/admin/appointments.$id.cancel.ts"),
       route("affiliate-codes", "routes/api/affiliate-codes.ts", {
         id: "api-admin-affiliate-codes",
       }),

@@ -198,6 +198,11 @@ export const appointments = sqliteTable(
     rawData: text("raw_data", { mode: "json" }),
     cachedAt: ms("cached_at"),
     createdAt: ms("created_at").notNull().default(now),
+    /**
+     * Revision of the built-in booking: the .ics SEQUENCE and the version the visitor's manage
+     * link is signed with (raised on reschedule and cancel, so older links and invites are outdated).
+     */
+    sequence: integer("sequence").notNull().default(0),
   },
   (t) => [
     index("appointments_start_idx").on(t.startTime),
@@ -210,6 +215,14 @@ export const appointments = sqliteTable(
 );
 
 export const MAIL_STATUSES = ["pending", "sent", "failed"] as const;
+
+/** A file attached to an outbox mail; `method` marks an iCalendar invite (REQUEST, CANCEL). */
+export type MailAttachment = {
+  filename: string;
+  contentType: string;
+  content: string;
+  method?: string;
+};
 
 export const mailOutbox = sqliteTable(
   "mail_outbox",
@@ -231,10 +244,19 @@ export const mailOutbox = sqliteTable(
     masked: integer("masked", { mode: "boolean" }).notNull().default(false),
     createdAt: ms("created_at").notNull().default(now),
     sentAt: ms("sent_at"),
+    /** Files sent with the mail (calendar invites; bounded, dropped once sent). */
+    attachments: text("attachments", { mode: "json" }).$type<MailAttachment[]>(),
+    /** The appointment a mail is about (its reminder is dropped or moved with it). */
+    appointmentId: integer("appointment_id").references(() => appointments.id, {
+      onDelete: "cascade",
+    }),
+    /** When the mail's links die (default: 7 days after createdAt); an unsent mail is wiped then. */
+    linksExpireAt: ms("links_expire_at"),
   },
   (t) => [
     index("mail_outbox_status_idx").on(t.status, t.nextAttemptAt),
     index("mail_outbox_request_idx").on(t.requestId),
+    index("mail_outbox_appointment_idx").on(t.appointmentId),
   ],
 );
 

@@ -18,7 +18,7 @@ export type EntryExtras = {
   /** The absolute cap on a multipart body (configured total upload limit + allowance). */
   multipartCap: () => number;
   /** Sends every due mail now; resolves when none is left (tests drain before asserting). */
-  drainOutbox: () => Promise<number>;
+  drainOutbox: (now?: Date) => Promise<number>;
   /** Sends every due webhook delivery now; resolves when none is left. */
   drainWebhooks: () => Promise<number>;
 };

@@ -7,6 +7,8 @@ export type ReceivedMail = {
   subject: string;
   text: string;
   html: string;
+  /** Files and calendar parts (an invite: mimeType text/calendar, method REQUEST or CANCEL). */
+  attachments: { filename: string | null; mimeType: string; method?: string; content: string }[];
   receivedAt: string;
 };
 
@@ -40,6 +42,15 @@ export async function startSmtpInbox(
           subject: mail.subject ?? "",
           text: mail.text ?? "",
           html: mail.html ?? "",
+          attachments: mail.attachments.map((a) => ({
+            filename: a.filename,
+            mimeType: a.mimeType,
+            method: a.method,
+            content:
+              typeof a.content === "string"
+                ? a.content
+                : Buffer.from(a.content as ArrayBuffer).toString("utf8"),
+          })),
           receivedAt: new Date().toISOString(),
         });
         callback();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { calendarFile, calendarFileName, calendarUid } from "./calendar";
+import { calendarFile, calendarFileName, calendarUid, parseMailbox } from "./calendar";
 
 const entry = {
   bookingUid: "builtin-abc123",
@@ -34,5 +34,40 @@ describe("calendar (.ics)", () => {
   });
   it("names the download by its day", () => {
     expect(calendarFileName(entry.start)).toBe("demo-termin-2026-12-01.ics");
+  });
+});
+
+describe("calendar invites (iTIP)", () => {
+  const invite = {
+    ...entry,
+    organizer: { name: "Anfrage-Portal", email: "team@example.com" },
+    attendee: { name: "Nora", email: "nora@example.com" },
+  };
+  it("a REQUEST names method, organiser and attendee", () => {
+    // Unfolded: long content lines continue on the next line after CRLF + space.
+    const ics = calendarFile({ ...invite, method: "REQUEST" }).replace(/\r\n /g, "");
+    expect(ics).toContain("METHOD:REQUEST");
+    expect(ics).toMatch(/ORGANIZER;CN="?Anfrage-Portal"?:mailto:team@example.com/);
+    expect(ics).toMatch(/ATTENDEE;[^\r\n]*PARTSTAT=ACCEPTED[^\r\n]*mailto:nora@example.com/i);
+  });
+  it("a CANCEL keeps the UID and says CANCELLED", () => {
+    const ics = calendarFile({ ...invite, method: "CANCEL", sequence: 2, cancelled: true });
+    expect(ics).toContain("METHOD:CANCEL");
+    expect(ics).toContain(`UID:${calendarUid("builtin-abc123")}`);
+    expect(ics).toContain("SEQUENCE:2");
+    expect(ics).toContain("STATUS:CANCELLED");
+  });
+  it("a download has no method", () => {
+    expect(calendarFile(entry)).not.toContain("METHOD:");
+  });
+  it("reads the organiser from the sender address", () => {
+    expect(parseMailbox("Anfrage-Portal <no-reply@localhost>")).toEqual({
+      name: "Anfrage-Portal",
+      email: "no-reply@localhost",
+    });
+    expect(parseMailbox("team@example.com")).toEqual({
+      name: "team@example.com",
+      email: "team@example.com",
+    });
   });
 });

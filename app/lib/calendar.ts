@@ -1,4 +1,4 @@
-import ical, { ICalEventStatus } from "ical-generator";
+import ical, { ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 
 /**
  * The one calendar module (.ics) of the portal: visitors' "Zum Kalender hinzufügen" and, later,
@@ -17,7 +17,16 @@ export type CalendarEntry = {
   location?: string | null;
   url?: string | null;
   cancelled?: boolean;
+  /** Who invites (the mail sender); invites by mail need one. */
+  organizer?: { name: string; email: string };
+  attendee?: { name: string; email: string };
+  /** iTIP method of a mailed invite: REQUEST (new or changed) or CANCEL; none for a download. */
+  method?: CalendarMethod;
+  /** DTSTAMP (default: the start, so a download stays byte-identical). */
+  stamp?: Date;
 };
+
+export type CalendarMethod = "REQUEST" | "CANCEL";
 
 /** Domain part of the UID, so UIDs stay unique across installations. */
 export const CALENDAR_UID_DOMAIN = "anfrage-portal";
@@ -28,13 +37,24 @@ export const calendarUid = (bookingUid: string) => `${bookingUid}@${CALENDAR_UID
 export function calendarFile(entry: CalendarEntry): string {
   const calendar = ical({
     prodId: { company: "Anfrage-Portal", product: "Termine", language: "DE" },
+    ...(entry.method
+      ? {
+          method:
+            entry.method === "CANCEL" ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+        }
+      : {}),
   });
   calendar.createEvent({
     id: calendarUid(entry.bookingUid),
     sequence: entry.sequence,
     start: entry.start,
     end: entry.end,
-    stamp: entry.start,
+    stamp: entry.stamp ?? entry.start,
+    organizer: entry.organizer,
+    // The visitor booked it: already accepted, no answer expected.
+    attendees: entry.attendee
+      ? [{ ...entry.attendee, rsvp: false, status: ICalAttendeeStatus.ACCEPTED }]
+      : [],
     summary: entry.summary,
     description: entry.description,
     location: entry.location ?? undefined,
@@ -47,4 +67,11 @@ export function calendarFile(entry: CalendarEntry): string {
 /** A download file name like "demo-termin-2026-12-01.ics". */
 export function calendarFileName(start: Date): string {
   return `demo-termin-${start.toISOString().slice(0, 10)}.ics`;
+}
+
+/** "Anfrage-Portal <no-reply@example.com>" → name and address (the organiser of an invite). */
+export function parseMailbox(from: string): { name: string; email: string } {
+  const match = from.match(/^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/);
+  if (match) return { name: match[1]?.trim() || (match[2] as string), email: match[2] as string };
+  return { name: from.trim(), email: from.trim() };
 }

@@ -6,14 +6,12 @@ import {
   firstBookableDay,
   type IsoDay,
 } from "~/lib/booking-calendar";
-import { formatDateTime, formatTime, summaryOf } from "~/lib/format";
+import { summaryOf } from "~/lib/format";
 import { appointments, requests } from "~db/schema";
+import { queueBookingNotice, queueConfirmation, queueReminder } from "./appointments/mails.server";
 import { providerData, type WebhookPayload } from "./appointments/provider-data.server";
 import { getConfiguration } from "./configuration.server";
 import { db } from "./db.server";
-import { env } from "./env.server";
-import { queueMail } from "./mail/outbox.server";
-import { notificationRecipients } from "./notifications.server";
 import { BUILTIN_EVENT_TYPE } from "./scheduling/builtin.server";
 import { scheduling } from "./scheduling/index.server";
 import { type EventType, SchedulingError, SLOT_TAKEN, type Slot } from "./scheduling/types";
@@ -84,6 +82,21 @@ export async function availableSlots(day: IsoDay, eventTypeKey?: string | null):
 
 // ---------- booking ----------
 
+/** A new start (booking or reschedule) respects the configured lead time in days and hours. */
+export function assertLeadTime(start: Date) {
+  const lead = getConfiguration().bookingLeadTime;
+  if (
+    berlinDayOf(start) < firstBookableDay(lead.days) ||
+    start.getTime() < Date.now() + lead.hours * 3600_000
+  ) {
+    throw new SchedulingError(
+      "Dieser Termin liegt vor der Mindestvorlaufzeit. Bitte wähle einen späteren Termin.",
+      "invalid",
+      400,
+    );
+  }
+}
+
 export type BookInput = {
   request: { id: number; name: string; email: string; phone?: string } | null;
   startTime: string;
@@ -91,7 +104,7 @@ export type BookInput = {
   timeZone?: string;
 };
 
-function isUniqueViolation(error: unknown) {
+export function isUniqueViolation(error: unknown) {
   return (error as { code?: string })?.code === "SQLITE_CONSTRAINT_UNIQUE";
 }
 
@@ -106,17 +119,7 @@ export async function bookAppointment(input: BookInput): Promise<AppointmentJson
   const start = new Date(input.startTime);
   if (Number.isNaN(start.getTime()))
     throw new SchedulingError("Bitte wähle Datum und Uhrzeit aus", "invalid", 400);
-  const lead = getConfiguration().bookingLeadTime;
-  if (
-    berlinDayOf(start) < firstBookableDay(lead.days) ||
-    start.getTime() < Date.now() + lead.hours * 3600_000
-  ) {
-    throw new SchedulingError(
-      "Dieser Termin liegt vor der Mindestvorlaufzeit. Bitte wähle einen späteren Termin.",
-      "invalid",
-      400,
-    );
-  }
+  assertLeadTime(start);
   const provider = scheduling();
   const attendee = {
     name: input.request?.name ?? "Demo",
@@ -163,7 +166,12 @@ export async function bookAppointment(input: BookInput): Promise<AppointmentJson
       ? (db().select().from(requests).where(eq(requests.id, input.request.id)).get() ?? null)
       : null,
   );
-  if (provider.name === "builtin" && input.request) sendBookingMails(json, input.request);
+  if (provider.name === "builtin" && input.request) {
+    const who = { id: input.request.id, name: input.request.name, email: input.request.email };
+    queueConfirmation(row, who);
+    queueReminder(row, who);
+    queueBookingNotice(row, who, "booked");
+  }
   emitWebhook(
     { event: "appointment.booked", data: json },
     String(row.id),
@@ -172,60 +180,18 @@ export async function bookAppointment(input: BookInput): Promise<AppointmentJson
   return json;
 }
 
-/** Webhooks of an appointment that was booked or cancelled (each at most once per appointment). */
-function announce(event: "appointment.booked" | "appointment.cancelled", id: number) {
-  const json = getAppointment(id);
-  if (json) emitWebhook({ event, data: json }, String(id), json.request?.id ?? null);
-}
-
-function sendBookingMails(
-  appointment: AppointmentJson,
-  request: { id: number; name: string; email: string },
+/**
+ * Webhooks of an appointment that was booked or cancelled (each at most once per appointment and
+ * `revision`: a reschedule announces the moved booking as booked again under its new revision).
+ */
+export function announce(
+  event: "appointment.booked" | "appointment.cancelled",
+  id: number,
+  revision?: number,
 ) {
-  const when = formatDateTime(appointment.startTime);
-  const until = formatTime(appointment.endTime);
-  queueMail({
-    to: request.email,
-    subject: `Dein Demo-Termin am ${when} Uhr`,
-    kind: "booking-confirmation",
-    requestId: request.id,
-    content: {
-      greeting: `Hallo ${request.name},`,
-      paragraphs: [
-        "vielen Dank für deine Buchung! Dein persönlicher Demo-Termin steht:",
-        "Wir zeigen dir deine Testversion und besprechen die nächsten Schritte. Den Link zum Videocall schicken wir dir rechtzeitig vor dem Termin.",
-      ],
-      facts: [
-        ["Termin", appointment.eventType.name],
-        ["Datum", `${when} – ${until} Uhr`],
-        ["Dauer", `${appointment.eventType.duration} Minuten`],
-      ],
-      footer: "Bis bald!\nDein Team",
-    },
-  });
-  // New requests always notify (when on); booked demos only with their own setting (default off).
-  const admins = getConfiguration().emailNotifications.bookingNotice
-    ? notificationRecipients()
-    : [];
-  if (admins.length) {
-    queueMail({
-      to: admins,
-      subject: `Neuer Demo-Termin: ${request.name} am ${when} Uhr`,
-      kind: "booking-notice",
-      requestId: request.id,
-      content: {
-        paragraphs: [`${request.name} hat einen Demo-Termin gebucht.`],
-        facts: [
-          ["Termin", `${when} – ${until} Uhr`],
-          ["E-Mail", request.email],
-        ],
-        action: {
-          label: "Zur Anfrage",
-          url: `${env().APP_URL}/admin/requests?requestId=${request.id}`,
-        },
-      },
-    });
-  }
+  const json = getAppointment(id);
+  const key = revision ? `${id}:${revision}` : String(id);
+  if (json) emitWebhook({ event, data: json }, key, json.request?.id ?? null);
 }
 
 // ---------- refresh, delete (the list: appointment-list.server.ts) ----------

@@ -1,10 +1,19 @@
 import sanitizeHtml from "sanitize-html";
 import { z } from "zod";
-import { berlinDayOf, bookingDuration, isIsoDay } from "~/lib/booking-calendar";
+import {
+  berlinDayOf,
+  berlinToday,
+  bookingDuration,
+  calendarGrid,
+  firstBookableDay,
+  isIsoDay,
+  isIsoMonth,
+  monthOf,
+} from "~/lib/booking-calendar";
 import { demoRequest } from "~/lib/demo-request";
 import type { RequestJson } from "~/lib/request-json";
 import { ALREADY_BOOKED, withRequestReservation } from "./appointments/one-per-request.server";
-import { bookAppointment, configuredEventType } from "./appointments.server";
+import { availableSlots, bookAppointment, configuredEventType } from "./appointments.server";
 import { getApiAdmin } from "./auth.server";
 import { getConfiguration } from "./configuration.server";
 import { bookingLimiter, tooManyMessage } from "./rate-limit.server";
@@ -170,4 +179,33 @@ export async function bookForCaller(
       return { ok: false, status: error.status, error: error.message };
     throw error;
   }
+}
+
+/**
+ * What the server-rendered slot choice shows for a page URL (`monat`, `tag`): the month's grid
+ * (lead-time days), the chosen day when selectable and its free slots (lead-time hours).
+ */
+export async function slotPickerState(url: URL, withSlots: boolean) {
+  const lead = getConfiguration().bookingLeadTime;
+  const firstDay = firstBookableDay(lead.days);
+  const monat = url.searchParams.get("monat");
+  const month = isIsoMonth(monat) ? monat : monthOf(berlinToday());
+  const cells = calendarGrid(month, firstDay);
+  const tagParam = url.searchParams.get("tag");
+  const day =
+    isIsoDay(tagParam) && cells.some((c) => c.day === tagParam && c.selectable) ? tagParam : null;
+  let slots: { time: string; formatted: string }[] | null = null;
+  let error: string | null = null;
+  if (withSlots && day) {
+    try {
+      slots = await availableSlots(day);
+    } catch (e) {
+      slots = [];
+      error =
+        e instanceof SchedulingError
+          ? e.message
+          : "Fehler beim Laden der Zeitslots. Bitte versuche es später erneut.";
+    }
+  }
+  return { month, cells, day, slots, error };
 }

@@ -48,7 +48,7 @@ export async function visitorCalendarFile(
   const end = new Date(row.startTime.getTime() + row.durationMinutes * 60_000);
   const body = calendarFile({
     bookingUid: row.externalUid,
-    sequence: 0,
+    sequence: row.sequence,
     start: row.startTime,
     end,
     summary: row.eventTypeName,

@@ -26,7 +26,7 @@ export async function startTestServer(envOverrides: Record<string, string | unde
      * Sends every mail the server has queued and resolves when the outbox has nothing due: assert
      * "no mail was sent" after this, never after a sleep.
      */
-    drainOutbox: () => extras.drainOutbox(),
+    drainOutbox: (now?: Date) => extras.drainOutbox(now),
     /** Sends every due webhook delivery; resolves when none is due any more. */
     drainWebhooks: () => extras.drainWebhooks(),
     /** fetch relative to the server; JSON bodies are serialised when `json` is given. */

@@ -22,6 +22,8 @@ export const CLASSIFICATION: Record<string, Classification> = {
   termin: { page: "public", post: "public" },
   "anfrage-zurueckziehen": { page: "public", post: "public" },
   "termin/kalender": { api: { GET: "public" } },
+  // Guarded by the signed link in its query (no token: 400), not by a session.
+  "termin/verwalten": { page: "public", post: "public" },
   healthz: { api: { GET: "public" } },
   "admin/login": { page: "public", post: "public" },
   "admin/logout": { page: "public", post: "public" },
@@ -84,6 +86,7 @@ export const CLASSIFICATION: Record<string, Classification> = {
   "api/admin/appointments": { api: { GET: "admin" } },
   "api/admin/appointments/:id": { api: { DELETE: "admin" } },
   "api/admin/appointments/:id/refresh": { api: { POST: "admin" } },
+  "api/admin/appointments/:id/cancel": { api: { POST: "admin" } },
   "api/admin/affiliate-codes": { api: { GET: "admin", POST: "admin" } },
   "api/admin/affiliate-codes/:id": { api: { PATCH: "admin", PUT: "admin", DELETE: "admin" } },
   "api/*": { api: { GET: "public", POST: "public" } },

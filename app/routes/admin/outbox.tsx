@@ -29,6 +29,11 @@ export async function loader({ request }: Route.LoaderArgs) {
       kind: m.kind,
       createdAt: m.createdAt.toISOString(),
       sentAt: m.sentAt?.toISOString() ?? null,
+      // A reminder waits for its send-after time: shown as planned, not offered for an early send.
+      scheduledFor:
+        m.status === "pending" && m.attempts === 0 && m.nextAttemptAt.getTime() > Date.now()
+          ? m.nextAttemptAt.toISOString()
+          : null,
       // Token links never leave the server unmasked, even while the mail is still pending.
       preview: maskedBody(m.text),
     })),
@@ -113,6 +118,9 @@ export default function OutboxPage({ loaderData }: Route.ComponentProps) {
                     <span className="text-xs text-slate-500 dark:text-slate-400">
                       Erstellt {formatDateTime(mail.createdAt)}
                       {mail.sentAt ? ` · gesendet ${formatDateTime(mail.sentAt)}` : ""}
+                      {mail.scheduledFor
+                        ? ` · geplant für ${formatDateTime(mail.scheduledFor)}`
+                        : ""}
                     </span>
                   </summary>
                   <div className="mt-3 space-y-3">
@@ -124,7 +132,7 @@ export default function OutboxPage({ loaderData }: Route.ComponentProps) {
                     <pre className="max-h-96 overflow-auto whitespace-pre-wrap rounded-lg bg-slate-50 p-3 font-sans text-sm dark:bg-slate-800">
                       {mail.preview}
                     </pre>
-                    {mail.status !== "sent" && smtp ? (
+                    {mail.status !== "sent" && !mail.scheduledFor && smtp ? (
                       <Form method="post">
                         <input type="hidden" name="id" value={mail.id} />
                         <Button type="submit" size="sm" variant="secondary">

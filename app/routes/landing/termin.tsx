@@ -1,41 +1,23 @@
-import { data, Form, Link } from "react-router";
-import {
-  BookingHeader,
-  BookingSuccess,
-  CalendarGrid,
-  TimeGrid,
-  timeButtonClass,
-} from "~/components/booking/booking-panel";
+import { data, Link } from "react-router";
+import { BookingHeader, BookingSuccess } from "~/components/booking/booking-panel";
 import { DemoRequestCard } from "~/components/booking/demo-request-card";
+import { SlotPicker } from "~/components/booking/slot-picker";
 import { AppointmentTrace } from "~/components/landing/appointment-trace";
-import { Button, buttonClass } from "~/components/ui/button";
+import { buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/field";
-import {
-  addMonths,
-  berlinToday,
-  calendarGrid,
-  DEFAULT_EVENT_TITLE,
-  dayLabel,
-  firstBookableDay,
-  isIsoDay,
-  isIsoMonth,
-  monthOf,
-  PICK_DATE_AND_TIME,
-} from "~/lib/booking-calendar";
+import { DEFAULT_EVENT_TITLE, PICK_DATE_AND_TIME } from "~/lib/booking-calendar";
 import { DEMO_REQUEST, type DemoRequest } from "~/lib/demo-request";
-import { availableSlots } from "~/server/appointments.server";
 import { parseId } from "~/server/auth.server";
 import {
   bookForCaller,
   bookingAccess,
   bookingEnabled,
   eventTypeDetails,
+  slotPickerState,
 } from "~/server/booking-api.server";
-import { getConfiguration } from "~/server/configuration.server";
 import { readForm } from "~/server/http.server";
 import { clientIp } from "~/server/request-context.server";
 import { requestsWithAppointment } from "~/server/requests/serialize.server";
-import { SchedulingError } from "~/server/scheduling/types";
 import { visitorAppointments } from "~/server/visitor-appointments.server";
 import type { Route } from "./+types/termin";
 
@@ -78,30 +60,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!context) {
     throw data("Diese Terminbuchung ist nur für die eigene Anfrage möglich.", { status: 404 });
   }
-  const url = new URL(request.url);
   const event = await eventTypeDetails().catch(() => null);
-  const lead = getConfiguration().bookingLeadTime;
-  const firstDay = firstBookableDay(lead.days);
-  const month = isIsoMonth(url.searchParams.get("monat"))
-    ? (url.searchParams.get("monat") as string)
-    : monthOf(berlinToday());
-  const cells = calendarGrid(month, firstDay);
-  const tagParam = url.searchParams.get("tag");
-  const day =
-    isIsoDay(tagParam) && cells.some((c) => c.day === tagParam && c.selectable) ? tagParam : null;
-  let slots: { time: string; formatted: string }[] | null = null;
-  let error: string | null = null;
-  if (event && day) {
-    try {
-      slots = await availableSlots(day);
-    } catch (e) {
-      slots = [];
-      error =
-        e instanceof SchedulingError
-          ? e.message
-          : "Fehler beim Laden der Zeitslots. Bitte versuche es später erneut.";
-    }
-  }
+  const { month, cells, day, slots, error } = await slotPickerState(
+    new URL(request.url),
+    Boolean(event),
+  );
   return { context, event, month, cells, day, slots, error };
 }
 
@@ -206,60 +169,15 @@ export default function TerminPage({ loaderData, actionData }: Route.ComponentPr
           <div className="space-y-5">
             <BookingHeader event={event} requesterName={context.name} />
             {context.demo ? <DemoRequestCard /> : null}
-            <div className="grid gap-6 md:grid-cols-2">
-              <CalendarGrid
-                month={month}
-                cells={cells}
-                selectedDay={day}
-                renderNav={(direction, label, className) => (
-                  <Link
-                    to={href({ monat: addMonths(month, direction) })}
-                    className={className}
-                    aria-label={label}
-                  >
-                    {direction < 0 ? "‹" : "›"}
-                  </Link>
-                )}
-                renderDay={(cell, className, label) =>
-                  cell.selectable ? (
-                    <Link
-                      to={href({ monat: month, tag: cell.day })}
-                      className={`${className} w-full`}
-                      aria-label={label}
-                      aria-current={cell.day === day ? "date" : undefined}
-                    >
-                      {cell.dayOfMonth}
-                    </Link>
-                  ) : (
-                    <span className={className} aria-disabled="true">
-                      {cell.dayOfMonth}
-                    </span>
-                  )
-                }
-              />
-              <Form method="post" className="space-y-4">
-                <h2 className="font-semibold">{day ? dayLabel(day) : "Uhrzeit"}</h2>
-                <TimeGrid slots={slots} loading={false}>
-                  {slots?.map((slot) => (
-                    <label
-                      key={slot.time}
-                      className={`${timeButtonClass(false)} cursor-pointer text-center has-[:checked]:border-indigo-600 has-[:checked]:bg-indigo-600 has-[:checked]:text-white`}
-                    >
-                      <input
-                        type="radio"
-                        name="startTime"
-                        value={slot.time}
-                        className="sr-only"
-                        required
-                      />
-                      {slot.formatted}
-                    </label>
-                  ))}
-                </TimeGrid>
-                {error || actionError ? <Alert>{actionError ?? error}</Alert> : null}
-                {slots?.length ? <Button type="submit">Termin verbindlich buchen</Button> : null}
-              </Form>
-            </div>
+            <SlotPicker
+              month={month}
+              cells={cells}
+              day={day}
+              slots={slots}
+              error={actionError ?? error}
+              href={href}
+              submitLabel="Termin verbindlich buchen"
+            />
           </div>
         )}
       </div>

@@ -4,7 +4,7 @@ import { appointments } from "~db/schema";
 import { db } from "../db.server";
 
 /** Statuses that free the request for a new booking: the spec's cancelled group and a rejection. */
-const INACTIVE_STATUSES = [...GROUP_STATUSES.cancelled, "REJECTED"];
+export const INACTIVE_STATUSES: readonly string[] = [...GROUP_STATUSES.cancelled, "REJECTED"];
 
 export const ALREADY_BOOKED =
   "Für diese Anfrage ist bereits ein Termin gebucht. Bitte sage ihn zuerst ab, bevor du einen neuen buchst.";
@@ -22,7 +22,7 @@ export function hasActiveAppointment(requestId: number, now = new Date()) {
         and(
           eq(appointments.requestId, requestId),
           gt(appointments.startTime, now),
-          notInArray(appointments.status, INACTIVE_STATUSES),
+          notInArray(appointments.status, [...INACTIVE_STATUSES]),
         ),
       )
       .get(),

@@ -94,4 +94,78 @@ describe("outbox", () => {
       await stopMailWorker();
     }
   });
+
+  it("a scheduled mail waits for its send-after time, is not retried early, and sends its invite", async () => {
+    const { queueMail, processOutbox, getOutboxMail, retryMail } = await import("./outbox.server");
+    // Earlier tests' mails waiting for their backoff go out first (a fake clock an hour ahead).
+    await processOutbox(new Date(Date.now() + 3600_000));
+    const sendAfter = new Date(Date.now() + 3 * 86400_000);
+    const queued = queueMail({
+      to: "termin@example.com",
+      subject: "Erinnerung",
+      content: { paragraphs: ["Morgen"] },
+      sendAfter,
+      attachments: [
+        {
+          filename: "demo.ics",
+          contentType: "text/calendar; charset=utf-8; method=REQUEST",
+          content: "BEGIN:VCALENDAR\r\nMETHOD:REQUEST\r\nEND:VCALENDAR\r\n",
+          method: "REQUEST",
+        },
+      ],
+    });
+    expect(await processOutbox()).toBe(0);
+    expect(retryMail(queued.id)).toBe(false);
+    expect(await processOutbox(new Date(sendAfter.getTime() - 1))).toBe(0);
+    expect(await processOutbox(sendAfter)).toBe(1);
+    const mail = inbox.mails.at(-1);
+    expect(mail?.to).toEqual(["termin@example.com"]);
+    const part = mail?.attachments.find((a) => a.mimeType === "text/calendar");
+    expect(part?.method).toBe("REQUEST");
+    expect(part?.content).toContain("METHOD:REQUEST");
+    expect(getOutboxMail(queued.id)?.attachments).toBeNull();
+  });
+
+  it("refuses attachments over the bound", async () => {
+    const { queueMail, MAX_ATTACHMENT_BYTES } = await import("./outbox.server");
+    expect(() =>
+      queueMail({
+        to: "x@example.com",
+        subject: "Zu groß",
+        content: { paragraphs: ["x"] },
+        attachments: [
+          {
+            filename: "a.txt",
+            contentType: "text/plain",
+            content: "x".repeat(MAX_ATTACHMENT_BYTES + 1),
+          },
+        ],
+      }),
+    ).toThrow();
+  });
+
+  it("wipes an unsent link mail when its links expire: 7 days by default, or its own time", async () => {
+    const { queueMail, wipeExpiredSecrets, getOutboxMail } = await import("./outbox.server");
+    const content = {
+      paragraphs: ["Dein Termin"],
+      action: { label: "Verwalten", url: "http://localhost/termin/verwalten?token=abc.def" },
+    };
+    const start = new Date(Date.now() + 30 * 86400_000);
+    // A reminder for an appointment in 30 days keeps its link past the 7-day default…
+    const reminder = queueMail({
+      to: "a@example.com",
+      subject: "Erinnerung",
+      content,
+      sendAfter: new Date(start.getTime() - 86400_000),
+      linksExpireAt: start,
+    });
+    const plain = queueMail({ to: "b@example.com", subject: "Link", content });
+    wipeExpiredSecrets(new Date(Date.now() + 8 * 86400_000));
+    expect(getOutboxMail(reminder.id)?.masked).toBe(false);
+    expect(getOutboxMail(plain.id)?.masked).toBe(true);
+    // …until the appointment begins.
+    wipeExpiredSecrets(start);
+    expect(getOutboxMail(reminder.id)?.masked).toBe(true);
+    expect(getOutboxMail(reminder.id)?.status).toBe("failed");
+  });
 });

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, lte } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
-import { mailOutbox } from "~db/schema";
+import { type MailAttachment, mailOutbox } from "~db/schema";
 import { db } from "../db.server";
 import { env } from "../env.server";
 import { afterFailure } from "../outbox-retry.server";
@@ -8,6 +8,9 @@ import { type MailContent, renderMail } from "./render";
 import { carriesSecret, isSealed, maskedBody, openBody, sealBody } from "./secrets.server";
 
 export type OutboxMail = typeof mailOutbox.$inferSelect;
+
+/** Attachments of one mail together (an .ics is about 1 KB). */
+export const MAX_ATTACHMENT_BYTES = 64 * 1024;
 
 /** Whether queued mails can leave at all (SMTP_URL set); without it they only reach the outbox. */
 export const mailConfigured = () => Boolean(env().SMTP_URL);
@@ -20,7 +23,18 @@ export function queueMail(input: {
   kind?: string;
   /** The request whose personal data the mail carries (erased with it). */
   requestId?: number;
+  /** The appointment the mail is about (reminders are dropped or moved with it). */
+  appointmentId?: number;
+  /** Calendar invites and the like (at most MAX_ATTACHMENT_BYTES together). */
+  attachments?: MailAttachment[];
+  /** Not before this time (a reminder); default: now. */
+  sendAfter?: Date;
+  /** When the mail's links die (default: 7 days after queueing). */
+  linksExpireAt?: Date;
 }): OutboxMail {
+  const attachments = input.attachments?.length ? input.attachments : null;
+  const size = (attachments ?? []).reduce((n, a) => n + Buffer.byteLength(a.content), 0);
+  if (size > MAX_ATTACHMENT_BYTES) throw new Error("Mail attachments over the outbox limit");
   const to = (Array.isArray(input.to) ? input.to : [input.to]).filter(Boolean).join(", ");
   const rendered = renderMail(input.content);
   // Reset and invitation links are encrypted at rest until sent (a database copy yields no link).
@@ -36,6 +50,10 @@ export function queueMail(input: {
       html,
       kind: input.kind ?? "generic",
       requestId: input.requestId ?? null,
+      appointmentId: input.appointmentId ?? null,
+      attachments,
+      linksExpireAt: input.linksExpireAt ?? null,
+      ...(input.sendAfter ? { nextAttemptAt: input.sendAfter } : {}),
     })
     .returning()
     .get();
@@ -51,8 +69,11 @@ export function getOutboxMail(id: number): OutboxMail | undefined {
   return db().select().from(mailOutbox).where(eq(mailOutbox.id, id)).get();
 }
 
-/** Puts a failed (or pending) mail back in the queue for an immediate attempt. */
-export function retryMail(id: number): boolean {
+/**
+ * Puts a failed (or pending) mail back in the queue for an immediate attempt. A scheduled mail
+ * not yet tried (a reminder waiting for its send-after time) is not sent early.
+ */
+export function retryMail(id: number, now = new Date()): boolean {
   const result = db()
     .update(mailOutbox)
     .set({ status: "pending", nextAttemptAt: new Date(), attempts: 0 })
@@ -61,6 +82,7 @@ export function retryMail(id: number): boolean {
         eq(mailOutbox.id, id),
         inArray(mailOutbox.status, ["failed", "pending"]),
         eq(mailOutbox.masked, false),
+        or(gt(mailOutbox.attempts, 0), lte(mailOutbox.nextAttemptAt, now)),
       ),
     )
     .run();
@@ -80,7 +102,15 @@ export function wipeExpiredSecrets(now = new Date()): number {
   const stale = db()
     .select()
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.masked, false), lte(mailOutbox.createdAt, cutoff)))
+    .where(
+      and(
+        eq(mailOutbox.masked, false),
+        or(
+          and(isNull(mailOutbox.linksExpireAt), lte(mailOutbox.createdAt, cutoff)),
+          lte(mailOutbox.linksExpireAt, now),
+        ),
+      ),
+    )
     .all()
     .filter((m) => m.status !== "sent" && (isSealed(m.text) || isSealed(m.html)));
   for (const mail of stale) {
@@ -131,6 +161,7 @@ async function sendDue(now: Date): Promise<{ attempted: number; sent: number }> 
         subject: mail.subject,
         text,
         html,
+        ...mailFiles(mail.attachments),
       });
       db()
         .update(mailOutbox)
@@ -142,6 +173,7 @@ async function sendDue(now: Date): Promise<{ attempted: number; sent: number }> 
           text: maskedBody(mail.text),
           html: maskedBody(mail.html),
           masked: true,
+          attachments: null,
         })
         .where(eq(mailOutbox.id, mail.id))
         .run();
@@ -158,6 +190,26 @@ async function sendDue(now: Date): Promise<{ attempted: number; sent: number }> 
     }
   }
   return { attempted: due.length, sent };
+}
+
+/** An invite travels as nodemailer's calendar alternative (clients offer "accept"); others as files. */
+function mailFiles(attachments: MailAttachment[] | null) {
+  const invite = attachments?.find((a) => a.method);
+  const files = (attachments ?? []).filter((a) => a !== invite);
+  return {
+    ...(invite
+      ? { icalEvent: { method: invite.method, filename: invite.filename, content: invite.content } }
+      : {}),
+    ...(files.length
+      ? {
+          attachments: files.map((a) => ({
+            filename: a.filename,
+            content: a.content,
+            contentType: a.contentType,
+          })),
+        }
+      : {}),
+  };
 }
 
 let timer: NodeJS.Timeout | undefined;
@@ -184,11 +236,12 @@ export async function processOutbox(now = new Date()): Promise<number> {
  * Deterministic flush for tests: waits for a batch already under way, then sends batch after
  * batch until no mail is due any more (failures move to a later attempt, so this ends).
  * Resolves with how many mails were sent; a mail that should not exist is in the inbox by then.
+ * `now` is a fake clock for tests (e.g. a day later, so a reminder is due).
  */
-export async function drainOutbox(): Promise<number> {
+export async function drainOutbox(now?: Date): Promise<number> {
   let sent = 0;
   for (;;) {
-    const batch = await exclusive(() => sendDue(new Date()));
+    const batch = await exclusive(() => sendDue(now ?? new Date()));
     sent += batch.sent;
     if (batch.attempted === 0) return sent;
   }

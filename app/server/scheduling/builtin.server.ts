@@ -36,6 +36,19 @@ export function builtinSlotStarts(day: IsoDay, minutes: number): Date[] {
   return starts;
 }
 
+/** Only the offered slot starts (weekday, opening hours, the duration's grid) in the future. */
+export function assertBuiltinSlot(start: Date, minutes: number) {
+  const day = berlinDayOf(start);
+  const valid = builtinSlotStarts(day, minutes).some((s) => s.getTime() === start.getTime());
+  if (!valid || start.getTime() <= Date.now()) {
+    throw new SchedulingError(
+      "Dieser Zeitpunkt ist nicht buchbar. Bitte wähle eine angebotene Uhrzeit.",
+      "invalid",
+      400,
+    );
+  }
+}
+
 function bookedStarts(day: IsoDay): Set<number> {
   const { start, end } = dayBoundsUtc(day);
   return new Set(
@@ -75,17 +88,7 @@ export const builtinProvider: SchedulingProvider = {
   async book(input) {
     // The row itself is written by the appointments service; its unique index is the lock.
     const start = new Date(input.start);
-    const day = berlinDayOf(start);
-    const valid = builtinSlotStarts(day, input.eventType.lengthInMinutes).some(
-      (s) => s.getTime() === start.getTime(),
-    );
-    if (!valid || start.getTime() <= Date.now()) {
-      throw new SchedulingError(
-        "Dieser Zeitpunkt ist nicht buchbar. Bitte wähle eine angebotene Uhrzeit.",
-        "invalid",
-        400,
-      );
-    }
+    assertBuiltinSlot(start, input.eventType.lengthInMinutes);
     const end = new Date(start.getTime() + input.eventType.lengthInMinutes * 60_000);
     return {
       uid: `builtin_${randomBytes(12).toString("hex")}`,

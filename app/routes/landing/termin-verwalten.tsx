@@ -1,0 +1,161 @@
+import { Form, Link } from "react-router";
+import { SlotPicker } from "~/components/booking/slot-picker";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Alert } from "~/components/ui/field";
+import { berlinDayOf, dayLabel } from "~/lib/booking-calendar";
+import { formatTime } from "~/lib/format";
+import { applyManageForm, managedAppointment } from "~/server/appointments/self-service.server";
+import { slotPickerState } from "~/server/booking-api.server";
+import { readForm } from "~/server/http.server";
+import { clientIp } from "~/server/request-context.server";
+import type { Route } from "./+types/termin-verwalten";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Demo-Termin verwalten" },
+  { name: "robots", content: "noindex" },
+];
+
+// The token in the URL must not travel to other sites in a Referer header nor sit in a shared
+// cache (same-origin, not no-referrer: that would send "Origin: null" with the forms).
+export function headers() {
+  return { "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" };
+}
+
+const STEPS = ["absagen", "verschieben"] as const;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token");
+  const { view } = managedAppointment(token);
+  const step = view.cancelled
+    ? null
+    : (STEPS.find((s) => s === url.searchParams.get("schritt")) ?? null);
+  const picker =
+    step === "verschieben" && view.provider === "builtin" ? await slotPickerState(url, true) : null;
+  const done = url.searchParams.get("erledigt");
+  return {
+    token: token as string,
+    view,
+    step,
+    picker,
+    done: done === "abgesagt" || done === "verschoben" ? done : null,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const token = new URL(request.url).searchParams.get("token");
+  return applyManageForm(token, await readForm(request), clientIp(context));
+}
+
+export default function ManageAppointmentPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { token, view, step, picker, done } = loaderData;
+  const href = (params: Record<string, string>) =>
+    `/termin/verwalten?${new URLSearchParams({ token, ...params })}`;
+  const error = actionData && "error" in actionData ? actionData.error : null;
+  return (
+    <main className="mx-auto max-w-4xl px-4 py-10">
+      <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+        <h1 className="mb-4 text-2xl font-bold">Dein Demo-Termin</h1>
+        {done === "abgesagt" && view.cancelled ? (
+          <Alert tone="success">
+            Dein Termin wurde abgesagt. Du erhältst eine Bestätigung per E-Mail.
+          </Alert>
+        ) : null}
+        {done === "verschoben" && !view.cancelled ? (
+          <Alert tone="success">
+            Dein Termin wurde verschoben. Du erhältst eine neue Kalendereinladung per E-Mail.
+          </Alert>
+        ) : null}
+        {view.cancelled ? (
+          <div className="mt-4 space-y-4">
+            <p>
+              Der Termin am {view.when} Uhr ist abgesagt. Wenn du doch eine Demo möchtest, kannst du
+              jederzeit einen neuen Termin buchen.
+            </p>
+            <Link to="/#history" className={buttonClass("primary", "sm")}>
+              Zur Startseite
+            </Link>
+          </div>
+        ) : (
+          <div className="mt-4 space-y-5">
+            <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
+              <dt className="font-semibold">Termin</dt>
+              <dd>{view.title}</dd>
+              <dt className="font-semibold">Datum</dt>
+              <dd>{dayLabel(berlinDayOf(view.start))}</dd>
+              <dt className="font-semibold">Uhrzeit</dt>
+              <dd>
+                {formatTime(view.start)} – {formatTime(view.end)} Uhr
+              </dd>
+            </dl>
+            {step === "absagen" ? (
+              <Form method="post" className="space-y-4">
+                <input type="hidden" name="intent" value="cancel" />
+                <p className="font-semibold">Möchtest du diesen Termin wirklich absagen?</p>
+                {error ? <Alert>{error}</Alert> : null}
+                <div className="flex flex-wrap gap-3">
+                  <Button type="submit" variant="danger">
+                    Ja, Termin absagen
+                  </Button>
+                  <Link to={href({})} className={buttonClass("secondary", "md")}>
+                    Nein, Termin behalten
+                  </Link>
+                </div>
+              </Form>
+            ) : step === "verschieben" && picker ? (
+              <section aria-labelledby="reschedule-heading" className="space-y-4">
+                <h2 id="reschedule-heading" className="text-lg font-semibold">
+                  Neuen Termin wählen
+                </h2>
+                <SlotPicker
+                  {...picker}
+                  error={error ?? picker.error}
+                  href={(p) => href({ schritt: "verschieben", ...p })}
+                  submitLabel="Termin verschieben"
+                >
+                  <input type="hidden" name="intent" value="reschedule" />
+                </SlotPicker>
+                <Link
+                  to={href({})}
+                  className="text-sm text-indigo-700 underline dark:text-indigo-300"
+                >
+                  Abbrechen
+                </Link>
+              </section>
+            ) : (
+              <div className="flex flex-wrap gap-3">
+                {view.provider === "builtin" ? (
+                  <Link
+                    to={href({ schritt: "verschieben" })}
+                    className={buttonClass("primary", "md")}
+                  >
+                    Termin verschieben
+                  </Link>
+                ) : null}
+                <Link to={href({ schritt: "absagen" })} className={buttonClass("secondary", "md")}>
+                  Termin absagen
+                </Link>
+              </div>
+            )}
+          </div>
+        )}
+      </div>
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const message =
+    error && typeof error === "object" && "data" in error && typeof error.data === "string"
+      ? error.data
+      : "Der Termin konnte nicht geladen werden.";
+  return (
+    <main className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold">Demo-Termin verwalten</h1>
+      <p className="mt-4">{message}</p>
+      <Link to="/" className={`${buttonClass("primary", "sm")} mt-6`}>
+        Zur Startseite
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,130 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { AppointmentJson } from "~/lib/appointments";
+import { appointments, requests } from "~db/schema";
+import {
+  announce,
+  assertLeadTime,
+  getAppointment,
+  isUniqueViolation,
+} from "../appointments.server";
+import { db } from "../db.server";
+import { assertBuiltinSlot } from "../scheduling/builtin.server";
+import { scheduling } from "../scheduling/index.server";
+import { SchedulingError, SLOT_TAKEN } from "../scheduling/types";
+import {
+  type Attendee,
+  dropReminder,
+  queueBookingNotice,
+  queueCancellation,
+  queueConfirmation,
+  queueReminder,
+} from "./mails.server";
+import { INACTIVE_STATUSES } from "./one-per-request.server";
+
+/**
+ * Cancelling and rescheduling a booking: the one implementation every caller (the visitor's
+ * signed link, admin paths, API) goes through. Each change raises the booking's sequence (the
+ * .ics SEQUENCE and the version of the visitor's link), moves or drops the reminder and mails
+ * the visitor; admins only with the booking-notice setting.
+ */
+type Row = typeof appointments.$inferSelect;
+
+export const ALREADY_CANCELLED = "Dieser Termin wurde bereits abgesagt.";
+export const NOT_FOUND = "Termin nicht gefunden.";
+
+function load(id: number): { row: Row; who: Attendee | null } {
+  const found = db()
+    .select({ row: appointments, request: requests })
+    .from(appointments)
+    .leftJoin(requests, eq(requests.id, appointments.requestId))
+    .where(eq(appointments.id, id))
+    .get();
+  if (!found) throw new SchedulingError(NOT_FOUND, "not_found", 404);
+  const r = found.request;
+  return { row: found.row, who: r ? { id: r.id, name: r.name, email: r.email } : null };
+}
+
+function assertActive(row: Row) {
+  if (INACTIVE_STATUSES.includes(row.status))
+    throw new SchedulingError(ALREADY_CANCELLED, "invalid", 409);
+  if (row.startTime.getTime() <= Date.now())
+    throw new SchedulingError("Dieser Termin liegt in der Vergangenheit.", "invalid", 409);
+}
+
+/** Cancels a booking (Cal.com: at Cal.com too); the built-in slot is free again at once. */
+export async function cancelAppointment(id: number): Promise<AppointmentJson> {
+  const { row, who } = load(id);
+  assertActive(row);
+  if (row.provider === "calcom") await scheduling().cancel(row.externalUid);
+  const updated = db()
+    .update(appointments)
+    .set({ status: "CANCELLED", sequence: sql`${appointments.sequence} + 1`, cachedAt: new Date() })
+    // Only the revision read above: a concurrent change wins, this one reports the conflict.
+    .where(and(eq(appointments.id, id), eq(appointments.sequence, row.sequence)))
+    .returning()
+    .get();
+  if (!updated) throw new SchedulingError(ALREADY_CANCELLED, "invalid", 409);
+  dropReminder(id);
+  announce("appointment.cancelled", id);
+  if (updated.provider === "builtin" && who) {
+    queueCancellation(updated, who);
+    queueBookingNotice(updated, who, "cancelled");
+  }
+  return getAppointment(id) as AppointmentJson;
+}
+
+/**
+ * Moves a built-in booking to another offered slot (lead time, opening hours; the unique slot
+ * index refuses a taken one). It stays one booking: same UID, next SEQUENCE, so the
+ * one-appointment-per-request rule holds. Cal.com bookings are moved at Cal.com.
+ */
+export async function rescheduleAppointment(
+  id: number,
+  startTime: string,
+): Promise<AppointmentJson> {
+  const { row, who } = load(id);
+  assertActive(row);
+  if (row.provider !== "builtin")
+    throw new SchedulingError(
+      "Dieser Termin kann nur über den Link des Terminservices verschoben werden.",
+      "invalid",
+      400,
+    );
+  const start = new Date(startTime);
+  if (!startTime || Number.isNaN(start.getTime()))
+    throw new SchedulingError("Bitte wähle Datum und Uhrzeit aus", "invalid", 400);
+  if (start.getTime() === row.startTime.getTime())
+    throw new SchedulingError(
+      "Das ist bereits dein Termin. Bitte wähle eine andere Uhrzeit.",
+      "invalid",
+      400,
+    );
+  assertLeadTime(start);
+  assertBuiltinSlot(start, row.durationMinutes);
+  let updated: Row | undefined;
+  try {
+    updated = db()
+      .update(appointments)
+      .set({ startTime: start, sequence: sql`${appointments.sequence} + 1`, cachedAt: new Date() })
+      .where(and(eq(appointments.id, id), eq(appointments.sequence, row.sequence)))
+      .returning()
+      .get();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new SchedulingError(SLOT_TAKEN, "slot_taken", 409);
+    throw error;
+  }
+  if (!updated)
+    throw new SchedulingError(
+      "Der Termin wurde gerade geändert. Bitte lade die Seite neu.",
+      "invalid",
+      409,
+    );
+  dropReminder(id);
+  announce("appointment.booked", id, updated.sequence);
+  if (who) {
+    queueConfirmation(updated, who, true);
+    queueReminder(updated, who);
+    queueBookingNotice(updated, who, "rescheduled");
+  }
+  return getAppointment(id) as AppointmentJson;
+}

@@ -1,0 +1,189 @@
+import { and, eq } from "drizzle-orm";
+import { type CalendarMethod, calendarFile, calendarFileName, parseMailbox } from "~/lib/calendar";
+import { formatDateTime, formatTime } from "~/lib/format";
+import { type appointments, type MailAttachment, mailOutbox } from "~db/schema";
+import { getConfiguration } from "../configuration.server";
+import { db } from "../db.server";
+import { env } from "../env.server";
+import { queueMail } from "../mail/outbox.server";
+import { notificationRecipients } from "../notifications.server";
+import { manageUrl } from "./manage-link.server";
+
+/**
+ * The visitor's mails about a built-in booking (Cal.com sends its own): confirmation with the
+ * invite, reminder 24 h before, rescheduling and cancellation, each with the .ics of the one
+ * calendar module and (while the booking stands) the signed link to cancel or reschedule.
+ */
+type AppointmentRow = typeof appointments.$inferSelect;
+export type Attendee = { id: number; name: string; email: string };
+
+export const REMINDER_KIND = "booking-reminder";
+const REMINDER_BEFORE_MS = 24 * 3600_000;
+
+const endOf = (row: AppointmentRow) =>
+  new Date(row.startTime.getTime() + row.durationMinutes * 60_000);
+
+function invite(row: AppointmentRow, who: Attendee, method: CalendarMethod): MailAttachment {
+  const content = calendarFile({
+    bookingUid: row.externalUid,
+    sequence: row.sequence,
+    start: row.startTime,
+    end: endOf(row),
+    stamp: new Date(),
+    summary: row.eventTypeName,
+    description: "Dein persönlicher Demo-Termin: Wir zeigen dir deine Testversion.",
+    location: row.location,
+    url: row.url ?? env().APP_URL,
+    cancelled: method === "CANCEL",
+    organizer: parseMailbox(env().MAIL_FROM),
+    attendee: { name: who.name, email: who.email },
+    method,
+  });
+  return {
+    filename: method === "CANCEL" ? "absage.ics" : calendarFileName(row.startTime),
+    contentType: `text/calendar; charset=utf-8; method=${method}`,
+    content,
+    method,
+  };
+}
+
+function facts(row: AppointmentRow): [string, string][] {
+  return [
+    ["Termin", row.eventTypeName],
+    ["Datum", `${formatDateTime(row.startTime)} – ${formatTime(endOf(row))} Uhr`],
+    ["Dauer", `${row.durationMinutes} Minuten`],
+  ];
+}
+
+const MANAGE_LABEL = "Termin absagen oder verschieben";
+
+/** Confirmation (new booking) or its update after a reschedule: REQUEST invite + manage link. */
+export function queueConfirmation(row: AppointmentRow, who: Attendee, rescheduled = false) {
+  const when = formatDateTime(row.startTime);
+  queueMail({
+    to: who.email,
+    subject: rescheduled
+      ? `Dein Demo-Termin wurde verschoben: ${when} Uhr`
+      : `Dein Demo-Termin am ${when} Uhr`,
+    kind: rescheduled ? "booking-rescheduled" : "booking-confirmation",
+    requestId: who.id,
+    appointmentId: row.id,
+    attachments: [invite(row, who, "REQUEST")],
+    linksExpireAt: row.startTime,
+    content: {
+      greeting: `Hallo ${who.name},`,
+      paragraphs: [
+        rescheduled
+          ? "dein Demo-Termin wurde verschoben. Das ist dein neuer Termin:"
+          : "vielen Dank für deine Buchung! Dein persönlicher Demo-Termin steht:",
+        "Wir zeigen dir deine Testversion und besprechen die nächsten Schritte. Den Link zum Videocall schicken wir dir rechtzeitig vor dem Termin.",
+        "Die Kalendereinladung hängt an dieser E-Mail. Falls dir der Termin doch nicht passt, kannst du ihn über den Link unten absagen oder verschieben.",
+      ],
+      facts: facts(row),
+      action: { label: MANAGE_LABEL, url: manageUrl(row) },
+      footer: "Bis bald!\nDein Team",
+    },
+  });
+}
+
+/**
+ * The reminder as a durable outbox row due 24 h before the start (no timer in memory). A booking
+ * made less than 24 h ahead gets none: its confirmation has just arrived.
+ */
+export function queueReminder(row: AppointmentRow, who: Attendee, now = Date.now()) {
+  const sendAfter = new Date(row.startTime.getTime() - REMINDER_BEFORE_MS);
+  if (sendAfter.getTime() <= now) return null;
+  return queueMail({
+    to: who.email,
+    subject: `Erinnerung: Dein Demo-Termin morgen um ${formatTime(row.startTime)} Uhr`,
+    kind: REMINDER_KIND,
+    requestId: who.id,
+    appointmentId: row.id,
+    sendAfter,
+    linksExpireAt: row.startTime,
+    content: {
+      greeting: `Hallo ${who.name},`,
+      paragraphs: [
+        "morgen ist es so weit: Wir freuen uns auf deinen Demo-Termin.",
+        "Falls dir der Termin doch nicht passt, sag ihn bitte über den Link unten ab oder verschiebe ihn.",
+      ],
+      facts: facts(row),
+      action: { label: MANAGE_LABEL, url: manageUrl(row) },
+      footer: "Bis morgen!\nDein Team",
+    },
+  });
+}
+
+/** Drops the booking's reminder that has not gone out yet (cancelled or moved). */
+export function dropReminder(appointmentId: number): number {
+  return db()
+    .delete(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.appointmentId, appointmentId),
+        eq(mailOutbox.kind, REMINDER_KIND),
+        eq(mailOutbox.status, "pending"),
+      ),
+    )
+    .run().changes;
+}
+
+/** The cancellation with a CANCEL invite (same UID, higher SEQUENCE) so calendars remove it. */
+export function queueCancellation(row: AppointmentRow, who: Attendee) {
+  queueMail({
+    to: who.email,
+    subject: `Dein Demo-Termin am ${formatDateTime(row.startTime)} Uhr wurde abgesagt`,
+    kind: "booking-cancelled",
+    requestId: who.id,
+    appointmentId: row.id,
+    attachments: [invite(row, who, "CANCEL")],
+    content: {
+      greeting: `Hallo ${who.name},`,
+      paragraphs: [
+        "dein Demo-Termin wurde abgesagt. Der Eintrag in deinem Kalender wird mit der angehängten Absage entfernt.",
+        "Wenn du später doch eine Demo möchtest, kannst du auf unserer Seite jederzeit einen neuen Termin buchen.",
+      ],
+      facts: facts(row),
+      action: { label: "Zur Startseite", url: `${env().APP_URL}/#history` },
+      footer: "Viele Grüße\nDein Team",
+    },
+  });
+}
+
+export type BookingChange = "booked" | "rescheduled" | "cancelled";
+
+/** Admins hear of bookings, moves and cancellations only with the booking-notice setting (default off). */
+export function queueBookingNotice(row: AppointmentRow, who: Attendee, change: BookingChange) {
+  if (!getConfiguration().emailNotifications.bookingNotice) return;
+  const admins = notificationRecipients();
+  if (!admins.length) return;
+  const when = formatDateTime(row.startTime);
+  const wording = {
+    booked: [`Neuer Demo-Termin: ${who.name} am ${when} Uhr`, "hat einen Demo-Termin gebucht."],
+    rescheduled: [
+      `Demo-Termin verschoben: ${who.name}, neu am ${when} Uhr`,
+      "hat den Demo-Termin verschoben.",
+    ],
+    cancelled: [
+      `Demo-Termin abgesagt: ${who.name} am ${when} Uhr`,
+      "hat den Demo-Termin abgesagt.",
+    ],
+  }[change] as [string, string];
+  queueMail({
+    to: admins,
+    subject: wording[0],
+    kind: "booking-notice",
+    requestId: who.id,
+    content: {
+      paragraphs: [`${who.name} ${wording[1]}`],
+      facts: [
+        ["Termin", `${when} – ${formatTime(endOf(row))} Uhr`],
+        ["E-Mail", who.email],
+      ],
+      action: {
+        label: "Zur Anfrage",
+        url: `${env().APP_URL}/admin/requests?requestId=${who.id}`,
+      },
+    },
+  });
+}

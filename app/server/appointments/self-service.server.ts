@@ -1,0 +1,80 @@
+import { eq } from "drizzle-orm";
+import { data, redirect } from "react-router";
+import { formatDateTime } from "~/lib/format";
+import { appointments } from "~db/schema";
+import { db } from "../db.server";
+import { bookingLimiter, tooManyMessage } from "../rate-limit.server";
+import { SchedulingError } from "../scheduling/types";
+import { cancelAppointment, rescheduleAppointment } from "./changes.server";
+import {
+  APPOINTMENT_GONE,
+  MANAGE_PATH,
+  manageToken,
+  verifyManageToken,
+} from "./manage-link.server";
+import { INACTIVE_STATUSES } from "./one-per-request.server";
+
+/**
+ * The visitor's page behind the signed link (`/termin/verwalten?token=…`): what it shows and
+ * what its form does. Cancel and reschedule run through the same functions as every other path.
+ */
+export type ManagedAppointment = {
+  title: string;
+  start: string;
+  end: string;
+  when: string;
+  cancelled: boolean;
+  provider: "builtin" | "calcom";
+};
+
+/** The appointment a token names; a refusal is thrown as a German 4xx response (never a 500). */
+export function managedAppointment(token: string | null) {
+  const checked = verifyManageToken(token);
+  if (!checked.ok) {
+    throw data(checked.message, { status: checked.status });
+  }
+  const row = checked.appointment;
+  const view: ManagedAppointment = {
+    title: row.eventTypeName,
+    start: row.startTime.toISOString(),
+    end: new Date(row.startTime.getTime() + row.durationMinutes * 60_000).toISOString(),
+    when: formatDateTime(row.startTime),
+    cancelled: INACTIVE_STATUSES.includes(row.status),
+    provider: row.provider,
+  };
+  return { id: row.id, view };
+}
+
+const MANAGE_INTENTS = ["cancel", "reschedule"] as const;
+
+/**
+ * Applies the form: `intent=cancel`, or `intent=reschedule` with `startTime`. Success redirects to
+ * the page under the booking's new link (the old one is outdated now); a failure comes back as
+ * `{ error }` with its 4xx status.
+ */
+export async function applyManageForm(token: string | null, form: FormData, clientIp: string) {
+  const { id } = managedAppointment(token);
+  const intent = MANAGE_INTENTS.find((i) => i === form.get("intent"));
+  if (!intent) return data({ error: "Unbekannte Aktion." }, { status: 400 });
+  try {
+    if (intent === "cancel") {
+      await cancelAppointment(id);
+    } else {
+      const limit = await bookingLimiter().consume(clientIp);
+      if (!limit.ok)
+        return data({ error: tooManyMessage(limit.retryAfterSeconds) }, { status: 429 });
+      await rescheduleAppointment(id, String(form.get("startTime") ?? ""));
+    }
+  } catch (error) {
+    if (error instanceof SchedulingError)
+      return data({ error: error.message }, { status: error.status });
+    throw error;
+  }
+  const done = intent === "cancel" ? "abgesagt" : "verschoben";
+  // The booking's new revision signs the new link (the one used here is outdated now).
+  const row = db().select().from(appointments).where(eq(appointments.id, id)).get();
+  if (!row) throw data(APPOINTMENT_GONE, { status: 404 });
+  return redirect(
+    `${MANAGE_PATH}?${new URLSearchParams({ token: manageToken(row), erledigt: done })}`,
+  );
+}

@@ -1,0 +1,25 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "./fixtures";
+import { bookAndOpenManageLink } from "./manage-helpers";
+
+// The visitor's manage page in each step (overview, reschedule, cancel confirmation, error): no
+// axe violations. JS-on only (axe runs inside the page); the HTML is the server's in both projects.
+test("the manage page has no axe violations", async ({ page }) => {
+  const tag = Math.random().toString(36).slice(2, 8);
+  const { path } = await bookAndOpenManageLink(page, true, {
+    name: `Alma Axe ${tag}`,
+    email: `alma-${tag}@example.com`,
+  });
+  const steps = [
+    path,
+    `${path}&schritt=verschieben`,
+    `${path}&schritt=absagen`,
+    "/termin/verwalten?token=x",
+  ];
+  for (const url of steps) {
+    await page.goto(url);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${url}: ${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
+  }
+});
