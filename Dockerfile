@@ -5,7 +5,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm install --no-audit --no-fund
 COPY . .
-RUN npx react-router build
+RUN npm run build
 
 FROM node:24.21.0-slim AS deps
 WORKDIR /app
@@ -20,6 +20,7 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
+COPY --from=build /app/build-server ./build-server
 COPY package.json ./
 COPY server ./server
 COPY scripts ./scripts
@@ -27,7 +28,9 @@ COPY db ./db
 RUN mkdir -p /data && chown -R node:node /data
 USER node
 EXPOSE 3000
-# Node 24 runs the TypeScript directly (type stripping). server/launch.ts runs the server under
+# The server runs as plain JavaScript from build-server/ (server/*.ts with the types stripped at build
+# time, ADR 132: no runtime type stripping). build-server/launch.js runs the server under
 # `litestream replicate -exec` when LITESTREAM_REPLICA_URL or BUCKET_NAME is set (ADR 090), otherwise
 # directly; SIGTERM drains requests, then exits. The base image's Node matches package.json's "node".
-CMD ["node", "--max-semi-space-size=4", "server/launch.ts"]
+# The V8 heap is sized for the 256 MB machine (fly.toml [[vm]], ADR 132), not for the host.
+CMD ["node", "--max-semi-space-size=4", "--max-old-space-size=112", "build-server/launch.js"]

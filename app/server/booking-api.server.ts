@@ -1,4 +1,5 @@
-import sanitizeHtml from "sanitize-html";
+import { createRequire } from "node:module";
+import type SanitizeHtml from "sanitize-html";
 import { z } from "zod";
 import {
   berlinDayOf,
@@ -21,8 +22,17 @@ import { loadRequestJson } from "./requests/serialize.server";
 import { SchedulingError } from "./scheduling/types";
 import { visitorOwnsRequest } from "./visitor.server";
 
+// Loaded on the first description to sanitise, not at start: sanitize-html brings postcss and
+// htmlparser2 (~45 modules) that no page needs before booking is opened (cold start, ADR 131).
+let sanitizer: typeof SanitizeHtml | undefined;
+const loadSanitizer = () => {
+  sanitizer ??= createRequire(import.meta.url)("sanitize-html") as typeof SanitizeHtml;
+  return sanitizer;
+};
+
 /** Event-type HTML is sanitised with a real sanitiser before any page renders it. */
 export function sanitizeDescription(html: string): string {
+  const sanitizeHtml = loadSanitizer();
   return sanitizeHtml(html, {
     allowedTags: ["p", "br", "strong", "b", "em", "i", "u", "ul", "ol", "li", "a", "span"],
     allowedAttributes: { a: ["href", "title"] },

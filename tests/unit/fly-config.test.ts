@@ -58,7 +58,10 @@ describe("the single machine keeps running (ADR 092)", () => {
     const images = [...dockerfile.matchAll(/^FROM (\S+)/gm)].map((m) => m[1]);
     expect(images.length).toBeGreaterThan(0);
     for (const image of images) expect(image).toBe(`node:${pkg.devDependencies.node}-slim`);
-    expect(dockerfile).toMatch(/^CMD \[.*"server\/launch\.ts"\]$/m);
+    // The launcher compiled by `npm run build` (server/launch.ts without types, ADR 132).
+    expect(dockerfile).toMatch(/^RUN npm run build$/m);
+    expect(dockerfile).toMatch(/^COPY --from=build \/app\/build-server \.\/build-server$/m);
+    expect(dockerfile).toMatch(/^CMD \[.*"build-server\/launch\.js"\]$/m);
   });
 });
 

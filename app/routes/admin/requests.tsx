@@ -1,4 +1,4 @@
-import { data, Link, useLocation, useRevalidator } from "react-router";
+import { Link, useLocation, useRevalidator } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
 import { DuplicateBadge, EarlierRequests } from "~/components/admin/requests/earlier-requests";
 import { FilterPanel } from "~/components/admin/requests/filter-panel";
@@ -32,11 +32,11 @@ import { parseId, requireAdmin } from "~/server/auth.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { env } from "~/server/env.server";
 import { earlierRequestCounts, earlierRequestsOf } from "~/server/requests/duplicates.server";
-import { handleRequestAction } from "~/server/requests/page-actions.server";
 import { listAttributionSources, listRequests } from "~/server/requests/queries.server";
 import { loadRequestJson } from "~/server/requests/serialize.server";
 import { visitorAppointments } from "~/server/visitor-appointments.server";
 import type { Route } from "./+types/requests";
+import { handleRequestAction } from "./requests.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Anfragen" }];
 
@@ -64,8 +64,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const result = await handleRequestAction(request, admin);
-  return result instanceof Response ? result : data(result.body, { status: result.status });
+  return handleRequestAction(request, admin);
 }
 
 export function headers() {
