@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
-import { Honeypot } from "~/components/ui/honeypot";
 import {
   CalendarGrid,
   type SlotView,
@@ -9,6 +8,7 @@ import {
 } from "~/components/booking/booking-panel";
 import { Button } from "~/components/ui/button";
 import { Alert } from "~/components/ui/field";
+import { Honeypot } from "~/components/ui/honeypot";
 import { addMonths, type CalendarCell, dayLabel } from "~/lib/booking-calendar";
 
 /**
