@@ -11,6 +11,7 @@ import { getConfiguration } from "../configuration.server";
 import { transaction } from "../db.server";
 import { diskLow } from "../disk.server";
 import { serializeToast } from "../flash.server";
+import { honeypotFilled } from "../honeypot.server";
 import { notifyNewRequest } from "../notifications.server";
 import { submissionLimiter, tooManyMessage } from "../rate-limit.server";
 import { hardBodyLimit, parseSubmissionBody } from "../uploads/parse.server";
@@ -109,7 +110,7 @@ async function acceptRequest(request: Request): Promise<SubmitResult> {
     ...(parsed.audio ? [parsed.audio.key] : []),
   ];
 
-  if (parsed.fields[HONEYPOT_FIELD]) {
+  if (honeypotFilled(parsed.fields)) {
     await deleteStoredFiles(storedKeys);
     return { ok: false, status: 400, error: HONEYPOT_MESSAGE, reply: emptyReply(HONEYPOT_MESSAGE) };
   }
