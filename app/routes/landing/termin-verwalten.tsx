@@ -2,10 +2,12 @@ import { Form, Link } from "react-router";
 import { SlotPicker } from "~/components/booking/slot-picker";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/field";
+import { Honeypot } from "~/components/ui/honeypot";
 import { berlinDayOf, dayLabel } from "~/lib/booking-calendar";
 import { formatTime } from "~/lib/format";
 import { applyManageForm, managedAppointment } from "~/server/appointments/self-service.server";
 import { slotPickerState } from "~/server/booking-api.server";
+import { refuseFilledHoneypot } from "~/server/honeypot.server";
 import { readForm } from "~/server/http.server";
 import { clientIp } from "~/server/request-context.server";
 import type { Route } from "./+types/termin-verwalten";
@@ -44,7 +46,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const token = new URL(request.url).searchParams.get("token");
-  return applyManageForm(token, await readForm(request), clientIp(context));
+  const form = await readForm(request);
+  refuseFilledHoneypot(form);
+  return applyManageForm(token, form, clientIp(context));
 }
 
 export default function ManageAppointmentPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -91,6 +95,7 @@ export default function ManageAppointmentPage({ loaderData, actionData }: Route.
             {step === "absagen" ? (
               <Form method="post" className="space-y-4">
                 <input type="hidden" name="intent" value="cancel" />
+                <Honeypot />
                 <p className="font-semibold">Möchtest du diesen Termin wirklich absagen?</p>
                 {error ? <Alert>{error}</Alert> : null}
                 <div className="flex flex-wrap gap-3">
