@@ -12,10 +12,10 @@ import {
 import { NonceProvider } from "./components/nonce";
 import { requestContext } from "./server/request-context.server";
 
-export { multipartCap } from "./server/attachments.server";
 export { boot } from "./server/boot.server";
 // In-process hook for the integration tests (tests/integration/server.ts): flush the mail outbox.
 export { drainOutbox } from "./server/mail/outbox.server";
+export { multipartCap } from "./server/uploads/parse.server";
 export { drainWebhooks } from "./server/webhooks/deliveries.server";
 export { requestContext };
 

@@ -4,7 +4,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { startBenchServer } from "./bench-server.ts";
+import { benchAdminToken, startBenchServer } from "./bench-server.ts";
 
 const COUNT = Number(process.env.BENCH_REQUESTS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
@@ -87,18 +87,7 @@ try {
   db.close();
   console.log(`Seeded ${COUNT} requests in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-  const login = await fetch(`${server.url}/api/admin/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: "admin", password: "bench-passwort" }),
-  });
-  const { token } = (await login.json()) as { token: string };
-  // The first admin must change the password before pages render.
-  await fetch(`${server.url}/api/admin/auth/change-password`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: JSON.stringify({ oldPassword: "bench-passwort", newPassword: "bench-passwort-2" }),
-  });
+  const token = await benchAdminToken(server);
 
   async function measure(label: string, pathname: string) {
     const times: number[] = [];

@@ -3,7 +3,7 @@
 // kind and overall, errors, and the server's peak RSS (VmHWM). BENCH_SECONDS, BENCH_CONCURRENCY,
 // BENCH_PORT adjust it. Figures: docs/benchmarks.md.
 import { readFileSync } from "node:fs";
-import { startBenchServer } from "./bench-server.ts";
+import { benchAdminToken, startBenchServer } from "./bench-server.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
@@ -20,17 +20,7 @@ const vm = (field: string) => {
 };
 
 try {
-  const login = await fetch(`${server.url}/api/admin/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: "admin", password: "bench-passwort" }),
-  });
-  const { token } = (await login.json()) as { token: string };
-  await fetch(`${server.url}/api/admin/auth/change-password`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: JSON.stringify({ oldPassword: "bench-passwort", newPassword: "bench-passwort-2" }),
-  });
+  const token = await benchAdminToken(server);
 
   const pdf = Buffer.alloc(20 * 1024, 0x20);
   Buffer.from("%PDF-1.4\n").copy(pdf);

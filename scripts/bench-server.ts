@@ -67,3 +67,19 @@ export async function startBenchServer(
     },
   };
 }
+
+/** Logs in as the bench's first admin, changes its password (pages need that) and returns the token. */
+export async function benchAdminToken(server: BenchServer): Promise<string> {
+  const login = await fetch(`${server.url}/api/admin/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "admin", password: "bench-passwort" }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  await fetch(`${server.url}/api/admin/auth/change-password`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({ oldPassword: "bench-passwort", newPassword: "bench-passwort-2" }),
+  });
+  return token;
+}

@@ -12,6 +12,17 @@ export function listAdmins(): AdminUser[] {
   return db().select().from(admins).orderBy(asc(admins.id)).all().map(toAdminUser);
 }
 
+/** Every admin's username by id (exports name assignees without one query per row). */
+export function adminUsernames(): Map<number, string> {
+  return new Map(
+    db()
+      .select({ id: admins.id, username: admins.username })
+      .from(admins)
+      .all()
+      .map((a) => [a.id, a.username]),
+  );
+}
+
 export function getAdminById(id: number) {
   return db().select().from(admins).where(eq(admins.id, id)).get();
 }

@@ -183,8 +183,9 @@ export async function bookAppointment(input: BookInput): Promise<AppointmentJson
 /**
  * Webhooks of an appointment that was booked or cancelled (each at most once per appointment and
  * `revision`: a reschedule announces the moved booking as booked again under its new revision).
+ * Every rule that cancels or books an appointment calls this after writing the row.
  */
-export function announce(
+export function announceAppointment(
   event: "appointment.booked" | "appointment.cancelled",
   id: number,
   revision?: number,
@@ -228,7 +229,7 @@ export async function refreshAppointment(id: number): Promise<AppointmentJson | 
   }
   db().update(appointments).set(set).where(eq(appointments.id, id)).run();
   if (set.status === "CANCELLED" && row.status !== "CANCELLED")
-    announce("appointment.cancelled", id);
+    announceAppointment("appointment.cancelled", id);
   return getAppointment(id);
 }
 
@@ -259,7 +260,7 @@ export function applyCalcomWebhook(body: WebhookPayload): { applied: boolean } {
       .set({ status, cachedAt: new Date(), rawData: providerData(p) })
       .where(eq(appointments.id, existing.id))
       .run();
-    announce("appointment.cancelled", existing.id);
+    announceAppointment("appointment.cancelled", existing.id);
     return { applied: true };
   }
   if (
@@ -275,7 +276,7 @@ export function applyCalcomWebhook(body: WebhookPayload): { applied: boolean } {
       .where(eq(appointments.externalUid, p.rescheduleUid))
       .returning({ id: appointments.id })
       .get();
-    if (old) announce("appointment.cancelled", old.id);
+    if (old) announceAppointment("appointment.cancelled", old.id);
   }
   const requestId = Number(p.metadata?.requestId);
   const duration =
@@ -312,7 +313,7 @@ export function applyCalcomWebhook(body: WebhookPayload): { applied: boolean } {
       .returning({ id: appointments.id })
       .get();
     if (created && !["CANCELLED", "REJECTED"].includes(status))
-      announce("appointment.booked", created.id);
+      announceAppointment("appointment.booked", created.id);
   }
   return { applied: true };
 }

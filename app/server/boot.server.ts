@@ -1,5 +1,4 @@
 import { summaryTask } from "./ai/request-ai.server";
-import { uploadSweepTask } from "./attachments.server";
 import { accountSweepTask } from "./auth.server";
 import { closeDb, db } from "./db.server";
 import { env } from "./env.server";
@@ -8,6 +7,7 @@ import { startMailWorker, stopMailWorker } from "./mail/outbox.server";
 import { registerAppMetrics } from "./metrics.server";
 import { retentionTask } from "./privacy/retention.server";
 import { resetLimiters } from "./rate-limit.server";
+import { uploadSweepTask } from "./uploads/store.server";
 import { startWebhookWorker, stopWebhookWorker } from "./webhooks/deliveries.server";
 
 type Task = { start?: () => void | Promise<void>; stop?: () => void | Promise<void> };

@@ -9,6 +9,7 @@ import { admins } from "~db/schema";
 import { type AdminUser, createSession, toAdminUser } from "./auth.server";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./crypto.server";
 import { db } from "./db.server";
+import { refuseFilledHoneypot } from "./honeypot.server";
 import { readForm } from "./http.server";
 import { audit } from "./privacy/audit.server";
 import { loginLimiter, tooManyMessage } from "./rate-limit.server";
@@ -108,6 +109,7 @@ export function loginAuthenticator(ip: string) {
 /** Login from the HTML form (urlencoded or multipart body, read bounded by readForm). */
 export async function loginWithForm(request: Request, ip: string) {
   const form = await readForm(request);
+  refuseFilledHoneypot(form);
   return loginWithCredentials(request, ip, {
     username: form.get("username"),
     password: form.get("password"),

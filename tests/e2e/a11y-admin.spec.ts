@@ -41,3 +41,22 @@ for (const theme of ["light", "dark"] as const) {
     }
   });
 }
+
+// No theme chosen and a dark OS: the CSS media query themes the pages; they stay axe-clean too.
+test("admin pages with the OS dark preference and no choice have no axe violations", async ({
+  page,
+  seed,
+}) => {
+  await page.emulateMedia({ colorScheme: "dark" });
+  await seed.request({ name: "Axe System", pdf: "Skizze.pdf" });
+  await loginAs(page, await seed.admin());
+  for (const [path, heading] of [PAGES[0], PAGES[1]]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 }).first()).toContainText(heading);
+    await expect(page.locator("html")).not.toHaveClass(/dark|light/);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(
+      results.violations.map((v) => `${path}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target}`),
+    ).toEqual([]);
+  }
+});

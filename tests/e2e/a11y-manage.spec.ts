@@ -1,10 +1,14 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures";
+import { waitForHydration } from "./hydration";
 import { bookAndOpenManageLink } from "./manage-helpers";
 
-// The visitor's manage page in each step (overview, reschedule, cancel confirmation, error): no
-// axe violations. JS-on only (axe runs inside the page); the HTML is the server's in both projects.
-test("the manage page has no axe violations", async ({ page }) => {
+// The visitor's manage page in each step (overview, reschedule, cancel confirmation, error), light
+// and dark: no axe violations. JS-on only (axe runs inside the page); the HTML is the server's in
+// both projects.
+test("the manage page has no axe violations (light and dark)", async ({ page }) => {
+  // A booking plus eight axe runs: more than the default minute on the shared machine.
+  test.setTimeout(120_000);
   const tag = Math.random().toString(36).slice(2, 8);
   const { path } = await bookAndOpenManageLink(page, true, {
     name: `Alma Axe ${tag}`,
@@ -16,10 +20,23 @@ test("the manage page has no axe violations", async ({ page }) => {
     `${path}&schritt=absagen`,
     "/termin/verwalten?token=x",
   ];
-  for (const url of steps) {
-    await page.goto(url);
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((v) => `${url}: ${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
+  for (const theme of ["light", "dark"] as const) {
+    if (theme === "dark") {
+      await page.goto("/");
+      await waitForHydration(page);
+      await Promise.all([
+        page.waitForResponse((r) => r.url().includes("/preferences/theme") && r.ok()),
+        page.getByRole("button", { name: "Dunklen Modus aktivieren" }).click(),
+      ]);
+    }
+    for (const url of steps) {
+      await page.goto(url);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.locator("html")).toHaveClass(theme === "dark" ? /dark/ : /^(?!.*dark)/);
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(
+        results.violations.map((v) => `${theme} ${url}: ${v.id} ${v.nodes[0]?.target}`),
+      ).toEqual([]);
+    }
   }
 });

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { loginAs } from "./auth";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
@@ -62,4 +63,19 @@ test("attribution, duplicate lead and conversion charts", async ({
   const bySource = page.getByRole("table", { name: "Anfragen nach Quelle (utm_source)" });
   await expect(bySource.getByRole("row", { name: new RegExp(`${marker} 1`) })).toHaveCount(1);
   await expect(page.getByRole("img", { name: /Anfragen nach Quelle/ })).toContainText(marker);
+
+  if (javaScriptEnabled) {
+    // axe runs in the page (JS on only); the charts and their hidden tables, in this theme.
+    const axe = async () =>
+      (
+        await new AxeBuilder({ page })
+          .include('section[aria-labelledby="conversion-heading"]')
+          .analyze()
+      ).violations.map((v) => `${v.id} ${v.nodes[0]?.target}`);
+    expect(await axe()).toEqual([]);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Dunklen Modus aktivieren" }).click();
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    expect(await axe()).toEqual([]);
+  }
 });

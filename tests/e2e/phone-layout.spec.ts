@@ -160,3 +160,25 @@ test("admin requests on a wide screen: the filters are open without a toggle", a
   await expect(page.getByLabel("Sortierung")).toBeVisible();
   await expect(page.locator("details.filter-panel > summary")).toBeHidden();
 });
+
+test("admin header at 390 px: logo, public link, theme and logout on one line, none wrapped", async ({
+  page,
+  seed,
+}) => {
+  await loginAs(page, await seed.admin());
+  await page.goto("/admin/dashboard");
+  const header = page.locator("header").first();
+  const controls = await boxes(header.locator("a[href='/'], form button"));
+  expect(controls.length).toBeGreaterThanOrEqual(3);
+  const centre = (b: Box) => b.y + b.height / 2;
+  const row = centre(controls[0] as Box);
+  for (const b of controls) {
+    expect(Math.abs(centre(b) - row)).toBeLessThan(4);
+    expect(b.height, "a wrapped button is taller than one line").toBeLessThan(48);
+    expect(b.x + b.width).toBeLessThanOrEqual(PHONE.width);
+  }
+  for (let i = 0; i < controls.length; i++)
+    for (let j = i + 1; j < controls.length; j++)
+      expect(overlap(controls[i] as Box, controls[j] as Box)).toBe(false);
+  await page.screenshot({ path: test.info().outputPath("admin-header-390.png") });
+});

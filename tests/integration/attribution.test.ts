@@ -108,6 +108,17 @@ describe("attribution", () => {
     });
   });
 
+  it("a refused no-JS post re-renders the form with the attribution it carried", async () => {
+    const res = await server.fetch("/?index&utm_source=ignored", {
+      method: "POST",
+      body: multipart({ ...validFields({ name: "" }), utmSource: "carried", landingPath: "/" }),
+    });
+    expect(res.status).toBe(400);
+    const fields = await hiddenFields(res);
+    expect(fields.utmSource).toBe("carried");
+    expect(fields.landingPath).toBe("/");
+  });
+
   it("a request without attribution has every value null", async () => {
     const res = await server.fetch("/api/requests", {
       method: "POST",

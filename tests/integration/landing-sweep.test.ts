@@ -1,8 +1,8 @@
 import { mkdirSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { openStoredFile, sweepUnreferencedUploads } from "~/server/attachments.server";
 import { closeDb } from "~/server/db.server";
+import { openStoredFile, sweepUnreferencedUploads } from "~/server/uploads/store.server";
 import { multipart, pdfBytes, validFields } from "./landing-fixtures";
 import { startTestServer } from "./server";
 

@@ -1,10 +1,10 @@
 import { subMonths } from "date-fns";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openStoredFile } from "~/server/attachments.server";
 import { saveConfiguration } from "~/server/configuration.server";
 import { db } from "~/server/db.server";
 import { applyRetention, runRetentionIfDue } from "~/server/privacy/retention.server";
+import { openStoredFile } from "~/server/uploads/store.server";
 import { appointments, attachments, auditLog, jobRuns, mailOutbox, requests } from "~db/schema";
 import { multipart, pdfBytes, validFields } from "./landing-fixtures";
 import { startTestServer, type TestServer } from "./server";

@@ -9,7 +9,6 @@ import {
 } from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
-import { openStoredFile, sweepUnreferencedUploads } from "~/server/attachments.server";
 import { closeDb } from "~/server/db.server";
 import { fileStorage } from "~/server/upload-storage.server";
 import { storagePaths } from "~/server/uploads/fs-storage.server";
@@ -18,6 +17,7 @@ import {
   quarantineRoot,
   restoreMarkerPath,
 } from "~/server/uploads/quarantine.server";
+import { openStoredFile, sweepUnreferencedUploads } from "~/server/uploads/store.server";
 import { bootSweep } from "~/server/uploads/sweep.server";
 import { multipart, pdfBytes, validFields } from "./landing-fixtures";
 import { startTestServer } from "./server";

@@ -10,6 +10,7 @@ export function accountErrorMessage(
   if (isRouteErrorResponse(error)) {
     const data = error.data as { error?: unknown } | string | undefined;
     if (typeof data === "object" && typeof data?.error === "string") return data.error;
+    if (typeof data === "string" && data) return data;
     return `Server-Fehler: ${error.status}`;
   }
   if (error instanceof TypeError && /fetch|network/i.test(error.message)) {

@@ -69,7 +69,7 @@ export function CalendarGrid({
         {renderNav(1, "Nächster Monat", navClass)}
       </div>
       <div
-        className="grid grid-cols-7 gap-1 text-center text-xs font-medium text-slate-500"
+        className="grid grid-cols-7 gap-1 text-center text-xs font-medium text-slate-500 dark:text-slate-400"
         aria-hidden="true"
       >
         {WEEKDAY_LABELS.map((d) => (
@@ -111,12 +111,16 @@ export function TimeGrid({
 }) {
   if (loading)
     return (
-      <p className="text-sm text-slate-500" role="status">
+      <p className="text-sm text-slate-500 dark:text-slate-400" role="status">
         Freie Zeiten werden geladen …
       </p>
     );
-  if (!slots) return <p className="text-sm text-slate-500">Wähle zuerst einen Tag aus.</p>;
-  if (!slots.length) return <p className="text-sm text-slate-500">{NO_SLOTS_TEXT}</p>;
+  if (!slots)
+    return (
+      <p className="text-sm text-slate-500 dark:text-slate-400">Wähle zuerst einen Tag aus.</p>
+    );
+  if (!slots.length)
+    return <p className="text-sm text-slate-500 dark:text-slate-400">{NO_SLOTS_TEXT}</p>;
   return <div className="grid max-h-80 grid-cols-3 gap-2 overflow-y-auto pr-1">{children}</div>;
 }
 

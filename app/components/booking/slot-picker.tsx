@@ -8,6 +8,7 @@ import {
 } from "~/components/booking/booking-panel";
 import { Button } from "~/components/ui/button";
 import { Alert } from "~/components/ui/field";
+import { Honeypot } from "~/components/ui/honeypot";
 import { addMonths, type CalendarCell, dayLabel } from "~/lib/booking-calendar";
 
 /**
@@ -68,7 +69,8 @@ export function SlotPicker({
           )
         }
       />
-      <Form method="post" className="space-y-4">
+      <Form method="post" className="relative space-y-4">
+        <Honeypot />
         {children}
         <h2 className="font-semibold">{day ? dayLabel(day) : "Uhrzeit"}</h2>
         <TimeGrid slots={slots} loading={false}>

@@ -14,6 +14,10 @@ export const fieldId = (name: string) => `${FORM_ID}-${name}`;
 export const errorId = (name: string) => `${FORM_ID}-${name}-error`;
 export const labelClass = "mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200";
 
+/** A file input whose button looks like the form's buttons (attachments, the no-JS voice message). */
+export const fileInputClass =
+  "block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-indigo-50 file:px-3 file:py-2 file:font-semibold file:text-indigo-800 hover:file:bg-indigo-100 dark:text-slate-300 dark:file:bg-slate-800 dark:file:text-slate-100";
+
 export type Constraint = { required?: boolean; minLength?: number; maxLength?: number };
 
 function RequiredMark() {

@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/field";
+import { Honeypot } from "~/components/ui/honeypot";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { fieldMessages, submitBlockedReason } from "~/lib/contact-feedback";
 import type { UploadLimits } from "~/lib/upload-rules";
@@ -111,16 +112,7 @@ export function ContactForm(props: Props) {
           {formError ? <Alert>{formError}</Alert> : null}
           {form.summaryShown ? <ErrorSummary errors={errors} headingRef={form.summaryRef} /> : null}
           <AttributionFields affiliateCode={props.affiliateCode} />
-          <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-            <label htmlFor="contact-website">Website (bitte leer lassen)</label>
-            <input
-              id="contact-website"
-              type="text"
-              name="website"
-              tabIndex={-1}
-              autoComplete="off"
-            />
-          </div>
+          <Honeypot id="contact-website" />
 
           <div className="grid gap-5 sm:grid-cols-2">
             <TextInput

@@ -1,4 +1,5 @@
 import { ConfirmAction } from "~/components/ui/confirm-action";
+import { Honeypot } from "~/components/ui/honeypot";
 import { formatDate, formatFileSize, formatRequestId, summaryOf } from "~/lib/format";
 import { WITHDRAW_PATH, withdrawalQuestion } from "~/lib/withdrawal";
 import { AppointmentTrace, BookDemoLink, type BookedAppointment } from "./appointment-trace";
@@ -95,7 +96,9 @@ function Details({ item }: { item: HistoryItem }) {
         message={withdrawalQuestion(item.id)}
         label="Anfrage zurückziehen"
         aria-label={`Anfrage #${formatRequestId(item.id)} zurückziehen`}
-      />
+      >
+        <Honeypot />
+      </ConfirmAction>
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import { fileInputClass } from "~/components/ui/field";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { formatFileSize } from "~/lib/format";
 import { checkSelection, UPLOAD_ERROR_HEADING, type UploadLimits } from "~/lib/upload-rules";
+import { fileInputClass } from "./contact-fields";
 
 const labelClass = "mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200";
 

@@ -1,9 +1,8 @@
 import { lazy, Suspense } from "react";
 import { buttonClass } from "~/components/ui/button";
-import { fileInputClass } from "~/components/ui/field";
 import { MicIcon } from "~/components/ui/icons";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { labelClass } from "./contact-fields";
+import { fileInputClass, labelClass } from "./contact-fields";
 import type { Recording } from "./recorder";
 
 const Recorder = lazy(() => import("./recorder"));

@@ -10,6 +10,8 @@ type Variant = "primary" | "secondary" | "danger" | "ghost";
 export type ConfirmActionProps = {
   /** Posted as hidden fields, e.g. `{ intent: 'delete', id: '3' }`. */
   fields: Record<string, string>;
+  /** Extra form content for the no-JS post (e.g. a public form's `<Honeypot />`). */
+  children?: ReactNode;
   message: string;
   /** Modal title; default 'Bestätigung'. */
   title?: string;
@@ -51,6 +53,7 @@ export function ConfirmAction({
   disabled,
   mode = "navigation",
   fetcherKey,
+  children,
 }: ConfirmActionProps) {
   const modal = useModal();
   const submit = useSubmit();
@@ -82,6 +85,7 @@ export function ConfirmAction({
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
+      {children}
       <button
         type="submit"
         className={className ?? buttonClass(variant, size)}

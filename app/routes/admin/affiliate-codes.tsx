@@ -5,12 +5,12 @@ import {
   AffiliatePanel,
 } from "~/components/admin/affiliates/affiliate-panel";
 import { ConfirmationStep } from "~/components/ui/confirm-action";
-import { handleAffiliateAction } from "~/server/affiliate-actions.server";
 import { listAffiliateCodes } from "~/server/affiliates.server";
 import { requireAdmin } from "~/server/auth.server";
 import { env } from "~/server/env.server";
 import { readForm } from "~/server/http.server";
 import type { Route } from "./+types/affiliate-codes";
+import { handleAffiliateAction } from "./affiliate-codes.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Affiliate Codes" }];
 

@@ -5,7 +5,9 @@ import { AccountShell } from "~/components/admin/account-shell";
 import { Button } from "~/components/ui/button";
 import { Alert } from "~/components/ui/field";
 import { ConformForm, Field, useConformForm } from "~/components/ui/form";
+import { Honeypot } from "~/components/ui/honeypot";
 import { ForgotPasswordSchema } from "~/lib/auth-forms";
+import { refuseFilledHoneypot } from "~/server/honeypot.server";
 import { readForm } from "~/server/http.server";
 import { requestPasswordReset } from "~/server/password-reset.server";
 import { clientIp } from "~/server/request-context.server";
@@ -15,6 +17,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Passwort vergessen" }];
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
+  refuseFilledHoneypot(formData);
   const submission = parseWithZod(formData, { schema: ForgotPasswordSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), success: null }, { status: 400 });
@@ -40,6 +43,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
     >
       {actionData?.success ? <Alert tone="success">{actionData.success}</Alert> : null}
       <ConformForm form={form}>
+        <Honeypot />
         <Field
           meta={fields.email}
           label="E-Mail-Adresse"

@@ -9,7 +9,6 @@ import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ConfirmationStep } from "~/components/ui/confirm-action";
 import { listAdmins } from "~/server/admins.server";
-import { handleAffiliateAction } from "~/server/affiliate-actions.server";
 import { listAffiliateCodes } from "~/server/affiliates.server";
 import { eventTypesWithFallback } from "~/server/appointments.server";
 import { requireAdmin } from "~/server/auth.server";
@@ -17,8 +16,9 @@ import { getConfiguration } from "~/server/configuration.server";
 import { env } from "~/server/env.server";
 import { readForm } from "~/server/http.server";
 import { getStats } from "~/server/requests/queries.server";
-import { handleSettingsAction, type SettingsActionData } from "~/server/settings-actions.server";
 import type { Route } from "./+types/legacy";
+import { handleAffiliateAction } from "./affiliate-codes.server";
+import { handleSettingsAction, type SettingsActionData } from "./settings.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin-Panel (klassisch)" }];
 

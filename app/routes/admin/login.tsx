@@ -4,6 +4,7 @@ import { AccountShell } from "~/components/admin/account-shell";
 import { Button } from "~/components/ui/button";
 import { Alert } from "~/components/ui/field";
 import { ConformForm, Field, useConformForm } from "~/components/ui/form";
+import { Honeypot } from "~/components/ui/honeypot";
 import { LoginSchema } from "~/lib/auth-forms";
 import { commitSessionCookie, getAdmin } from "~/server/auth.server";
 import { landingPath, loginWithForm } from "~/server/login.server";
@@ -72,6 +73,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     >
       {loaderData.notice ? <Alert tone="success">{loaderData.notice}</Alert> : null}
       <ConformForm form={form}>
+        <Honeypot />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <Field
           meta={fields.username}

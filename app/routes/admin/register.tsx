@@ -6,7 +6,9 @@ import { AccountShell } from "~/components/admin/account-shell";
 import { Button } from "~/components/ui/button";
 import { Alert } from "~/components/ui/field";
 import { ConformForm, Field, useConformForm } from "~/components/ui/form";
+import { Honeypot } from "~/components/ui/honeypot";
 import { MESSAGES, RegisterFormSchema } from "~/lib/auth-forms";
+import { refuseFilledHoneypot } from "~/server/honeypot.server";
 import { readForm } from "~/server/http.server";
 import { findValidInvitation, registerWithInvitation } from "~/server/invitations.server";
 import type { Route } from "./+types/register";
@@ -23,6 +25,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const formData = await readForm(request);
+  refuseFilledHoneypot(formData);
   const submission = parseWithZod(formData, { schema: RegisterFormSchema });
   const hideFields = ["password", "confirmPassword"];
   if (submission.status !== "success") {
@@ -68,6 +71,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       subtitle={`Sie wurden als ${loaderData.email} eingeladen. Wählen Sie Benutzername und Passwort.`}
     >
       <ConformForm form={form}>
+        <Honeypot />
         <input type="hidden" name="invitationToken" value={loaderData.token} />
         <Field
           meta={fields.username}

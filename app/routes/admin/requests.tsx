@@ -1,4 +1,4 @@
-import { data, Link, useLocation, useRevalidator } from "react-router";
+import { Link, useLocation, useRevalidator } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
 import { DuplicateBadge, EarlierRequests } from "~/components/admin/requests/earlier-requests";
 import { FilterPanel } from "~/components/admin/requests/filter-panel";
@@ -32,11 +32,11 @@ import { parseId, requireAdmin } from "~/server/auth.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { env } from "~/server/env.server";
 import { earlierRequestCounts, earlierRequestsOf } from "~/server/requests/duplicates.server";
-import { handleRequestAction } from "~/server/requests/page-actions.server";
 import { listAttributionSources, listRequests } from "~/server/requests/queries.server";
 import { loadRequestJson } from "~/server/requests/serialize.server";
 import { visitorAppointments } from "~/server/visitor-appointments.server";
 import type { Route } from "./+types/requests";
+import { handleRequestAction } from "./requests.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Anfragen" }];
 
@@ -64,8 +64,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const result = await handleRequestAction(request, admin);
-  return result instanceof Response ? result : data(result.body, { status: result.status });
+  return handleRequestAction(request, admin);
 }
 
 export function headers() {
@@ -156,7 +155,7 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
         )}
       </div>
       <FilterPanel
-        activeCount={[query.q, query.status, query.assignment].filter(Boolean).length}
+        activeCount={[query.q, query.status, query.assignment, query.source].filter(Boolean).length}
         className="grid gap-3 p-4 pt-0 sm:grid-cols-2 sm:pt-4 lg:grid-cols-5"
         actions={
           <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-5">

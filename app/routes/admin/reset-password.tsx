@@ -7,12 +7,14 @@ import { AccountShell } from "~/components/admin/account-shell";
 import { Button } from "~/components/ui/button";
 import { Alert } from "~/components/ui/field";
 import { ConformForm, Field, useConformForm } from "~/components/ui/form";
+import { Honeypot } from "~/components/ui/honeypot";
 import {
   MESSAGES,
   passwordStrength,
   RESET_MIN_LENGTH,
   ResetPasswordFormSchema,
 } from "~/lib/auth-forms";
+import { refuseFilledHoneypot } from "~/server/honeypot.server";
 import { readForm } from "~/server/http.server";
 import { checkResetToken, resetPassword } from "~/server/password-reset.server";
 import type { Route } from "./+types/reset-password";
@@ -28,6 +30,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const formData = await readForm(request);
+  refuseFilledHoneypot(formData);
   const submission = parseWithZod(formData, { schema: ResetPasswordFormSchema });
   const hideFields = ["newPassword", "confirmPassword"];
   if (submission.status !== "success") {
@@ -81,6 +84,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   return (
     <AccountShell title="Passwort zurücksetzen" subtitle="Legen Sie ein neues Passwort fest.">
       <ConformForm form={form}>
+        <Honeypot />
         <input type="hidden" name="token" value={loaderData.token} />
         <Field
           meta={fields.newPassword}

@@ -9,7 +9,6 @@ import { eventTypesWithFallback } from "~/server/appointments.server";
 import { requireAdmin } from "~/server/auth.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { readForm } from "~/server/http.server";
-import { handleSettingsAction, type SettingsActionData } from "~/server/settings-actions.server";
 import { maskedConfiguration } from "~/server/webhooks/config.server";
 import {
   generateWebhookSecret,
@@ -17,6 +16,7 @@ import {
   isWebhookIntent,
 } from "~/server/webhooks/settings-actions.server";
 import type { Route } from "./+types/settings";
+import { handleSettingsAction, type SettingsActionData } from "./settings.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Einstellungen" }];
 

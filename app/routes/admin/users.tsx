@@ -1,6 +1,4 @@
-import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
 import {
   ActivatedCredentials,
@@ -11,26 +9,14 @@ import { Card } from "~/components/ui/card";
 import { ConfirmAction, ConfirmationStep } from "~/components/ui/confirm-action";
 import { Alert } from "~/components/ui/field";
 import { ConformForm, Field, useConformForm } from "~/components/ui/form";
+import { deleteAdminMessage, deleteInvitationMessage } from "~/lib/admin-users";
 import { InviteSchema } from "~/lib/auth-forms";
 import { formatDateTime } from "~/lib/format";
-import {
-  deleteAdmin,
-  getAdminById,
-  listAdmins,
-  otherActiveAdmins,
-  setAdminActive,
-} from "~/server/admins.server";
-import { parseId, readForm, requireAdmin } from "~/server/auth.server";
-import { requireConfirmation } from "~/server/confirm.server";
-import { redirectWithToast } from "~/server/flash.server";
-import {
-  activateInvitation,
-  createInvitation,
-  deleteInvitation,
-  listInvitations,
-  resendInvitation,
-} from "~/server/invitations.server";
+import { listAdmins } from "~/server/admins.server";
+import { readForm, requireAdmin } from "~/server/auth.server";
+import { listInvitations } from "~/server/invitations.server";
 import type { Route } from "./+types/users";
+import { handleUsersAction } from "./users.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Benutzer" }];
 
@@ -39,126 +25,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { meId: me.id, admins: listAdmins(), invitations: listInvitations() };
 }
 
-type ActionResult = {
-  intent: string;
-  result?: SubmissionResult<string[]>;
-  message?: string;
-  error?: string;
-  adminData?: { username: string; password: string; email: string };
-  /** Without SMTP: the invitation link, shown once to the inviting admin. */
-  invitationLink?: { email: string; link: string };
-};
-
-/** The delete confirmation names the admins who stay active (same text with and without JS). */
-function deleteAdminMessage(username: string, remaining: string[]) {
-  return `Möchten Sie den Admin „${username}“ wirklich löschen? Seine Zuweisungen und Einladungen werden auf Sie übertragen, und er wird per E-Mail benachrichtigt.\nVerbleibende aktive Admins: ${remaining.length ? remaining.join(", ") : "keine"}.`;
-}
-const deleteInvitationMessage = (email: string) =>
-  `Möchten Sie die Einladung an ${email} wirklich löschen? Der Einladungslink funktioniert danach nicht mehr.`;
-const done = (message: string) => redirectWithToast("/admin/users", { type: "success", message });
-
 export async function action({ request }: Route.ActionArgs) {
   const me = await requireAdmin(request);
-  const formData = await readForm(request);
-  const intent = String(formData.get("intent") ?? "");
-  const reply = (body: ActionResult, status = 200) => data(body, { status });
-
-  if (intent === "invite") {
-    const submission = parseWithZod(formData, { schema: InviteSchema });
-    if (submission.status !== "success") {
-      return reply({ intent, result: submission.reply() }, 400);
-    }
-    const created = createInvitation(submission.value.email, me.id);
-    if (!created.ok) {
-      return reply(
-        { intent, result: submission.reply({ fieldErrors: { email: [created.error] } }) },
-        created.status,
-      );
-    }
-    const email = created.invitation.email;
-    return reply({
-      intent,
-      result: submission.reply({ resetForm: true }),
-      ...(created.mailed
-        ? { message: `Einladung an ${email} gesendet.` }
-        : { invitationLink: { email, link: created.link } }),
-    });
-  }
-
-  const id = parseId(String(formData.get("id") ?? ""));
-  if (!id) return reply({ intent, error: "Eintrag nicht gefunden." }, 404);
-
-  switch (intent) {
-    case "toggle": {
-      const result = setAdminActive(me.id, id, formData.get("activate") === "1");
-      if (!result.ok) {
-        return reply(
-          { intent, error: result.error || "Fehler beim Ändern des Admin-Status" },
-          result.status,
-        );
-      }
-      return done(
-        `${result.admin.username} wurde ${result.admin.is_active ? "aktiviert" : "deaktiviert"}.`,
-      );
-    }
-    case "delete": {
-      const target = getAdminById(id);
-      if (!target) return reply({ intent, error: "Admin nicht gefunden." }, 404);
-      const step = requireConfirmation(formData, {
-        title: "Admin löschen",
-        confirmLabel: "Admin löschen",
-        message: deleteAdminMessage(target.username, otherActiveAdmins(id)),
-      });
-      if (step) return step;
-      const result = deleteAdmin(me.id, id);
-      if (!result.ok) return reply({ intent, error: result.error }, result.status);
-      return done(
-        `${target.username} wurde gelöscht. ${result.transferredAssignments} Zuweisung(en) und ${result.transferredInvitations} Einladung(en) wurden auf Sie übertragen.`,
-      );
-    }
-    case "resend-invitation": {
-      const result = resendInvitation(id, me.id);
-      if (!result.ok) {
-        return reply(
-          { intent, error: result.error || "Fehler beim erneuten Senden der Einladung" },
-          result.status,
-        );
-      }
-      if (!result.mailed)
-        return reply({ intent, invitationLink: { email: result.email, link: result.link } });
-      return done("Einladung erneut gesendet. Der alte Link ist ungültig.");
-    }
-    case "delete-invitation": {
-      const invitation = listInvitations().find((i) => i.id === id);
-      if (!invitation) return reply({ intent, error: "Fehler beim Löschen der Einladung" }, 404);
-      const step = requireConfirmation(formData, {
-        title: "Einladung löschen",
-        confirmLabel: "Einladung löschen",
-        message: deleteInvitationMessage(invitation.email),
-      });
-      if (step) return step;
-      const result = deleteInvitation(id);
-      if (!result.ok)
-        return reply({ intent, error: "Fehler beim Löschen der Einladung" }, result.status);
-      return done("Einladung gelöscht.");
-    }
-    case "activate-invitation": {
-      const result = await activateInvitation(id, me.id);
-      if (!result.ok) {
-        return reply(
-          { intent, error: result.error || "Fehler beim direkten Freischalten" },
-          result.status,
-        );
-      }
-      return reply({
-        intent,
-        message: `Admin ${result.adminData.username} wurde direkt freigeschaltet.`,
-        adminData: result.adminData,
-      });
-    }
-    default:
-      return reply({ intent, error: "Unbekannte Aktion." }, 400);
-  }
+  return handleUsersAction(await readForm(request), me);
 }
 
 const formatDate = (iso: string | null) => (iso ? formatDateTime(iso) : "Nie");

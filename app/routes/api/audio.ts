@@ -1,7 +1,7 @@
-import { openStoredFile } from "~/server/attachments.server";
 import { getApiAdmin } from "~/server/auth.server";
 import { fileResponse } from "~/server/file-response.server";
 import { requestIdForAudio } from "~/server/requests/serialize.server";
+import { openStoredFile } from "~/server/uploads/store.server";
 import { visitorOwnsRequest } from "~/server/visitor.server";
 import type { Route } from "./+types/audio";
 

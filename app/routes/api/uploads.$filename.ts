@@ -1,7 +1,7 @@
-import { openStoredFile } from "~/server/attachments.server";
 import { methodNotAllowed, requireApiAdmin } from "~/server/auth.server";
 import { fileResponse } from "~/server/file-response.server";
 import { findAttachment } from "~/server/requests/manage.server";
+import { openStoredFile } from "~/server/uploads/store.server";
 import type { Route } from "./+types/uploads.$filename";
 
 const notFound = () => Response.json({ error: "Nicht gefunden" }, { status: 404 });

@@ -15,6 +15,7 @@ import {
   eventTypeDetails,
   slotPickerState,
 } from "~/server/booking-api.server";
+import { refuseFilledHoneypot } from "~/server/honeypot.server";
 import { readForm } from "~/server/http.server";
 import { clientIp } from "~/server/request-context.server";
 import { requestsWithAppointment } from "~/server/requests/serialize.server";
@@ -69,6 +70,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  refuseFilledHoneypot(form);
   if (!bookingEnabled()) return data({ error: BOOKING_OFF }, { status: 404 });
   const booking = await bookingContext(request);
   if (!booking)
@@ -76,7 +79,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       { error: "Diese Terminbuchung ist nur für die eigene Anfrage möglich." },
       { status: 403 },
     );
-  const form = await readForm(request);
   const startTime = String(form.get("startTime") ?? "");
   if (!startTime) return data({ error: PICK_DATE_AND_TIME }, { status: 400 });
   const result = await bookForCaller(

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { AppointmentJson } from "~/lib/appointments";
 import { appointments, requests } from "~db/schema";
 import {
-  announce,
+  announceAppointment,
   assertLeadTime,
   getAppointment,
   isUniqueViolation,
@@ -65,7 +65,7 @@ export async function cancelAppointment(id: number): Promise<AppointmentJson> {
     .get();
   if (!updated) throw new SchedulingError(ALREADY_CANCELLED, "invalid", 409);
   dropReminder(id);
-  announce("appointment.cancelled", id);
+  announceAppointment("appointment.cancelled", id);
   if (updated.provider === "builtin" && who) {
     queueCancellation(updated, who);
     queueBookingNotice(updated, who, "cancelled");
@@ -120,7 +120,7 @@ export async function rescheduleAppointment(
       409,
     );
   dropReminder(id);
-  announce("appointment.booked", id, updated.sequence);
+  announceAppointment("appointment.booked", id, updated.sequence);
   if (who) {
     queueConfirmation(updated, who, true);
     queueReminder(updated, who);

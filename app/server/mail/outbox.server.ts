@@ -3,7 +3,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { type MailAttachment, mailOutbox } from "~db/schema";
 import { db } from "../db.server";
 import { env } from "../env.server";
-import { afterFailure } from "../outbox-retry.server";
+import { afterFailure, serialRunner } from "../outbox-retry.server";
 import { type MailContent, renderMail } from "./render";
 import { carriesSecret, isSealed, maskedBody, openBody, sealBody } from "./secrets.server";
 
@@ -213,19 +213,9 @@ function mailFiles(attachments: MailAttachment[] | null) {
 }
 
 let timer: NodeJS.Timeout | undefined;
-let running: Promise<unknown> | undefined;
-
 /** One batch at a time: the worker's tick, processOutbox and drainOutbox never overlap. */
-async function exclusive<T>(fn: () => Promise<T>): Promise<T> {
-  while (running) await running.catch(() => {});
-  const batch = fn();
-  running = batch;
-  try {
-    return await batch;
-  } finally {
-    if (running === batch) running = undefined;
-  }
-}
+const runner = serialRunner();
+const exclusive = <T>(fn: () => Promise<T>) => runner.run(fn);
 
 /** Sends every due pending mail once; returns how many were sent. */
 export async function processOutbox(now = new Date()): Promise<number> {
@@ -248,7 +238,7 @@ export async function drainOutbox(now?: Date): Promise<number> {
 }
 
 function tick() {
-  if (running) return;
+  if (runner.busy) return;
   exclusive(() => sendDue(new Date())).catch((error) => console.error("Outbox:", error));
 }
 
@@ -268,7 +258,7 @@ export function startMailWorker(intervalMs = 5000) {
 export async function stopMailWorker() {
   if (timer) clearInterval(timer);
   timer = undefined;
-  await running;
+  await runner.idle();
   transporter?.close();
   transporter = undefined;
 }

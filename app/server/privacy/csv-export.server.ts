@@ -3,7 +3,8 @@ import { stringify } from "csv-stringify";
 import { neutraliseCell } from "~/lib/csv-cell";
 import { formatDateTime, formatRequestId } from "~/lib/format";
 import { parseRequestListQuery, type RequestListQuery, STATUS_LABELS } from "~/lib/request-list";
-import { admins, requests } from "~db/schema";
+import { requests } from "~db/schema";
+import { adminUsernames } from "../admins.server";
 import { db } from "../db.server";
 import { requestListFilter, requestListOrder } from "../requests/queries.server";
 import { serializeRequests } from "../requests/serialize.server";
@@ -32,13 +33,7 @@ const COLUMNS = [
 function* csvRows(query: RequestListQuery, adminId: number): Generator<string[]> {
   const filter = requestListFilter(query, adminId);
   if (!filter) return;
-  const usernames = new Map(
-    db()
-      .select({ id: admins.id, username: admins.username })
-      .from(admins)
-      .all()
-      .map((a) => [a.id, a.username]),
-  );
+  const usernames = adminUsernames();
   const order = requestListOrder(query.sort);
   for (let offset = 0; ; offset += BATCH) {
     const rows = db()

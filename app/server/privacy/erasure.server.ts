@@ -7,9 +7,9 @@ import {
   requests,
   webhookDeliveries,
 } from "~db/schema";
-import { deleteStoredFiles } from "../attachments.server";
 import { db, transaction } from "../db.server";
 import { scheduling } from "../scheduling/index.server";
+import { deleteStoredFiles } from "../uploads/store.server";
 
 /** The name an anonymised request keeps (its e-mail is empty). */
 export const ANONYMIZED = "Anonymisiert";

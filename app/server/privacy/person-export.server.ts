@@ -2,10 +2,11 @@ import { asc, eq, inArray, sql } from "drizzle-orm";
 import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import { formatRequestId } from "~/lib/format";
 import type { RequestJson } from "~/lib/request-json";
-import { admins, appointments, mailOutbox, requests } from "~db/schema";
-import { openStoredFile } from "../attachments.server";
+import { appointments, mailOutbox, requests } from "~db/schema";
+import { adminUsernames } from "../admins.server";
 import { db } from "../db.server";
 import { serializeRequests } from "../requests/serialize.server";
+import { openStoredFile } from "../uploads/store.server";
 import { type AuditActor, audit } from "./audit.server";
 
 export type PersonExport = {
@@ -30,13 +31,7 @@ export function exportPerson(id: number): PersonExport | null {
     .all();
   const items = serializeRequests(rows);
   const ids = items.map((r) => r.id);
-  const usernames = new Map(
-    db()
-      .select({ id: admins.id, username: admins.username })
-      .from(admins)
-      .all()
-      .map((a) => [a.id, a.username]),
-  );
+  const usernames = adminUsernames();
   const files = fileList(items);
   const document = {
     exportiertAm: new Date().toISOString(),

@@ -2,6 +2,7 @@ import { withdrawalQuestion } from "~/lib/withdrawal";
 import { parseId } from "../auth.server";
 import { requireConfirmation } from "../confirm.server";
 import { redirectWithToast } from "../flash.server";
+import { refuseFilledHoneypot } from "../honeypot.server";
 import { readForm } from "../http.server";
 import { requestTarget } from "../requests/manage.server";
 import { forgetVisitorRequest, visitorOwnsRequest } from "../visitor.server";
@@ -16,6 +17,7 @@ const BACK = "/#history";
  */
 export async function withdrawVisitorRequest(request: Request) {
   const form = await readForm(request);
+  refuseFilledHoneypot(form);
   const id = parseId(String(form.get("id") ?? ""));
   if (!id || !(await visitorOwnsRequest(request, id))) {
     return redirectWithToast(BACK, {

@@ -4,10 +4,10 @@ import { formatRequestId } from "~/lib/format";
 import type { RequestJson } from "~/lib/request-json";
 import { REQUEST_STATUSES } from "~/lib/request-status";
 import { admins, attachments, requestAssignees, requestStatusHistory, requests } from "~db/schema";
-import { deleteStoredFile } from "../attachments.server";
 import { db, transaction } from "../db.server";
 import { type AuditActor, audit } from "../privacy/audit.server";
 import { eraseRequest } from "../privacy/erasure.server";
+import { deleteStoredFile } from "../uploads/store.server";
 import { emitWebhook } from "../webhooks/deliveries.server";
 import { loadRequestJson } from "./serialize.server";
 

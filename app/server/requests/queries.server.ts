@@ -26,6 +26,17 @@ export type RequestPage = {
   pageSize: number;
 };
 
+/** Requests assigned to anyone, or to one admin. */
+function assignedCondition(adminId?: number) {
+  const request = eq(requestAssignees.requestId, requests.id);
+  return exists(
+    db()
+      .select({ one: sql`1` })
+      .from(requestAssignees)
+      .where(adminId ? and(request, eq(requestAssignees.adminId, adminId)) : request),
+  );
+}
+
 /**
  * The WHERE of the request list for a query (tab, FTS5 search, status, assignment, source), shared by the
  * page and the CSV export; null when the search cannot match anything.
@@ -35,24 +46,8 @@ export function requestListFilter(
   adminId: number,
 ): { condition: SQL | undefined; match: string | null } | null {
   const where: SQL[] = [eq(requests.archived, query.tab === "archived")];
-  const assigned = exists(
-    db()
-      .select({ one: sql`1` })
-      .from(requestAssignees)
-      .where(eq(requestAssignees.requestId, requests.id)),
-  );
-  if (query.tab === "mine") {
-    where.push(
-      exists(
-        db()
-          .select({ one: sql`1` })
-          .from(requestAssignees)
-          .where(
-            and(eq(requestAssignees.requestId, requests.id), eq(requestAssignees.adminId, adminId)),
-          ),
-      ),
-    );
-  }
+  const assigned = assignedCondition();
+  if (query.tab === "mine") where.push(assignedCondition(adminId));
   if (query.status) where.push(eq(requests.status, query.status));
   if (query.assignment === "assigned") where.push(assigned);
   if (query.assignment === "unassigned") where.push(not(assigned));
@@ -134,21 +129,7 @@ export function listAllRequests(options: {
   limit?: number;
 }) {
   const where: SQL[] = [eq(requests.archived, options.archived)];
-  if (options.assignedTo) {
-    where.push(
-      exists(
-        db()
-          .select({ one: sql`1` })
-          .from(requestAssignees)
-          .where(
-            and(
-              eq(requestAssignees.requestId, requests.id),
-              eq(requestAssignees.adminId, options.assignedTo),
-            ),
-          ),
-      ),
-    );
-  }
+  if (options.assignedTo) where.push(assignedCondition(options.assignedTo));
   if (options.source) where.push(eq(requests.attributionSource, options.source));
   const rows = db()
     .select()

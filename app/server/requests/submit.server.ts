@@ -7,13 +7,15 @@ import type { RequestJson } from "~/lib/request-json";
 import { UPLOAD_ERROR_HEADING, uploadLimits } from "~/lib/upload-rules";
 import { attachments, requests } from "~db/schema";
 import { validateAffiliateCode } from "../affiliates.server";
-import { deleteStoredFiles, hardBodyLimit, parseSubmissionBody } from "../attachments.server";
 import { getConfiguration } from "../configuration.server";
 import { transaction } from "../db.server";
 import { diskLow } from "../disk.server";
 import { serializeToast } from "../flash.server";
+import { honeypotFilled } from "../honeypot.server";
 import { notifyNewRequest } from "../notifications.server";
 import { submissionLimiter, tooManyMessage } from "../rate-limit.server";
+import { hardBodyLimit, parseSubmissionBody } from "../uploads/parse.server";
+import { deleteStoredFiles } from "../uploads/store.server";
 import { newVisitorSecret, rememberVisitorRequest } from "../visitor.server";
 import { emitWebhook } from "../webhooks/deliveries.server";
 import { loadRequestJson } from "./serialize.server";
@@ -108,7 +110,7 @@ async function acceptRequest(request: Request): Promise<SubmitResult> {
     ...(parsed.audio ? [parsed.audio.key] : []),
   ];
 
-  if (parsed.fields[HONEYPOT_FIELD]) {
+  if (honeypotFilled(parsed.fields)) {
     await deleteStoredFiles(storedKeys);
     return { ok: false, status: 400, error: HONEYPOT_MESSAGE, reply: emptyReply(HONEYPOT_MESSAGE) };
   }

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { SETTINGS_SECTIONS } from "~/lib/settings-form";
+import { handleSettingsAction } from "~/routes/admin/settings.server";
 import { getConfiguration } from "../configuration.server";
 import { openBody } from "../mail/secrets.server";
-import { handleSettingsAction } from "../settings-actions.server";
 import { stopWebhookWorker } from "./deliveries.server";
 import { handleWebhookAction } from "./settings-actions.server";
 

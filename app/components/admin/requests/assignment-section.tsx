@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import type { RequestJson } from "~/lib/request-json";
-import { type DetailContext, useActionUrl } from "./request-detail";
+import { type DetailContext, useActionUrl } from "./detail-context";
 
 /** Assigned admins (each removable) and a select to assign one more active admin. */
 export function AssignmentSection({

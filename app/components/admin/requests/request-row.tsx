@@ -6,9 +6,11 @@ import { formatDateTime, formatRequestId, summaryPreview } from "~/lib/format";
 import type { RequestJson } from "~/lib/request-json";
 import { AssignmentSection } from "./assignment-section";
 import { CopyButton } from "./copy-button";
-import { type DetailContext, RequestTabs, StatusForm, shareLink } from "./request-detail";
+import { type DetailContext, shareLink } from "./detail-context";
+import { RequestTabs } from "./request-detail";
 import { type RowDemo, RowGlance } from "./row-glance";
 import { StatusBadge } from "./status-badge";
+import { StatusForm } from "./status-form";
 
 /**
  * One request in the admin list (spec §2): status dropdown, assignment, full-screen view and the

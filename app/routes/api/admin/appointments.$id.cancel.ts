@@ -1,21 +1,16 @@
+import { adminApi, onlyMethod } from "~/server/api-route.server";
 import { cancelAppointment } from "~/server/appointments/changes.server";
-import {
-  jsonError,
-  methodNotAllowed,
-  parseId,
-  requireApiAdmin,
-  withApiFallback,
-} from "~/server/auth.server";
+import { jsonError } from "~/server/http.server";
 import { SchedulingError } from "~/server/scheduling/types";
-import type { Route } from "./+types/appointments.$id.cancel";
 
 /** POST /api/admin/appointments/{id}/cancel → the cancelled appointment (visitor mails, reminder dropped, slot freed: the same function as the visitor's link). */
-export function action({ request, params }: Route.ActionArgs) {
-  return withApiFallback("Fehler beim Absagen!", async () => {
-    await requireApiAdmin(request);
-    if (request.method !== "POST") return methodNotAllowed("POST");
-    const id = parseId(params.id);
-    if (!id) return jsonError("Termin nicht gefunden.", 404);
+export const action = adminApi(
+  {
+    fallback: "Fehler beim Absagen!",
+    methods: ["POST"],
+    id: { param: "id", notFound: "Termin nicht gefunden." },
+  },
+  async ({ id }) => {
     try {
       const appointment = await cancelAppointment(id);
       return Response.json({ success: true, appointment });
@@ -23,7 +18,7 @@ export function action({ request, params }: Route.ActionArgs) {
       if (error instanceof SchedulingError) return jsonError(error.message, error.status);
       throw error;
     }
-  });
-}
+  },
+);
 
-export const loader = () => methodNotAllowed("POST");
+export const loader = onlyMethod("POST");

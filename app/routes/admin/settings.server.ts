@@ -7,10 +7,10 @@ import {
   missingSections,
   SECTIONS_MISSING,
 } from "~/lib/settings-form";
-import { listAdmins } from "./admins.server";
-import { getConfiguration, saveConfiguration } from "./configuration.server";
-import { redirectWithToast } from "./flash.server";
-import { maskedConfiguration } from "./webhooks/config.server";
+import { listAdmins } from "~/server/admins.server";
+import { getConfiguration, saveConfiguration } from "~/server/configuration.server";
+import { redirectWithToast } from "~/server/flash.server";
+import { maskedConfiguration } from "~/server/webhooks/config.server";
 
 export type SettingsActionData = {
   draft: Configuration;

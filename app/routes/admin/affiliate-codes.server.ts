@@ -1,10 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { AffiliateCreateSchema, DELETE_AFFILIATE_MESSAGE } from "~/lib/affiliate";
-import { createAffiliateCode, deleteAffiliateCode, setAffiliateActive } from "./affiliates.server";
-import { parseId } from "./auth.server";
-import { requireConfirmation } from "./confirm.server";
-import { redirectWithToast } from "./flash.server";
+import {
+  createAffiliateCode,
+  deleteAffiliateCode,
+  setAffiliateActive,
+} from "~/server/affiliates.server";
+import { parseId } from "~/server/auth.server";
+import { requireConfirmation } from "~/server/confirm.server";
+import { redirectWithToast } from "~/server/flash.server";
 
 /** Form posts of the affiliate panel (page and legacy panel share it). */
 export async function handleAffiliateAction(form: FormData, back: string) {

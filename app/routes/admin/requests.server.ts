@@ -1,27 +1,26 @@
+import { data } from "react-router";
 import { z } from "zod";
 import { formatRequestId } from "~/lib/format";
 import { REQUEST_STATUSES } from "~/lib/request-status";
-import { runAutomatedPreparation, runCodingPrompt } from "../ai/request-ai.server";
-import { type AdminUser, backTo, parseId } from "../auth.server";
-import { requireConfirmation } from "../confirm.server";
-import { redirectWithToast } from "../flash.server";
-import { readForm } from "../http.server";
+import { runAutomatedPreparation, runCodingPrompt } from "~/server/ai/request-ai.server";
+import { type AdminUser, backTo, parseId } from "~/server/auth.server";
+import { requireConfirmation } from "~/server/confirm.server";
+import { redirectWithToast } from "~/server/flash.server";
+import { readForm } from "~/server/http.server";
 import {
   assignRequest,
   deleteAttachment,
   deleteRequest,
   setArchived,
   updateRequest,
-} from "./manage.server";
-import { loadRequestJson } from "./serialize.server";
-
-type Result = Response | { body: Record<string, unknown>; status: number };
+} from "~/server/requests/manage.server";
+import { loadRequestJson } from "~/server/requests/serialize.server";
 
 /**
  * Form posts of the requests page (with and without JS): the same rules as the /api calls,
  * answered with a redirect back to the page plus a toast, or data for inline results.
  */
-export async function handleRequestAction(request: Request, admin: AdminUser): Promise<Result> {
+export async function handleRequestAction(request: Request, admin: AdminUser) {
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const id = parseId(String(form.get("id") ?? ""));
@@ -44,7 +43,7 @@ export async function handleRequestAction(request: Request, admin: AdminUser): P
         title: archive ? "Anfrage archivieren" : "Anfrage wiederherstellen",
         message: `Möchten Sie die Anfrage #${formatRequestId(id)} wirklich ${archive ? "archivieren" : "wiederherstellen"}?`,
       });
-      if (step) return { body: step.data, status: 200 };
+      if (step) return step;
       const result = setArchived(id, archive, admin);
       if (!result.ok) return fail(result.error);
       return ok(archive ? "Anfrage archiviert." : "Anfrage wiederhergestellt.");
@@ -83,10 +82,10 @@ export async function handleRequestAction(request: Request, admin: AdminUser): P
     }
     case "prompt": {
       const result = await runCodingPrompt(id);
-      if (!result.ok) return { body: { intent, id, error: result.error }, status: result.status };
+      if (!result.ok) return data({ intent, id, error: result.error }, { status: result.status });
       if (!result.prompt.trim())
-        return { body: { intent, id, error: "Kein Prompt erhalten!" }, status: 502 };
-      return { body: { intent, id, prompt: result.prompt }, status: 200 };
+        return data({ intent, id, error: "Kein Prompt erhalten!" }, { status: 502 });
+      return data({ intent, id, prompt: result.prompt });
     }
     case "delete-attachment": {
       const attachmentId = parseId(String(form.get("attachmentId") ?? ""));
@@ -98,7 +97,7 @@ export async function handleRequestAction(request: Request, admin: AdminUser): P
           ? `Möchten Sie den Anhang „${file.originalName}“ wirklich löschen?`
           : "Möchten Sie diesen Anhang wirklich löschen?",
       });
-      if (step) return { body: step.data, status: 200 };
+      if (step) return step;
       const result = await deleteAttachment(id, attachmentId);
       return result.ok ? ok("Anhang gelöscht.") : fail("Fehler beim Löschen!");
     }
@@ -107,7 +106,7 @@ export async function handleRequestAction(request: Request, admin: AdminUser): P
         title: "Anfrage löschen",
         message: `Möchten Sie die Anfrage #${formatRequestId(id)} wirklich endgültig löschen? Alle Daten, Dateien, Termine und E-Mails dazu werden entfernt.`,
       });
-      if (step) return { body: step.data, status: 200 };
+      if (step) return step;
       const result = await deleteRequest(id, admin);
       const list = new URL(back, "http://x");
       list.searchParams.delete("requestId");
@@ -117,6 +116,6 @@ export async function handleRequestAction(request: Request, admin: AdminUser): P
       });
     }
     default:
-      return { body: { error: "Unbekannte Aktion." }, status: 400 };
+      return data({ error: "Unbekannte Aktion." }, { status: 400 });
   }
 }

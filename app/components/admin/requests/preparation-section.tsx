@@ -1,0 +1,65 @@
+import { useId } from "react";
+import { useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Alert, inputClass } from "~/components/ui/field";
+import type { RequestJson } from "~/lib/request-json";
+import { type DetailContext, useActionUrl } from "./detail-context";
+
+function fieldValue(data: Record<string, string>, name: string) {
+  const key = Object.keys(data).find((k) => k.toLowerCase() === name.toLowerCase());
+  return key ? (data[key] ?? "") : "";
+}
+
+export function PreparationSection({ request, ctx }: { request: RequestJson; ctx: DetailContext }) {
+  const save = useFetcher();
+  const auto = useFetcher();
+  const uid = useId();
+  const action = useActionUrl();
+  if (!ctx.fields.length) {
+    return <Alert tone="info">Keine Preparation-Felder in der Konfiguration gefunden!</Alert>;
+  }
+  return (
+    <div className="space-y-4">
+      <save.Form method="post" action={action} className="space-y-3" key={request.updatedAt}>
+        <input type="hidden" name="intent" value="preparation" />
+        <input type="hidden" name="id" value={request.id} />
+        <input type="hidden" name="updatedAt" value={request.updatedAt} />
+        {ctx.fields.map((field) => (
+          <div key={field.id}>
+            <label htmlFor={`${uid}-${field.name}`} className="mb-1 block text-sm font-medium">
+              {field.label}
+            </label>
+            <textarea
+              id={`${uid}-${field.name}`}
+              name={`prep.${field.name}`}
+              rows={3}
+              placeholder={field.placeholder}
+              defaultValue={fieldValue(request.preparationData, field.name)}
+              className={inputClass}
+            />
+          </div>
+        ))}
+        <Button type="submit" disabled={save.state !== "idle"}>
+          {save.state !== "idle" ? "Speichert …" : "Vorbereitung speichern"}
+        </Button>
+      </save.Form>
+      <auto.Form method="post" action={action} className="flex flex-wrap items-center gap-3">
+        <input type="hidden" name="intent" value="auto-prepare" />
+        <input type="hidden" name="id" value={request.id} />
+        <Button type="submit" variant="secondary" disabled={auto.state !== "idle"}>
+          {auto.state !== "idle" ? "KI bereitet vor …" : "Automatisch vorbereiten"}
+        </Button>
+        {auto.state !== "idle" ? (
+          <span role="status" className="text-sm text-slate-500 dark:text-slate-400">
+            Die KI füllt die leeren Felder – das kann bis zu einigen Minuten dauern.
+          </span>
+        ) : (
+          <span className="text-xs text-slate-500 dark:text-slate-400">
+            Füllt nur leere Felder; Ihr Text bleibt erhalten.
+            {ctx.aiConfigured ? "" : " (KI nicht eingerichtet)"}
+          </span>
+        )}
+      </auto.Form>
+    </div>
+  );
+}

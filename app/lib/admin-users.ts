@@ -1,0 +1,21 @@
+import type { SubmissionResult } from "@conform-to/react";
+
+// Texts and the action answer of /admin/users, shared by the page and its form handler.
+
+/** What the users page's action answers (besides redirects and confirmation steps). */
+export type UsersActionResult = {
+  intent: string;
+  result?: SubmissionResult<string[]>;
+  message?: string;
+  error?: string;
+  adminData?: { username: string; password: string; email: string };
+  /** Without SMTP: the invitation link, shown once to the inviting admin. */
+  invitationLink?: { email: string; link: string };
+};
+
+/** The delete confirmation names the admins who stay active (same text with and without JS). */
+export function deleteAdminMessage(username: string, remaining: string[]) {
+  return `Möchten Sie den Admin „${username}“ wirklich löschen? Seine Zuweisungen und Einladungen werden auf Sie übertragen, und er wird per E-Mail benachrichtigt.\nVerbleibende aktive Admins: ${remaining.length ? remaining.join(", ") : "keine"}.`;
+}
+export const deleteInvitationMessage = (email: string) =>
+  `Möchten Sie die Einladung an ${email} wirklich löschen? Der Einladungslink funktioniert danach nicht mehr.`;
