@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { formatDateTime, summaryOf } from "~/lib/format";
+import { formatDateTime } from "~/lib/format";
 import type { RequestJson } from "~/lib/request-json";
 import { AiToolsSection } from "./ai-tools-section";
 import { AssignmentSection } from "./assignment-section";
@@ -178,9 +178,4 @@ export function FullScreenRequest({
       </div>
     </div>
   );
-}
-
-export function summaryLine(request: RequestJson) {
-  const text = summaryOf(request);
-  return text.length > 140 ? `${text.slice(0, 140)}…` : text;
 }
