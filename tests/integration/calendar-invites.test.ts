@@ -3,6 +3,7 @@ import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { firstBookableDay } from "~/lib/booking-calendar";
 import { DEFAULT_CONFIGURATION } from "~/lib/configuration";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { queueReminder } from "~/server/appointments/mails.server";
 import { manageToken } from "~/server/appointments/manage-link.server";
 import { saveConfiguration } from "~/server/configuration.server";
@@ -291,6 +292,8 @@ describe("calendar invite, reminder and the visitor's manage link (built-in sche
       .from(appointments)
       .where(eq(appointments.id, first.appointment.id))
       .get();
+    // A filled honeypot (a bot) is refused before anything happens.
+    expect((await postForm(link, { intent: "cancel", [HONEYPOT_FIELD]: "spam" })).status).toBe(400);
     const res = await postForm(link, { intent: "cancel" });
     expect(res.status).toBe(302);
     const after = new URL(res.headers.get("location") as string, server.url);
