@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link } from "react-router";
+import { isRouteErrorResponse } from "react-router";
+import { AccountLink } from "~/components/admin/account-shell";
 import { Alert } from "~/components/ui/field";
 
 /** The spec's German text for an error that reached an account page's boundary (§8). */
@@ -34,15 +35,16 @@ export function AccountError({
   return (
     <main className="mx-auto max-w-md space-y-4 px-4 py-16">
       <Alert>{accountErrorMessage(error, fallback, networkMessage)}</Alert>
-      <p className="text-center text-sm">
-        <Link
-          to={back.to}
-          reloadDocument
-          className="font-medium text-indigo-600 hover:underline dark:text-indigo-400"
-        >
-          {back.label}
-        </Link>
-      </p>
+      <AccountLink to={back.to} reloadDocument>
+        {back.label}
+      </AccountLink>
     </main>
   );
+}
+
+const RETRY_LATER = "Netzwerkfehler. Bitte versuchen Sie es später erneut.";
+
+/** Boundary of the password-reset pages: one retry-later text for network and unknown errors. */
+export function AccountRetryError({ error }: { error: unknown }) {
+  return <AccountError error={error} fallback={RETRY_LATER} networkMessage={RETRY_LATER} />;
 }

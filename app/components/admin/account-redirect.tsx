@@ -1,5 +1,7 @@
 import { useEffect } from "react";
 import { Link, useNavigate } from "react-router";
+import { AccountShell } from "~/components/admin/account-shell";
+import { Alert } from "~/components/ui/field";
 
 /**
  * Success notice that leads to the login page after 3 seconds: with JS by navigation, without JS
@@ -21,5 +23,23 @@ export function RedirectToLogin({ to, seconds = 3 }: { to: string; seconds?: num
         </Link>
       </p>
     </>
+  );
+}
+
+/** An account flow's success page: the server's message, then the way back to the login. */
+export function AccountSuccess({
+  title,
+  message,
+  to,
+}: {
+  title: string;
+  message: string;
+  to: string;
+}) {
+  return (
+    <AccountShell title={title}>
+      <Alert tone="success">{message}</Alert>
+      <RedirectToLogin to={to} />
+    </AccountShell>
   );
 }

@@ -39,3 +39,26 @@ export function AccountShell({
     </main>
   );
 }
+
+/** The centred link under an account page's form ("Zurück zum Login", "Neuen Reset-Link anfordern"). */
+export function AccountLink({
+  to,
+  reloadDocument,
+  children,
+}: {
+  to: string;
+  reloadDocument?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <p className="text-center text-sm">
+      <Link
+        to={to}
+        reloadDocument={reloadDocument}
+        className="font-medium text-indigo-600 hover:underline dark:text-indigo-400"
+      >
+        {children}
+      </Link>
+    </p>
+  );
+}

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, useNavigation } from "react-router";
-import { AccountError } from "~/components/admin/account-error";
-import { AccountShell } from "~/components/admin/account-shell";
+import { data, useNavigation } from "react-router";
+import { AccountRetryError } from "~/components/admin/account-error";
+import { AccountLink, AccountShell } from "~/components/admin/account-shell";
 import { Button } from "~/components/ui/button";
 import { Alert } from "~/components/ui/field";
 import { ConformForm, Field, useConformForm } from "~/components/ui/form";
@@ -55,24 +55,11 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           {submitting ? "Wird gesendet..." : "Link senden"}
         </Button>
       </ConformForm>
-      <p className="text-center text-sm">
-        <Link
-          to="/admin/login"
-          className="font-medium text-indigo-600 hover:underline dark:text-indigo-400"
-        >
-          Zurück zum Login
-        </Link>
-      </p>
+      <AccountLink to="/admin/login">Zurück zum Login</AccountLink>
     </AccountShell>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <AccountError
-      error={error}
-      fallback="Netzwerkfehler. Bitte versuchen Sie es später erneut."
-      networkMessage="Netzwerkfehler. Bitte versuchen Sie es später erneut."
-    />
-  );
+  return <AccountRetryError error={error} />;
 }

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, useNavigation } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
-import { RedirectToLogin } from "~/components/admin/account-redirect";
+import { AccountSuccess } from "~/components/admin/account-redirect";
 import { AccountShell } from "~/components/admin/account-shell";
 import { Button } from "~/components/ui/button";
 import { Alert } from "~/components/ui/field";
@@ -47,10 +47,11 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   const [form, fields] = useConformForm(RegisterFormSchema, actionData?.result);
   if (actionData?.success) {
     return (
-      <AccountShell title="Registrierung abgeschlossen">
-        <Alert tone="success">{actionData.success}</Alert>
-        <RedirectToLogin to="/admin/login?notice=registered" />
-      </AccountShell>
+      <AccountSuccess
+        title="Registrierung abgeschlossen"
+        message={actionData.success}
+        to="/admin/login?notice=registered"
+      />
     );
   }
   if (loaderData.invalid) {

@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
-import { data, Link, useNavigation } from "react-router";
-import { AccountError } from "~/components/admin/account-error";
-import { RedirectToLogin } from "~/components/admin/account-redirect";
-import { AccountShell } from "~/components/admin/account-shell";
+import { data, useNavigation } from "react-router";
+import { AccountRetryError } from "~/components/admin/account-error";
+import { AccountSuccess } from "~/components/admin/account-redirect";
+import { AccountLink, AccountShell } from "~/components/admin/account-shell";
 import { Button } from "~/components/ui/button";
 import { Alert } from "~/components/ui/field";
 import { ConformForm, Field, useConformForm } from "~/components/ui/form";
@@ -57,24 +57,18 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
 
   if (actionData?.success) {
     return (
-      <AccountShell title="Passwort zurückgesetzt">
-        <Alert tone="success">{actionData.success}</Alert>
-        <RedirectToLogin to="/admin/login?notice=reset" />
-      </AccountShell>
+      <AccountSuccess
+        title="Passwort zurückgesetzt"
+        message={actionData.success}
+        to="/admin/login?notice=reset"
+      />
     );
   }
   if (loaderData.invalid) {
     return (
       <AccountShell title="Passwort zurücksetzen">
         <Alert>{loaderData.invalid}</Alert>
-        <p className="text-center text-sm">
-          <Link
-            to="/admin/forgot-password"
-            className="font-medium text-indigo-600 hover:underline dark:text-indigo-400"
-          >
-            Neuen Reset-Link anfordern
-          </Link>
-        </p>
+        <AccountLink to="/admin/forgot-password">Neuen Reset-Link anfordern</AccountLink>
       </AccountShell>
     );
   }
@@ -127,11 +121,5 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <AccountError
-      error={error}
-      fallback="Netzwerkfehler. Bitte versuchen Sie es später erneut."
-      networkMessage="Netzwerkfehler. Bitte versuchen Sie es später erneut."
-    />
-  );
+  return <AccountRetryError error={error} />;
 }
