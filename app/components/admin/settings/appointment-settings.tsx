@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { BookingDemoButton } from "~/components/booking/booking-demo-button";
 import { buttonClass } from "~/components/ui/button";
 import type { Configuration } from "~/lib/configuration";
-import { Section, SettingInput, SettingSelect } from "./section";
+import { NumberSettings, Section, SettingSelect } from "./section";
 
 export type EventTypeOption = { key: string; title: string; lengthInMinutes: number };
 
@@ -33,21 +33,11 @@ export function AppointmentSettings({
             </option>
           ))}
         </SettingSelect>
-        <SettingInput
-          id="leadDays"
-          label="Mindestvorlauf (Tage)"
-          type="number"
-          min={0}
-          max={365}
-          defaultValue={config.bookingLeadTime.days}
-        />
-        <SettingInput
-          id="leadHours"
-          label="Zusätzliche Stunden"
-          type="number"
-          min={0}
-          max={24}
-          defaultValue={config.bookingLeadTime.hours}
+        <NumberSettings
+          settings={[
+            ["leadDays", "Mindestvorlauf (Tage)", 0, 365, config.bookingLeadTime.days],
+            ["leadHours", "Zusätzliche Stunden", 0, 24, config.bookingLeadTime.hours],
+          ]}
         />
       </div>
       <input type="hidden" name="eventTypeTitle" value={config.appointmentEventTypeDetails.title} />

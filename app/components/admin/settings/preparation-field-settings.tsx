@@ -35,20 +35,21 @@ export function PreparationFieldSettings({
             <input type="hidden" name="fieldId" value={f.id} />
             <input type="hidden" name="fieldName" value={f.name} />
             <p className="font-mono text-sm">{f.name}</p>
-            <SettingInput
-              id={`fieldLabel-${f.id}`}
-              name="fieldLabel"
-              label="Label"
-              labelClassName={smallLabel}
-              defaultValue={f.label}
-            />
-            <SettingInput
-              id={`fieldPlaceholder-${f.id}`}
-              name="fieldPlaceholder"
-              label="Platzhalter"
-              labelClassName={smallLabel}
-              defaultValue={f.placeholder}
-            />
+            {(
+              [
+                ["fieldLabel", "Label", f.label],
+                ["fieldPlaceholder", "Platzhalter", f.placeholder],
+              ] as const
+            ).map(([name, text, value]) => (
+              <SettingInput
+                key={name}
+                id={`${name}-${f.id}`}
+                name={name}
+                label={text}
+                labelClassName={smallLabel}
+                defaultValue={value}
+              />
+            ))}
             <button
               type="submit"
               name="intent"

@@ -1,6 +1,6 @@
 import { FieldErrors, inputClass } from "~/components/ui/field";
 import type { Configuration } from "~/lib/configuration";
-import { label, Section, SettingInput, SettingSelect } from "./section";
+import { label, NumberSettings, Section, SettingSelect } from "./section";
 
 /** Retention periods and the privacy note beside the contact form. */
 export function PrivacySettings({
@@ -18,33 +18,20 @@ export function PrivacySettings({
       description="Aufbewahrungsfristen (täglich angewendet) und der Hinweis beim Anfrageformular."
     >
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <SettingInput
-          id="retentionMonths"
-          label="Anfragen ohne Änderung (Monate)"
-          type="number"
-          min={1}
-          max={120}
-          defaultValue={retention.requestMonths}
+        <NumberSettings
+          settings={[
+            ["retentionMonths", "Anfragen ohne Änderung (Monate)", 1, 120, retention.requestMonths],
+          ]}
         />
         <SettingSelect id="retentionAction" label="Danach" defaultValue={retention.requestAction}>
           <option value="delete">Löschen</option>
           <option value="anonymize">Anonymisieren (Statistik bleibt)</option>
         </SettingSelect>
-        <SettingInput
-          id="outboxDays"
-          label="Gesendete E-Mails (Tage)"
-          type="number"
-          min={1}
-          max={365}
-          defaultValue={retention.outboxDays}
-        />
-        <SettingInput
-          id="auditDays"
-          label="Protokoll (Tage)"
-          type="number"
-          min={30}
-          max={3650}
-          defaultValue={retention.auditDays}
+        <NumberSettings
+          settings={[
+            ["outboxDays", "Gesendete E-Mails (Tage)", 1, 365, retention.outboxDays],
+            ["auditDays", "Protokoll (Tage)", 30, 3650, retention.auditDays],
+          ]}
         />
       </div>
       <div>

@@ -53,6 +53,34 @@ export function SettingInput({
   );
 }
 
+/** A number setting: id (also the posted name), label, allowed range and current value. */
+export type NumberSetting = readonly [
+  id: string,
+  label: string,
+  min: number,
+  max: number,
+  value: number,
+];
+
+/** One number input per setting, in the given order. */
+export function NumberSettings({ settings }: { settings: readonly NumberSetting[] }) {
+  return (
+    <>
+      {settings.map(([id, text, min, max, value]) => (
+        <SettingInput
+          key={id}
+          id={id}
+          label={text}
+          type="number"
+          min={min}
+          max={max}
+          defaultValue={value}
+        />
+      ))}
+    </>
+  );
+}
+
 /** A labelled select of the settings form; `name` defaults to `id`. */
 export function SettingSelect({
   id,

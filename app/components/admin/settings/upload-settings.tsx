@@ -1,5 +1,5 @@
 import { type Configuration, DOCUMENT_TYPES, IMAGE_TYPES } from "~/lib/configuration";
-import { CheckboxGroup, Section, SettingInput } from "./section";
+import { CheckboxGroup, NumberSettings, Section } from "./section";
 
 /** Limits and allowed types for attachments of the contact form. */
 export function UploadSettings({ config }: { config: Configuration }) {
@@ -11,29 +11,12 @@ export function UploadSettings({ config }: { config: Configuration }) {
       description="Grenzen für Anhänge im Kontaktformular (Dateien 1–10, je 1–25 MB, gesamt 10–100 MB)."
     >
       <div className="grid gap-4 sm:grid-cols-3">
-        <SettingInput
-          id="maxFilesPerRequest"
-          label="Max. Dateien pro Anfrage"
-          type="number"
-          min={1}
-          max={10}
-          defaultValue={uploads.maxFilesPerRequest}
-        />
-        <SettingInput
-          id="maxFileSizeMB"
-          label="Max. Größe pro Datei (MB)"
-          type="number"
-          min={1}
-          max={25}
-          defaultValue={uploads.maxFileSizeMB}
-        />
-        <SettingInput
-          id="maxTotalSizeMB"
-          label="Max. Gesamtgröße (MB)"
-          type="number"
-          min={10}
-          max={100}
-          defaultValue={uploads.maxTotalSizeMB}
+        <NumberSettings
+          settings={[
+            ["maxFilesPerRequest", "Max. Dateien pro Anfrage", 1, 10, uploads.maxFilesPerRequest],
+            ["maxFileSizeMB", "Max. Größe pro Datei (MB)", 1, 25, uploads.maxFileSizeMB],
+            ["maxTotalSizeMB", "Max. Gesamtgröße (MB)", 10, 100, uploads.maxTotalSizeMB],
+          ]}
         />
       </div>
       <CheckboxGroup
