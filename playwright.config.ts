@@ -1,17 +1,5 @@
 import { defineConfig } from "@playwright/test";
-
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-};
+import { chromiumLaunchOptions } from "./scripts/chromium.ts";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -27,7 +15,7 @@ export default defineConfig({
   use: {
     locale: "de-DE",
     timezoneId: "Europe/Berlin",
-    launchOptions: chromium,
+    launchOptions: chromiumLaunchOptions,
     trace: "off",
   },
   projects: [

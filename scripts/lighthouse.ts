@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startBenchServer } from "./bench-server.ts";
+import { CHROMIUM_DEFAULT_PATH, chromiumArgs } from "./chromium.ts";
 
 if (process.env.SKIP_BUILD !== "1") {
   const built = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
@@ -15,17 +16,9 @@ const port = Number(process.env.LIGHTHOUSE_PORT ?? Number(process.env.E2E_PORT_B
 const server = await startBenchServer(port);
 const out = mkdtempSync(path.join(tmpdir(), "anfrage-lighthouse-"));
 const report = path.join(out, "report.json");
-const flags = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  `--user-data-dir=${path.join(out, "profile")}`,
-].join(" ");
+const flags = ["--headless", ...chromiumArgs, `--user-data-dir=${path.join(out, "profile")}`].join(
+  " ",
+);
 try {
   const preset = process.env.LIGHTHOUSE_PRESET; // e.g. "desktop"; default: Lighthouse's mobile run
   const run = spawnSync(
@@ -41,7 +34,7 @@ try {
     ],
     {
       stdio: "inherit",
-      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" },
+      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? CHROMIUM_DEFAULT_PATH },
     },
   );
   if (run.status !== 0) throw new Error(`lighthouse exited with ${run.status}`);

@@ -1,0 +1,19 @@
+// Debian's Chromium as every browser run here starts it (Playwright's projects, Lighthouse):
+// one list of flags, so the e2e runs and the Lighthouse figures see the same browser.
+export const CHROMIUM_DEFAULT_PATH = "/usr/bin/chromium";
+
+export const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** Playwright launch options; CHROMIUM_PATH overrides the binary. */
+export const chromiumLaunchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? CHROMIUM_DEFAULT_PATH,
+  args: chromiumArgs,
+};
