@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { Link, useNavigate } from "react-router";
 import { AccountShell } from "~/components/admin/account-shell";
 import { Alert } from "~/components/ui/field";
@@ -26,20 +26,32 @@ export function RedirectToLogin({ to, seconds = 3 }: { to: string; seconds?: num
   );
 }
 
-/** An account flow's success page: the server's message, then the way back to the login. */
-export function AccountSuccess({
-  title,
-  message,
-  to,
+/**
+ * What a token page (registration, password reset) shows instead of its form: the success page
+ * after a good submit, or the invalid-link page with its help; `null` while the form applies.
+ */
+export function accountOutcome({
+  success,
+  invalid,
 }: {
-  title: string;
-  message: string;
-  to: string;
+  success: { message: string | null | undefined; title: string; to: string };
+  invalid: { message: string | null; title: string; help: ReactNode };
 }) {
-  return (
-    <AccountShell title={title}>
-      <Alert tone="success">{message}</Alert>
-      <RedirectToLogin to={to} />
-    </AccountShell>
-  );
+  if (success.message) {
+    return (
+      <AccountShell title={success.title}>
+        <Alert tone="success">{success.message}</Alert>
+        <RedirectToLogin to={success.to} />
+      </AccountShell>
+    );
+  }
+  if (invalid.message) {
+    return (
+      <AccountShell title={invalid.title}>
+        <Alert>{invalid.message}</Alert>
+        {invalid.help}
+      </AccountShell>
+    );
+  }
+  return null;
 }

@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, useNavigation } from "react-router";
 import { AccountRetryError } from "~/components/admin/account-error";
+import { AccountSubmit } from "~/components/admin/account-fields";
 import { AccountLink, AccountShell } from "~/components/admin/account-shell";
-import { Button } from "~/components/ui/button";
 import { Alert } from "~/components/ui/field";
 import { ConformForm, Field, useConformForm } from "~/components/ui/form";
 import { Honeypot } from "~/components/ui/honeypot";
@@ -51,9 +51,9 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           autoComplete="email"
           required
         />
-        <Button type="submit" className="w-full" disabled={submitting}>
-          {submitting ? "Wird gesendet..." : "Link senden"}
-        </Button>
+        <AccountSubmit submitting={submitting} pending="Wird gesendet...">
+          Link senden
+        </AccountSubmit>
       </ConformForm>
       <AccountLink to="/admin/login">Zurück zum Login</AccountLink>
     </AccountShell>

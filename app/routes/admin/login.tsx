@@ -1,9 +1,9 @@
 import { data, Link, redirect, useNavigation } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
+import { AccountSubmit, PasswordField, UsernameField } from "~/components/admin/account-fields";
 import { AccountShell } from "~/components/admin/account-shell";
-import { Button } from "~/components/ui/button";
 import { Alert } from "~/components/ui/field";
-import { ConformForm, Field, useConformForm } from "~/components/ui/form";
+import { ConformForm, useConformForm } from "~/components/ui/form";
 import { Honeypot } from "~/components/ui/honeypot";
 import { LoginSchema } from "~/lib/auth-forms";
 import { commitSessionCookie, getAdmin } from "~/server/auth.server";
@@ -75,24 +75,16 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <ConformForm form={form}>
         <Honeypot />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-        <Field
-          meta={fields.username}
-          label="Benutzername"
-          autoComplete="username"
-          autoCapitalize="none"
-          required
-        />
-        <Field
+        <UsernameField meta={fields.username} />
+        <PasswordField
           meta={fields.password}
           label="Passwort"
-          type="password"
           key={`password-${actionData?.at ?? 0}`}
           autoComplete="current-password"
-          required
         />
-        <Button type="submit" className="w-full" disabled={submitting}>
-          {submitting ? "Anmeldung läuft..." : "Anmelden"}
-        </Button>
+        <AccountSubmit submitting={submitting} pending="Anmeldung läuft...">
+          Anmelden
+        </AccountSubmit>
         {checking ? (
           <p role="status" className="text-center text-sm text-slate-500 dark:text-slate-400">
             Überprüfe Authentifizierung...

@@ -1,11 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, useNavigation } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
-import { AccountSuccess } from "~/components/admin/account-redirect";
+import { AccountSubmit, PasswordField, UsernameField } from "~/components/admin/account-fields";
+import { accountOutcome } from "~/components/admin/account-redirect";
 import { AccountShell } from "~/components/admin/account-shell";
-import { Button } from "~/components/ui/button";
-import { Alert } from "~/components/ui/field";
-import { ConformForm, Field, useConformForm } from "~/components/ui/form";
+import { ConformForm, useConformForm } from "~/components/ui/form";
 import { Honeypot } from "~/components/ui/honeypot";
 import { MESSAGES, RegisterFormSchema } from "~/lib/auth-forms";
 import { refuseFilledHoneypot } from "~/server/honeypot.server";
@@ -45,26 +44,24 @@ export async function action({ request }: Route.ActionArgs) {
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const [form, fields] = useConformForm(RegisterFormSchema, actionData?.result);
-  if (actionData?.success) {
-    return (
-      <AccountSuccess
-        title="Registrierung abgeschlossen"
-        message={actionData.success}
-        to="/admin/login?notice=registered"
-      />
-    );
-  }
-  if (loaderData.invalid) {
-    return (
-      <AccountShell title="Registrierung">
-        <Alert>{loaderData.invalid}</Alert>
+  const outcome = accountOutcome({
+    success: {
+      message: actionData?.success,
+      title: "Registrierung abgeschlossen",
+      to: "/admin/login?notice=registered",
+    },
+    invalid: {
+      message: loaderData.invalid,
+      title: "Registrierung",
+      help: (
         <p className="text-sm text-slate-600 dark:text-slate-300">
           Öffnen Sie den vollständigen Einladungslink aus Ihrer Einladung. Ist er abgelaufen,
           schickt Ihnen ein Admin gern einen neuen.
         </p>
-      </AccountShell>
-    );
-  }
+      ),
+    },
+  });
+  if (outcome) return outcome;
   const submitting = navigation.state === "submitting";
   return (
     <AccountShell
@@ -74,31 +71,21 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       <ConformForm form={form}>
         <Honeypot />
         <input type="hidden" name="invitationToken" value={loaderData.token} />
-        <Field
-          meta={fields.username}
-          label="Benutzername"
-          autoComplete="username"
-          autoCapitalize="none"
-          required
-        />
-        <Field
+        <UsernameField meta={fields.username} />
+        <PasswordField
           meta={fields.password}
           label="Passwort"
-          type="password"
           autoComplete="new-password"
           hint="Mindestens 6 Zeichen."
-          required
         />
-        <Field
+        <PasswordField
           meta={fields.confirmPassword}
           label="Passwort bestätigen"
-          type="password"
           autoComplete="new-password"
-          required
         />
-        <Button type="submit" className="w-full" disabled={submitting}>
-          {submitting ? "Wird registriert..." : "Registrieren"}
-        </Button>
+        <AccountSubmit submitting={submitting} pending="Wird registriert...">
+          Registrieren
+        </AccountSubmit>
       </ConformForm>
     </AccountShell>
   );

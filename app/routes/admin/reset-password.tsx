@@ -2,11 +2,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { data, useNavigation } from "react-router";
 import { AccountRetryError } from "~/components/admin/account-error";
-import { AccountSuccess } from "~/components/admin/account-redirect";
+import { AccountSubmit, PasswordField } from "~/components/admin/account-fields";
+import { accountOutcome } from "~/components/admin/account-redirect";
 import { AccountLink, AccountShell } from "~/components/admin/account-shell";
-import { Button } from "~/components/ui/button";
-import { Alert } from "~/components/ui/field";
-import { ConformForm, Field, useConformForm } from "~/components/ui/form";
+import { ConformForm, useConformForm } from "~/components/ui/form";
 import { Honeypot } from "~/components/ui/honeypot";
 import {
   MESSAGES,
@@ -55,23 +54,19 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
-  if (actionData?.success) {
-    return (
-      <AccountSuccess
-        title="Passwort zurückgesetzt"
-        message={actionData.success}
-        to="/admin/login?notice=reset"
-      />
-    );
-  }
-  if (loaderData.invalid) {
-    return (
-      <AccountShell title="Passwort zurücksetzen">
-        <Alert>{loaderData.invalid}</Alert>
-        <AccountLink to="/admin/forgot-password">Neuen Reset-Link anfordern</AccountLink>
-      </AccountShell>
-    );
-  }
+  const outcome = accountOutcome({
+    success: {
+      message: actionData?.success,
+      title: "Passwort zurückgesetzt",
+      to: "/admin/login?notice=reset",
+    },
+    invalid: {
+      message: loaderData.invalid,
+      title: "Passwort zurücksetzen",
+      help: <AccountLink to="/admin/forgot-password">Neuen Reset-Link anfordern</AccountLink>,
+    },
+  });
+  if (outcome) return outcome;
   const strength = passwordStrength(password);
   const invalid = password.length < RESET_MIN_LENGTH || password !== confirm;
   const submitting = navigation.state === "submitting";
@@ -80,10 +75,9 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <ConformForm form={form}>
         <Honeypot />
         <input type="hidden" name="token" value={loaderData.token} />
-        <Field
+        <PasswordField
           meta={fields.newPassword}
           label="Neues Passwort"
-          type="password"
           autoComplete="new-password"
           onChange={(e) => setPassword(e.currentTarget.value)}
           hint={
@@ -102,19 +96,20 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
               `Mindestens ${RESET_MIN_LENGTH} Zeichen.`
             )
           }
-          required
         />
-        <Field
+        <PasswordField
           meta={fields.confirmPassword}
           label="Passwort bestätigen"
-          type="password"
           autoComplete="new-password"
           onChange={(e) => setConfirm(e.currentTarget.value)}
-          required
         />
-        <Button type="submit" className="w-full" disabled={submitting || (hydrated && invalid)}>
-          {submitting ? "Wird gespeichert..." : "Passwort zurücksetzen"}
-        </Button>
+        <AccountSubmit
+          submitting={submitting}
+          pending="Wird gespeichert..."
+          disabled={submitting || (hydrated && invalid)}
+        >
+          Passwort zurücksetzen
+        </AccountSubmit>
       </ConformForm>
     </AccountShell>
   );
