@@ -288,7 +288,10 @@ describe("calendar invite, reminder and the visitor's manage link (built-in sche
       `${link.pathname}?${new URLSearchParams({ token: link.searchParams.get("token") as string, schritt: "absagen" })}`,
     );
     expect(ask.status).toBe(200);
-    expect(await ask.text()).toContain("Möchtest du diesen Termin wirklich absagen?");
+    const askHtml = await ask.text();
+    expect(askHtml).toContain("Möchtest du diesen Termin wirklich absagen?");
+    // Exactly one honeypot field in the cancel form (a second one would shadow the first).
+    expect(askHtml.split(`name="${HONEYPOT_FIELD}"`)).toHaveLength(2);
 
     const row = db()
       .select()

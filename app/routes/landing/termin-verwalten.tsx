@@ -98,7 +98,6 @@ export default function ManageAppointmentPage({ loaderData, actionData }: Route.
               <Form method="post" className="relative space-y-4">
                 <Honeypot />
                 <input type="hidden" name="intent" value="cancel" />
-                <Honeypot />
                 <p className="font-semibold">Möchtest du diesen Termin wirklich absagen?</p>
                 {error ? <Alert>{error}</Alert> : null}
                 <div className="flex flex-wrap gap-3">
