@@ -70,11 +70,20 @@ export async function eventTypesWithFallback(): Promise<EventType[]> {
   }
 }
 
-/** Free slots of one Berlin day (lead-time hours as minimum notice). */
-export async function availableSlots(day: IsoDay, eventTypeKey?: string | null): Promise<Slot[]> {
-  const eventType = await configuredEventType(eventTypeKey);
-  if (!eventType)
-    throw new SchedulingError("Terminbuchungen sind derzeit deaktiviert.", "not_found", 404);
+export const BOOKING_DISABLED = "Terminbuchungen sind derzeit deaktiviert.";
+
+/**
+ * Free slots of one Berlin day (lead-time hours as minimum notice). `lengthInMinutes` offers
+ * another duration's grid (moving a booking keeps its own length, which its check uses too).
+ */
+export async function availableSlots(
+  day: IsoDay,
+  eventTypeKey?: string | null,
+  lengthInMinutes?: number,
+): Promise<Slot[]> {
+  const configured = await configuredEventType(eventTypeKey);
+  const eventType = configured && lengthInMinutes ? { ...configured, lengthInMinutes } : configured;
+  if (!eventType) throw new SchedulingError(BOOKING_DISABLED, "not_found", 404);
   const lead = getConfiguration().bookingLeadTime;
   if (day < firstBookableDay(lead.days)) return [];
   return scheduling().getSlots(day, eventType, lead.hours);
@@ -114,8 +123,7 @@ export function isUniqueViolation(error: unknown) {
  */
 export async function bookAppointment(input: BookInput): Promise<AppointmentJson> {
   const eventType = await configuredEventType(input.eventTypeKey);
-  if (!eventType)
-    throw new SchedulingError("Terminbuchungen sind derzeit deaktiviert.", "not_found", 404);
+  if (!eventType) throw new SchedulingError(BOOKING_DISABLED, "not_found", 404);
   const start = new Date(input.startTime);
   if (Number.isNaN(start.getTime()))
     throw new SchedulingError("Bitte wähle Datum und Uhrzeit aus", "invalid", 400);

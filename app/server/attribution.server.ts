@@ -1,6 +1,11 @@
 import { createCookie } from "react-router";
-import { type Attribution, attributionFromVisit, cleanAttribution } from "~/lib/attribution";
-import { env } from "./env.server";
+import {
+  type Attribution,
+  attributionFromVisit,
+  cleanAttribution,
+  hasAttribution,
+} from "~/lib/attribution";
+import { env, isProduction } from "./env.server";
 import type { ConsentRecord } from "./preferences.server";
 
 const NINETY_DAYS = 90 * 24 * 3600;
@@ -9,12 +14,17 @@ const NINETY_DAYS = 90 * 24 * 3600;
  * The first-touch attribution, remembered across visits. Set only with analytics consent (TDDDG
  * §25: it is not necessary for the service), deleted when that consent is withdrawn.
  */
-export const firstTouchCookie = createCookie("first_touch", {
-  path: "/",
-  sameSite: "lax",
-  httpOnly: true,
-  maxAge: NINETY_DAYS,
-});
+let cookie: ReturnType<typeof createCookie> | undefined;
+export function firstTouchCookie() {
+  cookie ??= createCookie("first_touch", {
+    path: "/",
+    sameSite: "lax",
+    httpOnly: true,
+    secure: isProduction() && env().APP_URL.startsWith("https://"),
+    maxAge: NINETY_DAYS,
+  });
+  return cookie;
+}
 
 function ownHosts(): string[] {
   try {
@@ -39,11 +49,10 @@ export async function landingAttribution(
     ownHosts(),
   );
   if (!consent?.analytics) return { attribution: visit, setCookie: null };
-  const stored = await firstTouchCookie.parse(request.headers.get("cookie"));
-  if (stored && typeof stored === "object") {
-    return { attribution: cleanAttribution(stored), setCookie: null };
-  }
-  return { attribution: visit, setCookie: await firstTouchCookie.serialize(visit) };
+  // A malformed value parses as {} (or junk): only a first touch with content counts as remembered.
+  const stored = cleanAttribution(await firstTouchCookie().parse(request.headers.get("cookie")));
+  if (hasAttribution(stored)) return { attribution: stored, setCookie: null };
+  return { attribution: visit, setCookie: await firstTouchCookie().serialize(visit) };
 }
 
 /** Set-Cookie that deletes the first-touch cookie (analytics consent withdrawn or refused). */

@@ -195,7 +195,7 @@ export async function bookForCaller(
  * What the server-rendered slot choice shows for a page URL (`monat`, `tag`): the month's grid
  * (lead-time days), the chosen day when selectable and its free slots (lead-time hours).
  */
-export async function slotPickerState(url: URL, withSlots: boolean) {
+export async function slotPickerState(url: URL, withSlots: boolean, lengthInMinutes?: number) {
   const lead = getConfiguration().bookingLeadTime;
   const firstDay = firstBookableDay(lead.days);
   const monat = url.searchParams.get("monat");
@@ -208,7 +208,7 @@ export async function slotPickerState(url: URL, withSlots: boolean) {
   let error: string | null = null;
   if (withSlots && day) {
     try {
-      slots = await availableSlots(day);
+      slots = await availableSlots(day, null, lengthInMinutes);
     } catch (e) {
       slots = [];
       error =

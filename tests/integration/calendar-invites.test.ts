@@ -6,6 +6,7 @@ import { DEFAULT_CONFIGURATION } from "~/lib/configuration";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { queueReminder } from "~/server/appointments/mails.server";
 import { manageToken } from "~/server/appointments/manage-link.server";
+import { applyManageForm } from "~/server/appointments/self-service.server";
 import { saveConfiguration } from "~/server/configuration.server";
 import { db } from "~/server/db.server";
 import { appointments, mailOutbox, requests, webhookDeliveries } from "~db/schema";
@@ -21,6 +22,8 @@ beforeAll(async () => {
   server = await startTestServer({
     SMTP_URL: inbox.url,
     MAIL_FROM: "Demo-Team <team@example.com>",
+    // Many moves from one address in this file; the limit itself is tested in booking tests.
+    BOOKING_RATE_LIMIT: "1000/1h",
   });
   token = await server.adminToken();
   // Notifications on for new requests, the booking notice left at its default (off).
@@ -285,7 +288,10 @@ describe("calendar invite, reminder and the visitor's manage link (built-in sche
       `${link.pathname}?${new URLSearchParams({ token: link.searchParams.get("token") as string, schritt: "absagen" })}`,
     );
     expect(ask.status).toBe(200);
-    expect(await ask.text()).toContain("Möchtest du diesen Termin wirklich absagen?");
+    const askHtml = await ask.text();
+    expect(askHtml).toContain("Möchtest du diesen Termin wirklich absagen?");
+    // Exactly one honeypot field in the cancel form (a second one would shadow the first).
+    expect(askHtml.split(`name="${HONEYPOT_FIELD}"`)).toHaveLength(2);
 
     const row = db()
       .select()
@@ -405,5 +411,167 @@ describe("calendar invite, reminder and the visitor's manage link (built-in sche
       `appointment.booked:${id}:1`,
       `appointment.cancelled:${id}`,
     ]);
+  });
+});
+
+describe("the visitor's manage link under concurrency and abuse", () => {
+  it("two parallel reschedules with the same link: exactly one moves the booking, the other gets 410", async () => {
+    const [day] = weekdays(3).slice(2);
+    const [slot, a, b] = await slotsOf(day as string);
+    const booked = await bookFor("race@example.com", slot as string);
+    const link = new URL(`${server.url}/termin/verwalten?token=${manageToken(booked.appointment)}`);
+    const results = await Promise.all([
+      postForm(link, { intent: "reschedule", startTime: a as string }),
+      postForm(link, { intent: "reschedule", startTime: b as string }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([302, 410]);
+    const row = db()
+      .select()
+      .from(appointments)
+      .where(eq(appointments.id, booked.appointment.id))
+      .get();
+    expect(row?.sequence).toBe(1);
+  });
+
+  it("both changes checked before either writes (the race forced): the later one gets 410", async () => {
+    const [day] = weekdays(3).slice(2);
+    const [slot, a, b] = await slotsOf(day as string);
+    const booked = await bookFor("race-forced@example.com", slot as string);
+    const t = manageToken(booked.appointment);
+    const form = (startTime: string) => {
+      const f = new FormData();
+      f.set("intent", "reschedule");
+      f.set("startTime", startTime);
+      return f;
+    };
+    // Both calls check the token synchronously, then wait for the rate limiter: the second
+    // change runs against a booking the first one has already moved.
+    const statusOf = (r: unknown) =>
+      r instanceof Response
+        ? r.status
+        : ((r as { init?: { status?: number } }).init?.status ?? 200);
+    const results = await Promise.all([
+      applyManageForm(t, form(a as string), "203.0.113.7"),
+      applyManageForm(t, form(b as string), "203.0.113.7"),
+    ]);
+    expect(results.map(statusOf).sort()).toEqual([302, 410]);
+    const row = db()
+      .select()
+      .from(appointments)
+      .where(eq(appointments.id, booked.appointment.id))
+      .get();
+    expect(row?.sequence).toBe(1);
+  });
+
+  it("a link naming a booking that does not exist is refused like a forged one (400, no 404)", async () => {
+    const unknown = manageToken({
+      id: 999_999,
+      sequence: 0,
+      externalUid: "builtin_gibt-es-nicht",
+      startTime: new Date(Date.now() + 7 * 86400_000),
+    });
+    const page = await server.fetch(`/termin/verwalten?token=${unknown}`);
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain("Dieser Link ist ungültig");
+    const post = await postForm(new URL(`${server.url}/termin/verwalten?token=${unknown}`), {
+      intent: "cancel",
+    });
+    expect(post.status).toBe(400);
+  });
+
+  it("a reminder of a cancelled or moved booking is never sent, even when it escaped the drop", async () => {
+    const [day] = weekdays(3).slice(2);
+    const [slot, other] = await slotsOf(day as string);
+    // Cancelled behind the reminder's back (as in a batch already under way): the sender checks.
+    const gone = await bookFor("stale@example.com", slot as string);
+    db()
+      .update(appointments)
+      .set({ status: "CANCELLED", sequence: 1 })
+      .where(eq(appointments.id, gone.appointment.id))
+      .run();
+    // Moved behind its back: the reminder was written for the old start.
+    const moved = await bookFor("moved@example.com", other as string);
+    db()
+      .update(appointments)
+      .set({ startTime: new Date(moved.appointment.startTime.getTime() + 3600_000), sequence: 1 })
+      .where(eq(appointments.id, moved.appointment.id))
+      .run();
+    expect(reminders(gone.appointment.id)).toHaveLength(1);
+    expect(reminders(moved.appointment.id)).toHaveLength(1);
+    await server.drainOutbox(new Date(Date.now() + 14 * 86400_000));
+    expect(mailsTo("stale@example.com", /^Erinnerung/)).toHaveLength(0);
+    expect(mailsTo("moved@example.com", /^Erinnerung/)).toHaveLength(0);
+    expect(reminders(gone.appointment.id)).toHaveLength(0);
+    expect(reminders(moved.appointment.id)).toHaveLength(0);
+  });
+
+  it("cancelling also drops a failed reminder (a retry would remind of a cancelled booking)", async () => {
+    const [day] = weekdays(3).slice(2);
+    const [slot] = await slotsOf(day as string);
+    const booked = await bookFor("failed-reminder@example.com", slot as string);
+    db()
+      .update(mailOutbox)
+      .set({ status: "failed", lastError: "SMTP weg" })
+      .where(
+        and(
+          eq(mailOutbox.appointmentId, booked.appointment.id),
+          eq(mailOutbox.kind, "booking-reminder"),
+        ),
+      )
+      .run();
+    const link = new URL(`${server.url}/termin/verwalten?token=${manageToken(booked.appointment)}`);
+    expect((await postForm(link, { intent: "cancel" })).status).toBe(302);
+    expect(reminders(booked.appointment.id)).toHaveLength(0);
+  });
+
+  it("moving offers and accepts slots of the booking's own length, and not while booking is off", async () => {
+    const [day] = weekdays(3).slice(2);
+    const [slot] = await slotsOf(day as string);
+    const booked = await bookFor("long@example.com", slot as string);
+    // A 45-minute booking (the configured demo has 30): its grid is 09:00, 09:45, 10:30, …
+    db()
+      .update(appointments)
+      .set({ durationMinutes: 45 })
+      .where(eq(appointments.id, booked.appointment.id))
+      .run();
+    const row = { ...booked.appointment, durationMinutes: 45 };
+    const link = new URL(`${server.url}/termin/verwalten?token=${manageToken(row)}`);
+    const picker = await server.fetch(
+      `${link.pathname}?${new URLSearchParams({ token: manageToken(row), schritt: "verschieben", monat: (day as string).slice(0, 7), tag: day as string })}`,
+    );
+    expect(picker.status).toBe(200);
+    const offered = [...(await picker.text()).matchAll(/name="startTime" value="([^"]+)"/g)].map(
+      (m) => m[1] as string,
+    );
+    expect(offered.length).toBeGreaterThan(2);
+    const minutes = offered.map((t) => {
+      const [h, m] = new Intl.DateTimeFormat("de-DE", {
+        timeZone: "Europe/Berlin",
+        hour: "2-digit",
+        minute: "2-digit",
+      })
+        .format(new Date(t))
+        .split(":")
+        .map(Number);
+      return (h as number) * 60 + (m as number);
+    });
+    expect(minutes.every((m) => (m - 9 * 60) % 45 === 0)).toBe(true);
+
+    const switchBooking = (appointmentEventType: string | null) =>
+      server.fetch("/api/configuration", {
+        method: "PATCH",
+        token,
+        json: { appointmentEventType },
+      });
+    expect((await switchBooking(null)).status).toBe(200);
+    try {
+      const off = await postForm(link, { intent: "reschedule", startTime: offered[1] as string });
+      expect(off.status).toBe(404);
+      expect(await off.text()).toContain("Terminbuchungen sind derzeit deaktiviert.");
+    } finally {
+      expect((await switchBooking("demo")).status).toBe(200);
+    }
+    const moved = await postForm(link, { intent: "reschedule", startTime: offered[1] as string });
+    expect(moved.status).toBe(302);
   });
 });

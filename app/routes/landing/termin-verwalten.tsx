@@ -28,12 +28,14 @@ const STEPS = ["absagen", "verschieben"] as const;
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const token = url.searchParams.get("token");
-  const { view } = managedAppointment(token);
+  const { view, minutes } = managedAppointment(token);
   const step = view.cancelled
     ? null
     : (STEPS.find((s) => s === url.searchParams.get("schritt")) ?? null);
   const picker =
-    step === "verschieben" && view.provider === "builtin" ? await slotPickerState(url, true) : null;
+    step === "verschieben" && view.provider === "builtin"
+      ? await slotPickerState(url, true, minutes)
+      : null;
   const done = url.searchParams.get("erledigt");
   return {
     token: token as string,
@@ -96,7 +98,6 @@ export default function ManageAppointmentPage({ loaderData, actionData }: Route.
               <Form method="post" className="relative space-y-4">
                 <Honeypot />
                 <input type="hidden" name="intent" value="cancel" />
-                <Honeypot />
                 <p className="font-semibold">Möchtest du diesen Termin wirklich absagen?</p>
                 {error ? <Alert>{error}</Alert> : null}
                 <div className="flex flex-wrap gap-3">

@@ -4,9 +4,11 @@ import { appointments, requests } from "~db/schema";
 import {
   announceAppointment,
   assertLeadTime,
+  BOOKING_DISABLED,
   getAppointment,
   isUniqueViolation,
 } from "../appointments.server";
+import { bookingEnabled } from "../booking-api.server";
 import { db } from "../db.server";
 import { assertBuiltinSlot } from "../scheduling/builtin.server";
 import { scheduling } from "../scheduling/index.server";
@@ -19,6 +21,7 @@ import {
   queueConfirmation,
   queueReminder,
 } from "./mails.server";
+import { LINK_CANCELLED, LINK_OUTDATED } from "./manage-link.server";
 import { INACTIVE_STATUSES } from "./one-per-request.server";
 
 /**
@@ -44,6 +47,19 @@ function load(id: number): { row: Row; who: Attendee | null } {
   return { row: found.row, who: r ? { id: r.id, name: r.name, email: r.email } : null };
 }
 
+/**
+ * The revision the caller saw (the visitor's link carries one): a booking changed since is
+ * refused with 410 like an outdated link, checked again in the UPDATE's WHERE.
+ */
+function assertRevision(row: Row, expected: number | undefined) {
+  if (expected !== undefined && row.sequence !== expected)
+    throw new SchedulingError(
+      row.status === "CANCELLED" ? LINK_CANCELLED : LINK_OUTDATED,
+      "invalid",
+      410,
+    );
+}
+
 function assertActive(row: Row) {
   if (INACTIVE_STATUSES.includes(row.status))
     throw new SchedulingError(ALREADY_CANCELLED, "invalid", 409);
@@ -52,8 +68,12 @@ function assertActive(row: Row) {
 }
 
 /** Cancels a booking (Cal.com: at Cal.com too); the built-in slot is free again at once. */
-export async function cancelAppointment(id: number): Promise<AppointmentJson> {
+export async function cancelAppointment(
+  id: number,
+  expectedSequence?: number,
+): Promise<AppointmentJson> {
   const { row, who } = load(id);
+  assertRevision(row, expectedSequence);
   assertActive(row);
   if (row.provider === "calcom") await scheduling().cancel(row.externalUid);
   const updated = db()
@@ -63,7 +83,10 @@ export async function cancelAppointment(id: number): Promise<AppointmentJson> {
     .where(and(eq(appointments.id, id), eq(appointments.sequence, row.sequence)))
     .returning()
     .get();
-  if (!updated) throw new SchedulingError(ALREADY_CANCELLED, "invalid", 409);
+  if (!updated) {
+    if (expectedSequence !== undefined) throw new SchedulingError(LINK_OUTDATED, "invalid", 410);
+    throw new SchedulingError(ALREADY_CANCELLED, "invalid", 409);
+  }
   dropReminder(id);
   announceAppointment("appointment.cancelled", id);
   if (updated.provider === "builtin" && who) {
@@ -81,8 +104,10 @@ export async function cancelAppointment(id: number): Promise<AppointmentJson> {
 export async function rescheduleAppointment(
   id: number,
   startTime: string,
+  expectedSequence?: number,
 ): Promise<AppointmentJson> {
   const { row, who } = load(id);
+  assertRevision(row, expectedSequence);
   assertActive(row);
   if (row.provider !== "builtin")
     throw new SchedulingError(
@@ -90,6 +115,8 @@ export async function rescheduleAppointment(
       "invalid",
       400,
     );
+  // Moving takes a new slot like booking one: not while booking is switched off.
+  if (!bookingEnabled()) throw new SchedulingError(BOOKING_DISABLED, "not_found", 404);
   const start = new Date(startTime);
   if (!startTime || Number.isNaN(start.getTime()))
     throw new SchedulingError("Bitte wähle Datum und Uhrzeit aus", "invalid", 400);
@@ -113,6 +140,8 @@ export async function rescheduleAppointment(
     if (isUniqueViolation(error)) throw new SchedulingError(SLOT_TAKEN, "slot_taken", 409);
     throw error;
   }
+  if (!updated && expectedSequence !== undefined)
+    throw new SchedulingError(LINK_OUTDATED, "invalid", 410);
   if (!updated)
     throw new SchedulingError(
       "Der Termin wurde gerade geändert. Bitte lade die Seite neu.",

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { type CalendarMethod, calendarFile, calendarFileName, parseMailbox } from "~/lib/calendar";
 import { formatDateTime, formatTime } from "~/lib/format";
 import { type appointments, type MailAttachment, mailOutbox } from "~db/schema";
@@ -8,6 +8,7 @@ import { env } from "../env.server";
 import { queueMail } from "../mail/outbox.server";
 import { notificationRecipients } from "../notifications.server";
 import { manageUrl } from "./manage-link.server";
+import { REMINDER_KIND } from "./reminder-check.server";
 
 /**
  * The visitor's mails about a built-in booking (Cal.com sends its own): confirmation with the
@@ -17,7 +18,8 @@ import { manageUrl } from "./manage-link.server";
 type AppointmentRow = typeof appointments.$inferSelect;
 export type Attendee = { id: number; name: string; email: string };
 
-export const REMINDER_KIND = "booking-reminder";
+export { REMINDER_KIND };
+
 const REMINDER_BEFORE_MS = 24 * 3600_000;
 
 const endOf = (row: AppointmentRow) =>
@@ -114,7 +116,7 @@ export function queueReminder(row: AppointmentRow, who: Attendee, now = Date.now
   });
 }
 
-/** Drops the booking's reminder that has not gone out yet (cancelled or moved). */
+/** Drops the booking's reminder that has not gone out yet, pending or failed (cancelled or moved). */
 export function dropReminder(appointmentId: number): number {
   return db()
     .delete(mailOutbox)
@@ -122,7 +124,7 @@ export function dropReminder(appointmentId: number): number {
       and(
         eq(mailOutbox.appointmentId, appointmentId),
         eq(mailOutbox.kind, REMINDER_KIND),
-        eq(mailOutbox.status, "pending"),
+        inArray(mailOutbox.status, ["pending", "failed"]),
       ),
     )
     .run().changes;

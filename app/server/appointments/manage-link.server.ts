@@ -43,7 +43,7 @@ export function manageUrl(row: Parameters<typeof manageToken>[0]): string {
 
 export type ManageLinkResult =
   | { ok: true; appointment: AppointmentRow }
-  | { ok: false; status: 400 | 404 | 410; message: string };
+  | { ok: false; status: 400 | 410; message: string };
 
 export const LINK_INVALID =
   "Dieser Link ist ungültig. Bitte nutze den Link aus deiner letzten Termin-E-Mail.";
@@ -55,7 +55,10 @@ export const APPOINTMENT_GONE = "Diesen Termin gibt es nicht mehr.";
 export const LINK_CANCELLED =
   "Dieser Termin wurde bereits abgesagt. Wenn du doch eine Demo möchtest, buche bitte einen neuen Termin.";
 
-/** Checks a manage token: forged or malformed → 400, unknown booking → 404, expired or outdated → 410. */
+/**
+ * Checks a manage token: forged, malformed or naming an unknown booking → 400 (the signature is
+ * verified before anything about the booking is told), expired or outdated → 410.
+ */
 export function verifyManageToken(token: string | null, now = Date.now()): ManageLinkResult {
   const invalid = { ok: false, status: 400, message: LINK_INVALID } as const;
   if (!token || token.length > 200) return invalid;
@@ -71,14 +74,14 @@ export function verifyManageToken(token: string | null, now = Date.now()): Manag
     .where(eq(appointments.id, id as number))
     .get();
   const given = Buffer.from(signature, "base64url");
-  const genuine =
-    row &&
-    keys().some((key) => {
-      const expected = sign(key, payload, row.externalUid);
-      return expected.length === given.length && timingSafeEqual(expected, given);
-    });
-  if (!row || !genuine)
-    return row ? invalid : { ok: false, status: 404, message: APPOINTMENT_GONE };
+  // An unknown id is checked against a uid no booking has, so it costs the same and answers
+  // the same 400 as a forged signature: the link does not reveal which booking ids exist.
+  const uid = row?.externalUid ?? "\u0000no-booking";
+  const genuine = keys().some((key) => {
+    const expected = sign(key, payload, uid);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  });
+  if (!row || !genuine) return invalid;
   if ((expiry as number) * 1000 <= now || row.startTime.getTime() <= now)
     return { ok: false, status: 410, message: LINK_EXPIRED };
   if (sequence !== row.sequence)

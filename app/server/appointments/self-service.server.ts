@@ -42,7 +42,7 @@ export function managedAppointment(token: string | null) {
     cancelled: INACTIVE_STATUSES.includes(row.status),
     provider: row.provider,
   };
-  return { id: row.id, view };
+  return { id: row.id, sequence: row.sequence, minutes: row.durationMinutes, view };
 }
 
 const MANAGE_INTENTS = ["cancel", "reschedule"] as const;
@@ -53,17 +53,17 @@ const MANAGE_INTENTS = ["cancel", "reschedule"] as const;
  * `{ error }` with its 4xx status.
  */
 export async function applyManageForm(token: string | null, form: FormData, clientIp: string) {
-  const { id } = managedAppointment(token);
+  const { id, sequence } = managedAppointment(token);
   const intent = MANAGE_INTENTS.find((i) => i === form.get("intent"));
   if (!intent) return data({ error: "Unbekannte Aktion." }, { status: 400 });
   try {
     if (intent === "cancel") {
-      await cancelAppointment(id);
+      await cancelAppointment(id, sequence);
     } else {
       const limit = await bookingLimiter().consume(clientIp);
       if (!limit.ok)
         return data({ error: tooManyMessage(limit.retryAfterSeconds) }, { status: 429 });
-      await rescheduleAppointment(id, String(form.get("startTime") ?? ""));
+      await rescheduleAppointment(id, String(form.get("startTime") ?? ""), sequence);
     }
   } catch (error) {
     if (error instanceof SchedulingError)

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import { type MailAttachment, mailOutbox } from "~db/schema";
+import { isStaleReminder } from "../appointments/reminder-check.server";
 import { db } from "../db.server";
 import { env } from "../env.server";
 import { afterFailure, serialRunner } from "../outbox-retry.server";
@@ -150,6 +151,11 @@ async function sendDue(now: Date): Promise<{ attempted: number; sent: number }> 
     .all();
   let sent = 0;
   for (const mail of due) {
+    // Checked right before sending: the booking may have been cancelled or moved meanwhile.
+    if (isStaleReminder(mail)) {
+      db().delete(mailOutbox).where(eq(mailOutbox.id, mail.id)).run();
+      continue;
+    }
     try {
       const text = openBody(mail.text);
       const html = openBody(mail.html);
