@@ -1,3 +1,5 @@
+import type { ReactNode } from "react";
+
 /** Icon by extension (spec §9): images, pdf, doc/docx, xls/xlsx, ppt/pptx, other. */
 export function fileKind(name: string): "image" | "pdf" | "word" | "excel" | "powerpoint" | "file" {
   const ext = name.split(".").pop()?.toLowerCase() ?? "";
@@ -36,27 +38,13 @@ export function FileIcon({ name }: { name: string }) {
       className={`inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-lg ${COLORS[kind]}`}
     >
       {kind === "image" ? (
-        <svg
-          viewBox="0 0 24 24"
-          className="h-5 w-5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden="true"
-        >
+        <IconSvg>
           <rect x="3" y="3" width="18" height="18" rx="2" />
           <circle cx="9" cy="9" r="2" />
           <path d="m21 15-5-5L5 21" />
-        </svg>
+        </IconSvg>
       ) : (
-        <svg
-          viewBox="0 0 24 24"
-          className="h-5 w-5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden="true"
-        >
+        <IconSvg>
           <path d="M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8z" />
           <path d="M14 2v6h6" />
           {kind !== "file" ? (
@@ -72,8 +60,24 @@ export function FileIcon({ name }: { name: string }) {
               {{ pdf: "PDF", word: "DOC", excel: "XLS", powerpoint: "PPT" }[kind]}
             </text>
           ) : null}
-        </svg>
+        </IconSvg>
       )}
     </span>
+  );
+}
+
+/** The 24×24 outline frame both file icons draw in. */
+function IconSvg({ children }: { children: ReactNode }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      className="h-5 w-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      {children}
+    </svg>
   );
 }

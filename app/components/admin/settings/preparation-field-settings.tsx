@@ -77,24 +77,21 @@ export function PreparationFieldSettings({
         ))}
       </ul>
       <div className="grid gap-2 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end">
-        <SettingInput
-          id="newFieldName"
-          label="Name (nur Buchstaben und Ziffern)"
-          labelClassName={smallLabel}
-          defaultValue={newField?.name}
-        />
-        <SettingInput
-          id="newFieldLabel"
-          label="Label"
-          labelClassName={smallLabel}
-          defaultValue={newField?.label}
-        />
-        <SettingInput
-          id="newFieldPlaceholder"
-          label="Platzhalter (optional)"
-          labelClassName={smallLabel}
-          defaultValue={newField?.placeholder}
-        />
+        {(
+          [
+            ["newFieldName", "Name (nur Buchstaben und Ziffern)", newField?.name],
+            ["newFieldLabel", "Label", newField?.label],
+            ["newFieldPlaceholder", "Platzhalter (optional)", newField?.placeholder],
+          ] as const
+        ).map(([id, text, value]) => (
+          <SettingInput
+            key={id}
+            id={id}
+            label={text}
+            labelClassName={smallLabel}
+            defaultValue={value}
+          />
+        ))}
         <button
           type="submit"
           name="intent"
