@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 
@@ -96,37 +96,39 @@ export function CookieBar({ current }: { current: Consent | null }) {
                   Analytics, Speicherdauer ein Jahr.
                 </span>
               </label>
-              <button
-                type="submit"
-                name="choice"
-                value="custom"
-                className={buttonClass("secondary", "sm")}
-              >
+              <ChoiceButton value="custom" variant="secondary">
                 Auswahl speichern
-              </button>
+              </ChoiceButton>
             </div>
           </details>
           <div className="ml-auto flex shrink-0 justify-end gap-2 whitespace-nowrap">
-            <button
-              type="submit"
-              name="choice"
-              value="necessary"
-              className={buttonClass("secondary", "sm")}
-            >
+            <ChoiceButton value="necessary" variant="secondary">
               Nur notwendige
-            </button>
-            <button
-              type="submit"
-              name="choice"
-              value="all"
-              className={buttonClass("primary", "sm")}
-            >
+            </ChoiceButton>
+            <ChoiceButton value="all" variant="primary">
               Alle akzeptieren
-            </button>
+            </ChoiceButton>
           </div>
         </div>
       </fetcher.Form>
     </section>
+  );
+}
+
+/** One of the bar's submit buttons: posts its choice under the one name `choice`. */
+function ChoiceButton({
+  value,
+  variant,
+  children,
+}: {
+  value: "custom" | "necessary" | "all";
+  variant: "primary" | "secondary";
+  children: ReactNode;
+}) {
+  return (
+    <button type="submit" name="choice" value={value} className={buttonClass(variant, "sm")}>
+      {children}
+    </button>
   );
 }
 
