@@ -4,7 +4,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/field";
 import { Honeypot } from "~/components/ui/honeypot";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { fieldMessages, submitBlockedReason } from "~/lib/contact-feedback";
+import { type ContactField, fieldMessages, submitBlockedReason } from "~/lib/contact-feedback";
 import type { UploadLimits } from "~/lib/upload-rules";
 import { AttributionFields } from "./attribution-fields";
 import {
@@ -58,6 +58,13 @@ export function ContactForm(props: Props) {
   const hydrated = useHydrated();
   const form = useContactSubmission({ lastResult: props.lastResult, submitted: props.submitted });
   const { values, errors, status, progress, initialValue } = form;
+  /** What every text input of the form takes from the form state, by field name. */
+  const bound = (name: ContactField) => ({
+    name,
+    defaultValue: initialValue(name),
+    constraint: props.constraint[name],
+    errors: errors[name],
+  });
 
   const blocked = submitBlockedReason(values, form.phoneInvalid);
   const submitHint = hydrated && status !== "sending" ? blocked : null;
@@ -115,33 +122,10 @@ export function ContactForm(props: Props) {
           <Honeypot id="contact-website" />
 
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextInput
-              name="name"
-              label="Name"
-              autoComplete="name"
-              defaultValue={initialValue("name")}
-              constraint={props.constraint.name}
-              errors={errors.name}
-            />
-            <TextInput
-              name="email"
-              label="E-Mail"
-              type="email"
-              autoComplete="email"
-              defaultValue={initialValue("email")}
-              constraint={props.constraint.email}
-              errors={errors.email}
-            />
+            <TextInput {...bound("name")} label="Name" autoComplete="name" />
+            <TextInput {...bound("email")} label="E-Mail" type="email" autoComplete="email" />
           </div>
-          <TextInput
-            name="phone"
-            label="Telefon"
-            type="tel"
-            autoComplete="tel"
-            defaultValue={initialValue("phone")}
-            constraint={props.constraint.phone}
-            errors={errors.phone}
-          />
+          <TextInput {...bound("phone")} label="Telefon" type="tel" autoComplete="tel" />
           <CompanyField
             value={values.companyDescription}
             defaultValue={initialValue("companyDescription")}
