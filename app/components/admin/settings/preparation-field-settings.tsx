@@ -35,21 +35,12 @@ export function PreparationFieldSettings({
             <input type="hidden" name="fieldId" value={f.id} />
             <input type="hidden" name="fieldName" value={f.name} />
             <p className="font-mono text-sm">{f.name}</p>
-            {(
-              [
-                ["fieldLabel", "Label", f.label],
-                ["fieldPlaceholder", "Platzhalter", f.placeholder],
-              ] as const
-            ).map(([name, text, value]) => (
-              <SettingInput
-                key={name}
-                id={`${name}-${f.id}`}
-                name={name}
-                label={text}
-                labelClassName={smallLabel}
-                defaultValue={value}
-              />
-            ))}
+            <SmallInputs
+              inputs={[
+                [`fieldLabel-${f.id}`, "fieldLabel", "Label", f.label],
+                [`fieldPlaceholder-${f.id}`, "fieldPlaceholder", "Platzhalter", f.placeholder],
+              ]}
+            />
             <button
               type="submit"
               name="intent"
@@ -77,21 +68,18 @@ export function PreparationFieldSettings({
         ))}
       </ul>
       <div className="grid gap-2 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end">
-        {(
-          [
-            ["newFieldName", "Name (nur Buchstaben und Ziffern)", newField?.name],
-            ["newFieldLabel", "Label", newField?.label],
-            ["newFieldPlaceholder", "Platzhalter (optional)", newField?.placeholder],
-          ] as const
-        ).map(([id, text, value]) => (
-          <SettingInput
-            key={id}
-            id={id}
-            label={text}
-            labelClassName={smallLabel}
-            defaultValue={value}
-          />
-        ))}
+        <SmallInputs
+          inputs={[
+            ["newFieldName", "newFieldName", "Name (nur Buchstaben und Ziffern)", newField?.name],
+            ["newFieldLabel", "newFieldLabel", "Label", newField?.label],
+            [
+              "newFieldPlaceholder",
+              "newFieldPlaceholder",
+              "Platzhalter (optional)",
+              newField?.placeholder,
+            ],
+          ]}
+        />
         <button
           type="submit"
           name="intent"
@@ -103,5 +91,25 @@ export function PreparationFieldSettings({
       </div>
       <FieldErrors errors={fieldErrors?.newField ?? fieldErrors?.preparationFields} />
     </Section>
+  );
+}
+
+type SmallInput = readonly [id: string, name: string, label: string, value: string | undefined];
+
+/** The small-labelled text inputs of the field rows and of the new-field row. */
+function SmallInputs({ inputs }: { inputs: readonly SmallInput[] }) {
+  return (
+    <>
+      {inputs.map(([id, name, text, value]) => (
+        <SettingInput
+          key={id}
+          id={id}
+          name={name}
+          label={text}
+          labelClassName={smallLabel}
+          defaultValue={value}
+        />
+      ))}
+    </>
   );
 }
