@@ -256,7 +256,10 @@ describe("deliveries", () => {
     const message = JSON.parse(slack[0].body);
     const padded = String(id).padStart(4, "0");
     const link = `http://localhost:3000/admin/requests?requestId=${id}`;
-    expect(message.text).toContain(`Neue Anfrage #${padded} von Carla Slack <b>&</b>`);
+    // The fallback text is mrkdwn too: escaped like the blocks (finding 5).
+    expect(message.text).toContain(
+      `Neue Anfrage #${padded} von Carla Slack &lt;b&gt;&amp;&lt;/b&gt;`,
+    );
     expect(message.text).toContain("Eine App, mit der Kundinnen Brötchen vorbestellen können.");
     expect(message.text).toContain(`Zur Anfrage: ${link}`);
     expect(message.blocks[0].text.text).toContain("Carla Slack &lt;b&gt;&amp;&lt;/b&gt;");
