@@ -33,6 +33,9 @@ export const isMaskedSecret = (value: unknown) =>
 export const isSealedSecret = (value: unknown) =>
   typeof value === "string" && value.startsWith(SEALED_PREFIX);
 export const maskSecret = (plain: string) => `${SECRET_MASK}${plain.slice(-4)}`;
+/** A stored secret that cannot be decrypted (SESSION_SECRET changed) is masked without its tail. */
+export const isUnreadableSecretMask = (value: unknown) => value === SECRET_MASK;
+export const SECRET_UNREADABLE = "Secret nicht entschlüsselbar – bitte neu setzen";
 
 export const URL_INVALID = "Bitte geben Sie eine gültige URL ein (https://…)!";
 export const EVENTS_REQUIRED = "Bitte wählen Sie mindestens ein Ereignis aus!";

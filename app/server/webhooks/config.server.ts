@@ -8,8 +8,8 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 
 /**
  * Before validation: an omitted, empty or masked secret of a known endpoint id becomes the stored
- * one (decrypted, so the schema checks one form); a sealed value is only accepted when it is exactly
- * the stored one (a copied database value from elsewhere is not).
+ * one (decrypted, so the schema checks one form; still sealed when it cannot be decrypted); a sealed
+ * value is only accepted when it is exactly the stored one (a copied database value is not).
  */
 export function withStoredSecrets(input: unknown, stored: WebhookEndpoint[]): unknown {
   if (!isObject(input) || !Array.isArray(input.webhooks)) return input;
@@ -22,7 +22,12 @@ export function withStoredSecrets(input: unknown, stored: WebhookEndpoint[]): un
       const secret = item.secret;
       const keep = secret === undefined || secret === "" || isMaskedSecret(secret);
       if (keep || isSealedSecret(secret)) {
-        const reuse = known && (keep || secret === known.secret) ? openBody(known.secret) : null;
+        // Undecryptable (SESSION_SECRET changed): the stored sealed value is kept as it is, so the
+        // endpoint does not block every other save; the settings page asks for a new secret.
+        const reuse =
+          known && (keep || secret === known.secret)
+            ? (openBody(known.secret) ?? known.secret)
+            : null;
         return { ...item, secret: reuse ?? "" };
       }
       return item;
