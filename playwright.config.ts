@@ -31,10 +31,12 @@ export default defineConfig({
     trace: "off",
   },
   projects: [
-    { name: "js-on", use: { javaScriptEnabled: true } },
+    // A test that only makes sense in one mode says so with a tag (never a run-time skip).
+    { name: "js-on", use: { javaScriptEnabled: true }, grepInvert: /@no-js-only/ },
     {
       name: "js-off",
       use: { javaScriptEnabled: false },
+      grepInvert: /@js-only/,
       // axe runs as a script inside the page, which the JS-off project cannot host; the markup it
       // checks is the same server-rendered HTML in both projects.
       testIgnore: /a11y-[\w-]+\.spec\.ts$/,

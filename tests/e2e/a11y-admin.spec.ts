@@ -14,6 +14,9 @@ const PAGES = [
   ["/admin/change-password", "Passwort ändern"],
 ] as const;
 
+// Seven pages, each analysed by axe: well over the default minute on a loaded two-core machine.
+test.describe.configure({ timeout: 180_000 });
+
 for (const theme of ["light", "dark"] as const) {
   test(`admin pages have no axe violations (${theme})`, async ({ page, seed }) => {
     await seed.request({ name: `Axe ${theme}` });

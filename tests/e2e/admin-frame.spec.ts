@@ -101,12 +101,10 @@ test("the OS dark preference applies until a theme is chosen, on the landing pag
   await expect(page.getByRole("button", { name: "Hellen Modus aktivieren" })).toHaveCount(0);
 });
 
-test("the auth check indicator shows only after a moment and below the header", async ({
-  page,
-  loginAsNew,
-  javaScriptEnabled,
-}) => {
-  test.skip(!javaScriptEnabled, "client navigation only: without JS every page is server-checked");
+// Client navigation only: without JS every page is checked by the server.
+test("the auth check indicator shows only after a moment and below the header", {
+  tag: "@js-only",
+}, async ({ page, loginAsNew }) => {
   await loginAsNew(page);
   await page.goto("/admin/dashboard");
   await waitForHydration(page);

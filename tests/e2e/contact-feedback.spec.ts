@@ -70,8 +70,9 @@ feedbackTest(
 
 feedbackTest(
   "no-JS: every invalid field is in the summary, its message once at the field",
+  // With JS the submit stays disabled for these fields.
+  { tag: "@no-js-only" },
   async ({ page, javaScriptEnabled }) => {
-    test.skip(javaScriptEnabled, "with JS the submit stays disabled for these fields");
     await open(page, javaScriptEnabled);
     await page.getByLabel("Telefon").fill("abc");
     await page.getByLabel("Beschreibe dein Unternehmen").fill("Ein Betrieb mit zwanzig Leuten.");
@@ -93,8 +94,11 @@ feedbackTest(
   },
 );
 
-test("a ✓ beside the counter once the minimum is reached", async ({ page, javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "the live counter needs JS (no-JS: the test above)");
+// The live counter needs JS (no-JS: the test above).
+test("a ✓ beside the counter once the minimum is reached", { tag: "@js-only" }, async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await open(page, javaScriptEnabled);
   const field = page.getByLabel("Beschreibe dein Unternehmen");
   const counter = page.getByTestId("company-counter");

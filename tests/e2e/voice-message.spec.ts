@@ -146,11 +146,11 @@ test("a recording carries its real duration into every player; one playback cont
   matchesRecording(await adminPlayer.evaluate((a: HTMLAudioElement) => a.duration));
 });
 
-test("the recorder stops by itself at the maximum length (JS)", async ({
+// The recorder needs JS (no-JS: the audio file input).
+test("the recorder stops by itself at the maximum length (JS)", { tag: "@js-only" }, async ({
   page,
   javaScriptEnabled,
 }) => {
-  test.skip(!javaScriptEnabled, "the recorder needs JS (no-JS: the audio file input)");
   await page.clock.install();
   await open(page, javaScriptEnabled);
   await page.getByRole("button", { name: "Sprachnachricht aufnehmen" }).click();
@@ -170,11 +170,9 @@ test("the recorder stops by itself at the maximum length (JS)", async ({
   await expect(page.getByTestId("recorder-duration")).toHaveText(/^30[01] s$/);
 });
 
-test("with reduced motion the level meter still reads the input, once a second (JS)", async ({
-  page,
-  javaScriptEnabled,
-}) => {
-  test.skip(!javaScriptEnabled, "the recorder needs JS");
+test("with reduced motion the level meter still reads the input, once a second (JS)", {
+  tag: "@js-only",
+}, async ({ page, javaScriptEnabled }) => {
   await page.emulateMedia({ reducedMotion: "reduce" });
   await open(page, javaScriptEnabled);
   await page.getByRole("button", { name: "Sprachnachricht aufnehmen" }).click();

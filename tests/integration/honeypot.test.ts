@@ -31,6 +31,7 @@ describe("honeypot on every public form", () => {
     ["/admin/reset-password", { token: "x", newPassword: "ganz-neu-123", confirmPassword: "x" }],
     ["/anfrage-zurueckziehen", { id: "1", confirmed: "1" }],
     ["/termin", { startTime: "2030-01-07T09:00:00.000Z" }],
+    ["/termin/verwalten?token=x", { intent: "cancel" }],
   ])("%s refuses a filled honeypot with 400 and the shared message", async (path, fields) => {
     const res = await postForm(path, { ...fields, ...BOT });
     expect(res.status).toBe(400);

@@ -3,10 +3,6 @@ import type { ReactNode } from "react";
 export const inputClass =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30 aria-[invalid=true]:border-red-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
 
-/** A file input whose button looks like the form's buttons (attachments, the no-JS voice message). */
-export const fileInputClass =
-  "block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-indigo-50 file:px-3 file:py-2 file:font-semibold file:text-indigo-800 hover:file:bg-indigo-100 dark:text-slate-300 dark:file:bg-slate-800 dark:file:text-slate-100";
-
 /** Error messages of one field, linked by id for aria-describedby. */
 export function FieldErrors({ id, errors }: { id?: string; errors?: string[] | null }) {
   if (!errors?.length) return null;

@@ -93,7 +93,8 @@ export default function ManageAppointmentPage({ loaderData, actionData }: Route.
               </dd>
             </dl>
             {step === "absagen" ? (
-              <Form method="post" className="space-y-4">
+              <Form method="post" className="relative space-y-4">
+                <Honeypot />
                 <input type="hidden" name="intent" value="cancel" />
                 <Honeypot />
                 <p className="font-semibold">Möchtest du diesen Termin wirklich absagen?</p>
