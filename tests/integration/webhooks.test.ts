@@ -242,6 +242,31 @@ describe("webhook configuration over the API", () => {
       restore.close();
     }
   });
+
+  it("masks a Slack URL wherever it is shown and keeps the stored one when it comes back masked", async () => {
+    const got = await (await server.fetch("/api/configuration", { token })).json();
+    const slack = got.webhooks.find((w: { id: string }) => w.id === "slack");
+    expect(slack.url).toBe(`${receiver.url}/••••••••lack`);
+    expect(JSON.stringify(got)).not.toContain(`${receiver.url}/slack`);
+    for (const path of ["/admin/settings", "/admin/legacy", "/admin/settings.data"]) {
+      const text = await (await server.fetch(path, { token })).text();
+      expect(text, path).toContain("••••••••lack");
+      expect(text, path).not.toContain(`${receiver.url}/slack`);
+    }
+    const outbox = await (await server.fetch("/admin/settings/outbox", { token })).text();
+    expect(outbox).toContain(`${receiver.url}/crm`);
+    expect(outbox).not.toContain(`${receiver.url}/slack`);
+    const saved = await patchWebhooks(got.webhooks);
+    expect(saved.status).toBe(200);
+    const stored = JSON.parse(
+      sql<{ data: string }>("SELECT data FROM configuration WHERE id = 1")[0].data,
+    );
+    expect(stored.webhooks[1].url).toBe(`${receiver.url}/slack`);
+    // A masked URL cannot become a new endpoint's target.
+    const unknown = await patchWebhooks([...got.webhooks, { ...slack, id: "neu", secret: SECRET }]);
+    expect(unknown.status).toBe(400);
+    expect((await unknown.json()).fieldErrors["webhooks.2.url"][0]).toContain("gültige URL");
+  });
 });
 
 describe("deliveries", () => {

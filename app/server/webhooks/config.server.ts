@@ -1,5 +1,11 @@
 import type { Configuration } from "~/lib/configuration";
-import { isMaskedSecret, isSealedSecret, maskWebhooks, type WebhookEndpoint } from "~/lib/webhooks";
+import {
+  isMaskedSecret,
+  isMaskedUrl,
+  isSealedSecret,
+  maskWebhooks,
+  type WebhookEndpoint,
+} from "~/lib/webhooks";
 import { openBody, sealBody } from "../mail/secrets.server";
 import { refusedUrl } from "./address.server";
 
@@ -16,9 +22,11 @@ export function withStoredSecrets(input: unknown, stored: WebhookEndpoint[]): un
   const byId = new Map(stored.map((w) => [w.id, w]));
   return {
     ...input,
-    webhooks: input.webhooks.map((item) => {
-      if (!isObject(item)) return item;
-      const known = typeof item.id === "string" ? byId.get(item.id) : undefined;
+    webhooks: input.webhooks.map((raw) => {
+      if (!isObject(raw)) return raw;
+      const known = typeof raw.id === "string" ? byId.get(raw.id) : undefined;
+      // A masked (Slack) URL sent back keeps the stored one.
+      const item = known && isMaskedUrl(raw.url) ? { ...raw, url: known.url } : raw;
       const secret = item.secret;
       const keep = secret === undefined || secret === "" || isMaskedSecret(secret);
       if (keep || isSealedSecret(secret)) {
