@@ -54,6 +54,23 @@ describe("webhook bodies", () => {
     );
   });
 
+  it("Slack: visitor input is escaped in the fallback text and in the blocks", () => {
+    const hostile = {
+      ...request,
+      name: "<!channel> <https://evil.example|x>",
+      summary: "a & <@U123>",
+    };
+    const message = slackMessage({ event: "request.created", data: hostile }, "https://a.example");
+    expect(message.text).toBe(
+      "Neue Anfrage #0042 von &lt;!channel&gt; &lt;https://evil.example|x&gt;\n" +
+        "a &amp; &lt;@U123&gt;\n" +
+        "Zur Anfrage: https://a.example/admin/requests?requestId=42",
+    );
+    const serialised = JSON.stringify(message);
+    expect(serialised).not.toContain("<!channel>");
+    expect(serialised).not.toContain("<https://evil.example");
+  });
+
   it("Slack: a cancelled demo names the time (Berlin) and links the request", () => {
     const appointment = {
       id: 7,

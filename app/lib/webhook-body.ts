@@ -45,7 +45,14 @@ function slackLines(o: WebhookOccurrence): {
 export function slackMessage(o: WebhookOccurrence, appUrl: string) {
   const { headline, detail, requestId } = slackLines(o);
   const link = requestId ? requestLink(appUrl, requestId) : null;
-  const text = [headline, detail, link ? `Zur Anfrage: ${link}` : ""].filter(Boolean).join("\n");
+  // The fallback text is mrkdwn too: visitor input must not become <!channel> or a disguised link.
+  const text = [
+    slackEscape(headline),
+    detail ? slackEscape(detail) : "",
+    link ? `Zur Anfrage: ${link}` : "",
+  ]
+    .filter(Boolean)
+    .join("\n");
   const section = `*${slackEscape(headline)}*${detail ? `\n${slackEscape(detail)}` : ""}`;
   return {
     text,

@@ -33,6 +33,9 @@ export const isMaskedSecret = (value: unknown) =>
 export const isSealedSecret = (value: unknown) =>
   typeof value === "string" && value.startsWith(SEALED_PREFIX);
 export const maskSecret = (plain: string) => `${SECRET_MASK}${plain.slice(-4)}`;
+/** A stored secret that cannot be decrypted (SESSION_SECRET changed) is masked without its tail. */
+export const isUnreadableSecretMask = (value: unknown) => value === SECRET_MASK;
+export const SECRET_UNREADABLE = "Secret nicht entschlüsselbar – bitte neu setzen";
 
 export const URL_INVALID = "Bitte geben Sie eine gültige URL ein (https://…)!";
 export const EVENTS_REQUIRED = "Bitte wählen Sie mindestens ein Ereignis aus!";
@@ -45,6 +48,7 @@ const webhookUrl = z
   .trim()
   .max(2000, "Die URL ist zu lang (max. 2000 Zeichen).")
   .refine((value) => {
+    if (isMaskedUrl(value)) return false; // a masked URL of an unknown endpoint
     try {
       const url = new URL(value);
       return (
@@ -105,10 +109,36 @@ export function webhookFromForm(form: FormData) {
   };
 }
 
-/** Hides every secret of a list (what GET /api/configuration and the settings page show). */
-export function maskWebhooks<T extends { secret: string }>(
+/** A Slack incoming-webhook URL is itself a credential (the path is the token). */
+export function isSlackTarget(w: { url: string; format?: string }): boolean {
+  if (w.format === "slack") return true;
+  try {
+    return new URL(w.url).hostname === "hooks.slack.com";
+  } catch {
+    return false;
+  }
+}
+
+/** A credential URL for display: scheme, host and the last four characters of the rest. */
+export function maskUrl(raw: string): string {
+  try {
+    const url = new URL(raw);
+    const rest = `${url.pathname}${url.search}`.replace(/^\//, "");
+    return `${url.origin}/${SECRET_MASK}${rest.slice(-4)}`;
+  } catch {
+    return SECRET_MASK;
+  }
+}
+export const isMaskedUrl = (value: unknown) => typeof value === "string" && value.includes("••••");
+
+/** Hides every secret of a list, and Slack URLs (what GET /api/configuration and the settings page show). */
+export function maskWebhooks<T extends { secret: string; url: string; format?: string }>(
   list: T[],
   reveal: (secret: string) => string | null,
 ): T[] {
-  return list.map((w) => ({ ...w, secret: maskSecret(reveal(w.secret) ?? "") }));
+  return list.map((w) => ({
+    ...w,
+    url: isSlackTarget(w) ? maskUrl(w.url) : w.url,
+    secret: maskSecret(reveal(w.secret) ?? ""),
+  }));
 }

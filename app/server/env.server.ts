@@ -71,6 +71,11 @@ const EnvSchema = z.object({
   BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
   // Outgoing webhooks (ADR 141): the whole POST (connect, send, answer) must finish within this.
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  // Opt-in for http and loopback webhook targets (tests, local receivers); off by default (ADR 143).
+  WEBHOOK_ALLOW_LOCAL: z
+    .enum(["", "true", "false", "1", "0"])
+    .default("")
+    .transform((v) => v === "true" || v === "1"),
 });
 
 export type Env = z.infer<typeof EnvSchema> & {

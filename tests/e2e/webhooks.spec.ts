@@ -37,7 +37,8 @@ test("webhooks: add, validate, edit keeping the secret, remove", async ({
   await expect(page.getByText("Webhook hinzugefügt.")).toBeVisible();
 
   const saved = page.locator("form", { has: page.getByRole("heading", { name: "Webhook 1" }) });
-  await expect(saved.getByLabel("URL")).toHaveValue("https://hooks.example.com/anfragen");
+  // A Slack URL is a credential: shown with its host and last four characters only (finding 6).
+  await expect(saved.getByLabel("URL")).toHaveValue("https://hooks.example.com/••••••••agen");
   await expect(saved.getByLabel("Format")).toHaveValue("slack");
   await expect(saved.getByLabel("Neue Anfrage")).toBeChecked();
   await expect(saved.getByLabel("Demo-Termin gebucht")).not.toBeChecked();
@@ -45,7 +46,9 @@ test("webhooks: add, validate, edit keeping the secret, remove", async ({
   await expect(saved.getByLabel("Secret")).toHaveValue("");
   await expect(saved.getByText(`Gespeichert: ••••••••${offered.slice(-4)}.`)).toBeVisible();
   // A fresh load of the page carries the secret nowhere (not even in the hydration data).
-  expect(await (await page.request.get("/admin/settings")).text()).not.toContain(offered);
+  const fresh = await (await page.request.get("/admin/settings")).text();
+  expect(fresh).not.toContain(offered);
+  expect(fresh).not.toContain("hooks.example.com/anfragen");
 
   if (javaScriptEnabled) {
     // axe (needs script injection): the section with a saved endpoint and a refused form.
@@ -64,7 +67,7 @@ test("webhooks: add, validate, edit keeping the secret, remove", async ({
   await saved.getByRole("button", { name: "Webhook speichern" }).click();
   await expect(page.getByText("Webhook gespeichert.")).toBeVisible();
   const edited = page.locator("form", { has: page.getByRole("heading", { name: "Webhook 1" }) });
-  await expect(edited.getByLabel("URL")).toHaveValue("https://hooks.example.com/neu");
+  await expect(edited.getByLabel("URL")).toHaveValue("https://hooks.example.com/••••••••neu");
   await expect(edited.getByText(`Gespeichert: ••••••••${offered.slice(-4)}.`)).toBeVisible();
 
   await edited.getByRole("button", { name: "Webhook entfernen" }).click();

@@ -24,7 +24,9 @@ async function startReceiver(port = 0) {
       if (path === "/redirect") {
         res.writeHead(302, { location: "http://127.0.0.1:1/elsewhere" }).end();
       } else if (path === "/slow") {
-        res.writeHead(200); // headers only: the answer never ends
+        // No answer at all: the time-out. (The socket is closed by the client or the receiver's close.)
+      } else if (path === "/slow-body") {
+        res.writeHead(200); // a 2xx status at once, the body never ends: delivered, not a time-out
         res.write("warte");
       } else if (path === "/endless") {
         res.writeHead(200);
@@ -199,6 +201,72 @@ describe("webhook configuration over the API", () => {
     const got = await (await server.fetch("/api/configuration", { token })).json();
     expect(got.webhooks.map((w: { id: string }) => w.id)).toEqual(["crm", "slack"]);
   });
+
+  it("shows no admin page or loader data an encrypted or plain secret", async () => {
+    const withConfig = [
+      "/admin/settings",
+      "/admin/legacy",
+      "/admin/settings.data",
+      "/admin/legacy.data",
+    ];
+    for (const path of [...withConfig, "/admin", "/admin/settings/outbox"]) {
+      const res = await server.fetch(path, { token });
+      const text = await res.text();
+      expect(res.status, path).toBe(200);
+      if (withConfig.includes(path)) expect(text, path).toContain("••••••••cdef");
+      expect(text, path).not.toContain("enc:v1:");
+      expect(text, path).not.toContain(SECRET);
+    }
+  });
+
+  it("keeps an undecryptable stored secret on save and asks for a new one on the settings page", async () => {
+    const original = sql<{ data: string }>("SELECT data FROM configuration WHERE id = 1")[0].data;
+    const broken = JSON.parse(original);
+    broken.webhooks[0].secret = "enc:v1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
+    const db = testDb();
+    db.prepare("UPDATE configuration SET data = ? WHERE id = 1").run(JSON.stringify(broken));
+    db.close();
+    try {
+      const got = await (await server.fetch("/api/configuration", { token })).json();
+      expect(got.webhooks[0].secret).toBe("••••••••");
+      // Saving everything back (the masked secrets included) still works.
+      const saved = await patchWebhooks(got.webhooks);
+      expect(saved.status).toBe(200);
+      const stored = sql<{ data: string }>("SELECT data FROM configuration WHERE id = 1")[0].data;
+      expect(JSON.parse(stored).webhooks[0].secret).toBe(broken.webhooks[0].secret);
+      const page = await (await server.fetch("/admin/settings", { token })).text();
+      expect(page).toContain("Secret nicht entschlüsselbar – bitte neu setzen");
+    } finally {
+      const restore = testDb();
+      restore.prepare("UPDATE configuration SET data = ? WHERE id = 1").run(original);
+      restore.close();
+    }
+  });
+
+  it("masks a Slack URL wherever it is shown and keeps the stored one when it comes back masked", async () => {
+    const got = await (await server.fetch("/api/configuration", { token })).json();
+    const slack = got.webhooks.find((w: { id: string }) => w.id === "slack");
+    expect(slack.url).toBe(`${receiver.url}/••••••••lack`);
+    expect(JSON.stringify(got)).not.toContain(`${receiver.url}/slack`);
+    for (const path of ["/admin/settings", "/admin/legacy", "/admin/settings.data"]) {
+      const text = await (await server.fetch(path, { token })).text();
+      expect(text, path).toContain("••••••••lack");
+      expect(text, path).not.toContain(`${receiver.url}/slack`);
+    }
+    const outbox = await (await server.fetch("/admin/settings/outbox", { token })).text();
+    expect(outbox).toContain(`${receiver.url}/crm`);
+    expect(outbox).not.toContain(`${receiver.url}/slack`);
+    const saved = await patchWebhooks(got.webhooks);
+    expect(saved.status).toBe(200);
+    const stored = JSON.parse(
+      sql<{ data: string }>("SELECT data FROM configuration WHERE id = 1")[0].data,
+    );
+    expect(stored.webhooks[1].url).toBe(`${receiver.url}/slack`);
+    // A masked URL cannot become a new endpoint's target.
+    const unknown = await patchWebhooks([...got.webhooks, { ...slack, id: "neu", secret: SECRET }]);
+    expect(unknown.status).toBe(400);
+    expect((await unknown.json()).fieldErrors["webhooks.2.url"][0]).toContain("gültige URL");
+  });
 });
 
 describe("deliveries", () => {
@@ -256,7 +324,10 @@ describe("deliveries", () => {
     const message = JSON.parse(slack[0].body);
     const padded = String(id).padStart(4, "0");
     const link = `http://localhost:3000/admin/requests?requestId=${id}`;
-    expect(message.text).toContain(`Neue Anfrage #${padded} von Carla Slack <b>&</b>`);
+    // The fallback text is mrkdwn too: escaped like the blocks (finding 5).
+    expect(message.text).toContain(
+      `Neue Anfrage #${padded} von Carla Slack &lt;b&gt;&amp;&lt;/b&gt;`,
+    );
     expect(message.text).toContain("Eine App, mit der Kundinnen Brötchen vorbestellen können.");
     expect(message.text).toContain(`Zur Anfrage: ${link}`);
     expect(message.blocks[0].text.text).toContain("Carla Slack &lt;b&gt;&amp;&lt;/b&gt;");
@@ -306,7 +377,7 @@ describe("deliveries", () => {
 
   it("follows no redirect, times out a hanging receiver and reads at most the response cap", async () => {
     await patchWebhooks(
-      ["redirect", "slow", "endless"].map((path) => ({
+      ["redirect", "slow", "slow-body", "endless"].map((path) => ({
         id: path,
         url: `${receiver.url}/${path}`,
         events: ["request.created"],
@@ -316,13 +387,16 @@ describe("deliveries", () => {
     await submit("Fritz Grenzen");
     await server.drainWebhooks();
     const rows = sql<{ endpoint_id: string; status: string; last_error: string | null }>(
-      "SELECT endpoint_id, status, last_error FROM webhook_deliveries WHERE endpoint_id IN ('redirect', 'slow', 'endless')",
+      "SELECT endpoint_id, status, last_error FROM webhook_deliveries WHERE endpoint_id IN ('redirect', 'slow', 'slow-body', 'endless')",
     );
     const by = Object.fromEntries(rows.map((r) => [r.endpoint_id, r]));
     expect(by.redirect.status).toBe("pending");
     expect(by.redirect.last_error).toContain("Weiterleitungen werden nicht verfolgt");
     expect(receiver.received.some((r) => r.path === "/elsewhere")).toBe(false);
     expect(by.slow.last_error).toContain("Zeitüberschreitung");
+    // 200 headers at once, the body still open after the time-out: delivered once, no retry.
+    expect(by["slow-body"]).toMatchObject({ status: "sent", last_error: null });
+    expect(receiver.received.filter((r) => r.path === "/slow-body")).toHaveLength(1);
     // An endless 2xx answer is cut at the cap (before the time-out) and counts as delivered.
     expect(by.endless).toMatchObject({ status: "sent", last_error: null });
   });

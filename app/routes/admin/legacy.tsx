@@ -16,6 +16,7 @@ import { getConfiguration } from "~/server/configuration.server";
 import { env } from "~/server/env.server";
 import { readForm } from "~/server/http.server";
 import { getStats } from "~/server/requests/queries.server";
+import { maskedConfiguration } from "~/server/webhooks/config.server";
 import type { Route } from "./+types/legacy";
 import { handleAffiliateAction } from "./affiliate-codes.server";
 import { handleSettingsAction, type SettingsActionData } from "./settings.server";
@@ -29,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     stats: getStats(),
     codes: listAffiliateCodes(),
     origin: env().APP_URL,
-    config: getConfiguration(),
+    config: maskedConfiguration(getConfiguration()),
     admins: listAdmins().map((a) => ({ id: a.id, username: a.username, email: a.email })),
     eventTypes: (await eventTypesWithFallback()).map((e) => ({
       key: e.key,

@@ -3,12 +3,23 @@ import { refusedAddress, refusedUrl, targetPolicy, unmapIPv4 } from "./address.s
 import { checkedLookup, setResolverForTests } from "./http.server";
 
 describe("target policy", () => {
-  it("is strict for a public https APP_URL and local otherwise", () => {
-    expect(targetPolicy("https://anfragen.example.com")).toBe("strict");
-    expect(targetPolicy("http://localhost:3000")).toBe("local");
-    expect(targetPolicy("https://localhost:3000")).toBe("local");
-    expect(targetPolicy("https://127.0.0.1")).toBe("local");
-    expect(targetPolicy("http://anfragen.example.com")).toBe("local");
+  const policy = (
+    APP_URL: string,
+    NODE_ENV: "production" | "development" | "test",
+    allow = false,
+  ) => targetPolicy({ APP_URL, NODE_ENV, WEBHOOK_ALLOW_LOCAL: allow });
+  it("is local only outside production with a loopback APP_URL", () => {
+    expect(policy("https://anfragen.example.com", "development")).toBe("strict");
+    expect(policy("http://anfragen.example.com", "development")).toBe("strict");
+    expect(policy("http://localhost:3000", "development")).toBe("local");
+    expect(policy("https://localhost:3000", "test")).toBe("local");
+    expect(policy("https://127.0.0.1", "test")).toBe("local");
+  });
+  it("is strict in production whatever APP_URL's scheme or host, unless opted in", () => {
+    expect(policy("http://anfragen.example.com", "production")).toBe("strict");
+    expect(policy("http://localhost:3000", "production")).toBe("strict");
+    expect(policy("https://anfragen.example.com", "production")).toBe("strict");
+    expect(policy("https://anfragen.example.com", "production", true)).toBe("local");
   });
 });
 
@@ -32,6 +43,11 @@ describe("address check (strict)", () => {
     "::ffff:a9fe:a9fe",
     "0:0:0:0:0:ffff:10.0.0.1",
     "64:ff9b::7f00:1",
+    "::ffff:0:a9fe:a9fe",
+    "::ffff:0:169.254.169.254",
+    "::ffff:0:127.0.0.1",
+    "0:0:0:0:0:0:a9fe:a9fe",
+    "0:0:0:0:0:0:a00:1",
     "224.0.0.1",
     "255.255.255.255",
   ];
@@ -53,10 +69,16 @@ describe("address check (strict)", () => {
 });
 
 describe("address check (local APP_URL)", () => {
-  it("allows loopback and private targets but never link-local or metadata", () => {
+  it("allows loopback but no other private range, never link-local or metadata", () => {
     expect(refusedAddress("127.0.0.1", "local")).toBeNull();
+    expect(refusedAddress("127.8.9.10", "local")).toBeNull();
     expect(refusedAddress("::1", "local")).toBeNull();
-    expect(refusedAddress("192.168.1.10", "local")).toBeNull();
+    expect(refusedAddress("::ffff:127.0.0.1", "local")).toBeNull();
+    expect(refusedAddress("192.168.1.10", "local")).not.toBeNull();
+    expect(refusedAddress("10.0.0.5", "local")).not.toBeNull();
+    expect(refusedAddress("fd00::1", "local")).not.toBeNull();
+    expect(refusedAddress("0:0:0:0:0:0:a9fe:a9fe", "local")).not.toBeNull();
+    expect(refusedAddress("::ffff:0:a9fe:a9fe", "local")).not.toBeNull();
     expect(refusedAddress("169.254.169.254", "local")).not.toBeNull();
     expect(refusedAddress("::ffff:169.254.169.254", "local")).not.toBeNull();
     expect(refusedAddress("fe80::1", "local")).not.toBeNull();

@@ -2,10 +2,11 @@ import { BlockList, isIP } from "node:net";
 import { env } from "../env.server";
 
 /**
- * SSRF rules for webhook targets (ADR 141). "strict" when APP_URL is a public https URL: only https
- * and only public unicast addresses. "local" (development, tests): http and loopback/private targets
- * are allowed. Link-local (cloud metadata 169.254.169.254), unspecified, multicast and reserved
- * addresses are refused in both modes.
+ * SSRF rules for webhook targets (ADR 141, 143). "strict" by default: only https and only public
+ * unicast addresses. "local" only outside production with a loopback APP_URL, or with the explicit
+ * opt-in WEBHOOK_ALLOW_LOCAL: then http and loopback targets (127.0.0.0/8, ::1) are allowed too,
+ * but no other private range. Link-local (cloud metadata 169.254.169.254), unspecified, multicast
+ * and reserved addresses are refused in both modes.
  */
 export type TargetPolicy = "strict" | "local";
 
@@ -25,6 +26,10 @@ for (const [net, prefix] of [
 ] as const)
   always.addSubnet(net, prefix, "ipv6");
 
+const loopback = new BlockList();
+loopback.addSubnet("127.0.0.0", 8, "ipv4");
+loopback.addAddress("::1", "ipv6");
+
 const nonPublic = new BlockList();
 for (const [net, prefix] of [
   ["10.0.0.0", 8],
@@ -42,6 +47,8 @@ for (const [net, prefix] of [
   nonPublic.addSubnet(net, prefix, "ipv4");
 for (const [net, prefix] of [
   ["::1", 128],
+  ["::", 96], // IPv4-compatible (0:0:0:0:0:0:a9fe:a9fe)
+  ["::ffff:0:0:0", 96], // IPv4-translated (::ffff:0:a.b.c.d)
   ["fc00::", 7],
   ["64:ff9b::", 96],
   ["64:ff9b:1::", 48],
@@ -74,18 +81,24 @@ export function refusedAddress(address: string, policy: TargetPolicy): string | 
   const type = family === 4 ? "ipv4" : "ipv6";
   if (always.check(plain, type))
     return `Adresse ${plain} ist nicht erlaubt (link-local/reserviert).`;
-  if (policy === "strict" && nonPublic.check(plain, type))
+  if (nonPublic.check(plain, type) && !(policy === "local" && loopback.check(plain, type)))
     return `Adresse ${plain} ist nicht öffentlich erreichbar und daher nicht erlaubt.`;
   return null;
 }
 
 const LOCAL_HOSTS = /^(localhost|.*\.localhost|127(?:\.\d+){3}|\[::1\]|::1)$/i;
 
-/** strict when APP_URL is a public https URL; local for http or a loopback host. */
-export function targetPolicy(appUrl = env().APP_URL): TargetPolicy {
+/**
+ * local with the opt-in WEBHOOK_ALLOW_LOCAL, or outside production when APP_URL's host is loopback;
+ * strict otherwise, whatever APP_URL's scheme (an http APP_URL on a public host stays strict).
+ */
+export function targetPolicy(
+  settings: Pick<ReturnType<typeof env>, "APP_URL" | "NODE_ENV" | "WEBHOOK_ALLOW_LOCAL"> = env(),
+): TargetPolicy {
+  if (settings.WEBHOOK_ALLOW_LOCAL) return "local";
+  if (settings.NODE_ENV === "production") return "strict";
   try {
-    const url = new URL(appUrl);
-    return url.protocol === "https:" && !LOCAL_HOSTS.test(url.hostname) ? "strict" : "local";
+    return LOCAL_HOSTS.test(new URL(settings.APP_URL).hostname) ? "local" : "strict";
   } catch {
     return "strict";
   }

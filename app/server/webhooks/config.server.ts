@@ -1,5 +1,11 @@
 import type { Configuration } from "~/lib/configuration";
-import { isMaskedSecret, isSealedSecret, maskWebhooks, type WebhookEndpoint } from "~/lib/webhooks";
+import {
+  isMaskedSecret,
+  isMaskedUrl,
+  isSealedSecret,
+  maskWebhooks,
+  type WebhookEndpoint,
+} from "~/lib/webhooks";
 import { openBody, sealBody } from "../mail/secrets.server";
 import { refusedUrl } from "./address.server";
 
@@ -8,21 +14,28 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 
 /**
  * Before validation: an omitted, empty or masked secret of a known endpoint id becomes the stored
- * one (decrypted, so the schema checks one form); a sealed value is only accepted when it is exactly
- * the stored one (a copied database value from elsewhere is not).
+ * one (decrypted, so the schema checks one form; still sealed when it cannot be decrypted); a sealed
+ * value is only accepted when it is exactly the stored one (a copied database value is not).
  */
 export function withStoredSecrets(input: unknown, stored: WebhookEndpoint[]): unknown {
   if (!isObject(input) || !Array.isArray(input.webhooks)) return input;
   const byId = new Map(stored.map((w) => [w.id, w]));
   return {
     ...input,
-    webhooks: input.webhooks.map((item) => {
-      if (!isObject(item)) return item;
-      const known = typeof item.id === "string" ? byId.get(item.id) : undefined;
+    webhooks: input.webhooks.map((raw) => {
+      if (!isObject(raw)) return raw;
+      const known = typeof raw.id === "string" ? byId.get(raw.id) : undefined;
+      // A masked (Slack) URL sent back keeps the stored one.
+      const item = known && isMaskedUrl(raw.url) ? { ...raw, url: known.url } : raw;
       const secret = item.secret;
       const keep = secret === undefined || secret === "" || isMaskedSecret(secret);
       if (keep || isSealedSecret(secret)) {
-        const reuse = known && (keep || secret === known.secret) ? openBody(known.secret) : null;
+        // Undecryptable (SESSION_SECRET changed): the stored sealed value is kept as it is, so the
+        // endpoint does not block every other save; the settings page asks for a new secret.
+        const reuse =
+          known && (keep || secret === known.secret)
+            ? (openBody(known.secret) ?? known.secret)
+            : null;
         return { ...item, secret: reuse ?? "" };
       }
       return item;

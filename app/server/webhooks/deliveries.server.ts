@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, lte } from "drizzle-orm";
 import { type WebhookOccurrence, webhookBody } from "~/lib/webhook-body";
-import type { WebhookEndpoint } from "~/lib/webhooks";
+import { isSlackTarget, maskUrl, type WebhookEndpoint } from "~/lib/webhooks";
 import { webhookDeliveries } from "~db/schema";
 import { getConfiguration } from "../configuration.server";
 import { db } from "../db.server";
@@ -69,13 +69,14 @@ export function listDeliveries(limit = 200): WebhookDelivery[] {
     .all();
 }
 
-/** The outbox page's rows (dates as ISO strings). */
+/** The outbox page's rows (dates as ISO strings; Slack URLs masked, they are credentials). */
 export function deliveryViews(limit = 200) {
+  const formats = new Map(getConfiguration().webhooks.map((w) => [w.id, w.format]));
   return listDeliveries(limit).map((d) => ({
     id: d.id,
     deliveryId: d.deliveryId,
     endpointId: d.endpointId,
-    url: d.url,
+    url: isSlackTarget({ url: d.url, format: formats.get(d.endpointId) }) ? maskUrl(d.url) : d.url,
     event: d.event,
     status: d.status,
     attempts: d.attempts,

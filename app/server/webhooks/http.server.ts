@@ -93,6 +93,13 @@ export function postWebhook(
       },
       (res) => {
         const status = res.statusCode ?? 0;
+        if (status >= 200 && status < 300) {
+          // Delivered as soon as a 2xx status arrives: a slow or endless body must not turn it into
+          // a failure (and a duplicate delivery). The body is not needed; the socket is closed.
+          finish({ ok: true, status });
+          res.destroy();
+          return;
+        }
         let received = 0;
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => {
@@ -105,7 +112,6 @@ export function postWebhook(
           chunks.push(chunk);
         });
         const settle = () => {
-          if (status >= 200 && status < 300) return finish({ ok: true, status });
           const text = Buffer.concat(chunks).toString("utf8").slice(0, 200).replace(/\s+/g, " ");
           finish({
             ok: false,

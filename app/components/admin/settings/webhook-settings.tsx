@@ -3,6 +3,8 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Alert, FieldErrors, inputClass } from "~/components/ui/field";
 import {
+  isUnreadableSecretMask,
+  SECRET_UNREADABLE,
   WEBHOOK_EVENT_LABELS,
   WEBHOOK_EVENTS,
   type WebhookEndpoint,
@@ -89,6 +91,8 @@ function WebhookForm({
   const errors = state?.errors ?? {};
   const id = (field: string) => `webhook-${formKey}-${field}`;
   const invalid = (field: keyof WebhookFormState["errors"]) => (errors[field] ? true : undefined);
+  const unreadable = !isNew && isUnreadableSecretMask(endpoint.secret) ? true : undefined;
+  const secretErrors = errors.secret ?? (unreadable ? [SECRET_UNREADABLE] : undefined);
   return (
     <Form
       method="post"
@@ -163,15 +167,15 @@ function WebhookForm({
           placeholder={isNew ? undefined : `Gespeichert: ${endpoint.secret}`}
           defaultValue={values.secret}
           className={`${inputClass} font-mono`}
-          aria-invalid={invalid("secret")}
-          aria-describedby={`${id("secret-hint")}${errors.secret ? ` ${id("secret-error")}` : ""}`}
+          aria-invalid={invalid("secret") || unreadable}
+          aria-describedby={`${id("secret-hint")}${secretErrors ? ` ${id("secret-error")}` : ""}`}
         />
         <p id={id("secret-hint")} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
           {isNew
             ? "Ein zufälliges Secret ist vorgeschlagen. Bitte kopieren Sie es jetzt – nach dem Speichern wird es nur noch maskiert angezeigt."
             : `Gespeichert: ${endpoint.secret}. Leer lassen, um das gespeicherte Secret zu behalten.`}
         </p>
-        <FieldErrors id={id("secret-error")} errors={errors.secret} />
+        <FieldErrors id={id("secret-error")} errors={secretErrors} />
       </div>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" name="intent" value="webhook-save" size="sm">
