@@ -1,6 +1,7 @@
 import type { ComponentProps, ReactNode } from "react";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/form";
+import { ConformForm, Field } from "~/components/ui/form";
+import { Honeypot } from "~/components/ui/honeypot";
 
 type FieldProps = ComponentProps<typeof Field>;
 
@@ -38,5 +39,26 @@ export function AccountSubmit({
     <Button type="submit" className="w-full" disabled={disabled}>
       {submitting ? pending : children}
     </Button>
+  );
+}
+
+/** An account page's form: Conform's form with the honeypot and the hidden values it posts back. */
+export function AccountForm({
+  form,
+  hidden = {},
+  children,
+}: {
+  form: ComponentProps<typeof ConformForm>["form"];
+  hidden?: Record<string, string>;
+  children: ReactNode;
+}) {
+  return (
+    <ConformForm form={form}>
+      <Honeypot />
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {children}
+    </ConformForm>
   );
 }

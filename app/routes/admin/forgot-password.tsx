@@ -1,11 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, useNavigation } from "react-router";
 import { AccountRetryError } from "~/components/admin/account-error";
-import { AccountSubmit } from "~/components/admin/account-fields";
+import { AccountForm, AccountSubmit } from "~/components/admin/account-fields";
 import { AccountLink, AccountShell } from "~/components/admin/account-shell";
 import { Alert } from "~/components/ui/field";
-import { ConformForm, Field, useConformForm } from "~/components/ui/form";
-import { Honeypot } from "~/components/ui/honeypot";
+import { Field, useConformForm } from "~/components/ui/form";
 import { ForgotPasswordSchema } from "~/lib/auth-forms";
 import { refuseFilledHoneypot } from "~/server/honeypot.server";
 import { readForm } from "~/server/http.server";
@@ -42,8 +41,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       subtitle="Geben Sie die E-Mail-Adresse Ihres Admin-Kontos ein. Sie erhalten einen Link zum Zurücksetzen."
     >
       {actionData?.success ? <Alert tone="success">{actionData.success}</Alert> : null}
-      <ConformForm form={form}>
-        <Honeypot />
+      <AccountForm form={form}>
         <Field
           meta={fields.email}
           label="E-Mail-Adresse"
@@ -54,7 +52,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         <AccountSubmit submitting={submitting} pending="Wird gesendet...">
           Link senden
         </AccountSubmit>
-      </ConformForm>
+      </AccountForm>
       <AccountLink to="/admin/login">Zurück zum Login</AccountLink>
     </AccountShell>
   );

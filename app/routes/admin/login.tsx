@@ -1,10 +1,14 @@
 import { data, Link, redirect, useNavigation } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
-import { AccountSubmit, PasswordField, UsernameField } from "~/components/admin/account-fields";
+import {
+  AccountForm,
+  AccountSubmit,
+  PasswordField,
+  UsernameField,
+} from "~/components/admin/account-fields";
 import { AccountShell } from "~/components/admin/account-shell";
 import { Alert } from "~/components/ui/field";
-import { ConformForm, useConformForm } from "~/components/ui/form";
-import { Honeypot } from "~/components/ui/honeypot";
+import { useConformForm } from "~/components/ui/form";
 import { LoginSchema } from "~/lib/auth-forms";
 import { commitSessionCookie, getAdmin } from "~/server/auth.server";
 import { landingPath, loginWithForm } from "~/server/login.server";
@@ -72,9 +76,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       subtitle="Melden Sie sich an, um den Admin-Bereich zu öffnen."
     >
       {loaderData.notice ? <Alert tone="success">{loaderData.notice}</Alert> : null}
-      <ConformForm form={form}>
-        <Honeypot />
-        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+      <AccountForm form={form} hidden={{ redirectTo: loaderData.redirectTo }}>
         <UsernameField meta={fields.username} />
         <PasswordField
           meta={fields.password}
@@ -90,7 +92,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             Überprüfe Authentifizierung...
           </p>
         ) : null}
-      </ConformForm>
+      </AccountForm>
       <p className="text-center text-sm">
         <Link
           to="/admin/forgot-password"

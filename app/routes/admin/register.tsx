@@ -1,11 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, useNavigation } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
-import { AccountSubmit, PasswordField, UsernameField } from "~/components/admin/account-fields";
+import {
+  AccountForm,
+  AccountSubmit,
+  PasswordField,
+  UsernameField,
+} from "~/components/admin/account-fields";
 import { accountOutcome } from "~/components/admin/account-redirect";
 import { AccountShell } from "~/components/admin/account-shell";
-import { ConformForm, useConformForm } from "~/components/ui/form";
-import { Honeypot } from "~/components/ui/honeypot";
+import { useConformForm } from "~/components/ui/form";
 import { MESSAGES, RegisterFormSchema } from "~/lib/auth-forms";
 import { refuseFilledHoneypot } from "~/server/honeypot.server";
 import { readForm } from "~/server/http.server";
@@ -68,9 +72,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       title="Registrierung"
       subtitle={`Sie wurden als ${loaderData.email} eingeladen. Wählen Sie Benutzername und Passwort.`}
     >
-      <ConformForm form={form}>
-        <Honeypot />
-        <input type="hidden" name="invitationToken" value={loaderData.token} />
+      <AccountForm form={form} hidden={{ invitationToken: loaderData.token }}>
         <UsernameField meta={fields.username} />
         <PasswordField
           meta={fields.password}
@@ -86,7 +88,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         <AccountSubmit submitting={submitting} pending="Wird registriert...">
           Registrieren
         </AccountSubmit>
-      </ConformForm>
+      </AccountForm>
     </AccountShell>
   );
 }

@@ -2,11 +2,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { data, useNavigation } from "react-router";
 import { AccountRetryError } from "~/components/admin/account-error";
-import { AccountSubmit, PasswordField } from "~/components/admin/account-fields";
+import { AccountForm, AccountSubmit, PasswordField } from "~/components/admin/account-fields";
 import { accountOutcome } from "~/components/admin/account-redirect";
 import { AccountLink, AccountShell } from "~/components/admin/account-shell";
-import { ConformForm, useConformForm } from "~/components/ui/form";
-import { Honeypot } from "~/components/ui/honeypot";
+import { useConformForm } from "~/components/ui/form";
 import {
   MESSAGES,
   passwordStrength,
@@ -72,9 +71,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const submitting = navigation.state === "submitting";
   return (
     <AccountShell title="Passwort zurücksetzen" subtitle="Legen Sie ein neues Passwort fest.">
-      <ConformForm form={form}>
-        <Honeypot />
-        <input type="hidden" name="token" value={loaderData.token} />
+      <AccountForm form={form} hidden={{ token: loaderData.token }}>
         <PasswordField
           meta={fields.newPassword}
           label="Neues Passwort"
@@ -110,7 +107,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         >
           Passwort zurücksetzen
         </AccountSubmit>
-      </ConformForm>
+      </AccountForm>
     </AccountShell>
   );
 }
