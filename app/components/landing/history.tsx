@@ -1,5 +1,6 @@
 import { ConfirmAction } from "~/components/ui/confirm-action";
 import { Honeypot } from "~/components/ui/honeypot";
+import { VoicePlayer } from "~/components/ui/voice-player";
 import { formatDate, formatFileSize, formatRequestId, summaryOf } from "~/lib/format";
 import { WITHDRAW_PATH, withdrawalQuestion } from "~/lib/withdrawal";
 import { AppointmentTrace, BookDemoLink, type BookedAppointment } from "./appointment-trace";
@@ -66,15 +67,7 @@ function Details({ item }: { item: HistoryItem }) {
       {item.audioPath ? (
         <div>
           <h4 className="font-semibold text-slate-900 dark:text-white">Sprachnachricht</h4>
-          {/* biome-ignore lint/a11y/useMediaCaption: a visitor's own voice message has no captions */}
-          <audio
-            controls
-            preload="metadata"
-            src={`/api/audio/${item.audioPath}`}
-            className="mt-1 w-full max-w-md"
-          >
-            Dein Browser unterstützt keine Audio-Wiedergabe.
-          </audio>
+          <VoicePlayer audioPath={item.audioPath} className="mt-1 w-full max-w-md" />
         </div>
       ) : null}
       {item.attachments.length ? (

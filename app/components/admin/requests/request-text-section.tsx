@@ -1,3 +1,4 @@
+import { VoicePlayer } from "~/components/ui/voice-player";
 import type { RequestJson } from "~/lib/request-json";
 
 export function RequestTextSection({ request }: { request: RequestJson }) {
@@ -18,15 +19,7 @@ export function RequestTextSection({ request }: { request: RequestJson }) {
       {request.audioPath ? (
         <div>
           <h4 className="mb-1 font-medium text-slate-500 dark:text-slate-400">Sprachnachricht</h4>
-          {/* biome-ignore lint/a11y/useMediaCaption: voice messages of visitors have no captions */}
-          <audio
-            controls
-            preload="metadata"
-            src={`/api/audio/${request.audioPath}`}
-            className="w-full max-w-md"
-          >
-            Dein Browser unterstützt keine Audio-Wiedergabe.
-          </audio>
+          <VoicePlayer audioPath={request.audioPath} className="w-full max-w-md" />
         </div>
       ) : null}
     </div>
