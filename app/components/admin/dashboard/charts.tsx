@@ -8,6 +8,9 @@ import { useId } from "react";
 
 export type Bar = { label: string; value: number; detail?: string };
 
+/** A chart's accessible title and description, its bars, and the two column heads of its data table. */
+type ChartProps = { title: string; description: string; bars: Bar[]; head: [string, string] };
+
 function HiddenTable({
   caption,
   head,
@@ -39,17 +42,7 @@ function HiddenTable({
 }
 
 /** Vertical bars (e.g. requests per week), the value above each bar. */
-export function ColumnChart({
-  title,
-  description,
-  bars,
-  head,
-}: {
-  title: string;
-  description: string;
-  bars: Bar[];
-  head: [string, string];
-}) {
+export function ColumnChart({ title, description, bars, head }: ChartProps) {
   const id = useId();
   const width = 600;
   const height = 200;
@@ -120,17 +113,7 @@ export function ColumnChart({
 }
 
 /** Horizontal bars with their label (e.g. requests by source). */
-export function BarListChart({
-  title,
-  description,
-  bars,
-  head,
-}: {
-  title: string;
-  description: string;
-  bars: Bar[];
-  head: [string, string];
-}) {
+export function BarListChart({ title, description, bars, head }: ChartProps) {
   const id = useId();
   const width = 600;
   const row = 28;

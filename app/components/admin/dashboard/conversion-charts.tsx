@@ -59,52 +59,54 @@ export function ConversionCharts({ stats }: { stats: ConversionStats }) {
               : "Noch keine Statusänderung"}
           </p>
         </Card>
-        <Card className="p-5">
-          <h3 className="mb-3 font-medium">Anfragen nach Quelle</h3>
-          <Breakdown
-            title="Anfragen nach Quelle (utm_source)"
-            items={stats.bySource.map((s) => ({
-              label: label(s.label, NO_SOURCE),
-              value: s.count,
-            }))}
-            head={["Quelle", "Anfragen"]}
-          />
-        </Card>
-        <Card className="p-5">
-          <h3 className="mb-3 font-medium">Anfragen nach Affiliate-Code</h3>
-          <Breakdown
-            title="Anfragen nach Affiliate-Code"
-            items={stats.byAffiliate.map((s) => ({
-              label: label(s.label, NO_CODE),
-              value: s.count,
-            }))}
-            head={["Affiliate-Code", "Anfragen"]}
-          />
-        </Card>
+        <Breakdown
+          heading="Anfragen nach Quelle"
+          title="Anfragen nach Quelle (utm_source)"
+          items={stats.bySource}
+          none={NO_SOURCE}
+          head={["Quelle", "Anfragen"]}
+        />
+        <Breakdown
+          heading="Anfragen nach Affiliate-Code"
+          title="Anfragen nach Affiliate-Code"
+          items={stats.byAffiliate}
+          none={NO_CODE}
+          head={["Affiliate-Code", "Anfragen"]}
+        />
       </div>
     </section>
   );
 }
 
+/** One card: requests counted by a label (source, affiliate code), as horizontal bars. */
 function Breakdown({
+  heading,
   title,
   items,
+  none,
   head,
 }: {
+  heading: string;
   title: string;
-  items: { label: string; value: number }[];
+  items: { label: string | null; count: number }[];
+  /** The label of the requests without one (e.g. "Direkt"). */
+  none: string;
   head: [string, string];
 }) {
-  if (!items.length)
-    return (
-      <p className="text-sm text-slate-600 dark:text-slate-300">Keine Anfragen im Zeitraum.</p>
-    );
+  const bars = items.map((i) => ({ label: label(i.label, none), value: i.count }));
   return (
-    <BarListChart
-      title={title}
-      description={items.map((i) => `${i.label}: ${i.value}`).join(", ")}
-      bars={items}
-      head={head}
-    />
+    <Card className="p-5">
+      <h3 className="mb-3 font-medium">{heading}</h3>
+      {bars.length ? (
+        <BarListChart
+          title={title}
+          description={bars.map((i) => `${i.label}: ${i.value}`).join(", ")}
+          bars={bars}
+          head={head}
+        />
+      ) : (
+        <p className="text-sm text-slate-600 dark:text-slate-300">Keine Anfragen im Zeitraum.</p>
+      )}
+    </Card>
   );
 }
