@@ -43,8 +43,8 @@ test("search, filter, sort and chips live in the URL", async ({
   await page.getByLabel("Sortierung").selectOption("oldest");
   await page.getByRole("button", { name: "Filter anwenden" }).click();
   await expect(page).toHaveURL(/sort=oldest/);
-  const names = await page.locator("ul [data-request-name]").allTextContents();
-  expect(names).toEqual([`Erste ${m}`, `Zweite ${m}`]);
+  // toHaveText waits for the new page's list; a one-off read could catch the page while it streams.
+  await expect(page.locator("ul [data-request-name]")).toHaveText([`Erste ${m}`, `Zweite ${m}`]);
 
   // Phone digits match regardless of spaces; umlaut-free spelling finds "Bäckerei".
   await page.goto("/admin/requests?q=01715551234");
