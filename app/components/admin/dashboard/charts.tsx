@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 
 /**
  * Server-rendered SVG charts (no JS). Each SVG is one image for assistive technology (role="img",
@@ -9,7 +9,12 @@ import { useId } from "react";
 export type Bar = { label: string; value: number; detail?: string };
 
 /** A chart's accessible title and description, its bars, and the two column heads of its data table. */
-type ChartProps = { title: string; description: string; bars: Bar[]; head: [string, string] };
+type ChartProps = {
+  title: string;
+  description: string;
+  bars: Bar[];
+  head: readonly [string, string];
+};
 
 function HiddenTable({
   caption,
@@ -17,7 +22,7 @@ function HiddenTable({
   rows,
 }: {
   caption: string;
-  head: [string, string];
+  head: readonly [string, string];
   rows: Bar[];
 }) {
   return (
@@ -41,9 +46,40 @@ function HiddenTable({
   );
 }
 
-/** Vertical bars (e.g. requests per week), the value above each bar. */
-export function ColumnChart({ title, description, bars, head }: ChartProps) {
+/** The accessible frame of a chart: an SVG image named by its title and description, and the same
+ * numbers as a visually hidden table. */
+type FrameProps = { kind: string; chart: ChartProps; width: number; height: number };
+
+function ChartFrame({
+  kind,
+  chart,
+  width,
+  height,
+  children,
+}: FrameProps & { children: ReactNode }) {
+  const { title, description, bars, head } = chart;
   const id = useId();
+  return (
+    <figure>
+      <svg
+        role="img"
+        aria-labelledby={`${id}-title ${id}-desc`}
+        viewBox={`0 0 ${width} ${height}`}
+        className="h-auto w-full text-slate-600 dark:text-slate-300"
+        data-chart={kind}
+      >
+        <title id={`${id}-title`}>{title}</title>
+        <desc id={`${id}-desc`}>{description}</desc>
+        {children}
+      </svg>
+      <HiddenTable caption={title} head={head} rows={bars} />
+    </figure>
+  );
+}
+
+/** Vertical bars (e.g. requests per week), the value above each bar. */
+export function ColumnChart(chart: ChartProps) {
+  const { bars } = chart;
   const width = 600;
   const height = 200;
   const top = 20;
@@ -52,111 +88,87 @@ export function ColumnChart({ title, description, bars, head }: ChartProps) {
   const slot = width / Math.max(1, bars.length);
   const barWidth = slot * 0.6;
   return (
-    <figure>
-      <svg
-        role="img"
-        aria-labelledby={`${id}-title ${id}-desc`}
-        viewBox={`0 0 ${width} ${height}`}
-        className="h-auto w-full text-slate-600 dark:text-slate-300"
-        data-chart="columns"
-      >
-        <title id={`${id}-title`}>{title}</title>
-        <desc id={`${id}-desc`}>{description}</desc>
-        <line
-          x1={0}
-          x2={width}
-          y1={height - bottom}
-          y2={height - bottom}
-          stroke="currentColor"
-          strokeOpacity={0.3}
-        />
-        {bars.map((bar, i) => {
-          const h = ((height - top - bottom) * bar.value) / max;
-          const x = i * slot + (slot - barWidth) / 2;
-          const y = height - bottom - h;
-          return (
-            <g key={bar.label}>
-              <rect
-                x={x}
-                y={y}
-                width={barWidth}
-                height={h}
-                rx={3}
-                fill="currentColor"
-                className="text-indigo-600 dark:text-indigo-400"
-              />
+    <ChartFrame kind="columns" chart={chart} width={width} height={height}>
+      <line
+        x1={0}
+        x2={width}
+        y1={height - bottom}
+        y2={height - bottom}
+        stroke="currentColor"
+        strokeOpacity={0.3}
+      />
+      {bars.map((bar, i) => {
+        const h = ((height - top - bottom) * bar.value) / max;
+        const x = i * slot + (slot - barWidth) / 2;
+        const y = height - bottom - h;
+        return (
+          <g key={bar.label}>
+            <rect
+              x={x}
+              y={y}
+              width={barWidth}
+              height={h}
+              rx={3}
+              fill="currentColor"
+              className="text-indigo-600 dark:text-indigo-400"
+            />
+            {/* The value above the column, the label below the axis. */}
+            {[
+              [y - 4, 12, bar.value],
+              [height - 6, 11, bar.label],
+            ].map(([textY, size, text]) => (
               <text
+                key={textY}
                 x={x + barWidth / 2}
-                y={y - 4}
+                y={textY}
                 textAnchor="middle"
-                fontSize={12}
+                fontSize={size}
                 fill="currentColor"
               >
-                {bar.value}
+                {text}
               </text>
-              <text
-                x={x + barWidth / 2}
-                y={height - 6}
-                textAnchor="middle"
-                fontSize={11}
-                fill="currentColor"
-              >
-                {bar.label}
-              </text>
-            </g>
-          );
-        })}
-      </svg>
-      <HiddenTable caption={title} head={head} rows={bars} />
-    </figure>
+            ))}
+          </g>
+        );
+      })}
+    </ChartFrame>
   );
 }
 
 /** Horizontal bars with their label (e.g. requests by source). */
-export function BarListChart({ title, description, bars, head }: ChartProps) {
-  const id = useId();
+export function BarListChart(chart: ChartProps) {
+  const { bars } = chart;
   const width = 600;
   const row = 28;
   const labelWidth = 200;
   const height = Math.max(1, bars.length) * row;
   const max = Math.max(1, ...bars.map((b) => b.value));
   return (
-    <figure>
-      <svg
-        role="img"
-        aria-labelledby={`${id}-title ${id}-desc`}
-        viewBox={`0 0 ${width} ${height}`}
-        className="h-auto w-full text-slate-600 dark:text-slate-300"
-        data-chart="bars"
-      >
-        <title id={`${id}-title`}>{title}</title>
-        <desc id={`${id}-desc`}>{description}</desc>
-        {bars.map((bar, i) => {
-          const w = ((width - labelWidth - 50) * bar.value) / max;
-          const y = i * row;
-          return (
-            <g key={bar.label}>
-              <text x={0} y={y + row / 2 + 4} fontSize={13} fill="currentColor">
-                {bar.label.length > 26 ? `${bar.label.slice(0, 25)}…` : bar.label}
-              </text>
-              <rect
-                x={labelWidth}
-                y={y + 5}
-                width={Math.max(w, 2)}
-                height={row - 10}
-                rx={3}
-                fill="currentColor"
-                className="text-teal-600 dark:text-teal-400"
-              />
-              <text x={labelWidth + w + 8} y={y + row / 2 + 4} fontSize={13} fill="currentColor">
-                {bar.value}
-              </text>
-            </g>
-          );
-        })}
-      </svg>
-      <HiddenTable caption={title} head={head} rows={bars} />
-    </figure>
+    <ChartFrame kind="bars" chart={chart} width={width} height={height}>
+      {bars.map((bar, i) => {
+        const w = ((width - labelWidth - 50) * bar.value) / max;
+        const y = i * row;
+        return (
+          <g key={bar.label}>
+            <text x={0} y={y + row / 2 + 4} fontSize={13} fill="currentColor">
+              {bar.label.length > 26 ? `${bar.label.slice(0, 25)}…` : bar.label}
+            </text>
+            <rect
+              x={labelWidth}
+              y={y + 5}
+              width={Math.max(w, 2)}
+              height={row - 10}
+              rx={3}
+              fill="currentColor"
+              className="text-teal-600 dark:text-teal-400"
+            />
+            <text x={labelWidth + w + 8} y={y + row / 2 + 4} fontSize={13} fill="currentColor">
+              {bar.value}
+            </text>
+          </g>
+        );
+      })}
+    </ChartFrame>
   );
 }
 

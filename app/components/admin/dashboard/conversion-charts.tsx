@@ -59,24 +59,37 @@ export function ConversionCharts({ stats }: { stats: ConversionStats }) {
               : "Noch keine Statusänderung"}
           </p>
         </Card>
-        <Breakdown
-          heading="Anfragen nach Quelle"
-          title="Anfragen nach Quelle (utm_source)"
-          items={stats.bySource}
-          none={NO_SOURCE}
-          head={["Quelle", "Anfragen"]}
-        />
-        <Breakdown
-          heading="Anfragen nach Affiliate-Code"
-          title="Anfragen nach Affiliate-Code"
-          items={stats.byAffiliate}
-          none={NO_CODE}
-          head={["Affiliate-Code", "Anfragen"]}
-        />
+        {BREAKDOWNS.map(({ key, ...breakdown }) => (
+          <Breakdown key={key} {...breakdown} items={stats[key]} />
+        ))}
       </div>
     </section>
   );
 }
+
+/** The requests counted by source and by affiliate code, one card each. */
+const BREAKDOWNS = [
+  {
+    key: "bySource",
+    heading: "Anfragen nach Quelle",
+    title: "Anfragen nach Quelle (utm_source)",
+    none: NO_SOURCE,
+    head: ["Quelle", "Anfragen"],
+  },
+  {
+    key: "byAffiliate",
+    heading: "Anfragen nach Affiliate-Code",
+    title: "Anfragen nach Affiliate-Code",
+    none: NO_CODE,
+    head: ["Affiliate-Code", "Anfragen"],
+  },
+] as const satisfies readonly {
+  key: "bySource" | "byAffiliate";
+  heading: string;
+  title: string;
+  none: string;
+  head: readonly [string, string];
+}[];
 
 /** One card: requests counted by a label (source, affiliate code), as horizontal bars. */
 function Breakdown({
@@ -91,7 +104,7 @@ function Breakdown({
   items: { label: string | null; count: number }[];
   /** The label of the requests without one (e.g. "Direkt"). */
   none: string;
-  head: [string, string];
+  head: readonly [string, string];
 }) {
   const bars = items.map((i) => ({ label: label(i.label, none), value: i.count }));
   return (
