@@ -1,8 +1,8 @@
 import { Form, Link } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
+import { OutboxList } from "~/components/admin/outbox/outbox-list";
 import { WebhookDeliveries } from "~/components/admin/outbox/webhook-deliveries";
 import { Button, buttonClass } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import { formatDateTime } from "~/lib/format";
 import { documentPath, parseId, requireAdmin } from "~/server/auth.server";
 import { env } from "~/server/env.server";
@@ -93,60 +93,40 @@ export default function OutboxPage({ loaderData }: Route.ComponentProps) {
           ? "E-Mails werden über den konfigurierten SMTP-Server versendet; fehlgeschlagene Versuche werden automatisch wiederholt."
           : "Kein SMTP-Server konfiguriert (SMTP_URL): E-Mails werden hier gesammelt und können gelesen werden."}
       </p>
-      {mails.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-500 dark:text-slate-400 dark:border-slate-700">
-          Noch keine E-Mails.
-        </p>
-      ) : (
-        <ul className="space-y-3">
-          {mails.map((mail) => (
-            <li key={mail.id}>
-              <Card className="p-4">
-                <details>
-                  <summary className="flex cursor-pointer flex-wrap items-center gap-3">
-                    <span
-                      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS[mail.status].className}`}
-                    >
-                      {STATUS[mail.status].label}
-                    </span>
-                    <span className="min-w-0 flex-1">
-                      <span className="block font-medium">{mail.subject}</span>
-                      <span className="block text-sm text-slate-500 dark:text-slate-400">
-                        An: {mail.to}
-                      </span>
-                    </span>
-                    <span className="text-xs text-slate-500 dark:text-slate-400">
-                      Erstellt {formatDateTime(mail.createdAt)}
-                      {mail.sentAt ? ` · gesendet ${formatDateTime(mail.sentAt)}` : ""}
-                      {mail.scheduledFor
-                        ? ` · geplant für ${formatDateTime(mail.scheduledFor)}`
-                        : ""}
-                    </span>
-                  </summary>
-                  <div className="mt-3 space-y-3">
-                    {mail.lastError ? (
-                      <p className="text-sm text-red-700 dark:text-red-300">
-                        Letzter Fehler ({mail.attempts} Versuche): {mail.lastError}
-                      </p>
-                    ) : null}
-                    <pre className="max-h-96 overflow-auto whitespace-pre-wrap rounded-lg bg-slate-50 p-3 font-sans text-sm dark:bg-slate-800">
-                      {mail.preview}
-                    </pre>
-                    {mail.status !== "sent" && !mail.scheduledFor && smtp ? (
-                      <Form method="post">
-                        <input type="hidden" name="id" value={mail.id} />
-                        <Button type="submit" size="sm" variant="secondary">
-                          Erneut senden
-                        </Button>
-                      </Form>
-                    ) : null}
-                  </div>
-                </details>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      )}
+      <OutboxList
+        empty="Noch keine E-Mails."
+        entries={mails.map((mail) => ({
+          key: mail.id,
+          status: STATUS[mail.status],
+          title: mail.subject,
+          to: `An: ${mail.to}`,
+          meta: [
+            `Erstellt ${formatDateTime(mail.createdAt)}`,
+            mail.sentAt ? ` · gesendet ${formatDateTime(mail.sentAt)}` : "",
+            mail.scheduledFor ? ` · geplant für ${formatDateTime(mail.scheduledFor)}` : "",
+          ].join(""),
+          details: (
+            <div className="mt-3 space-y-3">
+              {mail.lastError ? (
+                <p className="text-sm text-red-700 dark:text-red-300">
+                  Letzter Fehler ({mail.attempts} Versuche): {mail.lastError}
+                </p>
+              ) : null}
+              <pre className="max-h-96 overflow-auto whitespace-pre-wrap rounded-lg bg-slate-50 p-3 font-sans text-sm dark:bg-slate-800">
+                {mail.preview}
+              </pre>
+              {mail.status !== "sent" && !mail.scheduledFor && smtp ? (
+                <Form method="post">
+                  <input type="hidden" name="id" value={mail.id} />
+                  <Button type="submit" size="sm" variant="secondary">
+                    Erneut senden
+                  </Button>
+                </Form>
+              ) : null}
+            </div>
+          ),
+        }))}
+      />
       <WebhookDeliveries deliveries={loaderData.webhooks} />
     </div>
   );

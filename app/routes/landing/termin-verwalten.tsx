@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { SlotPicker } from "~/components/booking/slot-picker";
+import { VisitorError } from "~/components/landing/visitor-error";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/field";
 import { Honeypot } from "~/components/ui/honeypot";
@@ -152,17 +153,11 @@ export default function ManageAppointmentPage({ loaderData, actionData }: Route.
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message =
-    error && typeof error === "object" && "data" in error && typeof error.data === "string"
-      ? error.data
-      : "Der Termin konnte nicht geladen werden.";
   return (
-    <main className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold">Demo-Termin verwalten</h1>
-      <p className="mt-4">{message}</p>
-      <Link to="/" className={`${buttonClass("primary", "sm")} mt-6`}>
-        Zur Startseite
-      </Link>
-    </main>
+    <VisitorError
+      error={error}
+      title="Demo-Termin verwalten"
+      fallback="Der Termin konnte nicht geladen werden."
+    />
   );
 }

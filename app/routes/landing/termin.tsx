@@ -3,6 +3,7 @@ import { BookingHeader, BookingSuccess } from "~/components/booking/booking-pane
 import { DemoRequestCard } from "~/components/booking/demo-request-card";
 import { SlotPicker } from "~/components/booking/slot-picker";
 import { AppointmentTrace } from "~/components/landing/appointment-trace";
+import { VisitorError } from "~/components/landing/visitor-error";
 import { buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/field";
 import { DEFAULT_EVENT_TITLE, PICK_DATE_AND_TIME } from "~/lib/booking-calendar";
@@ -188,17 +189,11 @@ export default function TerminPage({ loaderData, actionData }: Route.ComponentPr
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message =
-    error && typeof error === "object" && "data" in error && typeof error.data === "string"
-      ? error.data
-      : "Die Terminbuchung konnte nicht geladen werden.";
   return (
-    <main className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold">Demo-Termin buchen</h1>
-      <p className="mt-4">{message}</p>
-      <Link to="/" className={`${buttonClass("primary", "sm")} mt-6`}>
-        Zur Startseite
-      </Link>
-    </main>
+    <VisitorError
+      error={error}
+      title="Demo-Termin buchen"
+      fallback="Die Terminbuchung konnte nicht geladen werden."
+    />
   );
 }

@@ -1,8 +1,8 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import { formatDateTime } from "~/lib/format";
 import { WEBHOOK_EVENT_LABELS, type WebhookEvent } from "~/lib/webhooks";
+import { OutboxList } from "./outbox-list";
 
 export type WebhookDeliveryView = {
   id: number;
@@ -41,63 +41,38 @@ export function WebhookDeliveries({ deliveries }: { deliveries: WebhookDeliveryV
       <h2 id="webhook-deliveries" className="text-xl font-bold">
         {`Webhooks (${deliveries.length})`}
       </h2>
-      {deliveries.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-500 dark:text-slate-400 dark:border-slate-700">
-          Noch keine Webhook-Zustellungen.
-        </p>
-      ) : (
-        <ul className="space-y-3">
-          {deliveries.map((d) => (
-            <li key={d.id}>
-              <Card className="p-4">
-                <details>
-                  <summary className="flex cursor-pointer flex-wrap items-center gap-3">
-                    <span
-                      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS[d.status].className}`}
-                    >
-                      {STATUS[d.status].label}
-                    </span>
-                    <span className="min-w-0 flex-1">
-                      <span className="block font-medium">
-                        {WEBHOOK_EVENT_LABELS[d.event as WebhookEvent] ?? d.event} ({d.event})
-                      </span>
-                      <span className="block break-all text-sm text-slate-500 dark:text-slate-400">
-                        An: {d.url}
-                      </span>
-                    </span>
-                    <span className="text-xs text-slate-500 dark:text-slate-400">
-                      Erstellt {formatDateTime(d.createdAt)}
-                      {d.sentAt ? ` · zugestellt ${formatDateTime(d.sentAt)}` : ""}
-                    </span>
-                  </summary>
-                  <div className="mt-3 space-y-3 text-sm">
-                    <p className="text-slate-600 dark:text-slate-300">
-                      Zustellungs-ID: <code>{d.deliveryId}</code> · Versuche: {d.attempts}
-                      {d.responseStatus ? ` · Antwort: HTTP ${d.responseStatus}` : ""}
-                    </p>
-                    {d.lastError ? (
-                      <p className="text-red-700 dark:text-red-300">
-                        Letzter Fehler: {d.lastError}
-                      </p>
-                    ) : null}
-                    <pre className="max-h-96 overflow-auto whitespace-pre-wrap break-all rounded-lg bg-slate-50 p-3 text-xs dark:bg-slate-800">
-                      {d.body}
-                    </pre>
-                    {d.status !== "sent" ? (
-                      <Form method="post">
-                        <input type="hidden" name="webhookDelivery" value={d.id} />
-                        <Button type="submit" size="sm" variant="secondary">
-                          Erneut zustellen
-                        </Button>
-                      </Form>
-                    ) : null}
-                  </div>
-                </details>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      )}
+      <OutboxList
+        empty="Noch keine Webhook-Zustellungen."
+        entries={deliveries.map((d) => ({
+          key: d.id,
+          status: STATUS[d.status],
+          title: `${WEBHOOK_EVENT_LABELS[d.event as WebhookEvent] ?? d.event} (${d.event})`,
+          to: `An: ${d.url}`,
+          meta: `Erstellt ${formatDateTime(d.createdAt)}${d.sentAt ? ` · zugestellt ${formatDateTime(d.sentAt)}` : ""}`,
+          details: (
+            <div className="mt-3 space-y-3 text-sm">
+              <p className="text-slate-600 dark:text-slate-300">
+                Zustellungs-ID: <code>{d.deliveryId}</code> · Versuche: {d.attempts}
+                {d.responseStatus ? ` · Antwort: HTTP ${d.responseStatus}` : ""}
+              </p>
+              {d.lastError ? (
+                <p className="text-red-700 dark:text-red-300">Letzter Fehler: {d.lastError}</p>
+              ) : null}
+              <pre className="max-h-96 overflow-auto whitespace-pre-wrap break-all rounded-lg bg-slate-50 p-3 text-xs dark:bg-slate-800">
+                {d.body}
+              </pre>
+              {d.status !== "sent" ? (
+                <Form method="post">
+                  <input type="hidden" name="webhookDelivery" value={d.id} />
+                  <Button type="submit" size="sm" variant="secondary">
+                    Erneut zustellen
+                  </Button>
+                </Form>
+              ) : null}
+            </div>
+          ),
+        }))}
+      />
     </section>
   );
 }

@@ -1,0 +1,56 @@
+import type { ReactNode } from "react";
+import { Card } from "~/components/ui/card";
+
+/** What one outbox row (a mail or a webhook delivery) shows. */
+export type OutboxEntry = {
+  key: number;
+  /** The status pill. */
+  status: { label: string; className: string };
+  title: ReactNode;
+  /** The recipient line under the title. */
+  to: ReactNode;
+  /** Times (created, sent, scheduled). */
+  meta: ReactNode;
+  /** Opened with the row: errors, content, the retry form. */
+  details: ReactNode;
+};
+
+/**
+ * The outbox page's lists (mails, webhook deliveries): one card per row, collapsed to status, title,
+ * recipient and times; a `<details>`, so it opens without JavaScript.
+ */
+export function OutboxList({ entries, empty }: { entries: OutboxEntry[]; empty: string }) {
+  if (!entries.length)
+    return (
+      <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-500 dark:text-slate-400 dark:border-slate-700">
+        {empty}
+      </p>
+    );
+  return (
+    <ul className="space-y-3">
+      {entries.map((entry) => (
+        <li key={entry.key}>
+          <Card className="p-4">
+            <details>
+              <summary className="flex cursor-pointer flex-wrap items-center gap-3">
+                <span
+                  className={`rounded-full px-2 py-0.5 text-xs font-semibold ${entry.status.className}`}
+                >
+                  {entry.status.label}
+                </span>
+                <span className="min-w-0 flex-1">
+                  <span className="block font-medium">{entry.title}</span>
+                  <span className="block break-all text-sm text-slate-500 dark:text-slate-400">
+                    {entry.to}
+                  </span>
+                </span>
+                <span className="text-xs text-slate-500 dark:text-slate-400">{entry.meta}</span>
+              </summary>
+              {entry.details}
+            </details>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}
