@@ -17,3 +17,9 @@ export const chromiumLaunchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? CHROMIUM_DEFAULT_PATH,
   args: chromiumArgs,
 };
+
+/** The same browser with a fake microphone (a beep) and no permission prompt: the recorder's e2e tests. */
+export const chromiumWithMicrophone = {
+  ...chromiumLaunchOptions,
+  args: [...chromiumArgs, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"],
+};

@@ -1,3 +1,4 @@
+import { chromiumWithMicrophone } from "../../scripts/chromium";
 import { expect, test } from "./fixtures";
 import { findRequestByEmail } from "./seed";
 
@@ -49,23 +50,8 @@ const webm = (name: string) => ({
   ]),
 });
 
-// Chromium with a fake microphone for the recorder (the other flags as in playwright.config.ts).
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--use-fake-device-for-media-stream",
-      "--use-fake-ui-for-media-stream",
-    ],
-  },
-});
+// Chromium with a fake microphone for the recorder (scripts/chromium.ts).
+test.use({ launchOptions: chromiumWithMicrophone });
 
 async function dismissCookieBar(page: import("@playwright/test").Page) {
   await page.getByRole("button", { name: "Nur notwendige" }).click();

@@ -1,26 +1,12 @@
 import type { Page } from "@playwright/test";
+import { chromiumWithMicrophone } from "../../scripts/chromium";
 import { loginAs } from "./auth";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { findRequestByEmail } from "./seed";
 
-// Chromium with a fake microphone (a beep) for the recorder (other flags as in playwright.config.ts).
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--use-fake-device-for-media-stream",
-      "--use-fake-ui-for-media-stream",
-    ],
-  },
-});
+// Chromium with a fake microphone for the recorder (scripts/chromium.ts).
+test.use({ launchOptions: chromiumWithMicrophone });
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 
