@@ -364,6 +364,8 @@ test("recorder: timer, delete, re-record; denied microphone shows the spec's ale
   await expect(page.getByTestId("recorder").locator("audio")).toHaveCount(0);
   await page.getByRole("button", { name: "Aufnahme starten" }).click();
   await expect(page.getByText("Aufnahme läuft")).toBeVisible();
+  // A recording stopped before its first data is dropped (no "Neu aufnehmen"): stop after 1 s of audio.
+  await expect(page.getByTestId("recorder-timer")).toHaveText("1 s", { timeout: 5000 });
   await page.getByRole("button", { name: "Aufnahme stoppen" }).click();
   await page.getByRole("button", { name: "Neu aufnehmen" }).click();
   await expect(page.getByText("Aufnahme läuft")).toBeVisible();
