@@ -1,5 +1,6 @@
 import { ConfirmAction } from "~/components/ui/confirm-action";
 import { Honeypot } from "~/components/ui/honeypot";
+import { linedRowClass, Table } from "~/components/ui/table";
 import { VoicePlayer } from "~/components/ui/voice-player";
 import { formatDate, formatFileSize, formatRequestId, summaryOf } from "~/lib/format";
 import { WITHDRAW_PATH, withdrawalQuestion } from "~/lib/withdrawal";
@@ -119,48 +120,31 @@ export function History({
         <p className="mt-2 text-slate-600 dark:text-slate-400">
           Deine gesendeten Anfragen auf diesem Gerät.
         </p>
-        <table className="mt-6 hidden w-full text-left text-sm md:table">
-          <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-800 dark:text-slate-400">
-            <tr>
-              <th scope="col" className="py-2 pr-4 font-semibold">
-                Nr.
-              </th>
-              <th scope="col" className="py-2 pr-4 font-semibold">
-                Datum
-              </th>
-              <th scope="col" className="py-2 pr-4 font-semibold">
-                Zusammenfassung
-              </th>
-              <th scope="col" className="py-2 pr-4 font-semibold">
-                Status
-              </th>
+        <Table
+          look="lined"
+          className="mt-6 hidden md:table"
+          columns={["Nr.", "Datum", "Zusammenfassung", "Status"]}
+          cellClassName="py-2 pr-4 font-semibold"
+        >
+          {items.map((item) => (
+            <tr key={item.id} className={linedRowClass} data-testid="history-row">
+              <td className="py-3 pr-4 font-mono">{`#${formatRequestId(item.id)}`}</td>
+              <td className="py-3 pr-4 whitespace-nowrap">{formatDate(item.createdAt)}</td>
+              <td className="py-3 pr-4">
+                <details>
+                  <summary className="cursor-pointer rounded">
+                    {summaryOf(item) || "Ohne Projektbeschreibung"}
+                  </summary>
+                  <Details item={item} />
+                </details>
+                <Demo item={item} bookingEnabled={bookingEnabled} />
+              </td>
+              <td className="py-3 pr-4">
+                <StatusBadge status={item.status} />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {items.map((item) => (
-              <tr
-                key={item.id}
-                className="border-b border-slate-100 align-top dark:border-slate-800"
-                data-testid="history-row"
-              >
-                <td className="py-3 pr-4 font-mono">{`#${formatRequestId(item.id)}`}</td>
-                <td className="py-3 pr-4 whitespace-nowrap">{formatDate(item.createdAt)}</td>
-                <td className="py-3 pr-4">
-                  <details>
-                    <summary className="cursor-pointer rounded">
-                      {summaryOf(item) || "Ohne Projektbeschreibung"}
-                    </summary>
-                    <Details item={item} />
-                  </details>
-                  <Demo item={item} bookingEnabled={bookingEnabled} />
-                </td>
-                <td className="py-3 pr-4">
-                  <StatusBadge status={item.status} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </Table>
         <ul className="mt-6 space-y-4 md:hidden">
           {items.map((item) => (
             <li

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_TITLES, Modal } from "./modal";
+import { linedRowClass, Table, TableHead } from "./table";
 import { ToastProvider } from "./toast";
 
 describe("Modal shell (server markup)", () => {
@@ -63,5 +64,33 @@ describe("ToastProvider (server markup)", () => {
       </ToastProvider>,
     );
     expect(html).not.toContain("data-toast");
+  });
+});
+
+describe("TableHead", () => {
+  it("renders one column header per label, in order, with the given classes", () => {
+    const html = renderToStaticMarkup(
+      <table>
+        <TableHead columns={["Nr.", "Datum"]} className="head" cellClassName="cell" />
+      </table>,
+    );
+    expect(html).toBe(
+      '<table><thead class="head"><tr><th scope="col" class="cell">Nr.</th><th scope="col" class="cell">Datum</th></tr></thead></table>',
+    );
+  });
+});
+
+describe("Table", () => {
+  it("puts the look's classes on table, header and body, the rows as children", () => {
+    const html = renderToStaticMarkup(
+      <Table look="lined" className="mt-6" columns={["Wer"]} cellClassName="cell">
+        <tr className={linedRowClass}>
+          <td>Anna</td>
+        </tr>
+      </Table>,
+    );
+    expect(html).toBe(
+      '<table class="w-full text-left text-sm mt-6"><thead class="border-b border-slate-200 text-slate-600 dark:border-slate-800 dark:text-slate-400"><tr><th scope="col" class="cell">Wer</th></tr></thead><tbody><tr class="border-b border-slate-100 align-top dark:border-slate-800"><td>Anna</td></tr></tbody></table>',
+    );
   });
 });

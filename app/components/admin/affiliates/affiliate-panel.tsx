@@ -6,6 +6,7 @@ import { Card } from "~/components/ui/card";
 import { ConfirmAction } from "~/components/ui/confirm-action";
 import { Alert } from "~/components/ui/field";
 import { Field, useConformForm } from "~/components/ui/form";
+import { TableHead } from "~/components/ui/table";
 import type { AffiliateCodeJson } from "~/lib/affiliate";
 import { AffiliateCreateSchema, DELETE_AFFILIATE_MESSAGE } from "~/lib/affiliate";
 import { formatDate } from "~/lib/format";
@@ -82,16 +83,11 @@ export function AffiliatePanel({
 
       <Card className="overflow-x-auto">
         <table className="w-full min-w-[640px] text-left text-sm">
-          <thead className="border-b border-slate-200 text-xs uppercase text-slate-500 dark:text-slate-400 dark:border-slate-800">
-            <tr>
-              <th className="px-4 py-3">Code</th>
-              <th className="px-4 py-3">Partner</th>
-              <th className="px-4 py-3">Rabatt</th>
-              <th className="px-4 py-3">Status</th>
-              <th className="px-4 py-3">Erstellt</th>
-              <th className="px-4 py-3">Aktionen</th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={["Code", "Partner", "Rabatt", "Status", "Erstellt", "Aktionen"]}
+            className="border-b border-slate-200 text-xs uppercase text-slate-500 dark:text-slate-400 dark:border-slate-800"
+            cellClassName="px-4 py-3"
+          />
           <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
             {codes.length === 0 ? (
               <tr>
