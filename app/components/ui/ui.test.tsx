@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_TITLES, Modal } from "./modal";
+import { HiddenFields } from "./post-button";
 import { linedRowClass, Table, TableHead } from "./table";
 import { ToastProvider } from "./toast";
 
@@ -91,6 +92,14 @@ describe("Table", () => {
     );
     expect(html).toBe(
       '<table class="w-full text-left text-sm mt-6"><thead class="border-b border-slate-200 text-slate-600 dark:border-slate-800 dark:text-slate-400"><tr><th scope="col" class="cell">Wer</th></tr></thead><tbody><tr class="border-b border-slate-100 align-top dark:border-slate-800"><td>Anna</td></tr></tbody></table>',
+    );
+  });
+});
+
+describe("HiddenFields", () => {
+  it("renders one hidden input per field, numbers as text", () => {
+    expect(renderToStaticMarkup(<HiddenFields fields={{ intent: "toggle", id: 7 }} />)).toBe(
+      '<input type="hidden" name="intent" value="toggle"/><input type="hidden" name="id" value="7"/>',
     );
   });
 });

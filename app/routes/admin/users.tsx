@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
 import {
   ActivatedCredentials,
@@ -9,6 +9,7 @@ import { Card } from "~/components/ui/card";
 import { ConfirmAction, ConfirmationStep } from "~/components/ui/confirm-action";
 import { Alert } from "~/components/ui/field";
 import { ConformForm, Field, useConformForm } from "~/components/ui/form";
+import { PostButton } from "~/components/ui/post-button";
 import { Table } from "~/components/ui/table";
 import { deleteAdminMessage, deleteInvitationMessage } from "~/lib/admin-users";
 import { InviteSchema } from "~/lib/auth-forms";
@@ -115,20 +116,17 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                     <span className="text-xs text-slate-500 dark:text-slate-400">–</span>
                   ) : (
                     <div className="flex flex-wrap gap-2">
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="toggle" />
-                        <input type="hidden" name="id" value={admin.id} />
-                        <input type="hidden" name="activate" value={admin.is_active ? "0" : "1"} />
-                        <Button
-                          type="submit"
-                          size="sm"
-                          variant="secondary"
-                          disabled={busy}
-                          aria-label={`${admin.username} ${admin.is_active ? "deaktivieren" : "aktivieren"}`}
-                        >
-                          {admin.is_active ? "Deaktivieren" : "Aktivieren"}
-                        </Button>
-                      </Form>
+                      <PostButton
+                        fields={{
+                          intent: "toggle",
+                          id: admin.id,
+                          activate: admin.is_active ? "0" : "1",
+                        }}
+                        disabled={busy}
+                        aria-label={`${admin.username} ${admin.is_active ? "deaktivieren" : "aktivieren"}`}
+                      >
+                        {admin.is_active ? "Deaktivieren" : "Aktivieren"}
+                      </PostButton>
                       <ConfirmAction
                         fields={{ intent: "delete", id: String(admin.id) }}
                         title="Admin löschen"
@@ -190,13 +188,14 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                             ["activate-invitation", "Direkt freischalten"],
                           ] as const
                         ).map(([intent, label]) => (
-                          <Form method="post" key={intent}>
-                            <input type="hidden" name="intent" value={intent} />
-                            <input type="hidden" name="id" value={inv.id} />
-                            <button type="submit" disabled={busy} className={menuItem}>
-                              {label}
-                            </button>
-                          </Form>
+                          <PostButton
+                            key={intent}
+                            fields={{ intent, id: inv.id }}
+                            disabled={busy}
+                            className={menuItem}
+                          >
+                            {label}
+                          </PostButton>
                         ))}
                         <ConfirmAction
                           fields={{ intent: "delete-invitation", id: String(inv.id) }}

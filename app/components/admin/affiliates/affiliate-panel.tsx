@@ -6,6 +6,7 @@ import { Card } from "~/components/ui/card";
 import { ConfirmAction } from "~/components/ui/confirm-action";
 import { Alert } from "~/components/ui/field";
 import { Field, useConformForm } from "~/components/ui/form";
+import { PostButton } from "~/components/ui/post-button";
 import { TableHead } from "~/components/ui/table";
 import type { AffiliateCodeJson } from "~/lib/affiliate";
 import { AffiliateCreateSchema, DELETE_AFFILIATE_MESSAGE } from "~/lib/affiliate";
@@ -131,19 +132,17 @@ export function AffiliatePanel({
                         success="Link in die Zwischenablage kopiert!"
                         failure="Fehler beim Kopieren in die Zwischenablage!"
                       />
-                      <Form method="post" action={action}>
-                        <input type="hidden" name="intent" value="toggle" />
-                        <input type="hidden" name="id" value={code.id} />
-                        <input type="hidden" name="isActive" value={code.isActive ? "0" : "1"} />
-                        <Button
-                          type="submit"
-                          size="sm"
-                          variant="secondary"
-                          aria-label={`${code.code} ${code.isActive ? "deaktivieren" : "aktivieren"}`}
-                        >
-                          {code.isActive ? "Deaktivieren" : "Aktivieren"}
-                        </Button>
-                      </Form>
+                      <PostButton
+                        action={action}
+                        fields={{
+                          intent: "toggle",
+                          id: code.id,
+                          isActive: code.isActive ? "0" : "1",
+                        }}
+                        aria-label={`${code.code} ${code.isActive ? "deaktivieren" : "aktivieren"}`}
+                      >
+                        {code.isActive ? "Deaktivieren" : "Aktivieren"}
+                      </PostButton>
                       <ConfirmAction
                         action={action}
                         fields={{ intent: "delete", id: String(code.id) }}
