@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { CheckboxGroup, plainOptions } from "./checkbox-group";
 import { DEFAULT_TITLES, Modal } from "./modal";
 import { HiddenFields } from "./post-button";
 import { linedRowClass, Table, TableHead } from "./table";
@@ -100,6 +101,24 @@ describe("HiddenFields", () => {
   it("renders one hidden input per field, numbers as text", () => {
     expect(renderToStaticMarkup(<HiddenFields fields={{ intent: "toggle", id: 7 }} />)).toBe(
       '<input type="hidden" name="intent" value="toggle"/><input type="hidden" name="id" value="7"/>',
+    );
+  });
+});
+
+describe("CheckboxGroup", () => {
+  it("posts each option under one name, checked as given, inside a labelled fieldset", () => {
+    const html = renderToStaticMarkup(
+      <CheckboxGroup
+        legend="Typen"
+        name="imageType"
+        options={plainOptions(["jpg", "png"], ["png"])}
+      />,
+    );
+    expect(html).toContain("<legend");
+    expect(html).toContain(">Typen</legend>");
+    expect(html).toMatch(/<input type="checkbox" name="imageType" value="jpg"\/>jpg<\/label>/);
+    expect(html).toMatch(
+      /<input type="checkbox" name="imageType" checked="" value="png"\/>png<\/label>/,
     );
   });
 });
