@@ -84,6 +84,8 @@ export function renderCacheKey({
   context,
   nonce,
 }: RenderInput): string | null {
+  // Development: Vite reloads components without a new entry module; render every time.
+  if (import.meta.env.DEV) return null;
   const handler = context.staticHandlerContext;
   if (!nonce || request.method !== "GET" || statusCode !== 200 || context.isSpaMode) return null;
   if (handler.statusCode !== 200 || handler.actionData || handler.errors) return null;
