@@ -11,14 +11,15 @@ import type { EntryContext } from "react-router";
  * response, so no two responses share a nonce.
  */
 
-/** Bounds: at most this many pages and this many bytes (UTF-16 length × 2, keys included). */
+/** Bounds: at most this many pages and this many bytes (UTF-8 pages, keys included). */
 export const MAX_ENTRIES = 100;
 export const MAX_BYTES = 4 * 1024 * 1024;
 
 /** Alphanumeric, so React writes it unescaped; unguessable, so no content can contain it. */
 const PLACEHOLDER = `n${randomBytes(18).toString("hex")}`;
 
-type Entry = { parts: string[]; contentType: string; bytes: number };
+/** The page as UTF-8 bytes, split where the nonce goes (encoded once, not per response). */
+type Entry = { parts: Buffer[]; contentType: string; bytes: number };
 const entries = new Map<string, Entry>();
 const pending = new Map<string, Promise<Entry | null>>();
 let totalBytes = 0;
@@ -112,7 +113,13 @@ export function renderCacheKey({
 
 function respond(entry: Entry, { statusCode, headers, nonce }: RenderInput) {
   headers.set("Content-Type", entry.contentType);
-  return new Response(entry.parts.join(nonce), { status: statusCode, headers });
+  const separator = Buffer.from(nonce ?? "");
+  const chunks: Buffer[] = [];
+  for (const part of entry.parts) {
+    if (chunks.length) chunks.push(separator);
+    chunks.push(part);
+  }
+  return new Response(Buffer.concat(chunks), { status: statusCode, headers });
 }
 
 function store(key: string, entry: Entry) {
@@ -147,10 +154,11 @@ export async function renderWithCache(input: RenderInput, render: Render): Promi
     job = (async () => {
       const response = await render(PLACEHOLDER, true);
       const html = await response.text();
+      const parts = html.split(PLACEHOLDER).map((part) => Buffer.from(part));
       const entry: Entry = {
-        parts: html.split(PLACEHOLDER),
+        parts,
         contentType: response.headers.get("Content-Type") ?? "text/html; charset=utf-8",
-        bytes: (html.length + key.length) * 2,
+        bytes: parts.reduce((sum, part) => sum + part.length, key.length * 2),
       };
       if (response.status === 200 && !input.request.signal.aborted) store(key, entry);
       return response.status === 200 ? entry : null;
