@@ -38,6 +38,9 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
+/** Served from the render cache when nothing it renders changed (app/server/render-cache.server.ts). */
+export const handle = { renderCache: true };
+
 /** The form's HTML constraints (required, maxLength, ...) never change: computed once. */
 let constraint: ReturnType<typeof getZodConstraint> | undefined;
 const formConstraint = () => {
