@@ -12,6 +12,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { runtimeArgs, runtimeEnv } from "../server/runtime.ts";
 import { startBenchServer } from "./bench-server.ts";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -46,16 +47,17 @@ const landing = await startBenchServer(BASE + 10);
 const bareDir = mkdtempSync(path.join(tmpdir(), "anfrage-bare-"));
 const bareChild = spawn(
   process.execPath,
-  ["--max-semi-space-size=4", path.join(ROOT, "tests/bench/bare/server.ts")],
+  // The same runtime (V8 flags, allocator) as the app server.
+  runtimeArgs(path.join(ROOT, "tests/bench/bare/server.ts")),
   {
     stdio: ["ignore", "ignore", "inherit"],
-    env: {
+    env: runtimeEnv({
       ...process.env,
       NODE_ENV: "production",
       PORT: String(BASE + 11),
       HOST: "127.0.0.1",
       BARE_DATABASE_PATH: path.join(bareDir, "bare.sqlite"),
-    },
+    }),
   },
 );
 const bareUrl = `http://127.0.0.1:${BASE + 11}`;
