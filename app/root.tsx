@@ -4,14 +4,15 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunction,
   useLoaderData,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { AppScripts } from "./components/app-scripts";
 import { useNonce } from "./components/nonce";
 import { ModalProvider } from "./components/ui/modal";
 import { ToastProvider } from "./components/ui/toast";
@@ -41,6 +42,10 @@ export const shouldRevalidate: ShouldRevalidateFunction = () => true;
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
+  // A route opts into loading its JavaScript on the first interaction with `handle.lazyHydration`.
+  const lazy = useMatches().some(
+    (m) => (m.handle as { lazyHydration?: boolean } | undefined)?.lazyHydration === true,
+  );
   return (
     <html lang="de" className={themeClass(data?.theme)}>
       <head>
@@ -52,7 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
         {children}
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <AppScripts nonce={nonce} lazy={lazy} />
       </body>
     </html>
   );

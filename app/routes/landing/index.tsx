@@ -38,6 +38,9 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
+/** Every flow here works without JavaScript: it loads on the visitor's first interaction (ADR 170). */
+export const handle = { lazyHydration: true };
+
 /** The form's HTML constraints (required, maxLength, ...) never change: computed once. */
 let constraint: ReturnType<typeof getZodConstraint> | undefined;
 const formConstraint = () => {
