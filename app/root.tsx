@@ -1,3 +1,5 @@
+// First: Zod's configuration must be in place before any schema module runs (no eval under our CSP).
+import "./lib/zod-jitless.client";
 import {
   data,
   isRouteErrorResponse,
