@@ -14,7 +14,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { AppScripts } from "./components/app-scripts";
+import { AppScripts, type Hydration } from "./components/app-scripts";
 import { useNonce } from "./components/nonce";
 import { ModalProvider } from "./components/ui/modal";
 import { ToastProvider } from "./components/ui/toast";
@@ -44,10 +44,10 @@ export const shouldRevalidate: ShouldRevalidateFunction = () => true;
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
-  // A route opts into loading its JavaScript on the first interaction with `handle.lazyHydration`.
-  const lazy = useMatches().some(
-    (m) => (m.handle as { lazyHydration?: boolean } | undefined)?.lazyHydration === true,
-  );
+  // A route may load its JavaScript later than at once: `handle.hydration` (ADR 170, 171).
+  const hydration = useMatches()
+    .map((m) => (m.handle as { hydration?: Hydration } | undefined)?.hydration)
+    .findLast(Boolean);
   return (
     <html lang="de" className={themeClass(data?.theme)}>
       <head>
@@ -59,7 +59,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
         {children}
         <ScrollRestoration nonce={nonce} />
-        <AppScripts nonce={nonce} lazy={lazy} />
+        <AppScripts nonce={nonce} hydration={hydration} />
       </body>
     </html>
   );

@@ -19,16 +19,26 @@ export const INTERACTION_EVENTS = [
   "wheel",
 ] as const;
 
+/**
+ * When a route's JavaScript loads (a route's `handle.hydration`; ADR 170, 171): "interaction" waits
+ * for the first interaction; "after-paint" starts right after the first paint (or an earlier
+ * interaction), so the render-blocking CSS never shares the line with the scripts.
+ */
+export type Hydration = "interaction" | "after-paint";
+
 // Runs at once (classic inline script, same nonce as React Router's scripts) and waits for the
-// first interaction: then it adds the module preloads and a copy of the module script, which
-// imports the route modules and entry.client and hydrates. A dynamically added script needs the
-// CSP nonce like a parsed one; `.nonce` keeps it although the attribute is hidden from the DOM.
-const loader = `(function(){var me=document.currentScript,ev=${JSON.stringify(INTERACTION_EVENTS)},o={capture:true,passive:true},done=false;
+// trigger: then it adds the module preloads and a copy of the module script, which imports the
+// route modules and entry.client and hydrates. A dynamically added script needs the CSP nonce like
+// a parsed one; `.nonce` keeps it although the attribute is hidden from the DOM.
+// "after-paint": on the browser's first-contentful-paint entry (where paint timing is missing: at `load`).
+const afterPaint = `var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0){new P(function(l,ob){if(l.getEntriesByName("first-contentful-paint").length){ob.disconnect();setTimeout(go,0)}}).observe({type:"paint",buffered:true})}else addEventListener("load",go);`;
+const loader = (mode: Hydration) =>
+  `(function(){var me=document.currentScript,ev=${JSON.stringify(INTERACTION_EVENTS)},o={capture:true,passive:true},done=false;
 function go(){if(done)return;done=true;ev.forEach(function(e){removeEventListener(e,go,o)});
 var src=document.querySelector('script[type="${LAZY_MODULE_TYPE}"]');if(!src)return;
 JSON.parse(me.getAttribute("data-preload")||"[]").forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});
 var s=document.createElement("script");s.type="module";s.nonce=me.nonce;s.textContent=src.textContent;document.head.appendChild(s)}
-ev.forEach(function(e){addEventListener(e,go,o)})})()`;
+ev.forEach(function(e){addEventListener(e,go,o)});${mode === "after-paint" ? afterPaint : ""}})()`;
 
 type Element = React.ReactElement<Record<string, unknown> & { children?: ReactNode }>;
 
@@ -54,16 +64,16 @@ function defer(node: ReactNode, preloads: string[]): ReactNode {
 }
 
 /**
- * React Router's <Scripts>, optionally hydrating lazily (ADR 170): everything it renders stays,
+ * React Router's <Scripts>, optionally loading later (ADR 170, 171): everything it renders stays,
  * including the inline context script the streamed loader data writes into, but the module script
- * and the `modulepreload` links wait for the visitor's first interaction. Until then the page is
- * the server-rendered, no-JS page (links navigate, forms post natively). Server and client render
- * the same markup, so hydration matches.
+ * and the `modulepreload` links wait for the trigger of `hydration`. Until then the page is the
+ * server-rendered, no-JS page (links navigate, forms post natively). Server and client render the
+ * same markup, so hydration matches. Without `hydration`: React Router's <Scripts> as it is.
  */
-export function AppScripts({ nonce, lazy }: { nonce?: string; lazy: boolean }) {
+export function AppScripts({ nonce, hydration }: { nonce?: string; hydration?: Hydration }) {
   // Called as a function (unconditionally, so its hooks keep their order) to reshape its output.
   const scripts = Scripts({ nonce });
-  if (!lazy || scripts === null) return scripts;
+  if (!hydration || scripts === null) return scripts;
   const preloads: string[] = [];
   const deferred = defer(scripts, preloads);
   return (
@@ -74,7 +84,7 @@ export function AppScripts({ nonce, lazy }: { nonce?: string; lazy: boolean }) {
         suppressHydrationWarning
         data-preload={JSON.stringify(preloads)}
         // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script, no user data
-        dangerouslySetInnerHTML={{ __html: loader }}
+        dangerouslySetInnerHTML={{ __html: loader(hydration) }}
       />
     </>
   );
