@@ -39,8 +39,14 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
-/** Every flow here works without JavaScript: it loads on the visitor's first interaction (ADR 170). */
-export const handle = { hydration: "interaction" } satisfies { hydration: Hydration };
+/**
+ * Served from the render cache when nothing it renders changed (app/server/render-cache.server.ts).
+ * Every flow here works without JavaScript: it loads on the visitor's first interaction (ADR 170).
+ */
+export const handle = {
+  renderCache: true,
+  hydration: "interaction",
+} satisfies { renderCache: boolean; hydration: Hydration };
 
 /** The form's HTML constraints (required, maxLength, ...) never change: computed once. */
 let constraint: ReturnType<typeof getZodConstraint> | undefined;

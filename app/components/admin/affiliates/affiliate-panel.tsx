@@ -6,6 +6,8 @@ import { Card } from "~/components/ui/card";
 import { ConfirmAction } from "~/components/ui/confirm-action";
 import { Alert } from "~/components/ui/field";
 import { Field, useConformForm } from "~/components/ui/form";
+import { PostButton } from "~/components/ui/post-button";
+import { TableHead } from "~/components/ui/table";
 import type { AffiliateCodeJson } from "~/lib/affiliate";
 import { AffiliateCreateSchema, DELETE_AFFILIATE_MESSAGE } from "~/lib/affiliate";
 import { formatDate } from "~/lib/format";
@@ -82,16 +84,11 @@ export function AffiliatePanel({
 
       <Card className="overflow-x-auto">
         <table className="w-full min-w-[640px] text-left text-sm">
-          <thead className="border-b border-slate-200 text-xs uppercase text-slate-500 dark:text-slate-400 dark:border-slate-800">
-            <tr>
-              <th className="px-4 py-3">Code</th>
-              <th className="px-4 py-3">Partner</th>
-              <th className="px-4 py-3">Rabatt</th>
-              <th className="px-4 py-3">Status</th>
-              <th className="px-4 py-3">Erstellt</th>
-              <th className="px-4 py-3">Aktionen</th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={["Code", "Partner", "Rabatt", "Status", "Erstellt", "Aktionen"]}
+            className="border-b border-slate-200 text-xs uppercase text-slate-500 dark:text-slate-400 dark:border-slate-800"
+            cellClassName="px-4 py-3"
+          />
           <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
             {codes.length === 0 ? (
               <tr>
@@ -135,19 +132,17 @@ export function AffiliatePanel({
                         success="Link in die Zwischenablage kopiert!"
                         failure="Fehler beim Kopieren in die Zwischenablage!"
                       />
-                      <Form method="post" action={action}>
-                        <input type="hidden" name="intent" value="toggle" />
-                        <input type="hidden" name="id" value={code.id} />
-                        <input type="hidden" name="isActive" value={code.isActive ? "0" : "1"} />
-                        <Button
-                          type="submit"
-                          size="sm"
-                          variant="secondary"
-                          aria-label={`${code.code} ${code.isActive ? "deaktivieren" : "aktivieren"}`}
-                        >
-                          {code.isActive ? "Deaktivieren" : "Aktivieren"}
-                        </Button>
-                      </Form>
+                      <PostButton
+                        action={action}
+                        fields={{
+                          intent: "toggle",
+                          id: code.id,
+                          isActive: code.isActive ? "0" : "1",
+                        }}
+                        aria-label={`${code.code} ${code.isActive ? "deaktivieren" : "aktivieren"}`}
+                      >
+                        {code.isActive ? "Deaktivieren" : "Aktivieren"}
+                      </PostButton>
                       <ConfirmAction
                         action={action}
                         fields={{ intent: "delete", id: String(code.id) }}
