@@ -4,8 +4,11 @@
 // per round, BENCH_ROUNDS=2 rounds each, after a short warm-up). Goal (issue 16): landing ÷ bare
 // throughput ≥ 1.0 and the landing p99 ≤ the bare page's p99. The app build comes from $BUILD_DIR
 // (no rebuild); the bare page is built into build-bench-bare/ when missing (BENCH_REBUILD=1 forces).
+// Each round also reports the server's CPU time per request (utime + stime from /proc/<pid>/stat),
+// the figure that compares best on a shared machine. BENCH_ENCODING sets an Accept-Encoding header
+// for both pages (e.g. "gzip, deflate, br" like a browser; none by default, like wrk).
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -15,6 +18,7 @@ import { startBenchServer } from "./bench-server.ts";
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const ENCODING = process.env.BENCH_ENCODING;
 const BASE = Number(process.env.E2E_PORT_BASE ?? 4800);
 const ROOT = path.resolve(import.meta.dirname, "..");
 const BARE_BUILD = path.join(ROOT, "build-bench-bare");
@@ -58,9 +62,25 @@ const bareChild = spawn(
 );
 const bareUrl = `http://127.0.0.1:${BASE + 11}`;
 
-type Round = { target: string; requestsPerSecond: number; p99Ms: number; errors: number };
+type Round = {
+  target: string;
+  requestsPerSecond: number;
+  p99Ms: number;
+  cpuMsPerRequest: number;
+  errors: number;
+};
+/** CPU time the process used so far, in ms (Linux; clock ticks of 10 ms). */
+const cpuMs = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
 const run = (url: string, seconds: number) =>
-  autocannon({ url: `${url}/`, connections: CONNECTIONS, duration: seconds });
+  autocannon({
+    url: `${url}/`,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: ENCODING ? { "accept-encoding": ENCODING } : {},
+  });
 
 try {
   await waitFor(`${bareUrl}/`, bareChild);
@@ -71,24 +91,28 @@ try {
   await run(bareUrl, 2);
   const rounds: Round[] = [];
   for (let i = 0; i < ROUNDS; i++) {
-    for (const [target, url] of [
-      ["landing", landing.url],
-      ["bare", bareUrl],
+    for (const [target, url, pid] of [
+      ["landing", landing.url, landing.pid],
+      ["bare", bareUrl, bareChild.pid as number],
     ] as const) {
+      const cpuBefore = cpuMs(pid);
       const result = await run(url, SECONDS);
       rounds.push({
         target,
         requestsPerSecond: +result.requests.average.toFixed(0),
         p99Ms: result.latency.p99,
+        cpuMsPerRequest: +((cpuMs(pid) - cpuBefore) / Math.max(1, result.requests.total)).toFixed(
+          2,
+        ),
         errors: result.errors + result.non2xx,
       });
     }
   }
   console.log(
-    `bench:landing autocannon -c${CONNECTIONS} ${SECONDS} s × ${ROUNDS} rounds, alternating; HTML landing ${sizes.landing} KB, bare ${sizes.bare} KB`,
+    `bench:landing autocannon -c${CONNECTIONS} ${SECONDS} s × ${ROUNDS} rounds, alternating, Accept-Encoding ${ENCODING ?? "none"}; HTML landing ${sizes.landing} KB, bare ${sizes.bare} KB`,
   );
   console.table(rounds);
-  const mean = (target: string, key: "requestsPerSecond" | "p99Ms") => {
+  const mean = (target: string, key: "requestsPerSecond" | "p99Ms" | "cpuMsPerRequest") => {
     const list = rounds.filter((r) => r.target === target).map((r) => r[key]);
     return list.reduce((a, b) => a + b, 0) / list.length;
   };
@@ -103,6 +127,8 @@ try {
       ratio: +ratio.toFixed(2),
       landingP99Ms: +p99.landing.toFixed(1),
       bareP99Ms: +p99.bare.toFixed(1),
+      landingCpuMsPerRequest: +mean("landing", "cpuMsPerRequest").toFixed(2),
+      bareCpuMsPerRequest: +mean("bare", "cpuMsPerRequest").toFixed(2),
       errors,
     }),
   );
