@@ -5,17 +5,20 @@
 // throughput ≥ 1.0 and the landing p99 ≤ the bare page's p99. The app build comes from $BUILD_DIR
 // (no rebuild); the bare page is built into build-bench-bare/ when missing (BENCH_REBUILD=1 forces).
 // Each round also reports the server's CPU time per request (utime + stime from /proc/<pid>/stat),
-// the figure that compares best on a shared machine.
+// the figure that compares best on a shared machine. BENCH_ENCODING sets an Accept-Encoding header
+// for both pages (e.g. "gzip, deflate, br" like a browser; none by default, like wrk).
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { runtimeArgs, runtimeEnv } from "../server/runtime.ts";
 import { startBenchServer } from "./bench-server.ts";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const ENCODING = process.env.BENCH_ENCODING;
 const BASE = Number(process.env.E2E_PORT_BASE ?? 4800);
 const ROOT = path.resolve(import.meta.dirname, "..");
 const BARE_BUILD = path.join(ROOT, "build-bench-bare");
@@ -44,16 +47,17 @@ const landing = await startBenchServer(BASE + 10);
 const bareDir = mkdtempSync(path.join(tmpdir(), "anfrage-bare-"));
 const bareChild = spawn(
   process.execPath,
-  ["--max-semi-space-size=4", path.join(ROOT, "tests/bench/bare/server.ts")],
+  // The same runtime (V8 flags, allocator) as the app server.
+  runtimeArgs(path.join(ROOT, "tests/bench/bare/server.ts")),
   {
     stdio: ["ignore", "ignore", "inherit"],
-    env: {
+    env: runtimeEnv({
       ...process.env,
       NODE_ENV: "production",
       PORT: String(BASE + 11),
       HOST: "127.0.0.1",
       BARE_DATABASE_PATH: path.join(bareDir, "bare.sqlite"),
-    },
+    }),
   },
 );
 const bareUrl = `http://127.0.0.1:${BASE + 11}`;
@@ -71,7 +75,12 @@ const cpuMs = (pid: number) => {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 };
 const run = (url: string, seconds: number) =>
-  autocannon({ url: `${url}/`, connections: CONNECTIONS, duration: seconds });
+  autocannon({
+    url: `${url}/`,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: ENCODING ? { "accept-encoding": ENCODING } : {},
+  });
 
 try {
   await waitFor(`${bareUrl}/`, bareChild);
@@ -100,7 +109,7 @@ try {
     }
   }
   console.log(
-    `bench:landing autocannon -c${CONNECTIONS} ${SECONDS} s × ${ROUNDS} rounds, alternating; HTML landing ${sizes.landing} KB, bare ${sizes.bare} KB`,
+    `bench:landing autocannon -c${CONNECTIONS} ${SECONDS} s × ${ROUNDS} rounds, alternating, Accept-Encoding ${ENCODING ?? "none"}; HTML landing ${sizes.landing} KB, bare ${sizes.bare} KB`,
   );
   console.table(rounds);
   const mean = (target: string, key: "requestsPerSecond" | "p99Ms" | "cpuMsPerRequest") => {

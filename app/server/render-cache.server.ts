@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { EntryContext } from "react-router";
+import { acceptsGzip, deflateParts, gzipJoined } from "./render-cache-gzip.server";
 
 /**
  * A cache of rendered HTML for the pages that opt in (`handle: { renderCache: true }` on the leaf
@@ -19,7 +20,14 @@ export const MAX_BYTES = 4 * 1024 * 1024;
 const PLACEHOLDER = `n${randomBytes(18).toString("hex")}`;
 
 /** The page as UTF-8 bytes, split where the nonce goes (encoded once, not per response). */
-type Entry = { parts: Buffer[]; contentType: string; bytes: number };
+type Entry = {
+  key: string;
+  parts: Buffer[];
+  contentType: string;
+  bytes: number;
+  /** The parts deflated once, made on the first request that accepts gzip (ADR 161). */
+  deflated?: Buffer[];
+};
 const entries = new Map<string, Entry>();
 const pending = new Map<string, Promise<Entry | null>>();
 let totalBytes = 0;
@@ -111,9 +119,24 @@ export function renderCacheKey({
   );
 }
 
-function respond(entry: Entry, { statusCode, headers, nonce }: RenderInput) {
+function respond(entry: Entry, { request, statusCode, headers, nonce }: RenderInput) {
   headers.set("Content-Type", entry.contentType);
   const separator = Buffer.from(nonce ?? "");
+  if (acceptsGzip(request.headers.get("accept-encoding"))) {
+    if (!entry.deflated) {
+      entry.deflated = deflateParts(entry.parts);
+      const size = entry.deflated.reduce((sum, part) => sum + part.length, 0);
+      entry.bytes += size;
+      if (entries.get(entry.key) === entry) totalBytes += size;
+    }
+    // Already encoded: the compression middleware leaves it as it is.
+    headers.set("Content-Encoding", "gzip");
+    headers.append("Vary", "Accept-Encoding");
+    return new Response(gzipJoined(entry.parts, entry.deflated, separator), {
+      status: statusCode,
+      headers,
+    });
+  }
   const chunks: Buffer[] = [];
   for (const part of entry.parts) {
     if (chunks.length) chunks.push(separator);
@@ -156,6 +179,7 @@ export async function renderWithCache(input: RenderInput, render: Render): Promi
       const html = await response.text();
       const parts = html.split(PLACEHOLDER).map((part) => Buffer.from(part));
       const entry: Entry = {
+        key,
         parts,
         contentType: response.headers.get("Content-Type") ?? "text/html; charset=utf-8",
         bytes: parts.reduce((sum, part) => sum + part.length, key.length * 2),

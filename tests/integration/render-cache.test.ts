@@ -102,6 +102,28 @@ describe("landing render cache", () => {
     expect(nonces.size).toBe(4);
   });
 
+  it("sends the cached page gzipped (fresh nonce, same HTML) to clients that accept gzip", async () => {
+    const noNonce = (s: string) => s.replace(/nonce="[^"]+"/g, 'nonce=""');
+    const plain = await get("/?cache=gzip", { "accept-encoding": "identity" });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    const identity = await plain.text();
+    await warm("/?cache=gzip", { "accept-encoding": "gzip" });
+    for (const accept of ["gzip", "gzip, deflate, br, zstd", "br;q=1, gzip;q=0.5"]) {
+      const hits = stats().hits;
+      const res = await get("/?cache=gzip", { "accept-encoding": accept });
+      expect(stats().hits).toBe(hits + 1);
+      expect(res.headers.get("content-encoding")).toBe("gzip");
+      expect(res.headers.get("vary")?.toLowerCase()).toContain("accept-encoding");
+      const nonce = res.headers.get("content-security-policy")?.match(/'nonce-([^']+)'/)?.[1];
+      // fetch gunzips the body (and checks its CRC and length).
+      const page = await res.text();
+      expect(new Set([...page.matchAll(/ nonce="([^"]*)"/g)].map((m) => m[1]))).toEqual(
+        new Set([nonce]),
+      );
+      expect(noNonce(page)).toBe(noNonce(identity));
+    }
+  });
+
   it("keeps a visitor's theme, consent and cookie bar to that visitor", async () => {
     const anonymous = await warm("/");
     expect(anonymous).toContain('aria-label="Cookie-Einstellungen"');
