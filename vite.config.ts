@@ -9,5 +9,22 @@ export default defineConfig({
   // Bundled into the server build (tree-shaken) instead of imported from node_modules at start:
   // their barrel entries load hundreds of modules (date-fns alone ~1,500), which dominated the
   // cold start and the idle heap (ADR 131).
-  ssr: { noExternal: ["date-fns", "@date-fns/tz", "drizzle-orm"] },
+  ssr: { noExternal: ["date-fns", "@date-fns/tz", "drizzle-orm", "zod", /^@conform-to\//] },
+  environments: {
+    ssr: {
+      // The server bundle's source text stays in the V8 heap for the process's life: minified,
+      // ASCII only (one stray "–" makes V8 store the whole source two bytes per character), and
+      // with zod bundled (tree-shaken, minified) instead of its ~1.5 MB of ESM sources (ADR 185).
+      // keepNames keeps function and class names in stack traces and logs.
+      build: {
+        minify: true,
+        rolldownOptions: {
+          output: {
+            keepNames: true,
+            minify: { compress: true, mangle: true, codegen: { asciiOnly: true } },
+          },
+        },
+      },
+    },
+  },
 });
