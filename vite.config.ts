@@ -20,8 +20,7 @@ export default defineConfig({
         minify: true,
         rolldownOptions: {
           output: {
-            keepNames: true,
-            minify: { compress: true, mangle: true, codegen: { asciiOnly: true } },
+            minify: { compress: true, mangle: false, codegen: { asciiOnly: true } },
           },
         },
       },
