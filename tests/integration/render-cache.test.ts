@@ -63,6 +63,13 @@ describe("landing render cache", () => {
     expect(second).toContain("</html>");
   });
 
+  it("renders a page once for concurrent first requests", async () => {
+    const before = stats();
+    const pages = await Promise.all(Array.from({ length: 6 }, () => html("/?cache=gleichzeitig")));
+    expect(stats().stores).toBe(before.stores + 1);
+    for (const page of pages) expect(page).toContain("</html>");
+  });
+
   it("shows a settings change on the very next request (banner, privacy note, upload limit)", async () => {
     expect(await warm("/")).not.toContain("Cache-Banner");
     await patch({ infoBanner: { enabled: true, text: "Cache-Banner eins" } });
