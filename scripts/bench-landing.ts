@@ -46,7 +46,11 @@ const landing = await startBenchServer(BASE + 10);
 const bareDir = mkdtempSync(path.join(tmpdir(), "anfrage-bare-"));
 const bareChild = spawn(
   process.execPath,
-  ["--max-semi-space-size=4", path.join(ROOT, "tests/bench/bare/server.ts")],
+  // The same V8 flags as the app's server (its heap cap costs throughput: like with like).
+  [
+    ...landing.child.spawnargs.filter((a) => a.startsWith("--")),
+    path.join(ROOT, "tests/bench/bare/server.ts"),
+  ],
   {
     stdio: ["ignore", "ignore", "inherit"],
     env: {
