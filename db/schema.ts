@@ -110,6 +110,11 @@ export const requests = sqliteTable(
     /** Same-person keys (app/lib/contact-keys.ts): duplicate leads; null when erased. */
     emailKey: text("email_key"),
     phoneKey: text("phone_key"),
+    /**
+     * Time of the first status change (the earliest request_status_history row), kept by a
+     * trigger (migration 0010) for the dashboard's median time to the first change.
+     */
+    firstStatusChangeAt: ms("first_status_change_at"),
     createdAt: ms("created_at").notNull().default(now),
     updatedAt: ms("updated_at").notNull().default(now),
   },
@@ -119,6 +124,23 @@ export const requests = sqliteTable(
     index("requests_source_idx").on(t.archived, t.attributionSource, t.createdAt),
     index("requests_email_key_idx").on(t.emailKey, t.id),
     index("requests_phone_key_idx").on(t.phoneKey, t.id),
+    // Search (ADR 175): the list filters of an FTS5 hit, looked up by id without reading the row.
+    index("requests_search_filter_idx").on(
+      t.id,
+      t.archived,
+      t.status,
+      t.createdAt,
+      t.attributionSource,
+    ),
+    // Dashboard (ADR 175): counts per week and per source / affiliate code over a time window.
+    index("requests_created_idx").on(t.createdAt),
+    index("requests_source_created_idx").on(t.attributionSource, t.createdAt),
+    index("requests_affiliate_created_idx").on(t.affiliateCode, t.createdAt),
+    // Median time to the first status change: read in order of the delay, not sorted per query.
+    index("requests_first_change_idx").on(
+      sql`(${t.firstStatusChangeAt} - ${t.createdAt})`,
+      t.createdAt,
+    ),
   ],
 );
 

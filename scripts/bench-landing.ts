@@ -12,6 +12,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { runtimeArgs, runtimeEnv } from "../server/runtime.ts";
 import { startBenchServer } from "./bench-server.ts";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -46,20 +47,17 @@ const landing = await startBenchServer(BASE + 10);
 const bareDir = mkdtempSync(path.join(tmpdir(), "anfrage-bare-"));
 const bareChild = spawn(
   process.execPath,
-  // The same V8 flags as the app's server (its heap cap costs throughput: like with like).
-  [
-    ...landing.child.spawnargs.filter((a) => a.startsWith("--")),
-    path.join(ROOT, "tests/bench/bare/server.ts"),
-  ],
+  // The same runtime (V8 flags, allocator) as the app server.
+  runtimeArgs(path.join(ROOT, "tests/bench/bare/server.ts")),
   {
     stdio: ["ignore", "ignore", "inherit"],
-    env: {
+    env: runtimeEnv({
       ...process.env,
       NODE_ENV: "production",
       PORT: String(BASE + 11),
       HOST: "127.0.0.1",
       BARE_DATABASE_PATH: path.join(bareDir, "bare.sqlite"),
-    },
+    }),
   },
 );
 const bareUrl = `http://127.0.0.1:${BASE + 11}`;

@@ -220,11 +220,5 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <AccountError
-      error={error}
-      fallback="Fehler beim Abrufen der Admins"
-      back={{ to: "/admin/users", label: "Erneut laden" }}
-    />
-  );
+  return <AccountError error={error} fallback="Fehler beim Abrufen der Admins" back="reload" />;
 }

@@ -1,8 +1,8 @@
 import { TZDate } from "@date-fns/tz";
 import { addWeeks, startOfWeek } from "date-fns";
-import { and, count, desc, gte, lt, sql } from "drizzle-orm";
+import { and, gte, lt, sql } from "drizzle-orm";
 import { CONVERSION_WEEKS, type ConversionStats } from "~/lib/conversion";
-import { appointments, requestStatusHistory, requests } from "~db/schema";
+import { appointments, requests } from "~db/schema";
 import { db } from "../db.server";
 
 const TIME_ZONE = "Europe/Berlin";
@@ -22,80 +22,99 @@ function grouped(
   from: Date,
   to: Date,
 ) {
+  // Walks requests_source_created_idx / requests_affiliate_created_idx in column order: grouping
+  // needs no temporary b-tree, and no row is read (ADR 175).
+  const index = sql.raw(
+    column === requests.affiliateCode
+      ? "requests_affiliate_created_idx"
+      : "requests_source_created_idx",
+  );
   const rows = db()
-    .select({ label: column, count: count() })
-    .from(requests)
-    .where(and(gte(requests.createdAt, from), lt(requests.createdAt, to)))
-    .groupBy(column)
-    .orderBy(desc(count()), column)
-    .all();
+    .all<{ label: string | null; count: number }>(
+      sql`SELECT ${column} AS label, count(*) AS count FROM ${requests} INDEXED BY ${index}
+          WHERE ${requests.createdAt} >= ${from.getTime()} AND ${requests.createdAt} < ${to.getTime()}
+          GROUP BY ${column} ORDER BY count(*) DESC, ${column}`,
+    )
+    .map((r) => ({ label: r.label, count: Number(r.count) }));
   if (rows.length <= TOP) return rows;
   const rest = rows.slice(TOP - 1).reduce((sum, r) => sum + r.count, 0);
   return [...rows.slice(0, TOP - 1), { label: "…", count: rest }];
 }
 
+/** Requests created in [from, to) with a status change: their number and the median delay. */
+function firstChangeStats(from: Date, to: Date) {
+  // first_status_change_at is kept by a trigger (migration 0010); requests_first_change_idx is
+  // ordered by the delay, so the median is an offset into the index, not a sort per query.
+  const delay = sql`(${requests.firstStatusChangeAt} - ${requests.createdAt})`;
+  const inWindow = and(
+    sql`${delay} IS NOT NULL`,
+    gte(requests.createdAt, from),
+    lt(requests.createdAt, to),
+  );
+  const changed =
+    db().get<{ n: number }>(
+      sql`SELECT count(*) AS n FROM ${requests} INDEXED BY requests_first_change_idx WHERE ${inWindow}`,
+    )?.n ?? 0;
+  const median = changed
+    ? db()
+        .all<{ ms: number }>(
+          sql`SELECT ${delay} AS ms FROM ${requests} INDEXED BY requests_first_change_idx
+              WHERE ${inWindow} ORDER BY ${delay}
+              LIMIT ${changed % 2 ? 1 : 2} OFFSET ${Math.floor((changed - 1) / 2)}`,
+        )
+        .map((r) => Number(r.ms))
+    : [];
+  return { changed, median };
+}
+
 /**
  * The conversion dashboard (issue 17) for the 12 weeks up to `now`: new requests per week, the
  * share that booked a demo, requests by source and by affiliate code, the median time to the first
- * status change (request_status_history). Every figure is one bounded, aggregated query.
+ * status change (request_status_history). Every figure is one bounded, aggregated query over an
+ * index (ADR 175): no query reads a request row per request of the window.
  */
 export function conversionStats(now = new Date()): ConversionStats {
   const bounds = weekBounds(now);
   const from = bounds[0];
   const to = bounds[bounds.length - 1];
-  const inWindow = and(gte(requests.createdAt, from), lt(requests.createdAt, to));
 
-  const perWeek = db()
-    .select(
-      Object.fromEntries(
-        bounds
-          .slice(0, -1)
-          .map((start, i) => [
-            `w${i}`,
-            sql<number>`coalesce(sum(${requests.createdAt} >= ${start.getTime()} AND ${requests.createdAt} < ${bounds[i + 1].getTime()}), 0)`,
-          ]),
-      ),
-    )
-    .from(requests)
-    .where(inWindow)
-    .get() as Record<string, number> | undefined;
+  // One range count per week on requests_created_idx.
+  const perWeek = db().get<Record<string, number>>(
+    sql.join(
+      [
+        sql`SELECT`,
+        sql.join(
+          bounds
+            .slice(0, -1)
+            .map(
+              (start, i) =>
+                sql`(SELECT count(*) FROM ${requests} WHERE ${requests.createdAt} >= ${start.getTime()} AND ${requests.createdAt} < ${bounds[i + 1].getTime()}) AS ${sql.identifier(`w${i}`)}`,
+            ),
+          sql`, `,
+        ),
+      ],
+      sql` `,
+    ),
+  );
+  const weeks = bounds.slice(0, -1).map((start, i) => ({
+    start: start.toISOString(),
+    count: Number(perWeek?.[`w${i}`] ?? 0),
+  }));
 
-  const booked = sql`EXISTS (SELECT 1 FROM ${appointments} WHERE ${appointments.requestId} = ${requests.id} AND ${appointments.status} <> 'CANCELLED')`;
-  const demo = db()
-    .select({ total: count(), booked: sql<number>`coalesce(sum(${booked}), 0)` })
-    .from(requests)
-    .where(inWindow)
-    .get();
+  // Booked demos: driven from the appointments (far fewer than requests), each request counted once.
+  const booked =
+    db().get<{ n: number }>(
+      sql`SELECT count(DISTINCT ${appointments.requestId}) AS n FROM ${appointments}
+          CROSS JOIN ${requests} INDEXED BY requests_search_filter_idx ON ${requests.id} = ${appointments.requestId}
+          WHERE ${appointments.status} <> 'CANCELLED'
+            AND ${requests.createdAt} >= ${from.getTime()} AND ${requests.createdAt} < ${to.getTime()}`,
+    )?.n ?? 0;
+  const { changed, median } = firstChangeStats(from, to);
 
-  // Time to the first status change per request of the window; the median by offset.
-  const firstChange = db()
-    .select({
-      ms: sql<number>`min(${requestStatusHistory.changedAt}) - ${requests.createdAt}`.as("ms"),
-    })
-    .from(requestStatusHistory)
-    .innerJoin(requests, sql`${requests.id} = ${requestStatusHistory.requestId}`)
-    .where(inWindow)
-    .groupBy(requests.id)
-    .as("first_change");
-  const changed = db().select({ n: count() }).from(firstChange).get()?.n ?? 0;
-  const median = changed
-    ? db()
-        .select({ ms: firstChange.ms })
-        .from(firstChange)
-        .orderBy(sql`ms`)
-        .limit(changed % 2 ? 1 : 2)
-        .offset(Math.floor((changed - 1) / 2))
-        .all()
-        .map((r) => Number(r.ms))
-    : [];
-
-  const total = demo?.total ?? 0;
-  const bookedCount = Number(demo?.booked ?? 0);
+  const total = weeks.reduce((sum, w) => sum + w.count, 0);
+  const bookedCount = Number(booked);
   return {
-    weeks: bounds.slice(0, -1).map((start, i) => ({
-      start: start.toISOString(),
-      count: Number(perWeek?.[`w${i}`] ?? 0),
-    })),
+    weeks,
     demo: { requests: total, booked: bookedCount, share: total ? bookedCount / total : 0 },
     bySource: grouped(requests.attributionSource, from, to),
     byAffiliate: grouped(requests.affiliateCode, from, to),
