@@ -56,7 +56,11 @@ function input({ url, data = {}, leaf = "landing", method = "GET", actionData = 
   const context = {
     isSpaMode: false,
     manifest: { version: "v1" },
-    routeModules: { landing: { handle: { renderCache: true } }, other: {} },
+    routeModules: {
+      landing: { handle: { renderCache: true } },
+      own: { handle: { renderCache: (d: { mine: unknown[] }) => d.mine.length === 0 } },
+      other: {},
+    },
     staticHandlerContext: {
       statusCode: 200,
       actionData,
@@ -127,6 +131,25 @@ describe("renderWithCache", () => {
     }
     // Each time: the cacheable attempt, then the request's own render.
     expect(failing.calls.map((c) => c.allReady)).toEqual([true, false, true, false]);
+  });
+
+  it("asks the route's rule whether this page may be kept", async () => {
+    const anonymous = renderer();
+    for (let i = 0; i < 2; i++) {
+      await renderWithCache(
+        input({ url: "/?unit=rule", leaf: "own", data: { mine: [] } }),
+        anonymous.render,
+      );
+    }
+    expect(anonymous.calls).toHaveLength(1);
+    const personal = renderer();
+    for (let i = 0; i < 2; i++) {
+      await renderWithCache(
+        input({ url: "/?unit=rule", leaf: "own", data: { mine: [1] } }),
+        personal.render,
+      );
+    }
+    expect(personal.calls.map((c) => c.allReady)).toEqual([false, false]);
   });
 
   it("keys on the loader data and the query", async () => {
