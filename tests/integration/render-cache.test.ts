@@ -251,4 +251,17 @@ describe("landing render cache", () => {
     const year = new Intl.DateTimeFormat("de-DE", { timeZone: "Europe/Berlin", year: "numeric" });
     expect(await warm("/?cache=jahr")).toContain(`© ${year.format(new Date())} Anfrage-Portal`);
   });
+
+  it("renders every section inline, cached or not: no hidden chunk that only a script reveals", async () => {
+    const res = await server.fetch("/api/requests", {
+      method: "POST",
+      body: multipart(validFields({ name: "Cache Ida Inline" })),
+    });
+    const visitor = cookieOf(res, "visitor_requests");
+    for (const page of [await warm("/?cache=inline"), await html("/", { cookie: visitor })]) {
+      expect(page).not.toMatch(/<div hidden id="S:|\$RC|<template id="B:/);
+      expect(page).toContain('id="contact-form"');
+      expect(page).toContain("Rechtliches");
+    }
+  });
 });
