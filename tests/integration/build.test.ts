@@ -14,4 +14,20 @@ describe("the build the tests run against", () => {
     );
     expect(dev).toEqual([]);
   });
+
+  // ADR 185: V8 keeps every script's source in the heap; one character above U+00FF stores a whole
+  // chunk two bytes per character, and Zod's ~100 ESM files loaded from node_modules cost 1.5 MB.
+  it("has a server bundle in ASCII that imports no zod or @conform-to from node_modules", () => {
+    const server = path.resolve(process.env.BUILD_DIR ?? "build", "server");
+    const chunks = [
+      "index.js",
+      ...readdirSync(path.join(server, "assets")).map((f) => `assets/${f}`),
+    ].filter((f) => f.endsWith(".js"));
+    const offending = chunks.filter((f) => {
+      const code = readFileSync(path.join(server, f), "utf8");
+      return /[^\x00-\x7f]/.test(code) || /from\s*["'](zod|@conform-to\/)/.test(code);
+    });
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(offending).toEqual([]);
+  });
 });
