@@ -32,5 +32,6 @@ EXPOSE 3000
 # time, ADR 132: no runtime type stripping). build-server/launch.js runs the server under
 # `litestream replicate -exec` when LITESTREAM_REPLICA_URL or BUCKET_NAME is set (ADR 090), otherwise
 # directly; SIGTERM drains requests, then exits. The base image's Node matches package.json's "node".
-# The V8 heap is sized for the 256 MB machine (fly.toml [[vm]], ADR 132), not for the host.
-CMD ["node", "--max-semi-space-size=4", "--max-old-space-size=112", "build-server/launch.js"]
+# The launcher first restarts itself in place with the runtime of server/runtime.ts (V8 heap sized
+# for the 256 MB machine, two malloc arenas; ADR 132, 165): the flags live there, not here.
+CMD ["node", "build-server/launch.js"]

@@ -10,11 +10,13 @@ import {
   ServerRouter,
 } from "react-router";
 import { NonceProvider } from "./components/nonce";
+import { renderWithCache } from "./server/render-cache.server";
 import { requestContext } from "./server/request-context.server";
 
 export { boot } from "./server/boot.server";
 // In-process hook for the integration tests (tests/integration/server.ts): flush the mail outbox.
 export { drainOutbox } from "./server/mail/outbox.server";
+export { renderCacheStats } from "./server/render-cache.server";
 export { multipartCap } from "./server/uploads/parse.server";
 export { drainWebhooks } from "./server/webhooks/deliveries.server";
 export { requestContext };
@@ -39,12 +41,35 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.get(requestContext).nonce || undefined;
+  // The landing page is served from the render cache when nothing it renders changed (ADR 160).
+  return renderWithCache(
+    {
+      request,
+      statusCode: responseStatusCode,
+      headers: responseHeaders,
+      context: routerContext,
+      nonce,
+    },
+    (renderNonce, allReady) =>
+      render(request, responseStatusCode, responseHeaders, routerContext, renderNonce, allReady),
+  );
+}
 
-  return new Promise((resolve, reject) => {
+function render(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  nonce: string | undefined,
+  allReady: boolean,
+) {
+  return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      allReady || (userAgent && isbot(userAgent)) || routerContext.isSpaMode
+        ? "onAllReady"
+        : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
       streamTimeout + 1000,

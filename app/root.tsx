@@ -1,17 +1,20 @@
+// First: Zod's configuration must be in place before any schema module runs (no eval under our CSP).
+import "./lib/zod-jitless.client";
 import {
   data,
   isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunction,
   useLoaderData,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { AppScripts, type Hydration } from "./components/app-scripts";
 import { useNonce } from "./components/nonce";
 import { ModalProvider } from "./components/ui/modal";
 import { ToastProvider } from "./components/ui/toast";
@@ -41,6 +44,10 @@ export const shouldRevalidate: ShouldRevalidateFunction = () => true;
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
+  // A route may load its JavaScript later than at once: `handle.hydration` (ADR 170, 171).
+  const hydration = useMatches()
+    .map((m) => (m.handle as { hydration?: Hydration } | undefined)?.hydration)
+    .findLast(Boolean);
   return (
     <html lang="de" className={themeClass(data?.theme)}>
       <head>
@@ -52,7 +59,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
         {children}
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <AppScripts nonce={nonce} hydration={hydration} />
       </body>
     </html>
   );

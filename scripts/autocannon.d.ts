@@ -7,6 +7,11 @@ declare module "autocannon" {
     headers?: Record<string, string>;
   };
   type Histogram = { average: number; p50: number; p99: number };
-  type Result = { requests: Histogram; latency: Histogram; errors: number; non2xx: number };
+  type Result = {
+    requests: Histogram & { total: number };
+    latency: Histogram;
+    errors: number;
+    non2xx: number;
+  };
   export default function autocannon(options: Options): Promise<Result>;
 }

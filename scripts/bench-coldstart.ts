@@ -19,7 +19,8 @@ async function once(dataDir: string): Promise<number> {
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    ["--max-semi-space-size=4", "--max-old-space-size=112", "build-server/launch.js"],
+    // The launcher applies the runtime flags itself (server/runtime.ts): that re-exec is counted.
+    ["build-server/launch.js"],
     {
       stdio: "ignore",
       env: {

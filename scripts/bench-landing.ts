@@ -4,16 +4,21 @@
 // per round, BENCH_ROUNDS=2 rounds each, after a short warm-up). Goal (issue 16): landing ÷ bare
 // throughput ≥ 1.0 and the landing p99 ≤ the bare page's p99. The app build comes from $BUILD_DIR
 // (no rebuild); the bare page is built into build-bench-bare/ when missing (BENCH_REBUILD=1 forces).
+// Each round also reports the server's CPU time per request (utime + stime from /proc/<pid>/stat),
+// the figure that compares best on a shared machine. BENCH_ENCODING sets an Accept-Encoding header
+// for both pages (e.g. "gzip, deflate, br" like a browser; none by default, like wrk).
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { runtimeArgs, runtimeEnv } from "../server/runtime.ts";
 import { startBenchServer } from "./bench-server.ts";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const ENCODING = process.env.BENCH_ENCODING;
 const BASE = Number(process.env.E2E_PORT_BASE ?? 4800);
 const ROOT = path.resolve(import.meta.dirname, "..");
 const BARE_BUILD = path.join(ROOT, "build-bench-bare");
@@ -42,23 +47,40 @@ const landing = await startBenchServer(BASE + 10);
 const bareDir = mkdtempSync(path.join(tmpdir(), "anfrage-bare-"));
 const bareChild = spawn(
   process.execPath,
-  ["--max-semi-space-size=4", path.join(ROOT, "tests/bench/bare/server.ts")],
+  // The same runtime (V8 flags, allocator) as the app server.
+  runtimeArgs(path.join(ROOT, "tests/bench/bare/server.ts")),
   {
     stdio: ["ignore", "ignore", "inherit"],
-    env: {
+    env: runtimeEnv({
       ...process.env,
       NODE_ENV: "production",
       PORT: String(BASE + 11),
       HOST: "127.0.0.1",
       BARE_DATABASE_PATH: path.join(bareDir, "bare.sqlite"),
-    },
+    }),
   },
 );
 const bareUrl = `http://127.0.0.1:${BASE + 11}`;
 
-type Round = { target: string; requestsPerSecond: number; p99Ms: number; errors: number };
+type Round = {
+  target: string;
+  requestsPerSecond: number;
+  p99Ms: number;
+  cpuMsPerRequest: number;
+  errors: number;
+};
+/** CPU time the process used so far, in ms (Linux; clock ticks of 10 ms). */
+const cpuMs = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
 const run = (url: string, seconds: number) =>
-  autocannon({ url: `${url}/`, connections: CONNECTIONS, duration: seconds });
+  autocannon({
+    url: `${url}/`,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: ENCODING ? { "accept-encoding": ENCODING } : {},
+  });
 
 try {
   await waitFor(`${bareUrl}/`, bareChild);
@@ -69,24 +91,28 @@ try {
   await run(bareUrl, 2);
   const rounds: Round[] = [];
   for (let i = 0; i < ROUNDS; i++) {
-    for (const [target, url] of [
-      ["landing", landing.url],
-      ["bare", bareUrl],
+    for (const [target, url, pid] of [
+      ["landing", landing.url, landing.pid],
+      ["bare", bareUrl, bareChild.pid as number],
     ] as const) {
+      const cpuBefore = cpuMs(pid);
       const result = await run(url, SECONDS);
       rounds.push({
         target,
         requestsPerSecond: +result.requests.average.toFixed(0),
         p99Ms: result.latency.p99,
+        cpuMsPerRequest: +((cpuMs(pid) - cpuBefore) / Math.max(1, result.requests.total)).toFixed(
+          2,
+        ),
         errors: result.errors + result.non2xx,
       });
     }
   }
   console.log(
-    `bench:landing autocannon -c${CONNECTIONS} ${SECONDS} s × ${ROUNDS} rounds, alternating; HTML landing ${sizes.landing} KB, bare ${sizes.bare} KB`,
+    `bench:landing autocannon -c${CONNECTIONS} ${SECONDS} s × ${ROUNDS} rounds, alternating, Accept-Encoding ${ENCODING ?? "none"}; HTML landing ${sizes.landing} KB, bare ${sizes.bare} KB`,
   );
   console.table(rounds);
-  const mean = (target: string, key: "requestsPerSecond" | "p99Ms") => {
+  const mean = (target: string, key: "requestsPerSecond" | "p99Ms" | "cpuMsPerRequest") => {
     const list = rounds.filter((r) => r.target === target).map((r) => r[key]);
     return list.reduce((a, b) => a + b, 0) / list.length;
   };
@@ -101,6 +127,8 @@ try {
       ratio: +ratio.toFixed(2),
       landingP99Ms: +p99.landing.toFixed(1),
       bareP99Ms: +p99.bare.toFixed(1),
+      landingCpuMsPerRequest: +mean("landing", "cpuMsPerRequest").toFixed(2),
+      bareCpuMsPerRequest: +mean("bare", "cpuMsPerRequest").toFixed(2),
       errors,
     }),
   );

@@ -1,23 +1,36 @@
 // `npm run bench:load`: 60 s of mixed load on 127.0.0.1 against the production build (no rebuild):
 // landing page, submissions with a small file, admin request list. Reports throughput, p50/p99 per
-// kind and overall, errors, and the server's peak RSS (VmHWM). BENCH_SECONDS, BENCH_CONCURRENCY,
-// BENCH_PORT adjust it. Figures: docs/benchmarks.md.
-import { readFileSync } from "node:fs";
+// kind and overall, errors, the server's CPU time per request and its peak RSS (VmHWM), and the
+// whole machine's peak (the sampled sum over the server's process tree). BENCH_SECONDS,
+// BENCH_CONCURRENCY, BENCH_PORT adjust it; BENCH_REPLICA=s3 (a loopback S3 stand-in) or =file runs
+// it with Litestream replicating, as on Fly with a bucket. Figures: docs/benchmarks.md.
+import { mkdtempSync, readlinkSync, realpathSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { startS3StandIn } from "../tests/s3-stand-in.ts";
 import { benchAdminToken, startBenchServer } from "./bench-server.ts";
+import { cpuMs, processTree, statusMb, watchTree } from "./proc-memory.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const PORT = Number(process.env.BENCH_PORT ?? 4480);
 
-const server = await startBenchServer(PORT, { SUBMISSION_RATE_LIMIT: "1000000/1h" });
+const REPLICA = process.env.BENCH_REPLICA;
+const s3 = REPLICA === "s3" ? await startS3StandIn("bench-replica") : undefined;
+const replicaDir = REPLICA === "file" ? mkdtempSync(path.join(tmpdir(), "bench-replica-")) : "";
+const server = await startBenchServer(PORT, {
+  SUBMISSION_RATE_LIMIT: "1000000/1h",
+  ...(s3 ? s3.env : {}),
+  ...(replicaDir ? { LITESTREAM_REPLICA_URL: `file://${replicaDir}` } : {}),
+});
+// With replication the launcher has become Litestream; the Node server is its child.
+const node = realpathSync(process.execPath);
+const serverPid =
+  processTree(server.pid).find((pid) => readlinkSync(`/proc/${pid}/exe`) === node) ?? server.pid;
+const tree = watchTree(server.pid);
 const pct = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0;
-const vm = (field: string) => {
-  const line = readFileSync(`/proc/${server.pid}/status`, "utf8")
-    .split("\n")
-    .find((l) => l.startsWith(`${field}:`));
-  return Number(line?.replace(/\D+/g, "") ?? 0) / 1024;
-};
+const vm = (field: string) => statusMb(serverPid, field);
 
 try {
   const token = await benchAdminToken(server);
@@ -69,9 +82,12 @@ try {
       }
     }
   }
+  const cpuBefore = cpuMs(serverPid);
   const began = performance.now();
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   const elapsed = (performance.now() - began) / 1000;
+  const cpuDuring = cpuMs(serverPid) - cpuBefore;
+  const machine = tree.stop();
 
   const all = Object.values(times)
     .flat()
@@ -99,10 +115,19 @@ try {
       p50Ms: +pct(all, 50).toFixed(1),
       p99Ms: +pct(all, 99).toFixed(1),
       errors: errorCount,
+      serverCpuMsPerRequest: +(cpuDuring / (all.length + errorCount)).toFixed(2),
       peakRssMb: +vm("VmHWM").toFixed(1),
       rssAtEndMb: +vm("VmRSS").toFixed(1),
+      machinePeakMb: +machine.peakTotalMb.toFixed(1),
+      replica: REPLICA ?? "off",
     }),
   );
+  if (REPLICA) {
+    console.log("peak RSS (VmHWM) per process of the server's tree:");
+    console.table(machine.processes.map((p) => ({ ...p, peakMb: +p.peakMb.toFixed(1) })));
+  }
 } finally {
   await server.stop();
+  await s3?.close();
+  if (replicaDir) rmSync(replicaDir, { recursive: true, force: true });
 }

@@ -1,4 +1,6 @@
-// Shared by the bench scripts: start the production server from $BUILD_DIR on a temporary database.
+// Shared by the bench scripts: start the production server from $BUILD_DIR on a temporary database,
+// the way production starts it: build-server/launch.js, which applies the runtime flags
+// (server/runtime.ts) in place, so `pid` is the server (or Litestream when replication is on).
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -6,7 +8,7 @@ import path from "node:path";
 
 // The production start runs build-server/ (server/*.ts without types, ADR 132); made here when an
 // older build lacks it (milliseconds, not an app rebuild).
-if (!existsSync("build-server/index.js"))
+if (!existsSync("build-server/launch.js"))
   execFileSync(process.execPath, ["scripts/build-server.ts"]);
 
 export type BenchServer = {
@@ -21,29 +23,25 @@ export async function startBenchServer(
   extraEnv: Record<string, string> = {},
 ): Promise<BenchServer> {
   const dir = mkdtempSync(path.join(tmpdir(), "anfrage-bench-"));
-  const child = spawn(
-    process.execPath,
-    ["--max-semi-space-size=4", "--max-old-space-size=112", "build-server/index.js"],
-    {
-      stdio: ["ignore", "ignore", "inherit"],
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATABASE_PATH: path.join(dir, "bench.sqlite"),
-        UPLOADS_DIR: path.join(dir, "uploads"),
-        SESSION_SECRET: "bench-secret",
-        ADMIN_USERNAME: "admin",
-        ADMIN_PASSWORD: "bench-passwort",
-        ADMIN_EMAIL: "admin@example.com",
-        SUBMISSION_RATE_LIMIT: "1000/1h",
-        LOG_LEVEL: "error",
-        METRICS_PORT: "0",
-        ...extraEnv,
-      },
+  const child = spawn(process.execPath, ["build-server/launch.js"], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_PATH: path.join(dir, "bench.sqlite"),
+      UPLOADS_DIR: path.join(dir, "uploads"),
+      SESSION_SECRET: "bench-secret",
+      ADMIN_USERNAME: "admin",
+      ADMIN_PASSWORD: "bench-passwort",
+      ADMIN_EMAIL: "admin@example.com",
+      SUBMISSION_RATE_LIMIT: "1000/1h",
+      LOG_LEVEL: "error",
+      METRICS_PORT: "0",
+      ...extraEnv,
     },
-  );
+  });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {

@@ -1,14 +1,20 @@
-// Process entry for `npm start` and the Docker image. Without LITESTREAM_REPLICA_URL / BUCKET_NAME it
-// simply runs the server in this process. With them (ADR 090):
+// Process entry for `npm start` and the Docker image. First it restarts itself in place with the
+// production runtime (V8 flags, allocator: server/runtime.ts, ADR 165) unless it already has it.
+// Without LITESTREAM_REPLICA_URL / BUCKET_NAME it then simply runs the server in this process. With
+// them (ADR 090):
 //   1. writes litestream.yml (server/litestream.ts),
 //   2. `litestream restore -if-db-not-exists -if-replica-exists` (a new machine gets the replicated data),
-//   3. `litestream replicate -exec "<node> server/index.ts"`: Litestream ships every WAL change to the
-//      replica, forwards SIGTERM to the server and exits with its exit code.
-import { spawn, spawnSync } from "node:child_process";
+//   3. becomes `litestream replicate -exec "<node> server/index.ts"` (execve: no launcher process stays
+//      behind, ADR 165): Litestream ships every WAL change to the replica, forwards SIGTERM to the
+//      server and exits with its exit code.
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { litestreamBinary, litestreamPlan } from "./litestream.ts";
+import { applyRuntime, LITESTREAM_ENV, replaceProcess } from "./runtime.ts";
+
+applyRuntime();
 
 let plan: ReturnType<typeof litestreamPlan>;
 try {
@@ -65,11 +71,9 @@ if (!plan) {
     ...process.execArgv,
     path.join(import.meta.dirname, "index.ts"),
   ].map((part) => JSON.stringify(part));
-  const child = spawn(bin, ["replicate", "-config", config, "-exec", server.join(" ")], {
-    stdio: "inherit",
-  });
-  for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    process.on(signal, () => child.kill(signal));
-  }
-  child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  // Litestream takes this process's place (same PID: Fly's and the tests' signals reach it directly).
+  replaceProcess(bin, [bin, "replicate", "-config", config, "-exec", server.join(" ")], {
+    ...LITESTREAM_ENV,
+    ...process.env,
+  } as Record<string, string>);
 }

@@ -1,5 +1,6 @@
 import { chromiumWithMicrophone } from "../../scripts/chromium";
 import { expect, test } from "./fixtures";
+import { waitForHydration } from "./hydration";
 import { findRequestByEmail } from "./seed";
 
 /**
@@ -79,6 +80,7 @@ test.describe("submission", () => {
     const email = `erika.${unique()}@example.com`;
     await page.goto("/");
     await dismissCookieBar(page);
+    if (javaScriptEnabled) await waitForHydration(page);
     await fillContact(page, {
       name,
       email,
@@ -152,6 +154,7 @@ validationTest(
   async ({ page, javaScriptEnabled }) => {
     await page.goto("/");
     await dismissCookieBar(page);
+    if (javaScriptEnabled) await waitForHydration(page);
     const name = `Tom ${unique()}`;
     await fillContact(page, {
       name,
@@ -197,6 +200,7 @@ test("submit is disabled until name, e-mail and a valid phone are filled (JS)", 
     await expect(submit).toBeEnabled();
     return;
   }
+  await waitForHydration(page);
   await expect(submit).toBeDisabled();
   await page.getByLabel("Name").fill("Ina");
   await page.getByLabel("E-Mail").fill("ina@example.com");
@@ -216,6 +220,7 @@ test("upload widget rejects a whole bad selection with the spec's messages (JS)"
     await expect(input).toHaveAttribute("multiple", "");
     return;
   }
+  await waitForHydration(page);
   await input.setInputFiles([
     png("gut.png"),
     { name: "virus.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ") },
@@ -264,6 +269,7 @@ test("consent choice and theme persist across reload", async ({ page, javaScript
   await expect(page.locator("html")).not.toHaveClass(/dark/);
   const toggle = page.getByRole("button", { name: "Dunklen Modus aktivieren" });
   if (javaScriptEnabled) {
+    await waitForHydration(page);
     // With JS the class flips at once; wait for the cookie before reloading.
     await Promise.all([
       page.waitForResponse((r) => r.url().includes("/preferences/theme") && r.ok()),
@@ -294,6 +300,7 @@ test("info banner: closing is remembered per text", async ({
   await expect(page.getByText(first)).toBeVisible();
   const close = page.getByRole("button", { name: "Hinweis schließen" });
   if (javaScriptEnabled) {
+    await waitForHydration(page);
     // With JS the banner hides at once; wait for the cookie before reloading.
     await Promise.all([
       page.waitForResponse((r) => r.url().includes("/preferences/banner") && r.ok()),
@@ -355,6 +362,7 @@ test("recorder: timer, delete, re-record; denied microphone shows the spec's ale
     );
     return;
   }
+  await waitForHydration(page);
   await page.getByRole("button", { name: "Sprachnachricht aufnehmen" }).click();
   await expect(page.getByTestId("recorder-timer")).toHaveText("1 s", { timeout: 5000 });
   await page.getByRole("button", { name: "Aufnahme stoppen" }).click();

@@ -27,6 +27,7 @@ test("the visitor withdraws their own request after a confirmation", async ({
 }) => {
   const id = await submitRequest(page, `rita.${unique()}@example.com`);
   await page.goto("/#history");
+  if (javaScriptEnabled) await waitForHydration(page);
   const number = `#${String(id).padStart(4, "0")}`;
   const row = page.getByTestId("history-row").filter({ hasText: number });
   await row.getByText("Ein Bestellsystem für Kaffee.").first().click();

@@ -125,7 +125,7 @@ test("settings: banner text on /, upload limit refused on /, preparation fields,
   await visitor.goto("/");
   await expect(visitor.getByText(banner)).toBeVisible();
   if (javaScriptEnabled) {
-    await visitor.locator("section[data-hydrated]").waitFor({ state: "attached" });
+    await waitForHydration(visitor);
     await visitor.getByLabel("Dateien anhängen (optional)").setInputFiles({
       name: "gross.pdf",
       mimeType: "application/pdf",

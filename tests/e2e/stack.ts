@@ -5,6 +5,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
+import { runtimeArgs, runtimeEnv } from "../../server/runtime.ts";
 import { startSmtpInbox } from "../smtp-inbox.ts";
 import { dataDirFor, portsFor, type StackPorts } from "./ports.ts";
 import { startAnthropicStandIn } from "./stand-ins/anthropic.ts";
@@ -35,34 +36,31 @@ function startApp(
   const databasePath = path.join(dir, "e2e.sqlite");
   const uploadsDir = path.join(dir, "uploads");
   mkdirSync(dir, { recursive: true });
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ["--max-semi-space-size=4", "server/index.ts"],
-    {
-      stdio: ["ignore", "ignore", "inherit"],
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        LOG_LEVEL: process.env.LOG_LEVEL ?? "error",
-        METRICS_PORT: "0",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        APP_URL: `http://localhost:${port}`,
-        DATABASE_PATH: databasePath,
-        UPLOADS_DIR: uploadsDir,
-        SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
-        MAIL_FROM: "Anfrage-Portal <portal@example.com>",
-        ANTHROPIC_API_KEY: "test-key",
-        ANTHROPIC_BASE_URL: `http://127.0.0.1:${ports.anthropic}`,
-        ADMIN_USERNAME: FIRST_ADMIN.username,
-        ADMIN_EMAIL: FIRST_ADMIN.email,
-        ADMIN_PASSWORD: FIRST_ADMIN.password,
-        SUBMISSION_RATE_LIMIT: "1000/1h",
-        LOGIN_RATE_LIMIT: "1000/15m",
-        ...extra,
-      },
-    },
-  );
+  // The production runtime (V8 flags, allocator) from the one place the launcher uses too.
+  const child: ChildProcess = spawn(process.execPath, runtimeArgs("server/index.ts"), {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: runtimeEnv({
+      ...process.env,
+      NODE_ENV: "production",
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "error",
+      METRICS_PORT: "0",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      APP_URL: `http://localhost:${port}`,
+      DATABASE_PATH: databasePath,
+      UPLOADS_DIR: uploadsDir,
+      SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
+      MAIL_FROM: "Anfrage-Portal <portal@example.com>",
+      ANTHROPIC_API_KEY: "test-key",
+      ANTHROPIC_BASE_URL: `http://127.0.0.1:${ports.anthropic}`,
+      ADMIN_USERNAME: FIRST_ADMIN.username,
+      ADMIN_EMAIL: FIRST_ADMIN.email,
+      ADMIN_PASSWORD: FIRST_ADMIN.password,
+      SUBMISSION_RATE_LIMIT: "1000/1h",
+      LOGIN_RATE_LIMIT: "1000/15m",
+      ...extra,
+    }),
+  });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   return {
     url: `http://localhost:${port}`,

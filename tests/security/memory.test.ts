@@ -8,6 +8,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { runtimeArgs, runtimeEnv } from "../../server/runtime.ts";
 
 const MB = 1024 * 1024;
 
@@ -83,9 +84,9 @@ describe("memory under oversized bodies", () => {
   it("six chunked 50 MB JSON bodies and a chunked 200 MB multipart body grow peak RSS by < 150 MB", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "memory-"));
     const port = await freePort();
-    // The flags of `npm start` (scripts/start.mjs) and the Dockerfile.
-    const child = spawn(process.execPath, ["--max-semi-space-size=4", "server/index.ts"], {
-      env: {
+    // The runtime of every production start (server/runtime.ts: V8 flags, allocator).
+    const child = spawn(process.execPath, runtimeArgs("server/index.ts"), {
+      env: runtimeEnv({
         ...process.env,
         NODE_ENV: "production",
         HOST: "127.0.0.1",
@@ -94,7 +95,7 @@ describe("memory under oversized bodies", () => {
         LOG_LEVEL: "error",
         DATABASE_PATH: path.join(dir, "data.sqlite"),
         UPLOADS_DIR: path.join(dir, "uploads"),
-      },
+      }),
       stdio: "ignore",
     });
     const exited = new Promise((resolve) => child.on("exit", resolve));

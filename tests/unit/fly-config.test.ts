@@ -62,6 +62,8 @@ describe("the single machine keeps running (ADR 092)", () => {
     expect(dockerfile).toMatch(/^RUN npm run build$/m);
     expect(dockerfile).toMatch(/^COPY --from=build \/app\/build-server \.\/build-server$/m);
     expect(dockerfile).toMatch(/^CMD \[.*"build-server\/launch\.js"\]$/m);
+    // The runtime flags live in server/runtime.ts only (the launcher applies them, ADR 165).
+    expect(dockerfile).not.toMatch(/--max-(old|semi)-space-size|MALLOC_ARENA_MAX/);
   });
 });
 

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse } from "react-router";
+import { isRouteErrorResponse, useLocation } from "react-router";
 import { AccountLink } from "~/components/admin/account-shell";
 import { Alert } from "~/components/ui/field";
 
@@ -20,23 +20,32 @@ export function accountErrorMessage(
   return fallback;
 }
 
+const WAYS_BACK = {
+  login: { to: "/admin/login", label: "Zum Login" },
+  dashboard: { to: "/admin/dashboard", label: "Zum Dashboard" },
+  reload: { to: null, label: "Erneut laden" },
+} as const;
+
 /** Error view shared by the account pages' ErrorBoundary exports. */
 export function AccountError({
   error,
   fallback,
-  back = { to: "/admin/login", label: "Zum Login" },
+  back = "login",
   networkMessage,
 }: {
   error: unknown;
   fallback: string;
   networkMessage?: string;
-  back?: { to: string; label: string };
+  /** The link under the message: to the login, to the dashboard, or this page again (a full load). */
+  back?: keyof typeof WAYS_BACK;
 }) {
+  const { pathname } = useLocation();
+  const way = WAYS_BACK[back];
   return (
     <main className="mx-auto max-w-md space-y-4 px-4 py-16">
       <Alert>{accountErrorMessage(error, fallback, networkMessage)}</Alert>
-      <AccountLink to={back.to} reloadDocument>
-        {back.label}
+      <AccountLink to={way.to ?? pathname} reloadDocument>
+        {way.label}
       </AccountLink>
     </main>
   );

@@ -2,6 +2,7 @@ import type { ComponentProps, ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { ConformForm, Field } from "~/components/ui/form";
 import { Honeypot } from "~/components/ui/honeypot";
+import { HiddenFields } from "~/components/ui/post-button";
 
 type FieldProps = ComponentProps<typeof Field>;
 
@@ -55,9 +56,7 @@ export function AccountForm({
   return (
     <ConformForm form={form}>
       <Honeypot />
-      {Object.entries(hidden).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
+      <HiddenFields fields={hidden} />
       {children}
     </ConformForm>
   );

@@ -223,28 +223,7 @@ export function BookingDialog({
               month={month}
               cells={cells}
               selectedDay={day}
-              renderNav={(direction, label, className) => (
-                <button
-                  type="button"
-                  className={className}
-                  aria-label={label}
-                  onClick={() => changeMonth(direction)}
-                >
-                  {direction < 0 ? "‹" : "›"}
-                </button>
-              )}
-              renderDay={(cell, className, label) => (
-                <button
-                  type="button"
-                  className={`${className} w-full`}
-                  disabled={!cell.selectable}
-                  aria-label={label}
-                  aria-pressed={cell.day === day}
-                  onClick={() => pickDay(cell.day)}
-                >
-                  {cell.dayOfMonth}
-                </button>
-              )}
+              controls={{ buttons: { month: changeMonth, day: (next) => pickDay(next) } }}
             />
             <div>
               <h3 className="mb-3 font-semibold">{day ? dayLabel(day) : "Uhrzeit"}</h3>

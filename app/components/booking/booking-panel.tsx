@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { CheckIcon } from "~/components/ui/icons";
 import {
   type CalendarCell,
@@ -41,32 +42,96 @@ export function BookingHeader({
 }
 
 /**
- * The month calendar (42 cells, Sunday first, de-DE). `renderDay` and `renderNav` decide whether
- * days and month steps are buttons (JS) or links (no JS).
+ * How the calendar's month steps and days work: links that keep the state in the URL (no JS,
+ * the booking and reschedule pages) or buttons (the JS booking dialog).
  */
+export type CalendarControls =
+  | { links: { month: (direction: -1 | 1) => string; day: (day: IsoDay) => string } }
+  | { buttons: { month: (direction: -1 | 1) => void; day: (day: IsoDay) => void } };
+
+const navClass =
+  "inline-flex h-9 w-9 items-center justify-center rounded-lg border border-slate-300 text-lg hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800";
+
+function MonthStep({ direction, controls }: { direction: -1 | 1; controls: CalendarControls }) {
+  const label = direction < 0 ? "Vorheriger Monat" : "Nächster Monat";
+  const arrow = direction < 0 ? "‹" : "›";
+  return "links" in controls ? (
+    <Link to={controls.links.month(direction)} className={navClass} aria-label={label}>
+      {arrow}
+    </Link>
+  ) : (
+    <button
+      type="button"
+      className={navClass}
+      aria-label={label}
+      onClick={() => controls.buttons.month(direction)}
+    >
+      {arrow}
+    </button>
+  );
+}
+
+function Day({
+  cell,
+  className,
+  selected,
+  controls,
+}: {
+  cell: CalendarCell;
+  className: string;
+  selected: boolean;
+  controls: CalendarControls;
+}) {
+  const label = dayLabel(cell.day);
+  if ("buttons" in controls)
+    return (
+      <button
+        type="button"
+        className={`${className} w-full`}
+        disabled={!cell.selectable}
+        aria-label={label}
+        aria-pressed={selected}
+        onClick={() => controls.buttons.day(cell.day)}
+      >
+        {cell.dayOfMonth}
+      </button>
+    );
+  return cell.selectable ? (
+    <Link
+      to={controls.links.day(cell.day)}
+      className={`${className} w-full`}
+      aria-label={label}
+      aria-current={selected ? "date" : undefined}
+    >
+      {cell.dayOfMonth}
+    </Link>
+  ) : (
+    <span className={className} aria-disabled="true">
+      {cell.dayOfMonth}
+    </span>
+  );
+}
+
+/** The month calendar (42 cells, Sunday first, de-DE) with its month steps. */
 export function CalendarGrid({
   month,
   cells,
   selectedDay,
-  renderDay,
-  renderNav,
+  controls,
 }: {
   month: string;
   cells: CalendarCell[];
   selectedDay: IsoDay | null;
-  renderDay: (cell: CalendarCell, className: string, label: string) => ReactNode;
-  renderNav: (direction: -1 | 1, label: string, className: string) => ReactNode;
+  controls: CalendarControls;
 }) {
-  const navClass =
-    "inline-flex h-9 w-9 items-center justify-center rounded-lg border border-slate-300 text-lg hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800";
   return (
     <div>
       <div className="mb-3 flex items-center justify-between">
-        {renderNav(-1, "Vorheriger Monat", navClass)}
+        <MonthStep direction={-1} controls={controls} />
         <h3 className="font-semibold" aria-live="polite">
           {monthLabel(month)}
         </h3>
-        {renderNav(1, "Nächster Monat", navClass)}
+        <MonthStep direction={1} controls={controls} />
       </div>
       <div
         className="grid grid-cols-7 gap-1 text-center text-xs font-medium text-slate-500 dark:text-slate-400"
@@ -89,7 +154,11 @@ export function CalendarGrid({
               : "cursor-not-allowed text-slate-400 line-through decoration-transparent dark:text-slate-600",
             cell.isToday && !selected ? "ring-1 ring-indigo-400" : "",
           ].join(" ");
-          return <div key={cell.day}>{renderDay(cell, className, dayLabel(cell.day))}</div>;
+          return (
+            <div key={cell.day}>
+              <Day cell={cell} className={className} selected={selected} controls={controls} />
+            </div>
+          );
         })}
       </div>
       <p className="mt-3 text-xs text-slate-500 dark:text-slate-400">

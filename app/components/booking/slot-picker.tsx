@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import {
   CalendarGrid,
   type SlotView,
@@ -43,31 +43,12 @@ export function SlotPicker({
         month={month}
         cells={cells}
         selectedDay={day}
-        renderNav={(direction, label, className) => (
-          <Link
-            to={href({ monat: addMonths(month, direction) })}
-            className={className}
-            aria-label={label}
-          >
-            {direction < 0 ? "‹" : "›"}
-          </Link>
-        )}
-        renderDay={(cell, className, label) =>
-          cell.selectable ? (
-            <Link
-              to={href({ monat: month, tag: cell.day })}
-              className={`${className} w-full`}
-              aria-label={label}
-              aria-current={cell.day === day ? "date" : undefined}
-            >
-              {cell.dayOfMonth}
-            </Link>
-          ) : (
-            <span className={className} aria-disabled="true">
-              {cell.dayOfMonth}
-            </span>
-          )
-        }
+        controls={{
+          links: {
+            month: (direction) => href({ monat: addMonths(month, direction) }),
+            day: (tag) => href({ monat: month, tag }),
+          },
+        }}
       />
       <Form method="post" className="relative space-y-4">
         <Honeypot />

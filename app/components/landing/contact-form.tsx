@@ -15,6 +15,7 @@ import {
   FORM_ID,
   TextInput,
 } from "./contact-fields";
+import { LandingSection } from "./landing-section";
 import { PrivacyNote } from "./privacy-note";
 import { SubmissionSuccess, type SubmittedRequest } from "./submission-success";
 import { UploadWidget } from "./upload-widget";
@@ -78,116 +79,105 @@ export function ContactForm(props: Props) {
   );
 
   return (
-    <section
+    <LandingSection
       id="contact"
-      aria-labelledby="contact-title"
-      className="bg-slate-50 px-4 py-16 sm:px-6 dark:bg-slate-900/50"
+      title="Erzähl uns von deiner Idee"
+      width="max-w-3xl"
+      className="bg-slate-50 dark:bg-slate-900/50"
     >
-      <div className="mx-auto max-w-3xl">
-        <h2
-          id="contact-title"
-          className="text-2xl font-bold text-slate-900 sm:text-3xl dark:text-white"
-        >
-          Erzähl uns von deiner Idee
-        </h2>
-        <p className="mt-2 text-slate-700 dark:text-slate-300">
-          Wir melden uns innerhalb eines Werktags und liefern deine Testversion innerhalb von drei
-          Tagen.
-        </p>
+      <p className="mt-2 text-slate-700 dark:text-slate-300">
+        Wir melden uns innerhalb eines Werktags und liefern deine Testversion innerhalb von drei
+        Tagen.
+      </p>
 
-        {form.submitted ? (
-          <SubmissionSuccess
-            submitted={form.submitted}
-            bookingEnabled={props.bookingEnabled}
-            onBooked={(appointment) => {
-              form.setSubmitted((current) => current && { ...current, booked: true, appointment });
-              // The history below shows the booked demo too.
-              form.revalidate();
-            }}
-          />
+      {form.submitted ? (
+        <SubmissionSuccess
+          submitted={form.submitted}
+          bookingEnabled={props.bookingEnabled}
+          onBooked={(appointment) => {
+            form.setSubmitted((current) => current && { ...current, booked: true, appointment });
+            // The history below shows the booked demo too.
+            form.revalidate();
+          }}
+        />
+      ) : null}
+
+      <Form
+        method="post"
+        action={contactFormAction(props.affiliateCode)}
+        encType="multipart/form-data"
+        id={FORM_ID}
+        noValidate
+        {...form.handlers}
+        className="relative mt-8 space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900"
+      >
+        {formError ? <Alert>{formError}</Alert> : null}
+        {form.summaryShown ? <ErrorSummary errors={errors} headingRef={form.summaryRef} /> : null}
+        <AttributionFields affiliateCode={props.affiliateCode} />
+        <Honeypot id="contact-website" />
+
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextInput {...bound("name")} label="Name" autoComplete="name" />
+          <TextInput {...bound("email")} label="E-Mail" type="email" autoComplete="email" />
+        </div>
+        <TextInput {...bound("phone")} label="Telefon" type="tel" autoComplete="tel" />
+        <CompanyField
+          value={values.companyDescription}
+          defaultValue={initialValue("companyDescription")}
+          constraint={props.constraint.companyDescription}
+          invalid={!!errors.companyDescription?.length}
+          errors={companyErrors}
+        />
+        <DescriptionField
+          defaultValue={initialValue("description")}
+          constraint={props.constraint.description}
+          errors={errors.description}
+        />
+        <VoiceField
+          open={form.recorderOpen}
+          onOpen={() => form.setRecorderOpen(true)}
+          resetKey={form.resetKey}
+          onChange={(recording) => {
+            form.recordingRef.current = recording;
+          }}
+        />
+        <UploadWidget limits={props.limits} serverErrors={uploadErrors} resetKey={form.resetKey} />
+
+        {status === "sending" ? (
+          <div>
+            <label htmlFor="upload-progress" className="text-sm">
+              Wird gesendet … {Math.round(progress * 100)} %
+            </label>
+            <progress
+              id="upload-progress"
+              max={100}
+              value={Math.round(progress * 100)}
+              className="mt-1 w-full"
+            />
+          </div>
         ) : null}
 
-        <Form
-          method="post"
-          action={contactFormAction(props.affiliateCode)}
-          encType="multipart/form-data"
-          id={FORM_ID}
-          noValidate
-          {...form.handlers}
-          className="relative mt-8 space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900"
-        >
-          {formError ? <Alert>{formError}</Alert> : null}
-          {form.summaryShown ? <ErrorSummary errors={errors} headingRef={form.summaryRef} /> : null}
-          <AttributionFields affiliateCode={props.affiliateCode} />
-          <Honeypot id="contact-website" />
-
-          <div className="grid gap-5 sm:grid-cols-2">
-            <TextInput {...bound("name")} label="Name" autoComplete="name" />
-            <TextInput {...bound("email")} label="E-Mail" type="email" autoComplete="email" />
-          </div>
-          <TextInput {...bound("phone")} label="Telefon" type="tel" autoComplete="tel" />
-          <CompanyField
-            value={values.companyDescription}
-            defaultValue={initialValue("companyDescription")}
-            constraint={props.constraint.companyDescription}
-            invalid={!!errors.companyDescription?.length}
-            errors={companyErrors}
-          />
-          <DescriptionField
-            defaultValue={initialValue("description")}
-            constraint={props.constraint.description}
-            errors={errors.description}
-          />
-          <VoiceField
-            open={form.recorderOpen}
-            onOpen={() => form.setRecorderOpen(true)}
-            resetKey={form.resetKey}
-            onChange={(recording) => {
-              form.recordingRef.current = recording;
-            }}
-          />
-          <UploadWidget
-            limits={props.limits}
-            serverErrors={uploadErrors}
-            resetKey={form.resetKey}
-          />
-
-          {status === "sending" ? (
-            <div>
-              <label htmlFor="upload-progress" className="text-sm">
-                Wird gesendet … {Math.round(progress * 100)} %
-              </label>
-              <progress
-                id="upload-progress"
-                max={100}
-                value={Math.round(progress * 100)}
-                className="mt-1 w-full"
-              />
-            </div>
-          ) : null}
-
-          <PrivacyNote text={props.privacyNote.text} privacyUrl={props.privacyNote.url} />
-          <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
-            <button
-              type="submit"
-              className={`${buttonClass("primary")} w-full sm:w-auto`}
-              disabled={hydrated ? !!blocked || status === "sending" : false}
-              aria-describedby={submitHint ? SUBMIT_HINT_ID : undefined}
+        <PrivacyNote text={props.privacyNote.text} privacyUrl={props.privacyNote.url} />
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
+          <button
+            type="submit"
+            className={`${buttonClass("primary")} w-full sm:w-auto`}
+            disabled={hydrated ? !!blocked || status === "sending" : false}
+            aria-describedby={submitHint ? SUBMIT_HINT_ID : undefined}
+          >
+            {status === "sending" ? "Wird gesendet …" : "Anfrage senden"}
+          </button>
+          {submitHint ? (
+            <p
+              id={SUBMIT_HINT_ID}
+              className="text-sm text-slate-600 dark:text-slate-400"
+              data-testid="contact-submit-hint"
             >
-              {status === "sending" ? "Wird gesendet …" : "Anfrage senden"}
-            </button>
-            {submitHint ? (
-              <p
-                id={SUBMIT_HINT_ID}
-                className="text-sm text-slate-600 dark:text-slate-400"
-                data-testid="contact-submit-hint"
-              >
-                {submitHint}
-              </p>
-            ) : null}
-          </div>
-        </Form>
-      </div>
-    </section>
+              {submitHint}
+            </p>
+          ) : null}
+        </div>
+      </Form>
+    </LandingSection>
   );
 }

@@ -1,3 +1,5 @@
+import { LandingSection } from "./landing-section";
+
 const QUESTIONS: [string, string][] = [
   [
     "Was bekomme ich nach drei Tagen?",
@@ -44,30 +46,22 @@ const QUESTIONS: [string, string][] = [
 /** Ten questions; native <details name> keeps one open at a time, also without JavaScript. */
 export function Faq() {
   return (
-    <section id="faq" aria-labelledby="faq-title" className="px-4 py-16 sm:px-6">
-      <div className="mx-auto max-w-3xl">
-        <h2
-          id="faq-title"
-          className="text-2xl font-bold text-slate-900 sm:text-3xl dark:text-white"
-        >
-          Häufige Fragen
-        </h2>
-        <div className="mt-6 divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
-          {QUESTIONS.map(([q, a]) => (
-            <details key={q} name="faq" className="group px-4 py-3">
-              <summary className="cursor-pointer list-none rounded-md font-semibold text-slate-900 marker:hidden dark:text-white">
-                <span className="flex items-center justify-between gap-4">
-                  {q}
-                  <span aria-hidden="true" className="transition-transform group-open:rotate-45">
-                    +
-                  </span>
+    <LandingSection id="faq" title="Häufige Fragen" width="max-w-3xl">
+      <div className="mt-6 divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+        {QUESTIONS.map(([q, a]) => (
+          <details key={q} name="faq" className="group px-4 py-3">
+            <summary className="cursor-pointer list-none rounded-md font-semibold text-slate-900 marker:hidden dark:text-white">
+              <span className="flex items-center justify-between gap-4">
+                {q}
+                <span aria-hidden="true" className="transition-transform group-open:rotate-45">
+                  +
                 </span>
-              </summary>
-              <p className="mt-2 text-slate-700 dark:text-slate-300">{a}</p>
-            </details>
-          ))}
-        </div>
+              </span>
+            </summary>
+            <p className="mt-2 text-slate-700 dark:text-slate-300">{a}</p>
+          </details>
+        ))}
       </div>
-    </section>
+    </LandingSection>
   );
 }

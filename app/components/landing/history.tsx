@@ -1,9 +1,11 @@
 import { ConfirmAction } from "~/components/ui/confirm-action";
 import { Honeypot } from "~/components/ui/honeypot";
+import { linedRowClass, Table } from "~/components/ui/table";
 import { VoicePlayer } from "~/components/ui/voice-player";
 import { formatDate, formatFileSize, formatRequestId, summaryOf } from "~/lib/format";
 import { WITHDRAW_PATH, withdrawalQuestion } from "~/lib/withdrawal";
 import { AppointmentTrace, BookDemoLink, type BookedAppointment } from "./appointment-trace";
+import { LandingSection } from "./landing-section";
 
 export type HistoryItem = {
   id: number;
@@ -108,91 +110,66 @@ export function History({
 }) {
   if (!items.length) return null;
   return (
-    <section id="history" aria-labelledby="history-title" className="px-4 py-16 sm:px-6">
-      <div className="mx-auto max-w-6xl">
-        <h2
-          id="history-title"
-          className="text-2xl font-bold text-slate-900 sm:text-3xl dark:text-white"
-        >
-          Meine Anfragen
-        </h2>
-        <p className="mt-2 text-slate-600 dark:text-slate-400">
-          Deine gesendeten Anfragen auf diesem Gerät.
-        </p>
-        <table className="mt-6 hidden w-full text-left text-sm md:table">
-          <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-800 dark:text-slate-400">
-            <tr>
-              <th scope="col" className="py-2 pr-4 font-semibold">
-                Nr.
-              </th>
-              <th scope="col" className="py-2 pr-4 font-semibold">
-                Datum
-              </th>
-              <th scope="col" className="py-2 pr-4 font-semibold">
-                Zusammenfassung
-              </th>
-              <th scope="col" className="py-2 pr-4 font-semibold">
-                Status
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((item) => (
-              <tr
-                key={item.id}
-                className="border-b border-slate-100 align-top dark:border-slate-800"
-                data-testid="history-row"
-              >
-                <td className="py-3 pr-4 font-mono">{`#${formatRequestId(item.id)}`}</td>
-                <td className="py-3 pr-4 whitespace-nowrap">{formatDate(item.createdAt)}</td>
-                <td className="py-3 pr-4">
-                  <details>
-                    <summary className="cursor-pointer rounded">
-                      {summaryOf(item) || "Ohne Projektbeschreibung"}
-                    </summary>
-                    <Details item={item} />
-                  </details>
-                  <Demo item={item} bookingEnabled={bookingEnabled} />
-                </td>
-                <td className="py-3 pr-4">
-                  <StatusBadge status={item.status} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <ul className="mt-6 space-y-4 md:hidden">
-          {items.map((item) => (
-            <li
-              key={item.id}
-              className="rounded-xl border border-slate-200 p-4 dark:border-slate-800"
-              data-testid="history-card"
-            >
-              <div className="flex items-center justify-between gap-2 text-sm">
-                <span className="font-mono">{`#${formatRequestId(item.id)}`}</span>
-                <StatusBadge status={item.status} />
-              </div>
-              <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-                {formatDate(item.createdAt)}
-              </p>
-              <details className="mt-2">
-                <summary className="cursor-pointer rounded text-sm">
+    <LandingSection id="history" title="Meine Anfragen" width="max-w-6xl">
+      <p className="mt-2 text-slate-600 dark:text-slate-400">
+        Deine gesendeten Anfragen auf diesem Gerät.
+      </p>
+      <Table
+        look="lined"
+        className="mt-6 hidden md:table"
+        columns={["Nr.", "Datum", "Zusammenfassung", "Status"]}
+        cellClassName="py-2 pr-4 font-semibold"
+      >
+        {items.map((item) => (
+          <tr key={item.id} className={linedRowClass} data-testid="history-row">
+            <td className="py-3 pr-4 font-mono">{`#${formatRequestId(item.id)}`}</td>
+            <td className="py-3 pr-4 whitespace-nowrap">{formatDate(item.createdAt)}</td>
+            <td className="py-3 pr-4">
+              <details>
+                <summary className="cursor-pointer rounded">
                   {summaryOf(item) || "Ohne Projektbeschreibung"}
                 </summary>
                 <Details item={item} />
               </details>
               <Demo item={item} bookingEnabled={bookingEnabled} />
-            </li>
-          ))}
-        </ul>
-        <p className="mt-6 text-sm text-slate-600 dark:text-slate-400">
-          Du kannst jede Anfrage jederzeit zurückziehen; sie wird dann mit allen Dateien gelöscht.
-          Fragen zu deinen Daten?{" "}
-          <a className="underline underline-offset-2" href={privacyUrl} rel="noopener">
-            Datenschutz-Kontakt
-          </a>
-        </p>
-      </div>
-    </section>
+            </td>
+            <td className="py-3 pr-4">
+              <StatusBadge status={item.status} />
+            </td>
+          </tr>
+        ))}
+      </Table>
+      <ul className="mt-6 space-y-4 md:hidden">
+        {items.map((item) => (
+          <li
+            key={item.id}
+            className="rounded-xl border border-slate-200 p-4 dark:border-slate-800"
+            data-testid="history-card"
+          >
+            <div className="flex items-center justify-between gap-2 text-sm">
+              <span className="font-mono">{`#${formatRequestId(item.id)}`}</span>
+              <StatusBadge status={item.status} />
+            </div>
+            <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+              {formatDate(item.createdAt)}
+            </p>
+            <details className="mt-2">
+              <summary className="cursor-pointer rounded text-sm">
+                {summaryOf(item) || "Ohne Projektbeschreibung"}
+              </summary>
+              <Details item={item} />
+            </details>
+            <Demo item={item} bookingEnabled={bookingEnabled} />
+          </li>
+        ))}
+      </ul>
+      <p className="mt-6 text-sm text-slate-600 dark:text-slate-400">
+        Du kannst jede Anfrage jederzeit zurückziehen; sie wird dann mit allen Dateien gelöscht.
+        Fragen zu deinen Daten?{" "}
+        <a className="underline underline-offset-2" href={privacyUrl} rel="noopener">
+          Datenschutz-Kontakt
+        </a>
+      </p>
+    </LandingSection>
   );
 }

@@ -34,6 +34,20 @@ export function UploadWidget({
   useEffect(() => {
     if (resetKey && inputRef.current) inputRef.current.value = "";
   }, [resetKey]);
+  // Files picked before the page hydrated (on the first interaction, ADR 170) join the list once,
+  // checked like a selection made with JS.
+  const adopted = useRef(false);
+  useEffect(() => {
+    if (adopted.current) return;
+    adopted.current = true;
+    const picked = Array.from(inputRef.current?.files ?? []);
+    if (!picked.length) return;
+    const problems = checkSelection([], picked, limits);
+    if (problems.length) {
+      setErrors(problems);
+      if (inputRef.current) inputRef.current.value = "";
+    } else setFiles(picked);
+  }, [limits]);
 
   const sync = (list: File[]) => {
     const transfer = new DataTransfer();

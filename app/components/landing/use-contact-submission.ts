@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { CONTACT_FIELDS, type ContactField, isContactField } from "~/lib/contact-feedback";
 import type { Recording } from "./recorder";
@@ -82,6 +82,26 @@ export function useContactSubmission(options: {
   const [resetKey, setResetKey] = useState(0);
   const [recorderOpen, setRecorderOpen] = useState(false);
   const recordingRef = useRef<Recording | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // The landing page hydrates on the first interaction (ADR 170): what the visitor typed before
+  // that is in the fields but not yet in the state (counter, submit hint): adopt it once.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    setValues((current) => {
+      let next = current;
+      for (const name of CONTACT_FIELDS) {
+        const field = form.elements.namedItem(name);
+        const typed =
+          field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement
+            ? field.value
+            : current[name];
+        if (typed !== current[name]) next = { ...next, [name]: typed };
+      }
+      return next;
+    });
+  }, []);
 
   const enableValidation = () => {
     if (!validator) void loadValidator().then((v) => setValidator(() => v));
@@ -131,7 +151,9 @@ export function useContactSubmission(options: {
       return;
     }
     const formData = new FormData(form);
-    formData.delete("audio");
+    // An audio file picked before hydration stays (its input is kept); an empty one goes.
+    const picked = formData.get("audio");
+    if (!(picked instanceof File && picked.size > 0)) formData.delete("audio");
     const recording = recordingRef.current;
     if (recording) formData.set("audio", recording.blob, "sprachnachricht.webm");
     setStatus("sending");
@@ -195,6 +217,7 @@ export function useContactSubmission(options: {
     recordingRef,
     phoneInvalid,
     handlers: {
+      ref: formRef,
       onSubmit,
       onInput,
       onBlur,

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useLayoutEffect, useRef, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { MicIcon } from "~/components/ui/icons";
 import { useHydrated } from "~/components/ui/use-hydrated";
@@ -24,9 +24,18 @@ export function VoiceField({
   onChange: (recording: Recording | null) => void;
 }) {
   const hydrated = useHydrated();
+  // A file picked before the page hydrated (on the first interaction, ADR 170) keeps its input
+  // (checked before the first client render swaps it for the recorder) until the form is reset.
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [pickedAt, setPickedAt] = useState<number | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration (resetKey is its value then)
+  useLayoutEffect(() => {
+    if (inputRef.current?.files?.length) setPickedAt(resetKey);
+  }, []);
+  const fileInput = !hydrated || pickedAt === resetKey;
   return (
     <div>
-      {hydrated ? (
+      {!fileInput ? (
         <span className={labelClass} id="voice-label">
           Sprachnachricht (optional)
         </span>
@@ -35,8 +44,9 @@ export function VoiceField({
           Sprachnachricht (optional)
         </label>
       )}
-      {!hydrated ? (
+      {fileInput ? (
         <input
+          ref={inputRef}
           id="contact-audio"
           type="file"
           name="audio"
@@ -53,7 +63,7 @@ export function VoiceField({
           <MicIcon /> Sprachnachricht aufnehmen
         </button>
       )}
-      {!hydrated ? (
+      {fileInput ? (
         <p id="contact-audio-hint" className="mt-1 text-xs text-slate-500 dark:text-slate-400">
           Eine Audiodatei, z. B. eine Sprachmemo von deinem Handy.
         </p>

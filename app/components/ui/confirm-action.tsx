@@ -4,6 +4,7 @@ import { isConfirmationStep } from "~/lib/confirmation";
 import { backPath } from "~/lib/return-path";
 import { buttonClass } from "./button";
 import { useModal } from "./modal";
+import { HiddenFields } from "./post-button";
 
 type Variant = "primary" | "secondary" | "danger" | "ghost";
 
@@ -82,9 +83,7 @@ export function ConfirmAction({
 
   return (
     <FormComponent method="post" action={action} onSubmit={onSubmit} className="inline">
-      {Object.entries(fields).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
+      <HiddenFields fields={fields} />
       {children}
       <button
         type="submit"
@@ -120,10 +119,7 @@ export function ConfirmationStep({ data, action }: { data: unknown; action?: str
       </h2>
       <p className="mt-2 whitespace-pre-line text-sm">{message}</p>
       <Form method="post" action={action} className="mt-4 flex flex-wrap items-center gap-2">
-        {Object.entries(fields).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
-        <input type="hidden" name="confirmed" value="1" />
+        <HiddenFields fields={{ ...fields, confirmed: "1" }} />
         <button type="submit" className={buttonClass("danger")} autoFocus>
           {confirmLabel}
         </button>

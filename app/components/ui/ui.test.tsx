@@ -1,6 +1,9 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { CheckboxGroup, plainOptions } from "./checkbox-group";
 import { DEFAULT_TITLES, Modal } from "./modal";
+import { HiddenFields } from "./post-button";
+import { linedRowClass, Table, TableHead } from "./table";
 import { ToastProvider } from "./toast";
 
 describe("Modal shell (server markup)", () => {
@@ -63,5 +66,59 @@ describe("ToastProvider (server markup)", () => {
       </ToastProvider>,
     );
     expect(html).not.toContain("data-toast");
+  });
+});
+
+describe("TableHead", () => {
+  it("renders one column header per label, in order, with the given classes", () => {
+    const html = renderToStaticMarkup(
+      <table>
+        <TableHead columns={["Nr.", "Datum"]} className="head" cellClassName="cell" />
+      </table>,
+    );
+    expect(html).toBe(
+      '<table><thead class="head"><tr><th scope="col" class="cell">Nr.</th><th scope="col" class="cell">Datum</th></tr></thead></table>',
+    );
+  });
+});
+
+describe("Table", () => {
+  it("puts the look's classes on table, header and body, the rows as children", () => {
+    const html = renderToStaticMarkup(
+      <Table look="lined" className="mt-6" columns={["Wer"]} cellClassName="cell">
+        <tr className={linedRowClass}>
+          <td>Anna</td>
+        </tr>
+      </Table>,
+    );
+    expect(html).toBe(
+      '<table class="w-full text-left text-sm mt-6"><thead class="border-b border-slate-200 text-slate-600 dark:border-slate-800 dark:text-slate-400"><tr><th scope="col" class="cell">Wer</th></tr></thead><tbody><tr class="border-b border-slate-100 align-top dark:border-slate-800"><td>Anna</td></tr></tbody></table>',
+    );
+  });
+});
+
+describe("HiddenFields", () => {
+  it("renders one hidden input per field, numbers as text", () => {
+    expect(renderToStaticMarkup(<HiddenFields fields={{ intent: "toggle", id: 7 }} />)).toBe(
+      '<input type="hidden" name="intent" value="toggle"/><input type="hidden" name="id" value="7"/>',
+    );
+  });
+});
+
+describe("CheckboxGroup", () => {
+  it("posts each option under one name, checked as given, inside a labelled fieldset", () => {
+    const html = renderToStaticMarkup(
+      <CheckboxGroup
+        legend="Typen"
+        name="imageType"
+        options={plainOptions(["jpg", "png"], ["png"])}
+      />,
+    );
+    expect(html).toContain("<legend");
+    expect(html).toContain(">Typen</legend>");
+    expect(html).toMatch(/<input type="checkbox" name="imageType" value="jpg"\/>jpg<\/label>/);
+    expect(html).toMatch(
+      /<input type="checkbox" name="imageType" checked="" value="png"\/>png<\/label>/,
+    );
   });
 });

@@ -4,11 +4,18 @@ import { AffiliateCreateSchema, DELETE_AFFILIATE_MESSAGE } from "~/lib/affiliate
 import {
   createAffiliateCode,
   deleteAffiliateCode,
+  listAffiliateCodes,
   setAffiliateActive,
 } from "~/server/affiliates.server";
 import { parseId } from "~/server/auth.server";
 import { requireConfirmation } from "~/server/confirm.server";
+import { env } from "~/server/env.server";
 import { redirectWithToast } from "~/server/flash.server";
+
+/** What the affiliate panel shows (page and legacy panel): the codes and the origin of their links. */
+export function affiliatePanelData() {
+  return { codes: listAffiliateCodes(), origin: env().APP_URL };
+}
 
 /** Form posts of the affiliate panel (page and legacy panel share it). */
 export async function handleAffiliateAction(form: FormData, back: string) {

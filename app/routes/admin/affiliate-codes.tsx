@@ -1,22 +1,15 @@
-import { useLocation } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
-import {
-  type AffiliateFormState,
-  AffiliatePanel,
-} from "~/components/admin/affiliates/affiliate-panel";
-import { ConfirmationStep } from "~/components/ui/confirm-action";
-import { listAffiliateCodes } from "~/server/affiliates.server";
+import { AffiliatePanel } from "~/components/admin/affiliates/affiliate-panel";
 import { requireAdmin } from "~/server/auth.server";
-import { env } from "~/server/env.server";
 import { readForm } from "~/server/http.server";
 import type { Route } from "./+types/affiliate-codes";
-import { handleAffiliateAction } from "./affiliate-codes.server";
+import { affiliatePanelData, handleAffiliateAction } from "./affiliate-codes.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Affiliate Codes" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return { codes: listAffiliateCodes(), origin: env().APP_URL };
+  return affiliatePanelData();
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -25,18 +18,10 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AffiliateCodesPage({ loaderData, actionData }: Route.ComponentProps) {
-  const location = useLocation();
-  const form = (actionData as { affiliateForm?: AffiliateFormState } | undefined)?.affiliateForm;
   return (
     <div className="space-y-5">
       <h1 className="text-2xl font-bold">Affiliate Codes ({loaderData.codes.length})</h1>
-      <ConfirmationStep data={actionData} />
-      <AffiliatePanel
-        codes={loaderData.codes}
-        origin={loaderData.origin}
-        form={form}
-        action={location.pathname}
-      />
+      <AffiliatePanel codes={loaderData.codes} origin={loaderData.origin} actionData={actionData} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
 import { AppointmentCard } from "~/components/admin/appointments/appointment-card";
 import { Button } from "~/components/ui/button";
+import { CheckboxGroup } from "~/components/ui/checkbox-group";
 import { Alert, inputClass } from "~/components/ui/field";
 import { Pagination } from "~/components/ui/pagination";
 import {
@@ -131,26 +132,15 @@ export default function AppointmentsPage({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </div>
-        <fieldset>
-          <legend className="mb-1 block text-sm font-medium">
-            Status: {statusFilterLabel(query.statuses)}
-          </legend>
-          <div className="flex flex-wrap gap-x-3 gap-y-1 text-sm">
-            {STATUS_GROUPS.map((s) => (
-              <label key={s} className="inline-flex items-center gap-1">
-                <input
-                  type="checkbox"
-                  name="status"
-                  value={s}
-                  defaultChecked={
-                    filterIsAll(query.statuses) || filterGroups(query.statuses).includes(s)
-                  }
-                />
-                {STATUS_GROUP_LABELS[s]}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <CheckboxGroup
+          legend={`Status: ${statusFilterLabel(query.statuses)}`}
+          name="status"
+          options={STATUS_GROUPS.map((s) => ({
+            value: s,
+            label: STATUS_GROUP_LABELS[s],
+            checked: filterIsAll(query.statuses) || filterGroups(query.statuses).includes(s),
+          }))}
+        />
         <div>
           <label htmlFor="search" className="mb-1 block text-sm font-medium">
             Suche

@@ -4,6 +4,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { inputClass } from "~/components/ui/field";
 import { Pagination } from "~/components/ui/pagination";
+import { linedRowClass, Table } from "~/components/ui/table";
 import {
   AUDIT_ACTIONS,
   AUDIT_LABELS,
@@ -118,44 +119,23 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
         </p>
       ) : (
         <Card className="overflow-x-auto p-0">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-800 dark:text-slate-400">
-              <tr>
-                <th scope="col" className="px-4 py-2 font-semibold">
-                  Zeitpunkt
-                </th>
-                <th scope="col" className="px-4 py-2 font-semibold">
-                  Wer
-                </th>
-                <th scope="col" className="px-4 py-2 font-semibold">
-                  Aktion
-                </th>
-                <th scope="col" className="px-4 py-2 font-semibold">
-                  Ziel
-                </th>
-                <th scope="col" className="px-4 py-2 font-semibold">
-                  Details
-                </th>
+          <Table
+            look="lined"
+            columns={["Zeitpunkt", "Wer", "Aktion", "Ziel", "Details"]}
+            cellClassName="px-4 py-2 font-semibold"
+          >
+            {entries.map((e) => (
+              <tr key={e.id} className={linedRowClass} data-testid="audit-row">
+                <td className="whitespace-nowrap px-4 py-2">{formatDateTime(e.at)}</td>
+                <td className="px-4 py-2">{e.actor}</td>
+                <td className="px-4 py-2">
+                  {isAuditAction(e.action) ? AUDIT_LABELS[e.action] : e.action}
+                </td>
+                <td className="px-4 py-2">{e.target}</td>
+                <td className="px-4 py-2 font-mono text-xs break-all">{e.details ?? ""}</td>
               </tr>
-            </thead>
-            <tbody>
-              {entries.map((e) => (
-                <tr
-                  key={e.id}
-                  className="border-b border-slate-100 align-top dark:border-slate-800"
-                  data-testid="audit-row"
-                >
-                  <td className="whitespace-nowrap px-4 py-2">{formatDateTime(e.at)}</td>
-                  <td className="px-4 py-2">{e.actor}</td>
-                  <td className="px-4 py-2">
-                    {isAuditAction(e.action) ? AUDIT_LABELS[e.action] : e.action}
-                  </td>
-                  <td className="px-4 py-2">{e.target}</td>
-                  <td className="px-4 py-2 font-mono text-xs break-all">{e.details ?? ""}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </Table>
         </Card>
       )}
       <Pagination

@@ -119,10 +119,6 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
-    <AccountError
-      error={error}
-      fallback="Passwort-Änderung fehlgeschlagen"
-      back={{ to: "/admin/dashboard", label: "Zum Dashboard" }}
-    />
+    <AccountError error={error} fallback="Passwort-Änderung fehlgeschlagen" back="dashboard" />
   );
 }

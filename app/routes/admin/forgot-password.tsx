@@ -3,6 +3,7 @@ import { data, useNavigation } from "react-router";
 import { AccountRetryError } from "~/components/admin/account-error";
 import { AccountForm, AccountSubmit } from "~/components/admin/account-fields";
 import { AccountLink, AccountShell } from "~/components/admin/account-shell";
+import type { Hydration } from "~/components/app-scripts";
 import { Alert } from "~/components/ui/field";
 import { Field, useConformForm } from "~/components/ui/form";
 import { ForgotPasswordSchema } from "~/lib/auth-forms";
@@ -11,6 +12,9 @@ import { readForm } from "~/server/http.server";
 import { requestPasswordReset } from "~/server/password-reset.server";
 import { clientIp } from "~/server/request-context.server";
 import type { Route } from "./+types/forgot-password";
+
+/** The page paints before its JavaScript loads (ADR 171); the form works without it. */
+export const handle = { hydration: "after-paint" } satisfies { hydration: Hydration };
 
 export const meta: Route.MetaFunction = () => [{ title: "Passwort vergessen" }];
 

@@ -1,24 +1,18 @@
 import { Link, useLocation } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
-import {
-  type AffiliateFormState,
-  AffiliatePanel,
-} from "~/components/admin/affiliates/affiliate-panel";
+import { AffiliatePanel } from "~/components/admin/affiliates/affiliate-panel";
 import { SettingsForm } from "~/components/admin/settings/settings-form";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { ConfirmationStep } from "~/components/ui/confirm-action";
 import { listAdmins } from "~/server/admins.server";
-import { listAffiliateCodes } from "~/server/affiliates.server";
 import { eventTypesWithFallback } from "~/server/appointments.server";
 import { requireAdmin } from "~/server/auth.server";
 import { getConfiguration } from "~/server/configuration.server";
-import { env } from "~/server/env.server";
 import { readForm } from "~/server/http.server";
 import { getStats } from "~/server/requests/queries.server";
 import { maskedConfiguration } from "~/server/webhooks/config.server";
 import type { Route } from "./+types/legacy";
-import { handleAffiliateAction } from "./affiliate-codes.server";
+import { affiliatePanelData, handleAffiliateAction } from "./affiliate-codes.server";
 import { handleSettingsAction, type SettingsActionData } from "./settings.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin-Panel (klassisch)" }];
@@ -28,8 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   return {
     stats: getStats(),
-    codes: listAffiliateCodes(),
-    origin: env().APP_URL,
+    ...affiliatePanelData(),
     config: maskedConfiguration(getConfiguration()),
     admins: listAdmins().map((a) => ({ id: a.id, username: a.username, email: a.email })),
     eventTypes: (await eventTypesWithFallback()).map((e) => ({
@@ -56,8 +49,6 @@ export default function LegacyPanel({ loaderData, actionData }: Route.ComponentP
     actionData && "draft" in (actionData as object)
       ? (actionData as SettingsActionData)
       : undefined;
-  const affiliateForm = (actionData as { affiliateForm?: AffiliateFormState } | undefined)
-    ?.affiliateForm;
   return (
     <div className="space-y-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -88,12 +79,10 @@ export default function LegacyPanel({ loaderData, actionData }: Route.ComponentP
         <h2 id="legacy-affiliates" className="text-lg font-semibold">
           Affiliate Codes ({loaderData.codes.length})
         </h2>
-        <ConfirmationStep data={actionData} />
         <AffiliatePanel
           codes={loaderData.codes}
           origin={loaderData.origin}
-          form={affiliateForm}
-          action={location.pathname}
+          actionData={actionData}
         />
       </section>
       <section aria-labelledby="legacy-config" className="space-y-3">

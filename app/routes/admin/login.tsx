@@ -7,6 +7,7 @@ import {
   UsernameField,
 } from "~/components/admin/account-fields";
 import { AccountShell } from "~/components/admin/account-shell";
+import type { Hydration } from "~/components/app-scripts";
 import { Alert } from "~/components/ui/field";
 import { useConformForm } from "~/components/ui/form";
 import { LoginSchema } from "~/lib/auth-forms";
@@ -14,6 +15,9 @@ import { commitSessionCookie, getAdmin } from "~/server/auth.server";
 import { landingPath, loginWithForm } from "~/server/login.server";
 import { clientIp } from "~/server/request-context.server";
 import type { Route } from "./+types/login";
+
+/** The page paints before its JavaScript loads (ADR 171); the form works without it. */
+export const handle = { hydration: "after-paint" } satisfies { hydration: Hydration };
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin-Login" }];
 

@@ -1,8 +1,9 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
 import { OutboxList } from "~/components/admin/outbox/outbox-list";
 import { WebhookDeliveries } from "~/components/admin/outbox/webhook-deliveries";
-import { Button, buttonClass } from "~/components/ui/button";
+import { buttonClass } from "~/components/ui/button";
+import { PostButton } from "~/components/ui/post-button";
 import { formatDateTime } from "~/lib/format";
 import { documentPath, parseId, requireAdmin } from "~/server/auth.server";
 import { env } from "~/server/env.server";
@@ -116,12 +117,7 @@ export default function OutboxPage({ loaderData }: Route.ComponentProps) {
                 {mail.preview}
               </pre>
               {mail.status !== "sent" && !mail.scheduledFor && smtp ? (
-                <Form method="post">
-                  <input type="hidden" name="id" value={mail.id} />
-                  <Button type="submit" size="sm" variant="secondary">
-                    Erneut senden
-                  </Button>
-                </Form>
+                <PostButton fields={{ id: mail.id }}>Erneut senden</PostButton>
               ) : null}
             </div>
           ),

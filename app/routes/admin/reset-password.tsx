@@ -5,6 +5,7 @@ import { AccountRetryError } from "~/components/admin/account-error";
 import { AccountForm, AccountSubmit, PasswordField } from "~/components/admin/account-fields";
 import { accountOutcome } from "~/components/admin/account-redirect";
 import { AccountLink, AccountShell } from "~/components/admin/account-shell";
+import type { Hydration } from "~/components/app-scripts";
 import { useConformForm } from "~/components/ui/form";
 import {
   MESSAGES,
@@ -16,6 +17,9 @@ import { refuseFilledHoneypot } from "~/server/honeypot.server";
 import { readForm } from "~/server/http.server";
 import { checkResetToken, resetPassword } from "~/server/password-reset.server";
 import type { Route } from "./+types/reset-password";
+
+/** The page paints before its JavaScript loads (ADR 171); the form works without it. */
+export const handle = { hydration: "after-paint" } satisfies { hydration: Hydration };
 
 export const meta: Route.MetaFunction = () => [{ title: "Passwort zurücksetzen" }];
 

@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
 import {
   ActivatedCredentials,
@@ -9,6 +9,8 @@ import { Card } from "~/components/ui/card";
 import { ConfirmAction, ConfirmationStep } from "~/components/ui/confirm-action";
 import { Alert } from "~/components/ui/field";
 import { ConformForm, Field, useConformForm } from "~/components/ui/form";
+import { PostButton } from "~/components/ui/post-button";
+import { Table } from "~/components/ui/table";
 import { deleteAdminMessage, deleteInvitationMessage } from "~/lib/admin-users";
 import { InviteSchema } from "~/lib/auth-forms";
 import { formatDateTime } from "~/lib/format";
@@ -83,82 +85,68 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
       <Card className="overflow-hidden">
         <h2 className="px-6 pt-5 text-lg font-semibold">Admins ({admins.length})</h2>
         <div className="mt-3 overflow-x-auto">
-          <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800">
-            <thead className="bg-slate-50 dark:bg-slate-800/50">
-              <tr>
-                <th className={th}>Benutzername</th>
-                <th className={th}>E-Mail</th>
-                <th className={th}>Status</th>
-                <th className={th}>Letzter Login</th>
-                <th className={th}>Aktionen</th>
+          <Table
+            look="shaded"
+            columns={["Benutzername", "E-Mail", "Status", "Letzter Login", "Aktionen"]}
+            cellClassName={th}
+          >
+            {admins.map((admin) => (
+              <tr key={admin.id} data-testid={`admin-row-${admin.username}`}>
+                <td className={`${td} font-medium`}>
+                  {admin.username}
+                  {admin.id === meId ? (
+                    <span className="ml-2 text-xs text-slate-500 dark:text-slate-400">(Sie)</span>
+                  ) : null}
+                </td>
+                <td className={`${td} whitespace-nowrap`}>{admin.email}</td>
+                <td className={td}>
+                  <span
+                    className={
+                      admin.is_active
+                        ? "rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800 dark:bg-green-950 dark:text-green-300"
+                        : "rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-300"
+                    }
+                  >
+                    {admin.is_active ? "Aktiv" : "Inaktiv"}
+                  </span>
+                </td>
+                <td className={`${td} whitespace-nowrap`}>{formatDate(admin.last_login)}</td>
+                <td className={td}>
+                  {admin.id === meId ? (
+                    <span className="text-xs text-slate-500 dark:text-slate-400">–</span>
+                  ) : (
+                    <div className="flex flex-wrap gap-2">
+                      <PostButton
+                        fields={{
+                          intent: "toggle",
+                          id: admin.id,
+                          activate: admin.is_active ? "0" : "1",
+                        }}
+                        disabled={busy}
+                        aria-label={`${admin.username} ${admin.is_active ? "deaktivieren" : "aktivieren"}`}
+                      >
+                        {admin.is_active ? "Deaktivieren" : "Aktivieren"}
+                      </PostButton>
+                      <ConfirmAction
+                        fields={{ intent: "delete", id: String(admin.id) }}
+                        title="Admin löschen"
+                        label="Löschen"
+                        confirmLabel="Admin löschen"
+                        aria-label={`${admin.username} löschen`}
+                        message={deleteAdminMessage(
+                          admin.username,
+                          admins
+                            .filter((a) => a.is_active && a.id !== admin.id)
+                            .map((a) => a.username)
+                            .sort((a, b) => a.localeCompare(b)),
+                        )}
+                      />
+                    </div>
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-              {admins.map((admin) => (
-                <tr key={admin.id} data-testid={`admin-row-${admin.username}`}>
-                  <td className={`${td} font-medium`}>
-                    {admin.username}
-                    {admin.id === meId ? (
-                      <span className="ml-2 text-xs text-slate-500 dark:text-slate-400">(Sie)</span>
-                    ) : null}
-                  </td>
-                  <td className={`${td} whitespace-nowrap`}>{admin.email}</td>
-                  <td className={td}>
-                    <span
-                      className={
-                        admin.is_active
-                          ? "rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800 dark:bg-green-950 dark:text-green-300"
-                          : "rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-300"
-                      }
-                    >
-                      {admin.is_active ? "Aktiv" : "Inaktiv"}
-                    </span>
-                  </td>
-                  <td className={`${td} whitespace-nowrap`}>{formatDate(admin.last_login)}</td>
-                  <td className={td}>
-                    {admin.id === meId ? (
-                      <span className="text-xs text-slate-500 dark:text-slate-400">–</span>
-                    ) : (
-                      <div className="flex flex-wrap gap-2">
-                        <Form method="post">
-                          <input type="hidden" name="intent" value="toggle" />
-                          <input type="hidden" name="id" value={admin.id} />
-                          <input
-                            type="hidden"
-                            name="activate"
-                            value={admin.is_active ? "0" : "1"}
-                          />
-                          <Button
-                            type="submit"
-                            size="sm"
-                            variant="secondary"
-                            disabled={busy}
-                            aria-label={`${admin.username} ${admin.is_active ? "deaktivieren" : "aktivieren"}`}
-                          >
-                            {admin.is_active ? "Deaktivieren" : "Aktivieren"}
-                          </Button>
-                        </Form>
-                        <ConfirmAction
-                          fields={{ intent: "delete", id: String(admin.id) }}
-                          title="Admin löschen"
-                          label="Löschen"
-                          confirmLabel="Admin löschen"
-                          aria-label={`${admin.username} löschen`}
-                          message={deleteAdminMessage(
-                            admin.username,
-                            admins
-                              .filter((a) => a.is_active && a.id !== admin.id)
-                              .map((a) => a.username)
-                              .sort((a, b) => a.localeCompare(b)),
-                          )}
-                        />
-                      </div>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </Table>
         </div>
       </Card>
 
@@ -172,64 +160,58 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
           </p>
         ) : (
           <div className="mt-3 overflow-x-auto pb-40 md:overflow-visible md:pb-0">
-            <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800">
-              <thead className="bg-slate-50 dark:bg-slate-800/50">
-                <tr>
-                  <th className={th}>E-Mail</th>
-                  <th className={th}>Eingeladen von</th>
-                  <th className={th}>Eingeladen am</th>
-                  <th className={th}>Läuft ab</th>
-                  <th className={th}>Aktionen</th>
+            <Table
+              look="shaded"
+              columns={["E-Mail", "Eingeladen von", "Eingeladen am", "Läuft ab", "Aktionen"]}
+              cellClassName={th}
+            >
+              {invitations.map((inv) => (
+                <tr key={inv.id} data-testid={`invitation-row-${inv.email}`}>
+                  <td className={`${td} whitespace-nowrap`}>{inv.email}</td>
+                  <td className={td}>{inv.invited_by ?? "Unbekannt"}</td>
+                  <td className={`${td} whitespace-nowrap`}>{formatDate(inv.created_at)}</td>
+                  <td className={`${td} whitespace-nowrap`}>
+                    {formatDate(inv.expires_at)}
+                    {inv.expired ? (
+                      <span className="ml-2 text-xs font-semibold text-red-600">abgelaufen</span>
+                    ) : null}
+                  </td>
+                  <td className={td}>
+                    <details className="relative">
+                      <summary className="cursor-pointer list-none whitespace-nowrap rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-slate-600 dark:hover:bg-slate-800">
+                        Aktionen <span aria-hidden="true">▾</span>
+                      </summary>
+                      <div className="absolute right-0 z-20 mt-1 w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900">
+                        {(
+                          [
+                            ["resend-invitation", "Erneut senden"],
+                            ["activate-invitation", "Direkt freischalten"],
+                          ] as const
+                        ).map(([intent, label]) => (
+                          <PostButton
+                            key={intent}
+                            fields={{ intent, id: inv.id }}
+                            disabled={busy}
+                            className={menuItem}
+                          >
+                            {label}
+                          </PostButton>
+                        ))}
+                        <ConfirmAction
+                          fields={{ intent: "delete-invitation", id: String(inv.id) }}
+                          title="Einladung löschen"
+                          label="Löschen"
+                          confirmLabel="Einladung löschen"
+                          aria-label={`Einladung an ${inv.email} löschen`}
+                          className={`${menuItem} text-red-600 dark:text-red-400`}
+                          message={deleteInvitationMessage(inv.email)}
+                        />
+                      </div>
+                    </details>
+                  </td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                {invitations.map((inv) => (
-                  <tr key={inv.id} data-testid={`invitation-row-${inv.email}`}>
-                    <td className={`${td} whitespace-nowrap`}>{inv.email}</td>
-                    <td className={td}>{inv.invited_by ?? "Unbekannt"}</td>
-                    <td className={`${td} whitespace-nowrap`}>{formatDate(inv.created_at)}</td>
-                    <td className={`${td} whitespace-nowrap`}>
-                      {formatDate(inv.expires_at)}
-                      {inv.expired ? (
-                        <span className="ml-2 text-xs font-semibold text-red-600">abgelaufen</span>
-                      ) : null}
-                    </td>
-                    <td className={td}>
-                      <details className="relative">
-                        <summary className="cursor-pointer list-none whitespace-nowrap rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-slate-600 dark:hover:bg-slate-800">
-                          Aktionen <span aria-hidden="true">▾</span>
-                        </summary>
-                        <div className="absolute right-0 z-20 mt-1 w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900">
-                          {(
-                            [
-                              ["resend-invitation", "Erneut senden"],
-                              ["activate-invitation", "Direkt freischalten"],
-                            ] as const
-                          ).map(([intent, label]) => (
-                            <Form method="post" key={intent}>
-                              <input type="hidden" name="intent" value={intent} />
-                              <input type="hidden" name="id" value={inv.id} />
-                              <button type="submit" disabled={busy} className={menuItem}>
-                                {label}
-                              </button>
-                            </Form>
-                          ))}
-                          <ConfirmAction
-                            fields={{ intent: "delete-invitation", id: String(inv.id) }}
-                            title="Einladung löschen"
-                            label="Löschen"
-                            confirmLabel="Einladung löschen"
-                            aria-label={`Einladung an ${inv.email} löschen`}
-                            className={`${menuItem} text-red-600 dark:text-red-400`}
-                            message={deleteInvitationMessage(inv.email)}
-                          />
-                        </div>
-                      </details>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </Table>
           </div>
         )}
       </Card>
@@ -238,11 +220,5 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <AccountError
-      error={error}
-      fallback="Fehler beim Abrufen der Admins"
-      back={{ to: "/admin/users", label: "Erneut laden" }}
-    />
-  );
+  return <AccountError error={error} fallback="Fehler beim Abrufen der Admins" back="reload" />;
 }

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { data, redirect, useLoaderData, useRouteLoaderData } from "react-router";
+import type { Hydration } from "~/components/app-scripts";
 import { ContactForm } from "~/components/landing/contact-form";
 import { Analytics, CookieBar } from "~/components/landing/cookie-bar";
 import { Faq } from "~/components/landing/faq";
@@ -37,6 +38,15 @@ export const meta: Route.MetaFunction = () => [
       "Beschreibe deine Software-Idee per Text, Sprachnachricht oder Datei. Innerhalb von drei Tagen erhältst du eine Testversion und eine persönliche Demo.",
   },
 ];
+
+/**
+ * Served from the render cache when nothing it renders changed (app/server/render-cache.server.ts).
+ * Every flow here works without JavaScript: it loads on the visitor's first interaction (ADR 170).
+ */
+export const handle = {
+  renderCache: true,
+  hydration: "interaction",
+} satisfies { renderCache: boolean; hydration: Hydration };
 
 /** The form's HTML constraints (required, maxLength, ...) never change: computed once. */
 let constraint: ReturnType<typeof getZodConstraint> | undefined;

@@ -1,10 +1,14 @@
-import Anthropic, {
-  APIConnectionError,
-  APIConnectionTimeoutError,
-  APIError,
-  RateLimitError,
-} from "@anthropic-ai/sdk";
+import type Anthropic from "@anthropic-ai/sdk";
 import { env } from "../env.server";
+
+// The SDK (~5 MB of V8 heap once loaded) is imported on the first AI call, not at boot: most
+// processes never call the AI, and the server has to fit a 256 MB machine (ADR 166).
+type Sdk = typeof import("@anthropic-ai/sdk");
+let sdk: Sdk | undefined;
+const loadSdk = async () => {
+  sdk ??= await import("@anthropic-ai/sdk");
+  return sdk;
+};
 
 /** AI generation time-out (spec: 300 s). */
 export const AI_TIMEOUT_MS = 300_000;
@@ -26,10 +30,11 @@ export const AI_NOT_CONFIGURED =
 export const aiConfigured = () => Boolean(env().ANTHROPIC_API_KEY);
 
 let client: Anthropic | undefined;
-function anthropic(): Anthropic {
+async function anthropic(): Promise<Anthropic> {
   const { ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL } = env();
   if (!ANTHROPIC_API_KEY) throw new AiError(AI_NOT_CONFIGURED, 503);
-  client ??= new Anthropic({
+  const { default: Client } = await loadSdk();
+  client ??= new Client({
     apiKey: ANTHROPIC_API_KEY,
     baseURL: ANTHROPIC_BASE_URL,
     timeout: AI_TIMEOUT_MS,
@@ -41,6 +46,9 @@ function anthropic(): Anthropic {
 /** Maps SDK errors to German messages with a fitting HTTP status. */
 export function toAiError(error: unknown): AiError {
   if (error instanceof AiError) return error;
+  // Without the SDK loaded no SDK error can exist.
+  if (!sdk) return new AiError("Unerwarteter Fehler bei der KI-Anfrage.", 502);
+  const { APIConnectionError, APIConnectionTimeoutError, APIError, RateLimitError } = sdk;
   if (error instanceof APIConnectionTimeoutError) {
     return new AiError(
       "Die KI hat nicht rechtzeitig geantwortet (Zeitüberschreitung). Bitte versuchen Sie es später erneut.",
@@ -83,7 +91,7 @@ export async function complete(options: {
   signal?: AbortSignal;
 }): Promise<{ text: string; toolInput: unknown }> {
   try {
-    const message = await anthropic().messages.create(
+    const message = await (await anthropic()).messages.create(
       {
         model: env().ANTHROPIC_MODEL,
         max_tokens: options.maxTokens ?? 2048,

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or } from "drizzle-orm";
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { type MailAttachment, mailOutbox } from "~db/schema";
 import { isStaleReminder } from "../appointments/reminder-check.server";
 import { db } from "../db.server";
@@ -131,17 +131,20 @@ export function wipeExpiredSecrets(now = new Date()): number {
 }
 
 let transporter: Transporter | undefined;
-function smtp(): Transporter | undefined {
+/** nodemailer (~5 MB of V8 heap) loads with the first mail to send, not at boot (ADR 166). */
+async function smtp(): Promise<Transporter | undefined> {
   const url = env().SMTP_URL;
   if (!url) return undefined;
-  transporter ??= nodemailer.createTransport(url, { from: env().MAIL_FROM });
+  if (!transporter) {
+    const { default: nodemailer } = await import("nodemailer");
+    transporter ??= nodemailer.createTransport(url, { from: env().MAIL_FROM });
+  }
   return transporter;
 }
 
 /** One batch: every due pending mail (up to 20) gets one attempt. */
 async function sendDue(now: Date): Promise<{ attempted: number; sent: number }> {
-  const transport = smtp();
-  if (!transport) return { attempted: 0, sent: 0 };
+  if (!env().SMTP_URL) return { attempted: 0, sent: 0 };
   const due = db()
     .select()
     .from(mailOutbox)
@@ -149,6 +152,8 @@ async function sendDue(now: Date): Promise<{ attempted: number; sent: number }> 
     .orderBy(asc(mailOutbox.id))
     .limit(20)
     .all();
+  const transport = due.length ? await smtp() : undefined;
+  if (!transport) return { attempted: 0, sent: 0 };
   let sent = 0;
   for (const mail of due) {
     // Checked right before sending: the booking may have been cancelled or moved meanwhile.

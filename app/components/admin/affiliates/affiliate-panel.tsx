@@ -1,11 +1,13 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "react-router";
+import { Form, useLocation, useNavigation } from "react-router";
 import { CopyButton } from "~/components/admin/requests/copy-button";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { ConfirmAction } from "~/components/ui/confirm-action";
+import { ConfirmAction, ConfirmationStep } from "~/components/ui/confirm-action";
 import { Alert } from "~/components/ui/field";
 import { Field, useConformForm } from "~/components/ui/form";
+import { PostButton } from "~/components/ui/post-button";
+import { TableHead } from "~/components/ui/table";
 import type { AffiliateCodeJson } from "~/lib/affiliate";
 import { AffiliateCreateSchema, DELETE_AFFILIATE_MESSAGE } from "~/lib/affiliate";
 import { formatDate } from "~/lib/format";
@@ -53,117 +55,117 @@ function AffiliateCreateForm({
   );
 }
 
-/** Create form + table of affiliate codes (used by /admin/affiliate-codes and /admin/legacy). */
+/**
+ * Create form + table of affiliate codes (used by /admin/affiliate-codes and /admin/legacy), with
+ * the no-JS confirmation step of a deletion; the forms post to the page they are on.
+ */
 export function AffiliatePanel({
   codes,
-  form,
-  action,
   origin,
+  actionData,
 }: {
   codes: AffiliateCodeJson[];
   /** APP_URL: the "Link kopieren" button copies origin + /?code=CODE. */
   origin: string;
-  form?: AffiliateFormState;
-  action: string;
+  /** The page action's answer: a refused create form (`affiliateForm`) or a confirmation step. */
+  actionData: unknown;
 }) {
+  const action = useLocation().pathname;
+  const form = (actionData as { affiliateForm?: AffiliateFormState } | undefined)?.affiliateForm;
   // A new code (a new highest id) remounts the form, so it is empty again with JS too.
   const newestId = codes.reduce((max, c) => Math.max(max, c.id), 0);
   return (
-    <div className="space-y-6">
-      <Card className="p-5">
-        <h2 className="mb-4 text-lg font-semibold">Neuen Affiliate-Code erstellen</h2>
-        <AffiliateCreateForm key={newestId} form={form} action={action} />
-        {form?.error ? (
-          <div className="mt-3">
-            <Alert>{form.error}</Alert>
-          </div>
-        ) : null}
-      </Card>
+    <>
+      <ConfirmationStep data={actionData} />
+      <div className="space-y-6">
+        <Card className="p-5">
+          <h2 className="mb-4 text-lg font-semibold">Neuen Affiliate-Code erstellen</h2>
+          <AffiliateCreateForm key={newestId} form={form} action={action} />
+          {form?.error ? (
+            <div className="mt-3">
+              <Alert>{form.error}</Alert>
+            </div>
+          ) : null}
+        </Card>
 
-      <Card className="overflow-x-auto">
-        <table className="w-full min-w-[640px] text-left text-sm">
-          <thead className="border-b border-slate-200 text-xs uppercase text-slate-500 dark:text-slate-400 dark:border-slate-800">
-            <tr>
-              <th className="px-4 py-3">Code</th>
-              <th className="px-4 py-3">Partner</th>
-              <th className="px-4 py-3">Rabatt</th>
-              <th className="px-4 py-3">Status</th>
-              <th className="px-4 py-3">Erstellt</th>
-              <th className="px-4 py-3">Aktionen</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-            {codes.length === 0 ? (
-              <tr>
-                <td
-                  colSpan={6}
-                  className="px-4 py-6 text-center text-slate-500 dark:text-slate-400"
-                >
-                  Noch keine Affiliate-Codes angelegt.
-                </td>
-              </tr>
-            ) : (
-              codes.map((code) => (
-                <tr key={code.id}>
-                  <td className="px-4 py-3 font-mono font-semibold select-all">{code.code}</td>
-                  <td className="px-4 py-3">
-                    {code.name}
-                    <span className="block text-xs text-slate-500 dark:text-slate-400">
-                      {code.email}
-                    </span>
+        <Card className="overflow-x-auto">
+          <table className="w-full min-w-[640px] text-left text-sm">
+            <TableHead
+              columns={["Code", "Partner", "Rabatt", "Status", "Erstellt", "Aktionen"]}
+              className="border-b border-slate-200 text-xs uppercase text-slate-500 dark:text-slate-400 dark:border-slate-800"
+              cellClassName="px-4 py-3"
+            />
+            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+              {codes.length === 0 ? (
+                <tr>
+                  <td
+                    colSpan={6}
+                    className="px-4 py-6 text-center text-slate-500 dark:text-slate-400"
+                  >
+                    Noch keine Affiliate-Codes angelegt.
                   </td>
-                  <td className="px-4 py-3">{code.discountValue}%</td>
-                  <td className="px-4 py-3">
-                    <span
-                      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${code.isActive ? "bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200" : "bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300"}`}
-                    >
-                      {code.isActive ? "Aktiv" : "Inaktiv"}
-                    </span>
-                  </td>
-                  <td className="px-4 py-3">{formatDate(code.createdAt)}</td>
-                  <td className="px-4 py-3">
-                    <div className="flex flex-wrap items-center gap-2">
-                      <CopyButton
-                        text={code.code}
-                        label="Kopieren"
-                        success="Code in die Zwischenablage kopiert!"
-                        failure="Fehler beim Kopieren in die Zwischenablage!"
-                      />
-                      <CopyButton
-                        text={`${origin}/?code=${code.code}`}
-                        label="Link kopieren"
-                        success="Link in die Zwischenablage kopiert!"
-                        failure="Fehler beim Kopieren in die Zwischenablage!"
-                      />
-                      <Form method="post" action={action}>
-                        <input type="hidden" name="intent" value="toggle" />
-                        <input type="hidden" name="id" value={code.id} />
-                        <input type="hidden" name="isActive" value={code.isActive ? "0" : "1"} />
-                        <Button
-                          type="submit"
-                          size="sm"
-                          variant="secondary"
+                </tr>
+              ) : (
+                codes.map((code) => (
+                  <tr key={code.id}>
+                    <td className="px-4 py-3 font-mono font-semibold select-all">{code.code}</td>
+                    <td className="px-4 py-3">
+                      {code.name}
+                      <span className="block text-xs text-slate-500 dark:text-slate-400">
+                        {code.email}
+                      </span>
+                    </td>
+                    <td className="px-4 py-3">{code.discountValue}%</td>
+                    <td className="px-4 py-3">
+                      <span
+                        className={`rounded-full px-2 py-0.5 text-xs font-semibold ${code.isActive ? "bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200" : "bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300"}`}
+                      >
+                        {code.isActive ? "Aktiv" : "Inaktiv"}
+                      </span>
+                    </td>
+                    <td className="px-4 py-3">{formatDate(code.createdAt)}</td>
+                    <td className="px-4 py-3">
+                      <div className="flex flex-wrap items-center gap-2">
+                        <CopyButton
+                          text={code.code}
+                          label="Kopieren"
+                          success="Code in die Zwischenablage kopiert!"
+                          failure="Fehler beim Kopieren in die Zwischenablage!"
+                        />
+                        <CopyButton
+                          text={`${origin}/?code=${code.code}`}
+                          label="Link kopieren"
+                          success="Link in die Zwischenablage kopiert!"
+                          failure="Fehler beim Kopieren in die Zwischenablage!"
+                        />
+                        <PostButton
+                          action={action}
+                          fields={{
+                            intent: "toggle",
+                            id: code.id,
+                            isActive: code.isActive ? "0" : "1",
+                          }}
                           aria-label={`${code.code} ${code.isActive ? "deaktivieren" : "aktivieren"}`}
                         >
                           {code.isActive ? "Deaktivieren" : "Aktivieren"}
-                        </Button>
-                      </Form>
-                      <ConfirmAction
-                        action={action}
-                        fields={{ intent: "delete", id: String(code.id) }}
-                        title="Affiliate-Code löschen"
-                        message={DELETE_AFFILIATE_MESSAGE}
-                        label="Löschen"
-                        aria-label={`${code.code} löschen`}
-                      />
-                    </div>
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </Card>
-    </div>
+                        </PostButton>
+                        <ConfirmAction
+                          action={action}
+                          fields={{ intent: "delete", id: String(code.id) }}
+                          title="Affiliate-Code löschen"
+                          message={DELETE_AFFILIATE_MESSAGE}
+                          label="Löschen"
+                          aria-label={`${code.code} löschen`}
+                        />
+                      </div>
+                    </td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </Card>
+      </div>
+    </>
   );
 }

@@ -1,5 +1,4 @@
-import { Form } from "react-router";
-import { Button } from "~/components/ui/button";
+import { PostButton } from "~/components/ui/post-button";
 import { formatDateTime } from "~/lib/format";
 import { WEBHOOK_EVENT_LABELS, type WebhookEvent } from "~/lib/webhooks";
 import { OutboxList } from "./outbox-list";
@@ -62,12 +61,7 @@ export function WebhookDeliveries({ deliveries }: { deliveries: WebhookDeliveryV
                 {d.body}
               </pre>
               {d.status !== "sent" ? (
-                <Form method="post">
-                  <input type="hidden" name="webhookDelivery" value={d.id} />
-                  <Button type="submit" size="sm" variant="secondary">
-                    Erneut zustellen
-                  </Button>
-                </Form>
+                <PostButton fields={{ webhookDelivery: d.id }}>Erneut zustellen</PostButton>
               ) : null}
             </div>
           ),

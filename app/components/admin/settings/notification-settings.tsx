@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { buttonClass } from "~/components/ui/button";
+import { CheckboxGroup } from "~/components/ui/checkbox-group";
 import { FieldErrors, inputClass } from "~/components/ui/field";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import type { Configuration } from "~/lib/configuration";
@@ -60,25 +61,20 @@ export function NotificationSettings({
               Die Listen gelten nur, wenn Benachrichtigungen aktiv sind.
             </p>
           ) : null}
-          <fieldset>
-            <legend className={label}>Admins</legend>
-            <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-              {admins.map((a) => (
-                <label key={a.id} className="inline-flex items-center gap-2">
-                  <input
-                    type="checkbox"
-                    name="notifyAdmin"
-                    value={a.id}
-                    defaultChecked={config.emailNotifications.adminEmails.some(
-                      (x) => x.id === a.id,
-                    )}
-                  />
+          <CheckboxGroup
+            legend="Admins"
+            name="notifyAdmin"
+            options={admins.map((a) => ({
+              value: a.id,
+              label: (
+                <>
                   {a.username}{" "}
                   <span className="text-slate-500 dark:text-slate-400">({a.email})</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+                </>
+              ),
+              checked: config.emailNotifications.adminEmails.some((x) => x.id === a.id),
+            }))}
+          />
           <div>
             <p className={label}>Externe Adressen</p>
             <ul className="mb-2 flex flex-wrap gap-2">

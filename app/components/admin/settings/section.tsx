@@ -100,29 +100,3 @@ export function SettingSelect({
     </div>
   );
 }
-
-/** A row of checkboxes posting each checked value under one name. */
-export function CheckboxGroup({
-  legend,
-  name,
-  options,
-  checked,
-}: {
-  legend: string;
-  name: string;
-  options: readonly string[];
-  checked: readonly string[];
-}) {
-  return (
-    <fieldset>
-      <legend className={label}>{legend}</legend>
-      <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-        {options.map((t) => (
-          <label key={t} className="inline-flex items-center gap-1">
-            <input type="checkbox" name={name} value={t} defaultChecked={checked.includes(t)} /> {t}
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}

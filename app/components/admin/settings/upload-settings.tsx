@@ -1,5 +1,6 @@
+import { CheckboxGroup, plainOptions } from "~/components/ui/checkbox-group";
 import { type Configuration, DOCUMENT_TYPES, IMAGE_TYPES } from "~/lib/configuration";
-import { CheckboxGroup, NumberSettings, Section } from "./section";
+import { NumberSettings, Section } from "./section";
 
 /** Limits and allowed types for attachments of the contact form. */
 export function UploadSettings({ config }: { config: Configuration }) {
@@ -22,14 +23,12 @@ export function UploadSettings({ config }: { config: Configuration }) {
       <CheckboxGroup
         legend="Erlaubte Bildtypen"
         name="imageType"
-        options={IMAGE_TYPES}
-        checked={uploads.allowedImageTypes}
+        options={plainOptions(IMAGE_TYPES, uploads.allowedImageTypes)}
       />
       <CheckboxGroup
         legend="Erlaubte Dokumenttypen"
         name="documentType"
-        options={DOCUMENT_TYPES}
-        checked={uploads.allowedDocumentTypes}
+        options={plainOptions(DOCUMENT_TYPES, uploads.allowedDocumentTypes)}
       />
     </Section>
   );

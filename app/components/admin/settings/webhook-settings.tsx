@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { CheckboxGroup } from "~/components/ui/checkbox-group";
 import { Alert, FieldErrors, inputClass } from "~/components/ui/field";
 import {
   isUnreadableSecretMask,
@@ -137,23 +138,19 @@ function WebhookForm({
         </select>
         <FieldErrors errors={errors.format} />
       </div>
-      <fieldset aria-describedby={errors.events ? id("events-error") : undefined}>
-        <legend className={label}>Ereignisse</legend>
-        <div className="grid gap-1 sm:grid-cols-2">
-          {WEBHOOK_EVENTS.map((event) => (
-            <label key={event} className="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                name="webhookEvent"
-                value={event}
-                defaultChecked={values.events.includes(event)}
-              />
-              {WEBHOOK_EVENT_LABELS[event]}
-            </label>
-          ))}
-        </div>
+      <CheckboxGroup
+        legend="Ereignisse"
+        name="webhookEvent"
+        layout="grid"
+        describedBy={errors.events ? id("events-error") : undefined}
+        options={WEBHOOK_EVENTS.map((event) => ({
+          value: event,
+          label: WEBHOOK_EVENT_LABELS[event],
+          checked: values.events.includes(event),
+        }))}
+      >
         <FieldErrors id={id("events-error")} errors={errors.events} />
-      </fieldset>
+      </CheckboxGroup>
       <div>
         <label htmlFor={id("secret")} className={label}>
           Secret

@@ -1,0 +1,200 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { EntryContext } from "react-router";
+import { acceptsGzip, deflateParts, gzipJoined } from "./render-cache-gzip.server";
+
+/**
+ * A cache of rendered HTML for the pages that opt in (`handle: { renderCache: true }` on the leaf
+ * route: the landing page), ADR 160. The key holds everything the render reads: the build, the
+ * matched routes, the URL (path + query), the loader data of every match (configuration, theme,
+ * consent, banner, history, affiliate, attribution, toast: all are loader data), and the year the
+ * footer prints. Only a GET answered 200 with no action data and no errors is cached. The CSP
+ * nonce is rendered as a per-process random placeholder and the fresh nonce is put back into every
+ * response, so no two responses share a nonce.
+ */
+
+/** Bounds: at most this many pages and this many bytes (UTF-8 pages, keys included). */
+export const MAX_ENTRIES = 100;
+export const MAX_BYTES = 4 * 1024 * 1024;
+
+/** Alphanumeric, so React writes it unescaped; unguessable, so no content can contain it. */
+const PLACEHOLDER = `n${randomBytes(18).toString("hex")}`;
+
+/** The page as UTF-8 bytes, split where the nonce goes (encoded once, not per response). */
+type Entry = {
+  key: string;
+  parts: Buffer[];
+  contentType: string;
+  bytes: number;
+  /** The parts deflated once, made on the first request that accepts gzip (ADR 161). */
+  deflated?: Buffer[];
+};
+const entries = new Map<string, Entry>();
+const pending = new Map<string, Promise<Entry | null>>();
+let totalBytes = 0;
+const counts = { hits: 0, stores: 0 };
+
+export type RenderInput = {
+  request: Request;
+  statusCode: number;
+  headers: Headers;
+  context: EntryContext;
+  /** This response's CSP nonce. */
+  nonce: string | undefined;
+};
+/** Renders the document with the given nonce; `allReady`: resolve only once everything rendered. */
+export type Render = (nonce: string | undefined, allReady: boolean) => Promise<Response>;
+
+/**
+ * A stable serialisation of loader data: keys sorted, Dates and undefined tagged. Anything it
+ * cannot represent faithfully (Map, Set, Promise, class instances, functions, bigint) makes the
+ * page uncacheable (null).
+ */
+export function stableSerialize(value: unknown): string | null {
+  const out: string[] = [];
+  const walk = (v: unknown, depth: number): boolean => {
+    if (depth > 64) return false;
+    if (v === null) out.push("null");
+    else if (v === undefined) out.push("u");
+    else if (typeof v === "string") out.push(JSON.stringify(v));
+    else if (typeof v === "number") out.push(Number.isFinite(v) ? String(v) : `#${v}`);
+    else if (typeof v === "boolean") out.push(v ? "true" : "false");
+    else if (v instanceof Date) out.push(`D${v.getTime()}`);
+    else if (Array.isArray(v)) {
+      out.push("[");
+      for (let i = 0; i < v.length; i++) {
+        if (i) out.push(",");
+        if (!(i in v) || !walk(v[i], depth + 1)) return false;
+      }
+      out.push("]");
+    } else if (typeof v === "object" && isPlain(v)) {
+      out.push("{");
+      const keys = Object.keys(v).sort();
+      for (let i = 0; i < keys.length; i++) {
+        if (i) out.push(",");
+        out.push(JSON.stringify(keys[i]), ":");
+        if (!walk((v as Record<string, unknown>)[keys[i]], depth + 1)) return false;
+      }
+      out.push("}");
+    } else return false;
+    return true;
+  };
+  return walk(value, 0) ? out.join("") : null;
+}
+
+function isPlain(v: object) {
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+}
+
+/** The cache key of this document request, or null when it must be rendered fresh. */
+export function renderCacheKey({
+  request,
+  statusCode,
+  context,
+  nonce,
+}: RenderInput): string | null {
+  // Development: Vite reloads components without a new entry module; render every time.
+  if (import.meta.env.DEV) return null;
+  const handler = context.staticHandlerContext;
+  if (!nonce || request.method !== "GET" || statusCode !== 200 || context.isSpaMode) return null;
+  if (handler.statusCode !== 200 || handler.actionData || handler.errors) return null;
+  const matches = handler.matches;
+  const leaf = matches[matches.length - 1]?.route.id;
+  const handle = leaf ? (context.routeModules[leaf]?.handle as { renderCache?: unknown }) : null;
+  if (handle?.renderCache !== true) return null;
+  const url = new URL(request.url);
+  const data = stableSerialize(matches.map((m) => [m.route.id, handler.loaderData[m.route.id]]));
+  if (data === null) return null;
+  return (
+    createHash("sha256")
+      .update(context.manifest.version)
+      .update("\0")
+      .update(url.pathname + url.search)
+      .update("\0")
+      // The footer's © year (new Date() during the render).
+      .update(String(new Date().getFullYear()))
+      .update("\0")
+      .update(data)
+      .digest("base64")
+  );
+}
+
+function respond(entry: Entry, { request, statusCode, headers, nonce }: RenderInput) {
+  headers.set("Content-Type", entry.contentType);
+  const separator = Buffer.from(nonce ?? "");
+  if (acceptsGzip(request.headers.get("accept-encoding"))) {
+    if (!entry.deflated) {
+      entry.deflated = deflateParts(entry.parts);
+      const size = entry.deflated.reduce((sum, part) => sum + part.length, 0);
+      entry.bytes += size;
+      if (entries.get(entry.key) === entry) totalBytes += size;
+    }
+    // Already encoded: the compression middleware leaves it as it is.
+    headers.set("Content-Encoding", "gzip");
+    headers.append("Vary", "Accept-Encoding");
+    return new Response(gzipJoined(entry.parts, entry.deflated, separator), {
+      status: statusCode,
+      headers,
+    });
+  }
+  const chunks: Buffer[] = [];
+  for (const part of entry.parts) {
+    if (chunks.length) chunks.push(separator);
+    chunks.push(part);
+  }
+  return new Response(Buffer.concat(chunks), { status: statusCode, headers });
+}
+
+function store(key: string, entry: Entry) {
+  if (entry.bytes > MAX_BYTES) return;
+  entries.set(key, entry);
+  totalBytes += entry.bytes;
+  counts.stores++;
+  for (const [oldest, old] of entries) {
+    if (entries.size <= MAX_ENTRIES && totalBytes <= MAX_BYTES) break;
+    entries.delete(oldest);
+    totalBytes -= old.bytes;
+  }
+}
+
+/**
+ * Serves the document from the cache when it may, else renders it (`render`) and, when the
+ * result is a complete 200 page, keeps it. Concurrent misses for one key render once.
+ */
+export async function renderWithCache(input: RenderInput, render: Render): Promise<Response> {
+  const key = renderCacheKey(input);
+  if (!key) return render(input.nonce, false);
+  const hit = entries.get(key);
+  if (hit) {
+    // Most recently used last (Map order is the LRU order).
+    entries.delete(key);
+    entries.set(key, hit);
+    counts.hits++;
+    return respond(hit, input);
+  }
+  let job = pending.get(key);
+  if (!job) {
+    job = (async () => {
+      const response = await render(PLACEHOLDER, true);
+      const html = await response.text();
+      const parts = html.split(PLACEHOLDER).map((part) => Buffer.from(part));
+      const entry: Entry = {
+        key,
+        parts,
+        contentType: response.headers.get("Content-Type") ?? "text/html; charset=utf-8",
+        bytes: parts.reduce((sum, part) => sum + part.length, key.length * 2),
+      };
+      if (response.status === 200 && !input.request.signal.aborted) store(key, entry);
+      return response.status === 200 ? entry : null;
+    })().finally(() => pending.delete(key));
+    pending.set(key, job);
+  }
+  const entry = await job;
+  // A failed render is not shared: this request renders its own (with its own nonce).
+  return entry ? respond(entry, input) : render(input.nonce, false);
+}
+
+/** For tests: pages and bytes held, responses served from the cache, pages stored. */
+export function renderCacheStats() {
+  return { entries: entries.size, bytes: totalBytes, ...counts };
+}

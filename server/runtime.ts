@@ -1,0 +1,86 @@
+// The one place for how the production server process is started (ADR 165): the V8 flags and the
+// allocator setting. build-server/launch.js applies them to itself (re-exec in place, same PID), so
+// `npm start`, `npm run serve`, the Dockerfile and the bench servers all get them by starting the
+// launcher; the e2e stack passes them when it starts server/index.ts. Sized for Fly's 256 MB
+// machine (fly.toml [[vm]], docs/benchmarks.md "Memory on a 256 MB machine").
+
+/**
+ * - The old generation is capped for the VM instead of being sized from the host's memory (ADR 132):
+ *   the server's live heap is ~40 MB after load.
+ * - A small young generation keeps memory flat while uploads stream through.
+ */
+export const NODE_FLAGS: readonly string[] = [
+  "--max-old-space-size=112",
+  "--max-semi-space-size=4",
+];
+
+/**
+ * glibc gives every thread that allocates its own malloc arena (64 MB reservations; V8's compiler and
+ * GC threads, libuv's pool): under load ~26 MB of RSS sat in eight arenas, mostly free fragments.
+ * Two arenas for the whole process (measured: same throughput, 15–20 MB less peak RSS).
+ */
+export const RUNTIME_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: "2" };
+
+/**
+ * Litestream (Go) sizes its heap by GOGC alone and held ~40 MB anonymous memory under load; a soft
+ * limit makes it collect earlier (measured: peak 47–48 MB instead of 57–62 MB). An operator's own
+ * GOMEMLIMIT / GOGC wins.
+ */
+export const LITESTREAM_ENV: Readonly<Record<string, string>> = { GOMEMLIMIT: "16MiB" };
+
+type Env = Record<string, string | undefined>;
+
+/** `--max_old_space_size=1` and `--max-old-space-size 1` name the same flag. */
+const flagName = (arg: string) => arg.split("=")[0].replace(/_/g, "-");
+
+/**
+ * What a process started with `execArgv` and `env` lacks of NODE_FLAGS / RUNTIME_ENV; a flag or
+ * variable the operator gave (on the command line, in NODE_OPTIONS or the environment) is kept.
+ * undefined when nothing is missing.
+ */
+export function missingRuntime(
+  execArgv: readonly string[],
+  env: Env,
+): { flags: string[]; env: Record<string, string> } | undefined {
+  const given = new Set(
+    [...execArgv, ...(env.NODE_OPTIONS ?? "").split(/\s+/)].filter(Boolean).map(flagName),
+  );
+  const flags = NODE_FLAGS.filter((flag) => !given.has(flagName(flag)));
+  const vars = Object.fromEntries(
+    Object.entries(RUNTIME_ENV).filter(([name]) => env[name] === undefined),
+  );
+  if (flags.length === 0 && Object.keys(vars).length === 0) return undefined;
+  return { flags, env: vars };
+}
+
+/** The arguments to start `script` with the production runtime, for spawn(process.execPath, …). */
+export const runtimeArgs = (script: string, ...args: string[]) => [...NODE_FLAGS, script, ...args];
+
+/** The environment for such a start: `env` with RUNTIME_ENV filled in where unset. */
+export const runtimeEnv = (env: Env): Env => ({ ...RUNTIME_ENV, ...env });
+
+/**
+ * Replaces this process (same PID, no parent left behind) with itself started with the missing
+ * flags and environment; returns when nothing is missing. Nothing has been allocated yet that
+ * matters: it runs first in build-server/launch.js.
+ */
+export function applyRuntime(): void {
+  const missing = missingRuntime(process.execArgv, process.env);
+  if (!missing) return;
+  replaceProcess(
+    process.execPath,
+    [process.execPath, ...missing.flags, ...process.execArgv, ...process.argv.slice(1)],
+    { ...process.env, ...missing.env } as Record<string, string>,
+  );
+}
+
+/** execve(2): `file` takes this process's place (same PID); never returns. POSIX only (Node ≥ 23.11). */
+export function replaceProcess(
+  file: string,
+  args: string[],
+  env: Record<string, string> = process.env as Record<string, string>,
+): never {
+  if (!process.execve) throw new Error("process.execve fehlt (Linux mit Node ≥ 24 nötig).");
+  process.execve(file, args, env);
+  throw new Error(`execve ${file} kehrte zurück`);
+}

@@ -1,0 +1,168 @@
+import type { Page, Route } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { waitForHydration } from "./hydration";
+import { findRequestByEmail } from "./seed";
+
+// The landing page loads its JavaScript on the visitor's first interaction (ADR 170). Only the
+// js-on project can tell: without JS these are the no-JS flows landing.spec.ts already covers.
+
+const unique = () => Math.random().toString(36).slice(2, 8);
+/** A minimal WebM (EBML header with DocType webm), as in landing.spec.ts. */
+const webm = {
+  name: "sprachmemo.webm",
+  mimeType: "audio/webm",
+  buffer: Buffer.concat([
+    Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0xf7, 0x81, 0x01]),
+    Buffer.from([0x42, 0xf2, 0x81, 0x04, 0x42, 0xf3, 0x81, 0x08, 0x42, 0x82, 0x84]),
+    Buffer.from("webm"),
+    Buffer.from([0x42, 0x87, 0x81, 0x04, 0x42, 0x85, 0x81, 0x02]),
+    Buffer.alloc(256, 0),
+  ]),
+};
+const isAppScript = (url: string) => /\/assets\/[^/?]+\.js(\?|$)/.test(new URL(url).pathname);
+
+/** Holds every request for the app's JavaScript until `release()`: the page stays unhydrated. */
+async function holdScripts(page: Page) {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(
+    (url) => isAppScript(url.href),
+    (route) => {
+      if (released) return route.continue();
+      held.push(route);
+    },
+  );
+  return {
+    held: () => held.length,
+    async release() {
+      released = true;
+      // Requests of a page that navigated away meanwhile are gone: nothing to continue there.
+      for (const route of held.splice(0)) await route.continue().catch(() => {});
+    },
+  };
+}
+
+async function fillContact(page: Page, name: string, email: string) {
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("E-Mail").fill(email);
+  await page.getByLabel("Telefon").fill("+49 40 7654321");
+  await page.getByLabel("Beschreibe dein Unternehmen").fill("Eine Bäckerei mit drei Filialen.");
+  await page.getByLabel("Deine Projektidee (optional)").fill("Vorbestellungen per App.");
+}
+
+test("no app JavaScript is requested before the first interaction @js-only", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (isAppScript(request.url())) scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  expect(scripts).toEqual([]);
+  await expect(page.locator("script[data-lazy-hydration]")).toHaveCount(1);
+  await expect(page.locator('link[rel="modulepreload"]')).toHaveCount(0);
+  await expect(page.locator("section[data-hydrated]")).toHaveCount(0);
+
+  // The first interaction (a mouse movement) loads it and the page hydrates (without a mismatch:
+  // the fixture fails the test on any console error).
+  const entry = page.waitForRequest((request) => /entry\.client/.test(request.url()));
+  await page.mouse.move(10, 10);
+  await page.mouse.move(20, 20);
+  await entry;
+  await page.locator("section[data-hydrated]").waitFor({ state: "attached" });
+  expect(scripts.length).toBeGreaterThan(1);
+});
+
+test("the admin login loads its JavaScript right after the first paint, without an interaction @js-only", async ({
+  page,
+}) => {
+  await page.goto("/admin/login");
+  await page.locator("section[data-hydrated]").waitFor({ state: "attached" });
+  const timing = await page.evaluate(() => ({
+    paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+    scripts: performance
+      .getEntriesByType("resource")
+      .filter((e) => /\/assets\/[^/]+\.js$/.test(new URL(e.name).pathname))
+      .map((e) => e.startTime),
+  }));
+  expect(timing.scripts.length).toBeGreaterThan(1);
+  expect(timing.paint).toBeDefined();
+  expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.paint as number);
+});
+
+test("a click before hydration takes the no-JS path: cookie choice and contact form post natively @js-only", async ({
+  page,
+}) => {
+  const scripts = await holdScripts(page);
+  await page.goto("/");
+
+  // The cookie bar's button posts its form and the server redirects back (with JS: a fetch).
+  const consentPost = page.waitForRequest(
+    (r) =>
+      r.method() === "POST" && r.isNavigationRequest() && r.url().endsWith("/preferences/consent"),
+  );
+  await page.getByRole("button", { name: "Nur notwendige" }).click();
+  await consentPost;
+  await expect(page.getByRole("button", { name: "Alle akzeptieren" })).toHaveCount(0);
+
+  // The contact form posts to the page's action; the server redirects to ?gesendet=<id>#contact
+  // (the JS form stays on / and posts to /api/requests).
+  const name = `Vorab ${unique()}`;
+  const email = `vorab.${unique()}@example.com`;
+  await fillContact(page, name, email);
+  expect(scripts.held()).toBeGreaterThan(0); // typing was an interaction: the loading started
+  const formPost = page.waitForRequest(
+    (r) => r.method() === "POST" && r.isNavigationRequest() && new URL(r.url()).pathname === "/",
+  );
+  await page.getByRole("button", { name: "Anfrage senden" }).click();
+  await formPost;
+  await expect(page).toHaveURL(/\/\?gesendet=\d+#contact$/);
+  await expect(page.getByTestId("submission-success")).toContainText(`Vielen Dank, ${name}!`);
+  expect(findRequestByEmail(email)?.name).toBe(name);
+  await expect(page.locator("section[data-hydrated]")).toHaveCount(0);
+  await scripts.release();
+});
+
+test("what the visitor typed and picked before hydration stays and counts @js-only", async ({
+  page,
+}) => {
+  const scripts = await holdScripts(page);
+  await page.goto("/");
+  await page.getByRole("button", { name: "Nur notwendige" }).click();
+  await expect(page.getByRole("button", { name: "Alle akzeptieren" })).toHaveCount(0);
+  const name = `Früh ${unique()}`;
+  const email = `frueh.${unique()}@example.com`;
+  await fillContact(page, name, email);
+  await page.getByLabel("Dateien anhängen (optional)").setInputFiles({
+    name: "skizze.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from(`%PDF-1.4\n1 0 obj\n<<>>\nendobj\n${"x".repeat(500)}\n%%EOF\n`),
+  });
+  // Without JS the voice message is an audio file input.
+  await page.getByLabel("Sprachnachricht (optional)").setInputFiles(webm);
+  await expect(page.locator("section[data-hydrated]")).toHaveCount(0);
+
+  await scripts.release();
+  await waitForHydration(page);
+  await expect(page.getByLabel("Name")).toHaveValue(name);
+  await expect(page.getByLabel("E-Mail")).toHaveValue(email);
+  await expect(page.getByLabel("Beschreibe dein Unternehmen")).toHaveValue(
+    "Eine Bäckerei mit drei Filialen.",
+  );
+  await expect(page.getByLabel("Deine Projektidee (optional)")).toHaveValue(
+    "Vorbestellungen per App.",
+  );
+  // The JS form knows the typed text: the counter counts it and nothing blocks the submit.
+  await expect(page.getByTestId("company-counter")).toHaveText("32/20 Zeichen (mindestens)");
+  await expect(page.getByTestId("contact-submit-hint")).toHaveCount(0);
+  await expect(page.getByText("skizze.pdf")).toBeVisible();
+  // The picked audio file keeps its input (instead of the recorder's button) and is sent.
+  await expect(page.getByLabel("Sprachnachricht (optional)")).toHaveValue(/sprachmemo\.webm$/);
+
+  // Sent by the JS form (no page load: the URL stays), with the file picked before hydration.
+  await page.getByRole("button", { name: "Anfrage senden" }).click();
+  await expect(page.getByTestId("submission-success")).toContainText(`Vielen Dank, ${name}!`);
+  expect(new URL(page.url()).search).toBe("");
+  const row = findRequestByEmail(email);
+  expect(row?.attachments.map((f) => f.originalName)).toEqual(["skizze.pdf"]);
+  expect(row?.audioPath).toMatch(/\.webm$/);
+});
