@@ -30,7 +30,14 @@ const longDayFormat = new Intl.DateTimeFormat("de-DE", {
   year: "numeric",
 });
 
+const yearFormat = new Intl.DateTimeFormat("de-DE", { timeZone: TIME_ZONE, year: "numeric" });
+
 const toDate = (value: Date | string | number) => (value instanceof Date ? value : new Date(value));
+
+/** "2026": the year in Berlin (the footer's ©; the server's year, so the hydration matches). */
+export function formatYear(value: Date | string | number): string {
+  return yearFormat.format(toDate(value));
+}
 
 /** "22.11.2026" */
 export function formatDate(value: Date | string | number): string {

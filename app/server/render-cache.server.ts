@@ -3,11 +3,12 @@ import type { EntryContext } from "react-router";
 import { acceptsGzip, deflateParts, gzipJoined } from "./render-cache-gzip.server";
 
 /**
- * A cache of rendered HTML for the pages that opt in (`handle: { renderCache: true }` on the leaf
- * route: the landing page), ADR 160. The key holds everything the render reads: the build, the
- * matched routes, the URL (path + query), the loader data of every match (configuration, theme,
- * consent, banner, history, affiliate, attribution, toast: all are loader data), and the year the
- * footer prints. Only a GET answered 200 with no action data and no errors is cached. The CSP
+ * A cache of rendered HTML for the pages that opt in (`handle: { renderCache }` on the leaf route:
+ * the landing page), ADR 160. The key holds everything the render reads: the build, the matched
+ * routes, the URL (path + query) and the loader data of every match (configuration, theme, consent,
+ * banner, affiliate, attribution, toast, the footer's year: all are loader data). Only a GET
+ * answered 200 with no action data and no errors is cached, and only when the route's rule says
+ * its data holds nothing personal (a visitor's own requests are never kept: erasure erases). The CSP
  * nonce is rendered as a per-process random placeholder and the fresh nonce is put back into every
  * response, so no two responses share a nonce.
  */
@@ -32,6 +33,12 @@ const entries = new Map<string, Entry>();
 const pending = new Map<string, Promise<Entry | null>>();
 let totalBytes = 0;
 const counts = { hits: 0, stores: 0 };
+
+/**
+ * A route's opt-in: `true`, or a rule over its own loader data that says whether this page may be
+ * kept (false for pages showing personal data, which must not outlive an erasure in memory).
+ */
+export type RenderCacheRule = true | ((leafData: never) => boolean);
 
 export type RenderInput = {
   request: Request;
@@ -101,22 +108,20 @@ export function renderCacheKey({
   const matches = handler.matches;
   const leaf = matches[matches.length - 1]?.route.id;
   const handle = leaf ? (context.routeModules[leaf]?.handle as { renderCache?: unknown }) : null;
-  if (handle?.renderCache !== true) return null;
+  const rule = handle?.renderCache;
+  if (rule !== true && !(typeof rule === "function" && rule(handler.loaderData[leaf]) === true)) {
+    return null;
+  }
   const url = new URL(request.url);
   const data = stableSerialize(matches.map((m) => [m.route.id, handler.loaderData[m.route.id]]));
   if (data === null) return null;
-  return (
-    createHash("sha256")
-      .update(context.manifest.version)
-      .update("\0")
-      .update(url.pathname + url.search)
-      .update("\0")
-      // The footer's © year (new Date() during the render).
-      .update(String(new Date().getFullYear()))
-      .update("\0")
-      .update(data)
-      .digest("base64")
-  );
+  return createHash("sha256")
+    .update(context.manifest.version)
+    .update("\0")
+    .update(url.pathname + url.search)
+    .update("\0")
+    .update(data)
+    .digest("base64");
 }
 
 function respond(entry: Entry, { request, statusCode, headers, nonce }: RenderInput) {
@@ -127,7 +132,10 @@ function respond(entry: Entry, { request, statusCode, headers, nonce }: RenderIn
       entry.deflated = deflateParts(entry.parts);
       const size = entry.deflated.reduce((sum, part) => sum + part.length, 0);
       entry.bytes += size;
-      if (entries.get(entry.key) === entry) totalBytes += size;
+      if (entries.get(entry.key) === entry) {
+        totalBytes += size;
+        evict();
+      }
     }
     // Already encoded: the compression middleware leaves it as it is.
     headers.set("Content-Encoding", "gzip");
@@ -150,6 +158,11 @@ function store(key: string, entry: Entry) {
   entries.set(key, entry);
   totalBytes += entry.bytes;
   counts.stores++;
+  evict();
+}
+
+/** Drops the least recently used pages until both bounds hold. */
+function evict() {
   for (const [oldest, old] of entries) {
     if (entries.size <= MAX_ENTRIES && totalBytes <= MAX_BYTES) break;
     entries.delete(oldest);

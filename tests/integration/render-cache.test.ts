@@ -191,7 +191,7 @@ describe("landing render cache", () => {
     });
     expect(res.status).toBe(201);
     const visitor = cookieOf(res, "visitor_requests");
-    expect(await warm("/", { cookie: visitor })).toContain("Cache Carla Verlauf");
+    expect(await html("/", { cookie: visitor })).toContain("Cache Carla Verlauf");
     await warm("/");
     const before = stats();
     const form = new FormData();
@@ -223,5 +223,25 @@ describe("landing render cache", () => {
     // The loader's header that clears the flash cookie comes with it.
     expect(cookieOf(toasted, "__flash")).toBe("__flash=");
     expect(await html("/")).not.toContain("Cache-Toast für Emil");
+  });
+
+  it("never keeps a page with the visitor's own requests: erased data must not stay in memory", async () => {
+    const res = await server.fetch("/api/requests", {
+      method: "POST",
+      body: multipart(validFields({ name: "Cache Hanna Eigen" })),
+    });
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: number };
+    const visitor = cookieOf(res, "visitor_requests");
+    const before = stats();
+    for (const url of ["/", `/?gesendet=${id}`, "/", `/?gesendet=${id}`]) {
+      expect(await html(url, { cookie: visitor })).toContain("Cache Hanna Eigen");
+    }
+    expect(stats()).toMatchObject({ stores: before.stores, hits: before.hits });
+  });
+
+  it("prints the footer year from the loader (Berlin time), so the browser's clock cannot mismatch it", async () => {
+    const year = new Intl.DateTimeFormat("de-DE", { timeZone: "Europe/Berlin", year: "numeric" });
+    expect(await warm("/?cache=jahr")).toContain(`© ${year.format(new Date())} Anfrage-Portal`);
   });
 });

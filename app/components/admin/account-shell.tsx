@@ -1,8 +1,12 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import type { Hydration } from "~/components/app-scripts";
 import { Card } from "~/components/ui/card";
 import { LogoMark } from "~/components/ui/logo";
 import { BRAND_NAME } from "~/lib/brand";
+
+/** The account pages' route `handle`: they paint before their JavaScript loads (ADR 171); their forms work without it. */
+export const accountPageHandle = { hydration: "after-paint" } satisfies { hydration: Hydration };
 
 /** Centered card for the public account pages (login, registration, forgot/reset password). */
 export function AccountShell({

@@ -1,12 +1,19 @@
 import { BRAND_NAME } from "~/lib/brand";
 
-export function Footer({ privacyUrl, imprintUrl }: { privacyUrl: string; imprintUrl: string }) {
+/** `year`: from the loader (Berlin time on the server), never the browser's clock. */
+export function Footer({
+  privacyUrl,
+  imprintUrl,
+  year,
+}: {
+  privacyUrl: string;
+  imprintUrl: string;
+  year: string;
+}) {
   return (
     <footer className="border-t border-slate-200 px-4 py-8 pb-40 text-sm text-slate-600 sm:px-6 dark:border-slate-800 dark:text-slate-400">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4">
-        <p>
-          © {new Date().getFullYear()} {BRAND_NAME}
-        </p>
+        <p>{`© ${year} ${BRAND_NAME}`}</p>
         <nav aria-label="Rechtliches" className="flex flex-wrap gap-4">
           <a className="underline-offset-2 hover:underline" href={privacyUrl} rel="noopener">
             Datenschutz

@@ -2,8 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, useNavigation } from "react-router";
 import { AccountRetryError } from "~/components/admin/account-error";
 import { AccountForm, AccountSubmit } from "~/components/admin/account-fields";
-import { AccountLink, AccountShell } from "~/components/admin/account-shell";
-import type { Hydration } from "~/components/app-scripts";
+import { AccountLink, AccountShell, accountPageHandle } from "~/components/admin/account-shell";
 import { Alert } from "~/components/ui/field";
 import { Field, useConformForm } from "~/components/ui/form";
 import { ForgotPasswordSchema } from "~/lib/auth-forms";
@@ -13,8 +12,7 @@ import { requestPasswordReset } from "~/server/password-reset.server";
 import { clientIp } from "~/server/request-context.server";
 import type { Route } from "./+types/forgot-password";
 
-/** The page paints before its JavaScript loads (ADR 171); the form works without it. */
-export const handle = { hydration: "after-paint" } satisfies { hydration: Hydration };
+export const handle = accountPageHandle;
 
 export const meta: Route.MetaFunction = () => [{ title: "Passwort vergessen" }];
 

@@ -6,8 +6,7 @@ import {
   PasswordField,
   UsernameField,
 } from "~/components/admin/account-fields";
-import { AccountShell } from "~/components/admin/account-shell";
-import type { Hydration } from "~/components/app-scripts";
+import { AccountShell, accountPageHandle } from "~/components/admin/account-shell";
 import { Alert } from "~/components/ui/field";
 import { useConformForm } from "~/components/ui/form";
 import { LoginSchema } from "~/lib/auth-forms";
@@ -16,8 +15,7 @@ import { landingPath, loginWithForm } from "~/server/login.server";
 import { clientIp } from "~/server/request-context.server";
 import type { Route } from "./+types/login";
 
-/** The page paints before its JavaScript loads (ADR 171); the form works without it. */
-export const handle = { hydration: "after-paint" } satisfies { hydration: Hydration };
+export const handle = accountPageHandle;
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin-Login" }];
 

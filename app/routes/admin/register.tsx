@@ -8,8 +8,7 @@ import {
   UsernameField,
 } from "~/components/admin/account-fields";
 import { accountOutcome } from "~/components/admin/account-redirect";
-import { AccountShell } from "~/components/admin/account-shell";
-import type { Hydration } from "~/components/app-scripts";
+import { AccountShell, accountPageHandle } from "~/components/admin/account-shell";
 import { useConformForm } from "~/components/ui/form";
 import { MESSAGES, RegisterFormSchema } from "~/lib/auth-forms";
 import { refuseFilledHoneypot } from "~/server/honeypot.server";
@@ -17,8 +16,7 @@ import { readForm } from "~/server/http.server";
 import { findValidInvitation, registerWithInvitation } from "~/server/invitations.server";
 import type { Route } from "./+types/register";
 
-/** The page paints before its JavaScript loads (ADR 171); the form works without it. */
-export const handle = { hydration: "after-paint" } satisfies { hydration: Hydration };
+export const handle = accountPageHandle;
 
 export const meta: Route.MetaFunction = () => [{ title: "Registrierung" }];
 

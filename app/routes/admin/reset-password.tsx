@@ -4,8 +4,7 @@ import { data, useNavigation } from "react-router";
 import { AccountRetryError } from "~/components/admin/account-error";
 import { AccountForm, AccountSubmit, PasswordField } from "~/components/admin/account-fields";
 import { accountOutcome } from "~/components/admin/account-redirect";
-import { AccountLink, AccountShell } from "~/components/admin/account-shell";
-import type { Hydration } from "~/components/app-scripts";
+import { AccountLink, AccountShell, accountPageHandle } from "~/components/admin/account-shell";
 import { useConformForm } from "~/components/ui/form";
 import {
   MESSAGES,
@@ -18,8 +17,7 @@ import { readForm } from "~/server/http.server";
 import { checkResetToken, resetPassword } from "~/server/password-reset.server";
 import type { Route } from "./+types/reset-password";
 
-/** The page paints before its JavaScript loads (ADR 171); the form works without it. */
-export const handle = { hydration: "after-paint" } satisfies { hydration: Hydration };
+export const handle = accountPageHandle;
 
 export const meta: Route.MetaFunction = () => [{ title: "Passwort zurücksetzen" }];
 

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
+import { Suspense } from "react";
 import { data, redirect, useLoaderData, useRouteLoaderData } from "react-router";
 import type { Hydration } from "~/components/app-scripts";
 import { ContactForm } from "~/components/landing/contact-form";
@@ -14,6 +15,7 @@ import { InfoBanner } from "~/components/landing/info-banner";
 import { useNonce } from "~/components/nonce";
 import { bannerKey } from "~/lib/banner-key";
 import type { ThemeChoice } from "~/lib/brand";
+import { formatYear } from "~/lib/format";
 import { privacyNoteText } from "~/lib/privacy-note";
 import { RequestFormSchema } from "~/lib/request-form";
 import { uploadLimits } from "~/lib/upload-rules";
@@ -23,6 +25,7 @@ import { bookingEnabled } from "~/server/booking-api.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { env } from "~/server/env.server";
 import { readConsent, readDismissedBanners } from "~/server/preferences.server";
+import type { RenderCacheRule } from "~/server/render-cache.server";
 import { clientIp } from "~/server/request-context.server";
 import { loadRequestsJson, requestsWithAppointment } from "~/server/requests/serialize.server";
 import { submitRequest } from "~/server/requests/submit.server";
@@ -44,9 +47,12 @@ export const meta: Route.MetaFunction = () => [
  * Every flow here works without JavaScript: it loads on the visitor's first interaction (ADR 170).
  */
 export const handle = {
-  renderCache: true,
+  // Never a page with the visitor's own requests: erased data must not stay in memory (ADR 100).
+  renderCache: (page: LandingData) => page.history.length === 0 && page.submitted === null,
   hydration: "interaction",
-} satisfies { renderCache: boolean; hydration: Hydration };
+} satisfies { renderCache: RenderCacheRule; hydration: Hydration };
+
+type LandingData = { history: unknown[]; submitted: unknown };
 
 /** The form's HTML constraints (required, maxLength, ...) never change: computed once. */
 let constraint: ReturnType<typeof getZodConstraint> | undefined;
@@ -117,6 +123,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     privacyUrl: PRIVACY_URL,
     privacyNote: privacyNoteText(config.privacyNote, config.retention.requestMonths),
     imprintUrl: IMPRINT_URL,
+    year: formatYear(Date.now()),
     gaMeasurementId: GA_MEASUREMENT_ID ?? null,
   };
   return data(page, { headers });
@@ -150,28 +157,42 @@ export default function Landing({ actionData }: Route.ComponentProps) {
     <>
       {page.banner ? <InfoBanner text={page.banner.text} bannerKey={page.banner.key} /> : null}
       <Header theme={root?.theme ?? "system"} hasHistory={page.history.length > 0} />
+      {/* Each section its own boundary: should the pre-hydration DOM differ (e.g. a page
+          translator rewrote a heading), React rebuilds only that section, not the form. */}
       <main>
-        <Hero affiliate={page.affiliate} />
-        <Features />
-        <ContactForm
-          lastResult={actionData?.result}
-          serverUploadErrors={actionData?.uploadErrors}
-          formError={actionData?.error}
-          constraint={page.constraint}
-          limits={page.limits}
-          affiliateCode={page.affiliate?.code ?? null}
-          submitted={page.submitted}
-          bookingEnabled={page.bookingEnabled}
-          privacyNote={{ text: page.privacyNote, url: page.privacyUrl }}
-        />
-        <History
-          items={page.history}
-          privacyUrl={page.privacyUrl}
-          bookingEnabled={page.bookingEnabled}
-        />
-        <Faq />
+        <Suspense>
+          <Hero affiliate={page.affiliate} />
+        </Suspense>
+        <Suspense>
+          <Features />
+        </Suspense>
+        <Suspense>
+          <ContactForm
+            lastResult={actionData?.result}
+            serverUploadErrors={actionData?.uploadErrors}
+            formError={actionData?.error}
+            constraint={page.constraint}
+            limits={page.limits}
+            affiliateCode={page.affiliate?.code ?? null}
+            submitted={page.submitted}
+            bookingEnabled={page.bookingEnabled}
+            privacyNote={{ text: page.privacyNote, url: page.privacyUrl }}
+          />
+        </Suspense>
+        <Suspense>
+          <History
+            items={page.history}
+            privacyUrl={page.privacyUrl}
+            bookingEnabled={page.bookingEnabled}
+          />
+        </Suspense>
+        <Suspense>
+          <Faq />
+        </Suspense>
       </main>
-      <Footer privacyUrl={page.privacyUrl} imprintUrl={page.imprintUrl} />
+      <Suspense>
+        <Footer privacyUrl={page.privacyUrl} imprintUrl={page.imprintUrl} year={page.year} />
+      </Suspense>
       {page.showConsent ? <CookieBar current={page.consent} /> : null}
       {page.gaMeasurementId && page.consent?.analytics ? (
         <Analytics measurementId={page.gaMeasurementId} consent={page.consent} nonce={nonce} />
