@@ -66,6 +66,7 @@ try {
     "/admin/requests?q=terminbuchung&status=New",
   );
   await measure("GET /admin/requests?sort=oldest&page=50", "/admin/requests?sort=oldest&page=50");
+  await measure("GET /admin/requests?sort=id-desc&page=50", "/admin/requests?sort=id-desc&page=50");
   await measure("GET /admin/dashboard", "/admin/dashboard");
   await measure("GET /api/admin/stats", "/api/admin/stats");
   await measure("GET /api/admin/requests", "/api/admin/requests");
