@@ -81,6 +81,9 @@ function render(
       </NonceProvider>,
       {
         nonce,
+        // Never outline a finished Suspense boundary into a hidden chunk that a script reveals
+        // (React 19.2+ does so past 12,800 bytes): every page must read complete without JavaScript.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

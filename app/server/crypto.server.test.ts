@@ -9,10 +9,10 @@ import {
   verifyPassword,
 } from "./crypto.server";
 
-describe("password hashing (scrypt N=2^15, r=8, p=3)", () => {
+describe("password hashing (scrypt N=2^14, r=8, p=5)", () => {
   it("hashes with today's parameters and verifies", async () => {
     const stored = await hashPassword("richtig-geheim");
-    expect(stored).toMatch(/^scrypt\$32768\$8\$3\$[\w-]+\$[\w-]+$/);
+    expect(stored).toMatch(/^scrypt\$16384\$8\$5\$[\w-]+\$[\w-]+$/);
     expect(await verifyPassword("richtig-geheim", stored)).toBe(true);
     expect(await verifyPassword("falsch-geheim", stored)).toBe(false);
     expect(needsRehash(stored)).toBe(false);
@@ -38,10 +38,12 @@ describe("password hashing (scrypt N=2^15, r=8, p=3)", () => {
     expect(await verifyPassword("alt-geheim", p1)).toBe(true);
     expect(needsRehash(p1)).toBe(true);
     expect(needsRehash("scrypt$16384$8$3$c2FsdA$a2V5")).toBe(true);
+    // The parameters of ADR 091 (32 MiB per hash) are re-hashed too (ADR 168).
+    expect(needsRehash("scrypt$32768$8$3$c2FsdA$a2V5")).toBe(true);
   });
 
   it("gives the dummy hash for unknown users the same parameters", async () => {
-    expect(await dummyPasswordHash()).toMatch(/^scrypt\$32768\$8\$3\$/);
+    expect(await dummyPasswordHash()).toMatch(/^scrypt\$16384\$8\$5\$/);
   });
 
   it(`runs at most ${MAX_CONCURRENT_HASHES} hashes at once`, async () => {

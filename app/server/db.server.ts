@@ -5,6 +5,7 @@ import Database from "better-sqlite3";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as schema from "~db/schema";
+import { cacheStatements } from "./db-statements.server";
 import { env } from "./env.server";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
@@ -28,6 +29,8 @@ export function db(): Db {
   sqlite.pragma("secure_delete = ON");
   const database = drizzle({ client: sqlite, schema }) as Db;
   migrate(database, { migrationsFolder: process.env.MIGRATIONS_DIR ?? MIGRATIONS_DIR });
+  // Every query after the migrations reuses its prepared statement (ADR 167).
+  cacheStatements(sqlite);
   instance = database;
   return database;
 }

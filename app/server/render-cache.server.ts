@@ -155,6 +155,11 @@ function respond(entry: Entry, { request, statusCode, headers, nonce }: RenderIn
 
 function store(key: string, entry: Entry) {
   if (entry.bytes > MAX_BYTES) return;
+  const replaced = entries.get(key);
+  if (replaced) {
+    entries.delete(key);
+    totalBytes -= replaced.bytes;
+  }
   entries.set(key, entry);
   totalBytes += entry.bytes;
   counts.stores++;
@@ -199,7 +204,10 @@ export async function renderWithCache(input: RenderInput, render: Render): Promi
       };
       if (response.status === 200 && !input.request.signal.aborted) store(key, entry);
       return response.status === 200 ? entry : null;
-    })().finally(() => pending.delete(key));
+    })()
+      // A render that throws is rendered again below, per request, and throws there.
+      .catch(() => null)
+      .finally(() => pending.delete(key));
     pending.set(key, job);
   }
   const entry = await job;

@@ -32,7 +32,7 @@ const storedHash = (username: string) => {
 };
 
 describe("re-hashing older password hashes", () => {
-  it("upgrades a p=1 hash to p=3 at the next successful login, and the password keeps working", async () => {
+  it("upgrades a p=1 hash to today's N=2^14, p=5 at the next successful login, and the password keeps working", async () => {
     const db = testDb();
     db.prepare(
       "INSERT INTO admins (username, email, password_hash, is_active, password_changed) VALUES (?, ?, ?, 1, 1)",
@@ -47,7 +47,7 @@ describe("re-hashing older password hashes", () => {
     expect(storedHash("altkonto")).toMatch(/^scrypt\$32768\$8\$1\$/);
 
     await apiLogin(server, "altkonto", "alt-passwort-1");
-    expect(storedHash("altkonto")).toMatch(/^scrypt\$32768\$8\$3\$/);
+    expect(storedHash("altkonto")).toMatch(/^scrypt\$16384\$8\$5\$/);
     await apiLogin(server, "altkonto", "alt-passwort-1");
   });
 });

@@ -63,6 +63,13 @@ describe("landing render cache", () => {
     expect(second).toContain("</html>");
   });
 
+  it("renders a page once for concurrent first requests", async () => {
+    const before = stats();
+    const pages = await Promise.all(Array.from({ length: 6 }, () => html("/?cache=gleichzeitig")));
+    expect(stats().stores).toBe(before.stores + 1);
+    for (const page of pages) expect(page).toContain("</html>");
+  });
+
   it("shows a settings change on the very next request (banner, privacy note, upload limit)", async () => {
     expect(await warm("/")).not.toContain("Cache-Banner");
     await patch({ infoBanner: { enabled: true, text: "Cache-Banner eins" } });
@@ -243,5 +250,18 @@ describe("landing render cache", () => {
   it("prints the footer year from the loader (Berlin time), so the browser's clock cannot mismatch it", async () => {
     const year = new Intl.DateTimeFormat("de-DE", { timeZone: "Europe/Berlin", year: "numeric" });
     expect(await warm("/?cache=jahr")).toContain(`© ${year.format(new Date())} Anfrage-Portal`);
+  });
+
+  it("renders every section inline, cached or not: no hidden chunk that only a script reveals", async () => {
+    const res = await server.fetch("/api/requests", {
+      method: "POST",
+      body: multipart(validFields({ name: "Cache Ida Inline" })),
+    });
+    const visitor = cookieOf(res, "visitor_requests");
+    for (const page of [await warm("/?cache=inline"), await html("/", { cookie: visitor })]) {
+      expect(page).not.toMatch(/<div hidden id="S:|\$RC|<template id="B:/);
+      expect(page).toContain('id="contact-form"');
+      expect(page).toContain("Rechtliches");
+    }
   });
 });

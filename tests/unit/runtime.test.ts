@@ -41,24 +41,29 @@ describe("the production runtime (server/runtime.ts, ADR 165)", () => {
   it("caps the V8 heap for the 256 MB machine and limits malloc arenas", () => {
     expect(NODE_FLAGS).toContain("--max-old-space-size=112");
     expect(NODE_FLAGS).toContain("--max-semi-space-size=4");
-    expect(RUNTIME_ENV).toEqual({ MALLOC_ARENA_MAX: "2" });
+    expect(RUNTIME_ENV).toEqual({ MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "65536" });
     expect(LITESTREAM_ENV).toEqual({ GOMEMLIMIT: "16MiB" });
     expect(runtimeArgs("x.js", "a")).toEqual([...NODE_FLAGS, "x.js", "a"]);
-    expect(runtimeEnv({ A: "1" })).toEqual({ A: "1", MALLOC_ARENA_MAX: "2" });
+    expect(runtimeEnv({ A: "1" })).toEqual({ A: "1", ...RUNTIME_ENV });
     expect(runtimeEnv({ MALLOC_ARENA_MAX: "4" }).MALLOC_ARENA_MAX).toBe("4");
   });
 
   it("lists only what is missing, keeping what the operator set", () => {
     expect(missingRuntime([], {})).toEqual({ flags: [...NODE_FLAGS], env: { ...RUNTIME_ENV } });
-    expect(missingRuntime([...NODE_FLAGS], { MALLOC_ARENA_MAX: "2" })).toBeUndefined();
+    expect(missingRuntime([...NODE_FLAGS], { ...RUNTIME_ENV })).toBeUndefined();
     // A bigger machine: the operator's own old-space size wins, in either spelling or place.
-    expect(missingRuntime(["--max_old_space_size=400"], { MALLOC_ARENA_MAX: "8" })).toEqual({
+    expect(
+      missingRuntime(["--max_old_space_size=400"], {
+        MALLOC_ARENA_MAX: "8",
+        MALLOC_MMAP_THRESHOLD_: "131072",
+      }),
+    ).toEqual({
       flags: ["--max-semi-space-size=4"],
       env: {},
     });
     expect(
       missingRuntime([], { NODE_OPTIONS: "--max-old-space-size=400  --max-semi-space-size=8" }),
-    ).toEqual({ flags: [], env: { MALLOC_ARENA_MAX: "2" } });
+    ).toEqual({ flags: [], env: { ...RUNTIME_ENV } });
   });
 
   it("re-executes the process in place (same PID) with the flags, environment and arguments", async () => {
@@ -80,7 +85,7 @@ describe("the production runtime (server/runtime.ts, ADR 165)", () => {
 
   it("leaves a process that already has the runtime as it is", async () => {
     const flags = ["--max-semi-space-size=2", "--max-old-space-size=300"];
-    const { probe: started } = await probe(flags, { ...bareEnv(), MALLOC_ARENA_MAX: "1" });
+    const { probe: started } = await probe(flags, { ...bareEnv(), ...RUNTIME_ENV });
     expect(started.execArgv).toEqual(flags);
   });
 });
