@@ -146,6 +146,27 @@ describe("listRequests search (FTS5 hits through requests_search_filter_idx)", (
     expect(page.total).toBe(all.length);
     expect(page.items.map((r) => r.id)).toEqual(all.slice(27, 36));
   });
+
+  it.each([
+    ["sort=id-desc&page=3", "archived = 0", "DESC"],
+    ["sort=id-asc&status=Done&page=2", "archived = 0 AND status = 'Done'", "ASC"],
+    [
+      "sort=id-desc&source=google&tab=archived",
+      "archived = 1 AND attribution_source = 'google'",
+      "DESC",
+    ],
+  ])("%s: the ID sorts page through the filtered rows in id order", (search, where, direction) => {
+    const all = db()
+      .all<{ id: number }>(
+        sql.raw(`SELECT id FROM requests WHERE ${where} ORDER BY id ${direction}`),
+      )
+      .map((r) => r.id);
+    const page = listRequests(query(search), adminId, 5);
+    expect(page.total).toBe(all.length);
+    const offset = (page.page - 1) * 5;
+    expect(page.items.map((r) => r.id)).toEqual(all.slice(offset, offset + 5));
+    expect(page.items.length).toBeGreaterThan(0);
+  });
 });
 
 describe("getStats", () => {
