@@ -1,10 +1,27 @@
+import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [tailwindcss(), reactRouter()],
-  resolve: { tsconfigPaths: true },
+  resolve: {
+    tsconfigPaths: true,
+    // The server build renders with the streaming renderer only, without react-dom's legacy
+    // renderToString build (app/server/react-dom-server.server.ts, ADR 185). Dev keeps the package.
+    alias:
+      command === "build"
+        ? [
+            {
+              find: /^react-dom\/server$/,
+              replacement: path.resolve(
+                import.meta.dirname,
+                "app/server/react-dom-server.server.ts",
+              ),
+            },
+          ]
+        : [],
+  },
   build: { target: "es2022" },
   // Bundled into the server build (tree-shaken) instead of imported from node_modules at start:
   // their barrel entries load hundreds of modules (date-fns alone ~1,500), which dominated the
@@ -26,4 +43,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
