@@ -140,9 +140,26 @@ test("what the visitor typed and picked before hydration stays and counts @js-on
   // Without JS the voice message is an audio file input.
   await page.getByLabel("Sprachnachricht (optional)").setInputFiles(webm);
   await expect(page.locator("section[data-hydrated]")).toHaveCount(0);
+  // Watch the submit through hydration: with every field filled it must never turn disabled, not
+  // even for one frame (a click in that frame would be lost).
+  await page.evaluate(() => {
+    const seen = window as unknown as { submitDisabledSeen?: boolean };
+    seen.submitDisabledSeen = false;
+    new MutationObserver(() => {
+      for (const button of document.querySelectorAll("#contact form button[type=submit]")) {
+        if ((button as HTMLButtonElement).disabled) seen.submitDisabledSeen = true;
+      }
+    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
 
   await scripts.release();
   await waitForHydration(page);
+  await expect(page.getByTestId("company-counter")).toHaveText("32/20 Zeichen (mindestens)");
+  expect(
+    await page.evaluate(
+      () => (window as unknown as { submitDisabledSeen?: boolean }).submitDisabledSeen,
+    ),
+  ).toBe(false);
   await expect(page.getByLabel("Name")).toHaveValue(name);
   await expect(page.getByLabel("E-Mail")).toHaveValue(email);
   await expect(page.getByLabel("Beschreibe dein Unternehmen")).toHaveValue(

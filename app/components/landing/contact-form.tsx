@@ -3,7 +3,6 @@ import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/field";
 import { Honeypot } from "~/components/ui/honeypot";
-import { useHydrated } from "~/components/ui/use-hydrated";
 import { type ContactField, fieldMessages, submitBlockedReason } from "~/lib/contact-feedback";
 import type { UploadLimits } from "~/lib/upload-rules";
 import { AttributionFields } from "./attribution-fields";
@@ -56,9 +55,9 @@ export function contactFormAction(affiliateCode: string | null) {
  * says what is missing), the upload to POST /api/requests with progress.
  */
 export function ContactForm(props: Props) {
-  const hydrated = useHydrated();
   const form = useContactSubmission({ lastResult: props.lastResult, submitted: props.submitted });
-  const { values, errors, status, progress, initialValue } = form;
+  // Hydrated, with what was typed before adopted (never "hydrated" alone: see `ready`).
+  const { ready: hydrated, values, errors, status, progress, initialValue } = form;
   /** What every text input of the form takes from the form state, by field name. */
   const bound = (name: ContactField) => ({
     name,

@@ -86,9 +86,13 @@ export function useContactSubmission(options: {
 
   // The landing page hydrates on the first interaction (ADR 170): what the visitor typed before
   // that is in the fields but not yet in the state (counter, submit hint): adopt it once.
+  // `ready` turns true in the same update, so no frame renders the submit disabled for fields
+  // that are in fact filled (a click there would be lost).
+  const [ready, setReady] = useState(false);
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
+    setReady(true);
     setValues((current) => {
       let next = current;
       for (const name of CONTACT_FIELDS) {
@@ -200,6 +204,7 @@ export function useContactSubmission(options: {
     : false;
 
   return {
+    ready,
     initialValue,
     values,
     errors,
