@@ -1,6 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
-import { Suspense } from "react";
 import { data, redirect, useLoaderData, useRouteLoaderData } from "react-router";
 import type { Hydration } from "~/components/app-scripts";
 import { ContactForm } from "~/components/landing/contact-form";
@@ -157,42 +156,28 @@ export default function Landing({ actionData }: Route.ComponentProps) {
     <>
       {page.banner ? <InfoBanner text={page.banner.text} bannerKey={page.banner.key} /> : null}
       <Header theme={root?.theme ?? "system"} hasHistory={page.history.length > 0} />
-      {/* Each section its own boundary: should the pre-hydration DOM differ (e.g. a page
-          translator rewrote a heading), React rebuilds only that section, not the form. */}
       <main>
-        <Suspense>
-          <Hero affiliate={page.affiliate} />
-        </Suspense>
-        <Suspense>
-          <Features />
-        </Suspense>
-        <Suspense>
-          <ContactForm
-            lastResult={actionData?.result}
-            serverUploadErrors={actionData?.uploadErrors}
-            formError={actionData?.error}
-            constraint={page.constraint}
-            limits={page.limits}
-            affiliateCode={page.affiliate?.code ?? null}
-            submitted={page.submitted}
-            bookingEnabled={page.bookingEnabled}
-            privacyNote={{ text: page.privacyNote, url: page.privacyUrl }}
-          />
-        </Suspense>
-        <Suspense>
-          <History
-            items={page.history}
-            privacyUrl={page.privacyUrl}
-            bookingEnabled={page.bookingEnabled}
-          />
-        </Suspense>
-        <Suspense>
-          <Faq />
-        </Suspense>
+        <Hero affiliate={page.affiliate} />
+        <Features />
+        <ContactForm
+          lastResult={actionData?.result}
+          serverUploadErrors={actionData?.uploadErrors}
+          formError={actionData?.error}
+          constraint={page.constraint}
+          limits={page.limits}
+          affiliateCode={page.affiliate?.code ?? null}
+          submitted={page.submitted}
+          bookingEnabled={page.bookingEnabled}
+          privacyNote={{ text: page.privacyNote, url: page.privacyUrl }}
+        />
+        <History
+          items={page.history}
+          privacyUrl={page.privacyUrl}
+          bookingEnabled={page.bookingEnabled}
+        />
+        <Faq />
       </main>
-      <Suspense>
-        <Footer privacyUrl={page.privacyUrl} imprintUrl={page.imprintUrl} year={page.year} />
-      </Suspense>
+      <Footer privacyUrl={page.privacyUrl} imprintUrl={page.imprintUrl} year={page.year} />
       {page.showConsent ? <CookieBar current={page.consent} /> : null}
       {page.gaMeasurementId && page.consent?.analytics ? (
         <Analytics measurementId={page.gaMeasurementId} consent={page.consent} nonce={nonce} />
