@@ -38,7 +38,7 @@ function go(){if(done)return;done=true;ev.forEach(function(e){removeEventListene
 var src=document.querySelector('script[type="${LAZY_MODULE_TYPE}"]');if(!src)return;
 JSON.parse(me.getAttribute("data-preload")||"[]").forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});
 var s=document.createElement("script");s.type="module";s.nonce=me.nonce;s.textContent=src.textContent;document.head.appendChild(s)}
-ev.forEach(function(e){addEventListener(e,go,o)});${mode === "after-paint" ? afterPaint : ""}})()`;
+addEventListener("submit",function(e){if(!e.defaultPrevented)window.__nativeSubmit=e.target});addEventListener("pageshow",function(e){if(e.persisted)window.__nativeSubmit=null});ev.forEach(function(e){addEventListener(e,go,o)});${mode === "after-paint" ? afterPaint : ""}})()`;
 
 type Element = React.ReactElement<Record<string, unknown> & { children?: ReactNode }>;
 

@@ -183,3 +183,76 @@ test("what the visitor typed and picked before hydration stays and counts @js-on
   expect(row?.attachments.map((f) => f.originalName)).toEqual(["skizze.pdf"]);
   expect(row?.audioPath).toMatch(/\.webm$/);
 });
+
+test("an audio file picked in a file dialog opened before hydration is sent, and the input keeps the focus @js-only", async ({
+  page,
+}) => {
+  const scripts = await holdScripts(page);
+  await page.goto("/");
+  await page.getByRole("button", { name: "Nur notwendige" }).click();
+  await expect(page.getByRole("button", { name: "Alle akzeptieren" })).toHaveCount(0);
+  const name = `Wahl ${unique()}`;
+  const email = `wahl.${unique()}@example.com`;
+  await fillContact(page, name, email);
+  // The visitor opens the file dialog before the page hydrated and picks the file only after it.
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByLabel("Sprachnachricht (optional)").click();
+  const dialog = await chooser;
+  await scripts.release();
+  await waitForHydration(page);
+  // The contact form hydrated too: its JS upload widget is there.
+  await expect(page.getByRole("button", { name: "Dateien anhängen (optional)" })).toBeVisible();
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe("contact-audio");
+  await dialog.setFiles(webm);
+  await page.getByRole("button", { name: "Anfrage senden" }).click();
+  await expect(page.getByTestId("submission-success")).toContainText(`Vielen Dank, ${name}!`);
+  expect(findRequestByEmail(email)?.audioPath).toMatch(/\.webm$/);
+});
+
+test("a native submission still on its way when the page hydrates is not sent a second time by JS @js-only", async ({
+  page,
+}) => {
+  const scripts = await holdScripts(page);
+  await page.goto("/");
+  await page.getByRole("button", { name: "Nur notwendige" }).click();
+  await expect(page.getByRole("button", { name: "Alle akzeptieren" })).toHaveCount(0);
+  await fillContact(page, `Doppel ${unique()}`, `doppel.${unique()}@example.com`);
+  // The native POST is held; the page hydrates meanwhile. (A 204 answer then ends the navigation
+  // without leaving the page, so the hydrated form can be inspected.)
+  let heldPost: Route | undefined;
+  const posted = new Promise<void>((resolve) => {
+    void page.route(
+      (url) => url.pathname === "/",
+      (route) => {
+        if (route.request().method() !== "POST") return route.continue();
+        heldPost = route;
+        resolve();
+      },
+    );
+  });
+  const entry = page.waitForResponse((response) => /entry\.client/.test(response.url()));
+  await page.getByRole("button", { name: "Anfrage senden" }).click({ noWaitAfter: true });
+  await posted;
+  await scripts.release();
+  await entry;
+  await heldPost?.fulfill({ status: 204 });
+  await waitForHydration(page);
+  // The form knows it was sent: no second submission by JS.
+  await expect(page.getByRole("button", { name: "Wird gesendet …" })).toBeDisabled();
+});
+
+test("the booking link focused before hydration hands its focus to the button replacing it @js-only", async ({
+  page,
+}) => {
+  const scripts = await holdScripts(page);
+  await page.goto("/");
+  await page.getByRole("button", { name: "Nur notwendige" }).click();
+  await expect(page.getByRole("button", { name: "Alle akzeptieren" })).toHaveCount(0);
+  await fillContact(page, `Buch ${unique()}`, `buch.${unique()}@example.com`);
+  await page.getByRole("button", { name: "Anfrage senden" }).click();
+  await expect(page).toHaveURL(/gesendet=/);
+  await page.getByRole("link", { name: "Demo-Termin buchen" }).first().focus();
+  await scripts.release();
+  await waitForHydration(page);
+  await expect(page.getByRole("button", { name: "Demo-Termin buchen" }).first()).toBeFocused();
+});

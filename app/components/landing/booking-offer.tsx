@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense, useState } from "react";
+import { type ComponentType, lazy, Suspense, useLayoutEffect, useRef, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { useHydrated } from "~/components/ui/use-hydrated";
 
@@ -36,6 +36,19 @@ export function BookingOffer({
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const withDialog = hydrated && BookingDialog;
+  // The link focused before hydration hands its focus to the button that replaces it.
+  const linkRef = useRef<HTMLAnchorElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const linkHadFocus = useRef(false);
+  useLayoutEffect(() => {
+    if (linkRef.current && document.activeElement === linkRef.current) linkHadFocus.current = true;
+  }, []);
+  useLayoutEffect(() => {
+    if (withDialog && linkHadFocus.current) {
+      linkHadFocus.current = false;
+      buttonRef.current?.focus();
+    }
+  }, [withDialog]);
   return (
     <div className="mt-4 rounded-lg border border-indigo-200 bg-white p-4 dark:border-indigo-900 dark:bg-slate-900">
       <p className="font-semibold text-slate-900 dark:text-white">
@@ -46,6 +59,7 @@ export function BookingOffer({
       </p>
       {withDialog ? (
         <button
+          ref={buttonRef}
           type="button"
           className={`${buttonClass("primary", "sm")} mt-3`}
           onClick={() => setOpen(true)}
@@ -53,7 +67,11 @@ export function BookingOffer({
           Demo-Termin buchen
         </button>
       ) : (
-        <a href={`/termin?anfrage=${requestId}`} className={`${buttonClass("primary", "sm")} mt-3`}>
+        <a
+          ref={linkRef}
+          href={`/termin?anfrage=${requestId}`}
+          className={`${buttonClass("primary", "sm")} mt-3`}
+        >
           Demo-Termin buchen
         </a>
       )}

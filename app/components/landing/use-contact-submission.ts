@@ -93,6 +93,8 @@ export function useContactSubmission(options: {
     const form = formRef.current;
     if (!form) return;
     setReady(true);
+    // A native POST sent before hydration is still on its way: no second (JS) submission.
+    if ((window as { __nativeSubmit?: unknown }).__nativeSubmit === form) setStatus("sending");
     setValues((current) => {
       let next = current;
       for (const name of CONTACT_FIELDS) {

@@ -30,7 +30,8 @@ export function VoiceField({
   const [pickedAt, setPickedAt] = useState<number | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration (resetKey is its value then)
   useLayoutEffect(() => {
-    if (inputRef.current?.files?.length) setPickedAt(resetKey);
+    const input = inputRef.current;
+    if (input && (input.files?.length || document.activeElement === input)) setPickedAt(resetKey);
   }, []);
   const fileInput = !hydrated || pickedAt === resetKey;
   return (
