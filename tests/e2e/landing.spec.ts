@@ -1,4 +1,5 @@
 import { chromiumWithMicrophone } from "../../scripts/chromium";
+import { webmFile } from "./files";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { findRequestByEmail } from "./seed";
@@ -36,19 +37,6 @@ const png = (name: string) => ({
     "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63000100000500010d0a2db40000000049454e44ae426082",
     "hex",
   ),
-});
-
-/** A minimal WebM (EBML header with DocType webm). */
-const webm = (name: string) => ({
-  name,
-  mimeType: "audio/webm",
-  buffer: Buffer.concat([
-    Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0xf7, 0x81, 0x01]),
-    Buffer.from([0x42, 0xf2, 0x81, 0x04, 0x42, 0xf3, 0x81, 0x08, 0x42, 0x82, 0x84]),
-    Buffer.from("webm"),
-    Buffer.from([0x42, 0x87, 0x81, 0x04, 0x42, 0x85, 0x81, 0x02]),
-    Buffer.alloc(256, 0),
-  ]),
 });
 
 // Chromium with a fake microphone for the recorder (scripts/chromium.ts).
@@ -93,7 +81,7 @@ test.describe("submission", () => {
       .setInputFiles([pdf("angebot.pdf"), png("skizze.png")]);
     if (!javaScriptEnabled) {
       // Without JS the recorder is an audio file input.
-      await page.getByLabel("Sprachnachricht (optional)").setInputFiles(webm("nachricht.webm"));
+      await page.getByLabel("Sprachnachricht (optional)").setInputFiles(webmFile("nachricht.webm"));
     }
     if (javaScriptEnabled) {
       await expect(page.getByText("angebot.pdf")).toBeVisible();

@@ -1,4 +1,5 @@
 import type { Page, Route } from "@playwright/test";
+import { webmFile } from "./files";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { findRequestByEmail } from "./seed";
@@ -7,18 +8,7 @@ import { findRequestByEmail } from "./seed";
 // js-on project can tell: without JS these are the no-JS flows landing.spec.ts already covers.
 
 const unique = () => Math.random().toString(36).slice(2, 8);
-/** A minimal WebM (EBML header with DocType webm), as in landing.spec.ts. */
-const webm = {
-  name: "sprachmemo.webm",
-  mimeType: "audio/webm",
-  buffer: Buffer.concat([
-    Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0xf7, 0x81, 0x01]),
-    Buffer.from([0x42, 0xf2, 0x81, 0x04, 0x42, 0xf3, 0x81, 0x08, 0x42, 0x82, 0x84]),
-    Buffer.from("webm"),
-    Buffer.from([0x42, 0x87, 0x81, 0x04, 0x42, 0x85, 0x81, 0x02]),
-    Buffer.alloc(256, 0),
-  ]),
-};
+const webm = webmFile("sprachmemo.webm");
 const isAppScript = (url: string) => /\/assets\/[^/?]+\.js(\?|$)/.test(new URL(url).pathname);
 
 /** Holds every request for the app's JavaScript until `release()`: the page stays unhydrated. */
@@ -48,6 +38,19 @@ async function fillContact(page: Page, name: string, email: string) {
   await page.getByLabel("Telefon").fill("+49 40 7654321");
   await page.getByLabel("Beschreibe dein Unternehmen").fill("Eine Bäckerei mit drei Filialen.");
   await page.getByLabel("Deine Projektidee (optional)").fill("Vorbestellungen per App.");
+}
+
+/**
+ * The landing page with its JavaScript held back, the cookie choice made (natively) and the contact
+ * form filled: the state every race below starts from.
+ */
+async function unhydratedWithContact(page: Page, name: string, email: string) {
+  const scripts = await holdScripts(page);
+  await page.goto("/");
+  await page.getByRole("button", { name: "Nur notwendige" }).click();
+  await expect(page.getByRole("button", { name: "Alle akzeptieren" })).toHaveCount(0);
+  await fillContact(page, name, email);
+  return scripts;
 }
 
 test("no app JavaScript is requested before the first interaction @js-only", async ({ page }) => {
@@ -125,13 +128,9 @@ test("a click before hydration takes the no-JS path: cookie choice and contact f
 test("what the visitor typed and picked before hydration stays and counts @js-only", async ({
   page,
 }) => {
-  const scripts = await holdScripts(page);
-  await page.goto("/");
-  await page.getByRole("button", { name: "Nur notwendige" }).click();
-  await expect(page.getByRole("button", { name: "Alle akzeptieren" })).toHaveCount(0);
   const name = `Früh ${unique()}`;
   const email = `frueh.${unique()}@example.com`;
-  await fillContact(page, name, email);
+  const scripts = await unhydratedWithContact(page, name, email);
   await page.getByLabel("Dateien anhängen (optional)").setInputFiles({
     name: "skizze.pdf",
     mimeType: "application/pdf",
@@ -187,13 +186,9 @@ test("what the visitor typed and picked before hydration stays and counts @js-on
 test("an audio file picked in a file dialog opened before hydration is sent, and the input keeps the focus @js-only", async ({
   page,
 }) => {
-  const scripts = await holdScripts(page);
-  await page.goto("/");
-  await page.getByRole("button", { name: "Nur notwendige" }).click();
-  await expect(page.getByRole("button", { name: "Alle akzeptieren" })).toHaveCount(0);
   const name = `Wahl ${unique()}`;
   const email = `wahl.${unique()}@example.com`;
-  await fillContact(page, name, email);
+  const scripts = await unhydratedWithContact(page, name, email);
   // The visitor opens the file dialog before the page hydrated and picks the file only after it.
   const chooser = page.waitForEvent("filechooser");
   await page.getByLabel("Sprachnachricht (optional)").click();
@@ -212,11 +207,11 @@ test("an audio file picked in a file dialog opened before hydration is sent, and
 test("a native submission still on its way when the page hydrates is not sent a second time by JS @js-only", async ({
   page,
 }) => {
-  const scripts = await holdScripts(page);
-  await page.goto("/");
-  await page.getByRole("button", { name: "Nur notwendige" }).click();
-  await expect(page.getByRole("button", { name: "Alle akzeptieren" })).toHaveCount(0);
-  await fillContact(page, `Doppel ${unique()}`, `doppel.${unique()}@example.com`);
+  const scripts = await unhydratedWithContact(
+    page,
+    `Doppel ${unique()}`,
+    `doppel.${unique()}@example.com`,
+  );
   // The native POST is held; the page hydrates meanwhile. (A 204 answer then ends the navigation
   // without leaving the page, so the hydrated form can be inspected.)
   let heldPost: Route | undefined;
@@ -244,11 +239,11 @@ test("a native submission still on its way when the page hydrates is not sent a 
 test("the booking link focused before hydration hands its focus to the button replacing it @js-only", async ({
   page,
 }) => {
-  const scripts = await holdScripts(page);
-  await page.goto("/");
-  await page.getByRole("button", { name: "Nur notwendige" }).click();
-  await expect(page.getByRole("button", { name: "Alle akzeptieren" })).toHaveCount(0);
-  await fillContact(page, `Buch ${unique()}`, `buch.${unique()}@example.com`);
+  const scripts = await unhydratedWithContact(
+    page,
+    `Buch ${unique()}`,
+    `buch.${unique()}@example.com`,
+  );
   await page.getByRole("button", { name: "Anfrage senden" }).click();
   await expect(page).toHaveURL(/gesendet=/);
   await page.getByRole("link", { name: "Demo-Termin buchen" }).first().focus();
