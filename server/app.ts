@@ -5,6 +5,7 @@ import express from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { concurrencyLimit } from "./concurrency.ts";
 import { bodyGuard, type GuardOptions, originGuard, requestLineGuard } from "./guards.ts";
 import { createRequestHandler } from "./handler.ts";
 import { logger } from "./logger.ts";
@@ -32,9 +33,13 @@ export type BootResult = {
     GA_MEASUREMENT_ID?: string;
     METRICS_PORT?: number;
     METRICS_HOST?: string;
+    MAX_CONCURRENT_REQUESTS?: number;
   };
   shutdown: () => Promise<void>;
 };
+
+/** Requests that may wait for a slot beyond MAX_CONCURRENT_REQUESTS before 503 (Fly's hard_limit is lower). */
+const REQUEST_QUEUE_MAX = 256;
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const BUILD = path.resolve(ROOT, process.env.BUILD_DIR ?? "build");
@@ -66,6 +71,14 @@ export function createApp(build: ServerBuild, boot: BootResult, dev?: DevServer)
   const match = routeMatcher(build.routes);
   app.use(requestLogger(match, boot.env.TRUST_PROXY === "fly"));
   app.use(httpMetrics(match));
+  // At most this many requests in work at once, the rest wait (memory on a 256 MB machine, ADR 195).
+  app.use(
+    concurrencyLimit({
+      limit: boot.env.MAX_CONCURRENT_REQUESTS ?? 0,
+      queue: REQUEST_QUEUE_MAX,
+      bypass: (req) => req.path === "/healthz",
+    }),
+  );
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
     next();
