@@ -5,7 +5,7 @@ import express from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { concurrencyLimit } from "./concurrency.ts";
+import { concurrencyLimit, REQUEST_QUEUE_MAX } from "./concurrency.ts";
 import { bodyGuard, type GuardOptions, originGuard, requestLineGuard } from "./guards.ts";
 import { createRequestHandler } from "./handler.ts";
 import { logger } from "./logger.ts";
@@ -37,9 +37,6 @@ export type BootResult = {
   };
   shutdown: () => Promise<void>;
 };
-
-/** Requests that may wait for a slot beyond MAX_CONCURRENT_REQUESTS before 503 (Fly's hard_limit is lower). */
-const REQUEST_QUEUE_MAX = 256;
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const BUILD = path.resolve(ROOT, process.env.BUILD_DIR ?? "build");

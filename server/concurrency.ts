@@ -8,6 +8,9 @@ import type { NextFunction, Request, Response } from "express";
  * request costs its socket and parsed headers only); beyond `limit + queue` they get 503 with
  * Retry-After at once. A request whose client goes away while waiting leaves the queue.
  */
+/** Requests that may wait for a slot before 503: more than Fly's hard_limit lets through at once. */
+export const REQUEST_QUEUE_MAX = 256;
+
 export type ConcurrencyOptions = {
   /** Requests worked on at once; 0 switches the bound off. */
   limit: number;
