@@ -1,22 +1,10 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  exists,
-  inArray,
-  isNotNull,
-  not,
-  type SQL,
-  sql,
-} from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, isNotNull, not, type SQL, sql } from "drizzle-orm";
 import type { RequestJson } from "~/lib/request-json";
 import { ftsQuery, PAGE_SIZE, type RequestListQuery } from "~/lib/request-list";
 import { admins, requestAssignees, requests } from "~db/schema";
 import { db } from "../db.server";
 import { countPendingInvitations } from "../invitations.server";
-import { serializeRequests } from "./serialize.server";
+import { loadRequestsJson, serializeRequests } from "./serialize.server";
 
 export type RequestPage = {
   items: RequestJson[];
@@ -71,14 +59,19 @@ const searchHits = (match: string, filters: SQL | undefined) =>
       ON ${requests.id} = requests_fts.rowid
       WHERE requests_fts MATCH ${match} AND ${filters ?? sql`1`}`;
 
-/** One page of the request list: tab, FTS5 search (ranked), filters, sort, server-side pagination. */
-export function listRequests(
+export type RequestIdPage = Omit<RequestPage, "items"> & { ids: number[] };
+
+/**
+ * The ids of one page of the request list (tab, FTS5 search ranked, filters, sort, server-side
+ * pagination) plus the counts; the callers load the row shape they need (full JSON or list item).
+ */
+export function listRequestIds(
   query: RequestListQuery,
   adminId: number,
   pageSize = PAGE_SIZE,
-): RequestPage {
+): RequestIdPage {
   const filter = requestListFilter(query, adminId);
-  if (!filter) return { items: [], total: 0, page: 1, totalPages: 1, pageSize };
+  if (!filter) return { ids: [], total: 0, page: 1, totalPages: 1, pageSize };
   const { condition, filters, match } = filter;
   const total = match
     ? (db().get<{ n: number }>(sql`SELECT count(*) AS n FROM ${searchHits(match, filters)}`)?.n ??
@@ -88,38 +81,36 @@ export function listRequests(
   const page = Math.min(query.page, totalPages);
 
   const offset = (page - 1) * pageSize;
-  if (query.sort === "relevance" && match) {
-    // FTS5's rank (bm25) is computed only for hits that pass the filters; the top-N sort keeps
-    // offset + pageSize rows; equal relevance: newest first.
-    const ids = db()
-      .all<{ id: number }>(
-        sql`SELECT requests_fts.rowid AS id FROM ${searchHits(match, filters)}
+  const ids =
+    query.sort === "relevance" && match
+      ? // FTS5's rank (bm25) is computed only for hits that pass the filters; the top-N sort keeps
+        // offset + pageSize rows; equal relevance: newest first.
+        db().all<{ id: number }>(
+          sql`SELECT requests_fts.rowid AS id FROM ${searchHits(match, filters)}
             ORDER BY requests_fts.rank, ${requests.createdAt} DESC, ${requests.id} DESC
             LIMIT ${pageSize} OFFSET ${offset}`,
-      )
-      .map((r) => r.id);
-    const byId = new Map(
-      db()
-        .select()
-        .from(requests)
-        .where(inArray(requests.id, ids))
-        .all()
-        .map((r) => [r.id, r]),
-    );
-    const rows = ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
-    return { items: serializeRequests(rows), total, page, totalPages, pageSize };
-  }
-  const order = requestListOrder(query.sort);
+        )
+      : // Only the id: the list indexes cover the filter and the order, so a deep page skips
+        // index entries, not table rows.
+        db()
+          .select({ id: requests.id })
+          .from(requests)
+          .where(condition)
+          .orderBy(...requestListOrder(query.sort))
+          .limit(pageSize)
+          .offset(offset)
+          .all();
+  return { ids: ids.map((r) => r.id), total, page, totalPages, pageSize };
+}
 
-  const rows = db()
-    .select()
-    .from(requests)
-    .where(condition)
-    .orderBy(...order)
-    .limit(pageSize)
-    .offset(offset)
-    .all();
-  return { items: serializeRequests(rows), total, page, totalPages, pageSize };
+/** One page of the request list in the spec's Request JSON shape. */
+export function listRequests(
+  query: RequestListQuery,
+  adminId: number,
+  pageSize = PAGE_SIZE,
+): RequestPage {
+  const { ids, ...page } = listRequestIds(query, adminId, pageSize);
+  return { ...page, items: loadRequestsJson(ids) };
 }
 
 /** ORDER BY of the list (relevance without a search falls back to newest first). */

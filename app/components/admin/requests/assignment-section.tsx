@@ -11,7 +11,7 @@ export function AssignmentSection({
   ctx,
   labelPrefix = "Admin zuweisen",
 }: {
-  request: RequestJson;
+  request: Pick<RequestJson, "id" | "assigned_to">;
   ctx: DetailContext;
   /** Label of the admin select (the row's menu uses its own, so labels stay unique). */
   labelPrefix?: string;
