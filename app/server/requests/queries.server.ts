@@ -73,34 +73,61 @@ export function listRequestIds(
   const filter = requestListFilter(query, adminId);
   if (!filter) return { ids: [], total: 0, page: 1, totalPages: 1, pageSize };
   const { condition, filters, match } = filter;
-  const total = match
-    ? (db().get<{ n: number }>(sql`SELECT count(*) AS n FROM ${searchHits(match, filters)}`)?.n ??
-      0)
-    : (db().select({ n: count() }).from(requests).where(condition).get()?.n ?? 0);
-  const totalPages = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(query.page, totalPages);
+  const paged = (total: number) => {
+    const totalPages = Math.max(1, Math.ceil(total / pageSize));
+    const page = Math.min(query.page, totalPages);
+    return { total, page, totalPages, pageSize, offset: (page - 1) * pageSize };
+  };
+  if (query.sort === "relevance" && match) {
+    const first = rankedSearchPage(match, filters, pageSize, (query.page - 1) * pageSize);
+    if (first.ids.length || query.page === 1) {
+      const { offset: _, ...page } = paged(first.total);
+      return { ...page, ids: first.ids };
+    }
+    // Past the last page: count, then show the last page (rare; links never lead there).
+    const { offset, ...page } = paged(searchCount(match, filters));
+    return { ...page, ids: rankedSearchPage(match, filters, pageSize, offset).ids };
+  }
+  const { offset, ...page } = paged(
+    match
+      ? searchCount(match, filters)
+      : (db().select({ n: count() }).from(requests).where(condition).get()?.n ?? 0),
+  );
+  // Only the id: the list indexes cover the filter and the order, so a deep page skips index
+  // entries, not table rows.
+  const ids = db()
+    .select({ id: requests.id })
+    .from(requests)
+    .where(condition)
+    .orderBy(...requestListOrder(query.sort))
+    .limit(pageSize)
+    .offset(offset)
+    .all();
+  return { ...page, ids: ids.map((r) => r.id) };
+}
 
-  const offset = (page - 1) * pageSize;
-  const ids =
-    query.sort === "relevance" && match
-      ? // FTS5's rank (bm25) is computed only for hits that pass the filters; the top-N sort keeps
-        // offset + pageSize rows; equal relevance: newest first.
-        db().all<{ id: number }>(
-          sql`SELECT requests_fts.rowid AS id FROM ${searchHits(match, filters)}
-            ORDER BY requests_fts.rank, ${requests.createdAt} DESC, ${requests.id} DESC
-            LIMIT ${pageSize} OFFSET ${offset}`,
-        )
-      : // Only the id: the list indexes cover the filter and the order, so a deep page skips
-        // index entries, not table rows.
-        db()
-          .select({ id: requests.id })
-          .from(requests)
-          .where(condition)
-          .orderBy(...requestListOrder(query.sort))
-          .limit(pageSize)
-          .offset(offset)
-          .all();
-  return { ids: ids.map((r) => r.id), total, page, totalPages, pageSize };
+const searchCount = (match: string, filters: SQL | undefined) =>
+  db().get<{ n: number }>(sql`SELECT count(*) AS n FROM ${searchHits(match, filters)}`)?.n ?? 0;
+
+/**
+ * One page of a ranked search and the number of hits, from one pass over the FTS5 hits that pass
+ * the filters (ADR 190): they are kept (id, rank, time) in a materialised CTE, counted there and
+ * top-N sorted by rank, then newest (bm25 is computed once per hit, the index probed once).
+ */
+function rankedSearchPage(
+  match: string,
+  filters: SQL | undefined,
+  limit: number,
+  offset: number,
+): { ids: number[]; total: number } {
+  const rows = db().all<{ id: number; total: number }>(
+    sql`WITH hits AS MATERIALIZED (
+          SELECT requests_fts.rowid AS id, requests_fts.rank AS rank, ${requests.createdAt} AS created
+          FROM ${searchHits(match, filters)})
+        SELECT id, (SELECT count(*) FROM hits) AS total FROM hits
+        ORDER BY rank, created DESC, id DESC LIMIT ${limit} OFFSET ${offset}`,
+  );
+  return { ids: rows.map((r) => r.id), total: rows[0]?.total ?? 0 };
 }
 
 /** One page of the request list in the spec's Request JSON shape. */
