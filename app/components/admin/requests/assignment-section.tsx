@@ -58,7 +58,7 @@ export function AssignmentSection({
           <label htmlFor={`${uid}-assign`} className="sr-only">
             {labelPrefix}
           </label>
-          <select id={`${uid}-assign`} name="adminId" className={`${inputClass} w-auto py-1.5`}>
+          <select id={`${uid}-assign`} name="adminId" className={inputClass}>
             {available.map((a) => (
               <option key={a.id} value={a.id}>
                 {a.username}
