@@ -1,10 +1,11 @@
-import { asc, count, inArray, sql } from "drizzle-orm";
+import { asc, count, sql } from "drizzle-orm";
 import { summaryPreview } from "~/lib/format";
 import type { RequestListItem } from "~/lib/request-json";
 import type { RequestListQuery } from "~/lib/request-list";
 import { attachments, requestAssignees, requests } from "~db/schema";
 import { db } from "../db.server";
 import { listRequestIds, type RequestIdPage } from "./queries.server";
+import { inIds } from "./serialize.server";
 
 /** Enough of a long text for the row's preview (summaryPreview cuts at 140 characters). */
 const PREVIEW_SOURCE = 400;
@@ -27,13 +28,13 @@ export function loadRequestListItems(ids: number[]): RequestListItem[] {
       hasAudio: sql<number>`${requests.audioKey} IS NOT NULL`,
     })
     .from(requests)
-    .where(inArray(requests.id, ids))
+    .where(inIds(requests.id, ids))
     .all();
   const files = new Map(
     db()
       .select({ id: attachments.requestId, n: count() })
       .from(attachments)
-      .where(inArray(attachments.requestId, ids))
+      .where(inIds(attachments.requestId, ids))
       .groupBy(attachments.requestId)
       .all()
       .map((r) => [r.id, r.n]),
@@ -41,7 +42,7 @@ export function loadRequestListItems(ids: number[]): RequestListItem[] {
   const assignees = db()
     .select({ id: requestAssignees.requestId, adminId: requestAssignees.adminId })
     .from(requestAssignees)
-    .where(inArray(requestAssignees.requestId, ids))
+    .where(inIds(requestAssignees.requestId, ids))
     .orderBy(asc(requestAssignees.assignedAt))
     .all();
   const byId = new Map(
