@@ -2,6 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { loginAs } from "./auth";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
+import { removeRequest } from "./seed";
 
 // A list row's detail tabs are loaded when the row is expanded (ADR 190): without JS the expand
 // control is a link to `?expand={id}#request-{id}` (the server renders that row expanded), with
@@ -115,4 +116,20 @@ test("actions inside an expanded row return to the list with the row still expan
     panel.getByRole("button", { name: `Zuweisung von ${admin.username} entfernen` }),
   ).toBeVisible();
   await expect(panel.getByText(`Firma Aktion ${m}`)).toHaveCount(javaScriptEnabled ? 0 : 1);
+});
+
+test("a row deleted meanwhile says so when expanded @js-only", async ({ page, seed }) => {
+  const m = marker();
+  const name = `Weg ${m}`;
+  const id = await seed.request({ name, companyDescription: `Firma Weg ${m} mit Lager` });
+  await loginAs(page, await seed.admin());
+  await page.goto(`/admin/requests?q=${m}`);
+  await waitForHydration(page);
+  // Another admin deletes the request after this page was loaded.
+  await removeRequest(id);
+  const row = rowOf(page, name);
+  await expandToggle(row, name, true).click();
+  await expect(page.locator(`#request-${id}-details`).getByRole("alert")).toHaveText(
+    "Anfrage nicht gefunden.",
+  );
 });
