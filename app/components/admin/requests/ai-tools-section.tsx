@@ -11,7 +11,7 @@ type PromptResult = { intent?: string; id?: number; prompt?: string; error?: str
 export function AiToolsSection({ request }: { request: RequestJson }) {
   const fetcher = useFetcher<PromptResult>();
   const actionData = useActionData() as PromptResult | undefined;
-  const action = useActionUrl();
+  const action = useActionUrl(request.id);
   const fromPage =
     actionData?.intent === "prompt" && actionData.id === request.id ? actionData : undefined;
   const result = fetcher.data ?? fromPage;

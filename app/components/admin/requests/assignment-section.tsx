@@ -17,7 +17,7 @@ export function AssignmentSection({
   labelPrefix?: string;
 }) {
   const fetcher = useFetcher();
-  const action = useActionUrl();
+  const action = useActionUrl(request.id);
   const uid = useId();
   const assigned = ctx.admins.filter((a) => request.assigned_to.includes(a.id));
   const available = ctx.admins.filter((a) => a.is_active && !request.assigned_to.includes(a.id));

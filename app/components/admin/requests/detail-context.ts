@@ -1,4 +1,5 @@
 import { useLocation } from "react-router";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import type { PreparationField } from "~/lib/configuration";
 
 export type AdminOption = { id: number; username: string; is_active: boolean };
@@ -9,10 +10,16 @@ export type DetailContext = {
   origin: string;
 };
 
-/** The page URL the forms post to (keeps the list state and the open request). */
-export function useActionUrl() {
+/**
+ * The page URL the forms post to (keeps the list state, the expanded row and the open request).
+ * Without JS it ends in the row's anchor: the answer's redirect has no fragment, so the browser
+ * keeps this one and lands on the row again instead of the top of the list.
+ */
+export function useActionUrl(requestId?: number) {
   const location = useLocation();
-  return `${location.pathname}${location.search}`;
+  const hydrated = useHydrated();
+  const url = `${location.pathname}${location.search}`;
+  return requestId && !hydrated ? `${url}#request-${requestId}` : url;
 }
 
 export function shareLink(origin: string, id: number) {

@@ -6,6 +6,7 @@ import { useActionUrl } from "./detail-context";
 import { FileIcon } from "./file-icon";
 
 export function FilesSection({ request }: { request: RequestJson }) {
+  // No row anchor here: without JS, deleting answers with the confirmation step at the page top.
   const action = useActionUrl();
   if (!request.attachments.length) {
     return <p className="text-sm text-slate-500 dark:text-slate-400">Keine Dateien angehängt.</p>;

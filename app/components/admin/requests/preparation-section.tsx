@@ -14,7 +14,7 @@ export function PreparationSection({ request, ctx }: { request: RequestJson; ctx
   const save = useFetcher();
   const auto = useFetcher();
   const uid = useId();
-  const action = useActionUrl();
+  const action = useActionUrl(request.id);
   if (!ctx.fields.length) {
     return <Alert tone="info">Keine Preparation-Felder in der Konfiguration gefunden!</Alert>;
   }

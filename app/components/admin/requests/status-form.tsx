@@ -10,7 +10,7 @@ import { useActionUrl } from "./detail-context";
 export function StatusForm({ request }: { request: Pick<RequestJson, "id" | "status"> }) {
   const fetcher = useFetcher();
   const hydrated = useHydrated();
-  const action = useActionUrl();
+  const action = useActionUrl(request.id);
   const pending = fetcher.formData?.get("status");
   const uid = useId();
   return (
