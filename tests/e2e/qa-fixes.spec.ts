@@ -60,3 +60,52 @@ test("preparation: an unrelated change in another tab is no conflict; a real one
   await expect(view.getByLabel("Zielgruppe")).toHaveValue(`Mein Entwurf ${m}`);
   await expect(view.getByLabel("Kernfunktionen")).toHaveValue(`Montageplanung ${m}`);
 });
+
+test("password recovery without SMTP: the forgot page says so; another admin hands out a one-time reset link", async ({
+  page,
+  browser,
+  javaScriptEnabled,
+  calcomApp,
+  seed,
+}) => {
+  // The stack's second server runs without SMTP_URL.
+  await page.goto(`${calcomApp.url}/admin/forgot-password`);
+  await expect(page.getByTestId("no-smtp-notice")).toContainText(
+    "kein E-Mail-Versand (SMTP) eingerichtet",
+  );
+  await expect(page.getByTestId("no-smtp-notice")).toContainText("npm run admin:reset-password");
+  // With SMTP (the main server) the page says nothing of the kind.
+  await page.goto("/admin/forgot-password");
+  await expect(page.getByRole("button", { name: "Link senden" })).toBeVisible();
+  await expect(page.getByTestId("no-smtp-notice")).toHaveCount(0);
+
+  const helper = await seed.admin();
+  const locked = await seed.admin();
+  await loginAs(page, helper);
+  await page.goto("/admin/users");
+  if (javaScriptEnabled) await waitForHydration(page);
+  await page
+    .getByRole("button", { name: `Passwort-Reset-Link für ${locked.username} erzeugen` })
+    .click();
+  const notice = page.getByTestId("reset-link-notice");
+  await expect(notice).toContainText(`Passwort-Reset-Link für ${locked.username}`);
+  const link = (await notice.getByTestId("reset-link").textContent())?.trim() ?? "";
+  expect(link).toMatch(/\/admin\/reset-password\?token=/);
+  // Shown once.
+  await page.goto("/admin/users");
+  await expect(page.getByTestId("reset-link-notice")).toHaveCount(0);
+
+  const newPassword = `zurueck-${Math.random().toString(16).slice(2, 10)}`;
+  const other = await browser.newContext({ javaScriptEnabled });
+  const lockedPage = await other.newPage();
+  const url = new URL(link);
+  await lockedPage.goto(`${url.pathname}${url.search}`);
+  if (javaScriptEnabled) await waitForHydration(lockedPage);
+  await lockedPage.getByLabel("Neues Passwort").fill(newPassword);
+  await lockedPage.getByLabel("Passwort bestätigen").fill(newPassword);
+  await lockedPage.getByRole("button", { name: "Passwort zurücksetzen" }).click();
+  await expect(lockedPage.getByText("Ihr Passwort wurde erfolgreich zurückgesetzt.")).toBeVisible();
+  await loginAs(lockedPage, { username: locked.username, password: newPassword });
+  await expect(lockedPage).toHaveURL(/\/admin\/dashboard$/);
+  await other.close();
+});
