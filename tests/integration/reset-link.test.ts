@@ -46,7 +46,7 @@ describe("recovering a password without SMTP", () => {
   it("/admin/users: another admin's reset link is shown once, audited, and works (no JS)", async () => {
     const other = await insertAdmin("rita-reset", { passwordChanged: true });
     const page = await (await server.fetch("/admin/users", { headers: { cookie } })).text();
-    expect(page).toContain("Passwort-Reset-Link für rita-reset erzeugen");
+    expect(page).toContain("Passwort-Reset-Link erzeugen: rita-reset");
     const answer = await server.fetch("/admin/users", {
       method: "POST",
       headers: { cookie },

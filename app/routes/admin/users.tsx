@@ -132,7 +132,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                       <PostButton
                         fields={{ intent: "reset-link", id: admin.id }}
                         disabled={busy}
-                        aria-label={`Passwort-Reset-Link für ${admin.username} erzeugen`}
+                        aria-label={`Passwort-Reset-Link erzeugen: ${admin.username}`}
                       >
                         Passwort-Reset-Link erzeugen
                       </PostButton>
