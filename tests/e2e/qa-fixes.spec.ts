@@ -85,7 +85,7 @@ test("password recovery without SMTP: the forgot page says so; another admin han
   await page.goto("/admin/users");
   if (javaScriptEnabled) await waitForHydration(page);
   await page
-    .getByRole("button", { name: `Passwort-Reset-Link für ${locked.username} erzeugen` })
+    .getByRole("button", { name: `Passwort-Reset-Link erzeugen: ${locked.username}` })
     .click();
   const notice = page.getByTestId("reset-link-notice");
   await expect(notice).toContainText(`Passwort-Reset-Link für ${locked.username}`);
@@ -108,4 +108,66 @@ test("password recovery without SMTP: the forgot page says so; another admin han
   await loginAs(lockedPage, { username: locked.username, password: newPassword });
   await expect(lockedPage).toHaveURL(/\/admin\/dashboard$/);
   await other.close();
+});
+
+test("full-screen request view: focus moves in, stays inside, the page behind is inert; Escape returns it", async ({
+  page,
+  javaScriptEnabled,
+  seed,
+}) => {
+  const m = marker();
+  const name = `Fokus ${m}`;
+  const id = await seed.request({
+    name,
+    email: `${m}@example.com`,
+    phone: "+49 30 1234 5678",
+    companyDescription: `Tischlerei ${m} mit zwölf Angestellten in Leipzig`,
+    description: `Eine Auftragsverwaltung ${m}.`,
+  });
+  await loginAs(page, await seed.admin());
+  await page.goto(`/admin/requests?q=${m}`);
+  if (javaScriptEnabled) await waitForHydration(page);
+  const open = page.getByRole("link", { name: /im Vollbild öffnen/ });
+  await open.click();
+  await expect(page).toHaveURL(new RegExp(`requestId=${id}`));
+  const view = page.getByRole("dialog", { name });
+  await expect(view).toBeVisible();
+  if (!javaScriptEnabled) {
+    // Without JS a page section: its controls work, "Schließen" leads back to the list.
+    await expect(view.getByRole("button", { name: "Vorbereitung speichern" })).toBeVisible();
+    await view.getByRole("link", { name: "Schließen" }).click();
+    await expect(page).not.toHaveURL(/requestId=/);
+    return;
+  }
+  const title = view.getByRole("heading", { name, level: 2 });
+  await expect(title).toBeFocused();
+  const focusInside = () =>
+    page.evaluate(() => Boolean(document.activeElement?.closest("[data-fullscreen]")));
+  // Shift+Tab from the first stop wraps to the last one inside; Tab through stays inside.
+  await page.keyboard.press("Shift+Tab");
+  expect(await focusInside()).toBe(true);
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press("Tab");
+    expect(await focusInside()).toBe(true);
+  }
+  // The page behind is inert (the toasts' live region stays reachable).
+  expect(
+    await page.evaluate(() => {
+      const dialog = document.querySelector("[data-fullscreen]") as HTMLElement;
+      const outside = [...document.querySelectorAll<HTMLElement>("a[href], button")].filter(
+        (el) => !dialog.contains(el) && !el.closest("[data-inert-exempt]"),
+      );
+      return outside.length > 0 && outside.every((el) => el.closest("[inert]"));
+    }),
+  ).toBe(true);
+  await title.focus();
+  await page.keyboard.press("Escape");
+  await expect(page).not.toHaveURL(/requestId=/);
+  await expect(open).toBeFocused();
+  expect(await page.evaluate(() => document.querySelectorAll("[inert]").length)).toBe(0);
+
+  // A direct load of the link puts the focus into the view as well.
+  await page.goto(`/admin/requests?requestId=${id}`);
+  await waitForHydration(page);
+  await expect(page.getByRole("dialog", { name }).getByRole("heading", { level: 2 })).toBeFocused();
 });
