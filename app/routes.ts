@@ -24,6 +24,8 @@ export default [
     route("register", "routes/admin/register.tsx"),
     route("forgot-password", "routes/admin/forgot-password.tsx"),
     route("reset-password", "routes/admin/reset-password.tsx"),
+    // The detail tabs of one list row, loaded when the row is expanded (JSON, admins only)
+    route("requests/:id/details", "routes/admin/request-details.ts"),
     // Admin, protected (the layout's loader checks the session on the server)
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx", { id: "admin-index" }),

@@ -30,3 +30,21 @@ export type AttachmentJson = {
   size: number;
   uploadedAt: string;
 };
+
+/**
+ * What a row of the admin request list shows without being expanded (the HTML page's loader data;
+ * the detail tabs load the full `RequestJson` on demand).
+ */
+export type RequestListItem = {
+  id: number;
+  name: string;
+  /** Summary, else the description, cut for the row (`summaryPreview`). */
+  preview: string;
+  status: RequestStatus;
+  createdAt: string;
+  archived: boolean;
+  /** Number of attachments. */
+  files: number;
+  hasAudio: boolean;
+  assigned_to: number[];
+};

@@ -115,7 +115,9 @@ test("request rows: status, assignment, full screen and quick actions without ex
   // The expand button opens the detail tabs.
   // Menus close again (without JS by their own summary).
   await row.locator("summary", { hasText: "Schnellaktionen" }).click();
-  await row.locator("summary", { hasText: "Details" }).click();
+  await row
+    .getByRole(javaScriptEnabled ? "button" : "link", { name: `Details zu ${name}` })
+    .click();
   if (javaScriptEnabled) await expect(row.getByRole("tab", { name: "Zuweisung" })).toBeVisible();
   else await expect(row.getByText("Preparation").first()).toBeVisible();
 

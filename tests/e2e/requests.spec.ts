@@ -21,8 +21,14 @@ function seedRequest(
 
 const marker = () => Math.random().toString(16).slice(2, 10);
 
+/** A row's expand control: a link without JS (`?expand=`), a button with JS (ADR 190). */
+function expandControl(page: Page, name: string) {
+  const label = `Details zu ${name}`;
+  return page.getByRole("button", { name: label }).or(page.getByRole("link", { name: label }));
+}
+
 async function openRow(page: Page, name: string) {
-  await page.locator("summary", { hasText: name }).click();
+  await expandControl(page, name).click();
 }
 
 test("search, filter, sort and chips live in the URL", async ({
@@ -48,7 +54,7 @@ test("search, filter, sort and chips live in the URL", async ({
 
   // Phone digits match regardless of spaces; umlaut-free spelling finds "Bäckerei".
   await page.goto("/admin/requests?q=01715551234");
-  await expect(page.locator("summary", { hasText: `Zweite ${m}` })).toBeVisible();
+  await expect(expandControl(page, `Zweite ${m}`)).toBeVisible();
   await page.goto(`/admin/requests?q=backerei+${m}&status=New`);
   await expect(page.getByRole("heading", { name: /\(2\)/ })).toBeVisible();
   await page.getByRole("link", { name: "Alle Filter zurücksetzen" }).click();
@@ -77,7 +83,7 @@ test("status, assignment, archive and restore", async ({ page, javaScriptEnabled
   await page.getByRole("button", { name: "Zuweisen" }).click();
   await expect(page.getByText(`${admin.username} wurde zugewiesen.`)).toBeVisible();
   await page.goto("/admin/requests?tab=mine");
-  await expect(page.locator("summary", { hasText: `Kundin ${m}` })).toBeVisible();
+  await expect(expandControl(page, `Kundin ${m}`)).toBeVisible();
   await openRow(page, `Kundin ${m}`);
   if (javaScriptEnabled) await page.getByRole("tab", { name: "Zuweisung" }).click();
   await page.getByRole("button", { name: `Zuweisung von ${admin.username} entfernen` }).click();

@@ -33,6 +33,8 @@ export const CLASSIFICATION: Record<string, Classification> = {
   "admin/": { page: "admin" },
   "admin/dashboard": { page: "admin" },
   "admin/requests": { page: "admin", post: "admin" },
+  // JSON for a list row's expand button (ADR 190), guarded like the admin pages (login redirect).
+  "admin/requests/:id/details": { page: "admin" },
   "admin/appointments": { page: "admin", post: "admin" },
   "admin/users": { page: "admin", post: "admin" },
   "admin/affiliate-codes": { page: "admin", post: "admin" },

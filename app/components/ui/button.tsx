@@ -1,22 +1,14 @@
 import type { ButtonHTMLAttributes } from "react";
 
 type Variant = "primary" | "secondary" | "danger" | "ghost";
-const VARIANTS: Record<Variant, string> = {
-  primary:
-    "bg-indigo-600 text-white hover:bg-indigo-700 disabled:bg-indigo-300 dark:disabled:bg-indigo-900 dark:disabled:text-indigo-300",
-  secondary:
-    "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700",
-  danger: "bg-red-600 text-white hover:bg-red-700 disabled:bg-red-300",
-  ghost: "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800",
-};
 
-/** Tailwind classes of a button, also for links styled as buttons. */
+/**
+ * Classes of a button, also for links styled as buttons: `btn`, its size and its variant, defined
+ * once in app.css (@layer components) instead of ~300 characters of utilities in every button's
+ * markup (the admin list repeats them in every row; ADR 190). Utilities added beside them win.
+ */
 export function buttonClass(variant: Variant = "primary", size: "sm" | "md" = "md") {
-  return [
-    "inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors disabled:cursor-not-allowed",
-    size === "sm" ? "px-3 py-1.5 text-sm" : "px-4 py-2.5 text-sm",
-    VARIANTS[variant],
-  ].join(" ");
+  return `btn btn-${size} btn-${variant}`;
 }
 
 export function Button({

@@ -1,13 +1,10 @@
 import { type ReactNode, useEffect, useRef } from "react";
 
-const summaryClass =
-  "cursor-pointer list-none whitespace-nowrap rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-slate-600 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden";
-const panelClass =
-  "absolute left-0 z-20 mt-1 w-64 max-w-[calc(100vw-2rem)] space-y-2 rounded-lg border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900";
-
 /**
  * A small drop-down menu on <details>/<summary> (works without JavaScript); with JavaScript it
- * closes on a click outside and on Escape.
+ * closes on a click outside and on Escape. Its looks are two classes in app.css (`menu-summary`,
+ * `menu-panel`): every request row has two menus, so the long utility lists are not repeated in
+ * the list's HTML (ADR 190).
  */
 export function Menu({ summary, children }: { summary: ReactNode; children: ReactNode }) {
   const ref = useRef<HTMLDetailsElement>(null);
@@ -32,8 +29,8 @@ export function Menu({ summary, children }: { summary: ReactNode; children: Reac
   }, []);
   return (
     <details ref={ref} className="relative">
-      <summary className={summaryClass}>{summary}</summary>
-      <div className={panelClass}>{children}</div>
+      <summary className="menu-summary">{summary}</summary>
+      <div className="menu-panel">{children}</div>
     </details>
   );
 }

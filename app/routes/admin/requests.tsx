@@ -32,7 +32,8 @@ import { parseId, requireAdmin } from "~/server/auth.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { env } from "~/server/env.server";
 import { earlierRequestCounts, earlierRequestsOf } from "~/server/requests/duplicates.server";
-import { listAttributionSources, listRequests } from "~/server/requests/queries.server";
+import { listRequestItems } from "~/server/requests/list-items.server";
+import { listAttributionSources } from "~/server/requests/queries.server";
 import { loadRequestJson } from "~/server/requests/serialize.server";
 import { visitorAppointments } from "~/server/visitor-appointments.server";
 import type { Route } from "./+types/requests";
@@ -45,7 +46,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = parseRequestListQuery(url.searchParams);
   const openId = parseId(url.searchParams.get("requestId") ?? undefined);
-  const page = listRequests(query, admin.id);
+  const expandId = parseId(url.searchParams.get("expand") ?? undefined);
+  const page = listRequestItems(query, admin.id);
   return {
     query,
     page,
@@ -54,6 +56,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     earlier: openId ? earlierRequestsOf(openId) : [],
     open: openId ? loadRequestJson(openId) : null,
     openId,
+    // Without JS the expand link asks for one row's details (`?expand=`); with JS rows fetch them.
+    expanded:
+      expandId && page.items.some((r) => r.id === expandId) ? loadRequestJson(expandId) : null,
     sources: listAttributionSources(),
     admins: listAdmins().map((a) => ({ id: a.id, username: a.username, is_active: a.is_active })),
     fields: getConfiguration().preparationFields,
@@ -114,6 +119,8 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
   const openHref = (id: number) =>
     `/admin/requests${requestListSearch(query, { requestId: String(id) })}`;
   const actionUrl = `${location.pathname}${location.search}`;
+  const rowHref = (id: number, expand: boolean) =>
+    `/admin/requests${requestListSearch(query, expand ? { expand: String(id) } : {})}#request-${id}`;
 
   return (
     <div className="space-y-5">
@@ -240,6 +247,9 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
               ctx={ctx}
               actionUrl={actionUrl}
               openHref={openHref(request.id)}
+              expanded={loaderData.expanded?.id === request.id ? loaderData.expanded : null}
+              expandHref={rowHref(request.id, true)}
+              collapseHref={rowHref(request.id, false)}
               demo={loaderData.demos[request.id] ?? null}
               badge={<DuplicateBadge count={loaderData.earlierCounts[request.id]} />}
             />

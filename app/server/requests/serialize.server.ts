@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { AttachmentJson, RequestJson } from "~/lib/request-json";
 import { appointments, attachments, requestAssignees, requests } from "~db/schema";
 import { db } from "../db.server";
@@ -48,27 +48,52 @@ export function serializeRequest(
   };
 }
 
+/**
+ * `column IN (ids)` as one JSON parameter: the SQL text (and its cached prepared statement) stays
+ * the same for any number of ids, and building it costs nothing (drizzle's `inArray` binds one
+ * parameter per id; for the API's 1,000 rows that was ~2.5 ms per call).
+ */
+export function inIds(column: SQLWrapper, ids: number[]): SQL {
+  return sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
+}
+
+function groupBy<T>(items: T[], key: (item: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
+}
+
 /** Loads and serialises the given rows with their attachments and assignees (3 queries). */
 export function serializeRequests(rows: RequestRow[]): RequestJson[] {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
-  const files = db()
-    .select()
-    .from(attachments)
-    .where(inArray(attachments.requestId, ids))
-    .orderBy(asc(attachments.id))
-    .all();
-  const assignees = db()
-    .select()
-    .from(requestAssignees)
-    .where(inArray(requestAssignees.requestId, ids))
-    .orderBy(asc(requestAssignees.assignedAt))
-    .all();
+  const files = groupBy(
+    db()
+      .select()
+      .from(attachments)
+      .where(inIds(attachments.requestId, ids))
+      .orderBy(asc(attachments.id))
+      .all(),
+    (f) => f.requestId,
+  );
+  const assignees = groupBy(
+    db()
+      .select()
+      .from(requestAssignees)
+      .where(inIds(requestAssignees.requestId, ids))
+      .orderBy(asc(requestAssignees.assignedAt))
+      .all(),
+    (a) => a.requestId,
+  );
   return rows.map((row) =>
     serializeRequest(
       row,
-      files.filter((f) => f.requestId === row.id),
-      assignees.filter((a) => a.requestId === row.id).map((a) => a.adminId),
+      files.get(row.id) ?? [],
+      (assignees.get(row.id) ?? []).map((a) => a.adminId),
     ),
   );
 }
@@ -92,7 +117,7 @@ export function requestIdForAudio(key: string): number | null {
 /** Serialised requests by id, in the given order (missing ids skipped). */
 export function loadRequestsJson(ids: number[]): RequestJson[] {
   if (!ids.length) return [];
-  const rows = db().select().from(requests).where(inArray(requests.id, ids)).all();
+  const rows = db().select().from(requests).where(inIds(requests.id, ids)).all();
   const byId = new Map(serializeRequests(rows).map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id)).filter((r): r is RequestJson => !!r);
 }

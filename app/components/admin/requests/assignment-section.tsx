@@ -11,7 +11,7 @@ export function AssignmentSection({
   ctx,
   labelPrefix = "Admin zuweisen",
 }: {
-  request: RequestJson;
+  request: Pick<RequestJson, "id" | "assigned_to">;
   ctx: DetailContext;
   /** Label of the admin select (the row's menu uses its own, so labels stay unique). */
   labelPrefix?: string;
@@ -58,7 +58,7 @@ export function AssignmentSection({
           <label htmlFor={`${uid}-assign`} className="sr-only">
             {labelPrefix}
           </label>
-          <select id={`${uid}-assign`} name="adminId" className={`${inputClass} w-auto py-1.5`}>
+          <select id={`${uid}-assign`} name="adminId" className={inputClass}>
             {available.map((a) => (
               <option key={a.id} value={a.id}>
                 {a.username}

@@ -2,34 +2,41 @@ import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { ConfirmAction } from "~/components/ui/confirm-action";
 import { Menu } from "~/components/ui/menu";
-import { formatDateTime, formatRequestId, summaryPreview } from "~/lib/format";
-import type { RequestJson } from "~/lib/request-json";
+import { formatDateTime, formatRequestId } from "~/lib/format";
+import type { RequestJson, RequestListItem } from "~/lib/request-json";
 import { AssignmentSection } from "./assignment-section";
 import { CopyButton } from "./copy-button";
 import { type DetailContext, shareLink } from "./detail-context";
-import { RequestTabs } from "./request-detail";
+import { RowDetails } from "./row-details";
 import { type RowDemo, RowGlance } from "./row-glance";
 import { StatusBadge } from "./status-badge";
 import { StatusForm } from "./status-form";
 
 /**
  * One request in the admin list (spec §2): status dropdown, assignment, full-screen view and the
- * quick-actions menu right on the row; the expand button opens the detail tabs. Menus are
- * <details>, so every control works without JavaScript.
+ * quick-actions menu right on the row; the expand button opens the detail tabs (loaded on demand,
+ * RowDetails). Menus are <details>, so every control works without JavaScript.
  */
 export function RequestRow({
   request,
   ctx,
   actionUrl,
   openHref,
+  expanded,
+  expandHref,
+  collapseHref,
   demo = null,
   badge,
 }: {
-  request: RequestJson;
+  request: RequestListItem;
   demo?: RowDemo | null;
   ctx: DetailContext;
   actionUrl: string;
   openHref: string;
+  /** The full request when the server renders this row expanded (`?expand=`), else null. */
+  expanded: RequestJson | null;
+  expandHref: string;
+  collapseHref: string;
   /** Extra badge beside the status (e.g. earlier requests of the same person). */
   badge?: React.ReactNode;
 }) {
@@ -38,6 +45,7 @@ export function RequestRow({
   return (
     <li
       className="rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
+      id={`request-${request.id}`}
       data-testid="request-row"
       data-request-id={request.id}
     >
@@ -52,7 +60,7 @@ export function RequestRow({
               className="line-clamp-2 text-sm break-words text-slate-600 dark:text-slate-300"
               data-request-summary=""
             >
-              {summaryPreview(request)}
+              {request.preview}
             </span>
             <RowGlance request={request} assignees={assignees.map((a) => a.username)} demo={demo} />
           </span>
@@ -117,21 +125,14 @@ export function RequestRow({
           />
         </Menu>
       </div>
-      <details className="group border-t border-slate-100 dark:border-slate-800">
-        <summary className="flex cursor-pointer list-none items-center gap-2 px-4 py-2 text-sm font-semibold text-indigo-700 dark:text-indigo-300 [&::-webkit-details-marker]:hidden">
-          <span aria-hidden="true" className="transition group-open:rotate-180">
-            ▾
-          </span>
-          Details
-          <span className="sr-only">
-            {" "}
-            zu {request.name} (Anfrage #{id}) ein- oder ausklappen
-          </span>
-        </summary>
-        <div className="border-t border-slate-200 p-4 dark:border-slate-800">
-          <RequestTabs request={request} ctx={ctx} />
-        </div>
-      </details>
+      <RowDetails
+        id={request.id}
+        name={`${request.name} (Anfrage #${id})`}
+        ctx={ctx}
+        expanded={expanded}
+        expandHref={expandHref}
+        collapseHref={collapseHref}
+      />
     </li>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { CalendarIcon, MicIcon, PaperclipIcon, PeopleIcon } from "~/components/ui/icons";
 import { formatDateTime } from "~/lib/format";
-import type { RequestJson } from "~/lib/request-json";
+import type { RequestListItem } from "~/lib/request-json";
 
 /** A request's booked (not cancelled) demo, as the list shows it. */
 export type RowDemo = { start: string; title: string };
@@ -27,12 +27,12 @@ export function RowGlance({
   assignees,
   demo,
 }: {
-  request: RequestJson;
+  request: Pick<RequestListItem, "files" | "hasAudio">;
   assignees: string[];
   demo: RowDemo | null;
 }) {
-  const files = request.attachments.length;
-  if (!files && !request.audioPath && !assignees.length && !demo) return null;
+  const files = request.files;
+  if (!files && !request.hasAudio && !assignees.length && !demo) return null;
   return (
     <ul
       className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600 dark:text-slate-300"
@@ -47,7 +47,7 @@ export function RowGlance({
           {files}
         </Item>
       ) : null}
-      {request.audioPath ? (
+      {request.hasAudio ? (
         <Item icon={<MicIcon size={14} />} label="Sprachnachricht">
           Audio
         </Item>

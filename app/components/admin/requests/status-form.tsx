@@ -7,7 +7,7 @@ import type { RequestJson } from "~/lib/request-json";
 import { REQUEST_STATUSES, STATUS_LABELS } from "~/lib/request-list";
 import { useActionUrl } from "./detail-context";
 
-export function StatusForm({ request }: { request: RequestJson }) {
+export function StatusForm({ request }: { request: Pick<RequestJson, "id" | "status"> }) {
   const fetcher = useFetcher();
   const hydrated = useHydrated();
   const action = useActionUrl();
@@ -25,7 +25,7 @@ export function StatusForm({ request }: { request: RequestJson }) {
         name="status"
         defaultValue={request.status}
         key={`${request.id}-${request.status}`}
-        className={`${inputClass} w-auto py-1.5 text-sm`}
+        className={`${inputClass} text-sm`}
         onChange={(event) => {
           if (hydrated) fetcher.submit(event.currentTarget.form);
         }}

@@ -1,0 +1,135 @@
+import type { Locator, Page } from "@playwright/test";
+import { loginAs } from "./auth";
+import { expect, test } from "./fixtures";
+import { waitForHydration } from "./hydration";
+import { removeRequest } from "./seed";
+
+// A list row's detail tabs are loaded when the row is expanded (ADR 190): without JS the expand
+// control is a link to `?expand={id}#request-{id}` (the server renders that row expanded), with
+// JS a button that expands in place and fetches the details.
+
+const marker = () => Math.random().toString(16).slice(2, 10);
+
+function expandToggle(row: Locator, name: string, javaScriptEnabled: boolean) {
+  return row.getByRole(javaScriptEnabled ? "button" : "link", { name: `Details zu ${name}` });
+}
+
+function rowOf(page: Page, name: string) {
+  return page.getByTestId("request-row").filter({ hasText: name });
+}
+
+test("expanding a row shows its details only; it closes again; full screen from the row", async ({
+  page,
+  javaScriptEnabled,
+  seed,
+}) => {
+  const m = marker();
+  const id = await seed.request({
+    name: `Offen ${m}`,
+    companyDescription: `Firma Eins ${m} mit Werkstatt`,
+  });
+  await seed.request({ name: `Zu ${m}`, companyDescription: `Firma Zwei ${m} mit Laden` });
+  await loginAs(page, await seed.admin());
+  await page.goto(`/admin/requests?q=${m}`);
+  if (javaScriptEnabled) await waitForHydration(page);
+  const row = rowOf(page, `Offen ${m}`);
+  const toggle = expandToggle(row, `Offen ${m}`, javaScriptEnabled);
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByText(`Firma Eins ${m}`)).toHaveCount(0);
+
+  if (javaScriptEnabled) {
+    // Hold the details request to see the loading state.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(`**/admin/requests/${id}/details**`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await toggle.click();
+    await expect(row.getByRole("status")).toHaveText("Details werden geladen …");
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    release();
+    await expect(row.getByRole("tab", { name: "Unternehmen" })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
+    await expect(toggle).toBeFocused();
+    expect(page.url()).not.toContain("expand=");
+  } else {
+    await toggle.click();
+    await expect(page).toHaveURL(new RegExp(`[?&]expand=${id}#request-${id}$`));
+    for (const label of ["Unternehmen", "Anfrage", "Dateien", "Preparation", "AI Tools"])
+      await expect(row.getByRole("region", { name: label })).toBeVisible();
+  }
+  await expect(row.getByText(`Firma Eins ${m}`)).toBeVisible();
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByText(`Firma Zwei ${m}`)).toHaveCount(0);
+
+  await toggle.click();
+  await expect(page.getByText(`Firma Eins ${m}`)).toHaveCount(0);
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  if (!javaScriptEnabled) await expect(page).not.toHaveURL(/expand=/);
+
+  // The full-screen view (requestId) still opens from the row.
+  await row.getByRole("link", { name: /im Vollbild öffnen/ }).click();
+  await expect(page).toHaveURL(new RegExp(`requestId=${id}`));
+  await expect(page.getByRole("dialog", { name: `Offen ${m}` })).toBeVisible();
+});
+
+test("actions inside an expanded row return to the list with the row still expanded", async ({
+  page,
+  javaScriptEnabled,
+  seed,
+}) => {
+  const m = marker();
+  const name = `Aktion ${m}`;
+  const id = await seed.request({ name, companyDescription: `Firma Aktion ${m}` });
+  const admin = await seed.admin();
+  await loginAs(page, admin);
+  await page.goto(`/admin/requests?q=${m}`);
+  if (javaScriptEnabled) await waitForHydration(page);
+  const row = rowOf(page, name);
+  await expandToggle(row, name, javaScriptEnabled).click();
+  const panel = page.locator(`#request-${id}-details`);
+
+  // Preparation: saved, and the row shows the saved text afterwards.
+  if (javaScriptEnabled) await panel.getByRole("tab", { name: "Preparation" }).click();
+  await panel.getByLabel("Zielgruppe").fill(`Handwerk ${m}`);
+  await panel.getByRole("button", { name: "Vorbereitung speichern" }).click();
+  await expect(page.getByText("Vorbereitung gespeichert.")).toBeVisible();
+  await expect(panel.getByLabel("Zielgruppe")).toHaveValue(`Handwerk ${m}`);
+  await expect(expandToggle(row, name, javaScriptEnabled)).toHaveAttribute("aria-expanded", "true");
+  if (!javaScriptEnabled) await expect(page).toHaveURL(/[?&]expand=\d+/);
+  // The toast may cover the row's lower buttons: close it like a user would.
+  const toasts = page.getByRole("region", { name: "Benachrichtigungen" });
+  if (javaScriptEnabled) await toasts.getByRole("button", { name: "Schließen" }).click();
+  else await toasts.getByRole("checkbox", { name: "Schließen" }).press("Space");
+
+  // Assignment inside the details: the expanded row shows the new state (fresh details).
+  if (javaScriptEnabled) await panel.getByRole("tab", { name: "Zuweisung" }).click();
+  await panel.getByLabel("Admin zuweisen").selectOption({ label: admin.username });
+  await panel.getByRole("button", { name: "Zuweisen", exact: true }).click();
+  await expect(page.getByText(`${admin.username} wurde zugewiesen.`)).toBeVisible();
+  await expect(
+    panel.getByRole("button", { name: `Zuweisung von ${admin.username} entfernen` }),
+  ).toBeVisible();
+  await expect(panel.getByText(`Firma Aktion ${m}`)).toHaveCount(javaScriptEnabled ? 0 : 1);
+});
+
+test("a row deleted meanwhile says so when expanded @js-only", async ({ page, seed }) => {
+  const m = marker();
+  const name = `Weg ${m}`;
+  const id = await seed.request({ name, companyDescription: `Firma Weg ${m} mit Lager` });
+  await loginAs(page, await seed.admin());
+  await page.goto(`/admin/requests?q=${m}`);
+  await waitForHydration(page);
+  // Another admin deletes the request after this page was loaded.
+  await removeRequest(id);
+  const row = rowOf(page, name);
+  await expandToggle(row, name, true).click();
+  await expect(page.locator(`#request-${id}-details`).getByRole("alert")).toHaveText(
+    "Anfrage nicht gefunden.",
+  );
+});
