@@ -5,7 +5,7 @@ import express from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { concurrencyLimit, REQUEST_QUEUE_MAX } from "./concurrency.ts";
+import { clientKey, concurrencyLimit, REQUEST_QUEUE_MAX } from "./concurrency.ts";
 import { bodyGuard, type GuardOptions, originGuard, requestLineGuard } from "./guards.ts";
 import { createRequestHandler } from "./handler.ts";
 import { logger } from "./logger.ts";
@@ -72,6 +72,8 @@ export function createApp(build: ServerBuild, boot: BootResult, dev?: DevServer)
   const limiter = concurrencyLimit({
     limit: boot.env.MAX_CONCURRENT_REQUESTS ?? 0,
     queue: REQUEST_QUEUE_MAX,
+    // One client holds at most a quarter of the slots (ADR 197).
+    clientOf: (req) => clientKey(req, boot.env.TRUST_PROXY === "fly"),
     bypass: (req) => req.path === "/healthz",
   });
   concurrencyMetrics(limiter.stats);

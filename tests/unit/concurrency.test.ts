@@ -1,13 +1,22 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { concurrencyLimit } from "../../server/concurrency.ts";
+import { type ConcurrencyOptions, clientKey, concurrencyLimit } from "../../server/concurrency.ts";
 
 // An app whose /work/:id answers only when the test releases that id.
-async function start(limit: number, queue: number) {
+// Without options every request counts as one client allowed all of `limit` (the fair share is
+// tested on its own below, with the client named in an x-client header).
+async function start(limit: number, queue: number, options: Partial<ConcurrencyOptions> = {}) {
   const gates = new Map<string, () => void>();
   const started: string[] = [];
-  const limiter = concurrencyLimit({ limit, queue, bypass: (req) => req.path === "/healthz" });
+  const limiter = concurrencyLimit({
+    limit,
+    queue,
+    perClient: limit,
+    perClientQueue: queue,
+    bypass: (req) => req.path === "/healthz",
+    ...options,
+  });
   const app = express();
   app.use(limiter);
   app.get("/healthz", (_req, res) => {
@@ -116,5 +125,65 @@ describe("concurrencyLimit (ADR 195)", () => {
     await app.release("a");
     await app.release("b");
     await Promise.all([a, b]);
+  });
+
+  it("lets one client hold only its share of the slots; other clients pass it (ADR 197)", async () => {
+    app = await start(4, 20, {
+      perClient: 2,
+      perClientQueue: 3,
+      clientOf: (req) => req.get("x-client") ?? "",
+    });
+    const from = (client: string, id: string) =>
+      fetch(`${app?.url}/work/${id}`, { headers: { "x-client": client } });
+    // The attacker's requests all arrive at once: two are worked on, three wait, the rest are refused.
+    const attack = ["a1", "a2", "a3", "a4", "a5", "a6", "a7"].map((id) => from("attacker", id));
+    await app.until(() => app?.started.length === 2 && app.limiter.stats().waiting === 3);
+    const refused = await Promise.all(attack.slice(5));
+    expect(refused.map((r) => r.status)).toEqual([429, 429]);
+    expect(refused[0].headers.get("retry-after")).toBe("5");
+    expect(await refused[0].text()).toContain("Zu viele gleichzeitige Anfragen");
+    expect(app.started).toEqual(["a1", "a2"]);
+
+    // Two slots are still free, and another client gets them at once, ahead of the waiting attacker.
+    const visitor = [from("visitor", "v1"), from("visitor", "v2")];
+    await app.until(() => app?.started.length === 4);
+    expect(app.started.slice(2)).toEqual(["v1", "v2"]);
+    expect(app.limiter.stats()).toEqual({ active: 4, waiting: 3 });
+
+    // A visitor's slot that frees up goes to the visitor's next request, not to the attacker at the head.
+    const v3 = from("visitor", "v3");
+    await app.until(() => app?.limiter.stats().waiting === 4);
+    await app.release("v1");
+    await app.until(() => app?.started.length === 5);
+    expect(app.started[4]).toBe("v3");
+
+    // The attacker's own finished request lets its longest waiting one in.
+    await app.release("a1");
+    await app.until(() => app?.started.length === 6);
+    expect(app.started[5]).toBe("a3");
+
+    for (const id of ["v2", "v3", "a2", "a3"]) await app.release(id);
+    await app.until(() => app?.started.length === 8);
+    for (const id of ["a4", "a5"]) await app.release(id);
+    const statuses = await Promise.all([...attack.slice(0, 5), ...visitor, v3]);
+    expect(statuses.map((r) => r.status)).toEqual(Array(8).fill(200));
+    await app.until(() => app?.limiter.stats().active === 0);
+  });
+
+  it("names the client by Fly's header only behind Fly, and an IPv6 client by its /64", () => {
+    const req = (remoteAddress: string, fly?: string) =>
+      ({
+        socket: { remoteAddress },
+        get: (name: string) => (name.toLowerCase() === "fly-client-ip" ? fly : undefined),
+      }) as unknown as Parameters<typeof clientKey>[0];
+    expect(clientKey(req("::ffff:127.0.0.1", "203.0.113.7"), true)).toBe("203.0.113.7");
+    expect(clientKey(req("::ffff:127.0.0.1", "203.0.113.7"), false)).toBe("127.0.0.1");
+    expect(clientKey(req("10.0.0.1"), true)).toBe("10.0.0.1");
+    expect(clientKey(req("2001:db8:1:2:aaaa::1"), false)).toBe("2001:db8:1:2");
+    expect(clientKey(req("2001:db8:1:2:ffff:ffff:ffff:fffe"), false)).toBe("2001:db8:1:2");
+    expect(clientKey(req("2001:0db8:0001:0002::1%eth0"), false)).toBe("2001:db8:1:2");
+    expect(clientKey(req("2001:db8::1"), false)).toBe("2001:db8:0:0");
+    expect(clientKey(req("::1"), false)).toBe("0:0:0:0");
+    expect(clientKey(req("", "2001:db8:1:3::9"), true)).toBe("2001:db8:1:3");
   });
 });

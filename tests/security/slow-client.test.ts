@@ -1,0 +1,85 @@
+import diagnostics from "node:diagnostics_channel";
+import http from "node:http";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../integration/server";
+
+// One client trickling uploads must not take every request slot (ADR 195, 197): with 4 slots a
+// client holds at most one; behind Fly the client is Fly-Client-IP.
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ TRUST_PROXY: "fly", MAX_CONCURRENT_REQUESTS: "4" });
+});
+afterAll(async () => {
+  await server.close();
+  delete process.env.TRUST_PROXY;
+  delete process.env.MAX_CONCURRENT_REQUESTS;
+});
+
+/** Starts `n` uploads from `ip` that send their headers and a first chunk, then nothing more. */
+async function stalledUploads(ip: string, n: number) {
+  const { hostname, port } = new URL(server.url);
+  let received = 0;
+  let allReceived = () => {};
+  const serverHasAll = new Promise<void>((resolve) => {
+    allReceived = resolve;
+  });
+  const onRequest = (message: unknown) => {
+    const { request } = message as { request: http.IncomingMessage };
+    if (request.headers["fly-client-ip"] === ip && ++received === n) allReceived();
+  };
+  diagnostics.subscribe("http.server.request.start", onRequest);
+  const requests = Array.from({ length: n }, () => {
+    const req = http.request({
+      hostname,
+      port,
+      path: "/api/requests",
+      method: "POST",
+      agent: false,
+      headers: {
+        "content-type": "multipart/form-data; boundary=langsam",
+        "content-length": 200_000,
+        "fly-client-ip": ip,
+      },
+    });
+    req.on("error", () => {});
+    req.write('--langsam\r\nContent-Disposition: form-data; name="name"\r\n\r\nLang');
+    return req;
+  });
+  try {
+    await serverHasAll;
+  } finally {
+    diagnostics.unsubscribe("http.server.request.start", onRequest);
+  }
+  return { stop: () => requests.forEach((req) => req.destroy()) };
+}
+
+const visit = (ip: string) =>
+  server.fetch("/", { headers: { "fly-client-ip": ip } }).then(async (res) => {
+    await res.arrayBuffer();
+    return res.status;
+  });
+
+it("eight stalled uploads from one client leave the other slots to everyone else", async () => {
+  const attacker = await stalledUploads("203.0.113.66", 8);
+  try {
+    // Three visitors at once, each its own client, while the attacker's bodies never complete.
+    const statuses = await Promise.all(["198.51.100.1", "198.51.100.2", "198.51.100.3"].map(visit));
+    expect(statuses).toEqual([200, 200, 200]);
+    // The attacker's own next request waits behind its stalled ones instead of getting a slot.
+    const own = new AbortController();
+    const waiting = server
+      .fetch("/", { headers: { "fly-client-ip": "203.0.113.66" }, signal: own.signal })
+      .then(() => "answered")
+      .catch(() => "still waiting");
+    expect(await visit("198.51.100.4")).toBe(200);
+    own.abort();
+    expect(await waiting).toBe("still waiting");
+  } finally {
+    attacker.stop();
+  }
+  // Every slot came back: four clients at once are all answered.
+  const after = await Promise.all(
+    ["198.51.100.5", "198.51.100.6", "198.51.100.7", "203.0.113.66"].map(visit),
+  );
+  expect(after).toEqual([200, 200, 200, 200]);
+});
