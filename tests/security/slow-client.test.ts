@@ -50,7 +50,11 @@ async function stalledUploads(ip: string, n: number) {
   } finally {
     diagnostics.unsubscribe("http.server.request.start", onRequest);
   }
-  return { stop: () => requests.forEach((req) => req.destroy()) };
+  return {
+    stop: () => {
+      for (const req of requests) req.destroy();
+    },
+  };
 }
 
 const visit = (ip: string) =>
