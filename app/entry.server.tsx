@@ -17,6 +17,8 @@ export { boot } from "./server/boot.server";
 // In-process hook for the integration tests (tests/integration/server.ts): flush the mail outbox.
 export { drainOutbox } from "./server/mail/outbox.server";
 export { renderCacheStats } from "./server/render-cache.server";
+// `npm run admin:reset-password` (scripts/admin-reset-password.ts) calls it on the built server.
+export { issueResetLink } from "./server/reset-link.server";
 export { multipartCap } from "./server/uploads/parse.server";
 export { drainWebhooks } from "./server/webhooks/deliveries.server";
 export { requestContext };

@@ -115,6 +115,11 @@ export const requests = sqliteTable(
      * trigger (migration 0010) for the dashboard's median time to the first change.
      */
     firstStatusChangeAt: ms("first_status_change_at"),
+    /**
+     * Time of the last change of preparationData (null: never changed since migration 0012, which
+     * filled in updated_at). A save based on an older state conflicts only when this is newer.
+     */
+    preparationUpdatedAt: ms("preparation_updated_at"),
     createdAt: ms("created_at").notNull().default(now),
     updatedAt: ms("updated_at").notNull().default(now),
   },

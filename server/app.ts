@@ -5,10 +5,11 @@ import express from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { concurrencyLimit, REQUEST_QUEUE_MAX } from "./concurrency.ts";
 import { bodyGuard, type GuardOptions, originGuard, requestLineGuard } from "./guards.ts";
 import { createRequestHandler } from "./handler.ts";
 import { logger } from "./logger.ts";
-import { httpMetrics } from "./metrics.ts";
+import { concurrencyMetrics, httpMetrics } from "./metrics.ts";
 import { routeMatcher } from "./route-match.ts";
 
 /** What entry.server.tsx exports besides the renderer (see app/entry.server.tsx). */
@@ -32,6 +33,7 @@ export type BootResult = {
     GA_MEASUREMENT_ID?: string;
     METRICS_PORT?: number;
     METRICS_HOST?: string;
+    MAX_CONCURRENT_REQUESTS?: number;
   };
   shutdown: () => Promise<void>;
 };
@@ -66,6 +68,14 @@ export function createApp(build: ServerBuild, boot: BootResult, dev?: DevServer)
   const match = routeMatcher(build.routes);
   app.use(requestLogger(match, boot.env.TRUST_PROXY === "fly"));
   app.use(httpMetrics(match));
+  // At most this many requests in work at once, the rest wait (memory on a 256 MB machine, ADR 195).
+  const limiter = concurrencyLimit({
+    limit: boot.env.MAX_CONCURRENT_REQUESTS ?? 0,
+    queue: REQUEST_QUEUE_MAX,
+    bypass: (req) => req.path === "/healthz",
+  });
+  concurrencyMetrics(limiter.stats);
+  app.use(limiter);
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
     next();

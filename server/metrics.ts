@@ -2,7 +2,7 @@
 // on a separate internal port (METRICS_PORT), scraped by Fly through fly.toml's [metrics] (ADR 094).
 import { createServer, type Server } from "node:http";
 import type { NextFunction, Request, Response } from "express";
-import { Counter, collectDefaultMetrics, Histogram, register } from "prom-client";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, register } from "prom-client";
 import type { RouteLabel } from "./route-match.ts";
 
 function metric<T>(name: string, create: () => T): T {
@@ -42,6 +42,31 @@ export function httpMetrics(match: (url: string) => RouteLabel) {
     });
     next();
   };
+}
+
+/** The request bound's state (ADR 195): requests in work and requests waiting for a slot. */
+export function concurrencyMetrics(stats: () => { active: number; waiting: number }) {
+  for (const [name, help, key] of [
+    [
+      "anfrage_http_requests_in_work",
+      "Requests being worked on (at most MAX_CONCURRENT_REQUESTS)",
+      "active",
+    ],
+    [
+      "anfrage_http_requests_waiting",
+      "Requests waiting for a slot (MAX_CONCURRENT_REQUESTS reached)",
+      "waiting",
+    ],
+  ] as const) {
+    register.removeSingleMetric(name);
+    new Gauge({
+      name,
+      help,
+      collect() {
+        this.set(stats()[key]);
+      },
+    });
+  }
 }
 
 /** GET /metrics on its own port (not reachable through the public http_service). */

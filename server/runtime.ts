@@ -1,9 +1,9 @@
 // The one place for how the production server process is started (ADR 165): the V8 flags and the
 // allocator setting. build-server/launch.js applies them to itself (re-exec in place, same PID), so
 // `npm start`, `npm run serve`, the Dockerfile and the bench servers all get them by starting the
-// launcher; the e2e stack passes them when it starts server/index.ts. Sized toward Fly's 256 MB
-// machine (fly.toml's [[vm]] still asks for 512 MB until the peak with replication is below 160 MB:
-// docs/benchmarks.md "Memory on a 256 MB machine").
+// launcher; the e2e stack passes them when it starts server/index.ts. Sized for fly.toml's 256 MB
+// machine (ADR 196: server ~150–160 MB peak under load, Litestream ~50 MB, kernel and init ~25–30 MB;
+// the requests in work at once are bounded, ADR 195).
 
 /**
  * - The old generation is capped for the VM instead of being sized from the host's memory (ADR 132):

@@ -11,6 +11,8 @@ export type UsersActionResult = {
   adminData?: { username: string; password: string; email: string };
   /** Without SMTP: the invitation link, shown once to the inviting admin. */
   invitationLink?: { email: string; link: string };
+  /** "Passwort-Reset-Link erzeugen": the link for another admin, shown once. */
+  resetLink?: { username: string; link: string };
 };
 
 /** The delete confirmation names the admins who stay active (same text with and without JS). */

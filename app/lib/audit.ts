@@ -9,6 +9,7 @@ export const AUDIT_ACTIONS = [
   "delete",
   "withdraw",
   "retention",
+  "password-reset-link",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -22,6 +23,7 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   delete: "Anfrage gelöscht",
   withdraw: "Anfrage vom Besucher zurückgezogen",
   retention: "Aufbewahrung angewendet",
+  "password-reset-link": "Passwort-Reset-Link erzeugt",
 };
 
 export const isAuditAction = (value: unknown): value is AuditAction =>

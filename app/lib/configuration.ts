@@ -44,13 +44,17 @@ export const NotificationAdminSchema = z.object({
   email: z.string().default(""),
 });
 
-export const UploadSettingsSchema = z.object({
-  maxFilesPerRequest: clampInt(1, 10, 5),
-  maxFileSizeMB: clampInt(1, 25, 10),
-  maxTotalSizeMB: clampInt(10, 100, 50),
-  allowedImageTypes: extensionList(IMAGE_TYPES, IMAGE_TYPES),
-  allowedDocumentTypes: extensionList(DOCUMENT_TYPES, DOCUMENT_TYPES),
-});
+export const UploadSettingsSchema = z
+  .object({
+    maxFilesPerRequest: clampInt(1, 10, 5),
+    maxFileSizeMB: clampInt(1, 25, 10),
+    maxTotalSizeMB: clampInt(10, 100, 50),
+    allowedImageTypes: extensionList(IMAGE_TYPES, IMAGE_TYPES),
+    allowedDocumentTypes: extensionList(DOCUMENT_TYPES, DOCUMENT_TYPES),
+  })
+  // A file larger than the whole upload can never be sent: per file is clamped to the total, like
+  // each limit is clamped to its range (also for a configuration stored before this rule).
+  .transform((s) => ({ ...s, maxFileSizeMB: Math.min(s.maxFileSizeMB, s.maxTotalSizeMB) }));
 export type UploadSettings = z.infer<typeof UploadSettingsSchema>;
 
 export const DEFAULT_PREPARATION_FIELDS: PreparationField[] = [

@@ -44,8 +44,9 @@ describe("contact form feedback", () => {
     ]);
   });
 
-  it("leaves the company description's too-short message to the red counter", () => {
-    expect(fieldMessages("companyDescription", ["zu kurz"], "Zu kurz")).toBeUndefined();
+  it("shows the company description's messages at the field too (also below the minimum)", () => {
+    expect(fieldMessages("companyDescription", ["zu kurz"], "Zu kurz")).toEqual(["zu kurz"]);
+    expect(fieldMessages("companyDescription", ["fehlt"], "")).toEqual(["fehlt"]);
     expect(fieldMessages("companyDescription", ["zu lang"], "x".repeat(20))).toEqual(["zu lang"]);
     expect(fieldMessages("phone", ["falsch"], "")).toEqual(["falsch"]);
     expect(fieldMessages("phone", [], "")).toBeUndefined();

@@ -56,15 +56,14 @@ export function errorSummaryEntries(
 }
 
 /**
- * The messages shown under a field. Below the minimum the red counter of the company description
- * is its message (missing or too short), so the schema's message for that problem is not repeated
- * under it; other problems (too long) still show.
+ * The messages shown under a field. The company description shows its message (missing, too short,
+ * too long) under the red counter like every other field, linked by aria-describedby: the counter
+ * alone says the length, not what is wrong (QA: the message was only in the summary).
  */
 export function fieldMessages(
-  field: ContactField,
+  _field: ContactField,
   errors: string[] | undefined,
-  value: string,
+  _value: string,
 ): string[] | undefined {
-  if (field === "companyDescription" && value.length < COMPANY_MIN) return undefined;
   return errors?.length ? errors : undefined;
 }

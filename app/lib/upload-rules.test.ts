@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_CONFIGURATION } from "./configuration";
-import { checkSelection, extensionOf, uploadLimits } from "./upload-rules";
+import { DEFAULT_CONFIGURATION, UploadSettingsSchema } from "./configuration";
+import { checkSelection, extensionOf, uploadHint, uploadLimits } from "./upload-rules";
 
 const limits = uploadLimits(DEFAULT_CONFIGURATION.uploadSettings);
 const MB = 1024 * 1024;
@@ -42,5 +42,30 @@ describe("upload rules", () => {
         maxTotalSizeMB: 40,
       }),
     ).toEqual(["Gesamtgröße zu groß (50 MB). Maximum: 40 MB"]);
+  });
+});
+
+describe("contradictory upload limits (QA)", () => {
+  it("clamps per file to the total: 0 / 30 / 5 saves as 1 file, 10 MB, 10 MB", () => {
+    const parsed = UploadSettingsSchema.parse({
+      maxFilesPerRequest: "0",
+      maxFileSizeMB: "30",
+      maxTotalSizeMB: "5",
+    });
+    expect(parsed).toMatchObject({ maxFilesPerRequest: 1, maxFileSizeMB: 10, maxTotalSizeMB: 10 });
+    // Consistent limits stay as they are.
+    expect(
+      UploadSettingsSchema.parse({ maxFilesPerRequest: 3, maxFileSizeMB: 20, maxTotalSizeMB: 40 }),
+    ).toMatchObject({ maxFilesPerRequest: 3, maxFileSizeMB: 20, maxTotalSizeMB: 40 });
+  });
+
+  it("the hint says '1 Datei' in the singular, 'Bis zu n Dateien' otherwise", () => {
+    const base = uploadLimits(DEFAULT_CONFIGURATION.uploadSettings);
+    expect(uploadHint({ ...base, maxFiles: 1, maxFileSizeMB: 10 })).toMatch(
+      /^1 Datei, bis zu 10 MB\. Erlaubt: /,
+    );
+    expect(uploadHint({ ...base, maxFiles: 5, maxFileSizeMB: 10, maxTotalSizeMB: 50 })).toMatch(
+      /^Bis zu 5 Dateien, je 10 MB, insgesamt 50 MB\. Erlaubt: /,
+    );
   });
 });

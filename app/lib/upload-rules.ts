@@ -24,6 +24,13 @@ export function uploadLimits(settings: UploadSettings): UploadLimits {
   };
 }
 
+/** The hint under the landing page's file input ("1 Datei" in the singular: no total then). */
+export function uploadHint(limits: UploadLimits): string {
+  const allowed = `Erlaubt: ${limits.extensions.join(", ")}.`;
+  if (limits.maxFiles === 1) return `1 Datei, bis zu ${limits.maxFileSizeMB} MB. ${allowed}`;
+  return `Bis zu ${limits.maxFiles} Dateien, je ${limits.maxFileSizeMB} MB, insgesamt ${limits.maxTotalSizeMB} MB. ${allowed}`;
+}
+
 export const UPLOAD_ERROR_HEADING = "Fehler beim Upload:";
 
 export const uploadMessages = {

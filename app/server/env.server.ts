@@ -65,6 +65,8 @@ const EnvSchema = z.object({
   // Where /metrics listens: loopback by default; on Fly (FLY_APP_NAME set) on "::" so Fly's
   // private network can scrape it. Never the public HOST by accident.
   METRICS_HOST: optionalString,
+  // Requests worked on at once; more wait in a queue (memory on a 256 MB machine, ADR 195). 0 = no bound.
+  MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(0).max(10_000).default(16),
   // Below this much free space on the data volume, submissions keep their text but refuse files.
   DISK_MIN_FREE_MB: z.coerce.number().int().min(0).default(256),
   // Read by `npm run backup` (scripts/backup.ts): how many backups stay, locally and in the bucket.

@@ -90,7 +90,9 @@ export function registerAppMetrics() {
     [],
     (g) => g.set(env().DISK_MIN_FREE_MB * 1024 * 1024),
   );
-  if (replicationOn()) registerReplicationMetrics();
+  // Only where /metrics is served (METRICS_PORT > 0): otherwise nobody reads the lag, and the poll
+  // would ask a Litestream endpoint that does not exist once a second.
+  if (replicationOn() && env().METRICS_PORT > 0) registerReplicationMetrics();
 }
 
 const replicationOn = () => Boolean(env().LITESTREAM_REPLICA_URL || env().BUCKET_NAME);

@@ -43,10 +43,17 @@ feedbackTest(
     });
     await expect(link).toHaveAttribute("href", "#contact-form-companyDescription");
     await expect(summary.getByRole("link")).toHaveCount(1);
-    // One message per problem: at the field the red counter says it, not a second message.
+    // The message stands in the summary and under the field's counter, linked to the field.
     await expect(
       page.getByText("Bitte beschreibe dein Unternehmen mit mindestens 20 Zeichen"),
-    ).toHaveCount(1);
+    ).toHaveCount(2);
+    await expect(page.locator("#contact-form-companyDescription-error")).toHaveText(
+      "Bitte beschreibe dein Unternehmen mit mindestens 20 Zeichen",
+    );
+    await expect(page.getByLabel("Beschreibe dein Unternehmen")).toHaveAttribute(
+      "aria-describedby",
+      "contact-form-companyDescription-counter contact-form-companyDescription-error",
+    );
     await expect(page.getByTestId("company-counter")).toHaveText("7/20 Zeichen (mindestens)");
     await expect(page.getByLabel("Beschreibe dein Unternehmen")).toHaveAttribute(
       "aria-invalid",

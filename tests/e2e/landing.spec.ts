@@ -159,8 +159,13 @@ validationTest(
     await expect(page.getByTestId("company-counter")).toHaveText("7/20 Zeichen (mindestens)");
     await expect(page.getByTestId("company-counter")).toHaveClass(/text-red-600/);
     await expect(
-      page.getByText("Bitte beschreibe dein Unternehmen mit mindestens 20 Zeichen"),
+      page
+        .getByTestId("contact-error-summary")
+        .getByText("Bitte beschreibe dein Unternehmen mit mindestens 20 Zeichen"),
     ).toBeVisible();
+    await expect(page.locator("#contact-form-companyDescription-error")).toHaveText(
+      "Bitte beschreibe dein Unternehmen mit mindestens 20 Zeichen",
+    );
     if (!javaScriptEnabled) {
       // At the field (the error summary links to it with the same message).
       await expect(page.locator("#contact-form-phone-error")).toHaveText(

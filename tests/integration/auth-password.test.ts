@@ -28,6 +28,12 @@ const reset = (token: string, newPassword: string) =>
 const verify = (token: string) => server.fetch("/api/admin/auth/verify", { token });
 
 describe("forgot and reset password", () => {
+  it("with SMTP the forgot-password page shows no 'no mail' notice", async () => {
+    const html = await (await server.fetch("/admin/forgot-password")).text();
+    expect(html).toContain("Link senden");
+    expect(html).not.toContain("kein E-Mail-Versand (SMTP) eingerichtet");
+  });
+
   it("answers neutrally whether or not the account exists", async () => {
     const known = await insertAdmin("mia");
     const a = await forgot(known.email);

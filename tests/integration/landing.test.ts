@@ -379,12 +379,19 @@ describe("no-JS page action", () => {
     expect(summary).toContain('href="#contact-form-name"');
     expect(summary).toContain('href="#contact-form-companyDescription"');
     expect(summary).not.toContain('href="#contact-form-email"');
-    // One message per problem: the too-short description is said by the red counter at the field.
-    // (Counted in the markup; the serialized action data in the page's scripts carries it too.)
+    // The too-short description's message: in the summary and under the field's counter, linked
+    // by aria-describedby. (Counted in the markup; the serialized action data in the page's
+    // scripts carries it too.)
     const markup = html.replace(/<script\b[^>]*>.*?<\/script>/gs, "");
     expect(
       markup.split("Bitte beschreibe dein Unternehmen mit mindestens 20 Zeichen"),
-    ).toHaveLength(2);
+    ).toHaveLength(3);
+    expect(markup).toMatch(
+      /id="contact-form-companyDescription-error"[^>]*>(<[^>]+>)*Bitte beschreibe dein Unternehmen mit mindestens 20 Zeichen/,
+    );
+    expect(markup).toContain(
+      'aria-describedby="contact-form-companyDescription-counter contact-form-companyDescription-error"',
+    );
     expect(markup).toMatch(/>4(<!-- -->)?\/(<!-- -->)?20(<!-- -->)? Zeichen \(mindestens\)</);
   });
 

@@ -105,6 +105,9 @@ describe("Prometheus metrics", () => {
       expect(sample(text, "anfrage_ai_summary_failures")).toBe(0);
       expect(sample(text, "anfrage_disk_free_bytes")).toBeGreaterThan(0);
       expect(sample(text, "process_resident_memory_bytes")).toBeGreaterThan(0);
+      // The request bound (ADR 195): nothing in work or waiting once the requests above are done.
+      expect(sample(text, "anfrage_http_requests_in_work")).toBe(0);
+      expect(sample(text, "anfrage_http_requests_waiting")).toBe(0);
       expect(text).not.toContain("anfrage_replication_lag_seconds");
     } finally {
       child.kill("SIGTERM");

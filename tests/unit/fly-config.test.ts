@@ -3,9 +3,11 @@ import path from "node:path";
 import { parse } from "smol-toml";
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "~/server/env.server";
+import { REQUEST_QUEUE_MAX } from "../../server/concurrency.ts";
 
 type FlyConfig = {
   primary_region: string;
+  swap_size_mb: number;
   kill_signal: string;
   env: Record<string, string>;
   mounts: { source: string; destination: string }[];
@@ -14,6 +16,7 @@ type FlyConfig = {
     checks: { path: string; method: string }[];
     auto_stop_machines: string | boolean;
     min_machines_running: number;
+    concurrency: { type: string; soft_limit: number; hard_limit: number };
   };
   vm: { memory: string }[];
   metrics: { port: number; path: string };
@@ -44,10 +47,9 @@ describe("fly.toml agrees with the env module", () => {
 });
 
 describe("the single machine keeps running (ADR 092)", () => {
-  it("is never stopped at zero traffic and keeps 512 MB", () => {
+  it("is never stopped at zero traffic", () => {
     expect(fly.http_service.min_machines_running).toBe(1);
     expect(["off", false]).toContain(fly.http_service.auto_stop_machines);
-    expect(fly.vm[0].memory).toBe("512mb");
   });
 
   it("builds on the Node version pinned in package.json and starts through the launcher", () => {
@@ -64,6 +66,27 @@ describe("the single machine keeps running (ADR 092)", () => {
     expect(dockerfile).toMatch(/^CMD \[.*"build-server\/launch\.js"\]$/m);
     // The runtime flags live in server/runtime.ts only (the launcher applies them, ADR 165).
     expect(dockerfile).not.toMatch(/--max-(old|semi)-space-size|MALLOC_ARENA_MAX/);
+  });
+});
+
+describe("memory on a 256 MB machine (ADRs 195, 196)", () => {
+  it("asks for 256 MB with swap as a safety net", () => {
+    expect(fly.vm[0].memory).toBe("256mb");
+    expect(fly.swap_size_mb).toBeGreaterThanOrEqual(256);
+  });
+
+  it("never lets through more requests than the server works on plus its queue", () => {
+    // Behind Fly's proxy the server never answers 503 for a full queue; memory was measured at
+    // the hard limit with MAX_CONCURRENT_REQUESTS working at once (docs/benchmarks.md).
+    const env = parseEnv({ ...fly.env, SESSION_SECRET: "x" });
+    const { concurrency } = fly.http_service;
+    expect(concurrency.type).toBe("requests");
+    expect(env.MAX_CONCURRENT_REQUESTS).toBeGreaterThan(0);
+    expect(env.MAX_CONCURRENT_REQUESTS).toBeLessThanOrEqual(16);
+    expect(concurrency.hard_limit).toBeLessThanOrEqual(
+      env.MAX_CONCURRENT_REQUESTS + REQUEST_QUEUE_MAX,
+    );
+    expect(concurrency.hard_limit).toBeLessThanOrEqual(250);
   });
 });
 

@@ -1,7 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { formatFileSize } from "~/lib/format";
-import { checkSelection, UPLOAD_ERROR_HEADING, type UploadLimits } from "~/lib/upload-rules";
+import {
+  checkSelection,
+  UPLOAD_ERROR_HEADING,
+  type UploadLimits,
+  uploadHint,
+} from "~/lib/upload-rules";
 import { fileInputClass } from "./contact-fields";
 
 const labelClass = "mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200";
@@ -87,8 +92,7 @@ export function UploadWidget({
         }}
       />
       <p id="contact-attachments-hint" className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-        Bis zu {limits.maxFiles} Dateien, je {limits.maxFileSizeMB} MB, insgesamt{" "}
-        {limits.maxTotalSizeMB} MB. Erlaubt: {limits.extensions.join(", ")}.
+        {uploadHint(limits)}
       </p>
       {hydrated && files.length ? (
         <ul

@@ -4,7 +4,6 @@ import {
   type RefObject,
   useCallback,
   useContext,
-  useEffect,
   useId,
   useMemo,
   useRef,
@@ -12,23 +11,9 @@ import {
   useSyncExternalStore,
 } from "react";
 import { createPortal } from "react-dom";
-import { type ModalKind, modalKeyAction, modalZIndex, nextFocusIndex } from "~/lib/modal-keys";
+import { type ModalKind, modalZIndex } from "~/lib/modal-keys";
 import { Button, buttonClass } from "./button";
-
-/** Open modals, bottom first: only the topmost one reacts to keys and keeps the focus. */
-const openStack: number[] = [];
-let lastModalId = 0;
-/** The body's overflow before the first modal opened (restored when the last one closes). */
-let bodyOverflow = "";
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"]), audio[controls], video[controls], summary';
-
-function focusablesIn(root: HTMLElement): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-    (el) => !el.hasAttribute("inert") && el.getClientRects().length > 0,
-  );
-}
+import { useModalFocus } from "./use-modal-focus";
 
 const noSubscription = () => () => {};
 /** False while hydrating (server markup), true afterwards: portals exist only in the browser. */
@@ -89,63 +74,15 @@ export function Modal({
   const titleId = useId();
   const descriptionId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
-  const [depth, setDepth] = useState(0);
-  // Latest callbacks without re-running the open effect (which would move the focus again).
-  const handlers = useRef({ onClose, onEnter, dismissible });
-  handlers.current = { onClose, onEnter, dismissible };
-
-  useEffect(() => {
-    if (!open) return;
-    const id = ++lastModalId;
-    openStack.push(id);
-    setDepth(openStack.length - 1);
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const dialog = dialogRef.current;
-    const isTop = () => openStack[openStack.length - 1] === id;
-    if (openStack.length === 1) bodyOverflow = document.body.style.overflow;
-    document.body.style.overflow = "hidden";
-
-    if (dialog) {
-      const first = initialFocusRef?.current ?? focusablesIn(dialog)[0] ?? dialog;
-      first.focus();
-    }
-
-    function onKeyDown(event: KeyboardEvent) {
-      if (!isTop() || !dialog || event.defaultPrevented) return;
-      const target = event.target as HTMLElement | null;
-      if (event.key === "Tab") {
-        const items = focusablesIn(dialog);
-        const current = items.indexOf(document.activeElement as HTMLElement);
-        const next = nextFocusIndex(current, items.length, event.shiftKey);
-        event.preventDefault();
-        (items[next] ?? dialog).focus();
-        return;
-      }
-      const action = modalKeyAction(event.key, "confirm", target);
-      if (action === "cancel" && handlers.current.dismissible) {
-        event.preventDefault();
-        handlers.current.onClose();
-      } else if (action === "confirm" && handlers.current.onEnter) {
-        event.preventDefault();
-        handlers.current.onEnter();
-      }
-    }
-    function onFocusIn(event: FocusEvent) {
-      if (!isTop() || !dialog) return;
-      if (event.target instanceof Node && !dialog.contains(event.target)) {
-        (focusablesIn(dialog)[0] ?? dialog).focus();
-      }
-    }
-    document.addEventListener("keydown", onKeyDown);
-    document.addEventListener("focusin", onFocusIn);
-    return () => {
-      document.removeEventListener("keydown", onKeyDown);
-      document.removeEventListener("focusin", onFocusIn);
-      openStack.splice(openStack.indexOf(id), 1);
-      if (openStack.length === 0) document.body.style.overflow = bodyOverflow;
-      if (previous?.isConnected) previous.focus();
-    };
-  }, [open, initialFocusRef]);
+  // Latest onClose for the backdrop click (the hook keeps its own latest callbacks).
+  const handlers = useRef({ onClose, dismissible });
+  handlers.current = { onClose, dismissible };
+  const depth = useModalFocus(open, dialogRef, {
+    onCancel: onClose,
+    onEnter,
+    dismissible,
+    initialFocusRef,
+  });
 
   const canPortal = useCanPortal();
   if (!open) return null;

@@ -137,6 +137,8 @@ export function ToastProvider({
       <section
         aria-live="polite"
         aria-label="Benachrichtigungen"
+        // Stays reachable while a full-screen modal makes the page behind it inert.
+        data-inert-exempt=""
         data-hydrated={hydrated ? "" : undefined}
         className="pointer-events-none fixed inset-x-0 top-0 z-[1000] flex flex-col items-center gap-2 p-4 sm:top-auto sm:bottom-0 sm:items-start"
       >

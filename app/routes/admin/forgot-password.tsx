@@ -8,6 +8,7 @@ import { Field, useConformForm } from "~/components/ui/form";
 import { ForgotPasswordSchema } from "~/lib/auth-forms";
 import { refuseFilledHoneypot } from "~/server/honeypot.server";
 import { readForm } from "~/server/http.server";
+import { mailConfigured } from "~/server/mail/outbox.server";
 import { requestPasswordReset } from "~/server/password-reset.server";
 import { clientIp } from "~/server/request-context.server";
 import type { Route } from "./+types/forgot-password";
@@ -15,6 +16,11 @@ import type { Route } from "./+types/forgot-password";
 export const handle = accountPageHandle;
 
 export const meta: Route.MetaFunction = () => [{ title: "Passwort vergessen" }];
+
+/** Whether mail can leave this server at all (a global setting: says nothing about accounts). */
+export function loader() {
+  return { mailConfigured: mailConfigured() };
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
@@ -33,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { result: submission.reply({ resetForm: true }), success: result.message };
 }
 
-export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const [form, fields] = useConformForm(ForgotPasswordSchema, actionData?.result);
   const submitting = navigation.state === "submitting";
@@ -42,6 +48,25 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       title="Passwort vergessen"
       subtitle="Geben Sie die E-Mail-Adresse Ihres Admin-Kontos ein. Sie erhalten einen Link zum Zurücksetzen."
     >
+      {loaderData.mailConfigured ? null : (
+        <Alert tone="warning">
+          <div className="space-y-2" data-testid="no-smtp-notice">
+            <p className="font-semibold">
+              Auf diesem Server ist kein E-Mail-Versand (SMTP) eingerichtet: Es wird keine E-Mail
+              mit einem Link verschickt.
+            </p>
+            <p>
+              So erhalten Sie trotzdem einen Link zum Zurücksetzen: Ein anderer Admin erzeugt ihn
+              unter „Benutzer“ mit „Passwort-Reset-Link erzeugen“. Gibt es keinen anderen Admin,
+              erzeugt ihn, wer Zugriff auf den Server hat, mit{" "}
+              <code className="font-mono text-xs">
+                npm run admin:reset-password -- &lt;Benutzername oder E-Mail&gt;
+              </code>
+              .
+            </p>
+          </div>
+        </Alert>
+      )}
       {actionData?.success ? <Alert tone="success">{actionData.success}</Alert> : null}
       <AccountForm form={form}>
         <Field

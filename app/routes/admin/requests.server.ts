@@ -16,6 +16,9 @@ import {
 } from "~/server/requests/manage.server";
 import { loadRequestJson } from "~/server/requests/serialize.server";
 
+export const PREPARATION_CONFLICT =
+  "Die Vorbereitung wurde inzwischen von jemand anderem geändert. Ihr Entwurf ist unten erhalten – prüfen Sie ihn und speichern Sie erneut, um die andere Fassung zu überschreiben.";
+
 /**
  * Form posts of the requests page (with and without JS): the same rules as the /api calls,
  * answered with a redirect back to the page plus a toast, or data for inline results.
@@ -67,9 +70,16 @@ export async function handleRequestAction(request: Request, admin: AdminUser) {
         { preparationData, updatedAt: updatedAt || undefined },
         admin,
       );
-      return result.ok
-        ? ok("Vorbereitung gespeichert.")
-        : fail(result.status === 409 ? result.error : "Fehler beim Speichern!");
+      if (result.ok) return ok("Vorbereitung gespeichert.");
+      if ("updatedAt" in result) {
+        // Someone else changed the texts since the form was loaded: the form comes back with the
+        // admin's draft (not a redirect that drops it) and the stored time, so saving again wins.
+        return data(
+          { intent, id, error: PREPARATION_CONFLICT, updatedAt: result.updatedAt, preparationData },
+          { status: 409 },
+        );
+      }
+      return fail(result.status === 404 ? result.error : "Fehler beim Speichern!");
     }
     case "auto-prepare": {
       const result = await runAutomatedPreparation(id);

@@ -22,6 +22,7 @@ import {
   listInvitations,
   resendInvitation,
 } from "~/server/invitations.server";
+import { issueResetLink } from "~/server/reset-link.server";
 
 const done = (message: string) => redirectWithToast("/admin/users", { type: "success", message });
 
@@ -82,6 +83,13 @@ export async function handleUsersAction(formData: FormData, me: AdminUser) {
       return done(
         `${target.username} wurde gelöscht. ${result.transferredAssignments} Zuweisung(en) und ${result.transferredInvitations} Einladung(en) wurden auf Sie übertragen.`,
       );
+    }
+    case "reset-link": {
+      // For another admin only: one's own password is changed under "Passwort ändern".
+      if (id === me.id) return reply({ intent, error: "Admin nicht gefunden." }, 404);
+      const result = issueResetLink(id, me);
+      if (!result.ok) return reply({ intent, error: result.error }, result.status);
+      return reply({ intent, resetLink: { username: result.username, link: result.link } });
     }
     case "resend-invitation": {
       const result = resendInvitation(id, me.id);

@@ -3,6 +3,7 @@ import { AccountError } from "~/components/admin/account-error";
 import {
   ActivatedCredentials,
   InvitationLinkNotice,
+  ResetLinkNotice,
 } from "~/components/admin/users/one-time-notices";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -62,6 +63,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
       {result?.error ? <Alert>{result.error}</Alert> : null}
       {result?.adminData ? <ActivatedCredentials adminData={result.adminData} /> : null}
       {result?.invitationLink ? <InvitationLinkNotice {...result.invitationLink} /> : null}
+      {result?.resetLink ? <ResetLinkNotice {...result.resetLink} /> : null}
 
       <Card className="p-6">
         <h2 className="text-lg font-semibold">Admin einladen</h2>
@@ -126,6 +128,13 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                         aria-label={`${admin.username} ${admin.is_active ? "deaktivieren" : "aktivieren"}`}
                       >
                         {admin.is_active ? "Deaktivieren" : "Aktivieren"}
+                      </PostButton>
+                      <PostButton
+                        fields={{ intent: "reset-link", id: admin.id }}
+                        disabled={busy}
+                        aria-label={`Passwort-Reset-Link erzeugen: ${admin.username}`}
+                      >
+                        Passwort-Reset-Link erzeugen
                       </PostButton>
                       <ConfirmAction
                         fields={{ intent: "delete", id: String(admin.id) }}

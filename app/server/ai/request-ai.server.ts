@@ -37,9 +37,10 @@ export async function runAutomatedPreparation(
       .get();
     const before = current?.data ?? {};
     const merged = mergeOnlyEmpty(before, generated, fields);
+    const now = new Date();
     db()
       .update(requests)
-      .set({ preparationData: merged, updatedAt: new Date() })
+      .set({ preparationData: merged, updatedAt: now, preparationUpdatedAt: now })
       .where(eq(requests.id, id))
       .run();
     const filled = Object.keys(merged).filter((k) => (merged[k] ?? "") !== (before[k] ?? ""));

@@ -3,8 +3,11 @@ import type { AuditAction, AuditQuery } from "~/lib/audit";
 import { auditLog } from "~db/schema";
 import { db } from "../db.server";
 
-/** Who acted: an admin, or the system (jobs) / the visitor (withdrawal). */
-export type AuditActor = { id: number; username: string } | "System" | "Besucher";
+/**
+ * Who acted: an admin, or the system (jobs) / the visitor (withdrawal) / someone on the server's
+ * command line (npm run admin:reset-password).
+ */
+export type AuditActor = { id: number; username: string } | "System" | "Besucher" | "Kommandozeile";
 
 /** Appends one entry. Targets and details name ids and counts, never personal data. */
 export function audit(

@@ -1,10 +1,10 @@
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { formatRequestId } from "~/lib/format";
 import type { RequestJson } from "~/lib/request-json";
 import { REQUEST_STATUSES } from "~/lib/request-status";
 import { admins, attachments, requestAssignees, requestStatusHistory, requests } from "~db/schema";
-import { db, transaction } from "../db.server";
+import { type Db, db, transaction } from "../db.server";
 import { type AuditActor, audit } from "../privacy/audit.server";
 import { eraseRequest } from "../privacy/erasure.server";
 import { deleteStoredFile } from "../uploads/store.server";
@@ -40,25 +40,34 @@ export type RequestUpdate = z.infer<typeof RequestUpdateSchema>;
 
 type StatusChange = { from: RequestJson["status"]; to: string; historyId: number };
 
+/** A 409: `updatedAt` is the stored request's time, for a client that decides to save anyway. */
+export type Conflict = Failure & { status: 409; updatedAt: string };
+
+export const CONFLICT_MESSAGE =
+  "Die Anfrage wurde inzwischen von jemand anderem geändert. Bitte laden Sie sie neu.";
+
 /**
  * Applies status / preparation / archive changes. `updatedAt` is the time the client's change is
- * based on (the spec's client sends the time of its change): only when it is older than the stored
- * one — someone else changed the request since — the change is refused with 409.
+ * based on (the spec's client sends the time of its change). The change is refused with 409 only
+ * when a field it writes was changed by someone else since: the preparation texts after
+ * `preparationUpdatedAt`, the status after its last history entry. Other changes (an assignee, the
+ * archive flag, the other field) are no conflict.
  */
 export function updateRequest(
   id: number,
   update: RequestUpdate,
   actor: AuditActor = "System",
-): Success<{ request: RequestJson }> | Failure {
+): Success<{ request: RequestJson }> | Failure | Conflict {
   let statusChange: StatusChange | null = null;
-  const result = transaction((tx) => {
+  const result = transaction((tx): Failure | Conflict | null => {
     const row = tx.select().from(requests).where(eq(requests.id, id)).get();
     if (!row) return NOT_FOUND;
-    if (update.updatedAt && new Date(update.updatedAt).getTime() < row.updatedAt.getTime()) {
+    if (update.updatedAt && changedSince(tx, row, update, new Date(update.updatedAt))) {
       return {
-        ok: false as const,
+        ok: false,
         status: 409,
-        error: "Die Anfrage wurde inzwischen von jemand anderem geändert. Bitte laden Sie sie neu.",
+        error: CONFLICT_MESSAGE,
+        updatedAt: row.updatedAt.toISOString(),
       };
     }
     const set: Partial<typeof requests.$inferInsert> = {
@@ -73,14 +82,21 @@ export function updateRequest(
           fromStatus: row.status,
           toStatus: update.status,
           adminId: typeof actor === "string" ? null : actor.id,
+          // The row's new time (strictly after the previous one): the conflict check compares it.
+          changedAt: set.updatedAt,
         })
         .returning({ id: requestStatusHistory.id })
         .get();
       statusChange = { from: row.status, to: update.status, historyId: history.id };
     }
     if (update.archived !== undefined) set.archived = update.archived;
-    if (update.preparationData)
-      set.preparationData = { ...row.preparationData, ...update.preparationData };
+    if (update.preparationData) {
+      const merged = { ...row.preparationData, ...update.preparationData };
+      if (JSON.stringify(merged) !== JSON.stringify(row.preparationData)) {
+        set.preparationData = merged;
+        set.preparationUpdatedAt = set.updatedAt;
+      }
+    }
     tx.update(requests).set(set).where(eq(requests.id, id)).run();
     return null;
   });
@@ -98,6 +114,33 @@ export function updateRequest(
     emitWebhook(occurrence, `history-${change.historyId}`, id);
   }
   return request ? { ok: true, request } : NOT_FOUND;
+}
+
+/** Whether a field the update writes was changed after `basis` (by someone else). */
+function changedSince(
+  tx: Db,
+  row: typeof requests.$inferSelect,
+  update: RequestUpdate,
+  basis: Date,
+): boolean {
+  const time = basis.getTime();
+  if (
+    update.preparationData &&
+    row.preparationUpdatedAt &&
+    row.preparationUpdatedAt.getTime() > time
+  )
+    return true;
+  if (update.status && update.status !== row.status) {
+    const last = tx
+      .select({ changedAt: requestStatusHistory.changedAt })
+      .from(requestStatusHistory)
+      .where(eq(requestStatusHistory.requestId, row.id))
+      .orderBy(desc(requestStatusHistory.changedAt))
+      .limit(1)
+      .get();
+    if (last && last.changedAt.getTime() > time) return true;
+  }
+  return false;
 }
 
 export function setArchived(id: number, archived: boolean, actor?: AuditActor) {

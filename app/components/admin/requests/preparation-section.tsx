@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useFetcher } from "react-router";
+import { useActionData, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Alert, inputClass } from "~/components/ui/field";
 import type { RequestJson } from "~/lib/request-json";
@@ -10,20 +10,51 @@ function fieldValue(data: Record<string, string>, name: string) {
   return key ? (data[key] ?? "") : "";
 }
 
+/** The 409 answer of a preparation save (requests.server.ts): the admin's draft comes back. */
+type Conflict = {
+  intent: "preparation";
+  id: number;
+  error: string;
+  updatedAt: string;
+  preparationData: Record<string, string>;
+};
+
+function isConflict(value: unknown, id: number): value is Conflict {
+  if (!value || typeof value !== "object") return false;
+  const v = value as Partial<Conflict>;
+  return v.intent === "preparation" && v.id === id && typeof v.updatedAt === "string";
+}
+
 export function PreparationSection({ request, ctx }: { request: RequestJson; ctx: DetailContext }) {
   const save = useFetcher();
   const auto = useFetcher();
   const uid = useId();
   const action = useActionUrl(request.id);
+  const actionData = useActionData();
+  // With JS the fetcher's answer, without JS the page's; stale once a newer state was loaded.
+  const answer = save.data ?? actionData;
+  const conflict =
+    isConflict(answer, request.id) && Date.parse(answer.updatedAt) >= Date.parse(request.updatedAt)
+      ? answer
+      : null;
+  const values = conflict ? conflict.preparationData : request.preparationData;
   if (!ctx.fields.length) {
     return <Alert tone="info">Keine Preparation-Felder in der Konfiguration gefunden!</Alert>;
   }
   return (
     <div className="space-y-4">
-      <save.Form method="post" action={action} className="space-y-3" key={request.updatedAt}>
+      {/* Keyed by the texts, not the request's time: an unrelated change (status, assignee)
+          re-renders without throwing away what the admin is typing. */}
+      <save.Form
+        method="post"
+        action={action}
+        className="space-y-3"
+        key={JSON.stringify(request.preparationData)}
+      >
         <input type="hidden" name="intent" value="preparation" />
         <input type="hidden" name="id" value={request.id} />
-        <input type="hidden" name="updatedAt" value={request.updatedAt} />
+        <input type="hidden" name="updatedAt" value={conflict?.updatedAt ?? request.updatedAt} />
+        {conflict ? <Alert tone="warning">{conflict.error}</Alert> : null}
         {ctx.fields.map((field) => (
           <div key={field.id}>
             <label htmlFor={`${uid}-${field.name}`} className="mb-1 block text-sm font-medium">
@@ -34,7 +65,7 @@ export function PreparationSection({ request, ctx }: { request: RequestJson; ctx
               name={`prep.${field.name}`}
               rows={3}
               placeholder={field.placeholder}
-              defaultValue={fieldValue(request.preparationData, field.name)}
+              defaultValue={fieldValue(values, field.name)}
               className={inputClass}
             />
           </div>

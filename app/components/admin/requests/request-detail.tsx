@@ -1,7 +1,8 @@
-import { useEffect, useState } from "react";
+import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { useModalFocus } from "~/components/ui/use-modal-focus";
 import { formatDateTime } from "~/lib/format";
 import type { RequestJson } from "~/lib/request-json";
 import { AiToolsSection } from "./ai-tools-section";
@@ -116,25 +117,20 @@ export function FullScreenRequest({
   children?: React.ReactNode;
 }) {
   const hydrated = useHydrated();
-  useEffect(() => {
-    if (!hydrated) return;
-    const onKey = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement | null;
-      if (
-        event.key !== "Escape" ||
-        target?.closest(
-          "input, textarea, select, [role=dialog][aria-modal=true]:not([data-fullscreen])",
-        )
-      )
-        return;
-      document.getElementById("fullscreen-close")?.click();
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [hydrated]);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  // With JS a real modal (shared with the Modal shell): focus on the heading, Tab stays inside, the
+  // page behind is inert, Escape closes (the link, so the URL loses requestId). Without JS the
+  // same markup is a page section with a "Schließen" link.
+  useModalFocus(hydrated, dialogRef, {
+    onCancel: () => document.getElementById("fullscreen-close")?.click(),
+    initialFocusRef: titleRef,
+    inert: true,
+  });
   const id = String(request.id).padStart(4, "0");
   return (
     <div
+      ref={dialogRef}
       role="dialog"
       aria-modal="true"
       aria-labelledby="fullscreen-title"
@@ -145,7 +141,12 @@ export function FullScreenRequest({
         <header className="flex flex-wrap items-start justify-between gap-4">
           <div>
             <p className="font-mono text-sm text-slate-500 dark:text-slate-400">#{id}</p>
-            <h2 id="fullscreen-title" className="text-2xl font-bold">
+            <h2
+              ref={titleRef}
+              id="fullscreen-title"
+              tabIndex={-1}
+              className="text-2xl font-bold outline-none"
+            >
               {request.name}
             </h2>
             <p className="text-sm text-slate-500 dark:text-slate-400">

@@ -55,3 +55,26 @@ export function InvitationLinkNotice({ email, link }: { email: string; link: str
     </Alert>
   );
 }
+
+/** "Passwort-Reset-Link erzeugen": the link for another admin, shown once (not mailed). */
+export function ResetLinkNotice({ username, link }: { username: string; link: string }) {
+  return (
+    <Alert tone="warning">
+      <div className="space-y-2" data-testid="reset-link-notice">
+        <p className="font-semibold">Passwort-Reset-Link für {username}</p>
+        <p>
+          Geben Sie {username} diesen Link auf sicherem Weg weiter (eine Stunde gültig, nur einmal
+          verwendbar, wird nur jetzt angezeigt). Es wurde keine E-Mail versendet.
+        </p>
+        <p className="font-mono text-xs break-all" data-testid="reset-link">
+          {link}
+        </p>
+        <CopyButton
+          text={link}
+          label="Reset-Link kopieren"
+          success="Reset-Link in die Zwischenablage kopiert!"
+        />
+      </div>
+    </Alert>
+  );
+}
