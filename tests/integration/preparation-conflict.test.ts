@@ -1,6 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/server/db.server";
-import { requests } from "~db/schema";
+import { requestStatusHistory, requests } from "~db/schema";
 import { startTestServer, type TestServer } from "./server";
 
 let server: TestServer;
@@ -121,5 +122,24 @@ describe("saving preparation texts: a conflict only when the texts changed since
     });
     expect(again.status).toBe(302);
     expect(stored(r.id).preparationData).toMatchObject({ kernfunktionen: "Mein Entwurf A" });
+  });
+
+  it("API: a row whose last status change is stamped after its updated_at (rows from before 0012) takes a status change with its own updatedAt", async () => {
+    const r = seedRequest();
+    expect((await put(r.id, { status: "In Progress" })).status).toBe(200);
+    const row = stored(r.id);
+    // Before this session the history's changed_at came from SQLite a few ms after updated_at.
+    db()
+      .update(requestStatusHistory)
+      .set({ changedAt: new Date(row.updatedAt.getTime() + 2) })
+      .where(eq(requestStatusHistory.requestId, r.id))
+      .run();
+    const res = await put(r.id, { status: "Done", updatedAt: row.updatedAt.toISOString() });
+    expect(res.status).toBe(200);
+    expect(stored(r.id).status).toBe("Done");
+    // A basis older than the last status change is still a conflict.
+    const stale = await put(r.id, { status: "New", updatedAt: row.updatedAt.toISOString() });
+    expect(stale.status).toBe(409);
+    expect(stored(r.id).status).toBe("Done");
   });
 });

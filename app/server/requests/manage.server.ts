@@ -124,6 +124,9 @@ function changedSince(
   basis: Date,
 ): boolean {
   const time = basis.getTime();
+  // The caller saw the row as it is now: nothing changed since (rows from before migration 0012 can
+  // have a status change stamped a few ms after their updated_at; that is no conflict).
+  if (time >= row.updatedAt.getTime()) return false;
   if (
     update.preparationData &&
     row.preparationUpdatedAt &&
