@@ -18,6 +18,12 @@ if (!who) {
   console.error("Aufruf: npm run admin:reset-password -- <Benutzername oder E-Mail>");
   process.exit(2);
 }
+// The server's default (app/server/env.server.ts); a wrong path must not create an empty database.
+const database = path.resolve(process.env.DATABASE_PATH || "db/data.sqlite");
+if (!existsSync(database)) {
+  console.error(`Keine Datenbank unter ${database} gefunden: DATABASE_PATH prüfen.`);
+  process.exit(1);
+}
 const entry = path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js");
 if (!existsSync(entry)) {
   console.error(`Kein Server-Build unter ${entry} gefunden: zuerst npm run build ausführen.`);

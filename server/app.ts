@@ -74,7 +74,9 @@ export function createApp(build: ServerBuild, boot: BootResult, dev?: DevServer)
     queue: REQUEST_QUEUE_MAX,
     // One client holds at most a quarter of the slots (ADR 197).
     clientOf: (req) => clientKey(req, boot.env.TRUST_PROXY === "fly"),
-    bypass: (req) => req.path === "/healthz",
+    // The health check never waits (Fly must see a busy machine alive), nor do the built assets:
+    // files streamed from disk, cheap, and a page's scripts must not queue behind its own HTML.
+    bypass: (req) => req.path === "/healthz" || req.path.startsWith("/assets/"),
   });
   concurrencyMetrics(limiter.stats);
   app.use(limiter);

@@ -1,4 +1,7 @@
 import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertAdmin, testDb } from "./auth-helpers";
 import { startTestServer, type TestServer } from "./server";
@@ -104,5 +107,16 @@ describe("recovering a password without SMTP", () => {
     // Single use.
     expect((await resetWith(link as string, "neues-passwort-3")).status).toBe(400);
     expect(run("carl-cli").status).toBe(0);
+  });
+
+  it("npm run admin:reset-password refuses a DATABASE_PATH where no database is (and creates none)", () => {
+    const missing = path.join(tmpdir(), `kein-portal-${process.pid}`, "data.sqlite");
+    const run = spawnSync(process.execPath, ["scripts/admin-reset-password.ts", "admin"], {
+      env: { ...process.env, DATABASE_PATH: missing },
+      encoding: "utf8",
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("Keine Datenbank unter");
+    expect(existsSync(path.dirname(missing))).toBe(false);
   });
 });

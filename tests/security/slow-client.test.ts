@@ -1,4 +1,5 @@
 import diagnostics from "node:diagnostics_channel";
+import { readdirSync } from "node:fs";
 import http from "node:http";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../integration/server";
@@ -76,6 +77,12 @@ it("eight stalled uploads from one client leave the other slots to everyone else
       .then(() => "answered")
       .catch(() => "still waiting");
     expect(await visit("198.51.100.4")).toBe(200);
+    // Built assets never wait for a slot, not even the stalled client's own.
+    const asset = readdirSync("build/client/assets").find((name) => name.endsWith(".js"));
+    const script = await server.fetch(`/assets/${asset}`, {
+      headers: { "fly-client-ip": "203.0.113.66" },
+    });
+    expect(script.status).toBe(200);
     own.abort();
     expect(await waiting).toBe("still waiting");
   } finally {
