@@ -170,6 +170,21 @@ test("full-screen request view: focus moves in, stays inside, the page behind is
   await page.goto(`/admin/requests?requestId=${id}`);
   await waitForHydration(page);
   await expect(page.getByRole("dialog", { name }).getByRole("heading", { level: 2 })).toBeFocused();
+
+  // Closed again, the focus lands on the row's "Vollbild" link (nothing had it before the view)…
+  await page.goto(`/admin/requests?q=${m}&requestId=${id}`);
+  await waitForHydration(page);
+  await expect(page.getByRole("dialog", { name })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page).not.toHaveURL(/requestId=/);
+  await expect(open).toBeFocused();
+  // …or on the list's heading when the row is not on this page.
+  await page.goto(`/admin/requests?q=keine-solche-anfrage-${m}&requestId=${id}`);
+  await waitForHydration(page);
+  await expect(page.getByRole("dialog", { name })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page).not.toHaveURL(/requestId=/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
 });
 
 test("upload settings: per file is clamped to the total; the landing hint says '1 Datei'", async ({

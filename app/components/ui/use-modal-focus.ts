@@ -46,6 +46,8 @@ export type ModalFocusOptions = {
   initialFocusRef?: RefObject<HTMLElement | null>;
   /** Make the rest of the page inert while open (a dialog rendered inside the page tree). */
   inert?: boolean;
+  /** Where the focus goes on close when nothing had it on open (the modal opened with the page). */
+  returnFocus?: () => HTMLElement | null;
 };
 
 /**
@@ -117,7 +119,11 @@ export function useModalFocus(
       openStack.splice(openStack.indexOf(id), 1);
       if (openStack.length === 0) document.body.style.overflow = bodyOverflow;
       undoInert();
-      if (previous?.isConnected) previous.focus();
+      const back =
+        previous?.isConnected && previous !== document.body
+          ? previous
+          : handlers.current.returnFocus?.();
+      back?.focus();
     };
   }, [open, dialogRef, initialFocusRef, inert]);
 

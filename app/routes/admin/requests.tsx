@@ -138,7 +138,7 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
         ))}
       </nav>
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <h1 className="text-2xl font-bold">
+        <h1 className="text-2xl font-bold outline-none" tabIndex={-1}>
           {TAB_LABELS[query.tab]}{" "}
           <span className="text-slate-500 dark:text-slate-400">({page.total})</span>
         </h1>

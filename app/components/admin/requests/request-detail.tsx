@@ -126,6 +126,12 @@ export function FullScreenRequest({
     onCancel: () => document.getElementById("fullscreen-close")?.click(),
     initialFocusRef: titleRef,
     inert: true,
+    // Opened with the page (?requestId= loaded directly): back to its row's "Vollbild" link, or
+    // to the page's heading when the row is not on this page.
+    returnFocus: () =>
+      document.querySelector<HTMLElement>(
+        `[data-request-id="${request.id}"] [data-fullscreen-link]`,
+      ) ?? document.querySelector<HTMLElement>("main h1"),
   });
   const id = String(request.id).padStart(4, "0");
   return (

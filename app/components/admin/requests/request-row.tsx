@@ -92,6 +92,7 @@ export function RequestRow({
         </Menu>
         <Link
           to={openHref}
+          data-fullscreen-link=""
           className={buttonClass("secondary", "sm")}
           aria-label={`Anfrage #${id} im Vollbild öffnen`}
         >
