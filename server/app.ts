@@ -76,7 +76,7 @@ export function createApp(build: ServerBuild, boot: BootResult, dev?: DevServer)
     clientOf: (req) => clientKey(req, boot.env.TRUST_PROXY === "fly"),
     // The health check never waits (Fly must see a busy machine alive), nor do the built assets:
     // files streamed from disk, cheap, and a page's scripts must not queue behind its own HTML.
-    bypass: (req) => req.path === "/healthz" || req.path.startsWith("/assets/"),
+    bypass: (req) => req.path === "/healthz" || isAssetRequest(req),
   });
   concurrencyMetrics(limiter.stats);
   app.use(limiter);
@@ -148,6 +148,11 @@ export function createApp(build: ServerBuild, boot: BootResult, dev?: DevServer)
         maxAge: "1y",
         index: false,
       }),
+      // A dead end: nothing under /assets reaches the router (`/assets/../admin/login` would, past
+      // the request bound's bypass).
+      (_req: express.Request, res: express.Response) => {
+        res.status(404).type("text/plain; charset=utf-8").send("Nicht gefunden.");
+      },
     );
     // The files of public/ (favicon.svg, robots.txt) all have an extension: page paths skip the
     // file-system lookup (a stat and a 404 error object per page request).
@@ -217,4 +222,14 @@ export async function loadBuild(): Promise<{ build: ServerBuild; boot: BootResul
   const build = (await import(path.join(BUILD, "server/index.js"))) as ServerBuild;
   const extras = build.entry.module as unknown as EntryExtras;
   return { build, boot: await extras.boot() };
+}
+
+/**
+ * A GET or HEAD of a built asset, which the request bound lets through (ADR 197): no dot segment,
+ * encoded slash or backslash in the path, so it can only ever be answered by the static files.
+ */
+export function isAssetRequest(req: express.Request): boolean {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  const pathname = req.path;
+  return pathname.startsWith("/assets/") && !/(^|\/)\.|%2e|%2f|%5c|\\/i.test(pathname.slice(8));
 }

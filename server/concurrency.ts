@@ -118,13 +118,15 @@ export function concurrencyLimit({
 
 /**
  * The client a request counts for: Fly's client IP behind Fly's proxy, else the socket's address;
- * an IPv6 address by its /64 (one subscriber's whole prefix is one client).
+ * an IPv6 address by its /56 (what an ISP hands one home subscriber; one client however many of
+ * its /64s it uses).
  */
 export function clientKey(req: Request, trustFly: boolean): string {
   const ip = (trustFly ? req.get("fly-client-ip") : undefined) || req.socket.remoteAddress || "";
   const v4 = ip.startsWith("::ffff:") ? ip.slice(7) : ip;
   if (!v4.includes(":")) return v4;
-  return expandIpv6(v4).slice(0, 4).join(":");
+  const groups = expandIpv6(v4);
+  return `${groups.slice(0, 3).join(":")}:${groups[3].padStart(4, "0").slice(0, 2)}/56`;
 }
 
 /** The eight 16-bit groups of an IPv6 address ("::" filled in, zone dropped). */

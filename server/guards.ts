@@ -26,7 +26,16 @@ export type GuardOptions = {
   trustProxy: string;
   /** The absolute cap on a multipart body: the configured total upload limit plus an allowance. */
   multipartCap: () => number;
+  /** A body that sends nothing for this long is cut off (ms; default BODY_IDLE_MS). */
+  bodyIdleMs?: number;
 };
+
+/**
+ * A request body that stalls this long (no byte arrives) ends its connection: a request in work
+ * holds one of the bounded slots (ADR 195, 197), and a client trickling bodies would keep them until
+ * Node's request timeout (300 s). Generous for a phone on a bad connection, which still sends.
+ */
+export const BODY_IDLE_MS = 20_000;
 
 function refuse(req: Request, res: Response, status: number, message: string) {
   if (status === 413 || status === 400) res.setHeader("Connection", "close");
@@ -142,6 +151,17 @@ export function bodyGuard(options: GuardOptions) {
       res.once("finish", () => req.destroy());
     });
     req.on("error", (error) => capped.destroy(error));
+    // Cut off a stalled body; once it is complete (or answered) the socket has no time limit again
+    // (an AI preparation may work minutes without a byte on the wire).
+    const socket = req.socket;
+    const stalled = () => socket.destroy();
+    socket.setTimeout(options.bodyIdleMs ?? BODY_IDLE_MS, stalled);
+    const settle = () => {
+      socket.setTimeout(0);
+      socket.off("timeout", stalled);
+    };
+    req.once("end", settle);
+    res.once("close", settle);
     res.locals.body = req.pipe(capped);
     // A route that answers without reading the body (405, 401, ...): the rest (at most the cap)
     // is read and dropped, so the next request on this keep-alive connection parses cleanly.

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/server/db.server";
+import { assignRequest, updateRequest } from "~/server/requests/manage.server";
 import { requestStatusHistory, requests } from "~db/schema";
 import { startTestServer, type TestServer } from "./server";
 
@@ -141,5 +142,25 @@ describe("saving preparation texts: a conflict only when the texts changed since
     const stale = await put(r.id, { status: "New", updatedAt: row.updatedAt.toISOString() });
     expect(stale.status).toBe(409);
     expect(stored(r.id).status).toBe("Done");
+  });
+
+  it("a status change in the same millisecond as an assignment stays a conflict for an older basis", () => {
+    const r = seedRequest();
+    const loaded = stored(r.id).updatedAt;
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      // Every write below happens in the millisecond the row was loaded in.
+      vi.setSystemTime(loaded);
+      const b = updateRequest(r.id, { status: "In Progress", updatedAt: loaded.toISOString() });
+      expect(b.ok).toBe(true);
+      expect(assignRequest(r.id, "add", 1).status).toBe(200);
+      // updated_at only moved forward, so A (who loaded before B's change) is told about it.
+      expect(stored(r.id).updatedAt.getTime()).toBeGreaterThan(loaded.getTime() + 1);
+      const a = updateRequest(r.id, { status: "Done", updatedAt: loaded.toISOString() });
+      expect(a).toMatchObject({ ok: false, status: 409 });
+      expect(stored(r.id).status).toBe("In Progress");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -94,3 +94,30 @@ it("eight stalled uploads from one client leave the other slots to everyone else
   );
   expect(after).toEqual([200, 200, 200, 200]);
 });
+
+/** A GET with the path sent exactly as given (fetch would resolve the dot segments itself). */
+function rawGet(path: string): Promise<number> {
+  const { hostname, port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ hostname, port, path, method: "GET", agent: false }, (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode ?? 0));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+it("nothing under /assets/ reaches the router (its bypass of the bound leads to files only)", async () => {
+  for (const path of [
+    "/assets/../admin/login",
+    "/assets/%2e%2e/admin/login",
+    "/assets/x/../../api/requests",
+    "/assets/..%2fadmin/login",
+    "/assets/gibt-es-nicht.js",
+  ]) {
+    expect([path, await rawGet(path)]).toEqual([path, 404]);
+  }
+  // Pages themselves still answer.
+  expect(await rawGet("/admin/login")).toBe(200);
+});

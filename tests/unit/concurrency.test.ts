@@ -170,7 +170,7 @@ describe("concurrencyLimit (ADR 195)", () => {
     await app.until(() => app?.limiter.stats().active === 0);
   });
 
-  it("names the client by Fly's header only behind Fly, and an IPv6 client by its /64", () => {
+  it("names the client by Fly's header only behind Fly, and an IPv6 client by its /56", () => {
     const req = (remoteAddress: string, fly?: string) =>
       ({
         socket: { remoteAddress },
@@ -179,11 +179,15 @@ describe("concurrencyLimit (ADR 195)", () => {
     expect(clientKey(req("::ffff:127.0.0.1", "203.0.113.7"), true)).toBe("203.0.113.7");
     expect(clientKey(req("::ffff:127.0.0.1", "203.0.113.7"), false)).toBe("127.0.0.1");
     expect(clientKey(req("10.0.0.1"), true)).toBe("10.0.0.1");
-    expect(clientKey(req("2001:db8:1:2:aaaa::1"), false)).toBe("2001:db8:1:2");
-    expect(clientKey(req("2001:db8:1:2:ffff:ffff:ffff:fffe"), false)).toBe("2001:db8:1:2");
-    expect(clientKey(req("2001:0db8:0001:0002::1%eth0"), false)).toBe("2001:db8:1:2");
-    expect(clientKey(req("2001:db8::1"), false)).toBe("2001:db8:0:0");
-    expect(clientKey(req("::1"), false)).toBe("0:0:0:0");
-    expect(clientKey(req("", "2001:db8:1:3::9"), true)).toBe("2001:db8:1:3");
+    expect(clientKey(req("2001:db8:1:2:aaaa::1"), false)).toBe("2001:db8:1:00/56");
+    expect(clientKey(req("2001:db8:1:ff:ffff:ffff:ffff:fffe"), false)).toBe("2001:db8:1:00/56");
+    expect(clientKey(req("2001:0db8:0001:0002::1%eth0"), false)).toBe("2001:db8:1:00/56");
+    // A subscriber's /56 is one client, whichever of its 256 /64s it uses; the next /56 is another.
+    expect(clientKey(req("2001:db8:0:100::1"), false)).toBe("2001:db8:0:01/56");
+    expect(clientKey(req("2001:db8:0:1ff::1"), false)).toBe("2001:db8:0:01/56");
+    expect(clientKey(req("2001:db8:0:200::1"), false)).toBe("2001:db8:0:02/56");
+    expect(clientKey(req("2001:db8::1"), false)).toBe("2001:db8:0:00/56");
+    expect(clientKey(req("::1"), false)).toBe("0:0:0:00/56");
+    expect(clientKey(req("", "2001:db8:1:3::9"), true)).toBe("2001:db8:1:00/56");
   });
 });

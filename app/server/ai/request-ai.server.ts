@@ -3,6 +3,7 @@ import type { RequestJson } from "~/lib/request-json";
 import { requests } from "~db/schema";
 import { getConfiguration } from "../configuration.server";
 import { db } from "../db.server";
+import { laterUpdatedAt } from "../requests/manage.server";
 import { loadRequestJson } from "../requests/serialize.server";
 import { AiError, aiConfigured, toAiError } from "./anthropic.server";
 import {
@@ -37,10 +38,11 @@ export async function runAutomatedPreparation(
       .get();
     const before = current?.data ?? {};
     const merged = mergeOnlyEmpty(before, generated, fields);
-    const now = new Date();
+    // Forward only, also within one ms: the conflict checks compare against both (manage.server).
+    const later = laterUpdatedAt();
     db()
       .update(requests)
-      .set({ preparationData: merged, updatedAt: now, preparationUpdatedAt: now })
+      .set({ preparationData: merged, updatedAt: later, preparationUpdatedAt: later })
       .where(eq(requests.id, id))
       .run();
     const filled = Object.keys(merged).filter((k) => (merged[k] ?? "") !== (before[k] ?? ""));

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { formatRequestId } from "~/lib/format";
 import type { RequestJson } from "~/lib/request-json";
@@ -124,16 +124,15 @@ function changedSince(
   basis: Date,
 ): boolean {
   const time = basis.getTime();
-  // The caller saw the row as it is now: nothing changed since (rows from before migration 0012 can
-  // have a status change stamped a few ms after their updated_at; that is no conflict).
-  if (time >= row.updatedAt.getTime()) return false;
   if (
     update.preparationData &&
     row.preparationUpdatedAt &&
     row.preparationUpdatedAt.getTime() > time
   )
     return true;
-  if (update.status && update.status !== row.status) {
+  // A caller that saw the row as it is now saw its status: rows from before migration 0012 can have
+  // a status change stamped a few ms after their updated_at, which is no conflict.
+  if (update.status && update.status !== row.status && time < row.updatedAt.getTime()) {
     const last = tx
       .select({ changedAt: requestStatusHistory.changedAt })
       .from(requestStatusHistory)
@@ -205,8 +204,11 @@ export function assignRequest(
     : { actionPerformed: false, message: `${admin.username} war nicht zugewiesen.`, status: 200 };
 }
 
+/** updated_at only moves forward (conflict checks compare against it), also within one ms. */
+export const laterUpdatedAt = (now = Date.now()) => sql`max(${requests.updatedAt} + 1, ${now})`;
+
 function touch(id: number) {
-  db().update(requests).set({ updatedAt: new Date() }).where(eq(requests.id, id)).run();
+  db().update(requests).set({ updatedAt: laterUpdatedAt() }).where(eq(requests.id, id)).run();
 }
 
 /** Deletes a request and erases every trace of the person's data in it (see eraseRequest). */
