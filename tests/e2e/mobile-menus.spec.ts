@@ -17,7 +17,10 @@ test("row menus open within a phone's screen", async ({ page, javaScriptEnabled,
     const menu = row
       .locator("details")
       .filter({ has: page.locator("summary", { hasText: summary }) });
+    const closedWidth = (await menu.locator("summary").boundingBox())?.width;
     await menu.locator("summary").click();
+    // The button keeps its width when its panel opens below it.
+    expect((await menu.locator("summary").boundingBox())?.width).toBe(closedWidth);
     const panel = menu.locator(".menu-panel");
     await expect(panel).toBeVisible();
     const box = await panel.boundingBox();
