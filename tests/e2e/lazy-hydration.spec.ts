@@ -246,7 +246,12 @@ test("the booking link focused before hydration hands its focus to the button re
   );
   await page.getByRole("button", { name: "Anfrage senden" }).click();
   await expect(page).toHaveURL(/gesendet=/);
-  await page.getByRole("link", { name: "Demo-Termin buchen" }).first().focus();
+  // The URL changes when the answer's document commits; focus only once it has loaded, or the
+  // rest of the load can take the focus again before the scripts are released.
+  await page.waitForLoadState("load");
+  const link = page.getByRole("link", { name: "Demo-Termin buchen" }).first();
+  await link.focus();
+  await expect(link).toBeFocused();
   await scripts.release();
   await waitForHydration(page);
   await expect(page.getByRole("button", { name: "Demo-Termin buchen" }).first()).toBeFocused();
