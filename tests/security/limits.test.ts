@@ -1,4 +1,3 @@
-import diagnostics from "node:diagnostics_channel";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { firstBookableDay } from "~/lib/booking-calendar";
@@ -6,6 +5,7 @@ import { db } from "~/server/db.server";
 import { requests } from "~db/schema";
 import { multipart, validFields } from "../integration/landing-fixtures";
 import { startTestServer, type TestServer } from "../integration/server";
+import { serverReceived } from "./server-received";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -30,17 +30,10 @@ async function overlappingPosts(path: string, n: number, form: FormData): Promis
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
-  // The server publishes every request it receives (headers parsed, body still streaming).
-  let received = 0;
-  let allReceived = () => {};
-  const serverHasAll = new Promise<void>((resolve) => {
-    allReceived = resolve;
-  });
-  const onRequest = (message: unknown) => {
-    const { request } = message as { request: http.IncomingMessage };
-    if (request.method === "POST" && request.url === path && ++received === n) allReceived();
-  };
-  diagnostics.subscribe("http.server.request.start", onRequest);
+  const serverHasAll = serverReceived(
+    n,
+    (request) => request.method === "POST" && request.url === path,
+  );
   const answers = Array.from(
     { length: n },
     () =>
@@ -67,11 +60,7 @@ async function overlappingPosts(path: string, n: number, form: FormData): Promis
         });
       }),
   );
-  try {
-    await serverHasAll;
-  } finally {
-    diagnostics.unsubscribe("http.server.request.start", onRequest);
-  }
+  await serverHasAll.all;
   release();
   return Promise.all(answers);
 }

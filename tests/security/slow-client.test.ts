@@ -1,8 +1,8 @@
-import diagnostics from "node:diagnostics_channel";
 import { readdirSync } from "node:fs";
 import http from "node:http";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../integration/server";
+import { serverReceived } from "./server-received";
 
 // One client trickling uploads must not take every request slot (ADR 195, 197): with 4 slots a
 // client holds at most one; behind Fly the client is Fly-Client-IP.
@@ -19,16 +19,7 @@ afterAll(async () => {
 /** Starts `n` uploads from `ip` that send their headers and a first chunk, then nothing more. */
 async function stalledUploads(ip: string, n: number) {
   const { hostname, port } = new URL(server.url);
-  let received = 0;
-  let allReceived = () => {};
-  const serverHasAll = new Promise<void>((resolve) => {
-    allReceived = resolve;
-  });
-  const onRequest = (message: unknown) => {
-    const { request } = message as { request: http.IncomingMessage };
-    if (request.headers["fly-client-ip"] === ip && ++received === n) allReceived();
-  };
-  diagnostics.subscribe("http.server.request.start", onRequest);
+  const serverHasAll = serverReceived(n, (request) => request.headers["fly-client-ip"] === ip);
   const requests = Array.from({ length: n }, () => {
     const req = http.request({
       hostname,
@@ -46,11 +37,7 @@ async function stalledUploads(ip: string, n: number) {
     req.write('--langsam\r\nContent-Disposition: form-data; name="name"\r\n\r\nLang');
     return req;
   });
-  try {
-    await serverHasAll;
-  } finally {
-    diagnostics.unsubscribe("http.server.request.start", onRequest);
-  }
+  await serverHasAll.all;
   return {
     stop: () => {
       for (const req of requests) req.destroy();

@@ -28,53 +28,68 @@ export function ActivatedCredentials({
   );
 }
 
-/**
- * Without SMTP no invitation mail leaves the server: the inviting admin gets the link once, with a
- * copy button (without JS a read-only field to copy by hand), and is told plainly.
- */
-export function InvitationLinkNotice({ email, link }: { email: string; link: string }) {
+/** A link handed out once instead of mailed: its text, the link itself and a copy button. */
+function OneTimeLinkNotice({
+  testId,
+  title,
+  children,
+  link,
+  what,
+}: {
+  testId: string;
+  title: React.ReactNode;
+  children: React.ReactNode;
+  link: string;
+  /** The link's name in the copy button and its confirmation, e.g. "Einladungslink". */
+  what: string;
+}) {
   return (
     <Alert tone="warning">
-      <div className="space-y-2" data-testid="invitation-link-notice">
-        <p className="font-semibold">
-          Es wurde keine E-Mail versendet: Für den Mailversand ist kein SMTP-Server eingerichtet.
-        </p>
-        <p>
-          Geben Sie {email} diesen Einladungslink selbst weiter (7 Tage gültig, wird nur jetzt
-          angezeigt):
-        </p>
-        <p className="font-mono text-xs break-all" data-testid="invitation-link">
+      <div className="space-y-2" data-testid={`${testId}-notice`}>
+        <p className="font-semibold">{title}</p>
+        <p>{children}</p>
+        <p className="font-mono text-xs break-all" data-testid={testId}>
           {link}
         </p>
         <CopyButton
           text={link}
-          label="Einladungslink kopieren"
-          success="Einladungslink in die Zwischenablage kopiert!"
+          label={`${what} kopieren`}
+          success={`${what} in die Zwischenablage kopiert!`}
         />
       </div>
     </Alert>
   );
 }
 
+/**
+ * Without SMTP no invitation mail leaves the server: the inviting admin gets the link once, with a
+ * copy button (without JS a read-only field to copy by hand), and is told plainly.
+ */
+export function InvitationLinkNotice({ email, link }: { email: string; link: string }) {
+  return (
+    <OneTimeLinkNotice
+      testId="invitation-link"
+      title="Es wurde keine E-Mail versendet: Für den Mailversand ist kein SMTP-Server eingerichtet."
+      link={link}
+      what="Einladungslink"
+    >
+      Geben Sie {email} diesen Einladungslink selbst weiter (7 Tage gültig, wird nur jetzt
+      angezeigt):
+    </OneTimeLinkNotice>
+  );
+}
+
 /** "Passwort-Reset-Link erzeugen": the link for another admin, shown once (not mailed). */
 export function ResetLinkNotice({ username, link }: { username: string; link: string }) {
   return (
-    <Alert tone="warning">
-      <div className="space-y-2" data-testid="reset-link-notice">
-        <p className="font-semibold">Passwort-Reset-Link für {username}</p>
-        <p>
-          Geben Sie {username} diesen Link auf sicherem Weg weiter (eine Stunde gültig, nur einmal
-          verwendbar, wird nur jetzt angezeigt). Es wurde keine E-Mail versendet.
-        </p>
-        <p className="font-mono text-xs break-all" data-testid="reset-link">
-          {link}
-        </p>
-        <CopyButton
-          text={link}
-          label="Reset-Link kopieren"
-          success="Reset-Link in die Zwischenablage kopiert!"
-        />
-      </div>
-    </Alert>
+    <OneTimeLinkNotice
+      testId="reset-link"
+      title={`Passwort-Reset-Link für ${username}`}
+      link={link}
+      what="Reset-Link"
+    >
+      Geben Sie {username} diesen Link auf sicherem Weg weiter (eine Stunde gültig, nur einmal
+      verwendbar, wird nur jetzt angezeigt). Es wurde keine E-Mail versendet.
+    </OneTimeLinkNotice>
   );
 }
