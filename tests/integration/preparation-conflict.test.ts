@@ -26,12 +26,7 @@ function seedRequest() {
 beforeAll(async () => {
   server = await startTestServer();
   token = await server.adminToken();
-  const login = await server.fetch("/admin/login", {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ username: "admin", password: "admin-passwort" }).toString(),
-  });
-  cookie = login.headers.get("set-cookie")?.split(";")[0] as string;
+  cookie = await server.adminCookie();
 });
 afterAll(() => server.close());
 

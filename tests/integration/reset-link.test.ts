@@ -12,12 +12,7 @@ let cookie: string;
 beforeAll(async () => {
   server = await startTestServer({ APP_URL: "http://portal.test" });
   await server.adminToken();
-  const login = await server.fetch("/admin/login", {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ username: "admin", password: "admin-passwort" }).toString(),
-  });
-  cookie = login.headers.get("set-cookie")?.split(";")[0] as string;
+  cookie = await server.adminCookie();
 });
 afterAll(async () => {
   await server.close();

@@ -68,6 +68,15 @@ export async function startTestServer(envOverrides: Record<string, string | unde
       }
       return body.token;
     },
+    /** Logs in through the HTML form and returns the session cookie (`name=value`). */
+    async adminCookie(username = "admin", password = "admin-passwort"): Promise<string> {
+      const login = await this.fetch("/admin/login", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ username, password }).toString(),
+      });
+      return (login.headers.get("set-cookie") ?? "").split(";")[0];
+    },
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

@@ -7,12 +7,7 @@ let token: string;
 beforeAll(async () => {
   server = await startTestServer();
   token = await server.adminToken();
-  const login = await server.fetch("/admin/login", {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ username: "admin", password: "admin-passwort" }).toString(),
-  });
-  cookie = (login.headers.get("set-cookie") ?? "").split(";")[0];
+  cookie = await server.adminCookie();
 });
 afterAll(async () => {
   await server.close();
