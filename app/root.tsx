@@ -21,6 +21,7 @@ import { ToastProvider } from "./components/ui/toast";
 import { themeClass } from "./lib/brand";
 import { getToast } from "./server/flash.server";
 import { withIdempotency } from "./server/idempotency.server";
+import { bookingConfirmationMailed } from "./server/mail/outbox.server";
 import { readTheme } from "./server/preferences.server";
 import { clientIp } from "./server/request-context.server";
 
@@ -35,7 +36,11 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { toast, headers } = await getToast(request);
-  return data({ theme: await readTheme(request), toast }, { headers });
+  // `bookingMail`: whether the booking success may promise a confirmation mail (BookingSuccess).
+  return data(
+    { theme: await readTheme(request), toast, bookingMail: bookingConfirmationMailed() },
+    { headers },
+  );
 }
 
 // Flash toasts may come from any redirect (also a loader's), so root reads them on every navigation.

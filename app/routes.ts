@@ -24,6 +24,8 @@ export default [
     route("register", "routes/admin/register.tsx"),
     route("forgot-password", "routes/admin/forgot-password.tsx"),
     route("reset-password", "routes/admin/reset-password.tsx"),
+    // Confirms a new own e-mail address through the signed link mailed to it (no session needed)
+    route("account/email-confirm", "routes/admin/account-email-confirm.tsx"),
     // The detail tabs of one list row, loaded when the row is expanded (JSON, admins only)
     route("requests/:id/details", "routes/admin/request-details.ts"),
     // Admin, protected (the layout's loader checks the session on the server)
@@ -38,6 +40,7 @@ export default [
       route("settings/outbox", "routes/admin/outbox.tsx"),
       route("audit", "routes/admin/audit.tsx"),
       route("change-password", "routes/admin/change-password.tsx"),
+      route("account", "routes/admin/account.tsx"),
       route("legacy", "routes/admin/legacy.tsx"),
     ]),
   ]),
@@ -106,6 +109,9 @@ export default [
         id: "api-admin-cursor-prompt",
       }),
       route("stats", "routes/api/admin/stats.ts"),
+      route("setup-check", "routes/api/admin/setup-check.ts"),
+      route("setup-check/test-mail", "routes/api/admin/setup-check.test-mail.ts"),
+      route("account", "routes/api/admin/account.ts"),
       route("appointments", "routes/api/admin/appointments.ts"),
       route("appointments/:id", "routes/api/admin/appointments.$id.ts"),
       route("appointments/:id/refresh", "routes/api/admin/appointments.$id.refresh.ts"),

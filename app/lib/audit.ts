@@ -10,6 +10,7 @@ export const AUDIT_ACTIONS = [
   "withdraw",
   "retention",
   "password-reset-link",
+  "account",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -24,6 +25,7 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   withdraw: "Anfrage vom Besucher zurückgezogen",
   retention: "Aufbewahrung angewendet",
   "password-reset-link": "Passwort-Reset-Link erzeugt",
+  account: "Eigenes Konto geändert",
 };
 
 export const isAuditAction = (value: unknown): value is AuditAction =>

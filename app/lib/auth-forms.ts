@@ -46,7 +46,8 @@ export const LoginSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
-const username = z
+/** The username rule of registration, also for renaming one's own account. */
+export const username = z
   .string({ error: MESSAGES.usernameRequired })
   .trim()
   .min(1, MESSAGES.usernameRequired)

@@ -84,6 +84,8 @@ export type Env = z.infer<typeof EnvSchema> & {
   SESSION_SECRET: string;
   APP_URL: string;
   DATA_DIR: string;
+  /** Whether SESSION_SECRET came from the environment (not the generated `.session-secret` file). */
+  SESSION_SECRET_FROM_ENV: boolean;
 };
 
 export class EnvError extends Error {
@@ -107,6 +109,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     DATA_DIR: dataDir,
     APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
     SESSION_SECRET: env.SESSION_SECRET ?? loadOrCreateSecret(dataDir),
+    SESSION_SECRET_FROM_ENV: env.SESSION_SECRET !== undefined,
   };
 }
 
@@ -136,3 +139,6 @@ export function env(): Env {
 }
 
 export const isProduction = () => env().NODE_ENV === "production";
+
+/** Whether Litestream replicates the database (an explicit replica, or the bucket's default one). */
+export const replicationOn = () => Boolean(env().LITESTREAM_REPLICA_URL || env().BUCKET_NAME);

@@ -4,7 +4,7 @@
 import { Gauge, register } from "prom-client";
 import { db } from "./db.server";
 import { freeDiskBytes } from "./disk.server";
-import { env } from "./env.server";
+import { env, replicationOn } from "./env.server";
 
 const count = (sql: string) =>
   (db().$client.prepare(sql).get() as { n: number | null } | undefined)?.n ?? 0;
@@ -94,8 +94,6 @@ export function registerAppMetrics() {
   // would ask a Litestream endpoint that does not exist once a second.
   if (replicationOn() && env().METRICS_PORT > 0) registerReplicationMetrics();
 }
-
-const replicationOn = () => Boolean(env().LITESTREAM_REPLICA_URL || env().BUCKET_NAME);
 
 /** Litestream's metrics endpoint as server/launch.ts configures it (METRICS_PORT + 1, loopback). */
 export const litestreamMetricsUrl = (metricsPort: number) =>

@@ -9,8 +9,11 @@ export const ADMIN_TABS = [
   { to: "/admin/users", label: "Benutzer" },
   { to: "/admin/affiliate-codes", label: "Affiliate Codes" },
   { to: "/admin/settings", label: "Einstellungen" },
-  { to: "/admin/change-password", label: "Account-Einstellungen" },
+  // The password change belongs to the account (linked from /admin/account, the spec's own page).
+  { to: "/admin/account", label: "Account-Einstellungen", also: "/admin/change-password" },
 ] as const;
+
+const under = (pathname: string, to: string) => pathname === to || pathname.startsWith(`${to}/`);
 
 const base =
   "inline-flex shrink-0 items-center whitespace-nowrap border-b-2 px-3 py-3 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-indigo-500";
@@ -30,7 +33,8 @@ export function TabBar({ only, frame = "px-4 sm:px-6" }: { only?: string[]; fram
   const activeTab =
     pathname === "/admin" || pathname === "/admin/"
       ? "/admin/dashboard"
-      : ADMIN_TABS.find((t) => pathname === t.to || pathname.startsWith(`${t.to}/`))?.to;
+      : ADMIN_TABS.find((t) => under(pathname, t.to) || ("also" in t && under(pathname, t.also)))
+          ?.to;
   useEffect(() => {
     const ul = list.current;
     const current = activeTab && ul?.querySelector<HTMLElement>(`a[href="${activeTab}"]`);
@@ -41,23 +45,30 @@ export function TabBar({ only, frame = "px-4 sm:px-6" }: { only?: string[]; fram
   return (
     <nav aria-label="Admin-Bereiche" className="border-b border-slate-200 dark:border-slate-800">
       <ul ref={list} className={`relative -mb-px flex gap-1 overflow-x-auto ${frame}`}>
-        {ADMIN_TABS.filter((tab) => !only || only.includes(tab.to)).map((tab) => (
-          <li key={tab.to} className="shrink-0">
-            <NavLink
-              to={tab.to}
-              prefetch="intent"
-              className={({ isActive }) => {
-                const on =
-                  isActive ||
-                  (tab.to === "/admin/dashboard" &&
-                    (pathname === "/admin" || pathname === "/admin/"));
-                return `${base} ${on ? active : idle}`;
-              }}
-            >
-              {tab.label}
-            </NavLink>
-          </li>
-        ))}
+        {ADMIN_TABS.map((tab) => ({
+          ...tab,
+          // Limited to a tab's second page (the pending password change): the link goes there.
+          href: only && "also" in tab && only.includes(tab.also) ? tab.also : tab.to,
+        }))
+          .filter((tab) => !only || only.includes(tab.href))
+          .map((tab) => (
+            <li key={tab.to} className="shrink-0">
+              <NavLink
+                to={tab.href}
+                prefetch="intent"
+                className={({ isActive }) => {
+                  const on =
+                    isActive ||
+                    tab.to === activeTab ||
+                    (tab.to === "/admin/dashboard" &&
+                      (pathname === "/admin" || pathname === "/admin/"));
+                  return `${base} ${on ? active : idle}`;
+                }}
+              >
+                {tab.label}
+              </NavLink>
+            </li>
+          ))}
       </ul>
     </nav>
   );

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import { CheckIcon } from "~/components/ui/icons";
 import {
   type CalendarCell,
@@ -196,6 +196,11 @@ export function TimeGrid({
 export const timeButtonClass = (selected: boolean) =>
   `rounded-lg border px-2 py-2 text-sm font-medium ${selected ? "border-indigo-600 bg-indigo-600 text-white" : "border-slate-300 hover:border-indigo-400 dark:border-slate-600"}`;
 
+export const BOOKING_MAIL_PROMISE = "Du erhältst eine Bestätigungs-E-Mail mit allen Details.";
+/** Without a way to send it (no SMTP), no mail is promised (a deliberate deviation, README). */
+export const BOOKING_WITHOUT_MAIL =
+  "Dein Termin ist gebucht. Eine Bestätigung per E-Mail können wir gerade nicht senden.";
+
 /** Success view: 'Termin erfolgreich gebucht!' with date and start–end time. */
 export function BookingSuccess({
   start,
@@ -208,13 +213,16 @@ export function BookingSuccess({
 }) {
   const time = formatTime;
   const day = formatLongDay(start);
+  // From the root loader: without SMTP (and without Cal.com) no confirmation mail can leave.
+  const bookingMail =
+    (useRouteLoaderData("root") as { bookingMail?: boolean } | undefined)?.bookingMail !== false;
   return (
     <div role="status" className="space-y-2 py-6 text-center">
       <p className="flex justify-center text-green-700 dark:text-green-300">
         <CheckIcon size={40} />
       </p>
       <p className="text-lg font-semibold">Termin erfolgreich gebucht!</p>
-      <p>Du erhältst eine Bestätigungs-E-Mail mit allen Details.</p>
+      <p>{bookingMail ? BOOKING_MAIL_PROMISE : BOOKING_WITHOUT_MAIL}</p>
       <p className="font-medium">
         {day}, {time(start)} – {time(end)} Uhr
       </p>

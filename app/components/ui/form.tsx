@@ -22,11 +22,13 @@ export function useConformForm<
 >(
   schema: Schema,
   lastResult: SubmissionResult<string[]> | null | undefined,
-  options: { id?: string } = {},
+  options: { id?: string; defaultValue?: Partial<z.input<Schema>> } = {},
 ) {
   const navigation = useNavigation();
   return useForm<z.input<Schema>, z.output<Schema>>({
     id: options.id,
+    // biome-ignore lint/suspicious/noExplicitAny: Conform's DefaultValue type of the schema's input
+    defaultValue: options.defaultValue as any,
     lastResult: navigation.state === "idle" ? lastResult : null,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

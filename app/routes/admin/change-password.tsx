@@ -6,6 +6,7 @@ import { Card } from "~/components/ui/card";
 import { Alert } from "~/components/ui/field";
 import { ConformForm, Field, useConformForm } from "~/components/ui/form";
 import { ChangePasswordFormSchema, MESSAGES } from "~/lib/auth-forms";
+import { isDeliverableAddress } from "~/lib/mail-address";
 import { changePassword } from "~/server/admins.server";
 import { requireAdmin } from "~/server/auth.server";
 import { redirectWithToast } from "~/server/flash.server";
@@ -47,7 +48,9 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   if (!admin.password_changed) {
-    throw await redirectWithToast("/admin/dashboard", {
+    // Still the default address (admin@localhost.localdomain): next stop, the own e-mail address.
+    const next = isDeliverableAddress(admin.email) ? "/admin/dashboard" : "/admin/account";
+    throw await redirectWithToast(next, {
       type: "success",
       message: MESSAGES.changeSuccess,
     });

@@ -1,20 +1,43 @@
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
 import { ConversionCharts } from "~/components/admin/dashboard/conversion-charts";
+import { SetupCheckCard } from "~/components/admin/dashboard/setup-check-card";
 import { StatusBadge } from "~/components/admin/requests/status-badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { formatDateTime, formatRequestId, summaryOf } from "~/lib/format";
 import { requireAdmin } from "~/server/auth.server";
 import { conversionStats } from "~/server/dashboard/conversion.server";
+import { redirectWithToast } from "~/server/flash.server";
+import { readForm } from "~/server/http.server";
 import { getStats, latestRequests } from "~/server/requests/queries.server";
+import { sendTestMail, setupCheck } from "~/server/setup-check.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Übersicht" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return { stats: getStats(), latest: latestRequests(10), conversion: conversionStats() };
+  const admin = await requireAdmin(request);
+  return {
+    stats: getStats(),
+    latest: latestRequests(10),
+    conversion: conversionStats(),
+    setup: setupCheck(admin),
+  };
+}
+
+/** "Test-E-Mail senden" of the go-live check (a real form: works without JavaScript). */
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await readForm(request);
+  if (form.get("intent") !== "test-mail") {
+    return data({ error: "Unbekannte Aktion." }, { status: 400 });
+  }
+  const sent = sendTestMail(admin);
+  throw await redirectWithToast("/admin/dashboard", {
+    type: sent.mailed ? "success" : "info",
+    message: sent.message,
+  });
 }
 
 export function headers() {
@@ -32,6 +55,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-8">
       <h1 className="text-2xl font-bold">Übersicht</h1>
+      {loaderData.setup.ready ? null : <SetupCheckCard check={loaderData.setup} />}
       <section aria-label="Kennzahlen" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {cards.map((card) => (
           <Link key={card.label} to={card.to} className="block rounded-xl focus-visible:outline-2">

@@ -7,6 +7,7 @@ import { env } from "../env.server";
 import { afterFailure, serialRunner } from "../outbox-retry.server";
 import { type MailContent, renderMail } from "./render";
 import { carriesSecret, isSealed, maskedBody, openBody, sealBody } from "./secrets.server";
+import { recordTestMailSent, TEST_MAIL_KIND } from "./test-mail.server";
 
 export type OutboxMail = typeof mailOutbox.$inferSelect;
 
@@ -15,6 +16,9 @@ export const MAX_ATTACHMENT_BYTES = 64 * 1024;
 
 /** Whether queued mails can leave at all (SMTP_URL set); without it they only reach the outbox. */
 export const mailConfigured = () => Boolean(env().SMTP_URL);
+
+/** Whether a visitor's booking is confirmed by mail: Cal.com sends its own, the built-in one needs SMTP. */
+export const bookingConfirmationMailed = () => mailConfigured() || Boolean(env().CALCOM_API_KEY);
 
 /** Writes a mail to the durable outbox; the worker sends it when SMTP is configured. */
 export function queueMail(input: {
@@ -188,6 +192,7 @@ async function sendDue(now: Date): Promise<{ attempted: number; sent: number }> 
         })
         .where(eq(mailOutbox.id, mail.id))
         .run();
+      if (mail.kind === TEST_MAIL_KIND) recordTestMailSent();
       sent++;
     } catch (error) {
       db()

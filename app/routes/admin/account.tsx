@@ -1,0 +1,160 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link, useNavigation } from "react-router";
+import { AccountSection } from "~/components/admin/account/account-section";
+import { AccountError } from "~/components/admin/account-error";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Alert } from "~/components/ui/field";
+import { ConformForm, Field, useConformForm } from "~/components/ui/form";
+import { AccountSchema } from "~/lib/account-form";
+import { isDeliverableAddress } from "~/lib/mail-address";
+import { updateAccount } from "~/server/account.server";
+import { requireAdmin } from "~/server/auth.server";
+import { readForm } from "~/server/http.server";
+import { mailConfigured } from "~/server/mail/outbox.server";
+import type { Route } from "./+types/account";
+
+export const meta: Route.MetaFunction = () => [{ title: "Account-Einstellungen" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  return {
+    username: admin.username,
+    email: admin.email,
+    reachable: isDeliverableAddress(admin.email),
+    mailOn: mailConfigured(),
+  };
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const submission = parseWithZod(await readForm(request), { schema: AccountSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), notice: null }, { status: 400 });
+  }
+  const result = updateAccount(admin.id, submission.value);
+  if (!result.ok) {
+    const error = result.error;
+    return data(
+      {
+        result: submission.reply(
+          result.field ? { fieldErrors: { [result.field]: [error] } } : { formErrors: [error] },
+        ),
+        notice: null,
+      },
+      { status: result.status },
+    );
+  }
+  return data(
+    {
+      result: submission.reply({ resetForm: true }),
+      notice: { pending: result.status === 202, message: result.message },
+    },
+    { status: result.status === 202 ? 202 : 200 },
+  );
+}
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  const { username, email, reachable, mailOn } = loaderData;
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold">Account-Einstellungen</h1>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">Angemeldet als {username}</p>
+      </div>
+      {reachable ? null : (
+        <Alert tone="warning">
+          An Ihre E-Mail-Adresse <strong>{email}</strong> kann nichts zugestellt werden. Bitte
+          hinterlegen Sie Ihre eigene Adresse – sonst erreichen Sie weder Benachrichtigungen über
+          neue Anfragen noch Links zum Zurücksetzen Ihres Passworts.
+        </Alert>
+      )}
+      {actionData?.notice ? (
+        <Alert tone={actionData.notice.pending ? "info" : "success"}>
+          {actionData.notice.message}
+        </Alert>
+      ) : null}
+      {/* Re-mounted when the stored values change, so the fields show what is saved. */}
+      <ProfileSection
+        key={`${username}\u0000${email}`}
+        username={username}
+        email={email}
+        mailOn={mailOn}
+        result={actionData?.result}
+      />
+      <AccountSection
+        id="passwort"
+        title="Passwort"
+        description="Nach der Änderung werden Ihre anderen Sitzungen abgemeldet."
+      >
+        <Link to="/admin/change-password" className={buttonClass("secondary")}>
+          Passwort ändern
+        </Link>
+      </AccountSection>
+    </div>
+  );
+}
+
+function ProfileSection({
+  username,
+  email,
+  mailOn,
+  result,
+}: {
+  username: string;
+  email: string;
+  mailOn: boolean;
+  result: Parameters<typeof useConformForm>[1];
+}) {
+  const navigation = useNavigation();
+  const [form, fields] = useConformForm(AccountSchema, result, {
+    id: "profile",
+    defaultValue: { username, email },
+  });
+  const submitting = navigation.state === "submitting";
+  return (
+    <AccountSection
+      id="profil"
+      title="Profil"
+      description="Ihr Benutzername für die Anmeldung und die Adresse für Benachrichtigungen."
+    >
+      <ConformForm form={form}>
+        <Field
+          meta={fields.username}
+          label="Benutzername"
+          autoComplete="username"
+          autoCapitalize="none"
+          required
+        />
+        <Field
+          meta={fields.email}
+          label="E-Mail-Adresse"
+          type="email"
+          autoComplete="email"
+          required
+          hint={
+            mailOn
+              ? "Eine neue Adresse gilt, sobald Sie den Link in der Bestätigungs-E-Mail an diese Adresse geöffnet haben. Ihre bisherige Adresse wird informiert."
+              : "Ohne E-Mail-Versand gilt eine neue Adresse sofort."
+          }
+        />
+        <Button type="submit" disabled={submitting}>
+          {submitting ? "Wird gespeichert..." : "Änderungen speichern"}
+        </Button>
+      </ConformForm>
+    </AccountSection>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <AccountError
+      error={error}
+      fallback="Account-Einstellungen konnten nicht geladen werden."
+      back="dashboard"
+    />
+  );
+}

@@ -1,0 +1,32 @@
+import { AccountPatchSchema } from "~/lib/account-form";
+import { updateAccount } from "~/server/account.server";
+import { adminApi, noStoreJson } from "~/server/api-route.server";
+import { jsonError } from "~/server/http.server";
+
+/** GET → {success, admin}: the calling admin's own account. */
+export const loader = adminApi({ fallback: "Fehler beim Laden Ihres Kontos" }, ({ admin }) => {
+  const { tokenHash: _hidden, ...visible } = admin;
+  return noStoreJson({ admin: visible });
+});
+
+/**
+ * PATCH {username?, email?} → 200 {success, admin, message} when applied; 202 {…, pendingEmail}
+ * when (with SMTP) the new address must first be confirmed through the link mailed to it.
+ */
+export const action = adminApi(
+  {
+    fallback: "Fehler beim Speichern Ihres Kontos",
+    methods: ["PATCH"],
+    allow: "GET, PATCH",
+    schema: AccountPatchSchema,
+  },
+  ({ admin, body }) => {
+    const result = updateAccount(admin.id, body);
+    if (!result.ok)
+      return jsonError(result.error, result.status, {
+        fieldErrors: result.field ? { [result.field]: [result.error] } : undefined,
+      });
+    const { ok: _ok, status, ...payload } = result;
+    return Response.json({ success: true, ...payload }, { status });
+  },
+);

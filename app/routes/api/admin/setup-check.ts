@@ -1,0 +1,10 @@
+import { adminApi, noStoreJson, onlyMethod } from "~/server/api-route.server";
+import { setupCheck } from "~/server/setup-check.server";
+
+/** GET /api/admin/setup-check → {ready, items: [{id, ok, optional, message, href}]} (the go-live check). */
+export const loader = adminApi(
+  { fallback: "Fehler beim Abrufen des Go-live-Checks" },
+  ({ admin }) => noStoreJson({ ...setupCheck(admin) }),
+);
+
+export const action = onlyMethod("GET", { admin: true });
