@@ -26,6 +26,9 @@ describe("parseEnv", () => {
     const first = parseEnv({ DATABASE_PATH }).SESSION_SECRET;
     expect(first).toMatch(/^[0-9a-f]{64}$/);
     expect(parseEnv({ DATABASE_PATH }).SESSION_SECRET).toBe(first);
+    // The go-live check tells a generated secret from one set in the environment.
+    expect(parseEnv({ DATABASE_PATH }).SESSION_SECRET_FROM_ENV).toBe(false);
+    expect(parseEnv({ DATABASE_PATH, SESSION_SECRET: "s" }).SESSION_SECRET_FROM_ENV).toBe(true);
     expect(readFileSync(path.join(dir, ".session-secret"), "utf8")).toBe(first);
   });
 
