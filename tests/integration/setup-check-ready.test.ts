@@ -19,7 +19,6 @@ const ENV = {
 let inbox: Awaited<ReturnType<typeof startInbox>>;
 let server: TestServer;
 let token: string;
-const refuse: string | null = null;
 
 beforeAll(async () => {
   inbox = await startInbox();
