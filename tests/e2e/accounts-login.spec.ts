@@ -51,7 +51,10 @@ test("Account-Einstellungen: change the password, the form is cleared, back to t
 }) => {
   const admin = await seed.admin();
   await loginAs(page, admin);
+  // The tab leads to "My account" (/admin/account, issue 24), which links the password change.
   await page.getByRole("link", { name: "Account-Einstellungen" }).click();
+  await expect(page).toHaveURL(/\/admin\/account$/);
+  await page.getByRole("link", { name: "Passwort ändern" }).click();
   await expect(page).toHaveURL(/\/admin\/change-password$/);
   await expect(page.getByRole("heading", { name: "Sicherheitstipps" })).toBeVisible();
   const next = `${admin.password}-neu`;
