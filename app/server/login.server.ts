@@ -87,7 +87,8 @@ async function attempt(
         kind: "limited",
         submission,
         retryAfterSeconds: state.retryAfterSeconds,
-        message: tooManyMessage(state.retryAfterSeconds, "admin"),
+        // A reset lifts the lock (clearLoginLock), so the way out is named.
+        message: `${tooManyMessage(state.retryAfterSeconds, "admin")} Über „Passwort vergessen?“ können Sie Ihr Passwort auch gleich zurücksetzen.`,
       };
     }
     reserved.push(key);

@@ -81,6 +81,8 @@ export function PreparationSection({ request, ctx }: { request: RequestJson; ctx
           type="submit"
           variant="secondary"
           disabled={!ctx.aiConfigured || auto.state !== "idle"}
+          // Visibly unavailable (the secondary button has no disabled look of its own).
+          className="disabled:border-dashed disabled:bg-slate-100 disabled:text-slate-500 disabled:hover:bg-slate-100 dark:disabled:bg-slate-900 dark:disabled:text-slate-400"
           aria-describedby={ctx.aiConfigured ? undefined : `${uid}-no-ai`}
         >
           {auto.state !== "idle" ? "KI bereitet vor …" : "Automatisch vorbereiten"}
