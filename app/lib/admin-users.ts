@@ -21,3 +21,18 @@ export function deleteAdminMessage(username: string, remaining: string[]) {
 }
 export const deleteInvitationMessage = (email: string) =>
   `Möchten Sie die Einladung an ${email} wirklich löschen? Der Einladungslink funktioniert danach nicht mehr.`;
+
+/**
+ * An account that awaits activation: inactive and never logged in (a registration from an
+ * invitation; a deactivated colleague has logged in before). Counted in the "Benutzer" tab's badge.
+ */
+export function awaitsActivation(admin: { is_active: boolean; last_login: string | null }) {
+  return !admin.is_active && !admin.last_login;
+}
+
+/** "1 Konto wartet" / "2 Konten warten" auf Freischaltung. */
+export function awaitingActivationText(count: number) {
+  return count === 1
+    ? "1 Konto wartet auf Freischaltung"
+    : `${count} Konten warten auf Freischaltung`;
+}

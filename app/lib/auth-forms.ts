@@ -27,6 +27,8 @@ export const MESSAGES = {
   loginFailed: "Ungültiger Benutzername oder Passwort.",
   loginInactive:
     "Ihr Konto ist nicht freigeschaltet. Bitte wenden Sie sich an einen Administrator.",
+  loginAwaitingActivation:
+    "Ihr Konto wartet noch auf die Freischaltung durch einen Administrator. Die Admins wurden benachrichtigt; danach können Sie sich anmelden.",
   forgotNeutral:
     "Falls ein Konto mit dieser E-Mail-Adresse existiert, wurde ein Link zum Zurücksetzen des Passworts gesendet.",
 } as const;

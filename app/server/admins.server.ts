@@ -1,9 +1,12 @@
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";
+import { awaitsActivation } from "~/lib/admin-users";
 import { MESSAGES } from "~/lib/auth-forms";
 import { admins, invitations, requestAssignees } from "~db/schema";
+import { notifyAccountActivated } from "./account-activation.server";
 import { type AdminUser, deleteOtherSessions, toAdminUser } from "./auth.server";
 import { hashPassword, verifyPassword } from "./crypto.server";
 import { type Db, db, transaction } from "./db.server";
+import { clearLoginLock } from "./login.server";
 import { queueMail } from "./mail/outbox.server";
 
 export type Failure = { ok: false; status: number; error: string; field?: string };
@@ -83,12 +86,16 @@ export function insertAdmin(tx: Db, input: NewAdmin) {
     .get();
 }
 
-/** Own password change: checks the current one, ends the admin's other sessions. */
+/**
+ * Own password change: checks the current one, ends the admin's other sessions and lifts the
+ * login lock of the account (and of `ip`, the address it was changed from).
+ */
 export async function changePassword(
   adminId: number,
   oldPassword: string,
   newPassword: string,
-  keepTokenHash?: string,
+  keepTokenHash: string | undefined,
+  ip: string,
 ): Promise<{ ok: true } | Failure> {
   const row = getAdminById(adminId);
   if (!row) return { ok: false, status: 404, error: MESSAGES.changeFailed };
@@ -110,6 +117,7 @@ export async function changePassword(
     .where(eq(admins.id, adminId))
     .run();
   deleteOtherSessions(adminId, keepTokenHash);
+  await clearLoginLock(row, ip);
   return { ok: true };
 }
 
@@ -139,6 +147,7 @@ export function setAdminActive(
       error: "Der letzte aktive Admin kann nicht deaktiviert werden.",
     };
   }
+  const waited = awaitsActivation(toAdminUser(guard.target));
   const row = db()
     .update(admins)
     .set({ isActive: active })
@@ -146,6 +155,8 @@ export function setAdminActive(
     .returning()
     .get();
   if (!active) deleteOtherSessions(targetId);
+  // A registration that waited for this: the invitee hears that she can log in now.
+  if (active && waited) notifyAccountActivated(row);
   return { ok: true, admin: toAdminUser(row) };
 }
 

@@ -221,7 +221,17 @@ export async function refreshAppointment(id: number): Promise<AppointmentJson | 
   if (!row) return null;
   const set: Partial<typeof appointments.$inferInsert> = { cachedAt: new Date() };
   if (row.provider === "calcom") {
-    const booking = await scheduling().getBooking(row.externalUid);
+    const booking = await scheduling()
+      .getBooking(row.externalUid)
+      .catch((error: unknown) => {
+        // The provider's failure texts are worded for visitors ("du", time slots): admins read this.
+        if (!(error instanceof SchedulingError)) throw error;
+        throw new SchedulingError(
+          "Der Termin konnte gerade nicht bei Cal.com abgerufen werden. Bitte versuchen Sie es später erneut.",
+          error.code,
+          error.status,
+        );
+      });
     if (!booking) set.status = "CANCELLED";
     else {
       set.status = booking.status;

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { MESSAGES } from "~/lib/auth-forms";
 import { admins, invitations } from "~db/schema";
+import { notifyAdminsOfRegistration, registrationMessage } from "./account-activation.server";
 import {
   type Failure,
   findAdminByEmail,
@@ -247,7 +248,7 @@ export async function activateInvitation(
 
 /**
  * Registration from an invitation: the account is created inactive (awaiting activation) and the
- * invitation is used up in the same step, so a link works once.
+ * invitation is used up in the same step, so a link works once; every active admin is told.
  */
 export async function registerWithInvitation(input: {
   invitationToken: string;
@@ -298,9 +299,7 @@ export async function registerWithInvitation(input: {
   if (!created) {
     return { ok: false, status: 400, error: MESSAGES.invitationInvalid, field: "invitationToken" };
   }
-  return {
-    ok: true,
-    message:
-      "Registrierung erfolgreich! Ihr Konto wartet auf die Freischaltung durch einen Administrator.",
-  };
+  const inviter = invitation.invitedBy ? getAdminById(invitation.invitedBy) : undefined;
+  notifyAdminsOfRegistration(created, inviter?.username ?? null);
+  return { ok: true, message: registrationMessage() };
 }

@@ -27,6 +27,24 @@ export type LoginOutcome =
 
 const ipKey = (ip: string) => `login:ip:${ip}`;
 const userKey = (ip: string, username: string) => `login:user:${ip}:${username.toLowerCase()}`;
+/** The counters of "Passwort vergessen" (same limiter): per client IP and per IP + address. */
+export const forgotKeys = (ip: string, email: string) => [
+  `forgot:ip:${ip}`,
+  `forgot:user:${ip}:${email.toLowerCase()}`,
+];
+
+/**
+ * Lifts the login lock after a successful password reset or change: the account's per-account
+ * counters from every address (login by username, "Passwort vergessen" by e-mail) and the
+ * per-address counters of the client that completed it.
+ */
+export async function clearLoginLock(account: { username: string; email: string }, ip: string) {
+  const limiter = loginLimiter();
+  limiter.resetMatching("login:user:", `:${account.username.toLowerCase()}`);
+  limiter.resetMatching("forgot:user:", `:${account.email.toLowerCase()}`);
+  await limiter.reset(ipKey(ip));
+  await limiter.reset(forgotKeys(ip, account.email)[0] as string);
+}
 
 /** Where an admin goes after login: the forced password change first, then the wanted page. */
 export function landingPath(admin: AdminUser, wanted?: string | null) {
@@ -69,7 +87,8 @@ async function attempt(
         kind: "limited",
         submission,
         retryAfterSeconds: state.retryAfterSeconds,
-        message: tooManyMessage(state.retryAfterSeconds),
+        // A reset lifts the lock (clearLoginLock), so the way out is named.
+        message: `${tooManyMessage(state.retryAfterSeconds, "admin")} Über „Passwort vergessen?“ können Sie Ihr Passwort auch gleich zurücksetzen.`,
       };
     }
     reserved.push(key);
@@ -77,7 +96,11 @@ async function attempt(
   const row = findByUsername(username);
   const valid = await verifyPassword(password, row?.passwordHash ?? (await dummyPasswordHash()));
   if (!row || !valid) return { kind: "failed", submission, message: MESSAGES.loginFailed };
-  if (!row.isActive) return { kind: "inactive", submission, message: MESSAGES.loginInactive };
+  if (!row.isActive) {
+    // Never logged in: a registration still awaiting activation (the admins were told).
+    const message = row.lastLogin ? MESSAGES.loginInactive : MESSAGES.loginAwaitingActivation;
+    return { kind: "inactive", submission, message };
+  }
   await limiter.refund(ipKey(ip));
   await limiter.reset(userKey(ip, username));
   const lastLogin = new Date();

@@ -5,6 +5,7 @@ import { findAdminByEmail } from "./admins.server";
 import { hashPassword, hashToken, randomToken } from "./crypto.server";
 import { db, transaction } from "./db.server";
 import { env } from "./env.server";
+import { clearLoginLock, forgotKeys } from "./login.server";
 import { queueMail } from "./mail/outbox.server";
 import { loginLimiter, tooManyMessage } from "./rate-limit.server";
 
@@ -35,13 +36,13 @@ export async function requestPasswordReset(
   | { ok: false; status: 429; error: string; retryAfterSeconds: number }
 > {
   const limiter = loginLimiter();
-  for (const key of [`forgot:ip:${ip}`, `forgot:user:${ip}:${email.toLowerCase()}`]) {
+  for (const key of forgotKeys(ip, email)) {
     const state = await limiter.consume(key);
     if (!state.ok) {
       return {
         ok: false,
         status: 429,
-        error: tooManyMessage(state.retryAfterSeconds),
+        error: tooManyMessage(state.retryAfterSeconds, "admin"),
         retryAfterSeconds: state.retryAfterSeconds,
       };
     }
@@ -84,10 +85,14 @@ export function checkResetToken(token: string) {
   );
 }
 
-/** Sets the new password, uses the token up and ends every session of that admin. */
+/**
+ * Sets the new password, uses the token up, ends every session of that admin and lifts its login
+ * lock (and that of `ip`, the address that completed the reset).
+ */
 export async function resetPassword(
   token: string,
   newPassword: string,
+  ip: string,
 ): Promise<{ ok: true; message: string } | { ok: false; status: 400; error: string }> {
   if (!token) return { ok: false, status: 400, error: MESSAGES.resetTokenMissing };
   const passwordHash = await hashPassword(newPassword);
@@ -105,20 +110,23 @@ export async function resetPassword(
       )
       .returning({ adminId: passwordResets.adminId })
       .get();
-    if (!row) return false;
-    tx.update(admins)
+    if (!row) return null;
+    const account = tx
+      .update(admins)
       .set({ passwordHash, passwordChanged: true })
       .where(eq(admins.id, row.adminId))
-      .run();
+      .returning({ username: admins.username, email: admins.email })
+      .get();
     tx.delete(sessions).where(eq(sessions.adminId, row.adminId)).run();
     // Any other open reset links of this admin die with this one.
     tx.update(passwordResets)
       .set({ usedAt: now })
       .where(and(eq(passwordResets.adminId, row.adminId), isNull(passwordResets.usedAt)))
       .run();
-    return true;
+    return account ?? null;
   });
   if (!done) return { ok: false, status: 400, error: MESSAGES.resetTokenInvalid };
+  await clearLoginLock(done, ip);
   return {
     ok: true,
     message: "Ihr Passwort wurde erfolgreich zurückgesetzt. Sie können sich jetzt anmelden.",

@@ -44,4 +44,30 @@ describe("createLimiter", () => {
     expect(tooManyMessage(30)).toContain("1 Minute ");
     expect(tooManyMessage(900)).toContain("15 Minuten");
   });
+
+  it("says 'du' to visitors and 'Sie' in the admin area", () => {
+    expect(tooManyMessage(900)).toBe(
+      "Zu viele Versuche. Bitte warte 15 Minuten und versuche es dann erneut.",
+    );
+    expect(tooManyMessage(900, "admin")).toBe(
+      "Zu viele Versuche. Bitte warten Sie 15 Minuten und versuchen Sie es dann erneut.",
+    );
+  });
+
+  it("resetMatching forgets the keys between a prefix and a suffix, matched literally", async () => {
+    const limiter = createLimiter("test-matching", { points: 1, durationSeconds: 60 });
+    for (const key of ["user:1.2.3.4:anna", "user:::1:anna", "user:1.2.3.4:hanna", "ip:anna"])
+      await limiter.consume(key);
+    await limiter.consume("user:5.6.7.8:a*");
+    limiter.resetMatching("user:", ":anna");
+    expect((await limiter.check("user:1.2.3.4:anna")).ok).toBe(true);
+    expect((await limiter.check("user:::1:anna")).ok).toBe(true);
+    expect((await limiter.check("user:1.2.3.4:hanna")).ok).toBe(false);
+    expect((await limiter.check("ip:anna")).ok).toBe(false);
+    // Glob characters in the suffix are literal: "a*" does not reach "anna"'s neighbours.
+    await limiter.consume("user:1.2.3.4:anna");
+    limiter.resetMatching("user:", ":a*");
+    expect((await limiter.check("user:5.6.7.8:a*")).ok).toBe(true);
+    expect((await limiter.check("user:1.2.3.4:anna")).ok).toBe(false);
+  });
 });

@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import { RateLimiterRes, RateLimiterSQLite } from "rate-limiter-flexible";
+import { rateLimits } from "~db/schema";
 import { db } from "./db.server";
 import { env } from "./env.server";
 
@@ -49,9 +51,20 @@ export function createLimiter(name: string, spec: LimitSpec) {
     async reset(key: string) {
       await limiter.delete(key);
     },
+    /**
+     * Forgets every key that starts with `prefix` and ends with `suffix` (whatever lies between,
+     * e.g. the client address of a per-account counter). Both parts are matched literally.
+     */
+    resetMatching(prefix: string, suffix: string) {
+      const pattern = `${globLiteral(`${name}:${prefix}`)}*${globLiteral(suffix)}`;
+      db().delete(rateLimits).where(sql`${rateLimits.key} GLOB ${pattern}`).run();
+    },
   };
 }
 export type Limiter = ReturnType<typeof createLimiter>;
+
+/** A GLOB pattern that matches `text` literally (`*`, `?` and `[` in brackets). */
+const globLiteral = (text: string) => text.replace(/[*?[]/g, (c) => `[${c}]`);
 
 let submission: Limiter | undefined;
 let login: Limiter | undefined;
@@ -70,8 +83,17 @@ export function resetLimiters() {
   submission = login = booking = undefined;
 }
 
-/** German 429 message with the wait time in minutes. */
-export function tooManyMessage(retryAfterSeconds: number) {
+/**
+ * German 429 message with the wait time in minutes: "du" for visitors (submissions, bookings),
+ * "Sie" for the admin area (login, forgotten password).
+ */
+export function tooManyMessage(
+  retryAfterSeconds: number,
+  audience: "visitor" | "admin" = "visitor",
+) {
   const minutes = Math.ceil(retryAfterSeconds / 60);
-  return `Zu viele Versuche. Bitte warte ${minutes} ${minutes === 1 ? "Minute" : "Minuten"} und versuche es dann erneut.`;
+  const wait = `${minutes} ${minutes === 1 ? "Minute" : "Minuten"}`;
+  return audience === "admin"
+    ? `Zu viele Versuche. Bitte warten Sie ${wait} und versuchen Sie es dann erneut.`
+    : `Zu viele Versuche. Bitte warte ${wait} und versuche es dann erneut.`;
 }

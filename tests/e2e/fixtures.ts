@@ -12,7 +12,8 @@
 //     const mail = await waitForMail(admin.email, /Betreff/);
 //   });
 //
-// `calcomApp` gives the second server (Cal.com provider) with a ready admin.
+// `calcomApp` gives the second server (Cal.com provider) with a ready admin; `plainApp` a third one
+// without SMTP and AI and with a strict login limit (tests/e2e/stack.ts).
 import { test as base, expect, type Page } from "@playwright/test";
 import type { Configuration } from "~/lib/configuration";
 import type { ReceivedMail } from "../smtp-inbox";
@@ -74,6 +75,7 @@ export const test = base.extend<
     /** Seeds an admin, logs `page` in as it and returns its credentials. */
     loginAsNew: (page: Page) => Promise<SeededAdmin>;
     calcomApp: CalcomApp;
+    plainApp: CalcomApp;
   },
   { stack: Stack }
 >({
@@ -131,6 +133,13 @@ export const test = base.extend<
   calcomApp: async ({ stack }, use) => {
     // Its first admin comes from ADMIN_* (tests/e2e/stack.ts) and may log in right away.
     const server = await stack.calcomApp();
+    await use({
+      url: server.url,
+      admin: { username: FIRST_ADMIN.username, password: FIRST_ADMIN.password },
+    });
+  },
+  plainApp: async ({ stack }, use) => {
+    const server = await stack.plainApp();
     await use({
       url: server.url,
       admin: { username: FIRST_ADMIN.username, password: FIRST_ADMIN.password },

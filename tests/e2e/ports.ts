@@ -22,6 +22,8 @@ const blockPorts = (base: number) =>
     anthropic: base + 4,
     /** A second app server configured with the Cal.com stand-in (started only when a test asks). */
     calcomApp: base + 10,
+    /** A third app server without SMTP and AI, with a strict login limit (started on demand). */
+    plainApp: base + 11,
   }) as const;
 
 /** The Fetch standard's "bad ports" above 1023 (undici and Chromium block them). */

@@ -113,7 +113,19 @@ export async function startStack(workerIndex: number) {
     throw error;
   }
 
+  /** Starts an extra app server once and waits until it answers. */
+  const extraApp = async (port: number, name: string, env: Record<string, string>) => {
+    const server = startApp(ports, port, path.join(dir, name), env);
+    try {
+      await waitUntilHealthy(server);
+    } catch (error) {
+      await server.stop();
+      throw error;
+    }
+    return server;
+  };
   let calcomApp: Promise<AppServer> | undefined;
+  let plainApp: Promise<AppServer> | undefined;
   return {
     ports,
     app,
@@ -137,8 +149,25 @@ export async function startStack(workerIndex: number) {
       })();
       return calcomApp;
     },
+    /**
+     * An app server as a fresh installation has it before the go-live check (own database): no
+     * SMTP, no ANTHROPIC_API_KEY, and the default login limit (5 failures per 15 min), so a login
+     * lock is reachable. Started on first use.
+     */
+    plainApp() {
+      plainApp ??= extraApp(ports.plainApp, "plain", {
+        SMTP_URL: "",
+        ANTHROPIC_API_KEY: "",
+        LOGIN_RATE_LIMIT: "5/15m",
+      });
+      return plainApp;
+    },
     async stop() {
-      await Promise.all([app.stop(), calcomApp?.then((s) => s.stop())]);
+      await Promise.all([
+        app.stop(),
+        calcomApp?.then((s) => s.stop()),
+        plainApp?.then((s) => s.stop()),
+      ]);
       await Promise.all([inbox.close(), closeCalcom(), closeAnthropic()]);
       rmSync(dir, { recursive: true, force: true });
     },

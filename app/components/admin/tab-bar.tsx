@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { NavLink, useLocation } from "react-router";
+import { awaitingActivationText } from "~/lib/admin-users";
 
 /** The admin sections in the spec's order (§2: shared tab bar on admin pages). */
 export const ADMIN_TABS = [
@@ -24,9 +25,19 @@ const active = "border-indigo-600 text-indigo-700 dark:border-indigo-400 dark:te
 /**
  * Horizontal tab bar; scrolls sideways on narrow screens instead of wrapping. `only` limits it to
  * some tabs (while the first password change is pending, only that page is offered); `frame` is
- * the column class the header and the content share.
+ * the column class the header and the content share. `awaitingActivation` puts a badge on
+ * "Benutzer" (its text is the link's description, so the link keeps its name).
  */
-export function TabBar({ only, frame = "px-4 sm:px-6" }: { only?: string[]; frame?: string }) {
+export function TabBar({
+  only,
+  frame = "px-4 sm:px-6",
+  awaitingActivation = 0,
+}: {
+  only?: string[];
+  frame?: string;
+  awaitingActivation?: number;
+}) {
+  const badgeOn = (to: string) => to === "/admin/users" && awaitingActivation > 0;
   const { pathname } = useLocation();
   const list = useRef<HTMLUListElement>(null);
   // On narrow screens the bar scrolls sideways: keep the current tab in view.
@@ -56,6 +67,7 @@ export function TabBar({ only, frame = "px-4 sm:px-6" }: { only?: string[]; fram
               <NavLink
                 to={tab.href}
                 prefetch="intent"
+                aria-describedby={badgeOn(tab.to) ? "awaiting-activation" : undefined}
                 className={({ isActive }) => {
                   const on =
                     isActive ||
@@ -66,7 +78,21 @@ export function TabBar({ only, frame = "px-4 sm:px-6" }: { only?: string[]; fram
                 }}
               >
                 {tab.label}
+                {badgeOn(tab.to) ? (
+                  <span
+                    aria-hidden="true"
+                    data-testid="awaiting-activation-badge"
+                    className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-amber-600 px-1.5 text-xs font-bold leading-5 text-white dark:bg-amber-400 dark:text-slate-950"
+                  >
+                    {awaitingActivation}
+                  </span>
+                ) : null}
               </NavLink>
+              {badgeOn(tab.to) ? (
+                <span id="awaiting-activation" hidden>
+                  {awaitingActivationText(awaitingActivation)}
+                </span>
+              ) : null}
             </li>
           ))}
       </ul>

@@ -11,6 +11,7 @@ import { changePassword } from "~/server/admins.server";
 import { requireAdmin } from "~/server/auth.server";
 import { redirectWithToast } from "~/server/flash.server";
 import { readForm } from "~/server/http.server";
+import { clientIp } from "~/server/request-context.server";
 import type { Route } from "./+types/change-password";
 
 export const meta: Route.MetaFunction = () => [{ title: "Account-Einstellungen" }];
@@ -22,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { firstLogin, username: admin.username };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, { allowPendingPasswordChange: true });
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: ChangePasswordFormSchema });
@@ -31,7 +32,13 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ result: submission.reply({ hideFields }), success: null }, { status: 400 });
   }
   const { oldPassword, newPassword } = submission.value;
-  const result = await changePassword(admin.id, oldPassword, newPassword, admin.tokenHash);
+  const result = await changePassword(
+    admin.id,
+    oldPassword,
+    newPassword,
+    admin.tokenHash,
+    clientIp(context),
+  );
   if (!result.ok) {
     const error = result.error || MESSAGES.changeFailed;
     return data(

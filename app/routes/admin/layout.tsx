@@ -6,6 +6,7 @@ import { iconProps } from "~/components/ui/icons";
 import { LogoMark } from "~/components/ui/logo";
 import { ThemeToggle } from "~/components/ui/theme-toggle";
 import { BRAND_NAME, type ThemeChoice } from "~/lib/brand";
+import { countAwaitingActivation } from "~/server/account-activation.server";
 import { documentPath, FIRST_LOGIN_PATH, requireAdmin } from "~/server/auth.server";
 import type { Route } from "./+types/layout";
 
@@ -18,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     throw redirect(FIRST_LOGIN_PATH);
   }
   const { tokenHash: _hidden, ...visible } = admin;
-  return { admin: visible };
+  return { admin: visible, awaitingActivation: countAwaitingActivation() };
 }
 
 export function headers() {
@@ -66,6 +67,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <TabBar
           frame={FRAME}
           only={pendingPasswordChange ? ["/admin/change-password"] : undefined}
+          awaitingActivation={loaderData.awaitingActivation}
         />
         {checking ? (
           // Below the header, never over it, and only when the check takes more than a moment.

@@ -19,11 +19,17 @@ export const handle = accountPageHandle;
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin-Login" }];
 
-const NOTICES: Record<string, string> = {
-  registered:
-    "Registrierung erfolgreich! Ihr Konto wartet auf die Freischaltung durch einen Administrator.",
-  reset: "Ihr Passwort wurde zurückgesetzt. Bitte melden Sie sich mit dem neuen Passwort an.",
-  "logged-out": "Sie wurden abgemeldet.",
+/** Notices of the pages that lead here; an account awaiting activation is told what comes next. */
+const NOTICES: Record<string, { text: string; tone: "success" | "info" }> = {
+  registered: {
+    text: "Ihr Konto wartet auf die Freischaltung durch einen Administrator. Die Admins wurden benachrichtigt; sobald Ihr Konto freigeschaltet ist, können Sie sich hier anmelden.",
+    tone: "info",
+  },
+  reset: {
+    text: "Ihr Passwort wurde zurückgesetzt. Bitte melden Sie sich mit dem neuen Passwort an.",
+    tone: "success",
+  },
+  "logged-out": { text: "Sie wurden abgemeldet.", tone: "success" },
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -77,7 +83,10 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       title="Admin-Login"
       subtitle="Melden Sie sich an, um den Admin-Bereich zu öffnen."
     >
-      {loaderData.notice ? <Alert tone="success">{loaderData.notice}</Alert> : null}
+      {/* One message at a time: a failed attempt's error replaces the notice that led here. */}
+      {loaderData.notice && !actionData ? (
+        <Alert tone={loaderData.notice.tone}>{loaderData.notice.text}</Alert>
+      ) : null}
       <AccountForm form={form} hidden={{ redirectTo: loaderData.redirectTo }}>
         <UsernameField meta={fields.username} />
         <PasswordField

@@ -15,6 +15,7 @@ import {
 import { refuseFilledHoneypot } from "~/server/honeypot.server";
 import { readForm } from "~/server/http.server";
 import { checkResetToken, resetPassword } from "~/server/password-reset.server";
+import { clientIp } from "~/server/request-context.server";
 import type { Route } from "./+types/reset-password";
 
 export const handle = accountPageHandle;
@@ -28,7 +29,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return { token, invalid: null };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
   refuseFilledHoneypot(formData);
   const submission = parseWithZod(formData, { schema: ResetPasswordFormSchema });
@@ -36,7 +37,11 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields }), success: null }, { status: 400 });
   }
-  const result = await resetPassword(submission.value.token, submission.value.newPassword);
+  const result = await resetPassword(
+    submission.value.token,
+    submission.value.newPassword,
+    clientIp(context),
+  );
   if (!result.ok) {
     return data(
       { result: submission.reply({ hideFields, formErrors: [result.error] }), success: null },

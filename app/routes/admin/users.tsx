@@ -12,7 +12,12 @@ import { Alert } from "~/components/ui/field";
 import { ConformForm, Field, useConformForm } from "~/components/ui/form";
 import { PostButton } from "~/components/ui/post-button";
 import { Table } from "~/components/ui/table";
-import { deleteAdminMessage, deleteInvitationMessage } from "~/lib/admin-users";
+import {
+  awaitingActivationText,
+  awaitsActivation,
+  deleteAdminMessage,
+  deleteInvitationMessage,
+} from "~/lib/admin-users";
 import { InviteSchema } from "~/lib/auth-forms";
 import { formatDateTime } from "~/lib/format";
 import { listAdmins } from "~/server/admins.server";
@@ -48,6 +53,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
   const [form, fields] = useConformForm(InviteSchema, inviteResult, { id: "invite" });
   const busy = navigation.state === "submitting";
   const { meId, admins, invitations } = loaderData;
+  const awaiting = admins.filter(awaitsActivation);
 
   return (
     <div className="space-y-6">
@@ -64,6 +70,15 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
       {result?.adminData ? <ActivatedCredentials adminData={result.adminData} /> : null}
       {result?.invitationLink ? <InvitationLinkNotice {...result.invitationLink} /> : null}
       {result?.resetLink ? <ResetLinkNotice {...result.resetLink} /> : null}
+
+      {awaiting.length ? (
+        <Alert tone="warning">
+          <span data-testid="awaiting-activation-notice">
+            {awaitingActivationText(awaiting.length)}: {awaiting.map((a) => a.username).join(", ")}.
+            Prüfen Sie die Angaben und klicken Sie in der Tabelle auf „Aktivieren“.
+          </span>
+        </Alert>
+      ) : null}
 
       <Card className="p-6">
         <h2 className="text-lg font-semibold">Admin einladen</h2>
@@ -111,6 +126,11 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                   >
                     {admin.is_active ? "Aktiv" : "Inaktiv"}
                   </span>
+                  {awaitsActivation(admin) ? (
+                    <span className="mt-1 block text-xs font-medium text-amber-800 dark:text-amber-300">
+                      Wartet auf Freischaltung
+                    </span>
+                  ) : null}
                 </td>
                 <td className={`${td} whitespace-nowrap`}>{formatDate(admin.last_login)}</td>
                 <td className={td}>

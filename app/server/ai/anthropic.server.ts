@@ -24,8 +24,9 @@ export class AiError extends Error {
   }
 }
 
+/** Said to admins (page and API) when no key is set; the dashboard's go-live check says how to set it up. */
 export const AI_NOT_CONFIGURED =
-  "Die KI ist nicht eingerichtet: Bitte hinterlegen Sie ANTHROPIC_API_KEY in der Server-Konfiguration.";
+  "KI ist nicht eingerichtet – siehe Einrichtung in der Übersicht (/admin). Die Felder können Sie von Hand ausfüllen; der Prompt für den KI-Coding-Assistenten entsteht aus einer Vorlage.";
 
 export const aiConfigured = () => Boolean(env().ANTHROPIC_API_KEY);
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { PreparationField } from "~/lib/configuration";
-import { summaryOf } from "~/lib/format";
+import { formatDateTime, summaryOf } from "~/lib/format";
+import { STATUS_LABELS } from "~/lib/request-list";
 import { getConfiguration } from "../configuration.server";
 import { AiError, complete } from "./anthropic.server";
 
@@ -10,7 +11,6 @@ export const NO_PROMPT = "Kein Prompt erhalten!";
 
 type RequestText = {
   name: string;
-  email?: string;
   companyDescription: string;
   description: string;
   summary: string | null;
@@ -97,12 +97,15 @@ export async function generateSummary(request: RequestText): Promise<string> {
   return text.slice(0, 1000);
 }
 
-/** The template prompt for an AI coding assistant (used when no AI is configured). */
+/**
+ * The template prompt for an AI coding assistant (used as is when no AI is configured): German
+ * throughout, the status as the list shows it, the date in German; never e-mail or phone.
+ */
 export function templateCodingPrompt(
   request: RequestText,
   preparationData: Record<string, string>,
   fields: PreparationField[],
-  /** false for the text sent to the AI: no name or e-mail leave the server. */
+  /** false for the text sent to the AI: not even the name leaves the server. */
   personal = true,
 ): string {
   const prep = fields
@@ -113,31 +116,33 @@ export function templateCodingPrompt(
       return `### ${f.label}\n${value?.trim() || "(noch offen)"}`;
     })
     .join("\n\n");
+  const status = request.status
+    ? (STATUS_LABELS[request.status as keyof typeof STATUS_LABELS] ?? request.status)
+    : "";
   return [
-    "# Aufgabe: Testversion bauen / Task: build a working trial version",
+    "# Aufgabe: eine lauffähige Testversion bauen",
     "",
-    "Du bist ein erfahrener Full-Stack-Entwickler. Baue innerhalb von drei Tagen eine klickbare, lauffähige Testversion der unten beschriebenen Software. You are an experienced full-stack engineer: build a small but working first version, favour a simple, well-known stack, and keep the code easy to extend.",
+    "Du bist ein erfahrener Full-Stack-Entwickler. Baue innerhalb von drei Tagen eine klickbare, lauffähige Testversion der unten beschriebenen Software. Setze auf einen einfachen, verbreiteten Technologie-Stack, halte den Umfang klein und den Code leicht erweiterbar.",
     "",
-    "## Kunde / Customer",
-    personal ? `- Name: ${request.name}` : "",
-    personal && request.email ? `- E-Mail: ${request.email}` : "",
-    request.createdAt ? `- Anfrage vom: ${request.createdAt}` : "",
-    request.status ? `- Status: ${request.status}` : "",
+    "## Kunde",
+    personal ? `- Name: ${request.name}` : null,
+    request.createdAt ? `- Anfrage vom: ${formatDateTime(request.createdAt)} Uhr` : null,
+    status ? `- Status: ${status}` : null,
     `- Unternehmen: ${request.companyDescription}`,
     "",
-    "## Beschreibung / Description",
+    "## Beschreibung",
     request.description.trim() || summaryOf(request),
     "",
-    "## Vorbereitung / Preparation",
+    "## Vorbereitung",
     prep,
     "",
-    "## Vorgehen / Approach",
+    "## Vorgehen",
     "1. Kläre die Kernfunktionen und lege ein minimales Datenmodell an.",
-    "2. Baue zuerst den wichtigsten Ablauf Ende-zu-Ende (UI, Logik, Speicherung).",
+    "2. Baue zuerst den wichtigsten Ablauf Ende-zu-Ende (Oberfläche, Logik, Speicherung).",
     "3. Schreibe Tests für die Kernlogik und eine kurze README mit Startanleitung.",
     "4. Halte offene Fragen als Liste für den Demo-Termin fest.",
   ]
-    .filter((line) => line !== "")
+    .filter((line) => line !== null)
     .join("\n");
 }
 

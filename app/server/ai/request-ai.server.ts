@@ -5,7 +5,7 @@ import { getConfiguration } from "../configuration.server";
 import { db } from "../db.server";
 import { laterUpdatedAt } from "../requests/manage.server";
 import { loadRequestJson } from "../requests/serialize.server";
-import { AiError, aiConfigured, toAiError } from "./anthropic.server";
+import { AI_NOT_CONFIGURED, AiError, aiConfigured, toAiError } from "./anthropic.server";
 import {
   generateCodingPrompt,
   generatePreparation,
@@ -27,6 +27,8 @@ export async function runAutomatedPreparation(
 > {
   const request = loadRequestJson(id);
   if (!request) return { ok: false, status: 404, error: "Anfrage nicht gefunden." };
+  // Without a key nothing is attempted (the page disables the button; the API answers 503).
+  if (!aiConfigured()) return { ok: false, status: 503, error: AI_NOT_CONFIGURED };
   const fields = getConfiguration().preparationFields;
   try {
     const generated = await generatePreparation(request, fields);

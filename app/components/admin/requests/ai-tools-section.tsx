@@ -8,7 +8,14 @@ import { useActionUrl } from "./detail-context";
 
 type PromptResult = { intent?: string; id?: number; prompt?: string; error?: string };
 
-export function AiToolsSection({ request }: { request: RequestJson }) {
+/** The prompt generator: with the KI a written prompt, without it the German template (always enabled). */
+export function AiToolsSection({
+  request,
+  aiConfigured,
+}: {
+  request: RequestJson;
+  aiConfigured: boolean;
+}) {
   const fetcher = useFetcher<PromptResult>();
   const actionData = useActionData() as PromptResult | undefined;
   const action = useActionUrl(request.id);
@@ -27,6 +34,11 @@ export function AiToolsSection({ request }: { request: RequestJson }) {
             : "Prompt für KI-Coding-Assistent erstellen"}
         </Button>
       </fetcher.Form>
+      {aiConfigured ? null : (
+        <p className="text-xs text-slate-600 dark:text-slate-400">
+          Ohne eingerichtete KI entsteht der Prompt aus einer Vorlage (ohne E-Mail und Telefon).
+        </p>
+      )}
       {result?.error ? <Alert>{result.error}</Alert> : null}
       {result?.prompt ? (
         <div className="space-y-2">

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useActionData, useFetcher } from "react-router";
+import { Link, useActionData, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Alert, inputClass } from "~/components/ui/field";
 import type { RequestJson } from "~/lib/request-json";
@@ -77,17 +77,38 @@ export function PreparationSection({ request, ctx }: { request: RequestJson; ctx
       <auto.Form method="post" action={action} className="flex flex-wrap items-center gap-3">
         <input type="hidden" name="intent" value="auto-prepare" />
         <input type="hidden" name="id" value={request.id} />
-        <Button type="submit" variant="secondary" disabled={auto.state !== "idle"}>
+        <Button
+          type="submit"
+          variant="secondary"
+          disabled={!ctx.aiConfigured || auto.state !== "idle"}
+          // Visibly unavailable (the secondary button has no disabled look of its own).
+          className="disabled:border-dashed disabled:bg-slate-100 disabled:text-slate-500 disabled:hover:bg-slate-100 dark:disabled:bg-slate-900 dark:disabled:text-slate-400"
+          aria-describedby={ctx.aiConfigured ? undefined : `${uid}-no-ai`}
+        >
           {auto.state !== "idle" ? "KI bereitet vor …" : "Automatisch vorbereiten"}
         </Button>
-        {auto.state !== "idle" ? (
+        {!ctx.aiConfigured ? (
+          // Without a key the button cannot work: say so and where the setup is described.
+          <span
+            id={`${uid}-no-ai`}
+            data-testid="ai-not-configured"
+            className="text-sm text-slate-700 dark:text-slate-300"
+          >
+            KI ist nicht eingerichtet – siehe{" "}
+            <Link
+              to="/admin"
+              className="font-medium text-indigo-700 underline hover:no-underline dark:text-indigo-300"
+            >
+              Einrichtung
+            </Link>
+          </span>
+        ) : auto.state !== "idle" ? (
           <span role="status" className="text-sm text-slate-500 dark:text-slate-400">
             Die KI füllt die leeren Felder – das kann bis zu einigen Minuten dauern.
           </span>
         ) : (
           <span className="text-xs text-slate-500 dark:text-slate-400">
             Füllt nur leere Felder; Ihr Text bleibt erhalten.
-            {ctx.aiConfigured ? "" : " (KI nicht eingerichtet)"}
           </span>
         )}
       </auto.Form>

@@ -46,7 +46,7 @@ function Section({
     case "preparation":
       return <PreparationSection request={request} ctx={ctx} />;
     case "ai":
-      return <AiToolsSection request={request} />;
+      return <AiToolsSection request={request} aiConfigured={ctx.aiConfigured} />;
     case "assignment":
       return <AssignmentSection request={request} ctx={ctx} />;
   }

@@ -19,7 +19,7 @@ export function RequestTextSection({ request }: { request: RequestJson }) {
       {request.audioPath ? (
         <div>
           <h4 className="mb-1 font-medium text-slate-500 dark:text-slate-400">Sprachnachricht</h4>
-          <VoicePlayer audioPath={request.audioPath} className="w-full max-w-md" />
+          <VoicePlayer audioPath={request.audioPath} className="w-full max-w-md" admin />
         </div>
       ) : null}
     </div>

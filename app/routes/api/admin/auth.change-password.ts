@@ -3,6 +3,7 @@ import { ChangePasswordApiSchema, MESSAGES } from "~/lib/auth-forms";
 import { changePassword } from "~/server/admins.server";
 import { adminApi, onlyMethod } from "~/server/api-route.server";
 import { jsonError } from "~/server/http.server";
+import { clientIp } from "~/server/request-context.server";
 
 /** `confirmPassword` is optional for API clients; when sent it must match. */
 const Body = ChangePasswordApiSchema.extend({ confirmPassword: z.unknown().optional() });
@@ -16,7 +17,7 @@ export const action = adminApi(
     allowPendingPasswordChange: true,
     schema: Body,
   },
-  async ({ body, admin }) => {
+  async ({ body, admin, args }) => {
     if (body.confirmPassword !== undefined && body.confirmPassword !== body.newPassword) {
       return jsonError(MESSAGES.confirmMismatch, 400, {
         fieldErrors: { confirmPassword: [MESSAGES.confirmMismatch] },
@@ -27,6 +28,7 @@ export const action = adminApi(
       body.oldPassword,
       body.newPassword,
       admin.tokenHash,
+      clientIp(args.context),
     );
     if (!result.ok) {
       return jsonError(result.error, result.status, {

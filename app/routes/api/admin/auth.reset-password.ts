@@ -2,6 +2,7 @@ import { ResetPasswordApiSchema } from "~/lib/auth-forms";
 import { onlyMethod, publicApi } from "~/server/api-route.server";
 import { jsonError } from "~/server/http.server";
 import { resetPassword } from "~/server/password-reset.server";
+import { clientIp } from "~/server/request-context.server";
 
 /** POST {token, newPassword} → {success, message}; single use; every session of the admin ends. */
 export const action = publicApi(
@@ -10,8 +11,8 @@ export const action = publicApi(
     methods: ["POST"],
     schema: ResetPasswordApiSchema,
   },
-  async ({ body }) => {
-    const result = await resetPassword(body.token, body.newPassword);
+  async ({ body, args }) => {
+    const result = await resetPassword(body.token, body.newPassword, clientIp(args.context));
     if (!result.ok) return jsonError(result.error, result.status);
     return Response.json({ success: true, message: result.message });
   },
