@@ -1,11 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { createCookie, data, redirect } from "react-router";
-import { formatRequestId } from "~/lib/format";
 import { requests } from "~db/schema";
 import { hashToken, randomToken, safeEqual } from "./crypto.server";
 import { db } from "./db.server";
 import { env, isProduction } from "./env.server";
-import { serializeToast } from "./flash.server";
 import { linkEntryMatches, verifyRequestLink } from "./requests/request-link.server";
 
 /** How many of a visitor's requests the history cookie remembers (newest kept). */
@@ -118,12 +116,6 @@ export async function followRequestLink(request: Request) {
     headers.append("Set-Cookie", await rememberVisitorRequest(request, id, checked.entrySecret));
   if (url.searchParams.get("ziel") === "termin")
     return redirect(`/termin?anfrage=${id}`, { headers });
-  headers.append(
-    "Set-Cookie",
-    await serializeToast({
-      type: "success",
-      message: `Deine Anfrage #${formatRequestId(id)} findest du hier unter „Meine Anfragen“.`,
-    }),
-  );
-  return redirect("/#history", { headers });
+  // The history says what happened, in place (?geoeffnet=N, shown only for a request it holds).
+  return redirect(`/?geoeffnet=${id}#history`, { headers });
 }

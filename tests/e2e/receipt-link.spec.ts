@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { requestIdOf, submitVisitorRequest } from "./fidelity-helpers";
 import { expect, test, waitForMail } from "./fixtures";
+import { waitForHydration } from "./hydration";
 import { bookAndOpenManageLink } from "./manage-helpers";
 
 // The receipt mail and its signed link (issue 24): a visitor opens their request on another
@@ -69,11 +70,11 @@ test("the receipt's link opens the request in a fresh browser, which can then bo
   expect((await phone.goto(`/termin?anfrage=${id}`))?.status()).toBe(404);
 
   await phone.goto(link);
-  await expect(phone).toHaveURL(/\/#history$/);
-  // Announced (inside the polite live region of the notices) and on screen.
+  await expect(phone).toHaveURL(new RegExp(`/\\?geoeffnet=${id}#history$`));
+  // Said in place, announced (role=status) and on screen.
   const notice = phone
-    .locator("[aria-live=polite]")
-    .getByText(`Deine Anfrage ${number} findest du hier unter „Meine Anfragen“.`);
+    .getByRole("status")
+    .filter({ hasText: `Deine Anfrage ${number} ist jetzt auch auf diesem Gerät gespeichert.` });
   await expect(notice).toBeVisible();
   await expect(notice).toBeInViewport();
   const card = phone.getByTestId("history-card").filter({ hasText: number });
@@ -155,4 +156,40 @@ test("a tampered receipt link is refused with a German page", async ({
   await expect(message).toBeInViewport();
   await page.screenshot({ path: testInfo.outputPath("refused-390.png") });
   if (javaScriptEnabled) await expectNoAxeViolations(page, "refused link");
+});
+
+test("the pages of the link have no axe violations (light and dark)", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  // axe runs inside the page; the HTML is the server's in both projects.
+  test.skip(!javaScriptEnabled, "axe needs JavaScript in the page");
+  test.setTimeout(120_000);
+  const tag = Math.random().toString(36).slice(2, 8);
+  const who = { name: `Alma Beleg ${tag}`, email: `alma-beleg-${tag}@example.com` };
+  const { path } = await bookAndOpenManageLink(page, true, who);
+  const receipt = await waitForMail(who.email, RECEIPT);
+  const link = receipt.text.match(/https?:\/\/\S+(\/meine-anfrage\?token=[\w.-]+)/)?.[1];
+  expect(link).toBeTruthy();
+  await page.goto(path);
+  await page.getByRole("link", { name: "Termin absagen" }).click();
+  await page.getByRole("button", { name: "Ja, Termin absagen" }).click();
+  await expect(page.getByRole("link", { name: "Neuen Termin buchen" })).toBeVisible();
+  const cancelledUrl = page.url();
+  for (const theme of ["light", "dark"] as const) {
+    if (theme === "dark") {
+      await page.goto("/");
+      await waitForHydration(page);
+      await Promise.all([
+        page.waitForResponse((r) => r.url().includes("/preferences/theme") && r.ok()),
+        page.getByRole("button", { name: "Dunklen Modus aktivieren" }).click(),
+      ]);
+    }
+    for (const url of [link as string, cancelledUrl, "/meine-anfrage?token=x"]) {
+      await page.goto(url);
+      await expect(page.getByRole("heading").first()).toBeVisible();
+      await expect(page.locator("html")).toHaveClass(theme === "dark" ? /dark/ : /^(?!.*dark)/);
+      await expectNoAxeViolations(page, `${theme} ${url}`);
+    }
+  }
 });

@@ -172,13 +172,17 @@ describe("signed request link", () => {
 
     const opened = await server.fetch(link);
     expect(opened.status).toBe(302);
-    expect(opened.headers.get("location")).toBe("/#history");
+    expect(opened.headers.get("location")).toBe(`/?geoeffnet=${id}#history`);
     expect(opened.headers.get("cache-control")).toContain("no-store");
     const cookie = cookieOf(opened);
     expect(cookie).toBeTruthy();
-    expect(opened.headers.getSetCookie().some((c) => c.startsWith("__flash="))).toBe(true);
 
-    const landing = await (await server.fetch("/", { headers: { cookie: cookie! } })).text();
+    const landing = await (
+      await server.fetch(`/?geoeffnet=${id}`, { headers: { cookie: cookie! } })
+    ).text();
+    expect(landing).toContain(
+      `Deine Anfrage #${String(id).padStart(4, "0")} ist jetzt auch auf diesem Gerät gespeichert.`,
+    );
     expect(landing).toContain(`#${String(id).padStart(4, "0")}`);
     expect(landing).toContain(`/termin?anfrage=${id}`);
     expect(landing).toContain("Anfrage zurückziehen");
@@ -188,6 +192,10 @@ describe("signed request link", () => {
     const bookingHtml = await booking.text();
     expect(bookingHtml).toContain("Nächster Monat");
     expect(bookingHtml).not.toContain("nur für die eigene Anfrage");
+
+    // The notice never names a request this browser does not hold.
+    const stranger = await (await server.fetch(`/?geoeffnet=${id}`)).text();
+    expect(stranger).not.toContain("ist jetzt auch auf diesem Gerät gespeichert");
 
     // ziel=termin leads straight to the booking page.
     const toBooking = await server.fetch(`${link}&ziel=termin`);
