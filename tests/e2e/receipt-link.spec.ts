@@ -68,6 +68,11 @@ test("the receipt's link opens the request in a fresh browser, which can then bo
   // Another device: no cookie, so the booking page refuses at first.
   const phone = await freshPhone(browser, baseURL as string, javaScriptEnabled);
   expect((await phone.goto(`/termin?anfrage=${id}`))?.status()).toBe(404);
+  await expect(
+    phone.getByText("über den Link in der E-Mail „Deine Anfrage ist bei uns eingegangen“", {
+      exact: false,
+    }),
+  ).toBeInViewport();
 
   await phone.goto(link);
   await expect(phone).toHaveURL(new RegExp(`/\\?geoeffnet=${id}#history$`));
