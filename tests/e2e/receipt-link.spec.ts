@@ -69,7 +69,7 @@ test("the receipt's link opens the request in a fresh browser, which can then bo
   const phone = await freshPhone(browser, baseURL as string, javaScriptEnabled);
   expect((await phone.goto(`/termin?anfrage=${id}`))?.status()).toBe(404);
   await expect(
-    phone.getByText("über den Link in der E-Mail „Deine Anfrage ist bei uns eingegangen“", {
+    phone.getByText("Über ihren Link öffnest du deine Anfrage auch auf diesem Gerät", {
       exact: false,
     }),
   ).toBeInViewport();

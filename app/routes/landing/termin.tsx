@@ -57,7 +57,7 @@ async function bookingContext(request: Request) {
 const BOOKING_OFF = "Terminbuchungen sind derzeit deaktiviert.";
 /** Another browser than the one that sent the request: the receipt's link opens it here (ADR 220). */
 const NOT_YOURS =
-  "Diese Terminbuchung ist nur für die eigene Anfrage möglich. Auf einem anderen Gerät öffnest du deine Anfrage über den Link in der E-Mail „Deine Anfrage ist bei uns eingegangen“ – danach kannst du hier buchen.";
+  "Diese Terminbuchung ist nur für die eigene Anfrage möglich. Hast du unsere E-Mail „Deine Anfrage ist bei uns eingegangen“? Über ihren Link öffnest du deine Anfrage auch auf diesem Gerät und kannst hier buchen.";
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (!bookingEnabled()) throw data(BOOKING_OFF, { status: 404 });
