@@ -59,7 +59,7 @@ function startApp(
       SUBMISSION_RATE_LIMIT: "1000/1h",
       LOGIN_RATE_LIMIT: "1000/15m",
       // Every spec books from 127.0.0.1 on the worker's one server; the limit itself is an
-      // integration test (tests/integration), not something e2e specs should share.
+      // integration test (tests/integration/booking-rate-limit.test.ts), not one e2e specs share.
       BOOKING_RATE_LIMIT: "1000/1h",
       ...extra,
     }),
