@@ -15,6 +15,8 @@ export default [
   // Cancel or reschedule a booked demo through the signed link from the booking mails
   route("termin/verwalten", "routes/landing/termin-verwalten.tsx"),
   route("anfrage-zurueckziehen", "routes/landing/anfrage-zurueckziehen.tsx"),
+  // The signed link from the receipt mail: puts the request into this browser's history (ADR 220)
+  route("meine-anfrage", "routes/landing/meine-anfrage.tsx"),
   route("healthz", "routes/healthz.ts"),
 
   // Admin, public

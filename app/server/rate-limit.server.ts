@@ -69,6 +69,7 @@ const globLiteral = (text: string) => text.replace(/[*?[]/g, (c) => `[${c}]`);
 let submission: Limiter | undefined;
 let login: Limiter | undefined;
 let booking: Limiter | undefined;
+let receipt: Limiter | undefined;
 /** Public request submissions per client IP (SUBMISSION_RATE_LIMIT, default 10/1h). */
 export const submissionLimiter = () =>
   (submission ??= createLimiter("submission", env().SUBMISSION_RATE_LIMIT));
@@ -78,9 +79,13 @@ export const loginLimiter = () => (login ??= createLimiter("login", env().LOGIN_
 export const bookingLimiter = () =>
   (booking ??= createLimiter("booking", env().BOOKING_RATE_LIMIT));
 
+/** Receipt mails per visitor address: one per 24 h (ADR 220; key = an HMAC of the address). */
+export const receiptLimiter = () =>
+  (receipt ??= createLimiter("receipt", { points: 1, durationSeconds: 24 * 3600 }));
+
 /** Limiters hold the database handle of their process: forget them when it closes. */
 export function resetLimiters() {
-  submission = login = booking = undefined;
+  submission = login = booking = receipt = undefined;
 }
 
 /**

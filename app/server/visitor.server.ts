@@ -1,9 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { createCookie } from "react-router";
+import { createCookie, data, redirect } from "react-router";
 import { requests } from "~db/schema";
 import { hashToken, randomToken, safeEqual } from "./crypto.server";
 import { db } from "./db.server";
 import { env, isProduction } from "./env.server";
+import { linkEntryMatches, verifyRequestLink } from "./requests/request-link.server";
 
 /** How many of a visitor's requests the history cookie remembers (newest kept). */
 const MAX_REMEMBERED = 30;
@@ -54,6 +55,17 @@ export async function forgetVisitorRequest(request: Request, id: number) {
   return visitorCookie().serialize(entries);
 }
 
+/**
+ * Whether a cookie entry belongs to the row: the raw secret of the submitting browser, or the
+ * signature of the request's link (a browser that followed the link from the receipt, ADR 220).
+ */
+function entryMatches(entry: Entry, secretHash: string | null | undefined): boolean {
+  if (!secretHash) return false;
+  return (
+    linkEntryMatches(entry.id, secretHash, entry.s) || safeEqual(secretHash, hashToken(entry.s))
+  );
+}
+
 /** Ids of the requests this visitor sent (verified against the rows' secret hashes), newest first. */
 export async function getVisitorRequestIds(request: Request): Promise<number[]> {
   const entries = await readEntries(request);
@@ -70,10 +82,7 @@ export async function getVisitorRequestIds(request: Request): Promise<number[]> 
     .all();
   const hashes = new Map(rows.map((r) => [r.id, r.hash]));
   return entries
-    .filter((e) => {
-      const hash = hashes.get(e.id);
-      return !!hash && safeEqual(hash, hashToken(e.s));
-    })
+    .filter((e) => entryMatches(e, hashes.get(e.id)))
     .map((e) => e.id)
     .reverse();
 }
@@ -86,5 +95,27 @@ export async function visitorOwnsRequest(request: Request, requestId: number): P
     .from(requests)
     .where(and(eq(requests.id, requestId)))
     .get();
-  return !!row?.hash && safeEqual(row.hash, hashToken(entry.s));
+  return entryMatches(entry, row?.hash);
+}
+
+/**
+ * Follows the signed link from the receipt or the cancellation page (`/meine-anfrage?token=…`):
+ * the request joins this browser's history (no earlier cookie needed), then the visitor lands on
+ * the history or, with `ziel=termin`, on the booking page. A forged, expired or dead link throws a
+ * German 404/410 for the page's error boundary.
+ */
+export async function followRequestLink(request: Request) {
+  const url = new URL(request.url);
+  const checked = verifyRequestLink(url.searchParams.get("token"));
+  if (!checked.ok) throw data(checked.message, { status: checked.status });
+  const id = checked.requestId;
+  // The answer sets this browser's cookie: never from a shared cache.
+  const headers = new Headers({ "Cache-Control": "private, no-store" });
+  // A browser that already holds the request keeps its entry as it is.
+  if (!(await visitorOwnsRequest(request, id)))
+    headers.append("Set-Cookie", await rememberVisitorRequest(request, id, checked.entrySecret));
+  if (url.searchParams.get("ziel") === "termin")
+    return redirect(`/termin?anfrage=${id}`, { headers });
+  // The history says what happened, in place (?geoeffnet=N, shown only for a request it holds).
+  return redirect(`/?geoeffnet=${id}#history`, { headers });
 }

@@ -58,6 +58,9 @@ function startApp(
       ADMIN_PASSWORD: FIRST_ADMIN.password,
       SUBMISSION_RATE_LIMIT: "1000/1h",
       LOGIN_RATE_LIMIT: "1000/15m",
+      // Every spec books from 127.0.0.1 on the worker's one server; the limit itself is an
+      // integration test (tests/integration/booking-rate-limit.test.ts), not one e2e specs share.
+      BOOKING_RATE_LIMIT: "1000/1h",
       ...extra,
     }),
   });

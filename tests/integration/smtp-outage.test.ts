@@ -1,10 +1,12 @@
-// SMTP is down while 20 requests arrive; once it is back, every notification is delivered exactly once.
+// SMTP is down while 20 requests arrive; once it is back, every notification (and every visitor's
+// receipt) is delivered exactly once.
 // The outbox is driven deterministically: drainOutbox() flushes, and the retry backoff is "waited out"
 // by making the pending mails due in the database (no sleeps).
 import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_CONFIGURATION } from "~/lib/configuration";
 import { saveConfiguration } from "~/server/configuration.server";
+import { RECEIPT_SUBJECT } from "~/server/requests/receipt.server";
 import { startSmtpInbox } from "../smtp-inbox";
 import { testDb } from "./auth-helpers";
 import { multipart, validFields } from "./landing-fixtures";
@@ -65,12 +67,15 @@ function makePendingDue() {
 }
 
 describe("SMTP outage", () => {
-  it("keeps 20 notifications through the outage and delivers each exactly once afterwards", async () => {
+  it("keeps 20 notifications (and 20 receipts) through the outage and delivers each exactly once afterwards", async () => {
     const ids: number[] = [];
+    const visitors: string[] = [];
     for (let i = 0; i < 20; i++) {
+      const fields = validFields({ name: `Kundin ${i}` });
+      visitors.push(fields.email);
       const res = await server.fetch("/api/requests", {
         method: "POST",
-        body: multipart(validFields({ name: `Kundin ${i}` })),
+        body: multipart(fields),
       });
       expect(res.status).toBe(201);
       ids.push((await res.json()).id);
@@ -80,23 +85,28 @@ describe("SMTP outage", () => {
     expect(await server.drainOutbox()).toBe(0);
     makePendingDue();
     expect(await server.drainOutbox()).toBe(0);
-    expect(outbox()).toEqual([{ status: "pending", attempts: 2, n: 20 }]);
+    // 20 notifications + 20 receipts (20 different visitor addresses, one receipt each).
+    expect(outbox()).toEqual([{ status: "pending", attempts: 2, n: 40 }]);
 
     // SMTP is back on the same port.
     const inbox = await startSmtpInbox({ port });
     try {
       makePendingDue();
-      expect(await server.drainOutbox()).toBe(20);
+      expect(await server.drainOutbox()).toBe(40);
       expect(await server.drainOutbox()).toBe(0);
-      expect(outbox()).toEqual([{ status: "sent", attempts: 3, n: 20 }]);
+      expect(outbox()).toEqual([{ status: "sent", attempts: 3, n: 40 }]);
 
-      expect(inbox.mails).toHaveLength(20);
-      const subjects = inbox.mails.map((m) => m.subject).sort();
+      expect(inbox.mails).toHaveLength(40);
+      const notifications = inbox.mails.filter((m) => m.subject.startsWith("Neue Anfrage"));
+      const receipts = inbox.mails.filter((m) => m.subject === RECEIPT_SUBJECT);
+      expect(notifications).toHaveLength(20);
+      expect(receipts.map((m) => m.to.join()).sort()).toEqual([...visitors].sort());
+      const subjects = notifications.map((m) => m.subject).sort();
       const expected = ids
         .map((id, i) => `Neue Anfrage #${String(id).padStart(4, "0")} von Kundin ${i}`)
         .sort();
       expect(subjects).toEqual(expected);
-      expect(inbox.mails.every((m) => m.to.join() === "team@example.com")).toBe(true);
+      expect(notifications.every((m) => m.to.join() === "team@example.com")).toBe(true);
     } finally {
       await inbox.close();
     }

@@ -24,6 +24,8 @@ export const CLASSIFICATION: Record<string, Classification> = {
   "termin/kalender": { api: { GET: "public" } },
   // Guarded by the signed link in its query (no token: 400), not by a session.
   "termin/verwalten": { page: "public", post: "public" },
+  // Guarded by the signed link in its query (no token: 404), not by a session.
+  "meine-anfrage": { page: "public" },
   healthz: { api: { GET: "public" } },
   "admin/login": { page: "public", post: "public" },
   "admin/logout": { page: "public", post: "public" },

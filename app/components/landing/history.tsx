@@ -1,4 +1,5 @@
 import { ConfirmAction } from "~/components/ui/confirm-action";
+import { Alert } from "~/components/ui/field";
 import { Honeypot } from "~/components/ui/honeypot";
 import { linedRowClass, Table } from "~/components/ui/table";
 import { VoicePlayer } from "~/components/ui/voice-player";
@@ -101,10 +102,13 @@ function Details({ item }: { item: HistoryItem }) {
 /** The visitor's own requests (from the signed history cookie): table on desktop, cards on mobile. */
 export function History({
   items,
+  openedId = null,
   privacyUrl,
   bookingEnabled,
 }: {
   items: HistoryItem[];
+  /** The request just opened through the signed link of its receipt (ADR 220). */
+  openedId?: number | null;
   privacyUrl: string;
   bookingEnabled: boolean;
 }) {
@@ -114,6 +118,16 @@ export function History({
       <p className="mt-2 text-slate-600 dark:text-slate-400">
         Deine gesendeten Anfragen auf diesem Gerät.
       </p>
+      {openedId ? (
+        <div className="mt-4">
+          <Alert tone="success">
+            {`Deine Anfrage #${formatRequestId(openedId)} ist jetzt auch auf diesem Gerät gespeichert.`}
+            {bookingEnabled
+              ? " Hier kannst du einen Demo-Termin buchen oder sie zurückziehen."
+              : " Hier kannst du sie ansehen oder zurückziehen."}
+          </Alert>
+        </div>
+      ) : null}
       <Table
         look="lined"
         className="mt-6 hidden md:table"

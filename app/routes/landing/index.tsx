@@ -76,6 +76,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const booked = visitorAppointments(history.map((r) => r.id));
   const sentId = Number(url.searchParams.get("gesendet"));
   const sent = ids.includes(sentId) ? history.find((r) => r.id === sentId) : undefined;
+  // Arrived through the signed link of the receipt (ADR 220): the history says so in place.
+  const openedId = Number(url.searchParams.get("geoeffnet"));
   const { PRIVACY_URL, IMPRINT_URL, GA_MEASUREMENT_ID } = env();
   // Per request (never cached): rendered into hidden fields of the contact form.
   const attribution = await landingAttribution(request, consent);
@@ -118,6 +120,7 @@ export async function loader({ request }: Route.LoaderArgs) {
           appointment: booked.get(sent.id) ?? null,
         }
       : null,
+    openedId: ids.includes(openedId) ? openedId : null,
     bookingEnabled: bookingEnabled(),
     privacyUrl: PRIVACY_URL,
     privacyNote: privacyNoteText(config.privacyNote, config.retention.requestMonths),
@@ -172,6 +175,7 @@ export default function Landing({ actionData }: Route.ComponentProps) {
         />
         <History
           items={page.history}
+          openedId={page.openedId}
           privacyUrl={page.privacyUrl}
           bookingEnabled={page.bookingEnabled}
         />

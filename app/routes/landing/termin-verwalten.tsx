@@ -79,9 +79,22 @@ export default function ManageAppointmentPage({ loaderData, actionData }: Route.
               Der Termin am {view.when} Uhr ist abgesagt. Wenn du doch eine Demo möchtest, kannst du
               jederzeit einen neuen Termin buchen.
             </p>
-            <Link to="/#history" className={buttonClass("primary", "sm")}>
-              Zur Startseite
-            </Link>
+            <div className="flex flex-wrap gap-3">
+              {view.bookAgainPath ? (
+                <a href={view.bookAgainPath} className={buttonClass("primary", "md")}>
+                  Neuen Termin buchen
+                </a>
+              ) : null}
+              {view.requestPath ? (
+                <a href={view.requestPath} className={buttonClass("secondary", "md")}>
+                  Meine Anfrage ansehen
+                </a>
+              ) : (
+                <Link to="/#history" className={buttonClass("primary", "sm")}>
+                  Zur Startseite
+                </Link>
+              )}
+            </div>
           </div>
         ) : (
           <div className="mt-4 space-y-5">

@@ -55,12 +55,15 @@ async function bookingContext(request: Request) {
 }
 
 const BOOKING_OFF = "Terminbuchungen sind derzeit deaktiviert.";
+/** Another browser than the one that sent the request: the receipt's link opens it here (ADR 220). */
+const NOT_YOURS =
+  "Diese Terminbuchung ist nur für die eigene Anfrage möglich. Hast du unsere E-Mail „Deine Anfrage ist bei uns eingegangen“? Über ihren Link öffnest du deine Anfrage auch auf diesem Gerät und kannst hier buchen.";
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (!bookingEnabled()) throw data(BOOKING_OFF, { status: 404 });
   const context = await bookingContext(request);
   if (!context) {
-    throw data("Diese Terminbuchung ist nur für die eigene Anfrage möglich.", { status: 404 });
+    throw data(NOT_YOURS, { status: 404 });
   }
   const event = await eventTypeDetails().catch(() => null);
   const { month, cells, day, slots, error } = await slotPickerState(
@@ -75,11 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   refuseFilledHoneypot(form);
   if (!bookingEnabled()) return data({ error: BOOKING_OFF }, { status: 404 });
   const booking = await bookingContext(request);
-  if (!booking)
-    return data(
-      { error: "Diese Terminbuchung ist nur für die eigene Anfrage möglich." },
-      { status: 403 },
-    );
+  if (!booking) return data({ error: NOT_YOURS }, { status: 403 });
   const startTime = String(form.get("startTime") ?? "");
   if (!startTime) return data({ error: PICK_DATE_AND_TIME }, { status: 400 });
   const result = await bookForCaller(

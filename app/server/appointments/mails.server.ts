@@ -2,11 +2,13 @@ import { and, eq, inArray } from "drizzle-orm";
 import { type CalendarMethod, calendarFile, calendarFileName, parseMailbox } from "~/lib/calendar";
 import { formatDateTime, formatTime } from "~/lib/format";
 import { type appointments, type MailAttachment, mailOutbox } from "~db/schema";
+import { bookingEnabled } from "../booking-api.server";
 import { getConfiguration } from "../configuration.server";
 import { db } from "../db.server";
 import { env } from "../env.server";
 import { queueMail } from "../mail/outbox.server";
 import { notificationRecipients } from "../notifications.server";
+import { requestLinkUrl } from "../requests/request-link.server";
 import { manageUrl } from "./manage-link.server";
 import { REMINDER_KIND } from "./reminder-check.server";
 
@@ -146,10 +148,17 @@ export function queueCancellation(row: AppointmentRow, who: Attendee) {
         "Wenn du später doch eine Demo möchtest, kannst du auf unserer Seite jederzeit einen neuen Termin buchen.",
       ],
       facts: facts(row),
-      action: { label: "Zur Startseite", url: `${env().APP_URL}/#history` },
+      action: cancelledAction(who.id),
       footer: "Viele Grüße\nDein Team",
     },
   });
+}
+
+/** After a cancellation: the signed link that books again on any device (ADR 220), else home. */
+function cancelledAction(requestId: number) {
+  const url = bookingEnabled() ? requestLinkUrl(requestId, "termin") : requestLinkUrl(requestId);
+  if (!url) return { label: "Zur Startseite", url: `${env().APP_URL}/#history` };
+  return { label: bookingEnabled() ? "Neuen Termin buchen" : "Meine Anfrage ansehen", url };
 }
 
 export type BookingChange = "booked" | "rescheduled" | "cancelled";

@@ -2,8 +2,10 @@ import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { formatDateTime } from "~/lib/format";
 import { appointments } from "~db/schema";
+import { bookingEnabled } from "../booking-api.server";
 import { db } from "../db.server";
 import { bookingLimiter, tooManyMessage } from "../rate-limit.server";
+import { requestLinkPath } from "../requests/request-link.server";
 import { SchedulingError } from "../scheduling/types";
 import { cancelAppointment, rescheduleAppointment } from "./changes.server";
 import {
@@ -25,6 +27,12 @@ export type ManagedAppointment = {
   when: string;
   cancelled: boolean;
   provider: "builtin" | "calcom";
+  /**
+   * Once cancelled: the signed links to the visitor's request (ADR 220), so this browser can book
+   * again or open the request without having sent it; null without a request.
+   */
+  bookAgainPath: string | null;
+  requestPath: string | null;
 };
 
 /** The appointment a token names; a refusal is thrown as a German 4xx response (never a 500). */
@@ -34,13 +42,17 @@ export function managedAppointment(token: string | null) {
     throw data(checked.message, { status: checked.status });
   }
   const row = checked.appointment;
+  const cancelled = INACTIVE_STATUSES.includes(row.status);
+  const requestId = cancelled ? row.requestId : null;
   const view: ManagedAppointment = {
     title: row.eventTypeName,
     start: row.startTime.toISOString(),
     end: new Date(row.startTime.getTime() + row.durationMinutes * 60_000).toISOString(),
     when: formatDateTime(row.startTime),
-    cancelled: INACTIVE_STATUSES.includes(row.status),
+    cancelled,
     provider: row.provider,
+    bookAgainPath: requestId && bookingEnabled() ? requestLinkPath(requestId, "termin") : null,
+    requestPath: requestId ? requestLinkPath(requestId) : null,
   };
   return { id: row.id, sequence: row.sequence, minutes: row.durationMinutes, view };
 }

@@ -18,6 +18,7 @@ import { hardBodyLimit, parseSubmissionBody } from "../uploads/parse.server";
 import { deleteStoredFiles } from "../uploads/store.server";
 import { newVisitorSecret, rememberVisitorRequest } from "../visitor.server";
 import { emitWebhook } from "../webhooks/deliveries.server";
+import { sendReceipt } from "./receipt.server";
 import { loadRequestJson } from "./serialize.server";
 
 export const SUBMISSION_FAILED = "Es gab einen Fehler beim Senden. Bitte versuche es erneut.";
@@ -201,6 +202,13 @@ async function acceptRequest(request: Request): Promise<SubmitResult> {
     console.warn("Benachrichtigung zur neuen Anfrage fehlgeschlagen:", error);
   }
   emitWebhook({ event: "request.created", data: created }, String(id), id);
+  // The visitor's receipt (one per address per 24 h); a failure must not fail the saved request.
+  await sendReceipt(id).catch((error) =>
+    console.warn(
+      "Eingangsbestätigung fehlgeschlagen:",
+      error instanceof Error ? error.message : error,
+    ),
+  );
   return {
     ok: true,
     request: created,

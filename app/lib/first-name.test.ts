@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { FIRST_NAME_MAX, firstNameOf } from "./first-name";
+
+describe("firstNameOf", () => {
+  it("takes the first word of the name", () => {
+    expect(firstNameOf("Anna Beispiel")).toBe("Anna");
+    expect(firstNameOf("  Anna-Lena   Müller ")).toBe("Anna-Lena");
+    expect(firstNameOf("Dr. Jörg Weiß")).toBe("Dr.");
+  });
+
+  it("drops every word that could carry a link", () => {
+    expect(firstNameOf("https://spam.example/x Anna")).toBe("Anna");
+    expect(firstNameOf("www.billig-pillen.de Bert")).toBe("Bert");
+    expect(firstNameOf("billig-pillen.de")).toBe("");
+    expect(firstNameOf("kauf@spam.example Carla")).toBe("Carla");
+    expect(firstNameOf("ftp://x hxxp:/\\evil Dora")).toBe("Dora");
+    expect(firstNameOf("spam.example/pfad")).toBe("");
+  });
+
+  it("removes control characters and cuts at the maximum length", () => {
+    expect(firstNameOf("Eva\u0000\u202eFranz")).toBe("Eva");
+    expect(firstNameOf("Z".repeat(80))).toHaveLength(FIRST_NAME_MAX);
+    expect(Array.from(firstNameOf("😀".repeat(60)))).toHaveLength(FIRST_NAME_MAX);
+  });
+
+  it("gives an empty name when nothing is left", () => {
+    expect(firstNameOf("")).toBe("");
+    expect(firstNameOf("   ")).toBe("");
+  });
+});

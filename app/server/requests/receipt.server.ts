@@ -1,0 +1,76 @@
+import { createHmac, hkdfSync } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { emailKey } from "~/lib/contact-keys";
+import { firstNameOf } from "~/lib/first-name";
+import { formatRequestId } from "~/lib/format";
+import { requests } from "~db/schema";
+import { bookingEnabled } from "../booking-api.server";
+import { db } from "../db.server";
+import { env } from "../env.server";
+import { queueMail } from "../mail/outbox.server";
+import { receiptLimiter } from "../rate-limit.server";
+import { requestLinkUrl } from "./request-link.server";
+
+/**
+ * The receipt a visitor gets for an accepted request (ADR 220): the number, the three-day promise,
+ * the demo offer and the signed link to the request. It repeats nothing the visitor typed except
+ * the cleaned first name, so a spammer cannot send their text to a stranger's address through it.
+ */
+export const RECEIPT_SUBJECT = "Deine Anfrage ist bei uns eingegangen";
+export const RECEIPT_KIND = "request-receipt";
+/** The address as an HMAC (key from SESSION_SECRET): `rate_limits` holds no readable address. */
+function addressKey(email: string): string {
+  const secret = (env().SESSION_SECRET.split(",")[0] ?? "").trim();
+  const key = Buffer.from(hkdfSync("sha256", secret, "anfrage-portal", "receipt-address", 32));
+  return createHmac("sha256", key)
+    .update(emailKey(email) ?? email)
+    .digest("base64url");
+}
+
+export type ReceiptOutcome = "queued" | "limited" | "none";
+
+/**
+ * The one entry point for the receipt: queues it in the outbox (sent like every mail; without SMTP
+ * it waits there, readable in Einstellungen → Postausgang). The submission calls it for every
+ * accepted request; a request held back (a quarantine) calls it when it is released. Reserves
+ * the address's one receipt per 24 h first — an atomic upsert, so parallel submissions from one
+ * address queue exactly one — and gives the reservation back when the mail could not be queued.
+ */
+export async function sendReceipt(requestId: number): Promise<ReceiptOutcome> {
+  const row = db()
+    .select({ id: requests.id, name: requests.name, email: requests.email })
+    .from(requests)
+    .where(eq(requests.id, requestId))
+    .get();
+  const link = row?.email ? requestLinkUrl(row.id) : null;
+  if (!row || !link) return "none";
+  const key = addressKey(row.email);
+  const reserved = await receiptLimiter().consume(key);
+  if (!reserved.ok) return "limited";
+  try {
+    const firstName = firstNameOf(row.name);
+    queueMail({
+      to: row.email,
+      subject: RECEIPT_SUBJECT,
+      kind: RECEIPT_KIND,
+      requestId: row.id,
+      content: {
+        greeting: firstName ? `Hallo ${firstName},` : "Hallo,",
+        paragraphs: [
+          `vielen Dank! Deine Anfrage ist bei uns eingegangen und hat die Nummer #${formatRequestId(row.id)}.`,
+          "Wir sehen sie uns sofort an. Deine Testversion bekommst du innerhalb von drei Tagen.",
+          bookingEnabled()
+            ? "Möchtest du sie dir mit uns gemeinsam ansehen? Dann buch dir einen persönlichen Demo-Termin – über den Link unten, auf jedem Gerät. Dort kannst du deine Anfrage auch jederzeit ansehen oder zurückziehen."
+            : "Für deinen persönlichen Demo-Termin melden wir uns bei dir. Über den Link unten kannst du deine Anfrage auf jedem Gerät ansehen oder zurückziehen.",
+          "Du hast uns nichts geschickt? Dann hat jemand deine Adresse eingetragen. Über den Link kannst du die Anfrage zurückziehen; sonst musst du nichts tun.",
+        ],
+        action: { label: "Meine Anfrage öffnen", url: link },
+        footer: "Viele Grüße\nDein Team",
+      },
+    });
+    return "queued";
+  } catch (error) {
+    await receiptLimiter().refund(key);
+    throw error;
+  }
+}
