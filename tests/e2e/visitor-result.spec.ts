@@ -2,6 +2,7 @@
 // viewport, focused, announced) at 390×844 and 1280×800, and nothing given is lost: a failed or
 // unanswered submission keeps text, files and recording, its retry creates exactly one request,
 // a submit during a recording sends it, and leaving with unsent files asks first.
+import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page, Request, Route, TestInfo } from "@playwright/test";
 import { listAllRequests } from "~/server/requests/queries.server";
 import { chromiumWithMicrophone } from "../../scripts/chromium";
@@ -419,5 +420,46 @@ resultTest(
       success.locator("[data-reveal]", { has: page.getByTestId("booked-demo") }),
     ).toBeFocused();
     await snap(page, testInfo, "booked-phone");
+  },
+);
+
+resultTest(
+  "the failure, the thank-you and the error summary have no axe violations (light and dark)",
+  {
+    tag: "@js-only",
+  },
+  async ({ page, javaScriptEnabled }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const axe = async (label: string) => {
+      const results = await new AxeBuilder({ page }).include("#contact").analyze();
+      expect(results.violations.map((v) => `${label}: ${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
+    };
+    for (const theme of ["light", "dark"] as const) {
+      if (theme === "light") await open(page, javaScriptEnabled);
+      else {
+        await page.goto("/");
+        await waitForHydration(page);
+        await Promise.all([
+          page.waitForResponse((r) => r.url().includes("/preferences/theme") && r.ok()),
+          page.getByRole("button", { name: "Dunklen Modus aktivieren" }).click(),
+        ]);
+        await expect(page.locator("html")).toHaveClass(/dark/);
+      }
+      await fillContact(page, `Axel ${unique()}`, `axel.${unique()}@example.com`);
+      await page.route("**/api/requests", (route) => route.abort("connectionreset"));
+      await page.getByRole("button", { name: "Anfrage senden" }).click();
+      await expect(page.getByTestId("contact-submit-problem")).toBeFocused();
+      await axe(`${theme} failure`);
+      await page.unroute("**/api/requests");
+      await page.getByRole("button", { name: "Anfrage senden" }).click();
+      await expect(page.getByTestId("submission-success").getByRole("heading")).toBeFocused();
+      await axe(`${theme} thank-you`);
+      await page.getByRole("button", { name: "Weitere Anfrage senden" }).click();
+      await fillContact(page, `Axel ${unique()}`, `axel.${unique()}@example.com`, "Zu kurz");
+      await page.getByRole("button", { name: "Anfrage senden" }).click();
+      await expect(page.getByTestId("contact-error-summary").getByRole("heading")).toBeFocused();
+      await axe(`${theme} summary`);
+    }
   },
 );
