@@ -4,8 +4,8 @@
 /** The spec's fallback text of a failed submission (§8). */
 export const SUBMISSION_FAILED = "Es gab einen Fehler beim Senden. Bitte versuche es erneut.";
 
-const KEPT = "Alles, was du eingegeben hast, ist noch da – auch deine Dateien und deine Aufnahme.";
-const NOT_TWICE = "Doppelt ankommen kann deine Anfrage dabei nicht.";
+const KEPT = "Alles, was du eingegeben hast, ist noch da – auch Dateien und Aufnahme.";
+const NOT_TWICE = "Doppelt ankommen kann sie dabei nicht.";
 
 /** No connection (offline, connection reset): the answer is unknown. */
 export const SUBMISSION_NETWORK_ERROR = `Wir konnten unseren Server nicht erreichen. ${KEPT} Prüfe deine Internetverbindung und sende die Anfrage dann noch einmal. ${NOT_TWICE}`;

@@ -70,7 +70,8 @@ async function fillContact(page: Page, name: string, email: string, company?: st
 }
 
 async function snap(page: Page, testInfo: TestInfo, name: string) {
-  await page.screenshot({ path: testInfo.outputPath(`${name}.png`) });
+  // Transitions finished: the shot shows the settled state the assertions saw.
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), animations: "disabled" });
 }
 
 /**
@@ -218,6 +219,7 @@ for (const viewport of VIEWPORTS) {
         await expect(problem).toBeFocused();
         await expect(problem).toBeInViewport({ ratio: 1 });
         await expect(page.getByRole("button", { name: "Anfrage senden" })).toBeInViewport();
+        await expect(page.getByRole("button", { name: "Anfrage senden" })).toBeEnabled();
         await snap(page, testInfo, `network-failure-${viewport.name}`);
         // Everything given is still there.
         await expect(page.getByLabel("Name")).toHaveValue(name);
@@ -287,6 +289,7 @@ resultTest(
     await expect(problem).toContainText("Unser Server antwortet gerade nicht.");
     await expect(problem).toBeFocused();
     await expect(problem).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole("button", { name: "Anfrage senden" })).toBeEnabled();
     await snap(page, testInfo, "timeout-phone");
     await expect(page.getByLabel("E-Mail")).toHaveValue(email);
     await expect(page.getByText("skizze.pdf")).toBeVisible();
