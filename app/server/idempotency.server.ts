@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
-import { eq, lt } from "drizzle-orm";
+import { and, eq, lt } from "drizzle-orm";
 import { idempotencyKeys } from "~db/schema";
 import { db } from "./db.server";
 
@@ -40,9 +40,38 @@ function open(sealed: string, secret: Buffer): string | null {
   }
 }
 
+/** A claimed key whose first call has not answered yet; after this long it counts as abandoned. */
+const PENDING = 0;
+const PENDING_STALE_MS = 10 * 60_000;
+/** The answer while the first call with the same key is still at work (no du/Sie: shared by all). */
+export const IDEMPOTENCY_IN_PROGRESS =
+  "Die erste Übertragung wird noch verarbeitet. Bitte in einem Moment erneut senden.";
+const inProgress = () =>
+  Response.json(
+    { error: IDEMPOTENCY_IN_PROGRESS },
+    { status: 409, headers: { "Retry-After": "2", "Idempotent-In-Progress": "true" } },
+  );
+/** Where the stored answer's Set-Cookie headers are kept, sealed like the body. */
+const SEALED_COOKIES = "x-sealed-set-cookie";
+
+function replay(stored: typeof idempotencyKeys.$inferSelect, secret: Buffer): Response | null {
+  const body = open(stored.body, secret);
+  if (body === null) return null;
+  const { [SEALED_COOKIES]: sealedCookies, ...plain } = stored.headers;
+  const headers = new Headers({ ...plain, "Idempotent-Replayed": "true" });
+  const cookies = sealedCookies ? open(sealedCookies, secret) : null;
+  for (const cookie of cookies ? (JSON.parse(cookies) as string[]) : []) {
+    headers.append("Set-Cookie", cookie);
+  }
+  return new Response(body, { status: stored.status, headers });
+}
+
 /**
  * Answers a repeated `Idempotency-Key` with the first answer, so the API client's retries never
- * create a second request, booking or mail. Only completed non-5xx answers are remembered.
+ * create a second request, booking or mail. Only completed non-5xx answers are remembered, with
+ * their cookies (a visitor whose answer was lost still gets the cookie of their request). The key
+ * is claimed before the work: a retry arriving while the first call is still at work (the client
+ * gave up waiting) is answered 409 instead of doing the work twice (ADR 211).
  */
 export async function withIdempotency(
   request: Request,
@@ -56,38 +85,62 @@ export async function withIdempotency(
   const secret = cipherKey(scope, key);
   const id = createHash("sha256").update(`${scope}\n${key}`).digest("hex");
   const stored = db().select().from(idempotencyKeys).where(eq(idempotencyKeys.id, id)).get();
-  const replayed = stored ? open(stored.body, secret) : null;
-  if (stored && replayed !== null) {
-    return new Response(replayed, {
-      status: stored.status,
-      headers: { ...stored.headers, "Idempotent-Replayed": "true" },
-    });
+  if (stored && stored.status !== PENDING) {
+    const replayed = replay(stored, secret);
+    if (replayed) return replayed;
   }
-  const response = await next();
+  if (stored?.status === PENDING && stored.createdAt.getTime() > Date.now() - PENDING_STALE_MS) {
+    return inProgress();
+  }
+  // Claimed (an abandoned claim is taken over); better-sqlite3 is synchronous, so of two parallel
+  // calls only one inserts and the other one finds the claim above.
+  if (stored) db().delete(idempotencyKeys).where(eq(idempotencyKeys.id, id)).run();
+  const claimed = db()
+    .insert(idempotencyKeys)
+    .values({ id, status: PENDING, headers: {}, body: "" })
+    .onConflictDoNothing()
+    .run();
+  if (!claimed.changes) return inProgress();
+  const release = () =>
+    db()
+      .delete(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.id, id), eq(idempotencyKeys.status, PENDING)))
+      .run();
+
+  let response: Response;
+  try {
+    response = await next();
+  } catch (error) {
+    release();
+    throw error;
+  }
   const type = response.headers.get("content-type") ?? "";
-  if (
+  const body =
     response.status < 500 &&
     (type.includes("json") || type.includes("text/plain") || !response.body)
-  ) {
-    const body = await response.clone().text();
-    if (body.length <= MAX_BODY) {
-      const headers: Record<string, string> = {};
-      for (const name of ["content-type", "location"]) {
-        const value = response.headers.get(name);
-        if (value) headers[name] = value;
-      }
-      db()
-        .insert(idempotencyKeys)
-        .values({ id, status: response.status, headers, body: seal(body, secret) })
-        .onConflictDoNothing()
-        .run();
-      if (Math.random() < 0.01) {
-        db()
-          .delete(idempotencyKeys)
-          .where(lt(idempotencyKeys.createdAt, new Date(Date.now() - TTL_MS)))
-          .run();
-      }
-    }
+      ? await response.clone().text()
+      : null;
+  if (body === null || body.length > MAX_BODY) {
+    release();
+    return response;
+  }
+  const headers: Record<string, string> = {};
+  for (const name of ["content-type", "location"]) {
+    const value = response.headers.get(name);
+    if (value) headers[name] = value;
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) headers[SEALED_COOKIES] = seal(JSON.stringify(cookies), secret);
+  db()
+    .update(idempotencyKeys)
+    .set({ status: response.status, headers, body: seal(body, secret) })
+    .where(eq(idempotencyKeys.id, id))
+    .run();
+  if (Math.random() < 0.01) {
+    db()
+      .delete(idempotencyKeys)
+      .where(lt(idempotencyKeys.createdAt, new Date(Date.now() - TTL_MS)))
+      .run();
   }
   return response;
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "~/server/auth.server";
+import { multipart, pdfBytes, validFields } from "./landing-fixtures";
 import { startTestServer, type TestServer } from "./server";
 
 let server: TestServer;
@@ -82,5 +83,35 @@ describe("Idempotency-Key (root middleware)", () => {
     const again = await get();
     expect(again.status).toBe(200);
     expect(again.headers.get("idempotent-replayed")).toBeNull();
+  });
+
+  it("a visitor's retried submission creates one request and still gets its history cookie", async () => {
+    const fields = validFields();
+    const send = () =>
+      server.fetch("/api/requests", {
+        method: "POST",
+        headers: { "Idempotency-Key": "key-visitor-1" },
+        body: multipart(fields, [{ name: "plan.pdf", bytes: pdfBytes(), type: "application/pdf" }]),
+      });
+    const first = await send();
+    // The answer of the first is lost on the way; the browser sends the same again.
+    const retry = await send();
+    expect(first.status).toBe(201);
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    const created = (await first.json()) as { id: number };
+    expect(((await retry.json()) as { id: number }).id).toBe(created.id);
+    const cookie = retry.headers.get("set-cookie")?.split(";")[0] ?? "";
+    expect(cookie).toBe(first.headers.get("set-cookie")?.split(";")[0]);
+    expect(cookie).toMatch(/^visitor_requests=/);
+    // The replayed cookie opens the visitor's history with that one request.
+    const page = await server.fetch("/", { headers: { cookie } });
+    const html = await page.text();
+    expect(html.match(/data-testid="history-row"/g)).toHaveLength(1);
+
+    const token = await server.adminToken();
+    const list = await server.fetch("/api/admin/requests", { token });
+    const { requests } = (await list.json()) as { requests: { email: string }[] };
+    expect(requests.filter((r) => r.email === fields.email)).toHaveLength(1);
   });
 });

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Alert } from "~/components/ui/field";
 import { Modal } from "~/components/ui/modal";
+import { reveal } from "~/components/ui/reveal";
 import { ApiError, apiFetch } from "~/lib/api-client";
 import {
   addMonths,
@@ -75,6 +76,19 @@ export function BookingDialog({
   /** The event type's own duration once loaded; the booking falls back to 30 minutes (spec §9). */
   const [loadedDuration, setLoadedDuration] = useState<number | null>(null);
   const slotRequest = useRef(0);
+  // The booking's answer takes the focus and is scrolled into view inside the dialog (ADR 210):
+  // the success view, or the error once the day's fresh slots (after a taken slot) are shown.
+  const successRef = useRef<HTMLDivElement>(null);
+  const errorRef = useRef<HTMLDivElement>(null);
+  const revealError = useRef(false);
+  useEffect(() => {
+    if (success) reveal(successRef.current);
+  }, [success]);
+  useEffect(() => {
+    if (!revealError.current || loading || !error) return;
+    revealError.current = false;
+    reveal(errorRef.current, { block: "nearest" });
+  }, [error, loading]);
 
   // On open: reset everything, current month, load lead time and event type.
   useEffect(() => {
@@ -191,6 +205,7 @@ export function BookingDialog({
         sample: demo ? res.appointment?.request : undefined,
       });
     } catch (e) {
+      revealError.current = true;
       setError(
         e instanceof ApiError && e.fromServer ? e.message : "Fehler beim Buchen des Termins",
       );
@@ -210,7 +225,13 @@ export function BookingDialog({
       dismissible={!submitting}
     >
       {success ? (
-        <div className="space-y-4">
+        <div
+          ref={successRef}
+          tabIndex={-1}
+          data-reveal=""
+          data-testid="booking-result"
+          className="space-y-4 focus:outline-none"
+        >
           <BookingSuccess start={success.start} end={success.end} demo={demo} />
           {demo ? <DemoRequestCard request={success.sample} /> : null}
         </div>
@@ -245,7 +266,11 @@ export function BookingDialog({
               </TimeGrid>
             </div>
           </div>
-          {error ? <Alert>{error}</Alert> : null}
+          {error ? (
+            <div ref={errorRef} tabIndex={-1} data-reveal="" className="focus:outline-none">
+              <Alert>{error}</Alert>
+            </div>
+          ) : null}
           {day && time ? (
             <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-slate-50 p-4 dark:bg-slate-800">
               <p className="text-sm">

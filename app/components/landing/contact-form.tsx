@@ -17,6 +17,7 @@ import {
 import { LandingSection } from "./landing-section";
 import { PrivacyNote } from "./privacy-note";
 import { SubmissionSuccess, type SubmittedRequest } from "./submission-success";
+import { SubmitProblem } from "./submit-problem";
 import { UploadWidget } from "./upload-widget";
 import { useContactSubmission } from "./use-contact-submission";
 import { VoiceField } from "./voice-field";
@@ -70,7 +71,9 @@ export function ContactForm(props: Props) {
   const submitHint = hydrated && status !== "sending" ? blocked : null;
   const uploadErrors = form.uploadErrors ?? props.serverUploadErrors;
   const serverFormError = props.lastResult?.error?.[""]?.[0];
-  const formError = form.clientError ?? props.formError ?? serverFormError ?? null;
+  // The no-JS answer's message opens with the page at the form; the JS form's stands above its
+  // button (SubmitProblem).
+  const formError = props.formError ?? serverFormError ?? null;
   const companyErrors = fieldMessages(
     "companyDescription",
     errors.companyDescription,
@@ -92,6 +95,8 @@ export function ContactForm(props: Props) {
       {form.submitted ? (
         <SubmissionSuccess
           submitted={form.submitted}
+          headingRef={form.successRef}
+          onAnother={form.replaced ? form.startAnother : undefined}
           bookingEnabled={props.bookingEnabled}
           onBooked={(appointment) => {
             form.setSubmitted((current) => current && { ...current, booked: true, appointment });
@@ -107,11 +112,17 @@ export function ContactForm(props: Props) {
         encType="multipart/form-data"
         id={FORM_ID}
         noValidate
+        hidden={form.replaced}
         {...form.handlers}
         className="relative mt-8 space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900"
       >
         {formError ? <Alert>{formError}</Alert> : null}
-        {form.summaryShown ? <ErrorSummary errors={errors} headingRef={form.summaryRef} /> : null}
+        {form.summaryShown ? (
+          // The summary's box is what scrolls into view below the sticky header (ADR 210).
+          <div data-reveal="" className="scroll-mt-24">
+            <ErrorSummary errors={errors} headingRef={form.summaryRef} />
+          </div>
+        ) : null}
         <AttributionFields affiliateCode={props.affiliateCode} />
         <Honeypot id="contact-website" />
 
@@ -139,6 +150,7 @@ export function ContactForm(props: Props) {
           onChange={(recording) => {
             form.recordingRef.current = recording;
           }}
+          control={form.recorderControl}
         />
         <UploadWidget limits={props.limits} serverErrors={uploadErrors} resetKey={form.resetKey} />
 
@@ -157,6 +169,9 @@ export function ContactForm(props: Props) {
         ) : null}
 
         <PrivacyNote text={props.privacyNote.text} privacyUrl={props.privacyNote.url} />
+        {form.clientError ? (
+          <SubmitProblem ref={form.problemRef} message={form.clientError} />
+        ) : null}
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
           <button
             type="submit"

@@ -1,11 +1,16 @@
 import fixWebmDuration from "fix-webm-duration";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { MicIcon } from "~/components/ui/icons";
 import { levelFromSamples, MAX_RECORDING_SECONDS, remainingLabel } from "~/lib/recording";
 
 export const MICROPHONE_DENIED = "Mikrofon-Zugriff wurde verweigert oder ist nicht verfügbar.";
 export type Recording = { blob: Blob; url: string; duration: number };
+/**
+ * What the form may ask of a mounted recorder: is it recording, and stop a running recording and
+ * resolve once its file is handed over by `onChange` (a submit during a recording sends it).
+ */
+export type RecorderControl = { recording: () => boolean; finish: () => Promise<void> };
 
 /** Live input level while recording: an AnalyserNode read each frame (each second with reduced motion). */
 function startLevelMeter(stream: MediaStream, show: (level: number) => void) {
@@ -47,10 +52,12 @@ function startLevelMeter(stream: MediaStream, show: (level: number) => void) {
 export default function Recorder({
   autoStart,
   onChange,
+  control,
   maxSeconds = MAX_RECORDING_SECONDS,
 }: {
   autoStart?: boolean;
   onChange: (recording: Recording | null) => void;
+  control?: RefObject<RecorderControl | null>;
   maxSeconds?: number;
 }) {
   const [state, setState] = useState<"idle" | "recording" | "recorded">("idle");
@@ -65,6 +72,11 @@ export default function Recorder({
   const stopMeterRef = useRef<() => void>(() => {});
   const audioRef = useRef<HTMLAudioElement>(null);
   const secondsRef = useRef(0);
+  /** Waiting for the running recording's file (a submit during the recording). */
+  const finishedRef = useRef<(() => void)[]>([]);
+  const handedOver = useCallback(() => {
+    for (const resolve of finishedRef.current.splice(0)) resolve();
+  }, []);
 
   const release = useCallback(() => {
     clearInterval(timerRef.current);
@@ -122,6 +134,7 @@ export default function Recorder({
       if (!raw.size) {
         // Stopped before any audio arrived: nothing to keep.
         setState("idle");
+        handedOver();
         return;
       }
       const ms = Math.max(1, Math.round(performance.now() - startedAt));
@@ -138,6 +151,7 @@ export default function Recorder({
       setPlaying(false);
       setState("recorded");
       onChange(next);
+      handedOver();
     };
     recorderRef.current = recorder;
     secondsRef.current = 0;
@@ -154,7 +168,26 @@ export default function Recorder({
       setSeconds(secondsRef.current);
       if (secondsRef.current >= maxSeconds) stop();
     }, 1000);
-  }, [onChange, maxSeconds, stop]);
+  }, [onChange, maxSeconds, stop, handedOver]);
+
+  useEffect(() => {
+    if (!control) return;
+    const recording = () => recorderRef.current?.state === "recording";
+    control.current = {
+      recording,
+      finish: () =>
+        recording()
+          ? new Promise<void>((resolve) => {
+              finishedRef.current.push(resolve);
+              stop();
+            })
+          : Promise.resolve(),
+    };
+    return () => {
+      control.current = null;
+      handedOver();
+    };
+  }, [control, stop, handedOver]);
 
   const started = useRef(false);
   useEffect(() => {

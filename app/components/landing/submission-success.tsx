@@ -1,3 +1,6 @@
+import { type Ref, useEffect, useRef } from "react";
+import { buttonClass } from "~/components/ui/button";
+import { reveal } from "~/components/ui/reveal";
 import { formatRequestId } from "~/lib/format";
 import { AppointmentTrace, type BookedAppointment } from "./appointment-trace";
 import { BookingOffer } from "./booking-offer";
@@ -10,34 +13,76 @@ export type SubmittedRequest = {
   appointment?: BookedAppointment | null;
 };
 
-/** The card after a successful submission, with the demo offer while booking is on and none is booked. */
+/**
+ * The card after a successful submission: the thanks with the request number, the three-day
+ * promise (no mail is promised: whether one goes out is not this page's to say), the demo offer
+ * while booking is on and none is booked, and the way to the visitor's requests. With JS it takes
+ * the form's place, the viewport and the focus (its heading, ADR 210).
+ */
 export function SubmissionSuccess({
   submitted,
   bookingEnabled,
   onBooked,
+  headingRef,
+  onAnother,
 }: {
   submitted: SubmittedRequest;
   bookingEnabled: boolean;
   onBooked: (appointment?: BookedAppointment) => void;
+  headingRef?: Ref<HTMLHeadingElement>;
+  /** With JS: show the emptied form again (without JS it stands below the card). */
+  onAnother?: () => void;
 }) {
+  // A demo booked in the dialog: its date takes the focus the closed dialog hands back.
+  const traceRef = useRef<HTMLDivElement>(null);
+  const hadAppointment = useRef(!!submitted.appointment);
+  useEffect(() => {
+    if (submitted.appointment && !hadAppointment.current) reveal(traceRef.current);
+    hadAppointment.current = !!submitted.appointment;
+  }, [submitted.appointment]);
   return (
     <div
       role="status"
-      className="mt-6 rounded-xl border border-green-200 bg-green-50 p-5 dark:border-green-900 dark:bg-green-950"
+      data-reveal=""
+      className="mt-6 scroll-mt-24 rounded-xl border border-green-200 bg-green-50 p-5 dark:border-green-900 dark:bg-green-950"
       data-testid="submission-success"
     >
-      <p className="text-lg font-semibold text-green-900 dark:text-green-100">
+      <h3
+        ref={headingRef}
+        tabIndex={-1}
+        className="text-lg font-semibold text-green-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-green-600 dark:text-green-100"
+      >
         {`Vielen Dank${submitted.name ? `, ${submitted.name}` : ""}! Deine Anfrage #${formatRequestId(submitted.id)} ist bei uns eingegangen.`}
-      </p>
+      </h3>
       <p className="mt-1 text-green-900 dark:text-green-100">
         Wir sehen sie uns sofort an. Deine Testversion bekommst du innerhalb von drei Tagen.
       </p>
       {submitted.appointment ? (
-        <AppointmentTrace requestId={submitted.id} appointment={submitted.appointment} />
+        <div
+          ref={traceRef}
+          tabIndex={-1}
+          data-reveal=""
+          className="scroll-mt-24 focus:outline-none"
+        >
+          <AppointmentTrace requestId={submitted.id} appointment={submitted.appointment} />
+        </div>
       ) : null}
       {submitted.booked || !bookingEnabled ? null : (
         <BookingOffer requestId={submitted.id} requesterName={submitted.name} onBooked={onBooked} />
       )}
+      <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+        <a
+          href="#history"
+          className="font-medium text-green-900 underline underline-offset-2 dark:text-green-100"
+        >
+          Deine Anfragen ansehen
+        </a>
+        {onAnother ? (
+          <button type="button" className={buttonClass("ghost", "sm")} onClick={onAnother}>
+            Weitere Anfrage senden
+          </button>
+        ) : null}
+      </div>
     </div>
   );
 }

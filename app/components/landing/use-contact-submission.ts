@@ -1,11 +1,13 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
+import { reveal } from "~/components/ui/reveal";
 import { CONTACT_FIELDS, type ContactField, isContactField } from "~/lib/contact-feedback";
-import type { Recording } from "./recorder";
+import { newSubmissionKey, submissionFailure } from "~/lib/submission-outcome";
+import { UPLOAD_ERROR_HEADING } from "~/lib/upload-rules";
+import type { RecorderControl, Recording } from "./recorder";
+import { sendContactRequest } from "./send-request";
 import type { SubmittedRequest } from "./submission-success";
-
-export const SUBMISSION_FAILED = "Es gab einen Fehler beim Senden. Bitte versuche es erneut.";
 
 type Validator = typeof import("./contact-validation");
 let validatorPromise: Promise<Validator> | undefined;
@@ -15,23 +17,8 @@ const loadValidator = () => {
   return validatorPromise;
 };
 
-function sendWithProgress(formData: FormData, onProgress: (fraction: number) => void) {
-  return new Promise<{ status: number; body: Record<string, unknown> | null }>(
-    (resolve, reject) => {
-      const xhr = new XMLHttpRequest();
-      xhr.open("POST", "/api/requests");
-      xhr.responseType = "json";
-      xhr.timeout = 300_000;
-      xhr.upload.onprogress = (event) => {
-        if (event.lengthComputable) onProgress(event.loaded / event.total);
-      };
-      xhr.onload = () => resolve({ status: xhr.status, body: xhr.response });
-      xhr.onerror = () => reject(new Error(SUBMISSION_FAILED));
-      xhr.ontimeout = () => reject(new Error(SUBMISSION_FAILED));
-      xhr.send(formData);
-    },
-  );
-}
+/** Which result takes the focus and the viewport after a submission (ADR 210). */
+type Reveal = { target: "success" | "summary" | "problem"; n: number };
 
 const EMPTY: Record<ContactField, string> = {
   name: "",
@@ -82,7 +69,43 @@ export function useContactSubmission(options: {
   const [resetKey, setResetKey] = useState(0);
   const [recorderOpen, setRecorderOpen] = useState(false);
   const recordingRef = useRef<Recording | null>(null);
+  const recorderControl = useRef<RecorderControl | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  // After a JS submission the thank-you takes the form's place (the no-JS answer page keeps both).
+  const [replaced, setReplaced] = useState(false);
+  const successRef = useRef<HTMLHeadingElement>(null);
+  const problemRef = useRef<HTMLDivElement>(null);
+  const [revealed, setRevealed] = useState<Reveal | null>(null);
+  const show = (target: Reveal["target"]) =>
+    setRevealed((current) => ({ target, n: (current?.n ?? 0) + 1 }));
+  // After React rendered the result: it takes the viewport and the focus.
+  useEffect(() => {
+    if (!revealed) return;
+    const refs = { success: successRef, summary: summaryRef, problem: problemRef };
+    reveal(refs[revealed.target].current, {
+      block: revealed.target === "problem" ? "nearest" : "start",
+    });
+  }, [revealed]);
+  /**
+   * The Idempotency-Key of the submission under way: kept while its answer is unknown, so a retry
+   * of a lost answer is answered with the request already created instead of a second one.
+   */
+  const keyRef = useRef<string | null>(null);
+  const sendingRef = useRef(false);
+
+  // Leaving with files, a recording or a submission under way asks first (nothing given is lost).
+  useEffect(() => {
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      const form = formRef.current;
+      if (!form) return;
+      const unsent =
+        sendingRef.current ||
+        (!form.hidden && unsentWork(form, recordingRef.current, recorderControl.current));
+      if (unsent) event.preventDefault();
+    };
+    window.addEventListener("beforeunload", onBeforeUnload);
+    return () => window.removeEventListener("beforeunload", onBeforeUnload);
+  }, []);
 
   // The landing page hydrates on the first interaction (ADR 170): what the visitor typed before
   // that is in the fields but not yet in the state (counter, submit hint): adopt it once.
@@ -143,12 +166,13 @@ export function useContactSubmission(options: {
 
   const showSummary = () => {
     setSummaryShown(true);
-    // After React rendered it: the summary's heading takes the focus (it links to each field).
-    requestAnimationFrame(() => summaryRef.current?.focus());
+    // The summary's heading takes the viewport and the focus (it links to each field).
+    show("summary");
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (sendingRef.current) return;
     const form = event.currentTarget;
     const found = revalidate(form, true);
     if (found && Object.keys(found).length) {
@@ -156,49 +180,79 @@ export function useContactSubmission(options: {
       showSummary();
       return;
     }
+    sendingRef.current = true;
+    setStatus("sending");
+    setProgress(0);
+    setClientError(null);
+    setUploadErrors(null);
+    // A recording still running is stopped and sent along (never dropped without a word).
+    await recorderControl.current?.finish();
     const formData = new FormData(form);
     // An audio file picked before hydration stays (its input is kept); an empty one goes.
     const picked = formData.get("audio");
     if (!(picked instanceof File && picked.size > 0)) formData.delete("audio");
     const recording = recordingRef.current;
     if (recording) formData.set("audio", recording.blob, "sprachnachricht.webm");
-    setStatus("sending");
-    setProgress(0);
-    setClientError(null);
-    setUploadErrors(null);
-    try {
-      const { status: code, body } = await sendWithProgress(formData, setProgress);
-      if (code === 201 && body && typeof body.id === "number") {
-        setSubmitted({ id: body.id, name: String(body.name ?? ""), booked: false });
-        setStatus("success");
-        setErrors({});
-        setSummaryShown(false);
-        touched.current.clear();
-        form.reset();
-        setValues({ ...EMPTY });
-        recordingRef.current = null;
-        setRecorderOpen(false);
-        setResetKey((k) => k + 1);
-        revalidator.revalidate();
-        return;
-      }
-      const { attachments: _files, ...fieldErrors } = (body?.fieldErrors ?? {}) as Record<
-        string,
-        string[]
-      >;
-      const uploadProblems = Array.isArray(body?.uploadErrors)
-        ? (body.uploadErrors as string[])
-        : null;
-      setErrors(fieldErrors);
-      setUploadErrors(uploadProblems);
-      const message = typeof body?.error === "string" ? body.error : SUBMISSION_FAILED;
-      setClientError(Object.keys(fieldErrors).length || uploadProblems ? null : message);
-      setStatus("error");
-      if (Object.keys(fieldErrors).some((name) => isContactField(name))) showSummary();
-    } catch (error) {
-      setClientError(error instanceof Error && error.message ? error.message : SUBMISSION_FAILED);
-      setStatus("error");
+    keyRef.current ??= newSubmissionKey();
+    const outcome = await sendContactRequest(formData, {
+      idempotencyKey: keyRef.current,
+      onProgress: setProgress,
+    });
+    sendingRef.current = false;
+    const body = outcome.kind === "answer" ? outcome.body : null;
+    if (outcome.kind === "answer" && outcome.status === 201 && typeof body?.id === "number") {
+      keyRef.current = null;
+      setSubmitted({ id: body.id, name: String(body.name ?? ""), booked: false });
+      setStatus("success");
+      setErrors({});
+      setSummaryShown(false);
+      touched.current.clear();
+      form.reset();
+      setValues({ ...EMPTY });
+      recordingRef.current = null;
+      setRecorderOpen(false);
+      setResetKey((k) => k + 1);
+      setReplaced(true);
+      show("success");
+      revalidator.revalidate();
+      return;
     }
+    const failure = submissionFailure(outcome);
+    if (!failure.keepKey) keyRef.current = null;
+    const { attachments: _files, ...fieldErrors } = (body?.fieldErrors ?? {}) as Record<
+      string,
+      string[]
+    >;
+    const uploadProblems = Array.isArray(body?.uploadErrors)
+      ? (body.uploadErrors as string[])
+      : null;
+    setErrors(fieldErrors);
+    setUploadErrors(uploadProblems);
+    setStatus("error");
+    if (Object.keys(fieldErrors).some((name) => isContactField(name))) {
+      setClientError(null);
+      showSummary();
+      return;
+    }
+    // Everything else (no connection, no answer, the server's refusal, a refused file) is said
+    // above the button, where the visitor is; the typed text, files and recording stay for a retry.
+    setClientError(
+      uploadProblems?.length
+        ? `${UPLOAD_ERROR_HEADING} ${uploadProblems.join(" ")}`
+        : failure.message,
+    );
+    show("problem");
+  };
+
+  /** "Weitere Anfrage senden": the emptied form comes back in the thank-you's place. */
+  const startAnother = () => {
+    setReplaced(false);
+    setSubmitted(null);
+    setStatus("idle");
+    requestAnimationFrame(() => {
+      const name = formRef.current?.elements.namedItem("name");
+      if (name instanceof HTMLElement) reveal(name, { block: "center" });
+    });
   };
 
   const phoneInvalid = values.phone.trim()
@@ -222,6 +276,11 @@ export function useContactSubmission(options: {
     recorderOpen,
     setRecorderOpen,
     recordingRef,
+    recorderControl,
+    replaced,
+    startAnother,
+    successRef,
+    problemRef,
     phoneInvalid,
     handlers: {
       ref: formRef,
@@ -233,4 +292,18 @@ export function useContactSubmission(options: {
     },
     revalidate: () => revalidator.revalidate(),
   };
+}
+
+/** Files picked, a recording made or running: what leaving the page would lose. */
+function unsentWork(
+  form: HTMLFormElement,
+  recording: Recording | null,
+  recorder: RecorderControl | null,
+): boolean {
+  if (recording || recorder?.recording()) return true;
+  for (const name of ["attachments", "audio"]) {
+    const input = form.elements.namedItem(name);
+    if (input instanceof HTMLInputElement && input.files?.length) return true;
+  }
+  return false;
 }

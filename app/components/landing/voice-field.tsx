@@ -1,9 +1,9 @@
-import { lazy, Suspense, useLayoutEffect, useRef, useState } from "react";
+import { lazy, type RefObject, Suspense, useLayoutEffect, useRef, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { MicIcon } from "~/components/ui/icons";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { fileInputClass, labelClass } from "./contact-fields";
-import type { Recording } from "./recorder";
+import type { RecorderControl, Recording } from "./recorder";
 
 const Recorder = lazy(() => import("./recorder"));
 
@@ -16,12 +16,15 @@ export function VoiceField({
   onOpen,
   resetKey,
   onChange,
+  control,
 }: {
   open: boolean;
   onOpen: () => void;
   /** Changing it starts a fresh recorder (reset from outside). */
   resetKey: number;
   onChange: (recording: Recording | null) => void;
+  /** The mounted recorder's handle (a submit stops a running recording and sends it). */
+  control: RefObject<RecorderControl | null>;
 }) {
   const hydrated = useHydrated();
   // A file picked before the page hydrated (on the first interaction, ADR 170) keeps its input
@@ -57,7 +60,7 @@ export function VoiceField({
         />
       ) : open ? (
         <Suspense fallback={<p className="text-sm">Rekorder wird geladen …</p>}>
-          <Recorder key={resetKey} autoStart onChange={onChange} />
+          <Recorder key={resetKey} autoStart onChange={onChange} control={control} />
         </Suspense>
       ) : (
         <button type="button" className={buttonClass("secondary", "sm")} onClick={onOpen}>
