@@ -21,6 +21,17 @@ describe("account form schemas (spec §5 messages)", () => {
     });
   });
 
+  it("registration: no audit actor name, no Latin mixed with Cyrillic or Greek", () => {
+    const base = { invitationToken: "t", password: "abcdef", confirmPassword: "abcdef" };
+    const usernameErrors = (username: string) =>
+      errors(RegisterFormSchema.safeParse({ ...base, username })).username;
+    expect(usernameErrors("System")).toEqual(["Dieser Benutzername ist reserviert."]);
+    expect(usernameErrors("kommandozeile")).toEqual(["Dieser Benutzername ist reserviert."]);
+    expect(usernameErrors("\u0430dmin")).toHaveLength(1);
+    expect(usernameErrors("Systemadmin")).toBeUndefined();
+    expect(usernameErrors("Мария")).toBeUndefined();
+  });
+
   it("registration: 6 characters, matching confirmation, token required", () => {
     const base = { invitationToken: "t", username: "anna", password: "abcdef" };
     expect(RegisterFormSchema.safeParse({ ...base, confirmPassword: "abcdef" }).success).toBe(true);

@@ -48,6 +48,17 @@ export const LoginSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
+/**
+ * Names the audit log gives actors that are not admins (`AuditActor` in privacy/audit.server.ts):
+ * an admin called "System" would sign their actions as the system's.
+ */
+export const RESERVED_USERNAMES = ["system", "besucher", "kommandozeile"] as const;
+const reserved = (name: string) =>
+  (RESERVED_USERNAMES as readonly string[]).includes(name.normalize("NFKC").toLowerCase());
+/** Latin mixed with Cyrillic or Greek letters: a look-alike of another name ("аdmin" with а U+0430). */
+const mixedScript = (name: string) =>
+  /\p{Script=Latin}/u.test(name) && /[\p{Script=Cyrillic}\p{Script=Greek}]/u.test(name);
+
 /** The username rule of registration, also for renaming one's own account. */
 export const username = z
   .string({ error: MESSAGES.usernameRequired })
@@ -58,6 +69,11 @@ export const username = z
   .regex(
     /^[\p{L}\p{N}._-]+$/u,
     "Benutzername darf nur Buchstaben, Ziffern, Punkt, Binde- und Unterstrich enthalten.",
+  )
+  .refine((name) => !reserved(name), "Dieser Benutzername ist reserviert.")
+  .refine(
+    (name) => !mixedScript(name),
+    "Benutzername darf lateinische nicht mit kyrillischen oder griechischen Buchstaben mischen.",
   );
 
 export const RegisterApiSchema = z.object({

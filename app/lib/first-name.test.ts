@@ -17,6 +17,16 @@ describe("firstNameOf", () => {
     expect(firstNameOf("spam.example/pfad")).toBe("");
   });
 
+  it("drops link look-alikes: fullwidth and ideographic dots, schemes without //, digits", () => {
+    expect(firstNameOf("evil\uff0ecom Bob")).toBe("Bob");
+    expect(firstNameOf("evil\u3002com Bob")).toBe("Bob");
+    expect(firstNameOf("evil\uff61com Bob")).toBe("Bob");
+    expect(firstNameOf("bit\uff0ely\uff0fx Cem")).toBe("Cem");
+    expect(firstNameOf("javascript:alert(1) tel:0900123 Dana")).toBe("Dana");
+    expect(firstNameOf("Gewinn-0900-123456! Emil")).toBe("Emil");
+    expect(firstNameOf("\uff21nna")).toBe("Anna");
+  });
+
   it("removes control characters and cuts at the maximum length", () => {
     expect(firstNameOf("Eva\u0000\u202eFranz")).toBe("Eva");
     expect(firstNameOf("Z".repeat(80))).toHaveLength(FIRST_NAME_MAX);

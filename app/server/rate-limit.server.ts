@@ -70,6 +70,7 @@ let submission: Limiter | undefined;
 let login: Limiter | undefined;
 let booking: Limiter | undefined;
 let receipt: Limiter | undefined;
+let testMail: Limiter | undefined;
 /** Public request submissions per client IP (SUBMISSION_RATE_LIMIT, default 10/1h). */
 export const submissionLimiter = () =>
   (submission ??= createLimiter("submission", env().SUBMISSION_RATE_LIMIT));
@@ -83,9 +84,13 @@ export const bookingLimiter = () =>
 export const receiptLimiter = () =>
   (receipt ??= createLimiter("receipt", { points: 1, durationSeconds: 24 * 3600 }));
 
+/** Test mails of the go-live check per admin: a few per hour (ADR 225). */
+export const TEST_MAIL_LIMIT: LimitSpec = { points: 5, durationSeconds: 3600 };
+export const testMailLimiter = () => (testMail ??= createLimiter("test-mail", TEST_MAIL_LIMIT));
+
 /** Limiters hold the database handle of their process: forget them when it closes. */
 export function resetLimiters() {
-  submission = login = booking = receipt = undefined;
+  submission = login = booking = receipt = testMail = undefined;
 }
 
 /**

@@ -7,6 +7,7 @@ import type { AdminUser } from "./auth.server";
 import { env, replicationOn } from "./env.server";
 import { mailConfigured, queueMail } from "./mail/outbox.server";
 import { TEST_MAIL_KIND, type TestMailState, testMailState } from "./mail/test-mail.server";
+import { testMailLimiter, tooManyMessage } from "./rate-limit.server";
 
 /**
  * The go-live check (issue 24): what an agency must set up before its first lead — working mail,
@@ -191,11 +192,24 @@ export function setupCheck(caller: Pick<AdminUser, "id">, now = new Date()): Set
 /**
  * Queues a test mail to the calling admin (through the outbox, like every mail). Once it has left
  * through SMTP the check's `testMail` item turns green. Without SMTP it waits in the outbox.
+ * At most TEST_MAIL_LIMIT per admin: the button must not become a way to flood a mailbox.
  */
-export function sendTestMail(admin: Pick<AdminUser, "username" | "email">): {
-  mailed: boolean;
-  message: string;
-} {
+export async function sendTestMail(
+  admin: Pick<AdminUser, "id" | "username" | "email">,
+): Promise<
+  | { ok: true; mailed: boolean; message: string }
+  | { ok: false; status: 429; error: string; retryAfterSeconds: number }
+> {
+  const limited = await testMailLimiter().consume(`admin:${admin.id}`);
+  if (!limited.ok) {
+    const { retryAfterSeconds } = limited;
+    return {
+      ok: false,
+      status: 429,
+      error: tooManyMessage(retryAfterSeconds, "admin"),
+      retryAfterSeconds,
+    };
+  }
   queueMail({
     to: admin.email,
     subject: "Test-E-Mail vom Anfrage-Portal",
@@ -210,6 +224,7 @@ export function sendTestMail(admin: Pick<AdminUser, "username" | "email">): {
   });
   const mailed = mailConfigured();
   return {
+    ok: true,
     mailed,
     message: mailed
       ? `Die Test-E-Mail an ${admin.email} ist unterwegs. Prüfen Sie Ihr Postfach; der Go-live-Check zeigt den Versand an.`

@@ -144,6 +144,28 @@ describe("receipt mail", () => {
     expect(await receiptsTo(email)).toHaveLength(2);
   });
 
+  it("counts subaddresses (+tag) and Gmail's dotted spellings as the one mailbox they reach", async () => {
+    const base = `bomb${tag()}`;
+    const spellings = [
+      `${base}@example.com`,
+      `${base}+1@example.com`,
+      `${base}+spam+2@Example.com`,
+      `${base}@gmail.com`,
+      `${base.slice(0, 2)}.${base.slice(2)}@gmail.com`,
+      `${base}+x@googlemail.com`,
+    ];
+    for (const email of spellings) await submitApi(validFields({ email }));
+    await server.drainOutbox();
+    const received = inbox.mails.filter(
+      (m) => m.subject === RECEIPT_SUBJECT && m.to.some((to) => to.includes(base.slice(2))),
+    );
+    // One for the example.com mailbox, one for the Gmail mailbox.
+    expect(received.map((m) => m.to[0]?.toLowerCase()).sort()).toEqual([
+      `${base}@example.com`,
+      `${base}@gmail.com`,
+    ]);
+  });
+
   it("a failed submission sends nothing and keeps the address's receipt for the next one", async () => {
     const email = `invalid.${tag()}@example.com`;
     const res = await server.fetch("/api/requests", {

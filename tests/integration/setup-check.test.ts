@@ -102,6 +102,32 @@ describe("GET /api/admin/setup-check on a fresh install", () => {
     expect((await check()).item("testMail").ok).toBe(false);
   });
 
+  it("test mails are limited per admin (5 an hour, then 429 by API and an error toast by form)", async () => {
+    const sender = await insertAdmin("testmail-flut", { email: "flut@agentur.de" });
+    const own = await apiLogin(server, sender.username, sender.password);
+    const send = () =>
+      server.fetch("/api/admin/setup-check/test-mail", { method: "POST", token: own });
+    const answers = await Promise.all(Array.from({ length: 8 }, send));
+    expect(answers.map((a) => a.status).sort()).toEqual([202, 202, 202, 202, 202, 429, 429, 429]);
+    const refused = answers.find((a) => a.status === 429)!;
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await refused.json()).error).toContain("Bitte warten Sie");
+    expect(outboxRows("setup-test-mail").filter((m) => m.to === "flut@agentur.de")).toHaveLength(5);
+    // The dashboard's form shares the limit.
+    const cookie = await server.adminCookie(sender.username, sender.password);
+    const form = await server.fetch("/admin/dashboard", {
+      method: "POST",
+      headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+      body: "intent=test-mail",
+    });
+    expect(form.status).toBe(302);
+    expect(outboxRows("setup-test-mail").filter((m) => m.to === "flut@agentur.de")).toHaveLength(5);
+    // Another admin keeps their own budget.
+    expect(
+      (await server.fetch("/api/admin/setup-check/test-mail", { method: "POST", token })).status,
+    ).toBe(202);
+  });
+
   it("backups: red without a backup or replica, green with a backup younger than 48 h", async () => {
     const red = (await check()).item("backups");
     expect(red.ok).toBe(false);

@@ -33,10 +33,10 @@ export async function action({ request }: Route.ActionArgs) {
   if (form.get("intent") !== "test-mail") {
     return data({ error: "Unbekannte Aktion." }, { status: 400 });
   }
-  const sent = sendTestMail(admin);
+  const sent = await sendTestMail(admin);
   throw await redirectWithToast("/admin/dashboard", {
-    type: sent.mailed ? "success" : "info",
-    message: sent.message,
+    type: !sent.ok ? "error" : sent.mailed ? "success" : "info",
+    message: sent.ok ? sent.message : sent.error,
   });
 }
 

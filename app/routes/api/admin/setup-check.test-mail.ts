@@ -1,14 +1,26 @@
 import { adminApi, onlyMethod } from "~/server/api-route.server";
+import { jsonError } from "~/server/http.server";
 import { sendTestMail } from "~/server/setup-check.server";
 
-/** POST → 202 {success, mailed, message}: a test mail to the calling admin, through the outbox. */
+/**
+ * POST → 202 {success, mailed, message}: a test mail to the calling admin, through the outbox;
+ * 429 with Retry-After past the per-admin limit.
+ */
 export const action = adminApi(
   {
     fallback: "Die Test-E-Mail konnte nicht erstellt werden.",
     methods: ["POST"],
     methodFirst: true,
   },
-  ({ admin }) => Response.json({ success: true, ...sendTestMail(admin) }, { status: 202 }),
+  async ({ admin }) => {
+    const result = await sendTestMail(admin);
+    if (!result.ok)
+      return jsonError(result.error, result.status, {
+        headers: { "Retry-After": String(result.retryAfterSeconds) },
+      });
+    const { ok: _ok, ...sent } = result;
+    return Response.json({ success: true, ...sent }, { status: 202 });
+  },
 );
 
 export const loader = onlyMethod("POST");
