@@ -1,9 +1,11 @@
 import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { ACCOUNT_MESSAGES, type AccountPatch, EMAIL_CHANGE_TTL_HOURS } from "~/lib/account-form";
+import { MESSAGES } from "~/lib/auth-forms";
 import { admins } from "~db/schema";
 import { type Failure, findAdminByEmail, getAdminById, usernameTaken } from "./admins.server";
 import { type AdminUser, toAdminUser } from "./auth.server";
+import { verifyPassword } from "./crypto.server";
 import { db } from "./db.server";
 import { env } from "./env.server";
 import { mailConfigured, queueMail } from "./mail/outbox.server";
@@ -103,7 +105,7 @@ export type AccountUpdate =
   | Failure;
 
 /** Applies a PATCH of the caller's own username and/or e-mail (validated by AccountPatchSchema). */
-export function updateAccount(adminId: number, patch: AccountPatch): AccountUpdate {
+export async function updateAccount(adminId: number, patch: AccountPatch): Promise<AccountUpdate> {
   const row = getAdminById(adminId);
   if (!row) return { ok: false, status: 404, error: "Admin nicht gefunden." };
   const username = patch.username?.trim();
@@ -117,6 +119,15 @@ export function updateAccount(adminId: number, patch: AccountPatch): AccountUpda
     const owner = findAdminByEmail(newEmail);
     if (owner && owner.id !== row.id)
       return { ok: false, status: 409, error: ACCOUNT_MESSAGES.emailTaken, field: "email" };
+    if (!patch.currentPassword)
+      return {
+        ok: false,
+        status: 400,
+        error: ACCOUNT_MESSAGES.passwordNeeded,
+        field: "currentPassword",
+      };
+    if (!(await verifyPassword(patch.currentPassword, row.passwordHash)))
+      return { ok: false, status: 403, error: MESSAGES.wrongCurrent, field: "currentPassword" };
   }
   let current = row;
   if (renamed) {

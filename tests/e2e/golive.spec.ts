@@ -96,6 +96,16 @@ for (const viewport of [PHONE, DESKTOP]) {
     const newEmail = `neu-${admin.email}`;
     await page.getByLabel("Benutzername").fill(renamed);
     await page.getByLabel("E-Mail-Adresse").fill(newEmail);
+    // A new address needs the current password.
+    await page.getByRole("button", { name: "Änderungen speichern" }).click();
+    await expect(
+      page.getByText(
+        "Bitte geben Sie Ihr aktuelles Passwort ein, um die E-Mail-Adresse zu ändern.",
+      ),
+    ).toBeVisible();
+    await page.getByLabel("Benutzername").fill(renamed);
+    await page.getByLabel("E-Mail-Adresse").fill(newEmail);
+    await page.getByLabel("Aktuelles Passwort").fill(admin.password);
     await page.getByRole("button", { name: "Änderungen speichern" }).click();
     const notice = page.getByRole("status").filter({ hasText: "Bestätigungslink" });
     await expect(notice).toContainText(`Wir haben einen Bestätigungslink an ${newEmail} gesendet.`);
@@ -120,6 +130,12 @@ for (const viewport of [PHONE, DESKTOP]) {
     );
     await expect(page.getByLabel("E-Mail-Adresse")).toHaveValue(newEmail);
     await waitForMail(admin.email, /Ihre E-Mail-Adresse wurde geändert/);
+    // The toast is dismissed as a person would before reaching the link below it.
+    await page
+      .getByRole("region", { name: "Benachrichtigungen" })
+      .getByLabel("Schließen")
+      .first()
+      .click();
 
     // The password change stays where the spec has it, linked from here.
     await page.getByRole("link", { name: "Passwort ändern" }).click();

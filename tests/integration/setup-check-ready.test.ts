@@ -146,7 +146,7 @@ describe("My account with SMTP", () => {
     const res = await server.fetch("/api/admin/account", {
       method: "PATCH",
       token: own,
-      json: { email: "kollege.neu@agentur.de" },
+      json: { email: "kollege.neu@agentur.de", currentPassword: colleague.password },
     });
     expect(res.status).toBe(202);
     const body = await res.json();

@@ -171,11 +171,29 @@ describe("My account without SMTP", () => {
     expect((await server.fetch("/api/admin/account", { method: "POST", token })).status).toBe(405);
   });
 
+  it("a new address needs the current password: missing → 400, wrong → 403, nothing changes", async () => {
+    for (const [json, status, message] of [
+      [{ email: "chefin@agentur.de" }, 400, "Bitte geben Sie Ihr aktuelles Passwort ein"],
+      [
+        { email: "chefin@agentur.de", currentPassword: "falsch" },
+        403,
+        "Das aktuelle Passwort ist falsch.",
+      ],
+    ] as const) {
+      const res = await server.fetch("/api/admin/account", { method: "PATCH", token, json });
+      expect(res.status).toBe(status);
+      expect((await res.json()).fieldErrors.currentPassword[0]).toContain(message);
+    }
+    const now = await (await server.fetch("/api/admin/account", { token })).json();
+    expect(now.admin.email).toBe(FIRST_EMAIL);
+    expect(outboxRows("account-email-notice")).toEqual([]);
+  });
+
   it("a new address applies at once (200, audited, the old address told) and adminEmails turns green", async () => {
     const res = await server.fetch("/api/admin/account", {
       method: "PATCH",
       token,
-      json: { email: "Chefin@Agentur.de" },
+      json: { email: "Chefin@Agentur.de", currentPassword: "admin-passwort" },
     });
     expect(res.status).toBe(200);
     const body = await res.json();

@@ -35,7 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply(), notice: null }, { status: 400 });
   }
-  const result = updateAccount(admin.id, submission.value);
+  const result = await updateAccount(admin.id, submission.value);
   if (!result.ok) {
     const error = result.error;
     return data(
@@ -140,6 +140,13 @@ function ProfileSection({
               ? "Eine neue Adresse gilt, sobald Sie den Link in der Bestätigungs-E-Mail an diese Adresse geöffnet haben. Ihre bisherige Adresse wird informiert."
               : "Ohne E-Mail-Versand gilt eine neue Adresse sofort."
           }
+        />
+        <Field
+          meta={fields.currentPassword}
+          label="Aktuelles Passwort"
+          type="password"
+          autoComplete="current-password"
+          hint="Nur nötig, wenn Sie die E-Mail-Adresse ändern."
         />
         <Button type="submit" disabled={submitting}>
           {submitting ? "Wird gespeichert..." : "Änderungen speichern"}

@@ -20,8 +20,8 @@ export const action = adminApi(
     allow: "GET, PATCH",
     schema: AccountPatchSchema,
   },
-  ({ admin, body }) => {
-    const result = updateAccount(admin.id, body);
+  async ({ admin, body }) => {
+    const result = await updateAccount(admin.id, body);
     if (!result.ok)
       return jsonError(result.error, result.status, {
         fieldErrors: result.field ? { [result.field]: [result.error] } : undefined,
