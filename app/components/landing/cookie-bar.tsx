@@ -137,7 +137,7 @@ function ChoiceButton({
       type="submit"
       name="choice"
       value={value}
-      className={`${buttonClass(variant, "sm")} min-w-0 text-center`}
+      className={`${buttonClass(variant, "sm")} min-w-0 text-center max-sm:px-2`}
     >
       {children}
     </button>
