@@ -19,6 +19,7 @@ import { useNonce } from "./components/nonce";
 import { ModalProvider } from "./components/ui/modal";
 import { ToastProvider } from "./components/ui/toast";
 import { themeClass } from "./lib/brand";
+import { env } from "./server/env.server";
 import { getToast } from "./server/flash.server";
 import { withIdempotency } from "./server/idempotency.server";
 import { readTheme } from "./server/preferences.server";
@@ -35,7 +36,11 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { toast, headers } = await getToast(request);
-  return data({ theme: await readTheme(request), toast }, { headers });
+  // imprintUrl: the visitor's error pages name it as the way to reach the agency.
+  return data(
+    { theme: await readTheme(request), toast, imprintUrl: env().IMPRINT_URL },
+    { headers },
+  );
 }
 
 // Flash toasts may come from any redirect (also a loader's), so root reads them on every navigation.

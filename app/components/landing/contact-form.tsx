@@ -111,7 +111,9 @@ export function ContactForm(props: Props) {
         className="relative mt-8 space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900"
       >
         {formError ? <Alert>{formError}</Alert> : null}
-        {form.summaryShown ? <ErrorSummary errors={errors} headingRef={form.summaryRef} /> : null}
+        {form.summaryShown || uploadErrors?.length ? (
+          <ErrorSummary errors={errors} uploadErrors={uploadErrors} headingRef={form.summaryRef} />
+        ) : null}
         <AttributionFields affiliateCode={props.affiliateCode} />
         <Honeypot id="contact-website" />
 
