@@ -53,6 +53,7 @@ export function SlotPicker({
         month={month}
         cells={cells}
         selectedDay={day}
+        headingLevel={2}
         controls={{
           links: {
             month: (direction) => href({ monat: addMonths(month, direction) }),
