@@ -58,6 +58,8 @@ function startApp(
       ADMIN_PASSWORD: FIRST_ADMIN.password,
       SUBMISSION_RATE_LIMIT: "1000/1h",
       LOGIN_RATE_LIMIT: "1000/15m",
+      // A worker books many demos from one address across the specs (no spec tests this limit).
+      BOOKING_RATE_LIMIT: "1000/1h",
       ...extra,
     }),
   });
