@@ -19,6 +19,7 @@ import { useNonce } from "./components/nonce";
 import { ModalProvider } from "./components/ui/modal";
 import { ToastProvider } from "./components/ui/toast";
 import { themeClass } from "./lib/brand";
+import { env } from "./server/env.server";
 import { getToast } from "./server/flash.server";
 import { withIdempotency } from "./server/idempotency.server";
 import { bookingConfirmationMailed } from "./server/mail/outbox.server";
@@ -36,9 +37,15 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { toast, headers } = await getToast(request);
-  // `bookingMail`: whether the booking success may promise a confirmation mail (BookingSuccess).
+  // `bookingMail`: whether the booking success may promise a confirmation mail (BookingSuccess);
+  // imprintUrl: the visitor's error pages name it as the way to reach the agency.
   return data(
-    { theme: await readTheme(request), toast, bookingMail: bookingConfirmationMailed() },
+    {
+      theme: await readTheme(request),
+      toast,
+      bookingMail: bookingConfirmationMailed(),
+      imprintUrl: env().IMPRINT_URL,
+    },
     { headers },
   );
 }

@@ -8,15 +8,18 @@ export default [
   route("preferences/theme", "routes/landing/preferences.theme.ts"),
   route("preferences/consent", "routes/landing/preferences.consent.ts"),
   route("preferences/banner", "routes/landing/preferences.banner.ts"),
-  // Demo booking without JavaScript (the same dialog, rendered by the server from URL state)
-  route("termin", "routes/landing/termin.tsx"),
+  // The visitor's other pages, under the landing page's site header (also on their error pages)
+  layout("routes/landing/visitor-layout.tsx", [
+    // Demo booking without JavaScript (the same dialog, rendered by the server from URL state)
+    route("termin", "routes/landing/termin.tsx"),
+    // Cancel or reschedule a booked demo through the signed link from the booking mails
+    route("termin/verwalten", "routes/landing/termin-verwalten.tsx"),
+    route("anfrage-zurueckziehen", "routes/landing/anfrage-zurueckziehen.tsx"),
+    // The signed link from the receipt mail: puts the request into this browser's history (ADR 220)
+    route("meine-anfrage", "routes/landing/meine-anfrage.tsx"),
+  ]),
   // The booked demo as .ics for the visitor's own request ("Zum Kalender hinzufügen")
   route("termin/kalender", "routes/landing/termin-kalender.ts"),
-  // Cancel or reschedule a booked demo through the signed link from the booking mails
-  route("termin/verwalten", "routes/landing/termin-verwalten.tsx"),
-  route("anfrage-zurueckziehen", "routes/landing/anfrage-zurueckziehen.tsx"),
-  // The signed link from the receipt mail: puts the request into this browser's history (ADR 220)
-  route("meine-anfrage", "routes/landing/meine-anfrage.tsx"),
   route("healthz", "routes/healthz.ts"),
 
   // Admin, public

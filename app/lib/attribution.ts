@@ -78,6 +78,24 @@ export const attributionShape = {
   [ATTRIBUTION_FIELDS.landingPath]: attributionField("landingPath"),
 } as const;
 
+/**
+ * The path a no-JS post on the landing page redirects to, carrying the landing document's external
+ * referrer (posted as the hidden `referrer` field) in `ref` unless the path has one already.
+ */
+export function withCarriedReferrer(
+  path: string,
+  posted: unknown,
+  ownHosts: readonly string[],
+): string {
+  const own = ownHosts.map((h) => h.toLowerCase());
+  const referrer = externalReferrer(typeof posted === "string" ? posted.trim() : null, own);
+  if (!referrer || !path.startsWith("/") || path.startsWith("//")) return path;
+  const url = new URL(path, "http://same.invalid");
+  if (url.searchParams.has(CARRIED_REFERRER_PARAM)) return path;
+  url.searchParams.set(CARRIED_REFERRER_PARAM, referrer.slice(0, ATTRIBUTION_MAX.referrer));
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
 /** The attribution of a parsed contact form value. */
 export function attributionOf(value: Partial<Record<string, unknown>>): Attribution {
   return cleanAttribution(
@@ -85,30 +103,44 @@ export function attributionOf(value: Partial<Record<string, unknown>>): Attribut
   );
 }
 
+/**
+ * The query parameter that carries the landing document's external referrer across a no-JS form
+ * post on the landing page (cookie bar, info banner, theme): the page the post redirects to is
+ * loaded with our own page as its Referer (ADR 215).
+ */
+export const CARRIED_REFERRER_PARAM = "ref";
+
 /** Query parameters that describe the visit rather than the page (left out of the landing path). */
-const NOT_PATH = /^(utm_[a-z_]+|gesendet|cookies|index|_data)$/i;
+const NOT_PATH = /^(utm_[a-z_]+|gesendet|cookies|index|_data|_routes|ref)$/i;
+
+/** Another site's http(s) address reduced to origin and path (no query: it may carry personal data). */
+function externalReferrer(value: string | null, own: readonly string[]): string | null {
+  if (!value) return null;
+  try {
+    const from = new URL(value);
+    if ((from.protocol === "https:" || from.protocol === "http:") && !own.includes(from.host))
+      return `${from.origin}${from.pathname === "/" ? "" : from.pathname}`;
+  } catch {
+    // not an address
+  }
+  return null;
+}
 
 /**
  * The attribution of one visit, from the landing page's URL and its Referer header: utm_* of the
  * URL, the referrer only when it is another site (origin and path, no query: it may carry personal
- * data), the landing path without the utm parameters.
+ * data), the landing path without the utm parameters. Without an external Referer, the referrer
+ * carried in the URL (`ref`, set by a no-JS post's redirect) counts.
  */
 export function attributionFromVisit(
   url: URL,
   referer: string | null,
   ownHosts: readonly string[],
 ): Attribution {
-  let referrer: string | null = null;
-  if (referer) {
-    try {
-      const from = new URL(referer);
-      const own = [url.host, ...ownHosts].map((h) => h.toLowerCase());
-      if ((from.protocol === "https:" || from.protocol === "http:") && !own.includes(from.host))
-        referrer = `${from.origin}${from.pathname === "/" ? "" : from.pathname}`;
-    } catch {
-      referrer = null;
-    }
-  }
+  const own = [url.host, ...ownHosts].map((h) => h.toLowerCase());
+  const referrer =
+    externalReferrer(referer, own) ??
+    externalReferrer(url.searchParams.get(CARRIED_REFERRER_PARAM), own);
   const rest = new URLSearchParams();
   for (const [name, value] of url.searchParams) if (!NOT_PATH.test(name)) rest.append(name, value);
   const query = rest.toString();

@@ -58,7 +58,7 @@ describe("first-touch cookie", () => {
         }),
         consent,
       );
-      expect(attribution.source, junk).toBe("ads");
+      expect(attribution?.source, junk).toBe("ads");
       expect(setCookie, junk).toMatch(/^first_touch=/);
     }
   });

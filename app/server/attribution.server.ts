@@ -2,8 +2,10 @@ import { createCookie } from "react-router";
 import {
   type Attribution,
   attributionFromVisit,
+  attributionOf,
   cleanAttribution,
   hasAttribution,
+  withCarriedReferrer,
 } from "~/lib/attribution";
 import { env, isProduction } from "./env.server";
 import type { ConsentRecord } from "./preferences.server";
@@ -35,14 +37,22 @@ function ownHosts(): string[] {
 }
 
 /**
+ * A client-side navigation or revalidation (`/_.data`, `/page.data`): no document the visitor
+ * landed on. Its URL and Referer (our own page) say nothing about where the visitor came from.
+ */
+export const isDataRequest = (request: Request) => new URL(request.url).pathname.endsWith(".data");
+
+/**
  * The attribution the landing page renders into the contact form, for this request only: the
  * remembered first touch when the visitor consented to analytics and has one, else this visit's.
- * `setCookie` is the first-touch cookie to set (consent given, none remembered yet).
+ * `setCookie` is the first-touch cookie to set (consent given, none remembered yet). A data request
+ * has none (null) and sets nothing: the page keeps what its document was rendered with (ADR 215).
  */
 export async function landingAttribution(
   request: Request,
   consent: ConsentRecord | null,
-): Promise<{ attribution: Attribution; setCookie: string | null }> {
+): Promise<{ attribution: Attribution | null; setCookie: string | null }> {
+  if (isDataRequest(request)) return { attribution: null, setCookie: null };
   const visit = attributionFromVisit(
     new URL(request.url),
     request.headers.get("referer"),
@@ -53,6 +63,34 @@ export async function landingAttribution(
   const stored = cleanAttribution(await firstTouchCookie().parse(request.headers.get("cookie")));
   if (hasAttribution(stored)) return { attribution: stored, setCookie: null };
   return { attribution: visit, setCookie: await firstTouchCookie().serialize(visit) };
+}
+
+/**
+ * The first-touch cookie for a consent given on the landing page: the attribution of the landing
+ * document, posted by the consent form as the contact form's hidden fields (the request of the
+ * consent itself is a form post from our own page). Null when one is remembered already or nothing
+ * was posted.
+ */
+export async function firstTouchFromConsentForm(
+  request: Request,
+  form: FormData,
+): Promise<string | null> {
+  const stored = cleanAttribution(await firstTouchCookie().parse(request.headers.get("cookie")));
+  if (hasAttribution(stored)) return null;
+  const posted = attributionOf(Object.fromEntries(form));
+  return hasAttribution(posted) ? firstTouchCookie().serialize(posted) : null;
+}
+
+/**
+ * Where a no-JS post on the landing page redirects to: its `redirectTo`, carrying the landing
+ * document's external referrer (the posted `referrer`) in the URL, as the next page's Referer is
+ * our own page. Nothing is stored on the device for it.
+ */
+export function redirectCarryingReferrer(path: string, request: Request, form: FormData): string {
+  return withCarriedReferrer(path, form.get("referrer"), [
+    new URL(request.url).host,
+    ...ownHosts(),
+  ]);
 }
 
 /** Set-Cookie that deletes the first-touch cookie (analytics consent withdrawn or refused). */

@@ -256,3 +256,111 @@ describe("attribution", () => {
     });
   });
 });
+
+// Issue 24 (3): a click on the cookie bar (or the info banner, the theme switch) must not change
+// where the visitor came from: the landing path and referrer are the landing document's (ADR 215).
+describe("attribution across the preference posts", () => {
+  const google = "https://www.google.com/";
+  const own = () => ({ referer: `${server.url}/?utm_source=bannertest` });
+
+  it("a data request (the revalidation after the post) renders no attribution and sets no first touch", async () => {
+    const consent = await consentCookie("all");
+    const res = await server.fetch("/_.data?utm_source=bannertest", {
+      headers: { cookie: consent, ...own() },
+    });
+    expect(res.status).toBe(200);
+    expect(cookieNamed(res, "first_touch")).toBeUndefined();
+    const body = await res.text();
+    // Neither this URL's utm_source nor its path: the page keeps its document's attribution.
+    expect(body).not.toContain("_.data");
+    expect(body).not.toContain("bannertest");
+  });
+
+  it("with JS: consent to analytics remembers the posted landing document's attribution", async () => {
+    const res = await server.fetch("/preferences/consent", {
+      method: "POST",
+      headers: { referer: `${server.url}/?utm_source=bannertest` },
+      body: new URLSearchParams({
+        choice: "all",
+        js: "1",
+        utmSource: "bannertest",
+        referrer: "https://www.google.com",
+        landingPath: "/?seite=preise",
+      }),
+    });
+    expect(res.status).toBe(200);
+    const touch = cookieNamed(res, "first_touch");
+    expect(touch).toMatch(/HttpOnly/i);
+    const consent = (cookieNamed(res, "cookie_consent") ?? "").split(";")[0];
+    const later = await server.fetch("/?utm_source=other", {
+      headers: { cookie: `${consent}; ${(touch ?? "").split(";")[0]}`, ...own() },
+    });
+    expect(await hiddenFields(later)).toMatchObject({
+      utmSource: "bannertest",
+      referrer: "https://www.google.com",
+      landingPath: "/?seite=preise",
+    });
+  });
+
+  it("an existing first touch is kept; no attribution posted, none remembered", async () => {
+    const stored = await consentCookie("all");
+    const first = await server.fetch("/?utm_source=erster", {
+      headers: { cookie: stored, referer: google },
+    });
+    const touch = (cookieNamed(first, "first_touch") ?? "").split(";")[0];
+    const again = await server.fetch("/preferences/consent", {
+      method: "POST",
+      headers: { cookie: `${stored}; ${touch}` },
+      body: new URLSearchParams({ choice: "all", js: "1", utmSource: "zweiter" }),
+    });
+    expect(cookieNamed(again, "first_touch")).toBeUndefined();
+    const empty = await server.fetch("/preferences/consent", {
+      method: "POST",
+      body: new URLSearchParams({ choice: "all", js: "1" }),
+    });
+    expect(cookieNamed(empty, "first_touch")).toBeUndefined();
+  });
+
+  it("without JS, 'Nur notwendige' carries the external referrer across the redirect (nothing stored)", async () => {
+    const res = await server.fetch("/preferences/consent", {
+      method: "POST",
+      body: new URLSearchParams({
+        choice: "necessary",
+        redirectTo: "/?utm_source=bannertest",
+        utmSource: "bannertest",
+        referrer: "https://www.google.com",
+        landingPath: "/",
+      }),
+    });
+    expect(res.status).toBe(303);
+    const location = res.headers.get("location") ?? "";
+    expect(location).toBe("/?utm_source=bannertest&ref=https%3A%2F%2Fwww.google.com");
+    expect(cookieNamed(res, "first_touch")).toBeUndefined();
+    const consent = (cookieNamed(res, "cookie_consent") ?? "").split(";")[0];
+    const back = await server.fetch(location, { headers: { cookie: consent, ...own() } });
+    expect(await hiddenFields(back)).toMatchObject({
+      utmSource: "bannertest",
+      referrer: "https://www.google.com",
+      landingPath: "/",
+    });
+  });
+
+  it("without JS, the info banner and the theme switch carry it too; a foreign `ref` path is not built", async () => {
+    for (const [path, fields] of [
+      ["/preferences/banner", { key: "0123abcd" }],
+      ["/preferences/theme", { theme: "dark" }],
+    ] as const) {
+      const res = await server.fetch(path, {
+        method: "POST",
+        body: new URLSearchParams({ ...fields, redirectTo: "/", referrer: google }),
+      });
+      expect(res.status, path).toBe(303);
+      expect(res.headers.get("location"), path).toBe("/?ref=https%3A%2F%2Fwww.google.com");
+      const plain = await server.fetch(path, {
+        method: "POST",
+        body: new URLSearchParams({ ...fields, redirectTo: "/admin/settings" }),
+      });
+      expect(plain.headers.get("location"), path).toBe("/admin/settings");
+    }
+  });
+});

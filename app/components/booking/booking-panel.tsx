@@ -112,25 +112,32 @@ function Day({
   );
 }
 
-/** The month calendar (42 cells, Sunday first, de-DE) with its month steps. */
+/**
+ * The month calendar (42 cells, Sunday first, de-DE) with its month steps. `headingLevel`: the
+ * month's heading, one below the surrounding one (3 in the dialog, 2 on the pages, whose h1 it
+ * follows).
+ */
 export function CalendarGrid({
   month,
   cells,
   selectedDay,
   controls,
+  headingLevel = 3,
 }: {
   month: string;
   cells: CalendarCell[];
   selectedDay: IsoDay | null;
   controls: CalendarControls;
+  headingLevel?: 2 | 3;
 }) {
+  const MonthHeading = headingLevel === 2 ? "h2" : "h3";
   return (
     <div>
       <div className="mb-3 flex items-center justify-between">
         <MonthStep direction={-1} controls={controls} />
-        <h3 className="font-semibold" aria-live="polite">
+        <MonthHeading className="font-semibold" aria-live="polite">
           {monthLabel(month)}
-        </h3>
+        </MonthHeading>
         <MonthStep direction={1} controls={controls} />
       </div>
       <div

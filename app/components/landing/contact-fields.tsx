@@ -12,6 +12,8 @@ import {
 export const FORM_ID = "contact-form";
 export const fieldId = (name: string) => `${FORM_ID}-${name}`;
 export const errorId = (name: string) => `${FORM_ID}-${name}-error`;
+/** The file input of the upload widget (the error summary links refused files to it). */
+export const ATTACHMENTS_ID = "contact-attachments";
 export const labelClass = "mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200";
 
 /** A file input whose button looks like the form's buttons (attachments, the no-JS voice message). */
@@ -166,16 +168,30 @@ export function DescriptionField({
 
 /**
  * The list of problems after a submission: one link per invalid field (its message), a heading
- * that takes the focus. Without JS the page lands here by the form's `#contact` target.
+ * that takes the focus. Without JS the page lands here by the form's `#contact` target. Refused
+ * files are listed too, linked to the file field (on a phone it is screens further down).
  */
 export function ErrorSummary({
   errors,
+  uploadErrors,
   headingRef,
 }: {
   errors: Record<string, string[] | undefined>;
+  uploadErrors?: string[] | null;
   headingRef?: Ref<HTMLHeadingElement>;
 }) {
-  const entries = errorSummaryEntries(errors);
+  const entries = [
+    ...errorSummaryEntries(errors).map(({ field, message }) => ({
+      key: field,
+      href: `#${fieldId(field)}`,
+      message,
+    })),
+    ...(uploadErrors ?? []).map((message) => ({
+      key: `upload-${message}`,
+      href: `#${ATTACHMENTS_ID}`,
+      message,
+    })),
+  ];
   if (!entries.length) return null;
   return (
     <div
@@ -193,9 +209,9 @@ export function ErrorSummary({
         {ERROR_SUMMARY_TITLE}
       </h3>
       <ul className="mt-1 list-inside list-disc space-y-0.5">
-        {entries.map(({ field, message }) => (
-          <li key={field}>
-            <a href={`#${fieldId(field)}`} className="underline underline-offset-2">
+        {entries.map(({ key, href, message }) => (
+          <li key={key}>
+            <a href={href} className="underline underline-offset-2">
               {message}
             </a>
           </li>

@@ -117,10 +117,14 @@ export function ContactForm(props: Props) {
         className="relative mt-8 space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900"
       >
         {formError ? <Alert>{formError}</Alert> : null}
-        {form.summaryShown ? (
+        {form.summaryShown || uploadErrors?.length ? (
           // The summary's box is what scrolls into view below the sticky header (ADR 210).
           <div data-reveal="" className="scroll-mt-24">
-            <ErrorSummary errors={errors} headingRef={form.summaryRef} />
+            <ErrorSummary
+              errors={errors}
+              uploadErrors={uploadErrors}
+              headingRef={form.summaryRef}
+            />
           </div>
         ) : null}
         <AttributionFields affiliateCode={props.affiliateCode} />

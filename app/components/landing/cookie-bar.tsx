@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
+import { AttributionFields } from "./attribution-fields";
 
 type Consent = { analytics: boolean; marketing: boolean };
 
@@ -62,6 +63,9 @@ export function CookieBar({ current }: { current: Consent | null }) {
         }}
       >
         <input type="hidden" name="redirectTo" value={redirectTo} />
+        {/* The landing document's attribution: remembered as the first touch on consent, its
+            referrer carried across the no-JS redirect otherwise (ADR 215). */}
+        <AttributionFields />
         {/* Compact on phones: banner + header + this bar take at most a quarter of the screen. */}
         <p className="text-xs text-slate-700 sm:hidden dark:text-slate-300">
           Notwendige Cookies immer, Analyse nur mit deiner Zustimmung.
@@ -71,15 +75,18 @@ export function CookieBar({ current }: { current: Consent | null }) {
           Einstellungen und deine Anfragen). Mit deiner Zustimmung nutzen wir zusätzlich
           Analyse-Cookies, um die Seite zu verbessern.
         </p>
-        <div className="mt-1.5 flex items-start justify-between gap-2 sm:mt-3 sm:flex-wrap">
-          <details className="min-w-0 text-sm">
-            <summary className="cursor-pointer rounded font-semibold whitespace-nowrap text-indigo-700 dark:text-indigo-300">
+        {/* Phones (320–430 px): "Details" on its own line, its panel full width, then the two
+            buttons side by side in equal halves. From sm on: "Details" left, buttons right; the
+            opened panel takes the whole row and the buttons wrap below it. Never clipped. */}
+        <div className="mt-1.5 flex flex-col gap-1.5 sm:mt-3 sm:flex-row sm:flex-wrap sm:items-start sm:gap-x-4 sm:gap-y-3">
+          <details className="min-w-0 text-sm sm:flex-1 sm:open:basis-full">
+            <summary className="inline-block cursor-pointer rounded py-0.5 font-semibold text-indigo-700 dark:text-indigo-300">
               Details
             </summary>
-            <div className="mt-2 space-y-2">
+            <div className="mt-2 space-y-2 text-slate-700 dark:text-slate-300">
               <label className="flex items-start gap-2">
-                <input type="checkbox" checked disabled className="mt-1" />
-                <span>
+                <input type="checkbox" checked disabled className="mt-1 shrink-0" />
+                <span className="min-w-0">
                   <strong>Notwendig</strong> (immer aktiv): Design, Cookie-Auswahl, deine gesendeten
                   Anfragen.
                 </span>
@@ -89,9 +96,9 @@ export function CookieBar({ current }: { current: Consent | null }) {
                   type="checkbox"
                   name="analytics"
                   defaultChecked={current?.analytics ?? false}
-                  className="mt-1"
+                  className="mt-1 shrink-0"
                 />
-                <span>
+                <span className="min-w-0">
                   <strong>Analyse</strong> (optional): anonymisierte Nutzungsstatistik mit Google
                   Analytics, Speicherdauer ein Jahr.
                 </span>
@@ -101,7 +108,7 @@ export function CookieBar({ current }: { current: Consent | null }) {
               </ChoiceButton>
             </div>
           </details>
-          <div className="ml-auto flex shrink-0 justify-end gap-2 whitespace-nowrap">
+          <div className="grid grid-cols-2 gap-2 sm:ml-auto sm:flex sm:shrink-0">
             <ChoiceButton value="necessary" variant="secondary">
               Nur notwendige
             </ChoiceButton>
@@ -126,7 +133,12 @@ function ChoiceButton({
   children: ReactNode;
 }) {
   return (
-    <button type="submit" name="choice" value={value} className={buttonClass(variant, "sm")}>
+    <button
+      type="submit"
+      name="choice"
+      value={value}
+      className={`${buttonClass(variant, "sm")} min-w-0 text-center max-sm:px-2`}
+    >
       {children}
     </button>
   );

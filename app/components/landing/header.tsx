@@ -1,9 +1,23 @@
+import { useRouteLoaderData } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { BrandLink } from "~/components/ui/logo";
 import { ThemeToggle } from "~/components/ui/theme-toggle";
 import type { ThemeChoice } from "~/lib/brand";
+import { CarriedReferrer } from "./attribution-fields";
 
-export function Header({ theme, hasHistory }: { theme: ThemeChoice; hasHistory: boolean }) {
+/**
+ * The site header. `home`: "" on the landing page (its links are in-page anchors), "/" on the
+ * visitor's other pages (booking, manage, withdrawal), whose links lead to the landing page.
+ */
+export function Header({
+  theme,
+  hasHistory,
+  home = "",
+}: {
+  theme: ThemeChoice;
+  hasHistory: boolean;
+  home?: "" | "/";
+}) {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
       <nav
@@ -14,7 +28,7 @@ export function Header({ theme, hasHistory }: { theme: ThemeChoice; hasHistory: 
         <div className="flex items-center gap-1 sm:gap-2">
           {hasHistory ? (
             <a
-              href="#history"
+              href={`${home}#history`}
               className={`${buttonClass("ghost", "sm")} whitespace-nowrap`}
               aria-label="Meine Anfragen"
             >
@@ -23,12 +37,23 @@ export function Header({ theme, hasHistory }: { theme: ThemeChoice; hasHistory: 
               <span className="hidden sm:inline">Meine Anfragen</span>
             </a>
           ) : null}
-          <ThemeToggle theme={theme} />
-          <a href="#contact" className={`${buttonClass("primary", "sm")} whitespace-nowrap`}>
+          <ThemeToggle theme={theme}>
+            <CarriedReferrer />
+          </ThemeToggle>
+          <a
+            href={`${home}#contact`}
+            className={`${buttonClass("primary", "sm")} whitespace-nowrap`}
+          >
             Jetzt loslegen
           </a>
         </div>
       </nav>
     </header>
   );
+}
+
+/** The landing page's header on the visitor's other pages (theme from the root loader). */
+export function SiteHeader({ hasHistory = false }: { hasHistory?: boolean }) {
+  const root = useRouteLoaderData("root") as { theme?: ThemeChoice } | undefined;
+  return <Header theme={root?.theme ?? "system"} hasHistory={hasHistory} home="/" />;
 }

@@ -1,5 +1,6 @@
 import { useFetcher, useLocation } from "react-router";
 import { CloseIcon } from "~/components/ui/icons";
+import { CarriedReferrer } from "./attribution-fields";
 
 /** The configurable info banner; closing is remembered per text (cookie), so a new text shows again. */
 export function InfoBanner({ text, bannerKey }: { text: string; bannerKey: string }) {
@@ -23,6 +24,7 @@ export function InfoBanner({ text, bannerKey }: { text: string; bannerKey: strin
         >
           <input type="hidden" name="key" value={bannerKey} />
           <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+          <CarriedReferrer />
           <button
             type="submit"
             className="rounded-md px-2 py-1 font-semibold hover:bg-white/15 focus-visible:outline-white"

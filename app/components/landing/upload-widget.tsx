@@ -7,7 +7,7 @@ import {
   type UploadLimits,
   uploadHint,
 } from "~/lib/upload-rules";
-import { fileInputClass } from "./contact-fields";
+import { ATTACHMENTS_ID, fileInputClass } from "./contact-fields";
 
 const labelClass = "mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200";
 
@@ -64,12 +64,12 @@ export function UploadWidget({
 
   return (
     <div>
-      <label htmlFor="contact-attachments" className={labelClass}>
+      <label htmlFor={ATTACHMENTS_ID} className={labelClass}>
         Dateien anhängen (optional)
       </label>
       <input
         ref={inputRef}
-        id="contact-attachments"
+        id={ATTACHMENTS_ID}
         type="file"
         name="attachments"
         multiple

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { iconProps } from "~/components/ui/icons";
@@ -17,7 +18,14 @@ const LABEL: Record<Theme, { aria: string; title: string }> = {
  * (the `dark:` variant follows `prefers-color-scheme` then) shows the one that switches away from
  * what is on screen: right without JavaScript and without a flash.
  */
-export function ThemeToggle({ theme }: { theme: ThemeChoice }) {
+export function ThemeToggle({
+  theme,
+  children,
+}: {
+  theme: ThemeChoice;
+  /** Extra hidden fields of the no-JS post (the landing page's carried referrer). */
+  children?: ReactNode;
+}) {
   const fetcher = useFetcher();
   const location = useLocation();
   const pending = fetcher.formData?.get("theme");
@@ -44,6 +52,7 @@ export function ThemeToggle({ theme }: { theme: ThemeChoice }) {
       }}
     >
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      {children}
       {targets.map(({ next, className }) => (
         <span key={next} className={className}>
           <button

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { AgencyContact } from "~/components/landing/agency-contact";
 import { buttonClass } from "~/components/ui/button";
 import { ConfirmationStep } from "~/components/ui/confirm-action";
 import { isConfirmationStep } from "~/lib/confirmation";
@@ -32,6 +33,7 @@ export default function Withdraw({ actionData }: Route.ComponentProps) {
           Zurück zu meinen Anfragen
         </Link>
       </p>
+      <AgencyContact />
     </main>
   );
 }

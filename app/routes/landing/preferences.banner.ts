@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { sameSitePath } from "~/lib/return-path";
+import { redirectCarryingReferrer } from "~/server/attribution.server";
 import { readForm } from "~/server/http.server";
 import { dismissedBannersCookie, readDismissedBanners } from "~/server/preferences.server";
 import type { Route } from "./+types/preferences.banner";
@@ -16,5 +17,7 @@ export async function action({ request }: Route.ActionArgs) {
     : keys;
   const headers = { "Set-Cookie": await dismissedBannersCookie.serialize(next) };
   if (form.get("js") === "1") return Response.json({ dismissed: next }, { headers });
-  return redirect(sameSitePath(form.get("redirectTo")), { status: 303, headers });
+  // Without JS: back to the page, keeping the landing document's referrer (ADR 215).
+  const back = redirectCarryingReferrer(sameSitePath(form.get("redirectTo")), request, form);
+  return redirect(back, { status: 303, headers });
 }

@@ -1,6 +1,10 @@
 import { redirect } from "react-router";
 import { sameSitePath } from "~/lib/return-path";
-import { expireFirstTouchCookie } from "~/server/attribution.server";
+import {
+  expireFirstTouchCookie,
+  firstTouchFromConsentForm,
+  redirectCarryingReferrer,
+} from "~/server/attribution.server";
 import { readForm } from "~/server/http.server";
 import { consentCookie, consentRecord, expireAnalyticsCookies } from "~/server/preferences.server";
 import type { Route } from "./+types/preferences.consent";
@@ -9,7 +13,8 @@ export const loader = () => redirect("/");
 
 /**
  * 'Alle akzeptieren' (all), 'Nur notwendige' (necessary) or a custom choice of analytics. Without
- * analytics consent (also a withdrawal) the Google Analytics cookies are deleted.
+ * analytics consent (also a withdrawal) the Google Analytics cookies are deleted. With it, the
+ * first touch is remembered from the landing document's attribution the form posts (ADR 215).
  */
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
@@ -19,10 +24,17 @@ export async function action({ request }: Route.ActionArgs) {
   const record = consentRecord(analytics, marketing);
   const headers = new Headers();
   headers.append("Set-Cookie", await consentCookie.serialize(record));
-  if (!analytics) {
+  if (analytics) {
+    const firstTouch = await firstTouchFromConsentForm(request, form);
+    if (firstTouch) headers.append("Set-Cookie", firstTouch);
+  } else {
     for (const cookie of [...expireAnalyticsCookies(request), ...expireFirstTouchCookie(request)])
       headers.append("Set-Cookie", cookie);
   }
   if (form.get("js") === "1") return Response.json(record, { headers });
-  return redirect(sameSitePath(form.get("redirectTo")), { status: 303, headers });
+  const back = sameSitePath(form.get("redirectTo"));
+  return redirect(analytics ? back : redirectCarryingReferrer(back, request, form), {
+    status: 303,
+    headers,
+  });
 }

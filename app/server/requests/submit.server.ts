@@ -53,6 +53,12 @@ const emptyReply = (error: string): SubmissionResult<string[]> => ({
   error: { "": [error] },
 });
 
+/** A body refused for its size: the message belongs to the file field (and the error summary). */
+const filesReply = (error: string): SubmissionResult<string[]> => ({
+  status: "error",
+  error: { attachments: [error] },
+});
+
 /**
  * The one submission of a visitor request, used by the landing page action and POST /api/requests.
  * Files are streamed to storage first; the request row and its attachment rows are then written in
@@ -87,7 +93,7 @@ async function acceptRequest(request: Request): Promise<SubmitResult> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > hardBodyLimit(limits)) {
     const error = `Gesamtgröße zu groß. Maximum: ${limits.maxTotalSizeMB} MB`;
-    return { ok: false, status: 413, error, uploadErrors: [error], reply: emptyReply(error) };
+    return { ok: false, status: 413, error, uploadErrors: [error], reply: filesReply(error) };
   }
 
   // A full disk must not lose the lead: below the threshold no file is written, the text still is.
@@ -99,7 +105,7 @@ async function acceptRequest(request: Request): Promise<SubmitResult> {
     // The server's guard cut a body beyond the absolute cap (server/guards.ts).
     if ((failure as { code?: string } | null)?.code === "BODY_TOO_LARGE") {
       const error = `Gesamtgröße zu groß. Maximum: ${limits.maxTotalSizeMB} MB`;
-      return { ok: false, status: 413, error, uploadErrors: [error], reply: emptyReply(error) };
+      return { ok: false, status: 413, error, uploadErrors: [error], reply: filesReply(error) };
     }
     const error = "Die Formulardaten konnten nicht gelesen werden. Bitte versuche es erneut.";
     return { ok: false, status: 400, error, reply: emptyReply(error) };
