@@ -33,8 +33,8 @@ export const middleware: Route.MiddlewareFunction[] = [
     withIdempotency(request, clientIp(context), next as () => Promise<Response>),
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { toast, headers } = await getToast(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { toast, headers } = await getToast(request, context);
   return data({ theme: await readTheme(request), toast }, { headers });
 }
 
