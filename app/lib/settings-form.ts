@@ -147,9 +147,7 @@ export function numberRangeMessage(field: SettingsNumberField): string {
 export function settingsNumberError(field: SettingsNumberField, raw: string): string | null {
   const [min, max] = SETTINGS_NUMBER_RANGES[field];
   const value = raw.trim() === "" ? Number.NaN : Number(raw);
-  return Number.isInteger(value) && value >= min && value <= max
-    ? null
-    : numberRangeMessage(field);
+  return Number.isInteger(value) && value >= min && value <= max ? null : numberRangeMessage(field);
 }
 
 /** The refused number fields of a posted settings form, in the form's order (empty: all fine). */

@@ -112,7 +112,6 @@ export function NotificationSettings({
                 className={`${inputClass} max-w-xs`}
                 aria-invalid={fieldErrors?.newEmail ? true : undefined}
                 aria-describedby={fieldErrors?.newEmail ? "newEmail-error" : undefined}
-                // biome-ignore lint/a11y/noAutofocus: the address the last "Hinzufügen" refused
                 autoFocus={focus === "newEmail"}
                 onKeyDown={(e) => {
                   if (e.key === "Enter") {

@@ -76,7 +76,6 @@ export function SettingInput({
         className={inputClass}
         aria-invalid={errors?.length ? true : undefined}
         aria-describedby={errors?.length ? `${id}-error` : undefined}
-        // biome-ignore lint/a11y/noAutofocus: only the field a refused save names, so it is seen
         autoFocus={focus === name}
         {...props}
       />
@@ -86,7 +85,11 @@ export function SettingInput({
 }
 
 /** A number setting: id (also the posted name, which names its range), label and current value. */
-export type NumberSetting = readonly [id: SettingsNumberField, label: string, value: number | string];
+export type NumberSetting = readonly [
+  id: SettingsNumberField,
+  label: string,
+  value: number | string,
+];
 
 /** One number input per setting, in the given order, with its range (SETTINGS_NUMBER_RANGES). */
 export function NumberSettings({ settings }: { settings: readonly NumberSetting[] }) {

@@ -84,8 +84,7 @@ function SettingsFormBody(props: SettingsFormProps) {
     const field = event.target;
     if (field instanceof HTMLInputElement && field.name) {
       field.setCustomValidity("");
-      if (browserErrors[field.name])
-        setBrowserErrors(({ [field.name]: _gone, ...rest }) => rest);
+      if (browserErrors[field.name]) setBrowserErrors(({ [field.name]: _gone, ...rest }) => rest);
     }
     check();
   };
