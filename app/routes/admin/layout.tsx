@@ -41,7 +41,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           className={`${FRAME} grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 py-3`}
         >
           <LogoMark className="size-8 sm:row-span-2" />
-          <p className="truncate text-xs font-semibold uppercase tracking-wide text-indigo-600 sm:self-end dark:text-indigo-400">
+          <p className="truncate text-xs font-semibold text-indigo-600 sm:self-end sm:uppercase sm:tracking-wide dark:text-indigo-400">
             <span className="hidden sm:inline">{BRAND_NAME} · </span>Admin-Bereich
           </p>
           <div className="col-start-3 row-start-1 flex shrink-0 items-center gap-1 sm:row-span-2 sm:gap-2">

@@ -183,9 +183,9 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
       </div>
       <FilterPanel
         activeCount={[query.q, query.status, query.assignment, query.source].filter(Boolean).length}
-        className="grid gap-3 p-4 pt-0 sm:grid-cols-2 sm:pt-4 lg:grid-cols-5"
+        className="grid gap-3 p-4 pt-0 sm:grid-cols-2 sm:pt-4 lg:grid-cols-5 xl:grid-cols-6"
         actions={
-          <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-5">
+          <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-5 xl:col-span-6">
             <button type="submit" className={buttonClass("primary", "sm")}>
               Filter anwenden
             </button>

@@ -102,7 +102,8 @@ export function RequestRow({
               {request.preview}
             </p>
           )}
-          <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600 dark:text-slate-300">
+          {/* One line from 1024 px (long values are cut, the full ones are in the details). */}
+          <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600 lg:flex-nowrap dark:text-slate-300">
             <RowOrigin request={request} />
             {compact ? null : (
               <RowGlance

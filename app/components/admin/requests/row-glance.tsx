@@ -35,7 +35,7 @@ export function RowGlance({
   if (!files && !request.hasAudio && !assignees.length && !demo) return null;
   return (
     <ul
-      className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1"
+      className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 lg:flex-nowrap"
       aria-label="Auf einen Blick"
       data-row-glance=""
     >
@@ -78,7 +78,7 @@ export function RowOrigin({ request }: { request: Pick<RequestListItem, "source"
   return (
     <>
       {source ? (
-        <span className="min-w-0 truncate" data-request-source="">
+        <span className="max-w-48 min-w-0 truncate" data-request-source="">
           Quelle: <span className="font-medium">{source}</span>
         </span>
       ) : null}

@@ -1,6 +1,7 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { useBlocker } from "react-router";
 import { useModal } from "~/components/ui/modal";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { UNSAVED_CHANGES_MESSAGE, UNSAVED_CHANGES_TITLE } from "~/lib/settings-form";
 
 const snapshot = (form: HTMLFormElement | null) =>
@@ -18,10 +19,12 @@ export function useUnsavedChanges(form: RefObject<HTMLFormElement | null>, draft
   const dirtyRef = useRef(draft);
   const baseline = useRef<string | null>(null);
   const modal = useModal();
+  const hydrated = useHydrated();
 
+  // Taken once the hydrated form is in place (some cards render other inputs without JS).
   useEffect(() => {
-    baseline.current = snapshot(form.current);
-  }, [form]);
+    if (hydrated) baseline.current = snapshot(form.current);
+  }, [form, hydrated]);
 
   /** Call on every input/change of the form. */
   const check = useCallback(() => {
