@@ -129,6 +129,8 @@ describe("settingsNumberErrors", () => {
       auditDays: ["Bitte geben Sie eine ganze Zahl von 30 bis 3650 ein."],
     });
     expect(Object.keys(settingsNumberErrors(form))[0]).toBe("maxFileSizeMB");
+    form.delete("maxFileSizeMB");
+    expect(settingsNumberErrors(form)).not.toHaveProperty("maxFileSizeMB");
     expect(settingsNumberError("auditDays", " 30 ")).toBeNull();
     expect(isSettingsNumberField("auditDays")).toBe(true);
     expect(isSettingsNumberField("systemPrompt")).toBe(false);

@@ -150,11 +150,15 @@ export function settingsNumberError(field: SettingsNumberField, raw: string): st
   return Number.isInteger(value) && value >= min && value <= max ? null : numberRangeMessage(field);
 }
 
-/** The refused number fields of a posted settings form, in the form's order (empty: all fine). */
+/**
+ * The refused number fields of a posted settings form, in the form's order (empty: all fine). A
+ * field the post leaves out keeps its default like before (hand-made posts); one sent empty is refused.
+ */
 export function settingsNumberErrors(form: FormData): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const field of Object.keys(SETTINGS_NUMBER_RANGES) as SettingsNumberField[]) {
-    const message = settingsNumberError(field, String(form.get(field) ?? ""));
+    if (!form.has(field)) continue;
+    const message = settingsNumberError(field, String(form.get(field)));
     if (message) errors[field] = [message];
   }
   return errors;

@@ -78,11 +78,11 @@ export function RequestRow({
         className={`flex flex-col gap-2 px-3 lg:flex-row lg:items-center lg:gap-4 ${compact ? "py-1.5" : "py-2"}`}
       >
         <div className="min-w-0 flex-1" data-row-part="info">
-          <p className="flex min-w-0 items-baseline gap-2">
+          <p className="flex min-w-0 flex-wrap items-baseline gap-x-2 lg:flex-nowrap">
             <span className="shrink-0 font-mono text-xs text-slate-500 dark:text-slate-400">
               #{id}
             </span>
-            <span className="min-w-0 shrink-0 truncate font-semibold" data-request-name="">
+            <span className="max-w-full min-w-0 truncate font-semibold lg:shrink-0" data-request-name="">
               {request.name}
             </span>
             {request.company ? (
