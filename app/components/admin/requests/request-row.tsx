@@ -82,7 +82,10 @@ export function RequestRow({
             <span className="shrink-0 font-mono text-xs text-slate-500 dark:text-slate-400">
               #{id}
             </span>
-            <span className="max-w-full min-w-0 truncate font-semibold lg:shrink-0" data-request-name="">
+            <span
+              className="max-w-full min-w-0 truncate font-semibold lg:shrink-0"
+              data-request-name=""
+            >
               {request.name}
             </span>
             {request.company ? (
