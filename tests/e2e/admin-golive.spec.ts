@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { inArray } from "drizzle-orm";
 import { db } from "~/server/db.server";
@@ -429,7 +430,9 @@ test("outbox: a failed webhook says so while its row is collapsed", async ({
     await expect(retrying.locator("details")).not.toHaveAttribute("open", "");
     await retrying.scrollIntoViewIfNeeded();
     await expect(retrying.locator("[data-outbox-status]")).toBeInViewport();
-    await page.screenshot({ path: testInfo.outputPath("outbox-390.png"), fullPage: true });
+    await page
+      .getByRole("region", { name: /Webhooks/ })
+      .screenshot({ path: testInfo.outputPath("outbox-webhooks-390.png") });
   } finally {
     db()
       .delete(webhookDeliveries)
@@ -442,3 +445,59 @@ test("outbox: a failed webhook says so while its row is collapsed", async ({
       .run();
   }
 });
+
+// axe on the states this issue added, light and dark (axe runs as a script: JS on only).
+for (const theme of ["light", "dark"] as const) {
+  test(`issue 24 admin states have no axe violations (${theme}) @js-only`, async ({
+    page,
+    seed,
+  }) => {
+    test.setTimeout(120_000);
+    await page.emulateMedia({ colorScheme: theme });
+    const t = tag();
+    const code = seed.affiliateCode({ discountValue: 5, name: `Axe ${t}` });
+    await seedLeads(seed, t, code.code, 3);
+    seed.configuration({});
+    await loginAs(page, await seed.admin());
+    const check = async (label: string) => {
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(
+        results.violations.map(
+          (v) => `${label}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target}`,
+        ),
+      ).toEqual([]);
+    };
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`/admin/requests?q=${t}&requestId=987654`);
+    await expect(page.locator("[data-missing-request]")).toBeVisible();
+    await check("list with notice");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Kompakte Ansicht" }).click();
+    await expect(page.getByRole("button", { name: "Kompakte Ansicht" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await check("compact list");
+    await page.getByRole("button", { name: "Kompakte Ansicht" }).click();
+    await expect(page.getByRole("button", { name: "Kompakte Ansicht" })).toHaveAttribute(
+      "aria-pressed",
+      "false",
+    );
+
+    await page.goto("/admin/settings");
+    await waitForHydration(page);
+    const hours = page.getByLabel("Zusätzliche Stunden");
+    await hours.evaluate((el) => el.removeAttribute("max"));
+    await hours.fill("30");
+    await page.getByRole("button", { name: "Konfiguration speichern" }).click();
+    await expect(page.locator("[data-toast=error]")).toBeVisible();
+    await check("settings refused");
+
+    await page.setViewportSize(PHONE);
+    await page.goto("/admin/affiliate-codes");
+    await expect(page.locator("tr", { hasText: code.code })).toBeVisible();
+    await check("affiliate cards");
+    await page.goto(`/admin/requests?q=${t}`);
+    await check("list at 390 px");
+  });
+}

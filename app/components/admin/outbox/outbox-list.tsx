@@ -42,14 +42,15 @@ export function OutboxList({ entries, empty }: { entries: OutboxEntry[]; empty: 
         <li key={entry.key}>
           <Card className="p-4">
             <details>
-              <summary className="flex cursor-pointer flex-wrap items-center gap-3">
+              {/* Phones: the state, then title and recipient at full width, then the times. */}
+              <summary className="flex cursor-pointer flex-col items-start gap-1 sm:flex-row sm:flex-wrap sm:items-center sm:gap-3">
                 <span
                   className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TONES[entry.status.tone]}`}
                   data-outbox-status={entry.status.tone}
                 >
                   {entry.status.label}
                 </span>
-                <span className="min-w-0 flex-1">
+                <span className="w-full min-w-0 sm:w-auto sm:flex-1">
                   <span className="block font-medium">{entry.title}</span>
                   <span className="block break-all text-sm text-slate-500 dark:text-slate-400">
                     {entry.to}
