@@ -35,8 +35,8 @@ export const middleware: Route.MiddlewareFunction[] = [
     withIdempotency(request, clientIp(context), next as () => Promise<Response>),
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { toast, headers } = await getToast(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { toast, headers } = await getToast(request, context);
   // `bookingMail`: whether the booking success may promise a confirmation mail (BookingSuccess);
   // imprintUrl: the visitor's error pages name it as the way to reach the agency.
   return data(

@@ -47,4 +47,10 @@ export type RequestListItem = {
   files: number;
   hasAudio: boolean;
   assigned_to: number[];
+  /** The first line of the company description, cut for the row. */
+  company: string;
+  /** utm_source, else the external referrer's host; null when neither is known. */
+  source: string | null;
+  /** The affiliate code with its partner and discount (null when the code was deleted since). */
+  code: { code: string; partner: string | null; discount: number | null } | null;
 };

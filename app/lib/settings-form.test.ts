@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { ConfigurationSchema, DEFAULT_CONFIGURATION } from "./configuration";
-import { addExternalEmail, addPreparationField, draftFromForm } from "./settings-form";
+import {
+  addExternalEmail,
+  addPreparationField,
+  draftFromForm,
+  isSettingsNumberField,
+  settingsNumberError,
+  settingsNumberErrors,
+} from "./settings-form";
 
 describe("addExternalEmail", () => {
   it("applies the spec's three rules", () => {
@@ -100,5 +107,32 @@ describe("configuration schema", () => {
       draftFromForm(form, [{ id: 2, username: "b", email: "b@example.com" }]),
     );
     expect(ticked.emailNotifications.bookingNotice).toBe(true);
+  });
+});
+
+describe("settingsNumberErrors", () => {
+  it("refuses empty, fractional and out-of-range numbers with the German range message", () => {
+    const form = new FormData();
+    form.set("maxFilesPerRequest", "5");
+    form.set("maxFileSizeMB", "0");
+    form.set("maxTotalSizeMB", "");
+    form.set("leadDays", "1.5");
+    form.set("leadHours", "24");
+    form.set("retentionMonths", "120");
+    form.set("outboxDays", "abc");
+    form.set("auditDays", "29");
+    expect(settingsNumberErrors(form)).toEqual({
+      maxFileSizeMB: ["Bitte geben Sie eine ganze Zahl von 1 bis 25 ein."],
+      maxTotalSizeMB: ["Bitte geben Sie eine ganze Zahl von 10 bis 100 ein."],
+      leadDays: ["Bitte geben Sie eine ganze Zahl von 0 bis 365 ein."],
+      outboxDays: ["Bitte geben Sie eine ganze Zahl von 1 bis 365 ein."],
+      auditDays: ["Bitte geben Sie eine ganze Zahl von 30 bis 3650 ein."],
+    });
+    expect(Object.keys(settingsNumberErrors(form))[0]).toBe("maxFileSizeMB");
+    form.delete("maxFileSizeMB");
+    expect(settingsNumberErrors(form)).not.toHaveProperty("maxFileSizeMB");
+    expect(settingsNumberError("auditDays", " 30 ")).toBeNull();
+    expect(isSettingsNumberField("auditDays")).toBe(true);
+    expect(isSettingsNumberField("systemPrompt")).toBe(false);
   });
 });

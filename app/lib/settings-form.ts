@@ -116,3 +116,56 @@ export function draftFromForm(
     privacyNote: String(form.get("privacyNote") ?? ""),
   } as unknown as Configuration;
 }
+
+/**
+ * The number fields of the settings form: posted name -> allowed whole-number range. The inputs
+ * carry it as min/max (the browser checks it), and a save with a value outside it is refused with
+ * `numberRangeMessage` at the field (the API's `ConfigurationSchema` clamps to the same ranges).
+ */
+export const SETTINGS_NUMBER_RANGES = {
+  maxFilesPerRequest: [1, 10],
+  maxFileSizeMB: [1, 25],
+  maxTotalSizeMB: [10, 100],
+  leadDays: [0, 365],
+  leadHours: [0, 24],
+  retentionMonths: [1, 120],
+  outboxDays: [1, 365],
+  auditDays: [30, 3650],
+} as const satisfies Record<string, readonly [number, number]>;
+export type SettingsNumberField = keyof typeof SETTINGS_NUMBER_RANGES;
+
+export const isSettingsNumberField = (name: string): name is SettingsNumberField =>
+  Object.hasOwn(SETTINGS_NUMBER_RANGES, name);
+
+/** The German message of a number outside its range (also the browser's bubble, with JS). */
+export function numberRangeMessage(field: SettingsNumberField): string {
+  const [min, max] = SETTINGS_NUMBER_RANGES[field];
+  return `Bitte geben Sie eine ganze Zahl von ${min} bis ${max} ein.`;
+}
+
+/** The message of one posted number, or null when it is a whole number inside its range. */
+export function settingsNumberError(field: SettingsNumberField, raw: string): string | null {
+  const [min, max] = SETTINGS_NUMBER_RANGES[field];
+  const value = raw.trim() === "" ? Number.NaN : Number(raw);
+  return Number.isInteger(value) && value >= min && value <= max ? null : numberRangeMessage(field);
+}
+
+/**
+ * The refused number fields of a posted settings form, in the form's order (empty: all fine). A
+ * field the post leaves out keeps its default like before (hand-made posts); one sent empty is refused.
+ */
+export function settingsNumberErrors(form: FormData): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const field of Object.keys(SETTINGS_NUMBER_RANGES) as SettingsNumberField[]) {
+    if (!form.has(field)) continue;
+    const message = settingsNumberError(field, String(form.get(field)));
+    if (message) errors[field] = [message];
+  }
+  return errors;
+}
+
+export const SETTINGS_NOT_SAVED =
+  "Die Konfiguration wurde nicht gespeichert. Bitte prüfen Sie die markierten Felder.";
+export const UNSAVED_CHANGES_TITLE = "Ungespeicherte Änderungen";
+export const UNSAVED_CHANGES_MESSAGE =
+  "Sie haben Änderungen an der Konfiguration noch nicht gespeichert. Möchten Sie die Seite verlassen und die Änderungen verwerfen?";

@@ -1,5 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { createCookie, redirect } from "react-router";
+import {
+  createContext,
+  createCookie,
+  data,
+  type RouterContextProvider,
+  redirect,
+} from "react-router";
 import { z } from "zod";
 import type { Toast, ToastMessage } from "~/lib/toast";
 import { env, isProduction } from "./env.server";
@@ -42,11 +48,42 @@ export async function redirectWithToast(url: string, toast: Toast, init?: number
   return redirect(url, { ...responseInit, headers });
 }
 
+/** A toast an action answered with in this same request (a document POST renders it at once). */
+const actionToast = createContext<ToastMessage | null>(null);
+
+/**
+ * An answer without a redirect (a refused form shown again) that still shows a toast: without
+ * JavaScript the page of this same POST renders it (root reads it from the request context); with
+ * JavaScript (a `.data` request) the flash cookie carries it to the root loader's revalidation.
+ */
+export async function dataWithToast<T>(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  body: T,
+  toast: Toast,
+  status = 200,
+) {
+  const headers = new Headers();
+  if (new URL(request.url).pathname.endsWith(".data")) {
+    headers.append("Set-Cookie", await serializeToast(toast));
+  } else {
+    context.set(actionToast, {
+      id: randomBytes(8).toString("hex"),
+      type: toast.type,
+      message: toast.message.slice(0, 2000),
+    });
+  }
+  return data(body, { status, headers });
+}
+
 /** Reads the flash toast of this request; `headers` clears it (send them with the response). */
 export async function getToast(
   request: Request,
+  context?: Readonly<RouterContextProvider>,
 ): Promise<{ toast: ToastMessage | null; headers: Headers }> {
   const headers = new Headers();
+  const now = context?.get(actionToast);
+  if (now) return { toast: now, headers };
   const header = request.headers.get("cookie");
   if (!header?.includes("__flash=")) return { toast: null, headers };
   const parsed = FlashSchema.safeParse(await flashCookie().parse(header));

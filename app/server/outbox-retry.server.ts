@@ -1,9 +1,11 @@
+import { OUTBOX_MAX_ATTEMPTS } from "~/lib/outbox-status";
+
 /**
  * Retry and backoff shared by the durable outboxes (mail_outbox, webhook_deliveries; ADR 140):
  * a failed attempt is retried after 30 s, 1 min, 2 min ... capped at 1 h; after MAX_ATTEMPTS the
  * row is "failed" and waits for the retry button.
  */
-export const MAX_ATTEMPTS = 8;
+export const MAX_ATTEMPTS = OUTBOX_MAX_ATTEMPTS;
 
 export const backoffMs = (attempts: number) => Math.min(3600_000, 30_000 * 2 ** (attempts - 1));
 

@@ -95,3 +95,18 @@ export function expireAnalyticsCookies(request: Request): string[] {
     domains.map((domain) => `${name}=; ${expired}${domain ? `; Domain=${domain}` : ""}`),
   );
 }
+
+/** The admin list's density (issue 24): "compact" shows one line per request. */
+export type ListDensity = "comfortable" | "compact";
+
+export const listDensityCookie = createCookie("list_density", {
+  path: "/admin",
+  sameSite: "lax",
+  httpOnly: true,
+  maxAge: ONE_YEAR,
+});
+
+export async function readListDensity(request: Request): Promise<ListDensity> {
+  const value = await listDensityCookie.parse(request.headers.get("cookie"));
+  return value === "compact" ? "compact" : "comfortable";
+}

@@ -71,6 +71,11 @@ export type SeedRequestInput = {
   description?: string;
   /** Attach a small PDF named like this. */
   pdf?: string;
+  /** An affiliate code typed in or taken from `?code=`. */
+  affiliateCode?: string;
+  /** Attribution fields as the landing page sends them. */
+  utmSource?: string;
+  referrer?: string;
 };
 
 /** Submits a request through the public API (POST /api/requests), like the landing page does. */
@@ -82,6 +87,9 @@ export async function seedRequest(baseUrl: string, input: SeedRequestInput = {})
   form.set("phone", input.phone ?? "+49 30 1234 5678");
   form.set("companyDescription", input.companyDescription ?? `Bäckerei ${marker} in Berlin`);
   form.set("description", input.description ?? `Eine App für Vorbestellungen ${marker}.`);
+  if (input.affiliateCode) form.set("affiliateCode", input.affiliateCode);
+  if (input.utmSource) form.set("utmSource", input.utmSource);
+  if (input.referrer) form.set("referrer", input.referrer);
   if (input.pdf) {
     form.append(
       "attachments",

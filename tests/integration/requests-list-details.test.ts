@@ -35,8 +35,15 @@ beforeAll(async () => {
     body: new URLSearchParams({ username: admin.username, password: admin.password }).toString(),
   });
   cookie = login.headers.get("set-cookie")?.split(";")[0] as string;
-  first = await submit(`Erste ${tag}`, `Firma Eins ${tag} mit Werkstatt`);
-  second = await submit(`Zweite ${tag}`, `Firma Zwei ${tag} mit Laden`);
+  // Two lines each: a row shows the first (issue 24), the details the whole description.
+  first = await submit(
+    `Erste ${tag}`,
+    `Firma Eins ${tag} mit Werkstatt\nEins-Details ${tag} im Hof`,
+  );
+  second = await submit(
+    `Zweite ${tag}`,
+    `Firma Zwei ${tag} mit Laden\nZwei-Details ${tag} am Markt`,
+  );
 });
 afterAll(() => server.close());
 
@@ -45,9 +52,11 @@ describe("request list rows and their details", () => {
     const html = await page(`/admin/requests?q=${tag}`);
     expect(html).toContain(`Erste ${tag}`);
     expect(html).toContain(`Zweite ${tag}`);
-    // Neither the detail sections nor their data (also not in the hydration data).
-    expect(html).not.toContain(`Firma Eins ${tag}`);
-    expect(html).not.toContain(`Firma Zwei ${tag}`);
+    // Neither the detail sections nor their data (also not in the hydration data); the rows show
+    // the company's first line only.
+    expect(html).toContain(`Firma Eins ${tag} mit Werkstatt`);
+    expect(html).not.toContain(`Eins-Details ${tag}`);
+    expect(html).not.toContain(`Zwei-Details ${tag}`);
     expect(html).not.toContain("Vorbereitung speichern");
     expect(html).toContain(
       `href="/admin/requests?q=${tag}&amp;expand=${first}#request-${first}" data-discover="true"`,
@@ -57,8 +66,8 @@ describe("request list rows and their details", () => {
 
   it("?expand= renders that row's six sections, no other row's, and a link closing it", async () => {
     const html = await page(`/admin/requests?q=${tag}&expand=${first}`);
-    expect(html).toContain(`Firma Eins ${tag}`);
-    expect(html).not.toContain(`Firma Zwei ${tag}`);
+    expect(html).toContain(`Eins-Details ${tag}`);
+    expect(html).not.toContain(`Zwei-Details ${tag}`);
     for (const label of [
       "Unternehmen",
       "Anfrage",
@@ -74,7 +83,7 @@ describe("request list rows and their details", () => {
     expect(html).toContain(`href="/admin/requests?q=${tag}#request-${first}"`);
     // An id outside the page expands nothing.
     const other = await page(`/admin/requests?q=${tag}-gibtesnicht&expand=${first}`);
-    expect(other).not.toContain(`Firma Eins ${tag}`);
+    expect(other).not.toContain(`Eins-Details ${tag}`);
   });
 
   it("a form post from an expanded row returns to the same URL (row still expanded)", async () => {
@@ -92,7 +101,7 @@ describe("request list rows and their details", () => {
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe(list);
     const html = await page(list);
-    expect(html).toContain(`Firma Zwei ${tag}`);
+    expect(html).toContain(`Zwei-Details ${tag}`);
   });
 
   it("GET /admin/requests/{id}/details answers the full request to admins only", async () => {
@@ -101,7 +110,10 @@ describe("request list rows and their details", () => {
     expect(res.headers.get("cache-control")).toBe("private, no-store");
     const body = (await res.json()) as { request: { id: number; companyDescription: string } };
     expect(body.request.id).toBe(first);
-    expect(body.request.companyDescription).toBe(`Firma Eins ${tag} mit Werkstatt`);
+    // Form posts carry line breaks as CRLF.
+    expect(body.request.companyDescription.replace(/\r\n/g, "\n")).toBe(
+      `Firma Eins ${tag} mit Werkstatt\nEins-Details ${tag} im Hof`,
+    );
 
     const missing = await server.fetch("/admin/requests/99999999/details", { headers: { cookie } });
     expect(missing.status).toBe(404);

@@ -206,6 +206,37 @@ describe("settings page form", () => {
     expect(after.uploadSettings.allowedDocumentTypes).toEqual([]);
     expect(after.uploadSettings.allowedImageTypes).toEqual(before.uploadSettings.allowedImageTypes);
   });
+
+  it("refuses a number outside its range at the field, focused, with a failed-save toast (no JS and JS)", async () => {
+    const cookie = await cookieLogin();
+    const before = await current();
+    const form = formFor({ ...before, bookingLeadTime: { days: 1, hours: 30 } });
+    // Without JS: the answer page itself shows the message at the focused field and the toast.
+    const page = await post(cookie, form);
+    expect(page.status).toBe(400);
+    const html = await page.text();
+    expect(html).toContain("Bitte geben Sie eine ganze Zahl von 0 bis 24 ein.");
+    expect(html).toMatch(/<input[^>]*id="leadHours"[^>]*autofocus=""/);
+    expect(html).toMatch(/<input[^>]*id="leadHours"[^>]*aria-invalid="true"/);
+    expect(html).toContain(
+      "Die Konfiguration wurde nicht gespeichert. Bitte prüfen Sie die markierten Felder.",
+    );
+    expect(html).toContain('data-toast="error"');
+    expect(page.headers.get("set-cookie") ?? "").not.toContain("__flash=");
+    expect(await current()).toEqual(before);
+    // With JS (a .data request): the flash cookie carries the toast to root's revalidation.
+    const data = await server.fetch("/admin/settings.data", {
+      method: "POST",
+      headers: {
+        cookie,
+        origin: server.url,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: form.toString(),
+    });
+    expect(data.headers.get("set-cookie") ?? "").toContain("__flash=");
+    expect(await current()).toEqual(before);
+  });
 });
 
 describe("affiliate codes", () => {

@@ -35,19 +35,17 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
       <header className="relative bg-white shadow-sm dark:bg-slate-900">
-        <div className={`${FRAME} flex items-center justify-between gap-3 py-3`}>
-          <div className="flex min-w-0 items-center gap-3">
-            <LogoMark />
-            <div className="min-w-0">
-              <p className="text-xs font-semibold uppercase tracking-wide text-indigo-600 dark:text-indigo-400">
-                {BRAND_NAME} · Admin-Bereich
-              </p>
-              <p className="truncate text-lg font-semibold text-slate-900 dark:text-slate-50">
-                Willkommen, {loaderData.admin.username}
-              </p>
-            </div>
-          </div>
-          <div className="flex shrink-0 items-center gap-1 sm:gap-2">
+        {/* Phones: logo, "Admin-Bereich" and the buttons in one row, the welcome on its own full-width
+            line below (at 390 px it never shrinks to "Willkom…"); from 640 px the welcome sits under
+            the brand line beside the logo. */}
+        <div
+          className={`${FRAME} grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 py-3`}
+        >
+          <LogoMark className="size-8 sm:row-span-2" />
+          <p className="truncate text-xs font-semibold text-indigo-600 sm:self-end sm:uppercase sm:tracking-wide dark:text-indigo-400">
+            <span className="hidden sm:inline">{BRAND_NAME} · </span>Admin-Bereich
+          </p>
+          <div className="col-start-3 row-start-1 flex shrink-0 items-center gap-1 sm:row-span-2 sm:gap-2">
             <a
               href="/"
               className={`${buttonClass("ghost", "sm")} whitespace-nowrap`}
@@ -63,6 +61,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               </Button>
             </Form>
           </div>
+          <p
+            className="col-span-3 truncate text-lg font-semibold text-slate-900 sm:col-span-1 sm:col-start-2 sm:self-start dark:text-slate-50"
+            data-welcome=""
+          >
+            Willkommen, {loaderData.admin.username}
+          </p>
         </div>
         <TabBar
           frame={FRAME}

@@ -33,13 +33,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   if (["create", "toggle", "delete"].includes(intent))
     return handleAffiliateAction(form, "/admin/legacy");
-  return handleSettingsAction(form, "/admin/legacy");
+  return handleSettingsAction(form, "/admin/legacy", { request, context });
 }
 
 export default function LegacyPanel({ loaderData, actionData }: Route.ComponentProps) {
@@ -99,6 +99,8 @@ export default function LegacyPanel({ loaderData, actionData }: Route.ComponentP
           message={settings?.message}
           newEmail={settings?.newEmail}
           newField={settings?.newField}
+          focus={settings?.focus}
+          draft={Boolean(settings?.draft)}
         />
       </section>
     </div>

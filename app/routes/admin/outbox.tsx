@@ -5,6 +5,7 @@ import { WebhookDeliveries } from "~/components/admin/outbox/webhook-deliveries"
 import { buttonClass } from "~/components/ui/button";
 import { PostButton } from "~/components/ui/post-button";
 import { formatDateTime } from "~/lib/format";
+import { outboxStatusView } from "~/lib/outbox-status";
 import { documentPath, parseId, requireAdmin } from "~/server/auth.server";
 import { env } from "~/server/env.server";
 import { redirectWithToast } from "~/server/flash.server";
@@ -64,21 +65,6 @@ export async function action({ request }: Route.ActionArgs) {
   return redirectWithToast(back, { type: "success", message: "E-Mail wird erneut gesendet." });
 }
 
-const STATUS = {
-  pending: {
-    label: "Wartend",
-    className: "bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-200",
-  },
-  sent: {
-    label: "Gesendet",
-    className: "bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200",
-  },
-  failed: {
-    label: "Fehlgeschlagen",
-    className: "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200",
-  },
-} as const;
-
 export default function OutboxPage({ loaderData }: Route.ComponentProps) {
   const { mails, smtp } = loaderData;
   return (
@@ -98,7 +84,8 @@ export default function OutboxPage({ loaderData }: Route.ComponentProps) {
         empty="Noch keine E-Mails."
         entries={mails.map((mail) => ({
           key: mail.id,
-          status: STATUS[mail.status],
+          status: outboxStatusView(mail.status, mail.attempts, "Gesendet"),
+          error: mail.lastError,
           title: mail.subject,
           to: `An: ${mail.to}`,
           meta: [

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { z } from "zod";
 import { formatRequestId } from "~/lib/format";
 import { REQUEST_STATUSES } from "~/lib/request-status";
@@ -7,6 +7,7 @@ import { type AdminUser, backTo, parseId } from "~/server/auth.server";
 import { requireConfirmation } from "~/server/confirm.server";
 import { redirectWithToast } from "~/server/flash.server";
 import { readForm } from "~/server/http.server";
+import { listDensityCookie } from "~/server/preferences.server";
 import {
   assignRequest,
   deleteAttachment,
@@ -30,6 +31,13 @@ export async function handleRequestAction(request: Request, admin: AdminUser) {
   const back = backTo(request);
   const ok = (message: string) => redirectWithToast(back, { type: "success", message });
   const fail = (message: string) => redirectWithToast(back, { type: "error", message });
+  // The list's density toggle: kept in a cookie, back to the same list (with and without JS).
+  if (intent === "density") {
+    const density = form.get("density") === "compact" ? "compact" : "comfortable";
+    return redirect(back, {
+      headers: { "Set-Cookie": await listDensityCookie.serialize(density) },
+    });
+  }
   if (!id) return fail("Anfrage nicht gefunden.");
 
   switch (intent) {

@@ -1,4 +1,4 @@
-import { Link, useLocation, useRevalidator } from "react-router";
+import { Form, Link, useLocation, useRevalidator } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
 import { DuplicateBadge, EarlierRequests } from "~/components/admin/requests/earlier-requests";
 import { FilterPanel } from "~/components/admin/requests/filter-panel";
@@ -31,6 +31,7 @@ import { aiConfigured } from "~/server/ai/anthropic.server";
 import { parseId, requireAdmin } from "~/server/auth.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { env } from "~/server/env.server";
+import { readListDensity } from "~/server/preferences.server";
 import { earlierRequestCounts, earlierRequestsOf } from "~/server/requests/duplicates.server";
 import { listRequestItems } from "~/server/requests/list-items.server";
 import { listAttributionSources } from "~/server/requests/queries.server";
@@ -48,14 +49,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   const openId = parseId(url.searchParams.get("requestId") ?? undefined);
   const expandId = parseId(url.searchParams.get("expand") ?? undefined);
   const page = listRequestItems(query, admin.id);
+  const open = openId ? loadRequestJson(openId) : null;
   return {
     query,
     page,
     demos: Object.fromEntries(visitorAppointments(page.items.map((r) => r.id))),
     earlierCounts: Object.fromEntries(earlierRequestCounts(page.items.map((r) => r.id))),
     earlier: openId ? earlierRequestsOf(openId) : [],
-    open: openId ? loadRequestJson(openId) : null,
+    open,
     openId,
+    // A deleted or unknown request asked for by its link: a notice instead of the view.
+    missingId: openId && !open ? openId : null,
+    density: await readListDensity(request),
     // Without JS the expand link asks for one row's details (`?expand=`); with JS rows fetch them.
     expanded:
       expandId && page.items.some((r) => r.id === expandId) ? loadRequestJson(expandId) : null,
@@ -109,7 +114,8 @@ function Chips({ query }: { query: RequestListQuery }) {
 }
 
 export default function RequestsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { query, page, open, openId, admins, fields, origin } = loaderData;
+  const { query, page, open, missingId, admins, fields, origin } = loaderData;
+  const compact = loaderData.density === "compact";
   const ctx: DetailContext = { admins, fields, aiConfigured: loaderData.aiConfigured, origin };
   const location = useLocation();
   const revalidator = useRevalidator();
@@ -124,6 +130,7 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
 
   return (
     <div className="space-y-5">
+      {missingId ? <MissingRequest id={missingId} closeHref={closeHref} /> : null}
       {open ? null : <ConfirmationStep data={actionData} action={actionUrl} />}
       <nav aria-label="Ansichten" className="flex flex-wrap gap-2">
         {REQUEST_TABS.map((tab) => (
@@ -142,30 +149,43 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
           {TAB_LABELS[query.tab]}{" "}
           <span className="text-slate-500 dark:text-slate-400">({page.total})</span>
         </h1>
-        {hydrated ? (
-          <button
-            type="button"
-            className={buttonClass("secondary", "sm")}
-            onClick={() => revalidator.revalidate()}
-            disabled={revalidator.state !== "idle"}
-          >
-            {revalidator.state !== "idle" ? "Lädt …" : "Neu laden"}
-          </button>
-        ) : (
-          <Link
-            to={`/admin/requests${listSearch}`}
-            className={buttonClass("secondary", "sm")}
-            reloadDocument
-          >
-            Neu laden
-          </Link>
-        )}
+        <div className="flex flex-wrap items-center gap-2">
+          <Form method="post" action={actionUrl}>
+            <input type="hidden" name="intent" value="density" />
+            <input type="hidden" name="density" value={compact ? "comfortable" : "compact"} />
+            <button
+              type="submit"
+              className={buttonClass(compact ? "primary" : "secondary", "sm")}
+              aria-pressed={compact}
+            >
+              Kompakte Ansicht
+            </button>
+          </Form>
+          {hydrated ? (
+            <button
+              type="button"
+              className={buttonClass("secondary", "sm")}
+              onClick={() => revalidator.revalidate()}
+              disabled={revalidator.state !== "idle"}
+            >
+              {revalidator.state !== "idle" ? "Lädt …" : "Neu laden"}
+            </button>
+          ) : (
+            <Link
+              to={`/admin/requests${listSearch}`}
+              className={buttonClass("secondary", "sm")}
+              reloadDocument
+            >
+              Neu laden
+            </Link>
+          )}
+        </div>
       </div>
       <FilterPanel
         activeCount={[query.q, query.status, query.assignment, query.source].filter(Boolean).length}
-        className="grid gap-3 p-4 pt-0 sm:grid-cols-2 sm:pt-4 lg:grid-cols-5"
+        className="grid gap-3 p-4 pt-0 sm:grid-cols-2 sm:pt-4 lg:grid-cols-5 xl:grid-cols-6"
         actions={
-          <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-5">
+          <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-5 xl:col-span-6">
             <button type="submit" className={buttonClass("primary", "sm")}>
               Filter anwenden
             </button>
@@ -239,7 +259,7 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
           Keine Anfragen gefunden.
         </p>
       ) : (
-        <ul className="space-y-3">
+        <ul className={compact ? "space-y-1" : "space-y-2"} data-density={loaderData.density}>
           {page.items.map((request) => (
             <RequestRow
               key={request.id}
@@ -252,6 +272,7 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
               collapseHref={rowHref(request.id, false)}
               demo={loaderData.demos[request.id] ?? null}
               badge={<DuplicateBadge count={loaderData.earlierCounts[request.id]} />}
+              compact={compact}
             />
           ))}
         </ul>
@@ -270,11 +291,29 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
           <EarlierRequests items={loaderData.earlier} hrefFor={openHref} />
           <LeadOrigin attribution={open.attribution} />
         </FullScreenRequest>
-      ) : openId ? (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-          Anfrage #{formatRequestId(openId)} wurde nicht gefunden.
-        </p>
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * `?requestId=` of a deleted or unknown request (an old link, a mail, another admin deleted it): said
+ * at the top of the list, where the view would have opened, instead of the list without a word.
+ */
+function MissingRequest({ id, closeHref }: { id: number; closeHref: string }) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100"
+      data-missing-request=""
+    >
+      <p>
+        <strong>Anfrage #{formatRequestId(id)} gibt es nicht (mehr).</strong> Sie wurde gelöscht
+        oder der Link ist falsch. Hier ist die Liste der Anfragen.
+      </p>
+      <Link to={closeHref} className={buttonClass("secondary", "sm")}>
+        Hinweis schließen
+      </Link>
     </div>
   );
 }

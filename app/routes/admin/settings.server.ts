@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { type Configuration, ConfigurationSchema } from "~/lib/configuration";
 import {
   addExternalEmail,
@@ -6,10 +6,12 @@ import {
   draftFromForm,
   missingSections,
   SECTIONS_MISSING,
+  SETTINGS_NOT_SAVED,
+  settingsNumberErrors,
 } from "~/lib/settings-form";
 import { listAdmins } from "~/server/admins.server";
 import { getConfiguration, saveConfiguration } from "~/server/configuration.server";
-import { redirectWithToast } from "~/server/flash.server";
+import { dataWithToast, redirectWithToast } from "~/server/flash.server";
 import { maskedConfiguration } from "~/server/webhooks/config.server";
 
 export type SettingsActionData = {
@@ -19,13 +21,20 @@ export type SettingsActionData = {
   fieldErrors?: Record<string, string[]>;
   newEmail?: string;
   newField?: { name: string; label: string; placeholder: string };
+  /** The field to focus (and so scroll into view): the first refused one. */
+  focus?: string;
 };
 
 /**
  * One form, several buttons: list edits (add/remove address, add/delete field) change the draft
  * and show it again (without JS too); only 'save' validates, clamps and stores the whole document.
  */
-export async function handleSettingsAction(form: FormData, back: string) {
+export async function handleSettingsAction(
+  form: FormData,
+  back: string,
+  /** The page's request and context: a refused save answers with a toast too. */
+  http?: { request: Request; context: Readonly<RouterContextProvider> },
+) {
   const intent = String(form.get("intent") ?? "save");
   const admins = listAdmins().map((a) => ({ id: a.id, username: a.username, email: a.email }));
   // Webhooks have their own forms (webhooks/settings-actions.server.ts): this one keeps them as stored.
@@ -38,11 +47,23 @@ export async function handleSettingsAction(form: FormData, back: string) {
       { ...body, draft: maskedConfiguration(body.draft ?? raw) },
       { status },
     );
+  // A refused save: the draft again, the first bad field focused, and a toast that says so.
+  const refuse = (body: Omit<SettingsActionData, "draft"> & { draft?: Configuration }) =>
+    http
+      ? dataWithToast<SettingsActionData>(
+          http.request,
+          http.context,
+          { ...body, draft: maskedConfiguration(body.draft ?? raw) },
+          { type: "error", message: body.error ?? SETTINGS_NOT_SAVED },
+          400,
+        )
+      : reply(body, 400);
 
   if (intent === "add-email") {
     const newEmail = String(form.get("newEmail") ?? "");
     const result = addExternalEmail(raw.emailNotifications.externalEmails, newEmail);
-    if (!result.ok) return reply({ fieldErrors: { newEmail: [result.error] }, newEmail }, 400);
+    if (!result.ok)
+      return reply({ fieldErrors: { newEmail: [result.error] }, newEmail, focus: "newEmail" }, 400);
     return reply({
       draft: {
         ...raw,
@@ -66,7 +87,11 @@ export async function handleSettingsAction(form: FormData, back: string) {
       placeholder: String(form.get("newFieldPlaceholder") ?? ""),
     };
     const result = addPreparationField(raw.preparationFields, newField);
-    if (!result.ok) return reply({ fieldErrors: { newField: [result.error] }, newField }, 400);
+    if (!result.ok)
+      return reply(
+        { fieldErrors: { newField: [result.error] }, newField, focus: "newFieldName" },
+        400,
+      );
     return reply({
       draft: { ...raw, preparationFields: result.fields },
       message: "Feld hinzugefügt – zum Übernehmen bitte speichern.",
@@ -84,19 +109,26 @@ export async function handleSettingsAction(form: FormData, back: string) {
   }
   // A post without every section's marker (empty, truncated, hand-made) changes nothing.
   if (missingSections(form).length > 0) {
-    return reply({ error: SECTIONS_MISSING, draft: getConfiguration() }, 400);
+    return refuse({ error: SECTIONS_MISSING, draft: getConfiguration() });
+  }
+  // Numbers outside their range are refused at the field (the browser checks them first).
+  const numberErrors = settingsNumberErrors(form);
+  if (Object.keys(numberErrors).length > 0) {
+    return refuse({
+      error: SETTINGS_NOT_SAVED,
+      fieldErrors: numberErrors,
+      focus: Object.keys(numberErrors)[0],
+    });
   }
   const result = saveConfiguration(raw);
   if (!result.ok) {
     const parsed = ConfigurationSchema.safeParse(raw);
-    return reply(
-      {
-        error: result.error,
-        fieldErrors: result.fieldErrors,
-        draft: parsed.success ? parsed.data : raw,
-      },
-      400,
-    );
+    return refuse({
+      error: result.error,
+      fieldErrors: result.fieldErrors,
+      draft: parsed.success ? parsed.data : raw,
+      focus: Object.keys(result.fieldErrors ?? {})[0],
+    });
   }
   return redirectWithToast(back, {
     type: "success",

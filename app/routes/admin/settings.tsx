@@ -35,11 +35,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request);
   const form = await readForm(request);
   if (isWebhookIntent(form)) return handleWebhookAction(form, "/admin/settings");
-  return handleSettingsAction(form, "/admin/settings");
+  return handleSettingsAction(form, "/admin/settings", { request, context });
 }
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -68,6 +68,8 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         message={result?.message}
         newEmail={result?.newEmail}
         newField={result?.newField}
+        focus={result?.focus}
+        draft={Boolean(result?.draft)}
       />
       <WebhookSettings
         webhooks={loaderData.config.webhooks}

@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { summaryPreview } from "~/lib/format";
 import { parseRequestListQuery } from "~/lib/request-list";
-import { admins, attachments, requestAssignees, requests } from "~db/schema";
+import { admins, affiliateCodes, attachments, requestAssignees, requests } from "~db/schema";
 import { db } from "../db.server";
-import { listRequestItems, loadRequestListItems } from "./list-items.server";
+import { listRequestItems, loadRequestListItems, rowsQuery } from "./list-items.server";
 import { listAttributionSources, listRequests } from "./queries.server";
 
 // The admin list's slim rows (ADR 190) must say what the full JSON says about the same page.
@@ -17,6 +17,15 @@ beforeAll(() => {
     .values({ username: "liste", email: "liste@example.com", passwordHash: "x" })
     .returning({ id: admins.id })
     .get().id;
+  db()
+    .insert(affiliateCodes)
+    .values({
+      code: "Partner1",
+      name: "Agentur Nord",
+      email: "nord@example.com",
+      discountValue: 15,
+    })
+    .run();
   for (let i = 0; i < 30; i++) {
     const id = db()
       .insert(requests)
@@ -24,8 +33,11 @@ beforeAll(() => {
         name: `Kunde ${i}`,
         email: `kunde${i}@example.com`,
         phone: `+49 30 ${2000 + i}`,
-        companyDescription: "Ein Betrieb",
+        companyDescription: i % 7 ? "Ein Betrieb" : `Bäckerei ${i} GmbH\nSeit 1920 am Markt`,
         description: i % 2 ? LONG : `Kurz ${i}`,
+        // A code with its partner, and one whose code was deleted since.
+        affiliateCode: i % 6 === 0 ? "PARTNER1" : i % 6 === 3 ? "GELOESCHT" : null,
+        attributionReferrer: i % 4 === 2 ? "https://www.google.com/search?q=x" : null,
         summary: i % 3 === 0 ? `  Zusammenfassung ${i}` : null,
         audioKey: i % 4 === 0 ? `audio-${i}.webm` : null,
         attributionSource: i % 5 === 0 ? "newsletter" : i % 2 ? "google" : null,
@@ -69,10 +81,31 @@ describe("loadRequestListItems", () => {
           files: r.attachments.length,
           hasAudio: r.audioPath !== null,
           assigned_to: r.assigned_to,
+          company: r.companyDescription.split("\n")[0],
+          source: r.attribution.source ?? (r.attribution.referrer ? "www.google.com" : null),
+          code:
+            r.affiliateCode === "PARTNER1"
+              ? { code: "PARTNER1", partner: "Agentur Nord", discount: 15 }
+              : r.affiliateCode
+                ? { code: r.affiliateCode, partner: null, discount: null }
+                : null,
         })),
       );
     },
   );
+
+  it("reads the rows by id and each code's partner through the code index (no scan)", () => {
+    const { sql, params } = rowsQuery([1, 2]).toSQL();
+    const plan = db()
+      .$client.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+      .all(...params)
+      .map((row) => (row as { detail: string }).detail);
+    expect(plan).toContainEqual(expect.stringMatching(/SEARCH requests USING INTEGER PRIMARY KEY/));
+    expect(plan).toContainEqual(
+      expect.stringMatching(/SEARCH affiliate_codes USING INDEX affiliate_codes_code_unique/),
+    );
+    expect(plan.filter((d) => d.startsWith("SCAN ") && !d.includes("json_each"))).toEqual([]);
+  });
 
   it("keeps the order of the ids and skips missing ones", () => {
     expect(loadRequestListItems([3, 999_999, 1]).map((r) => r.id)).toEqual([3, 1]);

@@ -88,14 +88,16 @@ export function AffiliatePanel({
           ) : null}
         </Card>
 
+        {/* Below 640 px each code is a card (rows and cells stacked, each value with its label), so
+            the actions are on screen instead of off to the right of a 640 px wide table. */}
         <Card className="overflow-x-auto">
-          <table className="w-full min-w-[640px] text-left text-sm">
+          <table className="w-full text-left text-sm sm:min-w-[640px]">
             <TableHead
               columns={["Code", "Partner", "Rabatt", "Status", "Erstellt", "Aktionen"]}
-              className="border-b border-slate-200 text-xs uppercase text-slate-500 dark:text-slate-400 dark:border-slate-800"
+              className="border-b border-slate-200 text-xs uppercase text-slate-500 max-sm:hidden dark:text-slate-400 dark:border-slate-800"
               cellClassName="px-4 py-3"
             />
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+            <tbody className="divide-y divide-slate-200 max-sm:block dark:divide-slate-800">
               {codes.length === 0 ? (
                 <tr>
                   <td
@@ -107,24 +109,35 @@ export function AffiliatePanel({
                 </tr>
               ) : (
                 codes.map((code) => (
-                  <tr key={code.id}>
-                    <td className="px-4 py-3 font-mono font-semibold select-all">{code.code}</td>
-                    <td className="px-4 py-3">
+                  <tr
+                    key={code.id}
+                    className="max-sm:block max-sm:space-y-1 max-sm:px-4 max-sm:py-3"
+                  >
+                    <td className={`${cell} font-mono font-semibold select-all`}>{code.code}</td>
+                    <td className={cell}>
+                      <Label>Partner</Label>
                       {code.name}
                       <span className="block text-xs text-slate-500 dark:text-slate-400">
                         {code.email}
                       </span>
                     </td>
-                    <td className="px-4 py-3">{code.discountValue}%</td>
-                    <td className="px-4 py-3">
+                    <td className={cell}>
+                      <Label>Rabatt</Label>
+                      {code.discountValue}%
+                    </td>
+                    <td className={cell}>
+                      <Label>Status</Label>
                       <span
                         className={`rounded-full px-2 py-0.5 text-xs font-semibold ${code.isActive ? "bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200" : "bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300"}`}
                       >
                         {code.isActive ? "Aktiv" : "Inaktiv"}
                       </span>
                     </td>
-                    <td className="px-4 py-3">{formatDate(code.createdAt)}</td>
-                    <td className="px-4 py-3">
+                    <td className={cell}>
+                      <Label>Erstellt</Label>
+                      {formatDate(code.createdAt)}
+                    </td>
+                    <td className={`${cell} max-sm:pt-2`}>
                       <div className="flex flex-wrap items-center gap-2">
                         <CopyButton
                           text={code.code}
@@ -167,5 +180,17 @@ export function AffiliatePanel({
         </Card>
       </div>
     </>
+  );
+}
+
+/** Cells: table cells from 640 px, stacked lines of a card below. */
+const cell = "px-4 py-3 max-sm:block max-sm:p-0";
+
+/** The column name before a value, only where the cells are stacked (below 640 px). */
+function Label({ children }: { children: string }) {
+  return (
+    <span className="mr-1 text-xs font-medium text-slate-500 sm:hidden dark:text-slate-400">
+      {children}:
+    </span>
   );
 }

@@ -1,11 +1,21 @@
 import type { ReactNode } from "react";
 import { Card } from "~/components/ui/card";
+import type { OutboxStatusView } from "~/lib/outbox-status";
+
+const TONES: Record<OutboxStatusView["tone"], string> = {
+  waiting: "bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-200",
+  done: "bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200",
+  retrying: "bg-orange-100 text-orange-900 dark:bg-orange-950 dark:text-orange-200",
+  failed: "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200",
+};
 
 /** What one outbox row (a mail or a webhook delivery) shows. */
 export type OutboxEntry = {
   key: number;
-  /** The status pill. */
-  status: { label: string; className: string };
+  /** The status pill (outboxStatusView): retrying and failed rows say so while collapsed. */
+  status: OutboxStatusView;
+  /** The last error, shown in the collapsed row too (one line). */
+  error?: string | null;
   title: ReactNode;
   /** The recipient line under the title. */
   to: ReactNode;
@@ -32,17 +42,24 @@ export function OutboxList({ entries, empty }: { entries: OutboxEntry[]; empty: 
         <li key={entry.key}>
           <Card className="p-4">
             <details>
-              <summary className="flex cursor-pointer flex-wrap items-center gap-3">
+              {/* Phones: the state, then title and recipient at full width, then the times. */}
+              <summary className="flex cursor-pointer flex-col items-start gap-1 sm:flex-row sm:flex-wrap sm:items-center sm:gap-3">
                 <span
-                  className={`rounded-full px-2 py-0.5 text-xs font-semibold ${entry.status.className}`}
+                  className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TONES[entry.status.tone]}`}
+                  data-outbox-status={entry.status.tone}
                 >
                   {entry.status.label}
                 </span>
-                <span className="min-w-0 flex-1">
+                <span className="w-full min-w-0 sm:w-auto sm:flex-1">
                   <span className="block font-medium">{entry.title}</span>
                   <span className="block break-all text-sm text-slate-500 dark:text-slate-400">
                     {entry.to}
                   </span>
+                  {entry.error && entry.status.tone !== "done" ? (
+                    <span className="block truncate text-sm text-red-700 dark:text-red-300">
+                      Letzter Fehler: {entry.error}
+                    </span>
+                  ) : null}
                 </span>
                 <span className="text-xs text-slate-500 dark:text-slate-400">{entry.meta}</span>
               </summary>

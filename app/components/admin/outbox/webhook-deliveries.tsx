@@ -1,5 +1,6 @@
 import { PostButton } from "~/components/ui/post-button";
 import { formatDateTime } from "~/lib/format";
+import { outboxStatusView } from "~/lib/outbox-status";
 import { WEBHOOK_EVENT_LABELS, type WebhookEvent } from "~/lib/webhooks";
 import { OutboxList } from "./outbox-list";
 
@@ -18,21 +19,6 @@ export type WebhookDeliveryView = {
   body: string;
 };
 
-const STATUS = {
-  pending: {
-    label: "Wartend",
-    className: "bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-200",
-  },
-  sent: {
-    label: "Zugestellt",
-    className: "bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200",
-  },
-  failed: {
-    label: "Fehlgeschlagen",
-    className: "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200",
-  },
-} as const;
-
 /** Webhook deliveries on the outbox page: status, attempts, last error, retry (works without JS). */
 export function WebhookDeliveries({ deliveries }: { deliveries: WebhookDeliveryView[] }) {
   return (
@@ -44,7 +30,8 @@ export function WebhookDeliveries({ deliveries }: { deliveries: WebhookDeliveryV
         empty="Noch keine Webhook-Zustellungen."
         entries={deliveries.map((d) => ({
           key: d.id,
-          status: STATUS[d.status],
+          status: outboxStatusView(d.status, d.attempts, "Zugestellt"),
+          error: d.lastError,
           title: `${WEBHOOK_EVENT_LABELS[d.event as WebhookEvent] ?? d.event} (${d.event})`,
           to: `An: ${d.url}`,
           meta: `Erstellt ${formatDateTime(d.createdAt)}${d.sentAt ? ` · zugestellt ${formatDateTime(d.sentAt)}` : ""}`,

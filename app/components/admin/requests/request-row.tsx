@@ -7,15 +7,20 @@ import type { RequestJson, RequestListItem } from "~/lib/request-json";
 import { AssignmentSection } from "./assignment-section";
 import { CopyButton } from "./copy-button";
 import { type DetailContext, shareLink } from "./detail-context";
-import { RowDetails } from "./row-details";
-import { type RowDemo, RowGlance } from "./row-glance";
+import { useRowDetails } from "./row-details";
+import { type RowDemo, RowGlance, RowOrigin } from "./row-glance";
 import { StatusBadge } from "./status-badge";
 import { StatusForm } from "./status-form";
 
 /**
  * One request in the admin list (spec §2): status dropdown, assignment, full-screen view and the
  * quick-actions menu right on the row; the expand button opens the detail tabs (loaded on demand,
- * RowDetails). Menus are <details>, so every control works without JavaScript.
+ * useRowDetails). Menus are <details>, so every control works without JavaScript.
+ *
+ * Dense (issue 24): from 1024 px a row is at most ~80 px high — name, company, summary and the
+ * facts (source, code, attachments, assignees, demo) on the left, status, earlier requests, date
+ * and the controls on the right. `compact` leaves out the summary, the glance icons and the row
+ * controls but the full-screen link and the details: one line per request.
  */
 export function RequestRow({
   request,
@@ -27,6 +32,7 @@ export function RequestRow({
   collapseHref,
   demo = null,
   badge,
+  compact = false,
 }: {
   request: RequestListItem;
   demo?: RowDemo | null;
@@ -39,101 +45,148 @@ export function RequestRow({
   collapseHref: string;
   /** Extra badge beside the status (e.g. earlier requests of the same person). */
   badge?: React.ReactNode;
+  compact?: boolean;
 }) {
   const id = formatRequestId(request.id);
   const assignees = ctx.admins.filter((a) => request.assigned_to.includes(a.id));
+  const details = useRowDetails({
+    id: request.id,
+    name: `${request.name} (Anfrage #${id})`,
+    ctx,
+    expanded,
+    expandHref,
+    collapseHref,
+  });
+  const fullScreen = (
+    <Link
+      to={openHref}
+      data-fullscreen-link=""
+      className={buttonClass("secondary", "sm")}
+      aria-label={`Anfrage #${id} im Vollbild öffnen`}
+    >
+      Vollbild
+    </Link>
+  );
   return (
     <li
-      className="rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
+      className="rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
       id={`request-${request.id}`}
       data-testid="request-row"
       data-request-id={request.id}
     >
-      <div className="flex flex-col gap-3 p-4 md:flex-row md:items-center">
-        <div className="flex min-w-0 flex-1 items-start gap-3" data-row-part="info">
-          <span className="font-mono text-sm text-slate-500 dark:text-slate-400">#{id}</span>
-          <span className="min-w-0 flex-1">
-            <span className="block font-semibold" data-request-name="">
-              {request.name}
+      <div
+        className={`flex flex-col gap-2 px-3 lg:flex-row lg:items-center lg:gap-4 ${compact ? "py-1.5" : "py-2"}`}
+      >
+        <div className="min-w-0 flex-1" data-row-part="info">
+          <p className="flex min-w-0 flex-wrap items-baseline gap-x-2 lg:flex-nowrap">
+            <span className="shrink-0 font-mono text-xs text-slate-500 dark:text-slate-400">
+              #{id}
             </span>
             <span
-              className="line-clamp-2 text-sm break-words text-slate-600 dark:text-slate-300"
+              className="max-w-full min-w-0 truncate font-semibold lg:shrink-0"
+              data-request-name=""
+            >
+              {request.name}
+            </span>
+            {request.company ? (
+              <span
+                className="min-w-0 truncate text-sm text-slate-600 dark:text-slate-300"
+                data-request-company=""
+              >
+                {request.company}
+              </span>
+            ) : null}
+          </p>
+          {compact ? null : (
+            <p
+              className="line-clamp-2 text-sm break-words text-slate-600 lg:line-clamp-1 dark:text-slate-300"
               data-request-summary=""
             >
               {request.preview}
+            </p>
+          )}
+          {/* One line from 1024 px (long values are cut, the full ones are in the details). */}
+          <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600 lg:flex-nowrap dark:text-slate-300">
+            <RowOrigin request={request} />
+            {compact ? null : (
+              <RowGlance
+                request={request}
+                assignees={assignees.map((a) => a.username)}
+                demo={demo}
+              />
+            )}
+          </div>
+        </div>
+        <div
+          className={`flex gap-x-3 gap-y-1.5 ${compact ? "flex-wrap items-center" : "flex-col lg:items-end"}`}
+        >
+          <div className="flex flex-wrap items-center gap-2 lg:justify-end" data-row-part="meta">
+            <StatusBadge status={request.status} />
+            {badge}
+            <span className="text-sm whitespace-nowrap text-slate-600 dark:text-slate-400">
+              {formatDateTime(request.createdAt)}
             </span>
-            <RowGlance request={request} assignees={assignees.map((a) => a.username)} demo={demo} />
-          </span>
-        </div>
-        <div className="flex flex-wrap items-center gap-2 md:justify-end" data-row-part="meta">
-          <StatusBadge status={request.status} />
-          {badge}
-          <span className="text-sm whitespace-nowrap text-slate-600 dark:text-slate-400">
-            {formatDateTime(request.createdAt)}
-          </span>
+          </div>
+          <div
+            className="flex flex-wrap items-center gap-2 lg:justify-end"
+            data-row-part="controls"
+          >
+            {compact ? null : (
+              <>
+                <StatusForm request={request} />
+                <Menu
+                  summary={
+                    <>
+                      {assignees.length
+                        ? `Zugewiesen: ${assignees.map((a) => a.username).join(", ")}`
+                        : "Zuweisen"}
+                      <span className="sr-only"> (Anfrage #{id})</span>{" "}
+                      <span aria-hidden="true">▾</span>
+                    </>
+                  }
+                >
+                  <AssignmentSection request={request} ctx={ctx} labelPrefix="Zuweisung ändern" />
+                </Menu>
+              </>
+            )}
+            {fullScreen}
+            {compact ? null : (
+              <Menu
+                summary={
+                  <>
+                    Schnellaktionen<span className="sr-only"> für Anfrage #{id}</span>{" "}
+                    <span aria-hidden="true">▾</span>
+                  </>
+                }
+              >
+                <ConfirmAction
+                  action={actionUrl}
+                  fields={{
+                    intent: request.archived ? "restore" : "archive",
+                    id: String(request.id),
+                  }}
+                  title={request.archived ? "Anfrage wiederherstellen" : "Anfrage archivieren"}
+                  message={
+                    request.archived
+                      ? `Möchten Sie die Anfrage #${id} von ${request.name} wiederherstellen?`
+                      : `Möchten Sie die Anfrage #${id} von ${request.name} archivieren?`
+                  }
+                  label={request.archived ? "Wiederherstellen" : "Archivieren"}
+                  variant="secondary"
+                  size="sm"
+                />
+                <CopyButton
+                  text={shareLink(ctx.origin, request.id)}
+                  label="Link teilen"
+                  success="Link in die Zwischenablage kopiert!"
+                />
+              </Menu>
+            )}
+            {details.toggle}
+          </div>
         </div>
       </div>
-      <div
-        className="flex flex-wrap items-center gap-2 border-t border-slate-100 px-4 py-3 dark:border-slate-800"
-        data-row-part="controls"
-      >
-        <StatusForm request={request} />
-        <Menu
-          summary={
-            <>
-              {assignees.length
-                ? `Zugewiesen: ${assignees.map((a) => a.username).join(", ")}`
-                : "Zuweisen"}
-              <span className="sr-only"> (Anfrage #{id})</span> <span aria-hidden="true">▾</span>
-            </>
-          }
-        >
-          <AssignmentSection request={request} ctx={ctx} labelPrefix="Zuweisung ändern" />
-        </Menu>
-        <Link
-          to={openHref}
-          data-fullscreen-link=""
-          className={buttonClass("secondary", "sm")}
-          aria-label={`Anfrage #${id} im Vollbild öffnen`}
-        >
-          Vollbild
-        </Link>
-        <Menu
-          summary={
-            <>
-              Schnellaktionen<span className="sr-only"> für Anfrage #{id}</span>{" "}
-              <span aria-hidden="true">▾</span>
-            </>
-          }
-        >
-          <ConfirmAction
-            action={actionUrl}
-            fields={{ intent: request.archived ? "restore" : "archive", id: String(request.id) }}
-            title={request.archived ? "Anfrage wiederherstellen" : "Anfrage archivieren"}
-            message={
-              request.archived
-                ? `Möchten Sie die Anfrage #${id} von ${request.name} wiederherstellen?`
-                : `Möchten Sie die Anfrage #${id} von ${request.name} archivieren?`
-            }
-            label={request.archived ? "Wiederherstellen" : "Archivieren"}
-            variant="secondary"
-            size="sm"
-          />
-          <CopyButton
-            text={shareLink(ctx.origin, request.id)}
-            label="Link teilen"
-            success="Link in die Zwischenablage kopiert!"
-          />
-        </Menu>
-      </div>
-      <RowDetails
-        id={request.id}
-        name={`${request.name} (Anfrage #${id})`}
-        ctx={ctx}
-        expanded={expanded}
-        expandHref={expandHref}
-        collapseHref={collapseHref}
-      />
+      {details.panel}
     </li>
   );
 }

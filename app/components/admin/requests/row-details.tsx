@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import type { RequestJson } from "~/lib/request-json";
@@ -7,16 +7,16 @@ import { RequestTabs } from "./request-detail";
 
 type DetailsData = { request: RequestJson | null; error?: string };
 
-const toggleClass =
-  "flex w-full cursor-pointer items-center gap-2 px-4 py-2 text-left text-sm font-semibold text-indigo-700 dark:text-indigo-300";
+const toggleClass = "btn btn-sm btn-ghost whitespace-nowrap text-indigo-700 dark:text-indigo-300";
 
 /**
- * The expand button of a list row and its detail tabs, rendered only for an expanded row (ADR 190).
+ * The expand button of a list row and its detail tabs, rendered only for an expanded row (ADR 190):
+ * the row puts the `toggle` among its controls and the `panel` under itself.
  * Without JS the button is a link: `expandHref` (`?expand={id}`) has the server render this row
  * expanded with `expanded`, `collapseHref` closes it again. With JS it expands in place and loads
  * the request from /admin/requests/{id}/details (revalidated after every action like the page).
  */
-export function RowDetails({
+export function useRowDetails({
   id,
   name,
   ctx,
@@ -32,7 +32,7 @@ export function RowDetails({
   expanded: RequestJson | null;
   expandHref: string;
   collapseHref: string;
-}) {
+}): { toggle: ReactNode; panel: ReactNode } {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(expanded !== null);
   const fetcher = useFetcher<DetailsData>();
@@ -48,51 +48,49 @@ export function RowDetails({
       <span className="sr-only"> zu {name} ein- oder ausklappen</span>
     </>
   );
-  return (
-    <div className="border-t border-slate-100 dark:border-slate-800">
-      {hydrated ? (
-        <button
-          type="button"
-          className={toggleClass}
-          aria-expanded={open}
-          aria-controls={panelId}
-          onClick={() => {
-            if (!open && !expanded && !fetcher.data && fetcher.state === "idle")
-              fetcher.load(`/admin/requests/${id}/details`);
-            setOpen(!open);
-          }}
-        >
-          {label}
-        </button>
-      ) : (
-        <Link
-          to={isOpen ? collapseHref : expandHref}
-          className={toggleClass}
-          aria-expanded={isOpen}
-          data-expand-link=""
-        >
-          {label}
-        </Link>
-      )}
-      {isOpen ? (
-        <div
-          id={panelId}
-          className="min-h-32 border-t border-slate-200 p-4 dark:border-slate-800"
-          aria-busy={!detail && !fetcher.data}
-        >
-          {detail ? (
-            <RequestTabs request={detail} ctx={ctx} />
-          ) : fetcher.data ? (
-            <p role="alert" className="text-sm text-red-800 dark:text-red-300">
-              {fetcher.data.error ?? "Anfrage nicht gefunden."}
-            </p>
-          ) : (
-            <p role="status" className="text-sm text-slate-500 dark:text-slate-400">
-              Details werden geladen …
-            </p>
-          )}
-        </div>
-      ) : null}
-    </div>
-  );
+  return {
+    toggle: hydrated ? (
+      <button
+        type="button"
+        className={toggleClass}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => {
+          if (!open && !expanded && !fetcher.data && fetcher.state === "idle")
+            fetcher.load(`/admin/requests/${id}/details`);
+          setOpen(!open);
+        }}
+      >
+        {label}
+      </button>
+    ) : (
+      <Link
+        to={isOpen ? collapseHref : expandHref}
+        className={toggleClass}
+        aria-expanded={isOpen}
+        data-expand-link=""
+      >
+        {label}
+      </Link>
+    ),
+    panel: isOpen ? (
+      <div
+        id={panelId}
+        className="min-h-32 border-t border-slate-200 p-4 dark:border-slate-800"
+        aria-busy={!detail && !fetcher.data}
+      >
+        {detail ? (
+          <RequestTabs request={detail} ctx={ctx} />
+        ) : fetcher.data ? (
+          <p role="alert" className="text-sm text-red-800 dark:text-red-300">
+            {fetcher.data.error ?? "Anfrage nicht gefunden."}
+          </p>
+        ) : (
+          <p role="status" className="text-sm text-slate-500 dark:text-slate-400">
+            Details werden geladen …
+          </p>
+        )}
+      </div>
+    ) : null,
+  };
 }

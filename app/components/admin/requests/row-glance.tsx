@@ -35,7 +35,7 @@ export function RowGlance({
   if (!files && !request.hasAudio && !assignees.length && !demo) return null;
   return (
     <ul
-      className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600 dark:text-slate-300"
+      className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 lg:flex-nowrap"
       aria-label="Auf einen Blick"
       data-row-glance=""
     >
@@ -66,5 +66,29 @@ export function RowGlance({
         </Item>
       ) : null}
     </ul>
+  );
+}
+
+/**
+ * Where a lead came from, on its row (issue 24): the source (utm_source or the referrer's host) and
+ * the affiliate code with its partner and discount.
+ */
+export function RowOrigin({ request }: { request: Pick<RequestListItem, "source" | "code"> }) {
+  const { source, code } = request;
+  return (
+    <>
+      {source ? (
+        <span className="max-w-48 min-w-0 truncate" data-request-source="">
+          Quelle: <span className="font-medium">{source}</span>
+        </span>
+      ) : null}
+      {code ? (
+        <span className="min-w-0 truncate" data-request-code="">
+          Code <span className="font-mono font-semibold">{code.code}</span>
+          {code.partner ? ` · ${code.partner}` : ""}
+          {code.discount !== null ? ` · ${code.discount} % Rabatt` : ""}
+        </span>
+      ) : null}
+    </>
   );
 }

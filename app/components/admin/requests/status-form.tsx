@@ -25,7 +25,7 @@ export function StatusForm({ request }: { request: Pick<RequestJson, "id" | "sta
         name="status"
         defaultValue={request.status}
         key={`${request.id}-${request.status}`}
-        className={`${inputClass} text-sm`}
+        className={`${inputClass} w-auto py-1 text-sm`}
         onChange={(event) => {
           if (hydrated) fetcher.submit(event.currentTarget.form);
         }}

@@ -35,8 +35,8 @@ export function AppointmentSettings({
         </SettingSelect>
         <NumberSettings
           settings={[
-            ["leadDays", "Mindestvorlauf (Tage)", 0, 365, config.bookingLeadTime.days],
-            ["leadHours", "Zusätzliche Stunden", 0, 24, config.bookingLeadTime.hours],
+            ["leadDays", "Mindestvorlauf (Tage)", config.bookingLeadTime.days],
+            ["leadHours", "Zusätzliche Stunden", config.bookingLeadTime.hours],
           ]}
         />
       </div>

@@ -1,10 +1,10 @@
-import { useState } from "react";
+import { useContext, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { CheckboxGroup } from "~/components/ui/checkbox-group";
 import { FieldErrors, inputClass } from "~/components/ui/field";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import type { Configuration } from "~/lib/configuration";
-import { label, Section } from "./section";
+import { label, Section, SettingsErrors } from "./section";
 
 /**
  * The notification part of the settings form: on/off, recipients (admins and external addresses)
@@ -25,6 +25,7 @@ export function NotificationSettings({
   const [notifications, setNotifications] = useState(config.emailNotifications.enabled);
   const showLists = !hydrated || notifications;
   const props = { newEmail };
+  const { focus } = useContext(SettingsErrors);
   return (
     <Section
       name="notifications"
@@ -110,6 +111,8 @@ export function NotificationSettings({
                 defaultValue={props.newEmail}
                 className={`${inputClass} max-w-xs`}
                 aria-invalid={fieldErrors?.newEmail ? true : undefined}
+                aria-describedby={fieldErrors?.newEmail ? "newEmail-error" : undefined}
+                autoFocus={focus === "newEmail"}
                 onKeyDown={(e) => {
                   if (e.key === "Enter") {
                     e.preventDefault();
@@ -127,7 +130,7 @@ export function NotificationSettings({
                 Hinzufügen
               </button>
             </div>
-            <FieldErrors errors={fieldErrors?.newEmail} />
+            <FieldErrors id="newEmail-error" errors={fieldErrors?.newEmail} />
           </div>
         </div>
       ) : (

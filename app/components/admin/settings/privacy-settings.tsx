@@ -20,7 +20,7 @@ export function PrivacySettings({
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <NumberSettings
           settings={[
-            ["retentionMonths", "Anfragen ohne Änderung (Monate)", 1, 120, retention.requestMonths],
+            ["retentionMonths", "Anfragen ohne Änderung (Monate)", retention.requestMonths],
           ]}
         />
         <SettingSelect id="retentionAction" label="Danach" defaultValue={retention.requestAction}>
@@ -29,8 +29,8 @@ export function PrivacySettings({
         </SettingSelect>
         <NumberSettings
           settings={[
-            ["outboxDays", "Gesendete E-Mails (Tage)", 1, 365, retention.outboxDays],
-            ["auditDays", "Protokoll (Tage)", 30, 3650, retention.auditDays],
+            ["outboxDays", "Gesendete E-Mails (Tage)", retention.outboxDays],
+            ["auditDays", "Protokoll (Tage)", retention.auditDays],
           ]}
         />
       </div>

@@ -1,7 +1,23 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
+import {
+  createContext,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  useContext,
+} from "react";
 import { Card } from "~/components/ui/card";
-import { inputClass } from "~/components/ui/field";
-import type { SettingsSection } from "~/lib/settings-form";
+import { FieldErrors, inputClass } from "~/components/ui/field";
+import {
+  SETTINGS_NUMBER_RANGES,
+  type SettingsNumberField,
+  type SettingsSection,
+} from "~/lib/settings-form";
+
+/** The settings form's field errors (server and browser) and the field to focus, by posted name. */
+export const SettingsErrors = createContext<{
+  fieldErrors?: Record<string, string[]>;
+  focus?: string;
+}>({});
 
 /** One titled card of the settings form. */
 export function Section({
@@ -36,44 +52,58 @@ export const smallLabel = "text-xs text-slate-500 dark:text-slate-400";
 
 type Labelled = { id: string; label: ReactNode; labelClassName?: string };
 
-/** A labelled input of the settings form; `name` defaults to `id`. */
+/**
+ * A labelled input of the settings form; `name` defaults to `id`. Its errors (by name) are shown
+ * under it and linked; the first refused field is focused (autoFocus: without JS too).
+ */
 export function SettingInput({
   id,
   label: text,
   labelClassName = label,
   ...props
 }: Labelled & InputHTMLAttributes<HTMLInputElement>) {
+  const { fieldErrors, focus } = useContext(SettingsErrors);
+  const name = props.name ?? id;
+  const errors = fieldErrors?.[name];
   return (
     <div>
       <label htmlFor={id} className={labelClassName}>
         {text}
       </label>
-      <input id={id} name={id} className={inputClass} {...props} />
+      <input
+        id={id}
+        name={name}
+        className={inputClass}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={errors?.length ? `${id}-error` : undefined}
+        autoFocus={focus === name}
+        {...props}
+      />
+      <FieldErrors id={`${id}-error`} errors={errors} />
     </div>
   );
 }
 
-/** A number setting: id (also the posted name), label, allowed range and current value. */
+/** A number setting: id (also the posted name, which names its range), label and current value. */
 export type NumberSetting = readonly [
-  id: string,
+  id: SettingsNumberField,
   label: string,
-  min: number,
-  max: number,
-  value: number,
+  value: number | string,
 ];
 
-/** One number input per setting, in the given order. */
+/** One number input per setting, in the given order, with its range (SETTINGS_NUMBER_RANGES). */
 export function NumberSettings({ settings }: { settings: readonly NumberSetting[] }) {
   return (
     <>
-      {settings.map(([id, text, min, max, value]) => (
+      {settings.map(([id, text, value]) => (
         <SettingInput
           key={id}
           id={id}
           label={text}
           type="number"
-          min={min}
-          max={max}
+          required
+          min={SETTINGS_NUMBER_RANGES[id][0]}
+          max={SETTINGS_NUMBER_RANGES[id][1]}
           defaultValue={value}
         />
       ))}

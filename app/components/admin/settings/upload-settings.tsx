@@ -14,9 +14,9 @@ export function UploadSettings({ config }: { config: Configuration }) {
       <div className="grid gap-4 sm:grid-cols-3">
         <NumberSettings
           settings={[
-            ["maxFilesPerRequest", "Max. Dateien pro Anfrage", 1, 10, uploads.maxFilesPerRequest],
-            ["maxFileSizeMB", "Max. Größe pro Datei (MB)", 1, 25, uploads.maxFileSizeMB],
-            ["maxTotalSizeMB", "Max. Gesamtgröße (MB)", 10, 100, uploads.maxTotalSizeMB],
+            ["maxFilesPerRequest", "Max. Dateien pro Anfrage", uploads.maxFilesPerRequest],
+            ["maxFileSizeMB", "Max. Größe pro Datei (MB)", uploads.maxFileSizeMB],
+            ["maxTotalSizeMB", "Max. Gesamtgröße (MB)", uploads.maxTotalSizeMB],
           ]}
         />
       </div>
