@@ -3,6 +3,7 @@ import { accountSweepTask } from "./auth.server";
 import { closeDb, db } from "./db.server";
 import { env } from "./env.server";
 import { ensureFirstAdmin } from "./first-admin.server";
+import { releaseAbandonedClaims } from "./idempotency.server";
 import { startMailWorker, stopMailWorker } from "./mail/outbox.server";
 import { registerAppMetrics } from "./metrics.server";
 import { retentionTask } from "./privacy/retention.server";
@@ -20,6 +21,7 @@ export function boot() {
   booted ??= (async () => {
     const config = env();
     db();
+    releaseAbandonedClaims();
     await ensureFirstAdmin();
     registerAppMetrics();
     startMailWorker();

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { IDEMPOTENCY_IN_PROGRESS, withIdempotency } from "./idempotency.server";
+import {
+  IDEMPOTENCY_IN_PROGRESS,
+  releaseAbandonedClaims,
+  withIdempotency,
+} from "./idempotency.server";
 
 const post = (key: string) =>
   new Request("http://localhost/api/requests", {
@@ -80,5 +84,17 @@ describe("withIdempotency", () => {
     const other = await withIdempotency(post("k-shared"), "10.0.0.4", async () => created(11));
     expect(await other.json()).toEqual({ id: 11 });
     expect(other.headers.get("idempotent-replayed")).toBeNull();
+  });
+
+  it("drops at boot a claim whose call died with the process, so the retry runs at once", async () => {
+    const never = deferred<Response>();
+    // The first call never answers (the process was killed during its work).
+    void withIdempotency(post("k-crash"), "10.0.0.5", () => never.promise);
+    const during = await withIdempotency(post("k-crash"), "10.0.0.5", async () => created(20));
+    expect(during.status).toBe(409);
+    expect(releaseAbandonedClaims()).toBe(1);
+    const retried = await withIdempotency(post("k-crash"), "10.0.0.5", async () => created(21));
+    expect(retried.status).toBe(201);
+    expect(await retried.json()).toEqual({ id: 21 });
   });
 });

@@ -67,6 +67,14 @@ function replay(stored: typeof idempotencyKeys.$inferSelect, secret: Buffer): Re
 }
 
 /**
+ * At boot no call is at work (one process), so a claim left by a crash mid-call is abandoned: it is
+ * dropped, and the client's retry runs at once instead of answering 409 for PENDING_STALE_MS.
+ */
+export function releaseAbandonedClaims() {
+  return db().delete(idempotencyKeys).where(eq(idempotencyKeys.status, PENDING)).run().changes;
+}
+
+/**
  * Answers a repeated `Idempotency-Key` with the first answer, so the API client's retries never
  * create a second request, booking or mail. Only completed non-5xx answers are remembered, with
  * their cookies (a visitor whose answer was lost still gets the cookie of their request). The key
