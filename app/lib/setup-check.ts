@@ -7,6 +7,7 @@ export const SETUP_CHECK_IDS = [
   "adminEmails",
   "sessionSecret",
   "backups",
+  "notifications",
   "ai",
 ] as const;
 export type SetupCheckId = (typeof SETUP_CHECK_IDS)[number];
@@ -33,6 +34,7 @@ export const SETUP_CHECK_TITLES: Record<SetupCheckId, string> = {
   adminEmails: "E-Mail-Adressen der Admins",
   sessionSecret: "Sitzungsschlüssel",
   backups: "Sicherungen",
+  notifications: "Benachrichtigungen über neue Anfragen",
   ai: "KI-Unterstützung",
 };
 

@@ -7,6 +7,7 @@ import type { AdminUser } from "./auth.server";
 import { env, replicationOn } from "./env.server";
 import { mailConfigured, queueMail } from "./mail/outbox.server";
 import { TEST_MAIL_KIND, type TestMailState, testMailState } from "./mail/test-mail.server";
+import { notificationRecipients } from "./notifications.server";
 import { testMailLimiter, tooManyMessage } from "./rate-limit.server";
 
 /**
@@ -160,6 +161,25 @@ function backupsItem(now: Date): SetupCheckItem {
   };
 }
 
+/**
+ * Whether a new lead reaches anyone by mail. Optional (the spec leaves notifications off until an
+ * admin turns them on, and `ready` is about what the law and the mail need), but listed: without it
+ * the first lead waits unseen in the list.
+ */
+function notificationsItem(): SetupCheckItem {
+  const recipients = notificationRecipients();
+  const ok = recipients.length > 0;
+  return {
+    id: "notifications",
+    ok,
+    optional: true,
+    message: ok
+      ? `Neue Anfragen werden per E-Mail an ${recipients.length === 1 ? "1 Adresse" : `${recipients.length} Adressen`} gemeldet.`
+      : "Empfohlen: Schalten Sie unter „Einstellungen → E-Mail-Benachrichtigungen“ die Benachrichtigungen ein und wählen Sie, wer bei jeder neuen Anfrage eine E-Mail bekommt – sonst bemerkt niemand die erste Anfrage, bevor er die Liste öffnet.",
+    href: "/admin/settings#notifications",
+  };
+}
+
 function aiItem(): SetupCheckItem {
   const ok = Boolean(env().ANTHROPIC_API_KEY);
   return {
@@ -184,6 +204,7 @@ export function setupCheck(caller: Pick<AdminUser, "id">, now = new Date()): Set
     adminEmailsItem(caller),
     sessionSecretItem(),
     backupsItem(now),
+    notificationsItem(),
     aiItem(),
   ];
   return { ready: isReady(items), items };

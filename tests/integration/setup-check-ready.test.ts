@@ -24,6 +24,15 @@ beforeAll(async () => {
   inbox = await startInbox();
   server = await startTestServer({ ...ENV, SMTP_URL: inbox.url });
   token = await server.adminToken();
+  // A configured install tells someone of each new lead (the optional `notifications` item).
+  const configured = await server.fetch("/api/configuration", {
+    method: "PATCH",
+    token,
+    json: {
+      emailNotifications: { enabled: true, adminEmails: [], externalEmails: ["team@agentur.de"] },
+    },
+  });
+  expect(configured.status).toBe(200);
 });
 afterAll(async () => {
   await server.close();

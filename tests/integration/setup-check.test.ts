@@ -63,7 +63,31 @@ describe("GET /api/admin/setup-check on a fresh install", () => {
       expect(item.message).not.toMatch(/\bdu\b|\bdein/i);
       expect(item.href).toMatch(/^\/admin\//);
     }
-    expect(items.filter((i) => i.optional).map((i) => i.id)).toEqual(["ai"]);
+    expect(items.filter((i) => i.optional).map((i) => i.id)).toEqual(["notifications", "ai"]);
+  });
+
+  it("notifications: red (optional) while no one is told of a new lead, green once someone is", async () => {
+    const { item } = await check();
+    expect(item("notifications")).toMatchObject({
+      ok: false,
+      optional: true,
+      href: "/admin/settings#notifications",
+    });
+    expect(item("notifications").message).toContain("Einstellungen → E-Mail-Benachrichtigungen");
+    const on = (externalEmails: string[]) =>
+      server.fetch("/api/configuration", {
+        method: "PATCH",
+        token,
+        json: { emailNotifications: { enabled: true, adminEmails: [], externalEmails } },
+      });
+    // Switched on with nobody to tell is still red.
+    expect((await on([])).status).toBe(200);
+    expect((await check()).item("notifications").ok).toBe(false);
+    expect((await on(["team@agentur.de"])).status).toBe(200);
+    const after = (await check()).item("notifications");
+    expect(after.ok).toBe(true);
+    expect(after.message).toBe("Neue Anfragen werden per E-Mail an 1 Adresse gemeldet.");
+    expect((await on([])).status).toBe(200);
   });
 
   it("smtp, appUrlHttps, legalUrls, sessionSecret and ai are red with what to set", async () => {

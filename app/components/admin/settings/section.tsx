@@ -33,7 +33,8 @@ export function Section({
   children: ReactNode;
 }) {
   return (
-    <Card className="space-y-4 p-5">
+    // The section's name is its anchor too (the go-live check links to "#notifications").
+    <Card id={name} className="scroll-mt-24 space-y-4 p-5">
       <input type="hidden" name="section" value={name} />
       <div>
         <h2 className="text-lg font-semibold">{title}</h2>
