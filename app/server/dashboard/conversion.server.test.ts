@@ -100,4 +100,33 @@ describe("conversionStats (seeded, injected clock)", () => {
     expect(bySource.at(-1)?.label).toBe("…");
     expect(bySource.reduce((sum, s) => sum + s.count, 0)).toBe(14);
   });
+
+  it("a lead without utm_source counts under its referrer's host, not as direct (index only)", () => {
+    // Its own 12-week window, apart from the leads seeded above.
+    const later = new Date("2027-06-16T10:00:00Z");
+    const at = new Date("2027-06-07T09:00:00Z");
+    seed(at, { attributionReferrer: "https://www.google.com/" });
+    seed(at, { attributionReferrer: "https://www.google.com" });
+    seed(at, { attributionSource: "newsletter", attributionReferrer: "https://www.google.com/" });
+    seed(at, { attributionReferrer: "https://news.ycombinator.com/item" });
+    seed(at);
+    const { bySource } = conversionStats(later);
+    expect(bySource).toEqual([
+      { label: "www.google.com", count: 2 },
+      { label: null, count: 1 },
+      { label: "news.ycombinator.com", count: 1 },
+      { label: "newsletter", count: 1 },
+    ]);
+    // The grouping reads the expression index alone (no table rows, no temporary b-tree).
+    const plan = db()
+      .$client.prepare(
+        `EXPLAIN QUERY PLAN SELECT count(*) FROM requests INDEXED BY requests_channel_created_idx
+         WHERE created_at >= 0 GROUP BY coalesce("attribution_source", CASE WHEN instr("attribution_referrer", '://') > 0 THEN CASE WHEN instr(substr("attribution_referrer", instr("attribution_referrer", '://') + 3), '/') > 0 THEN substr(substr("attribution_referrer", instr("attribution_referrer", '://') + 3), 1, instr(substr("attribution_referrer", instr("attribution_referrer", '://') + 3), '/') - 1) ELSE substr("attribution_referrer", instr("attribution_referrer", '://') + 3) END END)`,
+      )
+      .all()
+      .map((row) => (row as { detail: string }).detail)
+      .join("\n");
+    expect(plan).toContain("USING COVERING INDEX requests_channel_created_idx");
+    expect(plan).not.toContain("TEMP B-TREE");
+  });
 });

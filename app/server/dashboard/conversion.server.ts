@@ -2,7 +2,7 @@ import { TZDate } from "@date-fns/tz";
 import { addWeeks, startOfWeek } from "date-fns";
 import { and, gte, lt, sql } from "drizzle-orm";
 import { CONVERSION_WEEKS, type ConversionStats } from "~/lib/conversion";
-import { appointments, requests } from "~db/schema";
+import { appointments, channelOf, requests } from "~db/schema";
 import { db } from "../db.server";
 
 const TIME_ZONE = "Europe/Berlin";
@@ -17,18 +17,16 @@ export function weekBounds(now: Date): Date[] {
   ).map((d) => new Date(d.getTime()));
 }
 
-function grouped(
-  column: typeof requests.attributionSource | typeof requests.affiliateCode,
-  from: Date,
-  to: Date,
-) {
-  // Walks requests_source_created_idx / requests_affiliate_created_idx in column order: grouping
-  // needs no temporary b-tree, and no row is read (ADR 175).
-  const index = sql.raw(
-    column === requests.affiliateCode
-      ? "requests_affiliate_created_idx"
-      : "requests_source_created_idx",
-  );
+const CHANNEL = channelOf(requests.attributionSource, requests.attributionReferrer);
+
+function grouped(by: "channel" | "affiliate", from: Date, to: Date) {
+  // Walks requests_channel_created_idx / requests_affiliate_created_idx in key order: grouping
+  // needs no temporary b-tree, and no row is read (ADR 175). The channel is utm_source, else the
+  // referrer's host (as the request list shows it), so a lead from Google is not "Direkt".
+  const [column, index] =
+    by === "affiliate"
+      ? [sql`${requests.affiliateCode}`, sql.raw("requests_affiliate_created_idx")]
+      : [CHANNEL, sql.raw("requests_channel_created_idx")];
   const rows = db()
     .all<{ label: string | null; count: number }>(
       sql`SELECT ${column} AS label, count(*) AS count FROM ${requests} INDEXED BY ${index}
@@ -116,8 +114,8 @@ export function conversionStats(now = new Date()): ConversionStats {
   return {
     weeks,
     demo: { requests: total, booked: bookedCount, share: total ? bookedCount / total : 0 },
-    bySource: grouped(requests.attributionSource, from, to),
-    byAffiliate: grouped(requests.affiliateCode, from, to),
+    bySource: grouped("channel", from, to),
+    byAffiliate: grouped("affiliate", from, to),
     firstChange: {
       medianMs: median.length ? median.reduce((a, b) => a + b, 0) / median.length : null,
       changed,

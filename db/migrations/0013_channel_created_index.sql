@@ -1,0 +1,3 @@
+-- The "Anfragen nach Quelle" chart groups by channel: utm_source, else the external referrer's host
+-- (db/schema.ts channelOf; written by hand, as drizzle-kit splits an expression at its commas).
+CREATE INDEX `requests_channel_created_idx` ON `requests` (coalesce("attribution_source", CASE WHEN instr("attribution_referrer", '://') > 0 THEN CASE WHEN instr(substr("attribution_referrer", instr("attribution_referrer", '://') + 3), '/') > 0 THEN substr(substr("attribution_referrer", instr("attribution_referrer", '://') + 3), 1, instr(substr("attribution_referrer", instr("attribution_referrer", '://') + 3), '/') - 1) ELSE substr("attribution_referrer", instr("attribution_referrer", '://') + 3) END END),`created_at`);
