@@ -400,6 +400,12 @@ resultTest(
       }),
     );
     await times.nth(3).click();
+    // The confirm button below the times comes into view; the chosen time keeps the focus.
+    await expect(dialog.getByRole("button", { name: "Termin verbindlich buchen" })).toBeInViewport({
+      ratio: 1,
+    });
+    await expect(times.nth(3)).toBeFocused();
+    await snap(page, testInfo, "booking-time-picked-phone");
     await dialog.getByRole("button", { name: "Termin verbindlich buchen" }).click();
     const error = dialog.getByRole("alert");
     await expect(error).toHaveText("Dieser Termin ist leider schon vergeben.");
@@ -422,7 +428,60 @@ resultTest(
     await expect(
       success.locator("[data-reveal]", { has: page.getByTestId("booked-demo") }),
     ).toBeFocused();
+    // With SMTP the confirmation mail goes out: no note that it cannot.
+    await expect(success.getByTestId("booked-no-mail")).toHaveCount(0);
     await snap(page, testInfo, "booked-phone");
+  },
+);
+
+resultTest(
+  "without SMTP the card left after the dialog says no mail will come and how to cancel",
+  {
+    tag: "@js-only",
+  },
+  async ({ page, javaScriptEnabled, plainApp }, testInfo) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const name = `Greta ${unique()}`;
+    await page.goto(`${plainApp.url}/`);
+    await page.getByRole("button", { name: "Nur notwendige" }).click();
+    await expect(page.getByRole("button", { name: "Alle akzeptieren" })).toHaveCount(0);
+    if (javaScriptEnabled) await waitForHydration(page);
+    await fillContact(page, name, `greta.${unique()}@example.com`);
+    await page.getByRole("button", { name: "Anfrage senden" }).click();
+    const success = page.getByTestId("submission-success");
+    await success.getByRole("button", { name: "Demo-Termin buchen" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Nächster Monat" }).click();
+    await dialog.locator("button[aria-pressed]:not([disabled])").first().click();
+    const times = dialog.locator(".grid-cols-3 button");
+    await times.first().click();
+    const confirm = dialog.getByRole("button", { name: "Termin verbindlich buchen" });
+    await expect(confirm).toBeInViewport({ ratio: 1 });
+    await confirm.click();
+    await expect(dialog.getByTestId("booking-result")).toContainText(
+      "Eine Bestätigung per E-Mail können wir gerade nicht senden.",
+    );
+    await expect(dialog.getByTestId("booking-result")).not.toContainText(
+      "Du erhältst eine Bestätigungs-E-Mail",
+    );
+    // The dialog closes by itself: the card left behind repeats it, with the date.
+    await expect(dialog).toHaveCount(0, { timeout: 5000 });
+    const booked = success.getByTestId("booked-demo");
+    await expectOnScreen(booked, page);
+    await expect(booked).toContainText("Dein Demo-Termin:");
+    const note = success.getByTestId("booked-no-mail");
+    await expect(note).toContainText(
+      "Eine Bestätigung per E-Mail können wir gerade nicht senden – notier dir den Termin.",
+    );
+    await expect(note).toContainText("Zieh sie unter „Meine Anfragen“ zurück.");
+    await expect(note).toBeInViewport({ ratio: 1 });
+    await snap(page, testInfo, "booked-without-mail-phone");
+    // "Meine Anfragen" shows the request with its demo and the way to withdraw it.
+    await note.getByRole("link", { name: "„Meine Anfragen“" }).click();
+    const card = page.locator("#history").getByTestId("history-card").first();
+    await expect(card.getByTestId("booked-demo")).toBeVisible();
+    const results = await new AxeBuilder({ page }).include("#contact").analyze();
+    expect(results.violations.map((v) => `${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
   },
 );
 

@@ -84,6 +84,14 @@ export function BookingDialog({
   useEffect(() => {
     if (success) reveal(successRef.current);
   }, [success]);
+  // A time picked: the summary with the confirm button comes into view (on a phone it lies below
+  // the times), the focus stays on the chosen time.
+  const summaryRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!time) return;
+    const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+    summaryRef.current?.scrollIntoView({ block: "nearest", behavior: reduced ? "auto" : "smooth" });
+  }, [time]);
   useEffect(() => {
     if (!revealError.current || loading || !error) return;
     revealError.current = false;
@@ -272,7 +280,10 @@ export function BookingDialog({
             </div>
           ) : null}
           {day && time ? (
-            <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-slate-50 p-4 dark:bg-slate-800">
+            <div
+              ref={summaryRef}
+              className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-slate-50 p-4 dark:bg-slate-800"
+            >
               <p className="text-sm">
                 <strong>{dayLabel(day)}</strong>, {time.formatted} Uhr · {event.duration} Minuten
               </p>

@@ -1,4 +1,5 @@
 import { type Ref, useEffect, useRef } from "react";
+import { useRouteLoaderData } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { reveal } from "~/components/ui/reveal";
 import { formatRequestId } from "~/lib/format";
@@ -12,6 +13,34 @@ export type SubmittedRequest = {
   /** The booked demo, when known (after the no-JS booking, or from the dialog's answer). */
   appointment?: BookedAppointment | null;
 };
+
+/** Without SMTP no confirmation (and so no link to cancel or move the demo) can be mailed. */
+export const BOOKED_WITHOUT_MAIL =
+  "Eine Bestätigung per E-Mail können wir gerade nicht senden – notier dir den Termin.";
+
+/**
+ * The booked demo without a confirmation mail: the visitor notes the date, and learns the way to
+ * cancel (withdrawing the request in "Meine Anfragen") and to move it (a further request naming
+ * this one).
+ */
+function NoMailNote({ requestId }: { requestId: number }) {
+  return (
+    <div
+      className="mt-2 space-y-1 text-sm text-green-900 dark:text-green-100"
+      data-testid="booked-no-mail"
+    >
+      <p className="font-semibold">{BOOKED_WITHOUT_MAIL}</p>
+      <p>
+        Absagen kannst du ihn nur zusammen mit deiner Anfrage: Zieh sie unter{" "}
+        <a href="#history" className="font-medium underline underline-offset-2">
+          „Meine Anfragen“
+        </a>{" "}
+        zurück.{" "}
+        {`Zum Verschieben schreib uns eine weitere Anfrage mit der Nummer #${formatRequestId(requestId)}.`}
+      </p>
+    </div>
+  );
+}
 
 /**
  * The card after a successful submission: the thanks with the request number, the three-day
@@ -33,6 +62,9 @@ export function SubmissionSuccess({
   /** With JS: show the emptied form again (without JS it stands below the card). */
   onAnother?: () => void;
 }) {
+  // From the root loader: whether a booking confirmation can be mailed (BookingSuccess).
+  const bookingMail =
+    (useRouteLoaderData("root") as { bookingMail?: boolean } | undefined)?.bookingMail !== false;
   // A demo booked in the dialog: its date takes the focus the closed dialog hands back.
   const traceRef = useRef<HTMLDivElement>(null);
   const hadAppointment = useRef(!!submitted.appointment);
@@ -65,6 +97,7 @@ export function SubmissionSuccess({
           className="scroll-mt-24 focus:outline-none"
         >
           <AppointmentTrace requestId={submitted.id} appointment={submitted.appointment} />
+          {bookingMail ? null : <NoMailNote requestId={submitted.id} />}
         </div>
       ) : null}
       {submitted.booked || !bookingEnabled ? null : (
