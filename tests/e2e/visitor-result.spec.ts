@@ -482,6 +482,16 @@ resultTest(
     await expect(card.getByTestId("booked-demo")).toBeVisible();
     const results = await new AxeBuilder({ page }).include("#contact").analyze();
     expect(results.violations.map((v) => `${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
+    // The booking page of the booked request promises no mail either.
+    const number = (await note.textContent())?.match(/#(\d+)/)?.[1];
+    expect(number).toBeTruthy();
+    await page.goto(`${plainApp.url}/termin?anfrage=${Number(number)}`);
+    const already = page.getByText("Für diese Anfrage ist bereits ein Demo-Termin gebucht.");
+    await expect(already).toContainText(
+      "Eine Bestätigung per E-Mail können wir gerade nicht senden – die Details findest du hier",
+    );
+    await expect(already).not.toContainText("Bestätigungs-E-Mail");
+    await expect(already).toBeInViewport();
   },
 );
 

@@ -208,6 +208,12 @@ export const BOOKING_MAIL_PROMISE = "Du erhältst eine Bestätigungs-E-Mail mit 
 export const BOOKING_WITHOUT_MAIL =
   "Dein Termin ist gebucht. Eine Bestätigung per E-Mail können wir gerade nicht senden.";
 
+/** From the root loader: without SMTP (and without Cal.com) no confirmation mail can leave. */
+export function useBookingMail(): boolean {
+  return (
+    (useRouteLoaderData("root") as { bookingMail?: boolean } | undefined)?.bookingMail !== false
+  );
+}
 /** Success view: 'Termin erfolgreich gebucht!' with date and start–end time. */
 export function BookingSuccess({
   start,
@@ -220,9 +226,7 @@ export function BookingSuccess({
 }) {
   const time = formatTime;
   const day = formatLongDay(start);
-  // From the root loader: without SMTP (and without Cal.com) no confirmation mail can leave.
-  const bookingMail =
-    (useRouteLoaderData("root") as { bookingMail?: boolean } | undefined)?.bookingMail !== false;
+  const bookingMail = useBookingMail();
   return (
     <div role="status" className="space-y-2 py-6 text-center">
       <p className="flex justify-center text-green-700 dark:text-green-300">

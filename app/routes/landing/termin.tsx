@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { BookingHeader, BookingSuccess } from "~/components/booking/booking-panel";
+import { BookingHeader, BookingSuccess, useBookingMail } from "~/components/booking/booking-panel";
 import { DemoRequestCard } from "~/components/booking/demo-request-card";
 import { SlotPicker } from "~/components/booking/slot-picker";
 import { AppointmentTrace } from "~/components/landing/appointment-trace";
@@ -110,6 +110,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function TerminPage({ loaderData, actionData }: Route.ComponentProps) {
   const { context, event, month, cells, day, slots, error } = loaderData;
+  const bookingMail = useBookingMail();
   const base = new URLSearchParams(
     context.demo ? { demo: "1" } : { anfrage: String(context.requestId) },
   );
@@ -160,8 +161,10 @@ export default function TerminPage({ loaderData, actionData }: Route.ComponentPr
         ) : context.booked ? (
           <>
             <Alert tone="success">
-              Für diese Anfrage ist bereits ein Demo-Termin gebucht. Die Details findest du in
-              deiner Bestätigungs-E-Mail.
+              Für diese Anfrage ist bereits ein Demo-Termin gebucht.{" "}
+              {bookingMail
+                ? "Die Details findest du in deiner Bestätigungs-E-Mail."
+                : "Eine Bestätigung per E-Mail können wir gerade nicht senden – die Details findest du hier und unter „Meine Anfragen“."}
             </Alert>
             {context.appointment && context.requestId ? (
               <AppointmentTrace requestId={context.requestId} appointment={context.appointment} />
