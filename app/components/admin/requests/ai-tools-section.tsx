@@ -24,7 +24,7 @@ export function AiToolsSection({
   const result = fetcher.data ?? fromPage;
   const uid = useId();
   // The result lands below the button, often below the fold: bring it into view and focus it.
-  // Without JS the post's answer page opens at its anchor (and autofocus does the same).
+  // Without JS the post's answer page opens at its anchor.
   const resultId = `prompt-result-${request.id}`;
   const resultRef = useRef<HTMLDivElement>(null);
   const promptRef = useRef<HTMLTextAreaElement>(null);
@@ -63,7 +63,6 @@ export function AiToolsSection({
               rows={12}
               value={result.prompt}
               ref={promptRef}
-              autoFocus={Boolean(fromPage) && !fetcher.data}
               className={`${inputClass} scroll-mt-12 font-mono text-xs`}
             />
             <CopyButton
