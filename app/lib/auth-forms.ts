@@ -31,6 +31,9 @@ export const MESSAGES = {
     "Ihr Konto wartet noch auf die Freischaltung durch einen Administrator. Die Admins wurden benachrichtigt; danach können Sie sich anmelden.",
   forgotNeutral:
     "Falls ein Konto mit dieser E-Mail-Adresse existiert, wurde ein Link zum Zurücksetzen des Passworts gesendet.",
+  /** The same neutral answer when no SMTP is configured: nothing is sent, so it says what to do. */
+  forgotNoMail:
+    "Ihre Anfrage wurde gespeichert. Da auf diesem Server kein E-Mail-Versand eingerichtet ist, wird keine E-Mail verschickt. Bitten Sie einen anderen Admin, Ihnen unter „Benutzer“ einen Passwort-Reset-Link zu erzeugen.",
 } as const;
 
 /** Password strength shown on the reset page ('Stark' from the 8-character rule on). */

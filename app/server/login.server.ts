@@ -22,7 +22,7 @@ export type LoginOutcome =
   | { kind: "invalid"; submission: Submission & { status: "error" } }
   | { kind: "limited"; submission: Submission; retryAfterSeconds: number; message: string }
   | { kind: "failed"; submission: Submission; message: string }
-  | { kind: "inactive"; submission: Submission; message: string }
+  | { kind: "inactive"; submission: Submission; message: string; awaiting: boolean }
   | { kind: "ok"; submission: Submission; admin: AdminUser; token: string; redirectTo: string };
 
 const ipKey = (ip: string) => `login:ip:${ip}`;
@@ -98,8 +98,9 @@ async function attempt(
   if (!row || !valid) return { kind: "failed", submission, message: MESSAGES.loginFailed };
   if (!row.isActive) {
     // Never logged in: a registration still awaiting activation (the admins were told).
-    const message = row.lastLogin ? MESSAGES.loginInactive : MESSAGES.loginAwaitingActivation;
-    return { kind: "inactive", submission, message };
+    const awaiting = !row.lastLogin;
+    const message = awaiting ? MESSAGES.loginAwaitingActivation : MESSAGES.loginInactive;
+    return { kind: "inactive", submission, message, awaiting };
   }
   await limiter.refund(ipKey(ip));
   await limiter.reset(userKey(ip, username));

@@ -6,7 +6,7 @@ import { hashPassword, hashToken, randomToken } from "./crypto.server";
 import { db, transaction } from "./db.server";
 import { env } from "./env.server";
 import { clearLoginLock, forgotKeys } from "./login.server";
-import { queueMail } from "./mail/outbox.server";
+import { mailConfigured, queueMail } from "./mail/outbox.server";
 import { loginLimiter, tooManyMessage } from "./rate-limit.server";
 
 export const RESET_TTL_MS = 3600_000;
@@ -64,7 +64,8 @@ export async function requestPasswordReset(
       },
     });
   }
-  return { ok: true, message: MESSAGES.forgotNeutral };
+  // Without SMTP the mail only waits in the outbox: the answer must not claim it was sent.
+  return { ok: true, message: mailConfigured() ? MESSAGES.forgotNeutral : MESSAGES.forgotNoMail };
 }
 
 /** The admin a usable (unused, unexpired) reset token belongs to, or null. */

@@ -67,7 +67,11 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
           </div>
         </Alert>
       )}
-      {actionData?.success ? <Alert tone="success">{actionData.success}</Alert> : null}
+      {actionData?.success ? (
+        <Alert tone={loaderData.mailConfigured ? "success" : "info"}>
+          <span data-testid="forgot-answer">{actionData.success}</span>
+        </Alert>
+      ) : null}
       <AccountForm form={form}>
         <Field
           meta={fields.email}

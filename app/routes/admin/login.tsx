@@ -52,6 +52,28 @@ export async function action({ request, context }: Route.ActionArgs) {
         { result: outcome.submission.reply({ hideFields: ["password"] }), at: Date.now() },
         { status: 400 },
       );
+    case "inactive":
+      // A registration awaiting activation is no failure: a neutral notice, not a red error.
+      if (outcome.awaiting) {
+        return data(
+          {
+            result: outcome.submission.reply({ hideFields: ["password"] }),
+            notice: outcome.message,
+            at: Date.now(),
+          },
+          { status: 403 },
+        );
+      }
+      return data(
+        {
+          result: outcome.submission.reply({
+            formErrors: [outcome.message],
+            hideFields: ["password"],
+          }),
+          at: Date.now(),
+        },
+        { status: 403 },
+      );
     default:
       return data(
         {
@@ -62,7 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           at: Date.now(),
         },
         {
-          status: outcome.kind === "limited" ? 429 : outcome.kind === "inactive" ? 403 : 401,
+          status: outcome.kind === "limited" ? 429 : 401,
           headers:
             outcome.kind === "limited"
               ? { "Retry-After": String(outcome.retryAfterSeconds) }
@@ -86,6 +108,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       {/* One message at a time: a failed attempt's error replaces the notice that led here. */}
       {loaderData.notice && !actionData ? (
         <Alert tone={loaderData.notice.tone}>{loaderData.notice.text}</Alert>
+      ) : null}
+      {actionData && "notice" in actionData ? (
+        <Alert tone="info">{String(actionData.notice)}</Alert>
       ) : null}
       <AccountForm form={form} hidden={{ redirectTo: loaderData.redirectTo }}>
         <UsernameField meta={fields.username} />

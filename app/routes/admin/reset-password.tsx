@@ -58,7 +58,15 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const [confirm, setConfirm] = useState("");
   // Before hydration (and without JS) the button stays enabled; the server validates.
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const newPasswordId = fields.newPassword.id;
+  const confirmId = fields.confirmPassword.id;
+  useEffect(() => {
+    // What was typed (or filled by a password manager) before hydration fired no onChange:
+    // pick it up, or the button would turn disabled with both fields filled.
+    setPassword(readInput(newPasswordId));
+    setConfirm(readInput(confirmId));
+    setHydrated(true);
+  }, [newPasswordId, confirmId]);
 
   const outcome = accountOutcome({
     success: {
@@ -117,6 +125,11 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       </AccountForm>
     </AccountShell>
   );
+}
+
+function readInput(id: string): string {
+  const input = document.getElementById(id);
+  return input instanceof HTMLInputElement ? input.value : "";
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
