@@ -460,6 +460,11 @@ for (const theme of ["light", "dark"] as const) {
     seed.configuration({});
     await loginAs(page, await seed.admin());
     const check = async (label: string) => {
+      // Colours are judged settled: a pressed toggle's background fades in (transition-colors),
+      // and axe in the middle of that fade saw white text on a still light background.
+      await page.waitForFunction(() =>
+        document.getAnimations().every((animation) => animation.playState !== "running"),
+      );
       const results = await new AxeBuilder({ page }).analyze();
       expect(
         results.violations.map(

@@ -118,9 +118,14 @@ export function RequestRow({
           </div>
         </div>
         <div
-          className={`flex gap-x-3 gap-y-1.5 ${compact ? "flex-wrap items-center" : "flex-col lg:items-end"}`}
+          className={`flex gap-x-3 gap-y-1.5 ${compact ? "flex-wrap items-center lg:shrink-0 lg:flex-nowrap" : "flex-col lg:items-end"}`}
         >
-          <div className="flex flex-wrap items-center gap-2 lg:justify-end" data-row-part="meta">
+          {/* Compact rows stay one line from 1024 px: the right side keeps its width, the name and
+              origin on the left are cut instead (a long "n frühere Anfragen" badge wrapped them). */}
+          <div
+            className={`flex flex-wrap items-center gap-2 lg:justify-end ${compact ? "lg:flex-nowrap" : ""}`}
+            data-row-part="meta"
+          >
             <StatusBadge status={request.status} />
             {badge}
             <span className="text-sm whitespace-nowrap text-slate-600 dark:text-slate-400">
