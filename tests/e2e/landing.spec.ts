@@ -229,7 +229,11 @@ test("upload widget rejects a whole bad selection with the spec's messages (JS)"
   await expect(page.getByText("gut.png")).toHaveCount(0);
 });
 
-test("affiliate code is shown upper-cased and stored with the request", async ({ page, seed }) => {
+test("affiliate code is shown upper-cased and stored with the request", async ({
+  page,
+  seed,
+  javaScriptEnabled,
+}) => {
   const { code } = await seed.affiliateCode({ discountValue: 15 });
   await page.goto(`/?code=${code.toLowerCase()}`);
   await dismissCookieBar(page);
@@ -242,6 +246,8 @@ test("affiliate code is shown upper-cased and stored with the request", async ({
     phone: "+49 40 555666",
     company: "Eine Agentur für Events in Hamburg.",
   });
+  // Typing is the first interaction that loads the page's JS (ADR 170): send once it is live.
+  if (javaScriptEnabled) await waitForHydration(page);
   await page.getByRole("button", { name: "Anfrage senden" }).click();
   await expect(page.getByTestId("submission-success")).toBeVisible();
   expect(findRequestByEmail(email)?.affiliateCode).toBe(code);

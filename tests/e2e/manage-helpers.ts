@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { requestIdOf, submitVisitorRequest } from "./fidelity-helpers";
 import { expect, waitForMail } from "./fixtures";
+import { waitForHydration } from "./hydration";
 
 /**
  * A visitor sends a request, books a demo on the server-rendered booking page (works with and
@@ -13,7 +14,10 @@ export async function bookAndOpenManageLink(
 ) {
   await submitVisitorRequest(page, who.name, who.email, javaScriptEnabled);
   await page.goto(`/termin?anfrage=${requestIdOf(who.email)}`);
+  // With JS, navigate once the page has hydrated (a click in that instant could be lost).
+  if (javaScriptEnabled) await waitForHydration(page);
   await page.getByRole("link", { name: "Nächster Monat" }).click();
+  await expect(page).toHaveURL(/monat=/);
   await page.locator("a[aria-label][href*='tag=']").first().click();
   const labels = page.locator("form label:has(input[name=startTime])");
   await expect(labels.first()).toBeVisible();
