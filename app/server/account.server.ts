@@ -1,11 +1,11 @@
-import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { ACCOUNT_MESSAGES, type AccountPatch, EMAIL_CHANGE_TTL_HOURS } from "~/lib/account-form";
 import { MESSAGES } from "~/lib/auth-forms";
 import { admins } from "~db/schema";
 import { type Failure, findAdminByEmail, getAdminById, usernameTaken } from "./admins.server";
 import { type AdminUser, toAdminUser } from "./auth.server";
-import { verifyPassword } from "./crypto.server";
+import { derivedKeys, verifyPassword } from "./crypto.server";
 import { db } from "./db.server";
 import { env } from "./env.server";
 import { mailConfigured, queueMail } from "./mail/outbox.server";
@@ -21,13 +21,7 @@ import { audit } from "./privacy/audit.server";
 
 export const EMAIL_CONFIRM_PATH = "/admin/account/email-confirm";
 
-function keys(): Buffer[] {
-  return env()
-    .SESSION_SECRET.split(",")
-    .map((secret) =>
-      Buffer.from(hkdfSync("sha256", secret.trim(), "anfrage-portal", "account-email-change", 32)),
-    );
-}
+const keys = () => derivedKeys("account-email-change");
 
 const sign = (key: Buffer, payload: string, currentEmail: string) =>
   createHmac("sha256", key).update(`${payload}|${currentEmail.toLowerCase()}`).digest();

@@ -1,6 +1,7 @@
-import { randomBytes, scryptSync } from "node:crypto";
+import { hkdfSync, randomBytes, scryptSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
+  derivedKeys,
   dummyPasswordHash,
   hashPassword,
   MAX_CONCURRENT_HASHES,
@@ -62,5 +63,13 @@ describe("password hashing (scrypt N=2^14, r=8, p=5)", () => {
     expect(peak).toBe(MAX_CONCURRENT_HASHES);
     expect(new Set(await all).size).toBe(6);
     expect(runningHashes()).toBe(0);
+  });
+});
+
+describe("derivedKeys", () => {
+  it("one HKDF key per purpose from each SESSION_SECRET of the list (first signs, all verify)", () => {
+    const expected = Buffer.from(hkdfSync("sha256", "test-secret", "anfrage-portal", "p-a", 32));
+    expect(derivedKeys("p-a")).toEqual([expected]);
+    expect(derivedKeys("p-b")[0]?.equals(expected)).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
-import { createHash, randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import { createHash, hkdfSync, randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import { env } from "./env.server";
 
 // scrypt N=2^14, r=8, p=5 (one of OWASP's equivalent settings): 16 MiB per hash, so at most
 // MAX_CONCURRENT_HASHES at once add 32 MiB on the 256 MB machine (ADR 091, ADR 168; N=2^15, p=3
@@ -92,4 +93,15 @@ export function safeEqual(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * 32-byte keys for one purpose ("visitor-request-link", "mail-outbox-body", …), derived with HKDF
+ * from each SESSION_SECRET of the rotation list (the first signs or seals, every one verifies or
+ * opens). Nothing derived is stored; a new purpose gets its own name, never another's key.
+ */
+export function derivedKeys(purpose: string): Buffer[] {
+  return env()
+    .SESSION_SECRET.split(",")
+    .map((secret) => Buffer.from(hkdfSync("sha256", secret.trim(), "anfrage-portal", purpose, 32)));
 }

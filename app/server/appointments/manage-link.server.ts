@@ -1,6 +1,7 @@
-import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { appointments } from "~db/schema";
+import { derivedKeys } from "../crypto.server";
 import { db } from "../db.server";
 import { env } from "../env.server";
 
@@ -15,15 +16,7 @@ export const MANAGE_PATH = "/termin/verwalten";
 
 type AppointmentRow = typeof appointments.$inferSelect;
 
-function keys(): Buffer[] {
-  return env()
-    .SESSION_SECRET.split(",")
-    .map((secret) =>
-      Buffer.from(
-        hkdfSync("sha256", secret.trim(), "anfrage-portal", "appointment-manage-link", 32),
-      ),
-    );
-}
+const keys = () => derivedKeys("appointment-manage-link");
 
 const sign = (key: Buffer, payload: string, uid: string) =>
   createHmac("sha256", key).update(`${payload}|${uid}`).digest();

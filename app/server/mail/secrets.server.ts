@@ -1,17 +1,11 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
-import { env } from "../env.server";
+import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { derivedKeys } from "../crypto.server";
 import { maskTokens } from "./render";
 
 const PREFIX = "enc:v1:";
 
 /** AES-256 keys derived from SESSION_SECRET (each of a rotation list), never stored in the DB. */
-function keys(): Buffer[] {
-  return env()
-    .SESSION_SECRET.split(",")
-    .map((secret) =>
-      Buffer.from(hkdfSync("sha256", secret.trim(), "anfrage-portal", "mail-outbox-body", 32)),
-    );
-}
+const keys = () => derivedKeys("mail-outbox-body");
 
 /** Whether a mail body carries a token link (reset, invitation) that must not sit readable in the DB. */
 export const carriesSecret = (body: string) => maskTokens(body) !== body;

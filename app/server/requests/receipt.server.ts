@@ -1,12 +1,12 @@
-import { createHmac, hkdfSync } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { emailKey } from "~/lib/contact-keys";
 import { firstNameOf } from "~/lib/first-name";
 import { formatRequestId } from "~/lib/format";
 import { requests } from "~db/schema";
 import { bookingEnabled } from "../booking-api.server";
+import { derivedKeys } from "../crypto.server";
 import { db } from "../db.server";
-import { env } from "../env.server";
 import { queueMail } from "../mail/outbox.server";
 import { receiptLimiter } from "../rate-limit.server";
 import { requestLinkUrl } from "./request-link.server";
@@ -45,8 +45,7 @@ export function mailboxKey(email: string): string {
 
 /** The address as an HMAC (key from SESSION_SECRET): `rate_limits` holds no readable address. */
 function addressKey(email: string): string {
-  const secret = (env().SESSION_SECRET.split(",")[0] ?? "").trim();
-  const key = Buffer.from(hkdfSync("sha256", secret, "anfrage-portal", "receipt-address", 32));
+  const [key] = derivedKeys("receipt-address");
   return createHmac("sha256", key).update(mailboxKey(email)).digest("base64url");
 }
 

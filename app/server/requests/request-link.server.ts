@@ -1,8 +1,9 @@
-import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { subMonths } from "date-fns";
 import { eq } from "drizzle-orm";
 import { requests } from "~db/schema";
 import { getConfiguration } from "../configuration.server";
+import { derivedKeys } from "../crypto.server";
 import { db } from "../db.server";
 import { env } from "../env.server";
 
@@ -28,13 +29,7 @@ export const REQUEST_LINK_INVALID =
 export const REQUEST_LINK_EXPIRED =
   "Dieser Link ist abgelaufen: Wir bewahren Anfragen und ihre Links nur eine begrenzte Zeit auf. Wenn du uns eine neue Anfrage schicken möchtest, findest du das Formular auf der Startseite.";
 
-function keys(): Buffer[] {
-  return env()
-    .SESSION_SECRET.split(",")
-    .map((secret) =>
-      Buffer.from(hkdfSync("sha256", secret.trim(), "anfrage-portal", "visitor-request-link", 32)),
-    );
-}
+const keys = () => derivedKeys("visitor-request-link");
 
 const sign = (key: Buffer, id: number, secretHash: string) =>
   createHmac("sha256", key).update(`${id}|${secretHash}`).digest();
