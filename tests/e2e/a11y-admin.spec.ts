@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { loginAs } from "./auth";
 import { expect, test } from "./fixtures";
-import { waitForHydration } from "./hydration";
+import { switchToDarkTheme } from "./theme";
 
 // Every admin page, after the first password change, in light and dark: no axe violations.
 const PAGES = [
@@ -24,12 +24,7 @@ for (const theme of ["light", "dark"] as const) {
     await loginAs(page, admin);
     // The theme as a visitor or admin chooses it: the header toggle sets the cookie.
     if (theme === "dark") {
-      await page.goto("/");
-      await waitForHydration(page);
-      await Promise.all([
-        page.waitForResponse((r) => r.url().includes("/preferences/theme") && r.ok()),
-        page.getByRole("button", { name: "Dunklen Modus aktivieren" }).click(),
-      ]);
+      await switchToDarkTheme(page);
     }
     for (const [path, heading] of PAGES) {
       await page.goto(path);

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures";
-import { waitForHydration } from "./hydration";
 import { bookAndOpenManageLink } from "./manage-helpers";
+import { switchToDarkTheme } from "./theme";
 
 // The visitor's manage page in each step (overview, reschedule, cancel confirmation, error), light
 // and dark: no axe violations. JS-on only (axe runs inside the page); the HTML is the server's in
@@ -22,12 +22,7 @@ test("the manage page has no axe violations (light and dark)", async ({ page }) 
   ];
   for (const theme of ["light", "dark"] as const) {
     if (theme === "dark") {
-      await page.goto("/");
-      await waitForHydration(page);
-      await Promise.all([
-        page.waitForResponse((r) => r.url().includes("/preferences/theme") && r.ok()),
-        page.getByRole("button", { name: "Dunklen Modus aktivieren" }).click(),
-      ]);
+      await switchToDarkTheme(page);
     }
     for (const url of steps) {
       await page.goto(url);

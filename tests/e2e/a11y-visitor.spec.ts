@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import { requestIdOf, submitVisitorRequest } from "./fidelity-helpers";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
+import { switchToDarkTheme } from "./theme";
 
 // Issue 24 (4, 6): the pages changed there have no axe violations, light and dark, at 390×844: the
 // cookie bar (closed and opened), the booking page opened at a day's times under the site header,
@@ -19,12 +20,7 @@ async function violations(page: Page, include?: string) {
 
 async function useTheme(page: Page, theme: "light" | "dark") {
   if (theme === "light") return;
-  await page.goto("/");
-  await waitForHydration(page);
-  await Promise.all([
-    page.waitForResponse((r) => r.url().includes("/preferences/theme") && r.ok()),
-    page.getByRole("button", { name: "Dunklen Modus aktivieren" }).click(),
-  ]);
+  await switchToDarkTheme(page);
 }
 
 for (const theme of ["light", "dark"] as const) {

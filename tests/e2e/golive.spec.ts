@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import { loginAs } from "./auth";
 import { expect, test, waitForMail } from "./fixtures";
 import { waitForHydration } from "./hydration";
+import { switchToDarkTheme } from "./theme";
 
 // Issue 24, problem 7: the go-live check on the dashboard and "My account" (/admin/account).
 // The e2e server has SMTP but an http APP_URL, example.com legal links and a generated session
@@ -182,12 +183,7 @@ for (const theme of ["light", "dark"] as const) {
     const admin = await seed.admin({ email: `axe-${Date.now()}@localhost.localdomain` });
     await loginAs(page, admin);
     if (theme === "dark") {
-      await page.goto("/");
-      await waitForHydration(page);
-      await Promise.all([
-        page.waitForResponse((r) => r.url().includes("/preferences/theme") && r.ok()),
-        page.getByRole("button", { name: "Dunklen Modus aktivieren" }).click(),
-      ]);
+      await switchToDarkTheme(page);
     }
     for (const [path, heading] of [
       ["/admin/dashboard", "Übersicht"],

@@ -2,8 +2,8 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { requestIdOf, submitVisitorRequest } from "./fidelity-helpers";
 import { expect, test, waitForMail } from "./fixtures";
-import { waitForHydration } from "./hydration";
 import { bookAndOpenManageLink } from "./manage-helpers";
+import { switchToDarkTheme } from "./theme";
 
 // The receipt mail and its signed link (issue 24): a visitor opens their request on another
 // device (a fresh browser without cookies) and books from there; after cancelling a demo from the
@@ -179,12 +179,7 @@ test("the pages of the link have no axe violations (light and dark) @js-only", a
   const cancelledUrl = page.url();
   for (const theme of ["light", "dark"] as const) {
     if (theme === "dark") {
-      await page.goto("/");
-      await waitForHydration(page);
-      await Promise.all([
-        page.waitForResponse((r) => r.url().includes("/preferences/theme") && r.ok()),
-        page.getByRole("button", { name: "Dunklen Modus aktivieren" }).click(),
-      ]);
+      await switchToDarkTheme(page);
     }
     for (const url of [link as string, cancelledUrl, "/meine-anfrage?token=x"]) {
       await page.goto(url);

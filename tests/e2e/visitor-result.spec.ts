@@ -8,6 +8,7 @@ import { listAllRequests } from "~/server/requests/queries.server";
 import { chromiumWithMicrophone } from "../../scripts/chromium";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
+import { switchToDarkTheme } from "./theme";
 
 // Chromium with a fake microphone for the recorder (scripts/chromium.ts).
 test.use({ launchOptions: chromiumWithMicrophone });
@@ -510,12 +511,7 @@ resultTest(
     for (const theme of ["light", "dark"] as const) {
       if (theme === "light") await open(page, javaScriptEnabled);
       else {
-        await page.goto("/");
-        await waitForHydration(page);
-        await Promise.all([
-          page.waitForResponse((r) => r.url().includes("/preferences/theme") && r.ok()),
-          page.getByRole("button", { name: "Dunklen Modus aktivieren" }).click(),
-        ]);
+        await switchToDarkTheme(page);
         await expect(page.locator("html")).toHaveClass(/dark/);
       }
       await fillContact(page, `Axel ${unique()}`, `axel.${unique()}@example.com`);
