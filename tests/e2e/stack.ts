@@ -135,21 +135,12 @@ export async function startStack(workerIndex: number) {
     inbox,
     /** The app server with the Cal.com provider (own database), started on first use. */
     calcomApp() {
-      calcomApp ??= (async () => {
-        const server = startApp(ports, ports.calcomApp, path.join(dir, "calcom"), {
-          CALCOM_API_KEY: "cal_test_e2e",
-          CALCOM_API_URL: `http://127.0.0.1:${ports.calcom}/v2`,
-          // Without SMTP: invitations show their link to the inviting admin (fidelity.spec.ts).
-          SMTP_URL: "",
-        });
-        try {
-          await waitUntilHealthy(server);
-        } catch (error) {
-          await server.stop();
-          throw error;
-        }
-        return server;
-      })();
+      calcomApp ??= extraApp(ports.calcomApp, "calcom", {
+        CALCOM_API_KEY: "cal_test_e2e",
+        CALCOM_API_URL: `http://127.0.0.1:${ports.calcom}/v2`,
+        // Without SMTP: invitations show their link to the inviting admin (fidelity.spec.ts).
+        SMTP_URL: "",
+      });
       return calcomApp;
     },
     /**
