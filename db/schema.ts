@@ -130,6 +130,11 @@ export const requests = sqliteTable(
      * filled in updated_at). A save based on an older state conflicts only when this is newer.
      */
     preparationUpdatedAt: ms("preparation_updated_at"),
+    /**
+     * Set when the submission came without a valid proof of work or matched the blocklist (spam
+     * quarantine): none of the new-request side effects ran; null = a normal request (or released).
+     */
+    quarantinedAt: ms("quarantined_at"),
     createdAt: ms("created_at").notNull().default(now),
     updatedAt: ms("updated_at").notNull().default(now),
   },
@@ -139,6 +144,10 @@ export const requests = sqliteTable(
     index("requests_source_idx").on(t.archived, t.attributionSource, t.createdAt),
     index("requests_email_key_idx").on(t.emailKey, t.id),
     index("requests_phone_key_idx").on(t.phoneKey, t.id),
+    // The quarantine (spam) is small: a partial index finds it without reading normal requests.
+    index("requests_quarantined_idx")
+      .on(t.quarantinedAt)
+      .where(sql`${t.quarantinedAt} IS NOT NULL`),
     // Search (ADR 175): the list filters of an FTS5 hit, looked up by id without reading the row.
     index("requests_search_filter_idx").on(
       t.id,

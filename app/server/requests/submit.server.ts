@@ -12,13 +12,11 @@ import { transaction } from "../db.server";
 import { diskLow } from "../disk.server";
 import { serializeToast } from "../flash.server";
 import { honeypotFilled } from "../honeypot.server";
-import { notifyNewRequest } from "../notifications.server";
 import { submissionLimiter, tooManyMessage } from "../rate-limit.server";
 import { hardBodyLimit, parseSubmissionBody } from "../uploads/parse.server";
 import { deleteStoredFiles } from "../uploads/store.server";
 import { newVisitorSecret, rememberVisitorRequest } from "../visitor.server";
-import { emitWebhook } from "../webhooks/deliveries.server";
-import { sendReceipt } from "./receipt.server";
+import { runNewRequestFlow } from "./new-request-flow.server";
 import { loadRequestJson } from "./serialize.server";
 
 export const SUBMISSION_FAILED = "Es gab einen Fehler beim Senden. Bitte versuche es erneut.";
@@ -201,20 +199,7 @@ async function acceptRequest(request: Request): Promise<SubmitResult> {
   }
 
   const created = loadRequestJson(id) as RequestJson;
-  try {
-    notifyNewRequest(created);
-  } catch (error) {
-    // The request is saved; a failing notification must not turn it into an error for the visitor.
-    console.warn("Benachrichtigung zur neuen Anfrage fehlgeschlagen:", error);
-  }
-  emitWebhook({ event: "request.created", data: created }, String(id), id);
-  // The visitor's receipt (one per address per 24 h); a failure must not fail the saved request.
-  await sendReceipt(id).catch((error) =>
-    console.warn(
-      "Eingangsbestätigung fehlgeschlagen:",
-      error instanceof Error ? error.message : error,
-    ),
-  );
+  await runNewRequestFlow(created);
   return {
     ok: true,
     request: created,

@@ -1,0 +1,27 @@
+import type { RequestJson } from "~/lib/request-json";
+import { notifyNewRequest } from "../notifications.server";
+import { emitWebhook } from "../webhooks/deliveries.server";
+import { sendReceipt } from "./receipt.server";
+
+/**
+ * The side effects of an accepted new request, in one place: the team's notification mail, the
+ * `request.created` webhooks and the visitor's receipt. A submission runs it once; a request held
+ * in the spam quarantine runs it once when an admin releases it. (The AI summary is a background
+ * job that picks up every request without a summary.) A failure of one effect never fails the
+ * saved request.
+ */
+export async function runNewRequestFlow(created: RequestJson): Promise<void> {
+  try {
+    notifyNewRequest(created);
+  } catch (error) {
+    console.warn("Benachrichtigung zur neuen Anfrage fehlgeschlagen:", error);
+  }
+  emitWebhook({ event: "request.created", data: created }, String(created.id), created.id);
+  // The visitor's receipt (one per address per 24 h).
+  await sendReceipt(created.id).catch((error) =>
+    console.warn(
+      "Eingangsbestätigung fehlgeschlagen:",
+      error instanceof Error ? error.message : error,
+    ),
+  );
+}
