@@ -1,5 +1,6 @@
 import { requireApiAdmin, withApiFallback } from "~/server/auth.server";
 import { clientIp } from "~/server/request-context.server";
+import { asAdminJson } from "~/server/requests/quarantine.server";
 import { listAllRequests } from "~/server/requests/queries.server";
 import { submitRequest } from "~/server/requests/submit.server";
 import type { Route } from "./+types/requests";
@@ -8,7 +9,7 @@ import type { Route } from "./+types/requests";
 export function loader({ request }: Route.LoaderArgs) {
   return withApiFallback("Fehler beim Abrufen der Requests", async () => {
     await requireApiAdmin(request);
-    return Response.json(listAllRequests({ archived: false }), {
+    return Response.json(asAdminJson(listAllRequests({ archived: false })), {
       headers: { "Cache-Control": "no-store" },
     });
   });

@@ -86,7 +86,14 @@ export async function summarizePending(limit = 5): Promise<number> {
   const pending = db()
     .select()
     .from(requests)
-    .where(and(isNull(requests.summary), lt(requests.summaryAttempts, MAX_SUMMARY_ATTEMPTS)))
+    // A quarantined request (spam) costs no AI token until an admin releases it.
+    .where(
+      and(
+        isNull(requests.summary),
+        lt(requests.summaryAttempts, MAX_SUMMARY_ATTEMPTS),
+        isNull(requests.quarantinedAt),
+      ),
+    )
     .orderBy(asc(requests.id))
     .limit(limit)
     .all();

@@ -2,6 +2,7 @@ import { fieldErrorsOf } from "~/lib/field-errors";
 import { jsonError, parseId, readJsonObject } from "../auth.server";
 import type { AuditActor } from "../privacy/audit.server";
 import { type Failure, RequestUpdateSchema, updateRequest } from "./manage.server";
+import { adminJsonOf, releaseRequest } from "./quarantine.server";
 
 /** JSON answer of a failed rule. */
 export const failureResponse = (f: Failure) => jsonError(f.error, f.status);
@@ -27,12 +28,18 @@ export async function applyRequestUpdate(
     const fieldErrors = fieldErrorsOf(parsed.error);
     return jsonError(parsed.error.issues[0]?.message ?? "Ungültige Eingabe", 400, { fieldErrors });
   }
-  const result = updateRequest(id, parsed.data, actor);
+  const { quarantined, ...update } = parsed.data;
+  // { quarantined: false } releases a quarantined request first (the new-request flow, once).
+  if (quarantined === false) {
+    const released = await releaseRequest(id, actor);
+    if (!released.ok) return failureResponse(released);
+  }
+  const result = updateRequest(id, update, actor);
   if (!result.ok) return failureResponse(result);
   return Response.json({
     success: true,
     message: "Gespeichert",
-    request: result.request,
+    request: adminJsonOf(result.request),
     updatedAt: result.request.updatedAt,
   });
 }
