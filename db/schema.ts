@@ -174,6 +174,25 @@ export const requests = sqliteTable(
       sql`(${t.firstStatusChangeAt} - ${t.createdAt})`,
       t.createdAt,
     ),
+    // Partial indexes (issue 31): small jobs never scan the table. Their WHERE is written with
+    // literals, so the queries that use them must say the very same (SQLite matches them by form).
+    // The AI summary job's next candidates (oldest first) and the failures /metrics reports.
+    index("requests_summary_pending_idx")
+      .on(t.id)
+      .where(
+        sql`${t.summary} IS NULL AND ${t.summaryAttempts} < 3 AND ${t.quarantinedAt} IS NULL`,
+      ),
+    index("requests_summary_failed_idx")
+      .on(t.id)
+      .where(sql`${t.summary} IS NULL AND ${t.summaryAttempts} > 0`),
+    // Stored voice recordings (the upload sweep's referenced keys).
+    index("requests_audio_key_idx")
+      .on(t.audioKey)
+      .where(sql`${t.audioKey} IS NOT NULL`),
+    // Retention: requests not yet anonymised, by their last change.
+    index("requests_retention_idx")
+      .on(t.updatedAt)
+      .where(sql`${t.email} <> ''`),
   ],
 );
 
@@ -369,6 +388,33 @@ export const requestStatusHistory = sqliteTable(
 );
 
 /** Rate-limit counters (rate-limiter-flexible's SQLite store): atomic and kept across restarts. */
+/**
+ * Exact request counts per list bucket (issue 31), kept by triggers (migration 0015) so the list's
+ * total, its tabs and the dashboard never count rows: per archived flag, quarantine and status,
+ * `bucket` 0 = every request, -1 = requests assigned to anyone, an admin's id = assigned to them.
+ */
+export const requestCounts = sqliteTable(
+  "request_counts",
+  {
+    archived: integer("archived").notNull(),
+    quarantined: integer("quarantined").notNull(),
+    status: text("status").notNull(),
+    bucket: integer("bucket").notNull(),
+    n: integer("n").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.archived, t.quarantined, t.status, t.bucket] })],
+);
+
+/**
+ * Change counters bumped by triggers (migration 0015): `dashboard` changes whenever a figure of
+ * the conversion dashboard may change, so its cache is checked with one primary-key read — any
+ * process's write included.
+ */
+export const changeCounters = sqliteTable("change_counters", {
+  name: text("name").primaryKey(),
+  n: integer("n").notNull().default(0),
+});
+
 export const rateLimits = sqliteTable("rate_limits", {
   key: text("key").primaryKey(),
   points: integer("points").notNull().default(0),

@@ -1,9 +1,11 @@
 // The data `npm run bench:admin` measures against: COUNT requests over the last COUNT minutes with
 // varied German words, a third each New / In Progress / Done (the latter two with their status
 // change in request_status_history), every 10th archived, two in five with a utm source, every
-// 20th with a demo appointment (every 4th of those cancelled). Written with plain SQL beside the
+// 20th with a demo appointment (every 4th of those cancelled); the contact keys (duplicate leads)
+// filled as a real submission fills them. Written with plain SQL beside the
 // running server (WAL), so the bench measures the app's queries on a realistic, filled database.
 import Database from "better-sqlite3";
+import { emailKey, phoneKey } from "../app/lib/contact-keys.ts";
 
 const FIRST = [
   "Anna",
@@ -58,7 +60,8 @@ export function seedBenchRequests(databasePath: string, count: number, now = Dat
   db.pragma("busy_timeout = 5000");
   const insert = db.prepare(
     `INSERT INTO requests (name, email, phone, company_description, description, status, archived,
-       attribution_source, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       attribution_source, email_key, phone_key, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const history = db.prepare(
     "INSERT INTO request_status_history (request_id, from_status, to_status, changed_at) VALUES (?, 'New', ?, ?)",
@@ -72,15 +75,19 @@ export function seedBenchRequests(databasePath: string, count: number, now = Dat
       const name = `${FIRST[i % 10]} ${LAST[Math.floor(i / 10) % 10]}`;
       const at = now - (count - i) * 60_000;
       const status = STATUSES[i % 3];
+      const email = `kunde${i}@example.com`;
+      const phone = `+49 30 ${String(1_000_000 + i).slice(0, 4)} ${String(i).padStart(5, "0")}`;
       const { lastInsertRowid } = insert.run(
         `${name} ${i}`,
-        `kunde${i}@example.com`,
-        `+49 30 ${String(1_000_000 + i).slice(0, 4)} ${String(i).padStart(5, "0")}`,
+        email,
+        phone,
         `${TRADES[i % TRADES.length]} mit ${(i % 40) + 2} Mitarbeitenden in Berlin`,
         `Wir suchen eine Software für ${IDEAS[i % IDEAS.length]}. Anfrage Nummer ${i}.`,
         status,
         i % 10 === 0 ? 1 : 0,
         SOURCES[i % SOURCES.length],
+        emailKey(email),
+        phoneKey(phone),
         at,
         at,
       );

@@ -1,10 +1,12 @@
 // Prometheus metrics of the app (ADR 094), on prom-client's default registry, which the Express server
 // serves on the internal METRICS_PORT (server/metrics.ts). Values that live in the database are read at
-// scrape time (one indexed COUNT each), so no business module has to remember to count.
+// scrape time (one indexed COUNT each, over a small index or the trigger-kept counts of ADR 275),
+// so no business module has to remember to count.
 import { Gauge, register } from "prom-client";
 import { db } from "./db.server";
 import { freeDiskBytes } from "./disk.server";
 import { env, replicationOn } from "./env.server";
+import { countStoredRequests } from "./requests/counts.server";
 
 const count = (sql: string) =>
   (db().$client.prepare(sql).get() as { n: number | null } | undefined)?.n ?? 0;
@@ -28,7 +30,7 @@ function gauge(name: string, help: string, labelNames: string[], collect: (g: Ga
 /** Registers the database, disk and replication gauges once per process. */
 export function registerAppMetrics() {
   gauge("anfrage_requests_stored", "Anfragen (leads) in the database; rate via delta()", [], (g) =>
-    g.set(count("SELECT count(*) AS n FROM requests")),
+    g.set(countStoredRequests()),
   );
   gauge("anfrage_requests_created_last_hour", "Anfragen created in the last hour", [], (g) =>
     g.set(count(`SELECT count(*) AS n FROM requests WHERE created_at > ${Date.now() - 3_600_000}`)),
@@ -77,7 +79,9 @@ export function registerAppMetrics() {
     [],
     (g) =>
       g.set(
-        count("SELECT count(*) AS n FROM requests WHERE summary IS NULL AND summary_attempts > 0"),
+        count(
+          "SELECT count(*) AS n FROM requests INDEXED BY requests_summary_failed_idx WHERE summary IS NULL AND summary_attempts > 0",
+        ),
       ),
   );
   gauge("anfrage_disk_free_bytes", "Free bytes on the data volume", [], (g) => {

@@ -28,6 +28,7 @@ import {
   REQUEST_TABS,
   type RequestListQuery,
   requestListSearch,
+  SEARCH_RESULT_CAP,
   SORT_LABELS,
   STATUS_LABELS,
   TAB_LABELS,
@@ -178,7 +179,9 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
           autoFocus={focusHeading}
         >
           {TAB_LABELS[query.tab]}{" "}
-          <span className="text-slate-500 dark:text-slate-400">({page.total})</span>
+          <span className="text-slate-500 dark:text-slate-400">
+            ({page.totalIsCapped ? `mehr als ${SEARCH_RESULT_CAP} Treffer` : page.total})
+          </span>
         </h1>
         <div className="flex flex-wrap items-center gap-2">
           <Form method="post" action={actionUrl}>
@@ -317,7 +320,7 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
       <Pagination
         page={page.page}
         totalPages={page.totalPages}
-        text={`Zeige ${(page.page - 1) * page.pageSize + 1} bis ${Math.min(page.total, page.page * page.pageSize)} von ${page.total} Anfragen`}
+        text={`Zeige ${(page.page - 1) * page.pageSize + 1} bis ${Math.min(page.total, page.page * page.pageSize)} von ${page.totalIsCapped ? `mehr als ${SEARCH_RESULT_CAP} Treffern` : `${page.total} Anfragen`}`}
         hrefFor={(p) => `/admin/requests${requestListSearch({ ...query, page: p })}`}
       />
 

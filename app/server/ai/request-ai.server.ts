@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { RequestJson } from "~/lib/request-json";
 import { requests } from "~db/schema";
 import { getConfiguration } from "../configuration.server";
@@ -90,7 +90,9 @@ export async function summarizePending(limit = 5): Promise<number> {
     .where(
       and(
         isNull(requests.summary),
-        lt(requests.summaryAttempts, MAX_SUMMARY_ATTEMPTS),
+        // A literal, as in requests_summary_pending_idx's WHERE: the job reads that small
+        // partial index, never the table (issue 31).
+        sql`${requests.summaryAttempts} < ${sql.raw(String(MAX_SUMMARY_ATTEMPTS))}`,
         isNull(requests.quarantinedAt),
       ),
     )

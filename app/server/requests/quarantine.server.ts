@@ -5,6 +5,7 @@ import { releaseHeldBookings } from "../appointments/quarantine-release.server";
 import { getConfiguration } from "../configuration.server";
 import { db } from "../db.server";
 import { type AuditActor, audit } from "../privacy/audit.server";
+import { countQuarantinedRequests } from "./counts.server";
 import { type Failure, laterUpdatedAt, NOT_FOUND, requestTarget } from "./manage.server";
 import { runNewRequestFlow } from "./new-request-flow.server";
 import { inIds, loadRequestJson } from "./serialize.server";
@@ -36,12 +37,8 @@ export const notQuarantined = (id: SQLWrapper = requests.id): SQL =>
 /** The quarantined requests (the "Prüfen" view); answered from the partial index. */
 export const isQuarantined: SQL = sql`${requests.quarantinedAt} IS NOT NULL`;
 
-/** Number of requests waiting in the quarantine ("Prüfen (n)"). */
-export function countQuarantined(): number {
-  return (
-    db().select({ n: sql<number>`count(*)` }).from(requests).where(isQuarantined).get()?.n ?? 0
-  );
-}
+/** Number of requests waiting in the quarantine ("Prüfen (n)"): a trigger-kept count (ADR 275). */
+export const countQuarantined = (): number => countQuarantinedRequests();
 
 /** Ids among `ids` that are quarantined. */
 export function quarantinedAmong(ids: number[]): Set<number> {

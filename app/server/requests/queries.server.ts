@@ -1,15 +1,24 @@
 import { and, asc, count, desc, eq, exists, isNotNull, not, type SQL, sql } from "drizzle-orm";
 import type { RequestJson } from "~/lib/request-json";
-import { ftsQuery, PAGE_SIZE, type RequestListQuery } from "~/lib/request-list";
+import {
+  ftsQuery,
+  PAGE_SIZE,
+  type RequestListQuery,
+  SEARCH_RESULT_CAP,
+} from "~/lib/request-list";
 import { admins, requestAssignees, requests } from "~db/schema";
 import { db } from "../db.server";
 import { countPendingInvitations } from "../invitations.server";
+import { countDashboardRequests, countListBucket } from "./counts.server";
 import { isQuarantined, notQuarantined } from "./quarantine.server";
 import { loadRequestsJson, serializeRequests } from "./serialize.server";
 
 export type RequestPage = {
   items: RequestJson[];
+  /** Exact, except for a search with more than SEARCH_RESULT_CAP hits (then totalIsCapped). */
   total: number;
+  /** A search found more than SEARCH_RESULT_CAP hits: only the first ones are listed and counted. */
+  totalIsCapped: boolean;
   page: number;
   totalPages: number;
   pageSize: number;
@@ -69,6 +78,8 @@ export type RequestIdPage = Omit<RequestPage, "items"> & { ids: number[] };
 /**
  * The ids of one page of the request list (tab, FTS5 search ranked, filters, sort, server-side
  * pagination) plus the counts; the callers load the row shape they need (full JSON or list item).
+ * Without a search the total comes from the trigger-kept counts (ADR 275); a search works on at
+ * most SEARCH_RESULT_CAP hits.
  */
 export function listRequestIds(
   query: RequestListQuery,
@@ -76,27 +87,20 @@ export function listRequestIds(
   pageSize = PAGE_SIZE,
 ): RequestIdPage {
   const filter = requestListFilter(query, adminId);
-  if (!filter) return { ids: [], total: 0, page: 1, totalPages: 1, pageSize };
+  if (!filter) {
+    return { ids: [], total: 0, totalIsCapped: false, page: 1, totalPages: 1, pageSize };
+  }
   const { condition, filters, match } = filter;
   const paged = (total: number) => {
     const totalPages = Math.max(1, Math.ceil(total / pageSize));
     const page = Math.min(query.page, totalPages);
     return { total, page, totalPages, pageSize, offset: (page - 1) * pageSize };
   };
-  if (query.sort === "relevance" && match) {
-    const first = rankedSearchPage(match, filters, pageSize, (query.page - 1) * pageSize);
-    if (first.ids.length || query.page === 1) {
-      const { offset: _, ...page } = paged(first.total);
-      return { ...page, ids: first.ids };
-    }
-    // Past the last page: count, then show the last page (rare; links never lead there).
-    const { offset, ...page } = paged(searchCount(match, filters));
-    return { ...page, ids: rankedSearchPage(match, filters, pageSize, offset).ids };
-  }
+  if (match) return searchPage(query, match, filters, paged);
   const { offset, ...page } = paged(
-    match
-      ? searchCount(match, filters)
-      : (db().select({ n: count() }).from(requests).where(condition).get()?.n ?? 0),
+    countListBucket(query, adminId) ??
+      db().select({ n: count() }).from(requests).where(condition).get()?.n ??
+      0,
   );
   // Only the id: the list indexes cover the filter and the order, so a deep page skips index
   // entries, not table rows.
@@ -108,31 +112,61 @@ export function listRequestIds(
     .limit(pageSize)
     .offset(offset)
     .all();
-  return { ...page, ids: ids.map((r) => r.id) };
+  return { ...page, totalIsCapped: false, ids: ids.map((r) => r.id) };
 }
 
-const searchCount = (match: string, filters: SQL | undefined) =>
-  db().get<{ n: number }>(sql`SELECT count(*) AS n FROM ${searchHits(match, filters)}`)?.n ?? 0;
-
 /**
- * One page of a ranked search and the number of hits, from one pass over the FTS5 hits that pass
- * the filters (ADR 190): they are kept (id, rank, time) in a materialised CTE, counted there and
- * top-N sorted by rank, then newest (bm25 is computed once per hit, the index probed once).
+ * One page of a search (issue 31, ADR 276): the candidates are the first SEARCH_RESULT_CAP + 1 FTS5
+ * hits that pass the filters, in id order (newest first, or oldest first for the ascending sorts),
+ * read straight from FTS5's doclist order and stopped at the cap; they are counted and sorted —
+ * by bm25 (computed only for them), then newest, for "Relevanz". A broad term thus costs the
+ * cap, not its number of hits; more hits than the cap are reported as "mehr als N Treffer".
  */
-function rankedSearchPage(
+function searchPage(
+  query: RequestListQuery,
   match: string,
   filters: SQL | undefined,
-  limit: number,
-  offset: number,
-): { ids: number[]; total: number } {
-  const rows = db().all<{ id: number; total: number }>(
-    sql`WITH hits AS MATERIALIZED (
-          SELECT requests_fts.rowid AS id, requests_fts.rank AS rank, ${requests.createdAt} AS created
-          FROM ${searchHits(match, filters)})
-        SELECT id, (SELECT count(*) FROM hits) AS total FROM hits
-        ORDER BY rank, created DESC, id DESC LIMIT ${limit} OFFSET ${offset}`,
-  );
-  return { ids: rows.map((r) => r.id), total: rows[0]?.total ?? 0 };
+  paged: (total: number) => {
+    total: number;
+    page: number;
+    totalPages: number;
+    pageSize: number;
+    offset: number;
+  },
+): RequestIdPage {
+  const ascending = query.sort === "oldest" || query.sort === "id-asc";
+  const relevance = query.sort === "relevance";
+  const order = {
+    relevance: sql`rank, created DESC, id DESC`,
+    newest: sql`created DESC, id DESC`,
+    oldest: sql`created, id`,
+    "id-desc": sql`id DESC`,
+    "id-asc": sql`id`,
+  }[query.sort];
+  const page = (limit: number, offset: number) =>
+    db().all<{ id: number; total: number }>(
+      sql`WITH hits AS MATERIALIZED (
+            SELECT requests_fts.rowid AS id, ${relevance ? sql`requests_fts.rank` : sql`0`} AS rank,
+              ${requests.createdAt} AS created
+            FROM ${searchHits(match, filters)}
+            ORDER BY requests_fts.rowid ${ascending ? sql`ASC` : sql`DESC`}
+            LIMIT ${SEARCH_RESULT_CAP + 1})
+          SELECT id, (SELECT count(*) FROM hits) AS total FROM hits
+          ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
+    );
+  const { pageSize } = paged(0);
+  let rows = page(pageSize, (query.page - 1) * pageSize);
+  // Past the last page (links never lead there): count the candidates, then show the last page.
+  const total =
+    rows[0]?.total ??
+    db().get<{ n: number }>(
+      sql`SELECT count(*) AS n FROM (SELECT 1 FROM ${searchHits(match, filters)} LIMIT ${SEARCH_RESULT_CAP + 1})`,
+    )?.n ??
+    0;
+  const totalIsCapped = total > SEARCH_RESULT_CAP;
+  const { offset, ...counted } = paged(Math.min(total, SEARCH_RESULT_CAP));
+  if (offset !== (query.page - 1) * pageSize) rows = page(pageSize, offset);
+  return { ...counted, totalIsCapped, ids: rows.map((r) => r.id) };
 }
 
 /** One page of the request list in the spec's Request JSON shape. */
@@ -222,27 +256,17 @@ export type DashboardStats = {
 
 /** The dashboard's figures (also GET /api/admin/stats), without the quarantined requests. */
 export function getStats(): DashboardStats {
-  // Three index counts (the New ones and the archived ones are ranges of requests_status_idx and
-  // requests_archived_created_idx) instead of one pass over every row with CASE per row, each
-  // less the same count over the quarantine (read through its small partial index).
-  const r = db().get<{ total: number; fresh: number; archived: number }>(
-    sql`SELECT (SELECT count(*) FROM ${requests}) - q.total AS total,
-      (SELECT count(*) FROM ${requests} WHERE ${requests.archived} = 0 AND ${requests.status} = 'New') - q.fresh AS fresh,
-      (SELECT count(*) FROM ${requests} WHERE ${requests.archived} = 1) - q.archived AS archived
-      FROM (SELECT count(*) AS total,
-          coalesce(sum(${requests.archived} = 0 AND ${requests.status} = 'New'), 0) AS fresh,
-          coalesce(sum(${requests.archived} = 1), 0) AS archived
-        FROM ${requests} WHERE ${isQuarantined}) AS q`,
-  );
+  // From the trigger-kept counts (ADR 275): a few rows, not an index walk.
+  const r = countDashboardRequests();
   const a = db()
     .select({ total: count(), active: sql<number>`coalesce(sum(${admins.isActive}), 0)` })
     .from(admins)
     .get();
   return {
-    totalRequests: r?.total ?? 0,
-    newRequests: Number(r?.fresh ?? 0),
-    activeRequests: (r?.total ?? 0) - Number(r?.archived ?? 0),
-    archivedRequests: Number(r?.archived ?? 0),
+    totalRequests: r.total,
+    newRequests: r.fresh,
+    activeRequests: r.total - r.archived,
+    archivedRequests: r.archived,
     admins: a?.total ?? 0,
     activeAdmins: Number(a?.active ?? 0),
     pendingInvitations: countPendingInvitations(),
