@@ -14,6 +14,8 @@ import { renderWithCache } from "./server/render-cache.server";
 import { requestContext } from "./server/request-context.server";
 
 export { boot } from "./server/boot.server";
+// server/index.ts reads the configuration before the boot: it listens first (issue 31).
+export { env as config } from "./server/env.server";
 // In-process hook for the integration tests (tests/integration/server.ts): flush the mail outbox.
 export { drainOutbox } from "./server/mail/outbox.server";
 export { renderCacheStats } from "./server/render-cache.server";

@@ -47,7 +47,7 @@ export async function startBenchServer(
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
+      if ((await (await fetch(`${url}/healthz`)).text()) === "OK") break;
     } catch {}
     if (Date.now() > deadline) throw new Error("server did not start within 30 s");
     await new Promise((r) => setTimeout(r, 200));

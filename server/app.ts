@@ -16,6 +16,8 @@ import { routeMatcher } from "./route-match.ts";
 export type EntryExtras = {
   requestContext: Parameters<RouterContextProvider["set"]>[0];
   boot: () => Promise<BootResult>;
+  /** The validated configuration (env), without opening the database. */
+  config: () => BootResult["env"] & { DATABASE_PATH: string };
   /** The absolute cap on a multipart body (configured total upload limit + allowance). */
   multipartCap: () => number;
   /** Sends every due mail now; resolves when none is left (tests drain before asserting). */
@@ -53,7 +55,13 @@ const extrasOf = (build: ServerBuild) => build.entry.module as unknown as EntryE
  * The Express app around the React Router build: headers, compression, static files, handler.
  * `npm start` and `npm run dev` both serve through it, so development has the same headers.
  */
-export function createApp(build: ServerBuild, boot: BootResult, dev?: DevServer) {
+export function createApp(
+  build: ServerBuild,
+  boot: Pick<BootResult, "env">,
+  dev?: DevServer,
+  /** In front of the app while it starts (server/startup.ts): /healthz 200, the rest 503. */
+  gate?: express.RequestHandler,
+) {
   const extras = extrasOf(build);
   const production = boot.env.NODE_ENV === "production";
   const ga = Boolean(boot.env.GA_MEASUREMENT_ID);
@@ -68,6 +76,7 @@ export function createApp(build: ServerBuild, boot: BootResult, dev?: DevServer)
   const match = routeMatcher(build.routes);
   app.use(requestLogger(match, boot.env.TRUST_PROXY === "fly"));
   app.use(httpMetrics(match));
+  if (gate) app.use(gate);
   // At most this many requests in work at once, the rest wait (memory on a 256 MB machine, ADR 195).
   const limiter = concurrencyLimit({
     limit: boot.env.MAX_CONCURRENT_REQUESTS ?? 0,
@@ -217,10 +226,15 @@ function requestLogger(match: ReturnType<typeof routeMatcher>, trustFly: boolean
   });
 }
 
+/** Imports the production build without booting it. */
+export async function importBuild(): Promise<{ build: ServerBuild; extras: EntryExtras }> {
+  const build = (await import(path.join(BUILD, "server/index.js"))) as ServerBuild;
+  return { build, extras: extrasOf(build) };
+}
+
 /** Loads the production build, runs the boot tasks (env, database, first admin, workers). */
 export async function loadBuild(): Promise<{ build: ServerBuild; boot: BootResult }> {
-  const build = (await import(path.join(BUILD, "server/index.js"))) as ServerBuild;
-  const extras = build.entry.module as unknown as EntryExtras;
+  const { build, extras } = await importBuild();
   return { build, boot: await extras.boot() };
 }
 

@@ -1,32 +1,52 @@
 import type { Server } from "node:http";
-import { createApp, loadBuild } from "./app.ts";
+import { type BootResult, createApp, type EntryExtras, importBuild } from "./app.ts";
 import { routeConsoleToLogger } from "./logger.ts";
 import { startMetricsServer } from "./metrics.ts";
+import { migrateInWorker, startupGate } from "./startup.ts";
 
 // Every console line of the server process becomes one scrubbed JSON line (server/logger.ts).
 routeConsoleToLogger();
 
-let loaded: Awaited<ReturnType<typeof loadBuild>>;
-try {
-  loaded = await loadBuild();
-} catch (error) {
-  // One clear plain line (e.g. "Ungültige Konfiguration: PORT="abc" (...)"), no stack, whatever
-  // LOG_LEVEL says: the process cannot start.
+/** One clear plain line (e.g. "Ungültige Konfiguration: PORT="abc" (...)"), no stack, whatever LOG_LEVEL says. */
+function fail(error: unknown): never {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 }
-const { build, boot } = loaded;
-const app = createApp(build, boot);
 
-const server: Server = app.listen(boot.env.PORT, boot.env.HOST, () => {
-  console.log(`Anfrage-Portal läuft auf http://localhost:${boot.env.PORT}`);
+let imported: Awaited<ReturnType<typeof importBuild>>;
+let config: ReturnType<EntryExtras["config"]>;
+try {
+  imported = await importBuild();
+  config = imported.extras.config();
+} catch (error) {
+  fail(error);
+}
+const { build, extras } = imported;
+// Listen first (issue 31, ADR 277): /healthz answers 200 and the app 503 + Retry-After while the
+// migrations run in a worker thread and the boot finishes.
+const gate = startupGate();
+const app = createApp(build, { env: config }, undefined, gate.middleware);
+
+const server: Server = app.listen(config.PORT, config.HOST, () => {
+  console.log(`Anfrage-Portal läuft auf http://localhost:${config.PORT}`);
 });
+let boot: BootResult | undefined;
+const booting = (async () => {
+  try {
+    const ms = await migrateInWorker(config.DATABASE_PATH);
+    if (ms > 1000) console.log(`Migrationen in ${(ms / 1000).toFixed(1)} s angewendet.`);
+    boot = await extras.boot();
+    gate.open();
+  } catch (error) {
+    fail(error);
+  }
+})();
 server.keepAliveTimeout = 65_000;
 // Prometheus metrics on their own internal port (METRICS_PORT=0 switches them off).
-const metricsServer = boot.env.METRICS_PORT
+const metricsServer = config.METRICS_PORT
   ? startMetricsServer(
-      boot.env.METRICS_PORT,
-      boot.env.METRICS_HOST ?? (process.env.FLY_APP_NAME ? "::" : "127.0.0.1"),
+      config.METRICS_PORT,
+      config.METRICS_HOST ?? (process.env.FLY_APP_NAME ? "::" : "127.0.0.1"),
     )
   : undefined;
 
@@ -39,7 +59,8 @@ async function stop(signal: string) {
   force.unref();
   metricsServer?.close();
   server.close(async () => {
-    await boot.shutdown();
+    await booting;
+    await boot?.shutdown();
     process.exit(0);
   });
   // Keep-alive connections that finish their request after this point become idle and are closed

@@ -1,6 +1,6 @@
 import { summaryTask } from "./ai/request-ai.server";
 import { accountSweepTask } from "./auth.server";
-import { closeDb, db } from "./db.server";
+import { closeDb, db, optimizeDaily, stopOptimizer } from "./db.server";
 import { env } from "./env.server";
 import { ensureFirstAdmin } from "./first-admin.server";
 import { releaseAbandonedClaims } from "./idempotency.server";
@@ -16,7 +16,11 @@ const tasks: Task[] = [uploadSweepTask, accountSweepTask, summaryTask, retention
 
 let booted: Promise<{ env: ReturnType<typeof env>; shutdown: () => Promise<void> }> | undefined;
 
-/** Process start: env validated, database migrated, first admin, background workers. */
+/**
+ * Process start: env validated, database migrated, first admin, background workers. The tasks
+ * (upload boot sweep, retention, AI summaries, account sweep) start after this resolves, so they
+ * never hold up the moment the server answers (issue 31); `shutdown` waits for them.
+ */
 export function boot() {
   booted ??= (async () => {
     const config = env();
@@ -26,10 +30,15 @@ export function boot() {
     registerAppMetrics();
     startMailWorker();
     startWebhookWorker();
-    for (const task of tasks) await task.start?.();
+    const started = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+      for (const task of tasks) await task.start?.();
+    });
+    optimizeDaily();
     return {
       env: config,
       async shutdown() {
+        await started;
+        stopOptimizer();
         for (const task of tasks) await task.stop?.();
         await stopMailWorker();
         await stopWebhookWorker();

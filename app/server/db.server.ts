@@ -29,6 +29,9 @@ export function db(): Db {
   sqlite.pragma("secure_delete = ON");
   const database = drizzle({ client: sqlite, schema }) as Db;
   migrate(database, { migrationsFolder: process.env.MIGRATIONS_DIR ?? MIGRATIONS_DIR });
+  // Statistics for the query planner after the migrations (cheap: analysis_limit, only what is
+  // stale), so a grown table keeps its index choices (issue 31); again daily (optimizeDaily).
+  sqlite.pragma("optimize=0x10002");
   // Every query after the migrations reuses its prepared statement (ADR 167).
   cacheStatements(sqlite);
   instance = database;
@@ -39,6 +42,24 @@ export function db(): Db {
 export function transaction<T>(fn: (tx: Db) => T): T {
   const database = db();
   return database.$client.transaction(() => fn(database)).immediate();
+}
+
+let optimizer: ReturnType<typeof setInterval> | undefined;
+/** `PRAGMA optimize` once a day (SQLite's advice for long-lived connections). */
+export function optimizeDaily() {
+  optimizer ??= setInterval(() => {
+    try {
+      db().$client.pragma("optimize");
+    } catch (error) {
+      console.warn("PRAGMA optimize fehlgeschlagen:", error instanceof Error ? error.message : error);
+    }
+  }, 86_400_000);
+  optimizer.unref();
+}
+
+export function stopOptimizer() {
+  if (optimizer) clearInterval(optimizer);
+  optimizer = undefined;
 }
 
 export function closeDb() {

@@ -45,7 +45,7 @@ describe("Prometheus metrics", () => {
       // Up to 30 s: on a loaded machine the boot alone can take 10 s.
       for (let i = 0; i < 300; i++) {
         try {
-          if ((await fetch(`${url}/healthz`)).ok) break;
+          if ((await (await fetch(`${url}/healthz`)).text()) === "OK") break;
         } catch {}
         await new Promise((r) => setTimeout(r, 100));
       }

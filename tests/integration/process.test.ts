@@ -38,7 +38,7 @@ async function waitForHealth(url: string, proc: { exited: Promise<unknown> }) {
   });
   for (let i = 0; i < 100 && !done; i++) {
     try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
+      if ((await (await fetch(`${url}/healthz`)).text()) === "OK") return;
     } catch {}
     await new Promise((r) => setTimeout(r, 100));
   }

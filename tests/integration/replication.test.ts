@@ -65,7 +65,7 @@ async function waitForHealth(url: string, proc: ReturnType<typeof launch>) {
   });
   for (let i = 0; i < 300 && !done; i++) {
     try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
+      if ((await (await fetch(`${url}/healthz`)).text()) === "OK") return;
     } catch {}
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -103,7 +103,7 @@ describe("memory under oversized bodies", () => {
       const url = `http://127.0.0.1:${port}`;
       for (let i = 0; i < 600; i++) {
         try {
-          if ((await fetch(`${url}/healthz`)).ok) break;
+          if ((await (await fetch(`${url}/healthz`)).text()) === "OK") break;
         } catch {}
         await new Promise((r) => setTimeout(r, 100));
       }

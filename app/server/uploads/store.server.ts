@@ -82,17 +82,23 @@ export const sweepUnreferencedUploads = (olderThanMs = 3600_000) =>
   sweepUploads({ cutoff: Date.now() - olderThanMs });
 
 let sweepTimer: ReturnType<typeof setInterval> | undefined;
-/** Background task: a sweep at start, before the server listens (everything before the start), then hourly (older than 1 h). */
+let startSweep: Promise<unknown> | undefined;
+/**
+ * Background task: a sweep at start (everything written before the start), run beside the
+ * serving server — it reads only the small partial index of stored recordings (issue 31) —,
+ * then hourly (older than 1 h).
+ */
 export const uploadSweepTask = {
-  async start() {
+  start() {
     const failed = (error: unknown) =>
       console.warn("Upload-Aufräumen fehlgeschlagen:", (error as Error)?.name ?? "Fehler");
-    await bootSweep().catch(failed);
+    startSweep = bootSweep(Date.now()).catch(failed);
     sweepTimer = setInterval(() => sweepUnreferencedUploads().catch(failed), 3600_000);
     sweepTimer.unref();
   },
-  stop() {
+  async stop() {
     if (sweepTimer) clearInterval(sweepTimer);
     sweepTimer = undefined;
+    await startSweep;
   },
 };

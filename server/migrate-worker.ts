@@ -1,0 +1,29 @@
+// Applies the database migrations in a worker thread (issue 31, ADR 277): server/index.ts listens
+// first and answers /healthz while a long backfill or index build runs here, off its event loop.
+// The settings match app/server/db.server.ts; the server's own connection then finds nothing to do.
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { parentPort, workerData } from "node:worker_threads";
+import Database from "better-sqlite3";
+import { drizzle } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+
+const { databasePath, migrationsFolder } = workerData as {
+  databasePath: string;
+  migrationsFolder: string;
+};
+mkdirSync(path.dirname(databasePath), { recursive: true });
+const sqlite = new Database(databasePath);
+try {
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("secure_delete = ON");
+  const started = performance.now();
+  migrate(drizzle({ client: sqlite }), { migrationsFolder });
+  sqlite.pragma("optimize=0x10002");
+  parentPort?.postMessage({ ms: Math.round(performance.now() - started) });
+} finally {
+  sqlite.close();
+}
