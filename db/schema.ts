@@ -179,20 +179,14 @@ export const requests = sqliteTable(
     // The AI summary job's next candidates (oldest first) and the failures /metrics reports.
     index("requests_summary_pending_idx")
       .on(t.id)
-      .where(
-        sql`${t.summary} IS NULL AND ${t.summaryAttempts} < 3 AND ${t.quarantinedAt} IS NULL`,
-      ),
+      .where(sql`${t.summary} IS NULL AND ${t.summaryAttempts} < 3 AND ${t.quarantinedAt} IS NULL`),
     index("requests_summary_failed_idx")
       .on(t.id)
       .where(sql`${t.summary} IS NULL AND ${t.summaryAttempts} > 0`),
     // Stored voice recordings (the upload sweep's referenced keys).
-    index("requests_audio_key_idx")
-      .on(t.audioKey)
-      .where(sql`${t.audioKey} IS NOT NULL`),
+    index("requests_audio_key_idx").on(t.audioKey).where(sql`${t.audioKey} IS NOT NULL`),
     // Retention: requests not yet anonymised, by their last change.
-    index("requests_retention_idx")
-      .on(t.updatedAt)
-      .where(sql`${t.email} <> ''`),
+    index("requests_retention_idx").on(t.updatedAt).where(sql`${t.email} <> ''`),
   ],
 );
 

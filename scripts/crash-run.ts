@@ -49,7 +49,8 @@ function startServer(port: number, dir: string): Promise<ChildProcess> {
     const poll = async () => {
       if (child.exitCode !== null) return reject(new Error(`Server beendet (${child.exitCode})`));
       try {
-        if ((await (await fetch(`http://127.0.0.1:${port}/healthz`)).text()) === "OK") return resolve(child);
+        if ((await (await fetch(`http://127.0.0.1:${port}/healthz`)).text()) === "OK")
+          return resolve(child);
       } catch {}
       if (Date.now() > deadline) return reject(new Error("Server nicht innerhalb 60 s gestartet"));
       setTimeout(poll, 100); // readiness poll, not a synchronisation sleep

@@ -51,7 +51,10 @@ export function optimizeDaily() {
     try {
       db().$client.pragma("optimize");
     } catch (error) {
-      console.warn("PRAGMA optimize fehlgeschlagen:", error instanceof Error ? error.message : error);
+      console.warn(
+        "PRAGMA optimize fehlgeschlagen:",
+        error instanceof Error ? error.message : error,
+      );
     }
   }, 86_400_000);
   optimizer.unref();

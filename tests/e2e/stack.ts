@@ -88,7 +88,11 @@ async function waitUntilHealthy(server: AppServer, timeoutMs = 150_000) {
   while (Date.now() < deadline) {
     if (exited) throw new Error(`e2e: the app server for ${url} exited during start`);
     try {
-      if ((await (await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) })).text()) === "OK") return;
+      if (
+        (await (await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) })).text()) ===
+        "OK"
+      )
+        return;
     } catch {}
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { RequestJson } from "~/lib/request-json";
 import { requests } from "~db/schema";
 import { getConfiguration } from "../configuration.server";
@@ -83,22 +83,20 @@ const MAX_SUMMARY_ATTEMPTS = 3;
 /** Writes summaries for new requests (never on the visitor's path); failed ones are retried later. */
 export async function summarizePending(limit = 5): Promise<number> {
   if (!aiConfigured()) return 0;
-  const pending = db()
-    .select()
-    .from(requests)
-    // A quarantined request (spam) costs no AI token until an admin releases it.
-    .where(
-      and(
-        isNull(requests.summary),
-        // A literal, as in requests_summary_pending_idx's WHERE: the job reads that small
-        // partial index, never the table (issue 31).
-        sql`${requests.summaryAttempts} < ${sql.raw(String(MAX_SUMMARY_ATTEMPTS))}`,
-        isNull(requests.quarantinedAt),
-      ),
+  // The candidates from the small partial index requests_summary_pending_idx (oldest first),
+  // never a walk over the table (issue 31); its WHERE is repeated here literally.
+  const ids = db()
+    .all<{ id: number }>(
+      sql`SELECT id FROM ${requests} INDEXED BY requests_summary_pending_idx
+          WHERE ${requests.summary} IS NULL
+            AND ${requests.summaryAttempts} < ${sql.raw(String(MAX_SUMMARY_ATTEMPTS))}
+            AND ${requests.quarantinedAt} IS NULL
+          ORDER BY id LIMIT ${limit}`,
     )
-    .orderBy(asc(requests.id))
-    .limit(limit)
-    .all();
+    .map((r) => r.id);
+  const pending = ids.length
+    ? db().select().from(requests).where(inArray(requests.id, ids)).orderBy(asc(requests.id)).all()
+    : [];
   let written = 0;
   for (const row of pending) {
     db()

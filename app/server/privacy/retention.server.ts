@@ -41,7 +41,7 @@ export async function applyRetention(now = new Date()): Promise<RetentionResult>
     // Anonymised rows (empty e-mail) are done; they stay for statistics.
     // The literal '' as in requests_retention_idx's WHERE: the job reads that partial index.
     .where(and(lt(requests.updatedAt, cutoff), sql`${requests.email} <> ''`))
-    .orderBy(asc(requests.id))
+    .orderBy(asc(requests.updatedAt))
     .all();
   let handled = 0;
   for (const { id } of stale) {

@@ -66,7 +66,12 @@ function reference(tab: string, status: string, assignment: string, adminId: num
 
 async function randomSteps(random: () => number, steps: number, adminIds: number[]) {
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
-  const ids = () => db().select({ id: requests.id }).from(requests).all().map((r) => r.id);
+  const ids = () =>
+    db()
+      .select({ id: requests.id })
+      .from(requests)
+      .all()
+      .map((r) => r.id);
   for (let i = 0; i < steps; i++) {
     const existing = ids();
     const op = existing.length < 3 ? 0 : Math.floor(random() * 9);
@@ -88,10 +93,18 @@ async function randomSteps(random: () => number, steps: number, adminIds: number
           .run();
         break;
       case 2:
-        db().update(requests).set({ status: pick(REQUEST_STATUSES) }).where(eq(requests.id, id)).run();
+        db()
+          .update(requests)
+          .set({ status: pick(REQUEST_STATUSES) })
+          .where(eq(requests.id, id))
+          .run();
         break;
       case 3:
-        db().update(requests).set({ archived: random() < 0.5 }).where(eq(requests.id, id)).run();
+        db()
+          .update(requests)
+          .set({ archived: random() < 0.5 })
+          .where(eq(requests.id, id))
+          .run();
         break;
       case 4:
         db()
@@ -110,7 +123,9 @@ async function randomSteps(random: () => number, steps: number, adminIds: number
       case 6:
         db()
           .delete(requestAssignees)
-          .where(and(eq(requestAssignees.requestId, id), eq(requestAssignees.adminId, pick(adminIds))))
+          .where(
+            and(eq(requestAssignees.requestId, id), eq(requestAssignees.adminId, pick(adminIds))),
+          )
           .run();
         break;
       case 7:

@@ -1,11 +1,6 @@
 import { and, asc, count, desc, eq, exists, isNotNull, not, type SQL, sql } from "drizzle-orm";
 import type { RequestJson } from "~/lib/request-json";
-import {
-  ftsQuery,
-  PAGE_SIZE,
-  type RequestListQuery,
-  SEARCH_RESULT_CAP,
-} from "~/lib/request-list";
+import { ftsQuery, PAGE_SIZE, type RequestListQuery, SEARCH_RESULT_CAP } from "~/lib/request-list";
 import { admins, requestAssignees, requests } from "~db/schema";
 import { db } from "../db.server";
 import { countPendingInvitations } from "../invitations.server";
