@@ -5,6 +5,7 @@ import {
   parseRequestListQuery,
   REQUEST_STATUSES,
   REQUEST_TABS,
+  SEARCH_RESULT_CAP,
 } from "~/lib/request-list";
 import { admins, requestAssignees, requests } from "~db/schema";
 import { db } from "../db.server";
@@ -199,5 +200,32 @@ describe("trigger-kept request counts", () => {
         .where(eq(requestAssignees.requestId, id))
         .run(),
     ).toThrow(/never updated/);
+  });
+});
+
+describe("a search over more hits than the cap (ADR 276)", () => {
+  it("lists and counts the first SEARCH_RESULT_CAP hits and says it is capped", () => {
+    const insert = db().$client.prepare(
+      "INSERT INTO requests (name, email, phone, company_description, description) VALUES ('K', 'k@example.com', '1', 'Firma', ?)",
+    );
+    db().$client.transaction(() => {
+      for (let i = 0; i < SEARCH_RESULT_CAP + 5; i++) insert.run(`Kappungstest Nummer ${i}`);
+    })();
+    const page = (search: string) =>
+      listRequestIds(parseRequestListQuery(new URLSearchParams(search)), 1);
+    const first = page("q=kappungstest");
+    expect(first).toMatchObject({ total: SEARCH_RESULT_CAP, totalIsCapped: true, totalPages: 50 });
+    expect(first.ids).toHaveLength(20);
+    const newest = page("q=kappungstest&sort=id-desc");
+    const maxId = db().get<{ id: number }>(sql`SELECT max(id) AS id FROM requests`)?.id as number;
+    expect(newest.ids[0]).toBe(maxId);
+    // Past the last page: the last page of the capped list.
+    expect(page("q=kappungstest&sort=id-asc&page=99")).toMatchObject({
+      page: 50,
+      totalIsCapped: true,
+    });
+    const few = page("q=kappungstest nummer 1000");
+    expect(few).toMatchObject({ totalIsCapped: false });
+    expect(few.total).toBeLessThan(SEARCH_RESULT_CAP);
   });
 });
