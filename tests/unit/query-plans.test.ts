@@ -8,7 +8,7 @@ process.env.ANTHROPIC_API_KEY = "plan-test";
 
 const { parseRequestListQuery } = await import("~/lib/request-list");
 const { db } = await import("~/server/db.server");
-const { listRequestIds, getStats, latestRequests } = await import(
+const { listRequestIds, getStats, latestRequests, listAttributionSources } = await import(
   "~/server/requests/queries.server"
 );
 const { countQuarantined } = await import("~/server/requests/quarantine.server");
@@ -103,6 +103,7 @@ beforeAll(async () => {
       listRequestIds(parseRequestListQuery(new URLSearchParams(`tab=${tab}${extra}`)), admin);
     }
   }
+  listAttributionSources();
   getStats();
   latestRequests();
   countQuarantined();

@@ -1,9 +1,10 @@
 import { TZDate } from "@date-fns/tz";
 import { addWeeks, startOfWeek } from "date-fns";
-import { and, eq, gte, lt, sql } from "drizzle-orm";
+import { and, gte, lt, sql } from "drizzle-orm";
 import { CONVERSION_WEEKS, type ConversionStats } from "~/lib/conversion";
-import { appointments, changeCounters, channelOf, requests } from "~db/schema";
+import { appointments, channelOf, requests } from "~db/schema";
 import { db } from "../db.server";
+import { dashboardVersion } from "../requests/counts.server";
 import { notQuarantined } from "../requests/quarantine.server";
 
 /** Every figure leaves the spam quarantine out; the index stays covering (ADR 252). */
@@ -89,14 +90,6 @@ export function conversionStats(now = new Date()): ConversionStats {
 }
 
 let cached: { db: unknown; key: string; value: ConversionStats } | undefined;
-
-/** The dashboard's change counter (bumped by the triggers of migration 0015). */
-const dashboardVersion = () =>
-  db()
-    .select({ n: changeCounters.n })
-    .from(changeCounters)
-    .where(eq(changeCounters.name, "dashboard"))
-    .get()?.n ?? 0;
 
 function computeConversionStats(bounds: Date[]): ConversionStats {
   const from = bounds[0];

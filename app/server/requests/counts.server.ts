@@ -1,6 +1,6 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { RequestListQuery } from "~/lib/request-list";
-import { requestCounts } from "~db/schema";
+import { changeCounters, requestCounts } from "~db/schema";
 import { db } from "../db.server";
 
 /**
@@ -77,3 +77,16 @@ export function countDashboardRequests() {
 /** Every stored request, quarantined ones included (/metrics). */
 export const countStoredRequests = () =>
   sum({ quarantined: false, bucket: 0 }) + sum({ quarantined: true, bucket: 0 });
+
+/**
+ * The `dashboard` change counter (migration 0015): bumped by triggers whenever a request is
+ * inserted or deleted, or its time, source, referrer, affiliate code, first status change or
+ * quarantine changes, or an appointment is written — by any process. Caches of figures over those
+ * columns are keyed by it (one primary-key read).
+ */
+export const dashboardVersion = (): number =>
+  db()
+    .select({ n: changeCounters.n })
+    .from(changeCounters)
+    .where(eq(changeCounters.name, "dashboard"))
+    .get()?.n ?? 0;

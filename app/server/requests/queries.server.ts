@@ -4,7 +4,7 @@ import { ftsQuery, PAGE_SIZE, type RequestListQuery, SEARCH_RESULT_CAP } from "~
 import { admins, requestAssignees, requests } from "~db/schema";
 import { db } from "../db.server";
 import { countPendingInvitations } from "../invitations.server";
-import { countDashboardRequests, countListBucket } from "./counts.server";
+import { countDashboardRequests, countListBucket, dashboardVersion } from "./counts.server";
 import { isQuarantined, notQuarantined } from "./quarantine.server";
 import { loadRequestsJson, serializeRequests } from "./serialize.server";
 
@@ -212,20 +212,17 @@ export function listAllRequests(options: {
   return serializeRequests(rows);
 }
 
-let sources: { key: string; limit: number; value: string[] } | null = null;
+let sources: { db: unknown; key: number; limit: number; value: string[] } | null = null;
 
 /**
  * The utm sources requests came with (the list's source filter), most frequent first, capped.
- * Grouping walks an index over every request (≈ 2.5 ms at 100k), so the answer is kept until the
- * database changes: `total_changes()` (this connection's writes) and `PRAGMA data_version` (another
- * connection's commits) both stay put only while no row was written (ADR 190).
+ * Grouping walks the sources' part of an index (≈ 2.5 ms at 100k), so the answer is kept until a
+ * request is added, removed, or its source or quarantine changes: the trigger-kept change counter
+ * (ADR 275) sees every process's writes, and other writes (sessions, rate limits) keep the cache.
  */
 export function listAttributionSources(limit = 50): string[] {
-  const client = db().$client;
-  const key = `${client.pragma("data_version", { simple: true })}:${
-    (client.prepare("SELECT total_changes()").pluck().get() as number) ?? 0
-  }`;
-  if (sources?.key === key && sources.limit === limit) return sources.value;
+  const key = dashboardVersion();
+  if (sources?.key === key && sources.limit === limit && sources.db === db()) return sources.value;
   const value = db()
     .select({ source: requests.attributionSource, n: count() })
     .from(requests)
@@ -235,7 +232,7 @@ export function listAttributionSources(limit = 50): string[] {
     .limit(limit)
     .all()
     .map((r) => r.source as string);
-  sources = { key, limit, value };
+  sources = { db: db(), key, limit, value };
   return value;
 }
 
