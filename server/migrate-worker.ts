@@ -22,6 +22,8 @@ try {
   sqlite.pragma("secure_delete = ON");
   const started = performance.now();
   migrate(drizzle({ client: sqlite }), { migrationsFolder });
+  // Planner statistics, sampled as app/server/db.server.ts does (ANALYSIS_LIMIT there).
+  sqlite.pragma("analysis_limit = 1000");
   sqlite.pragma("optimize=0x10002");
   parentPort?.postMessage({ ms: Math.round(performance.now() - started) });
 } finally {

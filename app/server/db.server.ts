@@ -15,6 +15,9 @@ const MIGRATIONS_DIR = fileURLToPath(new URL("../../db/migrations", import.meta.
 
 let instance: Db | undefined;
 
+/** Rows ANALYZE looks at per index (PRAGMA analysis_limit); server/migrate-worker.ts uses the same. */
+export const ANALYSIS_LIMIT = 1000;
+
 /** Opens the database once per process: pragmas set, migrations applied. */
 export function db(): Db {
   if (instance) return instance;
@@ -29,8 +32,10 @@ export function db(): Db {
   sqlite.pragma("secure_delete = ON");
   const database = drizzle({ client: sqlite, schema }) as Db;
   migrate(database, { migrationsFolder: process.env.MIGRATIONS_DIR ?? MIGRATIONS_DIR });
-  // Statistics for the query planner after the migrations (cheap: analysis_limit, only what is
-  // stale), so a grown table keeps its index choices (issue 31); again daily (optimizeDaily).
+  // Statistics for the query planner after the migrations, so a grown table keeps its index
+  // choices and the dashboard its skip-scans (issue 31); again daily (optimizeDaily). Sampled
+  // (analysis_limit): ~0.25 s instead of ~2 s for the first ANALYZE of 100k requests.
+  sqlite.pragma(`analysis_limit = ${ANALYSIS_LIMIT}`);
   sqlite.pragma("optimize=0x10002");
   // Every query after the migrations reuses its prepared statement (ADR 167).
   cacheStatements(sqlite);
