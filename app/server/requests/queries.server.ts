@@ -111,9 +111,10 @@ export function listRequestIds(
 }
 
 /**
- * One page of a search (issue 31, ADR 276): the candidates are the first SEARCH_RESULT_CAP + 1 FTS5
+ * One page of a search (issue 31, ADR 276): the candidates are the first SEARCH_RESULT_CAP FTS5
  * hits that pass the filters, in id order (newest first, or oldest first for the ascending sorts),
- * read straight from FTS5's doclist order and stopped at the cap; they are counted and sorted —
+ * read straight from FTS5's doclist order and stopped one past the cap (to know there are more);
+ * they are counted and sorted —
  * by bm25 (computed only for them), then newest, for "Relevanz". A broad term thus costs the
  * cap, not its number of hits; more hits than the cap are reported as "mehr als N Treffer".
  */
@@ -146,7 +147,8 @@ function searchPage(
             FROM ${searchHits(match, filters)}
             ORDER BY requests_fts.rowid ${ascending ? sql`ASC` : sql`DESC`}
             LIMIT ${SEARCH_RESULT_CAP + 1})
-          SELECT id, (SELECT count(*) FROM hits) AS total FROM hits
+          SELECT id, (SELECT count(*) FROM hits) AS total
+          FROM (SELECT * FROM hits LIMIT ${SEARCH_RESULT_CAP})
           ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
     );
   const { pageSize } = paged(0);
