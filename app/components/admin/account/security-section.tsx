@@ -161,7 +161,10 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
         className="grid grid-cols-2 gap-2 font-mono text-sm sm:grid-cols-3"
       >
         {codes.map((code) => (
-          <li key={code} className="rounded bg-white px-2 py-1 text-center dark:bg-slate-900">
+          <li
+            key={code}
+            className="whitespace-nowrap rounded bg-white px-1 py-1 text-center dark:bg-slate-900"
+          >
             {code}
           </li>
         ))}
