@@ -19,6 +19,8 @@ export { drainOutbox } from "./server/mail/outbox.server";
 export { renderCacheStats } from "./server/render-cache.server";
 // `npm run admin:reset-password` (scripts/admin-reset-password.ts) calls it on the built server.
 export { issueResetLink } from "./server/reset-link.server";
+// `npm run admin:reset-2fa` (scripts/admin-reset-2fa.ts) calls it on the built server.
+export { resetTwoFactor } from "./server/two-factor/two-factor.server";
 export { multipartCap } from "./server/uploads/parse.server";
 export { drainWebhooks } from "./server/webhooks/deliveries.server";
 export { requestContext };

@@ -156,6 +156,10 @@ export const ConfigurationSchema = z.object({
     .transform((v) => v.trim() || DEFAULT_PRIVACY_NOTE),
   /** Outgoing webhooks (issue 17); secrets encrypted at rest, never returned in full. */
   webhooks: WebhookListSchema,
+  /** "Zwei-Faktor-Anmeldung für alle Admins verlangen" (issue 27): set on /admin/account. */
+  security: z
+    .object({ requireTwoFactor: z.boolean().default(false) })
+    .default({ requireTwoFactor: false }),
 });
 
 export type Configuration = z.infer<typeof ConfigurationSchema>;

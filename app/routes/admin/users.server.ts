@@ -6,6 +6,7 @@ import {
   type UsersActionResult,
 } from "~/lib/admin-users";
 import { InviteSchema } from "~/lib/auth-forms";
+import { TWO_FACTOR_MESSAGES } from "~/lib/two-factor";
 import {
   deleteAdmin,
   getAdminById,
@@ -23,6 +24,7 @@ import {
   resendInvitation,
 } from "~/server/invitations.server";
 import { issueResetLink } from "~/server/reset-link.server";
+import { resetTwoFactor } from "~/server/two-factor/two-factor.server";
 
 const done = (message: string) => redirectWithToast("/admin/users", { type: "success", message });
 
@@ -90,6 +92,21 @@ export async function handleUsersAction(formData: FormData, me: AdminUser) {
       const result = issueResetLink(id, me);
       if (!result.ok) return reply({ intent, error: result.error }, result.status);
       return reply({ intent, resetLink: { username: result.username, link: result.link } });
+    }
+    case "reset-2fa": {
+      // A lost phone: another admin's 2FA off (audited, mailed); one's own is switched off under
+      // "Account-Einstellungen" with the password and a code.
+      const target = getAdminById(id);
+      if (!target || id === me.id) return reply({ intent, error: "Admin nicht gefunden." }, 404);
+      const step = requireConfirmation(formData, {
+        title: "Zwei-Faktor-Anmeldung zurücksetzen",
+        confirmLabel: "Zurücksetzen",
+        message: TWO_FACTOR_MESSAGES.resetConfirm(target.username),
+      });
+      if (step) return step;
+      const result = resetTwoFactor(id, me);
+      if (!result.ok) return reply({ intent, error: result.error }, result.status);
+      return done(TWO_FACTOR_MESSAGES.resetDone(result.username));
     }
     case "resend-invitation": {
       const result = resendInvitation(id, me.id);

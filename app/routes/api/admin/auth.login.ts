@@ -1,3 +1,4 @@
+import { TWO_FACTOR_MESSAGES } from "~/lib/two-factor";
 import {
   firstError,
   jsonError,
@@ -9,7 +10,11 @@ import { loginWithCredentials } from "~/server/login.server";
 import { clientIp } from "~/server/request-context.server";
 import type { Route } from "./+types/auth.login";
 
-/** POST {username, password} → {success, token, admin, message}; the token works as Bearer. */
+/**
+ * POST {username, password} → {success, token, admin, message}; the token works as Bearer. For an
+ * admin with 2FA → {success: false, mfaRequired: true, challenge, message} and no session: the
+ * challenge goes to `POST /api/admin/auth/login/verify` with a code (ADR 256).
+ */
 export function action(args: Route.ActionArgs) {
   return withApiFallback("Login fehlgeschlagen - Ungültige Antwort vom Server", () =>
     actionUnsafe(args),
@@ -29,6 +34,16 @@ async function actionUnsafe({ request, context }: Route.ActionArgs) {
         admin: outcome.admin,
         message: "Login erfolgreich",
       });
+    case "mfa":
+      return Response.json(
+        {
+          success: false,
+          mfaRequired: true,
+          challenge: outcome.challenge,
+          message: TWO_FACTOR_MESSAGES.codeStep,
+        },
+        { headers: { "Cache-Control": "no-store" } },
+      );
     case "invalid": {
       const fieldErrors = outcome.submission.error ?? {};
       return jsonError(firstError(fieldErrors), 400, { fieldErrors });
