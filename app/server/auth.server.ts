@@ -195,17 +195,6 @@ export function deleteOtherSessions(adminId: number, keepTokenHash?: string) {
   for (const s of all) if (s.tokenHash !== keepTokenHash) deleteSession(s.tokenHash);
 }
 
-// The JSON helpers moved to http.server.ts (one HTTP adapter layer); re-exported for the routes.
-export {
-  firstError,
-  jsonError,
-  methodNotAllowed,
-  parseId,
-  readForm,
-  readJsonObject,
-  withApiFallback,
-} from "./http.server";
-
 /** Deletes expired sessions and reset tokens that can no longer be used (used or expired). */
 export function sweepAccountTokens(now = new Date()) {
   const expiredSessions = db().delete(sessions).where(lt(sessions.expiresAt, now)).run().changes;

@@ -24,10 +24,10 @@ import {
 } from "~/lib/appointments";
 import { listAppointments } from "~/server/appointment-list.server";
 import { refreshAppointment } from "~/server/appointments.server";
-import { backTo, parseId, requireAdmin } from "~/server/auth.server";
+import { backTo, requireAdmin } from "~/server/auth.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { redirectWithToast } from "~/server/flash.server";
-import { readForm } from "~/server/http.server";
+import { parseId, readForm } from "~/server/http.server";
 import type { Route } from "./+types/appointments";
 
 export const meta: Route.MetaFunction = () => [{ title: "Termine" }];

@@ -28,9 +28,10 @@ import {
 } from "~/lib/request-list";
 import { listAdmins } from "~/server/admins.server";
 import { aiConfigured } from "~/server/ai/anthropic.server";
-import { parseId, requireAdmin } from "~/server/auth.server";
+import { requireAdmin } from "~/server/auth.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { env } from "~/server/env.server";
+import { parseId } from "~/server/http.server";
 import { readListDensity } from "~/server/preferences.server";
 import { earlierRequestCounts, earlierRequestsOf } from "~/server/requests/duplicates.server";
 import { listRequestItems } from "~/server/requests/list-items.server";

@@ -12,9 +12,10 @@ import {
   otherActiveAdmins,
   setAdminActive,
 } from "~/server/admins.server";
-import { type AdminUser, parseId } from "~/server/auth.server";
+import type { AdminUser } from "~/server/auth.server";
 import { requireConfirmation } from "~/server/confirm.server";
 import { redirectWithToast } from "~/server/flash.server";
+import { parseId } from "~/server/http.server";
 import {
   activateInvitation,
   createInvitation,

@@ -21,7 +21,8 @@ import {
 import { InviteSchema } from "~/lib/auth-forms";
 import { formatDateTime } from "~/lib/format";
 import { listAdmins } from "~/server/admins.server";
-import { readForm, requireAdmin } from "~/server/auth.server";
+import { requireAdmin } from "~/server/auth.server";
+import { readForm } from "~/server/http.server";
 import { listInvitations } from "~/server/invitations.server";
 import type { Route } from "./+types/users";
 import { handleUsersAction } from "./users.server";

@@ -1,6 +1,6 @@
 import { availableSlots } from "~/server/appointments.server";
-import { jsonError, methodNotAllowed, readJsonObject } from "~/server/auth.server";
 import { requestedDay, SlotsRequestSchema } from "~/server/booking-api.server";
+import { jsonError, methodNotAllowed, readJsonObject } from "~/server/http.server";
 import { SchedulingError, SLOTS_FAILED } from "~/server/scheduling/types";
 import type { Route } from "./+types/calcom.available-slots";
 

@@ -1,4 +1,5 @@
-import { requireApiAdmin, withApiFallback } from "~/server/auth.server";
+import { requireApiAdmin } from "~/server/auth.server";
+import { withApiFallback } from "~/server/http.server";
 import { clientIp } from "~/server/request-context.server";
 import { listAllRequests } from "~/server/requests/queries.server";
 import { submitRequest } from "~/server/requests/submit.server";

@@ -1,4 +1,4 @@
-import { parseId } from "~/server/auth.server";
+import { parseId } from "~/server/http.server";
 import { visitorCalendarFile } from "~/server/visitor-appointments.server";
 import type { Route } from "./+types/termin-kalender";
 
