@@ -1,11 +1,11 @@
 import { and, eq, gt, isNotNull, lt, or } from "drizzle-orm";
-import { createCookie, redirect } from "react-router";
+import { redirect } from "react-router";
 import { backPath, loginPath } from "~/lib/return-path";
 import { admins, passwordResets, sessions } from "~db/schema";
 import { hashToken, randomToken } from "./crypto.server";
 import { db } from "./db.server";
-import { env, isProduction } from "./env.server";
 import { jsonError } from "./http.server";
+import { signedCookie } from "./signed-cookie.server";
 
 export const SESSION_TTL_MS = 30 * 24 * 3600_000;
 /** last_used_at is written at most this often (keeps reads cheap). */
@@ -20,19 +20,8 @@ export type AdminUser = {
   password_changed: boolean;
 };
 
-let cookie: ReturnType<typeof createCookie> | undefined;
 /** httpOnly, SameSite=Lax, Secure in production; signed; holds only the opaque session token. */
-export function sessionCookie() {
-  cookie ??= createCookie("__session", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: isProduction() && env().APP_URL.startsWith("https://"),
-    path: "/",
-    maxAge: SESSION_TTL_MS / 1000,
-    secrets: env().SESSION_SECRET.split(","),
-  });
-  return cookie;
-}
+export const sessionCookie = signedCookie("__session", SESSION_TTL_MS / 1000);
 
 export function toAdminUser(row: typeof admins.$inferSelect): AdminUser {
   return {

@@ -13,6 +13,7 @@ import {
 import { hashPassword, hashToken, randomToken } from "./crypto.server";
 import { db, transaction } from "./db.server";
 import { env } from "./env.server";
+import { usableToken } from "./link-token.server";
 import { mailConfigured, queueMail } from "./mail/outbox.server";
 import { createResetToken, resetUrl } from "./password-reset.server";
 
@@ -130,19 +131,7 @@ export function createInvitation(
 /** The unused, unexpired invitation behind a raw token, or null. */
 export function findValidInvitation(token: string | null | undefined) {
   if (!token) return null;
-  return (
-    db()
-      .select()
-      .from(invitations)
-      .where(
-        and(
-          eq(invitations.tokenHash, hashToken(token)),
-          isNull(invitations.usedAt),
-          gt(invitations.expiresAt, new Date()),
-        ),
-      )
-      .get() ?? null
-  );
+  return db().select().from(invitations).where(usableToken(invitations, token)).get() ?? null;
 }
 
 function pending(id: number) {
