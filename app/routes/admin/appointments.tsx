@@ -22,8 +22,8 @@ import {
   TIME_FILTER_LABELS,
   TIME_FILTERS,
 } from "~/lib/appointments";
-import { listAppointments } from "~/server/appointment-list.server";
-import { refreshAppointment } from "~/server/appointments.server";
+import { refreshAppointment } from "~/server/appointments/appointments.server";
+import { listAppointments } from "~/server/appointments/list.server";
 import { backTo, requireAdmin } from "~/server/auth.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { redirectWithToast } from "~/server/flash.server";

@@ -28,6 +28,7 @@ import {
 } from "~/lib/request-list";
 import { listAdmins } from "~/server/admins.server";
 import { aiConfigured } from "~/server/ai/anthropic.server";
+import { visitorAppointments } from "~/server/appointments/visitor.server";
 import { requireAdmin } from "~/server/auth.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { env } from "~/server/env.server";
@@ -37,7 +38,6 @@ import { earlierRequestCounts, earlierRequestsOf } from "~/server/requests/dupli
 import { listRequestItems } from "~/server/requests/list-items.server";
 import { listAttributionSources } from "~/server/requests/queries.server";
 import { loadRequestJson } from "~/server/requests/serialize.server";
-import { visitorAppointments } from "~/server/visitor-appointments.server";
 import type { Route } from "./+types/requests";
 import { handleRequestAction } from "./requests.server";
 

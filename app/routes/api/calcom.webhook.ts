@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { applyCalcomWebhook } from "~/server/appointments.server";
+import { applyCalcomWebhook } from "~/server/appointments/appointments.server";
 import { env } from "~/server/env.server";
 import { methodNotAllowed, readText } from "~/server/http.server";
 import type { Route } from "./+types/calcom.webhook";

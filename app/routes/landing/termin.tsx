@@ -14,12 +14,12 @@ import {
   bookingEnabled,
   eventTypeDetails,
   slotPickerState,
-} from "~/server/booking-api.server";
+} from "~/server/appointments/booking-api.server";
+import { visitorAppointments } from "~/server/appointments/visitor.server";
 import { refuseFilledHoneypot } from "~/server/honeypot.server";
 import { parseId, readForm } from "~/server/http.server";
 import { clientIp } from "~/server/request-context.server";
 import { requestsWithAppointment } from "~/server/requests/serialize.server";
-import { visitorAppointments } from "~/server/visitor-appointments.server";
 import type { Route } from "./+types/termin";
 
 export const meta: Route.MetaFunction = () => [
