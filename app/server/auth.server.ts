@@ -163,10 +163,21 @@ export async function getApiAdmin(request: Request) {
   return admin?.password_changed ? admin : null;
 }
 
-/** Logout: deletes this request's session row (whatever its state) and returns the clearing cookie. */
+/**
+ * Logout: deletes this request's session row (whatever its state) and returns the clearing cookie.
+ * Never fails: logout always ends on the login page (spec, "Logout always navigates to login, even
+ * on error"); a row that cannot be deleted is logged and expires on its own.
+ */
 export async function endSession(request: Request) {
-  const token = await readSessionToken(request);
-  if (token) deleteSession(hashToken(token));
+  try {
+    const token = await readSessionToken(request);
+    if (token) deleteSession(hashToken(token));
+  } catch (error) {
+    console.error(
+      "Abmelden: Sitzung nicht gelöscht:",
+      error instanceof Error ? error.message : error,
+    );
+  }
   return destroySessionCookie();
 }
 

@@ -93,6 +93,23 @@ const delivery = (token: string): InvitationDelivery => ({
   link: registerUrl(token),
 });
 
+/**
+ * What an invite or resend answer says (page and API alike): "gesendet" only when a mail really
+ * leaves; without SMTP, that none was sent and that the link must be passed on by hand.
+ */
+export function invitationMessage(
+  email: string,
+  { mailed }: InvitationDelivery,
+  resent = false,
+): string {
+  if (mailed) {
+    return resent
+      ? "Einladung erneut gesendet. Der alte Link ist ungültig."
+      : `Einladung an ${email} gesendet.`;
+  }
+  return `${resent ? "Neuer Einladungslink" : "Einladung"} für ${email} erstellt${resent ? ", der alte Link ist ungültig" : ""}. Es wurde keine E-Mail versendet: Für den Mailversand ist kein SMTP-Server eingerichtet. Geben Sie den Einladungslink selbst weiter (7 Tage gültig).`;
+}
+
 export function createInvitation(
   email: string,
   invitedBy: number,

@@ -20,6 +20,7 @@ import {
   activateInvitation,
   createInvitation,
   deleteInvitation,
+  invitationMessage,
   listInvitations,
   resendInvitation,
 } from "~/server/invitations.server";
@@ -49,7 +50,7 @@ export async function handleUsersAction(formData: FormData, me: AdminUser) {
       intent,
       result: submission.reply({ resetForm: true }),
       ...(created.mailed
-        ? { message: `Einladung an ${email} gesendet.` }
+        ? { message: invitationMessage(email, created) }
         : { invitationLink: { email, link: created.link } }),
     });
   }
@@ -74,8 +75,8 @@ export async function handleUsersAction(formData: FormData, me: AdminUser) {
       const target = getAdminById(id);
       if (!target) return reply({ intent, error: "Admin nicht gefunden." }, 404);
       const step = requireConfirmation(formData, {
+        // The spec's confirm button reads 'Bestätigen' (product-spec, "Generic modal system").
         title: "Admin löschen",
-        confirmLabel: "Admin löschen",
         message: deleteAdminMessage(target.username, otherActiveAdmins(id)),
       });
       if (step) return step;
@@ -102,14 +103,13 @@ export async function handleUsersAction(formData: FormData, me: AdminUser) {
       }
       if (!result.mailed)
         return reply({ intent, invitationLink: { email: result.email, link: result.link } });
-      return done("Einladung erneut gesendet. Der alte Link ist ungültig.");
+      return done(invitationMessage(result.email, result, true));
     }
     case "delete-invitation": {
       const invitation = listInvitations().find((i) => i.id === id);
       if (!invitation) return reply({ intent, error: "Fehler beim Löschen der Einladung" }, 404);
       const step = requireConfirmation(formData, {
         title: "Einladung löschen",
-        confirmLabel: "Einladung löschen",
         message: deleteInvitationMessage(invitation.email),
       });
       if (step) return step;

@@ -161,7 +161,6 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                         fields={{ intent: "delete", id: String(admin.id) }}
                         title="Admin löschen"
                         label="Löschen"
-                        confirmLabel="Admin löschen"
                         aria-label={`${admin.username} löschen`}
                         message={deleteAdminMessage(
                           admin.username,
@@ -231,7 +230,6 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                           fields={{ intent: "delete-invitation", id: String(inv.id) }}
                           title="Einladung löschen"
                           label="Löschen"
-                          confirmLabel="Einladung löschen"
                           aria-label={`Einladung an ${inv.email} löschen`}
                           className={`${menuItem} text-red-600 dark:text-red-400`}
                           message={deleteInvitationMessage(inv.email)}
