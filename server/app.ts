@@ -5,6 +5,7 @@ import express from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import type { TestHooks } from "../app/server/test-hooks.server.ts";
 import { clientKey, concurrencyLimit, REQUEST_QUEUE_MAX } from "./concurrency.ts";
 import { bodyGuard, type GuardOptions, originGuard, requestLineGuard } from "./guards.ts";
 import { createRequestHandler } from "./handler.ts";
@@ -18,10 +19,8 @@ export type EntryExtras = {
   boot: () => Promise<BootResult>;
   /** The absolute cap on a multipart body (configured total upload limit + allowance). */
   multipartCap: () => number;
-  /** Sends every due mail now; resolves when none is left (tests drain before asserting). */
-  drainOutbox: (now?: Date) => Promise<number>;
-  /** Sends every due webhook delivery now; resolves when none is left. */
-  drainWebhooks: () => Promise<number>;
+  /** Flushes and probes for the tests, nothing else calls them (app/server/test-hooks.server.ts). */
+  testHooks: TestHooks;
 };
 export type BootResult = {
   env: {

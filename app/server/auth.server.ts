@@ -1,13 +1,13 @@
 import { and, eq, gt, isNotNull, lt, or } from "drizzle-orm";
-import { createCookie, redirect } from "react-router";
+import { redirect } from "react-router";
 import { backPath, loginPath } from "~/lib/return-path";
 import { TWO_FACTOR_MESSAGES } from "~/lib/two-factor";
 import { admins, passwordResets, sessions } from "~db/schema";
 import { getConfiguration } from "./configuration.server";
 import { hashToken, randomToken } from "./crypto.server";
 import { db } from "./db.server";
-import { env, isProduction } from "./env.server";
 import { jsonError } from "./http.server";
+import { signedCookie } from "./signed-cookie.server";
 
 export const SESSION_TTL_MS = 30 * 24 * 3600_000;
 /** last_used_at is written at most this often (keeps reads cheap). */
@@ -22,19 +22,8 @@ export type AdminUser = {
   password_changed: boolean;
 };
 
-let cookie: ReturnType<typeof createCookie> | undefined;
 /** httpOnly, SameSite=Lax, Secure in production; signed; holds only the opaque session token. */
-export function sessionCookie() {
-  cookie ??= createCookie("__session", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: isProduction() && env().APP_URL.startsWith("https://"),
-    path: "/",
-    maxAge: SESSION_TTL_MS / 1000,
-    secrets: env().SESSION_SECRET.split(","),
-  });
-  return cookie;
-}
+export const sessionCookie = signedCookie("__session", SESSION_TTL_MS / 1000);
 
 export function toAdminUser(row: typeof admins.$inferSelect): AdminUser {
   return {
@@ -211,10 +200,21 @@ export async function getApiAdmin(request: Request) {
   return admin?.password_changed && !admin.mfaEnrollmentRequired ? admin : null;
 }
 
-/** Logout: deletes this request's session row (whatever its state) and returns the clearing cookie. */
+/**
+ * Logout: deletes this request's session row (whatever its state) and returns the clearing cookie.
+ * Never fails: logout always ends on the login page (spec, "Logout always navigates to login, even
+ * on error"); a row that cannot be deleted is logged and expires on its own.
+ */
 export async function endSession(request: Request) {
-  const token = await readSessionToken(request);
-  if (token) deleteSession(hashToken(token));
+  try {
+    const token = await readSessionToken(request);
+    if (token) deleteSession(hashToken(token));
+  } catch (error) {
+    console.error(
+      "Abmelden: Sitzung nicht gelöscht:",
+      error instanceof Error ? error.message : error,
+    );
+  }
   return destroySessionCookie();
 }
 
@@ -231,17 +231,6 @@ export function deleteOtherSessions(adminId: number, keepTokenHash?: string) {
     .all();
   for (const s of all) if (s.tokenHash !== keepTokenHash) deleteSession(s.tokenHash);
 }
-
-// The JSON helpers moved to http.server.ts (one HTTP adapter layer); re-exported for the routes.
-export {
-  firstError,
-  jsonError,
-  methodNotAllowed,
-  parseId,
-  readForm,
-  readJsonObject,
-  withApiFallback,
-} from "./http.server";
 
 /** Deletes expired sessions and reset tokens that can no longer be used (used or expired). */
 export function sweepAccountTokens(now = new Date()) {

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import type { Configuration } from "~/lib/configuration";
 import { deleteAdmin, findAdminByEmail, insertAdmin } from "~/server/admins.server";
 import { createAffiliateCode, deleteAffiliateCode } from "~/server/affiliates.server";
-import { deleteAppointment } from "~/server/appointments.server";
+import { deleteAppointment } from "~/server/appointments/appointments.server";
 import { getConfiguration, saveConfiguration } from "~/server/configuration.server";
 import { hashPassword } from "~/server/crypto.server";
 import { db, transaction } from "~/server/db.server";

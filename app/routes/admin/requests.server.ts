@@ -3,10 +3,10 @@ import { z } from "zod";
 import { formatRequestId } from "~/lib/format";
 import { REQUEST_STATUSES } from "~/lib/request-status";
 import { runAutomatedPreparation, runCodingPrompt } from "~/server/ai/request-ai.server";
-import { type AdminUser, backTo, parseId } from "~/server/auth.server";
+import { type AdminUser, backTo } from "~/server/auth.server";
 import { requireConfirmation } from "~/server/confirm.server";
 import { redirectWithToast } from "~/server/flash.server";
-import { readForm } from "~/server/http.server";
+import { parseId, readForm } from "~/server/http.server";
 import { listDensityCookie } from "~/server/preferences.server";
 import {
   assignRequest,

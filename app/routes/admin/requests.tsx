@@ -34,9 +34,11 @@ import {
 } from "~/lib/request-list";
 import { listAdmins } from "~/server/admins.server";
 import { aiConfigured } from "~/server/ai/anthropic.server";
-import { parseId, requireAdmin } from "~/server/auth.server";
+import { visitorAppointments } from "~/server/appointments/visitor.server";
+import { requireAdmin } from "~/server/auth.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { env } from "~/server/env.server";
+import { parseId } from "~/server/http.server";
 import { readListDensity } from "~/server/preferences.server";
 import { earlierRequestCounts, earlierRequestsOf } from "~/server/requests/duplicates.server";
 import { listRequestItems } from "~/server/requests/list-items.server";
@@ -47,7 +49,6 @@ import {
 } from "~/server/requests/quarantine.server";
 import { listAttributionSources } from "~/server/requests/queries.server";
 import { loadRequestJson } from "~/server/requests/serialize.server";
-import { visitorAppointments } from "~/server/visitor-appointments.server";
 import type { Route } from "./+types/requests";
 import { handleRequestAction } from "./requests.server";
 

@@ -13,13 +13,15 @@ import {
   otherActiveAdmins,
   setAdminActive,
 } from "~/server/admins.server";
-import { type AdminUser, parseId } from "~/server/auth.server";
+import type { AdminUser } from "~/server/auth.server";
 import { requireConfirmation } from "~/server/confirm.server";
 import { redirectWithToast } from "~/server/flash.server";
+import { parseId } from "~/server/http.server";
 import {
   activateInvitation,
   createInvitation,
   deleteInvitation,
+  invitationMessage,
   listInvitations,
   resendInvitation,
 } from "~/server/invitations.server";
@@ -50,7 +52,7 @@ export async function handleUsersAction(formData: FormData, me: AdminUser) {
       intent,
       result: submission.reply({ resetForm: true }),
       ...(created.mailed
-        ? { message: `Einladung an ${email} gesendet.` }
+        ? { message: invitationMessage(email, created) }
         : { invitationLink: { email, link: created.link } }),
     });
   }
@@ -75,8 +77,8 @@ export async function handleUsersAction(formData: FormData, me: AdminUser) {
       const target = getAdminById(id);
       if (!target) return reply({ intent, error: "Admin nicht gefunden." }, 404);
       const step = requireConfirmation(formData, {
+        // The spec's confirm button reads 'Bestätigen' (product-spec, "Generic modal system").
         title: "Admin löschen",
-        confirmLabel: "Admin löschen",
         message: deleteAdminMessage(target.username, otherActiveAdmins(id)),
       });
       if (step) return step;
@@ -118,14 +120,13 @@ export async function handleUsersAction(formData: FormData, me: AdminUser) {
       }
       if (!result.mailed)
         return reply({ intent, invitationLink: { email: result.email, link: result.link } });
-      return done("Einladung erneut gesendet. Der alte Link ist ungültig.");
+      return done(invitationMessage(result.email, result, true));
     }
     case "delete-invitation": {
       const invitation = listInvitations().find((i) => i.id === id);
       if (!invitation) return reply({ intent, error: "Fehler beim Löschen der Einladung" }, 404);
       const step = requireConfirmation(formData, {
         title: "Einladung löschen",
-        confirmLabel: "Einladung löschen",
         message: deleteInvitationMessage(invitation.email),
       });
       if (step) return step;

@@ -22,7 +22,8 @@ import { InviteSchema } from "~/lib/auth-forms";
 import { formatDateTime } from "~/lib/format";
 import { TWO_FACTOR_MESSAGES } from "~/lib/two-factor";
 import { listAdmins } from "~/server/admins.server";
-import { readForm, requireAdmin } from "~/server/auth.server";
+import { requireAdmin } from "~/server/auth.server";
+import { readForm } from "~/server/http.server";
 import { listInvitations } from "~/server/invitations.server";
 import { twoFactorAdminIds } from "~/server/two-factor/two-factor.server";
 import type { Route } from "./+types/users";
@@ -183,7 +184,6 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                         fields={{ intent: "delete", id: String(admin.id) }}
                         title="Admin löschen"
                         label="Löschen"
-                        confirmLabel="Admin löschen"
                         aria-label={`${admin.username} löschen`}
                         message={deleteAdminMessage(
                           admin.username,
@@ -253,7 +253,6 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                           fields={{ intent: "delete-invitation", id: String(inv.id) }}
                           title="Einladung löschen"
                           label="Löschen"
-                          confirmLabel="Einladung löschen"
                           aria-label={`Einladung an ${inv.email} löschen`}
                           className={`${menuItem} text-red-600 dark:text-red-400`}
                           message={deleteInvitationMessage(inv.email)}

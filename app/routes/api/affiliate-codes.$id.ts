@@ -1,12 +1,12 @@
 import { deleteAffiliateCode, setAffiliateActive } from "~/server/affiliates.server";
+import { requireApiAdmin } from "~/server/auth.server";
 import {
   jsonError,
   methodNotAllowed,
   parseId,
   readJsonObject,
-  requireApiAdmin,
   withApiFallback,
-} from "~/server/auth.server";
+} from "~/server/http.server";
 import type { Route } from "./+types/affiliate-codes.$id";
 
 /** PATCH {isActive} and DELETE (admins only). */

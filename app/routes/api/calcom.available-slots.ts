@@ -1,7 +1,7 @@
-import { availableSlots } from "~/server/appointments.server";
-import { jsonError, methodNotAllowed, readJsonObject } from "~/server/auth.server";
-import { requestedDay, SlotsRequestSchema } from "~/server/booking-api.server";
-import { SchedulingError, SLOTS_FAILED } from "~/server/scheduling/types";
+import { availableSlots } from "~/server/appointments/appointments.server";
+import { requestedDay, SlotsRequestSchema } from "~/server/appointments/booking-api.server";
+import { SchedulingError, SLOTS_FAILED } from "~/server/appointments/scheduling/types";
+import { jsonError, methodNotAllowed, readJsonObject } from "~/server/http.server";
 import type { Route } from "./+types/calcom.available-slots";
 
 /** POST /api/calcom/available-slots {startDate, endDate, eventTypeKey} → {success, slots[{time, formatted, available}]} */

@@ -1,6 +1,6 @@
 import { fieldErrorsOf } from "~/lib/field-errors";
-import { jsonError, methodNotAllowed, readJsonObject } from "~/server/auth.server";
-import { BookRequestSchema, bookForCaller } from "~/server/booking-api.server";
+import { BookRequestSchema, bookForCaller } from "~/server/appointments/booking-api.server";
+import { jsonError, methodNotAllowed, readJsonObject } from "~/server/http.server";
 import { clientIp } from "~/server/request-context.server";
 import type { Route } from "./+types/calcom.book-appointment";
 

@@ -1,4 +1,4 @@
-import { eventTypesWithFallback } from "~/server/appointments.server";
+import { eventTypesWithFallback } from "~/server/appointments/appointments.server";
 import { requireApiAdmin } from "~/server/auth.server";
 import type { Route } from "./+types/calcom.real-event-types";
 

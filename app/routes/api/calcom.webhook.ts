@@ -1,8 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { applyCalcomWebhook } from "~/server/appointments.server";
-import { methodNotAllowed } from "~/server/auth.server";
+import { applyCalcomWebhook } from "~/server/appointments/appointments.server";
 import { env } from "~/server/env.server";
-import { readText } from "~/server/http.server";
+import { methodNotAllowed, readText } from "~/server/http.server";
 import type { Route } from "./+types/calcom.webhook";
 
 /** X-Cal-Signature-256 = hex HMAC-SHA256(secret, raw body); compared in constant time. */

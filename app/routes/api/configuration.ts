@@ -1,15 +1,11 @@
 import { publicConfiguration } from "~/lib/configuration";
-import {
-  getApiAdmin,
-  methodNotAllowed,
-  readJsonObject,
-  requireApiAdmin,
-} from "~/server/auth.server";
+import { getApiAdmin, requireApiAdmin } from "~/server/auth.server";
 import {
   getConfiguration,
   patchConfiguration,
   saveConfiguration,
 } from "~/server/configuration.server";
+import { methodNotAllowed, readJsonObject } from "~/server/http.server";
 import { maskedConfiguration } from "~/server/webhooks/config.server";
 import type { Route } from "./+types/configuration";
 

@@ -1,4 +1,4 @@
-import { eventTypeDetails } from "~/server/booking-api.server";
+import { eventTypeDetails } from "~/server/appointments/booking-api.server";
 
 /** GET /api/event-type-details → {success, eventType{name, description (sanitised HTML), duration}}. */
 export async function loader() {

@@ -1,4 +1,5 @@
-import { requireApiAdmin, withApiFallback } from "~/server/auth.server";
+import { requireApiAdmin } from "~/server/auth.server";
+import { withApiFallback } from "~/server/http.server";
 import { clientIp } from "~/server/request-context.server";
 import { asAdminJson } from "~/server/requests/quarantine.server";
 import { listAllRequests } from "~/server/requests/queries.server";

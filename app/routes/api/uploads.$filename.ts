@@ -1,5 +1,6 @@
-import { methodNotAllowed, requireApiAdmin } from "~/server/auth.server";
+import { requireApiAdmin } from "~/server/auth.server";
 import { fileResponse } from "~/server/file-response.server";
+import { methodNotAllowed } from "~/server/http.server";
 import { findAttachment } from "~/server/requests/manage.server";
 import { openStoredFile } from "~/server/uploads/store.server";
 import type { Route } from "./+types/uploads.$filename";

@@ -2,13 +2,13 @@ import { and, eq, inArray } from "drizzle-orm";
 import { type CalendarMethod, calendarFile, calendarFileName, parseMailbox } from "~/lib/calendar";
 import { formatDateTime, formatTime } from "~/lib/format";
 import { type appointments, type MailAttachment, mailOutbox } from "~db/schema";
-import { bookingEnabled } from "../booking-api.server";
 import { getConfiguration } from "../configuration.server";
 import { db } from "../db.server";
 import { env } from "../env.server";
 import { queueMail } from "../mail/outbox.server";
 import { notificationRecipients } from "../notifications.server";
 import { requestLinkUrl } from "../requests/request-link.server";
+import { bookingEnabled } from "./booking-api.server";
 import { manageUrl } from "./manage-link.server";
 import { REMINDER_KIND } from "./reminder-check.server";
 

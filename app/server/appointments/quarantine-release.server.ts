@@ -1,10 +1,10 @@
 import { and, eq, ne } from "drizzle-orm";
 import { appointments, mailOutbox, requests } from "~db/schema";
-import { announceAppointment, configuredEventType } from "../appointments.server";
 import { db } from "../db.server";
-import { scheduling } from "../scheduling/index.server";
+import { announceAppointment, configuredEventType } from "./appointments.server";
 import { queueBookingNotice, queueConfirmation, queueReminder } from "./mails.server";
 import { providerData } from "./provider-data.server";
+import { scheduling } from "./scheduling/index.server";
 
 /**
  * Status of a Cal.com booking held locally while its request is quarantined (ADR 252): the slot is

@@ -2,11 +2,10 @@ import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { formatDateTime } from "~/lib/format";
 import { appointments } from "~db/schema";
-import { bookingEnabled } from "../booking-api.server";
 import { db } from "../db.server";
 import { bookingLimiter, tooManyMessage } from "../rate-limit.server";
 import { requestLinkPath } from "../requests/request-link.server";
-import { SchedulingError } from "../scheduling/types";
+import { bookingEnabled } from "./booking-api.server";
 import { cancelAppointment, rescheduleAppointment } from "./changes.server";
 import {
   APPOINTMENT_GONE,
@@ -15,6 +14,7 @@ import {
   verifyManageToken,
 } from "./manage-link.server";
 import { INACTIVE_STATUSES } from "./one-per-request.server";
+import { SchedulingError } from "./scheduling/types";
 
 /**
  * The visitor's page behind the signed link (`/termin/verwalten?token=…`): what it shows and

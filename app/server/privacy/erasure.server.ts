@@ -7,8 +7,8 @@ import {
   requests,
   webhookDeliveries,
 } from "~db/schema";
+import { scheduling } from "../appointments/scheduling/index.server";
 import { db, transaction } from "../db.server";
-import { scheduling } from "../scheduling/index.server";
 import { deleteStoredFiles } from "../uploads/store.server";
 
 /** The name an anonymised request keeps (its e-mail is empty). */

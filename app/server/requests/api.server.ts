@@ -1,5 +1,5 @@
 import { fieldErrorsOf } from "~/lib/field-errors";
-import { jsonError, parseId, readJsonObject } from "../auth.server";
+import { jsonError, readJsonObject } from "../http.server";
 import type { AuditActor } from "../privacy/audit.server";
 import { type Failure, RequestUpdateSchema, updateRequest } from "./manage.server";
 import { adminJsonOf, releaseRequest } from "./quarantine.server";
@@ -9,11 +9,6 @@ export const failureResponse = (f: Failure) => jsonError(f.error, f.status);
 
 /** The `id` option of an /api route about one request (see api-route.server.ts). */
 export const REQUEST_ID = { param: "id", notFound: "Anfrage nicht gefunden." } as const;
-
-/** The request id of a route param, or a 404 answer. */
-export function requestIdOr404(value: string | undefined): number | Response {
-  return parseId(value) ?? jsonError("Anfrage nicht gefunden.", 404);
-}
 
 /** Shared by PUT /api/admin/requests/{id} and PATCH /api/requests/{id}: validate, apply, answer. */
 export async function applyRequestUpdate(

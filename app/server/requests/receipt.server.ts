@@ -4,7 +4,7 @@ import { emailKey } from "~/lib/contact-keys";
 import { firstNameOf } from "~/lib/first-name";
 import { formatRequestId } from "~/lib/format";
 import { requests } from "~db/schema";
-import { bookingEnabled } from "../booking-api.server";
+import { bookingEnabled } from "../appointments/booking-api.server";
 import { derivedKeys } from "../crypto.server";
 import { db } from "../db.server";
 import { queueMail } from "../mail/outbox.server";

@@ -1,7 +1,7 @@
 import { adminApi, onlyMethod } from "~/server/api-route.server";
 import { cancelAppointment } from "~/server/appointments/changes.server";
+import { SchedulingError } from "~/server/appointments/scheduling/types";
 import { jsonError } from "~/server/http.server";
-import { SchedulingError } from "~/server/scheduling/types";
 
 /** POST /api/admin/appointments/{id}/cancel → the cancelled appointment (visitor mails, reminder dropped, slot freed: the same function as the visitor's link). */
 export const action = adminApi(

@@ -1,7 +1,7 @@
 import { adminApi, onlyMethod } from "~/server/api-route.server";
-import { refreshAppointment } from "~/server/appointments.server";
+import { refreshAppointment } from "~/server/appointments/appointments.server";
+import { SchedulingError } from "~/server/appointments/scheduling/types";
 import { jsonError } from "~/server/http.server";
-import { SchedulingError } from "~/server/scheduling/types";
 
 const NOT_FOUND = "Termin nicht gefunden.";
 

@@ -5,7 +5,7 @@ import {
   methodNotAllowed,
   readJsonObject,
   withApiFallback,
-} from "~/server/auth.server";
+} from "~/server/http.server";
 import { loginWithCredentials } from "~/server/login.server";
 import { clientIp } from "~/server/request-context.server";
 import type { Route } from "./+types/auth.login";

@@ -1,4 +1,5 @@
-import { endSession, methodNotAllowed } from "~/server/auth.server";
+import { endSession } from "~/server/auth.server";
+import { methodNotAllowed } from "~/server/http.server";
 import type { Route } from "./+types/auth.logout";
 
 /** POST: ends the session behind the Bearer token or cookie; always succeeds. */

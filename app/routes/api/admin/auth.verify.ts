@@ -1,4 +1,5 @@
-import { jsonError, methodNotAllowed, requireApiAdmin } from "~/server/auth.server";
+import { requireApiAdmin } from "~/server/auth.server";
+import { jsonError, methodNotAllowed } from "~/server/http.server";
 import type { Route } from "./+types/auth.verify";
 
 /** GET: checks the current session; 401 when missing, unknown or expired. */

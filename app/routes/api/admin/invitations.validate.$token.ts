@@ -1,5 +1,5 @@
 import { MESSAGES } from "~/lib/auth-forms";
-import { methodNotAllowed, withApiFallback } from "~/server/auth.server";
+import { methodNotAllowed, withApiFallback } from "~/server/http.server";
 import { findValidInvitation } from "~/server/invitations.server";
 import type { Route } from "./+types/invitations.validate.$token";
 

@@ -13,14 +13,14 @@ import {
 } from "~/lib/booking-calendar";
 import { demoRequest } from "~/lib/demo-request";
 import type { RequestJson } from "~/lib/request-json";
-import { ALREADY_BOOKED, withRequestReservation } from "./appointments/one-per-request.server";
+import { getApiAdmin } from "../auth.server";
+import { getConfiguration } from "../configuration.server";
+import { bookingLimiter, tooManyMessage } from "../rate-limit.server";
+import { loadRequestJson } from "../requests/serialize.server";
+import { visitorOwnsRequest } from "../visitor.server";
 import { availableSlots, bookAppointment, configuredEventType } from "./appointments.server";
-import { getApiAdmin } from "./auth.server";
-import { getConfiguration } from "./configuration.server";
-import { bookingLimiter, tooManyMessage } from "./rate-limit.server";
-import { loadRequestJson } from "./requests/serialize.server";
+import { ALREADY_BOOKED, withRequestReservation } from "./one-per-request.server";
 import { SchedulingError } from "./scheduling/types";
-import { visitorOwnsRequest } from "./visitor.server";
 
 // Loaded on the first description to sanitise, not at start: sanitize-html brings postcss and
 // htmlparser2 (~45 modules) that no page needs before booking is opened (cold start, ADR 131).
