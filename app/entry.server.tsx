@@ -16,10 +16,10 @@ import { requestContext } from "./server/request-context.server";
 export { boot } from "./server/boot.server";
 // `npm run admin:reset-password` (scripts/admin-reset-password.ts) calls it on the built server.
 export { issueResetLink } from "./server/reset-link.server";
-// `npm run admin:reset-2fa` (scripts/admin-reset-2fa.ts) calls it on the built server.
-export { resetTwoFactor } from "./server/two-factor/two-factor.server";
 // The one set of test hooks (flushes, probes), the instance the server runs: tests/integration/server.ts.
 export { testHooks } from "./server/test-hooks.server";
+// `npm run admin:reset-2fa` (scripts/admin-reset-2fa.ts) calls it on the built server.
+export { resetTwoFactor } from "./server/two-factor/two-factor.server";
 export { multipartCap } from "./server/uploads/parse.server";
 export { requestContext };
 
