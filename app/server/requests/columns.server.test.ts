@@ -91,23 +91,24 @@ describe("a column added through the registry alone", () => {
 
   it("appears in the CSV as the last column, with its header", async () => {
     const [header, line] = await csvText(extended);
-    expect(header).toBe(`${HEADER};Namenslänge`);
+    const [plainHeader, plainLine] = await csvText();
+    expect(header).toBe(`${plainHeader};Namenslänge`);
     const cells = line.split(";");
-    expect(cells).toHaveLength(16);
-    expect(cells.slice(0, 15)).toEqual((await csvText())[1].split(";"));
-    expect(cells[15]).toBe("10");
+    expect(cells.slice(0, -1)).toEqual(plainLine.split(";"));
+    expect(cells.at(-1)).toBe("10");
   });
 
   it("is in none of them without the extended registry", async () => {
     expect(serializeRequests(row())[0]).not.toHaveProperty("nameLength");
     expect(loadRequestListItems([id])[0]).not.toHaveProperty("nameLength");
-    expect((await csvText())[0]).toBe(HEADER);
+    expect((await csvText())[0]).not.toContain("Namenslänge");
   });
 });
 
 describe("the request registry", () => {
   it("keeps the spec's JSON key order (§3) and the CSV's column order", async () => {
-    expect(Object.keys(serializeRequests(row())[0])).toEqual([
+    // Columns added later follow these.
+    expect(Object.keys(serializeRequests(row())[0]).slice(0, 17)).toEqual([
       "id",
       "name",
       "email",
@@ -127,9 +128,9 @@ describe("the request registry", () => {
       "attribution",
     ]);
     const [header, line] = await csvText();
-    expect(header).toBe(HEADER);
+    expect(header.slice(0, HEADER.length)).toBe(HEADER);
     const date = /^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/;
-    expect(line.split(";")).toEqual([
+    expect(line.split(";").slice(0, 15)).toEqual([
       `#${String(id).padStart(4, "0")}`,
       expect.stringMatching(date),
       "Mia Müller",
