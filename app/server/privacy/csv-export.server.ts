@@ -63,6 +63,9 @@ export function requestsCsv(
     header: true,
     columns: columns.csvColumns.map((c) => c.label),
     record_delimiter: "windows",
+    // csv-stringify quotes a field only for the full record delimiter ("\r\n"); a lone "\n" or
+    // "\r" inside a text (a two-line company description) would split the row in Excel.
+    quoted_match: /[\r\n]/,
   });
   Readable.from(csvRows(query, adminId, columns)).pipe(csv);
   return Readable.toWeb(csv) as ReadableStream<Uint8Array>;
