@@ -13,6 +13,7 @@ import { NonceProvider } from "./components/nonce";
 import { renderWithCache } from "./server/render-cache.server";
 import { requestContext } from "./server/request-context.server";
 
+export { clientKey } from "./lib/client-key";
 export { boot } from "./server/boot.server";
 // In-process hook for the integration tests (tests/integration/server.ts): flush the mail outbox.
 export { drainOutbox } from "./server/mail/outbox.server";
