@@ -37,8 +37,10 @@ export async function handleSettingsAction(
 ) {
   const intent = String(form.get("intent") ?? "save");
   const admins = listAdmins().map((a) => ({ id: a.id, username: a.username, email: a.email }));
-  // Webhooks have their own forms (webhooks/settings-actions.server.ts): this one keeps them as stored.
-  const raw = { ...draftFromForm(form, admins), webhooks: getConfiguration().webhooks };
+  // Webhooks have their own forms (webhooks/settings-actions.server.ts): this one keeps them as
+  // stored, and the AI budget too (set through /api/configuration only, for now).
+  const { webhooks, ai } = getConfiguration();
+  const raw = { ...draftFromForm(form, admins), webhooks, ai };
   const reply = (
     body: Omit<SettingsActionData, "draft"> & { draft?: Configuration },
     status = 200,
