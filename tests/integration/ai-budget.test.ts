@@ -126,12 +126,5 @@ describe("AI daily budget (ai.dailyLimit)", () => {
     setLimit(5);
     expect(await runCodingPrompt(id as number)).toMatchObject({ ok: true, source: "ai" });
     expect(calls).toBe(5);
-    expect(
-      db()
-        .select()
-        .from(requests)
-        .where(eq(requests.id, id as number))
-        .get(),
-    ).toBeDefined();
   });
 });
