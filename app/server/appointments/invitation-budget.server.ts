@@ -8,8 +8,8 @@ import { addressKey } from "../requests/receipt.server";
 const HOUR_MS = 3600_000;
 
 /**
- * Booking invitations (the confirmation and its update after a move, each with the calendar
- * invite) go out at most once per mailbox per hour (issue 26, ADR 255), however many bookings name
+ * Booking invitations (the confirmation of a new booking with its calendar invite) go out at most
+ * once per mailbox per hour (issue 26, ADR 255), however many bookings name
  * the address: the booking always succeeds, only its mail waits. Within the hour after the last
  * invitation the next one is held until that hour ends; a newer one replaces one still held (it
  * carries the latest state), so a flood of bookings sends a stranger one mail an hour at most.

@@ -63,12 +63,14 @@ function facts(row: AppointmentRow): [string, string][] {
 const MANAGE_LABEL = "Termin absagen oder verschieben";
 
 /**
- * Confirmation (new booking) or its update after a reschedule: REQUEST invite + manage link. At
- * most one such invitation per address and hour; beyond it the mail waits (invitation-budget).
+ * Confirmation (new booking) or its update after a reschedule: REQUEST invite + manage link. The
+ * invitation of a new booking goes to whatever address was typed: at most one per address and hour,
+ * beyond it the mail waits (invitation-budget, ADR 255). A move is made with the manage link from
+ * that mailbox, so its update always goes at once.
  */
 export function queueConfirmation(row: AppointmentRow, who: Attendee, rescheduled = false) {
   const when = formatDateTime(row.startTime);
-  return queueInvitationWithinBudget(who.email, (sendAfter) =>
+  const queue = (sendAfter?: Date) =>
     queueMail({
       sendAfter,
       to: who.email,
@@ -93,8 +95,8 @@ export function queueConfirmation(row: AppointmentRow, who: Attendee, reschedule
         action: { label: MANAGE_LABEL, url: manageUrl(row) },
         footer: "Bis bald!\nDein Team",
       },
-    }),
-  );
+    });
+  return rescheduled ? queue() : queueInvitationWithinBudget(who.email, queue).mail;
 }
 
 /**
