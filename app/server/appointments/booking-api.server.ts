@@ -11,6 +11,7 @@ import {
   isIsoMonth,
   monthOf,
 } from "~/lib/booking-calendar";
+import { clientKey } from "~/lib/client-key";
 import { demoRequest } from "~/lib/demo-request";
 import type { RequestJson } from "~/lib/request-json";
 import { getApiAdmin } from "../auth.server";
@@ -164,8 +165,10 @@ export async function bookForCaller(
     }
     const { admin, request: found } = access;
     // Visitors: reserved per client address before the booking, given back when nothing was booked.
+    // One client = one IPv4 address or IPv6 /56 (ADR 254).
     const limiter = admin ? undefined : bookingLimiter();
-    const limit = (await limiter?.consume(clientIp)) ?? { ok: true };
+    const client = clientKey(clientIp);
+    const limit = (await limiter?.consume(client)) ?? { ok: true };
     if (!limit.ok)
       return { ok: false, status: 429, error: tooManyMessage(limit.retryAfterSeconds) };
     let booked = false;
@@ -182,7 +185,7 @@ export async function bookForCaller(
       booked = true;
       return { ok: true, appointment: result.value, demo: false };
     } finally {
-      if (!booked) await limiter?.refund(clientIp);
+      if (!booked) await limiter?.refund(client);
     }
   } catch (error) {
     if (error instanceof SchedulingError)
