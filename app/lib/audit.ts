@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = [
   "recovery-code-used",
   "recovery-codes-regenerated",
   "2fa-reset",
+  "message-sent",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -38,6 +39,7 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   "recovery-code-used": "Wiederherstellungscode verwendet",
   "recovery-codes-regenerated": "Wiederherstellungscodes neu erzeugt",
   "2fa-reset": "Zwei-Faktor-Anmeldung zurückgesetzt",
+  "message-sent": "Nachricht an den Kunden gesendet",
 };
 
 export const isAuditAction = (value: unknown): value is AuditAction =>

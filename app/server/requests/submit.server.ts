@@ -14,6 +14,7 @@ import { diskLow } from "../disk.server";
 import { serializeToast } from "../flash.server";
 import { honeypotFilled } from "../honeypot.server";
 import { submissionLimiter, tooManyMessage } from "../rate-limit.server";
+import { initialTranscriptStatus } from "../transcription/jobs.server";
 import { hardBodyLimit, parseSubmissionBody } from "../uploads/parse.server";
 import { deleteStoredFiles } from "../uploads/store.server";
 import { newVisitorSecret, rememberVisitorRequest } from "../visitor.server";
@@ -170,6 +171,7 @@ async function acceptRequest(request: Request): Promise<SubmitResult> {
           affiliateCode: affiliate.valid ? (affiliate.code ?? null) : null,
           audioKey: parsed.audio?.key ?? null,
           audioType: parsed.audio?.mimeType ?? null,
+          voiceTranscriptStatus: initialTranscriptStatus(Boolean(parsed.audio)),
           visitorSecretHash: hash,
           attributionSource: attribution.source,
           attributionMedium: attribution.medium,

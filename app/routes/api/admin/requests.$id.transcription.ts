@@ -1,0 +1,22 @@
+import { adminApi, onlyMethod } from "~/server/api-route.server";
+import { failureResponse, REQUEST_ID } from "~/server/requests/api.server";
+import { retranscribe } from "~/server/transcription/jobs.server";
+
+/** POST /api/admin/requests/{id}/transcription: "Erneut transkribieren" → 202 (ADR 272). */
+export const action = adminApi(
+  { fallback: "Fehler beim Transkribieren", methods: ["POST"], id: REQUEST_ID },
+  ({ id }) => {
+    const result = retranscribe(id);
+    if (!result.ok) return failureResponse(result);
+    return Response.json(
+      {
+        success: true,
+        message: "Die Sprachnachricht wird erneut transkribiert.",
+        voiceTranscriptStatus: "pending",
+      },
+      { status: 202 },
+    );
+  },
+);
+
+export const loader = onlyMethod("POST", { admin: true });
