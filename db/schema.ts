@@ -478,7 +478,9 @@ export const requestMessages = sqliteTable(
     requestId: integer("request_id")
       .notNull()
       .references(() => requests.id, { onDelete: "cascade" }),
-    direction: text("direction", { enum: ["out", "in"] }).notNull().default("out"),
+    direction: text("direction", { enum: ["out", "in"] })
+      .notNull()
+      .default("out"),
     subject: text("subject").notNull(),
     body: text("body").notNull(),
     adminId: integer("admin_id").references(() => admins.id, { onDelete: "set null" }),

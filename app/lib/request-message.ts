@@ -22,7 +22,10 @@ export const MessageSchema = z.object({
     .string({ error: "Bitte geben Sie einen Betreff ein." })
     .trim()
     .min(1, "Bitte geben Sie einen Betreff ein.")
-    .max(MESSAGE_SUBJECT_MAX, `Der Betreff darf höchstens ${MESSAGE_SUBJECT_MAX} Zeichen lang sein.`)
+    .max(
+      MESSAGE_SUBJECT_MAX,
+      `Der Betreff darf höchstens ${MESSAGE_SUBJECT_MAX} Zeichen lang sein.`,
+    )
     // A header line: no line breaks.
     .transform((s) => s.replace(/\s+/g, " ")),
   body: z

@@ -1,12 +1,14 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
+import { fieldErrorsOf } from "~/lib/field-errors";
 import { formatRequestId } from "~/lib/format";
+import { MessageSchema } from "~/lib/request-message";
 import { REQUEST_STATUSES } from "~/lib/request-status";
 import { runAutomatedPreparation, runCodingPrompt } from "~/server/ai/request-ai.server";
 import { type AdminUser, backTo } from "~/server/auth.server";
 import { requireConfirmation } from "~/server/confirm.server";
 import { redirectWithToast } from "~/server/flash.server";
-import { parseId, readForm } from "~/server/http.server";
+import { firstError, parseId, readForm } from "~/server/http.server";
 import { listDensityCookie } from "~/server/preferences.server";
 import {
   assignRequest,
@@ -15,8 +17,10 @@ import {
   setArchived,
   updateRequest,
 } from "~/server/requests/manage.server";
+import { sendMessage } from "~/server/requests/messages.server";
 import { releaseMessage, releaseRequest } from "~/server/requests/quarantine.server";
 import { loadRequestJson } from "~/server/requests/serialize.server";
+import { retranscribe } from "~/server/transcription/jobs.server";
 
 /**
  * Back to the list after a release or deletion in the "Prüfen" view, with `focus=heading`: the
@@ -131,6 +135,29 @@ export async function handleRequestAction(request: Request, admin: AdminUser) {
       if (step) return step;
       const result = await deleteAttachment(id, attachmentId);
       return result.ok ? ok("Anhang gelöscht.") : fail("Fehler beim Löschen!");
+    }
+    case "retranscribe": {
+      const result = retranscribe(id);
+      return result.ok ? ok("Die Sprachnachricht wird erneut transkribiert.") : fail(result.error);
+    }
+    case "message": {
+      const values = {
+        subject: String(form.get("subject") ?? ""),
+        body: String(form.get("body") ?? ""),
+      };
+      const parsed = MessageSchema.safeParse(values);
+      if (!parsed.success) {
+        const fieldErrors = fieldErrorsOf(parsed.error);
+        return data(
+          { intent, id, error: firstError(fieldErrors), fieldErrors, values },
+          { status: 400 },
+        );
+      }
+      const result = await sendMessage(id, admin, parsed.data);
+      // Refused (no SMTP, a limit, in quarantine): the draft comes back with the reason.
+      if (!result.ok)
+        return data({ intent, id, error: result.error, values }, { status: result.status });
+      return ok("Nachricht an den Kunden gesendet.");
     }
     case "release": {
       const result = await releaseRequest(id, admin);

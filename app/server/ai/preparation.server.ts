@@ -166,11 +166,7 @@ export async function generateCodingPrompt(
   fields: PreparationField[],
   useAi: boolean,
 ): Promise<string> {
-  if (
-    !request.description.trim() &&
-    !request.summary?.trim() &&
-    !request.voiceTranscript?.trim()
-  )
+  if (!request.description.trim() && !request.summary?.trim() && !request.voiceTranscript?.trim())
     throw new AiError(NO_DESCRIPTION, 400);
   if (!fields.length) throw new AiError(NO_FIELDS, 400);
   if (!useAi) return templateCodingPrompt(request, preparationData, fields);

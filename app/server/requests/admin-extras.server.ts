@@ -1,6 +1,6 @@
+import { eq } from "drizzle-orm";
 import type { RequestMessageJson } from "~/lib/request-message";
 import type { TranscriptStatus } from "~/lib/transcript-status";
-import { eq } from "drizzle-orm";
 import { requests } from "~db/schema";
 import { db } from "../db.server";
 import { messagesOf } from "./messages.server";

@@ -69,7 +69,8 @@ async function transcribeDue(now: Date): Promise<{ attempted: number; sent: numb
     } catch (error) {
       if (!(error instanceof TranscriptionError)) throw error;
       const attempts = row.attempts + 1;
-      if (attempts >= TRANSCRIPTION_MAX_ATTEMPTS) finish(row.id, { voiceTranscriptStatus: "failed" });
+      if (attempts >= TRANSCRIPTION_MAX_ATTEMPTS)
+        finish(row.id, { voiceTranscriptStatus: "failed" });
       else {
         db()
           .update(requests)
@@ -138,7 +139,11 @@ export function retranscribe(id: number): { ok: true } | Failure {
   if (row.quarantinedAt) return { ok: false, status: 409, error: TRANSCRIPTION_HELD };
   db()
     .update(requests)
-    .set({ voiceTranscriptStatus: "pending", voiceTranscriptAttempts: 0, voiceTranscriptDueAt: null })
+    .set({
+      voiceTranscriptStatus: "pending",
+      voiceTranscriptAttempts: 0,
+      voiceTranscriptDueAt: null,
+    })
     .where(and(eq(requests.id, id), isNotNull(requests.audioKey)))
     .run();
   kickTranscription();
