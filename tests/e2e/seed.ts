@@ -10,11 +10,12 @@ import { deleteAppointment } from "~/server/appointments/appointments.server";
 import { getConfiguration, saveConfiguration } from "~/server/configuration.server";
 import { hashPassword } from "~/server/crypto.server";
 import { db, transaction } from "~/server/db.server";
+import { adminExtrasOf } from "~/server/requests/admin-extras.server";
 import { deleteRequest } from "~/server/requests/manage.server";
 import { listAllRequests } from "~/server/requests/queries.server";
 import { loadRequestJson } from "~/server/requests/serialize.server";
 import { appointments, requests } from "~db/schema";
-import { pdfBytes } from "../integration/landing-fixtures";
+import { pdfBytes, webmBytes } from "../integration/landing-fixtures";
 import { FIRST_ADMIN } from "./stack";
 
 export type SeededAdmin = { id: number; username: string; password: string; email: string };
@@ -72,6 +73,8 @@ export type SeedRequestInput = {
   description?: string;
   /** Attach a small PDF named like this. */
   pdf?: string;
+  /** Attach a short voice recording (WebM). */
+  audio?: boolean;
   /** An affiliate code typed in or taken from `?code=`. */
   affiliateCode?: string;
   /** Attribution fields as the landing page sends them. */
@@ -98,6 +101,13 @@ export async function seedRequest(baseUrl: string, input: SeedRequestInput = {})
       input.pdf,
     );
   }
+  if (input.audio) {
+    form.append(
+      "audio",
+      new Blob([new Uint8Array(webmBytes())], { type: "audio/webm" }),
+      "aufnahme.webm",
+    );
+  }
   const res = await fetch(`${baseUrl}/api/requests`, { method: "POST", body: form });
   if (res.status !== 201) throw new Error(`seedRequest: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { id: number }).id;
@@ -112,6 +122,9 @@ export function findRequestByEmail(email: string) {
 export const findRequest = (id: number) => loadRequestJson(id);
 
 export const removeRequest = (id: number) => deleteRequest(id);
+
+/** The admin-only state of a request (voice transcript and its status, messages; issue 30). */
+export const adminExtras = (id: number) => adminExtrasOf([id]).get(id);
 
 /**
  * Puts a seeded request into the spam quarantine, as the submission's verdict does (sets
