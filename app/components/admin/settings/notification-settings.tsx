@@ -40,7 +40,8 @@ export function NotificationSettings({
   const [notifications, setNotifications] = useState(isChecked(notification.enabled));
   const list = notification.externalEmails;
   const rows = list.getFieldList();
-  const focusAfter = useFocusAfterListChange(rows.map((row) => row.key ?? ""));
+  const keys = rows.map((row, index) => row.key ?? `row-${index}`);
+  const focusAfter = useFocusAfterListChange(keys);
   const intent = useListIntent(list.name);
   const focusIndex = focusedIndex(intent, rows.length);
   // Hidden while off (with JS), but still posted; shown again when an address is refused.
@@ -106,7 +107,7 @@ export function NotificationSettings({
           <ul className="mb-2 space-y-2">
             {rows.map((row, index) => (
               <EmailRow
-                key={row.key}
+                key={keys[index]}
                 meta={row}
                 number={index + 1}
                 autoFocus={focusIndex === index}

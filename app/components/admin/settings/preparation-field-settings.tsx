@@ -29,7 +29,9 @@ export function PreparationFieldSettings({
   const modal = useModal();
   const list = fields.preparationFields;
   const rows = list.getFieldList();
-  const focusAfter = useFocusAfterListChange(rows.map((row) => row.key ?? ""));
+  // Conform keys the rows (stable when they move); rows the server added have none yet.
+  const keys = rows.map((row, index) => row.key ?? `row-${index}`);
+  const focusAfter = useFocusAfterListChange(keys);
   const intent = useListIntent(list.name);
   const focusIndex = focusedIndex(intent, rows.length);
   return (
@@ -40,6 +42,7 @@ export function PreparationFieldSettings({
     >
       <ul className="space-y-3">
         {rows.map((row, index) => {
+          const key = keys[index];
           const field = row.getFieldset();
           const id = initialText(field.id);
           const name = initialText(field.name) ?? "";
@@ -47,7 +50,7 @@ export function PreparationFieldSettings({
           const focusHere = focusIndex === index;
           return (
             <li
-              key={row.key}
+              key={key}
               className="grid gap-2 rounded-lg border border-slate-200 p-3 sm:grid-cols-[8rem_1fr_1fr_auto] sm:items-end dark:border-slate-700"
             >
               <input type="hidden" name={field.id.name} value={id ?? ""} />
@@ -78,7 +81,7 @@ export function PreparationFieldSettings({
                   index={index}
                   count={rows.length}
                   label={`Feld ${label}`}
-                  idPrefix={`preparation-${row.key}`}
+                  idPrefix={`preparation-${key}`}
                   autoFocus={
                     focusHere && intent?.type === "reorder"
                       ? intent.payload.from > index
@@ -88,10 +91,10 @@ export function PreparationFieldSettings({
                   }
                   onMove={(_to, direction) =>
                     focusAfter(() => {
-                      const moved = document.getElementById(`preparation-${row.key}-${direction}`);
+                      const moved = document.getElementById(`preparation-${key}-${direction}`);
                       return moved instanceof HTMLButtonElement && moved.disabled
                         ? document.getElementById(
-                            `preparation-${row.key}-${direction === "up" ? "down" : "up"}`,
+                            `preparation-${key}-${direction === "up" ? "down" : "up"}`,
                           )
                         : moved;
                     })
