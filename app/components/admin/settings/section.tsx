@@ -95,6 +95,7 @@ export function SettingInput({
   id = meta.id,
   label: text,
   labelClassName = label,
+  autoFocus: focusHere,
   ...props
 }: Labelled & { meta: SettingsField } & InputHTMLAttributes<HTMLInputElement>) {
   const { errors, autoFocus } = useFieldErrors(meta);
@@ -111,7 +112,7 @@ export function SettingInput({
         className={inputClass}
         aria-invalid={errors?.length ? true : undefined}
         aria-describedby={errors?.length ? `${id}-error` : undefined}
-        autoFocus={autoFocus}
+        autoFocus={autoFocus || focusHere}
         {...props}
       />
       <FieldErrors id={`${id}-error`} errors={errors} />
