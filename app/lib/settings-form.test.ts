@@ -32,7 +32,7 @@ function post(entries: [string, string][] = [], drop: string[] = []) {
 const parse = (form: FormData) => parseWithZod(form, { schema: SettingsFormSchema });
 const errorsOf = (form: FormData) => {
   const submission = parse(form);
-  return submission.status === "success" ? {} : submission.error;
+  return submission.status === "success" ? {} : (submission.error ?? {});
 };
 
 describe("external addresses (a Conform list)", () => {
