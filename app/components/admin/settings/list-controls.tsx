@@ -64,7 +64,7 @@ export function MoveButtons({
   count: number;
   /** What the row is called in the buttons' names ("Feld Zielgruppe"). */
   label: string;
-  /** The buttons' ids: `<prefix>-up`, `<prefix>-down`. */
+  /** The buttons' ids: `<prefix>-up`, `<prefix>-down` (by index: the same on server and client). */
   idPrefix: string;
   autoFocus?: "up" | "down";
   /** With JS: called with the id of the button to focus once the row has moved. */

@@ -81,7 +81,7 @@ export function PreparationFieldSettings({
                   index={index}
                   count={rows.length}
                   label={`Feld ${label}`}
-                  idPrefix={`preparation-${key}`}
+                  idPrefix={`preparation-${index}`}
                   autoFocus={
                     focusHere && intent?.type === "reorder"
                       ? intent.payload.from > index
@@ -89,12 +89,12 @@ export function PreparationFieldSettings({
                         : "down"
                       : undefined
                   }
-                  onMove={(_to, direction) =>
+                  onMove={(to, direction) =>
                     focusAfter(() => {
-                      const moved = document.getElementById(`preparation-${key}-${direction}`);
+                      const moved = document.getElementById(`preparation-${to}-${direction}`);
                       return moved instanceof HTMLButtonElement && moved.disabled
                         ? document.getElementById(
-                            `preparation-${key}-${direction === "up" ? "down" : "up"}`,
+                            `preparation-${to}-${direction === "up" ? "down" : "up"}`,
                           )
                         : moved;
                     })

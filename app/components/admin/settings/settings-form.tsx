@@ -80,8 +80,17 @@ function SettingsFormBody(props: SettingsFormProps) {
   });
   const formRef = useRef<HTMLFormElement>(null);
   const { dirty, check } = useUnsavedChanges(formRef, Boolean(props.lastResult));
-  // List edits change the form without an input event: compare after every render.
-  useEffect(() => check());
+  // List edits change the form without an input event: compare once a list has changed.
+  const lists = [fields.preparationFields, fields.emailNotifications.getFieldset().externalEmails]
+    .map((list) =>
+      list
+        .getFieldList()
+        .map((row) => row.key)
+        .join(","),
+    )
+    .join("|");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `lists` is the trigger, not an input
+  useEffect(() => check(), [check, lists]);
   // The browser refused a field (JS only): its German message under it until it is edited.
   const [browserErrors, setBrowserErrors] = useState<Record<string, string[]>>({});
   const errors = useMemo(
