@@ -30,10 +30,17 @@ const extensionList = (allowed: readonly string[], fallback: readonly string[]) 
 export const PreparationFieldSchema = z.object({
   id: z.coerce.number().int().min(1),
   name: z
-    .string()
+    .string({ error: "Bitte füllen Sie mindestens Name und Label aus!" })
     .transform((s) => s.replace(/[^\p{L}\p{N}]/gu, ""))
-    .pipe(z.string().min(1, "Bitte füllen Sie mindestens Name und Label aus!")),
-  label: z.string().trim().min(1, "Bitte füllen Sie mindestens Name und Label aus!"),
+    .pipe(
+      z
+        .string({ error: "Bitte füllen Sie mindestens Name und Label aus!" })
+        .min(1, "Bitte füllen Sie mindestens Name und Label aus!"),
+    ),
+  label: z
+    .string({ error: "Bitte füllen Sie mindestens Name und Label aus!" })
+    .trim()
+    .min(1, "Bitte füllen Sie mindestens Name und Label aus!"),
   placeholder: z.string().default(""),
 });
 export type PreparationField = z.infer<typeof PreparationFieldSchema>;
