@@ -1,34 +1,17 @@
-import { fieldErrorsOf } from "~/lib/field-errors";
-import { jsonError, parseId, readJsonObject } from "../auth.server";
 import type { AuditActor } from "../privacy/audit.server";
-import { type Failure, RequestUpdateSchema, updateRequest } from "./manage.server";
-
-/** JSON answer of a failed rule. */
-export const failureResponse = (f: Failure) => jsonError(f.error, f.status);
+import { failureJson } from "../result.server";
+import { type RequestUpdate, updateRequest } from "./manage.server";
 
 /** The `id` option of an /api route about one request (see api-route.server.ts). */
 export const REQUEST_ID = { param: "id", notFound: "Anfrage nicht gefunden." } as const;
 
-/** The request id of a route param, or a 404 answer. */
-export function requestIdOr404(value: string | undefined): number | Response {
-  return parseId(value) ?? jsonError("Anfrage nicht gefunden.", 404);
-}
-
-/** Shared by PUT /api/admin/requests/{id} and PATCH /api/requests/{id}: validate, apply, answer. */
-export async function applyRequestUpdate(
-  request: Request,
-  id: number,
-  actor: AuditActor,
-): Promise<Response> {
-  const body = await readJsonObject(request);
-  if (!body.ok) return body.response;
-  const parsed = RequestUpdateSchema.safeParse(body.value);
-  if (!parsed.success) {
-    const fieldErrors = fieldErrorsOf(parsed.error);
-    return jsonError(parsed.error.issues[0]?.message ?? "Ungültige Eingabe", 400, { fieldErrors });
-  }
-  const result = updateRequest(id, parsed.data, actor);
-  if (!result.ok) return failureResponse(result);
+/**
+ * Shared by PUT /api/admin/requests/{id} and PATCH /api/requests/{id}: the body was read and
+ * parsed by `adminApi({ schema: RequestUpdateSchema })`; apply it and answer.
+ */
+export function applyRequestUpdate(id: number, update: RequestUpdate, actor: AuditActor) {
+  const result = updateRequest(id, update, actor);
+  if (!result.ok) return failureJson(result);
   return Response.json({
     success: true,
     message: "Gespeichert",

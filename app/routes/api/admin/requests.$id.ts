@@ -1,5 +1,6 @@
 import { adminApi } from "~/server/api-route.server";
 import { applyRequestUpdate, REQUEST_ID } from "~/server/requests/api.server";
+import { RequestUpdateSchema } from "~/server/requests/manage.server";
 import { loadRequestJson } from "~/server/requests/serialize.server";
 
 export const loader = adminApi(
@@ -19,6 +20,7 @@ export const action = adminApi(
     methods: ["PUT", "PATCH"],
     allow: "GET, PUT, PATCH",
     id: REQUEST_ID,
+    schema: RequestUpdateSchema,
   },
-  ({ request, id, admin }) => applyRequestUpdate(request, id, admin),
+  ({ id, body, admin }) => applyRequestUpdate(id, body, admin),
 );
