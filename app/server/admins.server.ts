@@ -8,8 +8,7 @@ import { hashPassword, verifyPassword } from "./crypto.server";
 import { type Db, db, transaction } from "./db.server";
 import { clearLoginLock } from "./login.server";
 import { queueMail } from "./mail/outbox.server";
-
-export type Failure = { ok: false; status: number; error: string; field?: string };
+import { type Failure, failure } from "./result.server";
 
 export function listAdmins(): AdminUser[] {
   return db().select().from(admins).orderBy(asc(admins.id)).all().map(toAdminUser);
@@ -98,17 +97,12 @@ export async function changePassword(
   ip: string,
 ): Promise<{ ok: true } | Failure> {
   const row = getAdminById(adminId);
-  if (!row) return { ok: false, status: 404, error: MESSAGES.changeFailed };
+  if (!row) return failure(404, MESSAGES.changeFailed);
   if (!(await verifyPassword(oldPassword, row.passwordHash))) {
-    return { ok: false, status: 400, error: MESSAGES.wrongCurrent, field: "oldPassword" };
+    return failure(400, MESSAGES.wrongCurrent, "oldPassword");
   }
   if (oldPassword === newPassword) {
-    return {
-      ok: false,
-      status: 400,
-      error: "Das neue Passwort muss sich vom aktuellen unterscheiden.",
-      field: "newPassword",
-    };
+    return failure(400, "Das neue Passwort muss sich vom aktuellen unterscheiden.", "newPassword");
   }
   const passwordHash = await hashPassword(newPassword);
   db()
@@ -123,8 +117,8 @@ export async function changePassword(
 
 function guardOther(actorId: number, targetId: number, selfMessage: string) {
   const target = getAdminById(targetId);
-  if (!target) return { ok: false, status: 404, error: "Admin nicht gefunden." } as const;
-  if (target.id === actorId) return { ok: false, status: 400, error: selfMessage } as const;
+  if (!target) return failure(404, "Admin nicht gefunden.");
+  if (target.id === actorId) return failure(400, selfMessage);
   return { ok: true, target } as const;
 }
 
@@ -141,11 +135,7 @@ export function setAdminActive(
   );
   if (!guard.ok) return guard;
   if (!active && guard.target.isActive && activeCount() <= 1) {
-    return {
-      ok: false,
-      status: 400,
-      error: "Der letzte aktive Admin kann nicht deaktiviert werden.",
-    };
+    return failure(400, "Der letzte aktive Admin kann nicht deaktiviert werden.");
   }
   const waited = awaitsActivation(toAdminUser(guard.target));
   const row = db()
@@ -193,7 +183,7 @@ export function deleteAdmin(
     return { moved, invites };
   });
   if (!result) {
-    return { ok: false, status: 400, error: "Der letzte aktive Admin kann nicht gelöscht werden." };
+    return failure(400, "Der letzte aktive Admin kann nicht gelöscht werden.");
   }
   queueMail({
     to: target.email,

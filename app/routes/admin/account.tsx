@@ -11,6 +11,7 @@ import { updateAccount } from "~/server/account.server";
 import { requireAdmin } from "~/server/auth.server";
 import { readForm } from "~/server/http.server";
 import { mailConfigured } from "~/server/mail/outbox.server";
+import { failureReply } from "~/server/result.server";
 import type { Route } from "./+types/account";
 
 export const meta: Route.MetaFunction = () => [{ title: "Account-Einstellungen" }];
@@ -37,14 +38,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const result = await updateAccount(admin.id, submission.value);
   if (!result.ok) {
-    const error = result.error;
     return data(
-      {
-        result: submission.reply(
-          result.field ? { fieldErrors: { [result.field]: [error] } } : { formErrors: [error] },
-        ),
-        notice: null,
-      },
+      { result: failureReply(submission, result), notice: null },
       { status: result.status },
     );
   }

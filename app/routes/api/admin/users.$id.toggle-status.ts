@@ -1,6 +1,7 @@
 import { getAdminById, setAdminActive } from "~/server/admins.server";
 import { adminApi, onlyMethod } from "~/server/api-route.server";
 import { jsonError } from "~/server/http.server";
+import { failureJson } from "~/server/result.server";
 
 /** POST {activate?: boolean} → {success, admin, message}; without `activate` the state flips. */
 export const action = adminApi(
@@ -18,7 +19,7 @@ export const action = adminApi(
     const current = getAdminById(id);
     if (!current) return jsonError("Admin nicht gefunden.", 404);
     const result = setAdminActive(admin.id, id, activate ?? !current.isActive);
-    if (!result.ok) return jsonError(result.error, result.status);
+    if (!result.ok) return failureJson(result);
     return Response.json({
       success: true,
       admin: result.admin,
