@@ -1,4 +1,5 @@
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";
+import { z } from "zod";
 import { awaitsActivation } from "~/lib/admin-users";
 import { MESSAGES } from "~/lib/auth-forms";
 import { admins, invitations, requestAssignees } from "~db/schema";
@@ -121,6 +122,14 @@ function guardOther(actorId: number, targetId: number, selfMessage: string) {
   if (target.id === actorId) return failure(400, selfMessage);
   return { ok: true, target } as const;
 }
+
+/**
+ * Body of POST /api/admin/users/{id}/toggle-status and the users page's toggle (its "1"/"0" read
+ * by `formFlag`): without `activate` the state flips.
+ */
+export const AdminActiveSchema = z.object({
+  activate: z.boolean({ error: "'activate' muss true oder false sein." }).optional(),
+});
 
 /** Activate or deactivate another admin (never oneself, never the last active admin). */
 export function setAdminActive(
