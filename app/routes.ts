@@ -81,6 +81,7 @@ export default [
     route("affiliate-codes/:id", "routes/api/affiliate-codes.$id.ts"),
     ...prefix("admin", [
       route("auth/login", "routes/api/admin/auth.login.ts"),
+      route("auth/login/verify", "routes/api/admin/auth.login.verify.ts"),
       route("auth/logout", "routes/api/admin/auth.logout.ts"),
       route("auth/verify", "routes/api/admin/auth.verify.ts"),
       route("auth/change-password", "routes/api/admin/auth.change-password.ts"),
@@ -117,6 +118,10 @@ export default [
       route("setup-check", "routes/api/admin/setup-check.ts"),
       route("setup-check/test-mail", "routes/api/admin/setup-check.test-mail.ts"),
       route("account", "routes/api/admin/account.ts"),
+      route("account/2fa/setup", "routes/api/admin/account.2fa.setup.ts"),
+      route("account/2fa/enable", "routes/api/admin/account.2fa.enable.ts"),
+      route("account/2fa/disable", "routes/api/admin/account.2fa.disable.ts"),
+      route("account/2fa/recovery-codes", "routes/api/admin/account.2fa.recovery-codes.ts"),
       route("appointments", "routes/api/admin/appointments.ts"),
       route("appointments/:id", "routes/api/admin/appointments.$id.ts"),
       route("appointments/:id/refresh", "routes/api/admin/appointments.$id.refresh.ts"),

@@ -38,6 +38,12 @@ export const admins = sqliteTable(
     passwordChanged: integer("password_changed", { mode: "boolean" }).notNull().default(false),
     lastLogin: ms("last_login"),
     createdAt: ms("created_at").notNull().default(now),
+    /** TOTP secret (base32), sealed with a key derived from SESSION_SECRET (ADR 256); set while enrolling too. */
+    totpSecret: text("totp_secret"),
+    /** The last accepted TOTP time step: a code of this step or an earlier one is refused (each code once). */
+    totpLastStep: integer("totp_last_step"),
+    /** The second factor is on (confirmed with a code); off while an enrolment is only started. */
+    totpEnabled: integer("totp_enabled", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [
     uniqueIndex("admins_username_unique").on(sql`lower(${t.username})`),
@@ -59,6 +65,39 @@ export const sessions = sqliteTable(
     userAgent: text("user_agent"),
   },
   (t) => [index("sessions_admin_idx").on(t.adminId)],
+);
+
+/** One-time recovery codes of the second factor (ADR 256): SHA-256 only, used once. */
+export const recoveryCodes = sqliteTable(
+  "recovery_codes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    adminId: integer("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    createdAt: ms("created_at").notNull().default(now),
+    usedAt: ms("used_at"),
+  },
+  (t) => [index("recovery_codes_admin_idx").on(t.adminId)],
+);
+
+/**
+ * The step between password and code (ADR 256): a random challenge (SHA-256 stored) that proves the
+ * password was right, lives 5 minutes and is deleted when used. It opens nothing by itself.
+ */
+export const loginChallenges = sqliteTable(
+  "login_challenges",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    adminId: integer("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    redirectTo: text("redirect_to"),
+    createdAt: ms("created_at").notNull().default(now),
+    expiresAt: ms("expires_at").notNull(),
+  },
+  (t) => [index("login_challenges_admin_idx").on(t.adminId)],
 );
 
 export const invitations = sqliteTable(

@@ -5,6 +5,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { scriptEnv } from "./script-env.ts";
 
 type Issue = (
   who: string,
@@ -18,8 +19,9 @@ if (!who) {
   console.error("Aufruf: npm run admin:reset-password -- <Benutzername oder E-Mail>");
   process.exit(2);
 }
-// The server's default (app/server/env.server.ts); a wrong path must not create an empty database.
-const database = path.resolve(process.env.DATABASE_PATH || "db/data.sqlite");
+// The server's variables and defaults (app/server/env.server.ts); a wrong path must not create an
+// empty database.
+const database = path.resolve(scriptEnv().DATABASE_PATH);
 if (!existsSync(database)) {
   console.error(`Keine Datenbank unter ${database} gefunden: DATABASE_PATH prüfen.`);
   process.exit(1);

@@ -7,10 +7,16 @@ export const AUDIT_ACTIONS = [
   "export-person",
   "export-csv",
   "delete",
+  "release",
   "withdraw",
   "retention",
   "password-reset-link",
   "account",
+  "2fa-enabled",
+  "2fa-disabled",
+  "recovery-code-used",
+  "recovery-codes-regenerated",
+  "2fa-reset",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -22,10 +28,16 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   "export-person": "Daten exportiert (Person)",
   "export-csv": "Liste exportiert (CSV)",
   delete: "Anfrage gelöscht",
+  release: "Anfrage freigegeben (Spamprüfung)",
   withdraw: "Anfrage vom Besucher zurückgezogen",
   retention: "Aufbewahrung angewendet",
   "password-reset-link": "Passwort-Reset-Link erzeugt",
   account: "Eigenes Konto geändert",
+  "2fa-enabled": "Zwei-Faktor-Anmeldung eingeschaltet",
+  "2fa-disabled": "Zwei-Faktor-Anmeldung ausgeschaltet",
+  "recovery-code-used": "Wiederherstellungscode verwendet",
+  "recovery-codes-regenerated": "Wiederherstellungscodes neu erzeugt",
+  "2fa-reset": "Zwei-Faktor-Anmeldung zurückgesetzt",
 };
 
 export const isAuditAction = (value: unknown): value is AuditAction =>

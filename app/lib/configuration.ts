@@ -103,6 +103,8 @@ export const RetentionSchema = z.object({
 export const DEFAULT_PRIVACY_NOTE =
   "Wir speichern deine Angaben, Dateien und Sprachnachricht nur, um deine Anfrage zu bearbeiten und dir eine Testversion zu zeigen. Ohne weitere Bearbeitung löschen wir sie nach {monate} Monaten; du kannst deine Anfrage jederzeit zurückziehen.";
 
+export const DEFAULT_AI_DAILY_LIMIT = 200;
+
 /** The whole configuration document: one schema with the spec's defaults and clamps. */
 export const ConfigurationSchema = z.object({
   systemPrompt: z.string().max(20_000).default(DEFAULT_SYSTEM_PROMPT),
@@ -156,6 +158,17 @@ export const ConfigurationSchema = z.object({
     .transform((v) => v.trim() || DEFAULT_PRIVACY_NOTE),
   /** Outgoing webhooks (issue 17); secrets encrypted at rest, never returned in full. */
   webhooks: WebhookListSchema,
+  /** "Zwei-Faktor-Anmeldung für alle Admins verlangen" (issue 27): set on /admin/account. */
+  security: z
+    .object({ requireTwoFactor: z.boolean().default(false) })
+    .default({ requireTwoFactor: false }),
+  /**
+   * AI budget (issue 26, ADR 255): AI calls per Berlin day, automatic summaries and manual
+   * actions together; beyond it summaries wait for the next day and manual actions answer 429.
+   */
+  ai: z
+    .object({ dailyLimit: clampInt(0, 100_000, DEFAULT_AI_DAILY_LIMIT) })
+    .default({ dailyLimit: DEFAULT_AI_DAILY_LIMIT }),
 });
 
 export type Configuration = z.infer<typeof ConfigurationSchema>;

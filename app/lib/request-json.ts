@@ -23,6 +23,12 @@ export type RequestJson = {
   attribution: Attribution;
 };
 
+/**
+ * The admin API's request JSON: the spec's shape plus the spam quarantine state (ADR 252). Never
+ * in the public 201 body, the visitor's pages, webhooks or CSV.
+ */
+export type AdminRequestJson = RequestJson & { quarantined: boolean };
+
 export type AttachmentJson = {
   id: number;
   filename: string;

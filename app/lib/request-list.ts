@@ -2,12 +2,14 @@ import { cleanAttributionValue } from "./attribution";
 import { REQUEST_STATUSES, type RequestStatus } from "./request-status";
 
 /** URL state of the requests page (shared by page and API). */
-export const REQUEST_TABS = ["active", "mine", "archived"] as const;
+export const REQUEST_TABS = ["active", "mine", "archived", "quarantine"] as const;
 export type RequestTab = (typeof REQUEST_TABS)[number];
 export const TAB_LABELS: Record<RequestTab, string> = {
   active: "Aktive Anfragen",
   mine: "Mir zugewiesen",
   archived: "Archivierte Anfragen",
+  // The spam quarantine (ADR 252): every other tab leaves these requests out.
+  quarantine: "Prüfen",
 };
 
 export const REQUEST_SORTS = ["newest", "oldest", "id-desc", "id-asc", "relevance"] as const;

@@ -1,11 +1,13 @@
 import { and, eq, gt, isNotNull, lt, or } from "drizzle-orm";
-import { createCookie, redirect } from "react-router";
+import { redirect } from "react-router";
 import { backPath, loginPath } from "~/lib/return-path";
+import { TWO_FACTOR_MESSAGES } from "~/lib/two-factor";
 import { admins, passwordResets, sessions } from "~db/schema";
+import { getConfiguration } from "./configuration.server";
 import { hashToken, randomToken } from "./crypto.server";
 import { db } from "./db.server";
-import { env, isProduction } from "./env.server";
 import { jsonError } from "./http.server";
+import { signedCookie } from "./signed-cookie.server";
 
 export const SESSION_TTL_MS = 30 * 24 * 3600_000;
 /** last_used_at is written at most this often (keeps reads cheap). */
@@ -20,19 +22,8 @@ export type AdminUser = {
   password_changed: boolean;
 };
 
-let cookie: ReturnType<typeof createCookie> | undefined;
 /** httpOnly, SameSite=Lax, Secure in production; signed; holds only the opaque session token. */
-export function sessionCookie() {
-  cookie ??= createCookie("__session", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: isProduction() && env().APP_URL.startsWith("https://"),
-    path: "/",
-    maxAge: SESSION_TTL_MS / 1000,
-    secrets: env().SESSION_SECRET.split(","),
-  });
-  return cookie;
-}
+export const sessionCookie = signedCookie("__session", SESSION_TTL_MS / 1000);
 
 export function toAdminUser(row: typeof admins.$inferSelect): AdminUser {
   return {
@@ -76,10 +67,20 @@ export async function readSessionToken(request: Request): Promise<string | null>
   return typeof value === "string" && value ? value : null;
 }
 
+/** What a session knows beyond the admin's JSON: 2FA on, and whether enrolment is still owed. */
+export type SessionAdmin = AdminUser & {
+  tokenHash: string;
+  twoFactorEnabled: boolean;
+  /** "Zwei-Faktor-Anmeldung für alle Admins verlangen" is on and this admin has none yet. */
+  mfaEnrollmentRequired: boolean;
+};
+
+/** Whether the admin owes the enrolment the 2FA rule asks for (issue 27). */
+export const owesEnrollment = (row: { totpEnabled: boolean }) =>
+  !row.totpEnabled && getConfiguration().security.requireTwoFactor;
+
 /** The active admin behind this request's token, or null. */
-export async function getAdmin(
-  request: Request,
-): Promise<(AdminUser & { tokenHash: string }) | null> {
+export async function getAdmin(request: Request): Promise<SessionAdmin | null> {
   const token = await readSessionToken(request);
   if (!token) return null;
   const tokenHash = hashToken(token);
@@ -94,7 +95,12 @@ export async function getAdmin(
   if (now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
     db().update(sessions).set({ lastUsedAt: now }).where(eq(sessions.tokenHash, tokenHash)).run();
   }
-  return { ...toAdminUser(row.admin), tokenHash };
+  return {
+    ...toAdminUser(row.admin),
+    tokenHash,
+    twoFactorEnabled: row.admin.totpEnabled,
+    mfaEnrollmentRequired: owesEnrollment(row.admin),
+  };
 }
 
 /**
@@ -115,22 +121,36 @@ export function backTo(request: Request) {
 }
 
 export const FIRST_LOGIN_PATH = "/admin/change-password?firstLogin=1";
+/** Where an admin who owes the 2FA enrolment is sent (the "Sicherheit" section). */
+export const ENROLMENT_PATH = "/admin/account#sicherheit";
+
+type PendingOptions = {
+  allowPendingPasswordChange?: boolean;
+  /** The enrolment the 2FA rule asks for may still be owed (account page, 2FA setup). */
+  allowPendingEnrollment?: boolean;
+};
 
 /**
  * For HTML routes: the admin, or a redirect to the login page (with a safe redirectTo). While the
  * admin's first password change is pending, every page loader and action redirects to the
  * change-password page instead — except those that pass `allowPendingPasswordChange` (the layout,
- * which redirects itself, and change-password; logout needs no admin). Actions run before the
- * layout loader, so each one must be guarded here, not only the layout.
+ * which redirects itself, and change-password; logout needs no admin). After it, while the 2FA
+ * enrolment is owed, they redirect to the account page — except those that pass
+ * `allowPendingEnrollment` (or `allowPendingPasswordChange`). Actions run before the layout loader,
+ * so each one must be guarded here, not only the layout.
  */
-export async function requireAdmin(
-  request: Request,
-  options: { allowPendingPasswordChange?: boolean } = {},
-) {
+export async function requireAdmin(request: Request, options: PendingOptions = {}) {
   const admin = await getAdmin(request);
   if (admin) {
     if (!admin.password_changed && !options.allowPendingPasswordChange) {
       throw redirect(FIRST_LOGIN_PATH);
+    }
+    if (
+      admin.mfaEnrollmentRequired &&
+      !options.allowPendingEnrollment &&
+      !options.allowPendingPasswordChange
+    ) {
+      throw redirect(ENROLMENT_PATH);
     }
     return admin;
   }
@@ -145,16 +165,22 @@ export const PASSWORD_CHANGE_PENDING =
 /**
  * For /api routes: the admin, or a 401 JSON answer. While the admin's first password change is
  * pending, every admin call answers 403 — except those that pass `allowPendingPasswordChange`
- * (verify, change-password; logout needs no admin).
+ * (verify, change-password; logout needs no admin). After it, while the 2FA enrolment is owed,
+ * likewise — except those that pass `allowPendingEnrollment` (2FA setup and enable) or
+ * `allowPendingPasswordChange`.
  */
-export async function requireApiAdmin(
-  request: Request,
-  options: { allowPendingPasswordChange?: boolean } = {},
-) {
+export async function requireApiAdmin(request: Request, options: PendingOptions = {}) {
   const admin = await getAdmin(request);
   if (admin) {
     if (!admin.password_changed && !options.allowPendingPasswordChange) {
       throw jsonError(PASSWORD_CHANGE_PENDING, 403);
+    }
+    if (
+      admin.mfaEnrollmentRequired &&
+      !options.allowPendingEnrollment &&
+      !options.allowPendingPasswordChange
+    ) {
+      throw jsonError(TWO_FACTOR_MESSAGES.enrollmentPending, 403);
     }
     return admin;
   }
@@ -168,16 +194,27 @@ export async function requireApiAdmin(
   );
 }
 
-/** For public /api calls with extra data for admins: the admin, unless the password change is pending. */
+/** For public /api calls with extra data for admins: the admin, unless a password change or 2FA enrolment is pending. */
 export async function getApiAdmin(request: Request) {
   const admin = await getAdmin(request);
-  return admin?.password_changed ? admin : null;
+  return admin?.password_changed && !admin.mfaEnrollmentRequired ? admin : null;
 }
 
-/** Logout: deletes this request's session row (whatever its state) and returns the clearing cookie. */
+/**
+ * Logout: deletes this request's session row (whatever its state) and returns the clearing cookie.
+ * Never fails: logout always ends on the login page (spec, "Logout always navigates to login, even
+ * on error"); a row that cannot be deleted is logged and expires on its own.
+ */
 export async function endSession(request: Request) {
-  const token = await readSessionToken(request);
-  if (token) deleteSession(hashToken(token));
+  try {
+    const token = await readSessionToken(request);
+    if (token) deleteSession(hashToken(token));
+  } catch (error) {
+    console.error(
+      "Abmelden: Sitzung nicht gelöscht:",
+      error instanceof Error ? error.message : error,
+    );
+  }
   return destroySessionCookie();
 }
 
@@ -194,17 +231,6 @@ export function deleteOtherSessions(adminId: number, keepTokenHash?: string) {
     .all();
   for (const s of all) if (s.tokenHash !== keepTokenHash) deleteSession(s.tokenHash);
 }
-
-// The JSON helpers moved to http.server.ts (one HTTP adapter layer); re-exported for the routes.
-export {
-  firstError,
-  jsonError,
-  methodNotAllowed,
-  parseId,
-  readForm,
-  readJsonObject,
-  withApiFallback,
-} from "./http.server";
 
 /** Deletes expired sessions and reset tokens that can no longer be used (used or expired). */
 export function sweepAccountTokens(now = new Date()) {

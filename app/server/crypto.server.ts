@@ -1,5 +1,6 @@
 import { createHash, hkdfSync, randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 import { env } from "./env.server";
+import { registerTestHooks } from "./test-hooks.server";
 
 // scrypt N=2^14, r=8, p=5 (one of OWASP's equivalent settings): 16 MiB per hash, so at most
 // MAX_CONCURRENT_HASHES at once add 32 MiB on the 256 MB machine (ADR 091, ADR 168; N=2^15, p=3
@@ -24,8 +25,7 @@ async function withHashSlot<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Hashes running right now (for tests of the cap). */
-export const runningHashes = () => running;
+registerTestHooks({ runningHashes: () => running });
 
 function scryptAsync(password: string, salt: Buffer, params = SCRYPT): Promise<Buffer> {
   return withHashSlot(

@@ -28,7 +28,7 @@ export function db(): Db {
   // Deleted content is overwritten with zeros, not left in free pages (erasure, ADR 100).
   sqlite.pragma("secure_delete = ON");
   const database = drizzle({ client: sqlite, schema }) as Db;
-  migrate(database, { migrationsFolder: process.env.MIGRATIONS_DIR ?? MIGRATIONS_DIR });
+  migrate(database, { migrationsFolder: MIGRATIONS_DIR });
   // Every query after the migrations reuses its prepared statement (ADR 167).
   cacheStatements(sqlite);
   instance = database;

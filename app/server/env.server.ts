@@ -92,8 +92,13 @@ export class EnvError extends Error {
   override name = "EnvError";
 }
 
-/** Parses process.env; throws EnvError with one line naming the bad variable. */
-export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+/**
+ * The variables as configured, with their defaults, and nothing derived (no secret file written):
+ * for the scripts and the launcher (`npm run backup`, `restore`, `db:migrate`,
+ * `admin:reset-password`, server/launch.ts), which must agree with the server on every default.
+ * Throws EnvError with one line naming the bad variable.
+ */
+export function readEnvVariables(source: NodeJS.ProcessEnv = process.env) {
   const result = EnvSchema.safeParse(source);
   if (!result.success) {
     const issue = result.error.issues[0];
@@ -102,7 +107,12 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
       `Ungültige Konfiguration: ${name}=${JSON.stringify(source[name] ?? "")} (${issue.message})`,
     );
   }
-  const env = result.data;
+  return result.data;
+}
+
+/** Parses process.env; throws EnvError with one line naming the bad variable. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const env = readEnvVariables(source);
   const dataDir = path.dirname(path.resolve(env.DATABASE_PATH));
   return {
     ...env,

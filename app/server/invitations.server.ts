@@ -7,6 +7,7 @@ import { findAdminByEmail, getAdminById, insertAdmin, usernameTaken } from "./ad
 import { hashPassword, hashToken, randomToken } from "./crypto.server";
 import { db, transaction } from "./db.server";
 import { env } from "./env.server";
+import { usableToken } from "./link-token.server";
 import { mailConfigured, queueMail } from "./mail/outbox.server";
 import { createResetToken, resetUrl } from "./password-reset.server";
 import { type Failure, failure } from "./result.server";
@@ -87,6 +88,23 @@ const delivery = (token: string): InvitationDelivery => ({
   link: registerUrl(token),
 });
 
+/**
+ * What an invite or resend answer says (page and API alike): "gesendet" only when a mail really
+ * leaves; without SMTP, that none was sent and that the link must be passed on by hand.
+ */
+export function invitationMessage(
+  email: string,
+  { mailed }: InvitationDelivery,
+  resent = false,
+): string {
+  if (mailed) {
+    return resent
+      ? "Einladung erneut gesendet. Der alte Link ist ungültig."
+      : `Einladung an ${email} gesendet.`;
+  }
+  return `${resent ? "Neuer Einladungslink" : "Einladung"} für ${email} erstellt${resent ? ", der alte Link ist ungültig" : ""}. Es wurde keine E-Mail versendet: Für den Mailversand ist kein SMTP-Server eingerichtet. Geben Sie den Einladungslink selbst weiter (7 Tage gültig).`;
+}
+
 export function createInvitation(
   email: string,
   invitedBy: number,
@@ -120,19 +138,7 @@ export function createInvitation(
 /** The unused, unexpired invitation behind a raw token, or null. */
 export function findValidInvitation(token: string | null | undefined) {
   if (!token) return null;
-  return (
-    db()
-      .select()
-      .from(invitations)
-      .where(
-        and(
-          eq(invitations.tokenHash, hashToken(token)),
-          isNull(invitations.usedAt),
-          gt(invitations.expiresAt, new Date()),
-        ),
-      )
-      .get() ?? null
-  );
+  return db().select().from(invitations).where(usableToken(invitations, token)).get() ?? null;
 }
 
 function pending(id: number) {

@@ -1,10 +1,11 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { MESSAGES } from "~/lib/auth-forms";
 import { admins, passwordResets, sessions } from "~db/schema";
 import { findAdminByEmail } from "./admins.server";
 import { hashPassword, hashToken, randomToken } from "./crypto.server";
 import { db, transaction } from "./db.server";
 import { env } from "./env.server";
+import { usableToken } from "./link-token.server";
 import { clearLoginLock, forgotKeys } from "./login.server";
 import { mailConfigured, queueMail } from "./mail/outbox.server";
 import { loginLimiter, tooManyMessage } from "./rate-limit.server";
@@ -69,13 +70,7 @@ export function checkResetToken(token: string) {
     db()
       .select({ id: passwordResets.id, adminId: passwordResets.adminId })
       .from(passwordResets)
-      .where(
-        and(
-          eq(passwordResets.tokenHash, hashToken(token)),
-          isNull(passwordResets.usedAt),
-          gt(passwordResets.expiresAt, new Date()),
-        ),
-      )
+      .where(usableToken(passwordResets, token))
       .get() ?? null
   );
 }
@@ -96,13 +91,7 @@ export async function resetPassword(
     const row = tx
       .update(passwordResets)
       .set({ usedAt: now })
-      .where(
-        and(
-          eq(passwordResets.tokenHash, hashToken(token)),
-          isNull(passwordResets.usedAt),
-          gt(passwordResets.expiresAt, now),
-        ),
-      )
+      .where(usableToken(passwordResets, token, now))
       .returning({ adminId: passwordResets.adminId })
       .get();
     if (!row) return null;

@@ -1,9 +1,9 @@
 import type { Submission } from "@conform-to/react";
 import type { z } from "zod";
 import { fieldErrorsOf } from "~/lib/field-errors";
+import { SchedulingError } from "./appointments/scheduling/types";
 import { redirectWithToast } from "./flash.server";
 import { firstError, jsonError } from "./http.server";
-import { SchedulingError } from "./scheduling/types";
 
 /**
  * The one result type of a domain rule (ADR 240): `{ok: true, …payload}` or a `Failure` that

@@ -2,17 +2,18 @@
 // stack's database via app/server, which knows the layout) or its public HTTP API. Every seed
 // made through the `seed` fixture is removed again after the test (tests/e2e/fixtures.ts).
 import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
 import type { Configuration } from "~/lib/configuration";
 import { deleteAdmin, findAdminByEmail, insertAdmin } from "~/server/admins.server";
 import { createAffiliateCode, deleteAffiliateCode } from "~/server/affiliates.server";
-import { deleteAppointment } from "~/server/appointments.server";
+import { deleteAppointment } from "~/server/appointments/appointments.server";
 import { getConfiguration, saveConfiguration } from "~/server/configuration.server";
 import { hashPassword } from "~/server/crypto.server";
 import { db, transaction } from "~/server/db.server";
 import { deleteRequest } from "~/server/requests/manage.server";
 import { listAllRequests } from "~/server/requests/queries.server";
 import { loadRequestJson } from "~/server/requests/serialize.server";
-import { appointments } from "~db/schema";
+import { appointments, requests } from "~db/schema";
 import { pdfBytes } from "../integration/landing-fixtures";
 import { FIRST_ADMIN } from "./stack";
 
@@ -111,6 +112,14 @@ export function findRequestByEmail(email: string) {
 export const findRequest = (id: number) => loadRequestJson(id);
 
 export const removeRequest = (id: number) => deleteRequest(id);
+
+/**
+ * Puts a seeded request into the spam quarantine, as the submission's verdict does (sets
+ * quarantined_at through the app's db() and typed schema; no server flow does it on demand).
+ */
+export function quarantineRequest(id: number) {
+  db().update(requests).set({ quarantinedAt: new Date() }).where(eq(requests.id, id)).run();
+}
 
 /**
  * An appointment in the scheduling cache with any status the services report (ACCEPTED,

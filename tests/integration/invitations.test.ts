@@ -125,8 +125,13 @@ describe("invitations", () => {
       token,
     });
     expect(res.status).toBe(200);
-    const fresh = (await res.json()).invitationToken as string;
+    const resent = await res.json();
+    const fresh = resent.invitationToken as string;
     expect(fresh).not.toBe(old);
+    // With SMTP the mail really leaves, so the answer may say so (issue 25 item 6).
+    expect(resent.mailed).toBe(true);
+    expect(resent.message).toBe("Einladung erneut gesendet. Der alte Link ist ungültig.");
+    expect(created.message).toBe("Einladung an dora@example.com gesendet.");
     expect((await server.fetch(`/api/admin/invitations/validate/${old}`)).status).toBe(404);
     expect((await server.fetch(`/api/admin/invitations/validate/${fresh}`)).status).toBe(200);
   });

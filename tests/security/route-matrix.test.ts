@@ -1,3 +1,4 @@
+import { generateSync } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiLogin, insertAdmin, testDb } from "../integration/auth-helpers";
 import { startTestServer, type TestServer } from "../integration/server";
@@ -10,11 +11,16 @@ import {
 } from "./route-table";
 
 let server: TestServer;
-const tokens: Record<"none" | "garbage" | "expired" | "pending", string | undefined> = {
+type Kind = "none" | "garbage" | "expired" | "pending" | "challenge" | "enrol";
+const tokens: Record<Kind, string | undefined> = {
   none: undefined,
   garbage: "garbage-token",
   expired: undefined,
   pending: undefined,
+  // The 2FA states (issue 27): the challenge of a right password (no session, so it opens
+  // nothing), and an admin who must still enrol because the rule asks every admin for 2FA.
+  challenge: undefined,
+  enrol: undefined,
 };
 beforeAll(async () => {
   server = await startTestServer();
@@ -28,6 +34,26 @@ beforeAll(async () => {
   db.close();
   const pending = await insertAdmin("neu", { passwordChanged: false });
   tokens.pending = await apiLogin(server, pending.username, pending.password);
+  const secured = await insertAdmin("gesichert");
+  const token = await apiLogin(server, secured.username, secured.password);
+  const post = (path: string, json: unknown) =>
+    server.fetch(path, { method: "POST", token, json }).then((r) => r.json());
+  const { secret } = await post("/api/admin/account/2fa/setup", { password: secured.password });
+  await post("/api/admin/account/2fa/enable", { code: generateSync({ secret }) });
+  const rule = await server.fetch("/api/configuration", {
+    method: "PATCH",
+    token,
+    json: { security: { requireTwoFactor: true } },
+  });
+  expect(rule.status).toBe(200);
+  const login = await server.fetch("/api/admin/auth/login", {
+    method: "POST",
+    json: { username: secured.username, password: secured.password },
+  });
+  tokens.challenge = (await login.json()).challenge;
+  expect(tokens.challenge).toBeTruthy();
+  const owing = await insertAdmin("ohne-2fa");
+  tokens.enrol = await apiLogin(server, owing.username, owing.password);
 });
 afterAll(async () => {
   await server.close();
@@ -64,7 +90,7 @@ describe("route matrix (derived from app/routes.ts)", () => {
   }
 
   it.each(cases)(
-    "$method /$pattern ($access) without auth, garbage, expired and pending session",
+    "$method /$pattern ($access) without auth, garbage, expired, pending, challenge and enrolling",
     async ({ pattern, method, access, page }) => {
       const path = concretePath(pattern);
       for (const [kind, token] of Object.entries(tokens)) {
@@ -86,6 +112,25 @@ describe("route matrix (derived from app/routes.ts)", () => {
         const label = `${method} ${path} as ${kind}: ${res.status}`;
         expect(res.status, label).toBeLessThan(500);
         if (access === "public") continue;
+        if (kind === "enrol") {
+          // Owing the 2FA enrolment: only the account page, the password change and the
+          // enrolment calls; every other page leads to the account page, every other call 403.
+          const open =
+            access === "admin-pending" ||
+            access === "admin-enrol" ||
+            pattern === "admin/account" ||
+            pattern === "admin/change-password";
+          if (open) {
+            expect([401, 403], label).not.toContain(res.status);
+            expect(res.headers.get("location") ?? "", label).not.toMatch(/^\/admin\/login/);
+          } else if (page) {
+            expect(res.status, label).toBe(302);
+            expect(res.headers.get("location"), label).toBe("/admin/account#sicherheit");
+          } else {
+            expect(res.status, label).toBe(403);
+          }
+          continue;
+        }
         if (page) {
           // Pages: no valid session → the login page; a pending session may only use its own
           // pages (change-password) and is sent there from every other page and page action.
@@ -99,7 +144,7 @@ describe("route matrix (derived from app/routes.ts)", () => {
             expect(res.headers.get("location"), label).toBe("/admin/change-password?firstLogin=1");
           }
         } else if (kind === "pending") {
-          if (access === "admin") expect(res.status, label).toBe(403);
+          if (access === "admin" || access === "admin-enrol") expect(res.status, label).toBe(403);
           else expect([401, 403], label).not.toContain(res.status);
         } else {
           expect(res.status, label).toBe(401);

@@ -2,8 +2,11 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-/** Who may call a method: anyone, an admin, or an admin whose first password change is pending. */
-export type Access = "public" | "admin" | "admin-pending";
+/**
+ * Who may call a method: anyone, an admin, an admin whose first password change (or 2FA enrolment)
+ * is pending, or an admin whose 2FA enrolment (but not the password change) is pending.
+ */
+export type Access = "public" | "admin" | "admin-pending" | "admin-enrol";
 export type Classification =
   /** An HTML page: `admin` pages redirect to the login without a session. */
   | { page: "public" | "admin"; post?: Access }
@@ -65,6 +68,8 @@ export const CLASSIFICATION: Record<string, Classification> = {
   "api/affiliate-codes/validate/:code": { api: { GET: "public" } },
   "api/affiliate-codes/:id": { api: { PATCH: "admin", PUT: "admin", DELETE: "admin" } },
   "api/admin/auth/login": { api: { POST: "public" } },
+  // Guarded by the challenge of the password step in its body (issue 27), not by a session.
+  "api/admin/auth/login/verify": { api: { POST: "public" } },
   "api/admin/auth/logout": { api: { POST: "public" } },
   "api/admin/auth/verify": { api: { GET: "admin-pending" } },
   "api/admin/auth/change-password": { api: { POST: "admin-pending" } },
@@ -93,6 +98,10 @@ export const CLASSIFICATION: Record<string, Classification> = {
   "api/admin/setup-check": { api: { GET: "admin" } },
   "api/admin/setup-check/test-mail": { api: { POST: "admin" } },
   "api/admin/account": { api: { GET: "admin", PATCH: "admin" } },
+  "api/admin/account/2fa/setup": { api: { POST: "admin-enrol" } },
+  "api/admin/account/2fa/enable": { api: { POST: "admin-enrol" } },
+  "api/admin/account/2fa/disable": { api: { POST: "admin" } },
+  "api/admin/account/2fa/recovery-codes": { api: { POST: "admin" } },
   "api/admin/appointments": { api: { GET: "admin" } },
   "api/admin/appointments/:id": { api: { DELETE: "admin" } },
   "api/admin/appointments/:id/refresh": { api: { POST: "admin" } },

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, useNavigation } from "react-router";
 import { AccountSection } from "~/components/admin/account/account-section";
+import { SecuritySection } from "~/components/admin/account/security-section";
 import { AccountError } from "~/components/admin/account-error";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/field";
@@ -9,20 +10,29 @@ import { AccountSchema } from "~/lib/account-form";
 import { isDeliverableAddress } from "~/lib/mail-address";
 import { updateAccount } from "~/server/account.server";
 import { requireAdmin } from "~/server/auth.server";
+import { getConfiguration } from "~/server/configuration.server";
 import { readForm } from "~/server/http.server";
 import { mailConfigured } from "~/server/mail/outbox.server";
 import { failureReply } from "~/server/result.server";
+import { twoFactorStatus } from "~/server/two-factor/two-factor.server";
 import type { Route } from "./+types/account";
+import { handleSecurityIntent } from "./account.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Account-Einstellungen" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  // Open while the 2FA rule still asks for the enrolment: it happens here.
+  const admin = await requireAdmin(request, { allowPendingEnrollment: true });
   return {
     username: admin.username,
     email: admin.email,
     reachable: isDeliverableAddress(admin.email),
     mailOn: mailConfigured(),
+    security: {
+      ...(await twoFactorStatus(admin.id)),
+      enrollmentRequired: admin.mfaEnrollmentRequired,
+      requireForAll: getConfiguration().security.requireTwoFactor,
+    },
   };
 }
 
@@ -31,8 +41,11 @@ export function headers() {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
-  const submission = parseWithZod(await readForm(request), { schema: AccountSchema });
+  const admin = await requireAdmin(request, { allowPendingEnrollment: true });
+  const form = await readForm(request);
+  const intent = String(form.get("intent") ?? "");
+  if (intent.startsWith("2fa-")) return handleSecurityIntent(intent, form, admin);
+  const submission = parseWithZod(form, { schema: AccountSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), notice: null }, { status: 400 });
   }
@@ -89,6 +102,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           Passwort ändern
         </Link>
       </AccountSection>
+      <SecuritySection
+        status={loaderData.security}
+        reply={actionData && "security" in actionData ? actionData.security : undefined}
+      />
     </div>
   );
 }

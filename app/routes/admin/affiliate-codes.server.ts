@@ -12,10 +12,10 @@ import {
   listAffiliateCodes,
   setAffiliateActive,
 } from "~/server/affiliates.server";
-import { parseId } from "~/server/auth.server";
 import { requireConfirmation } from "~/server/confirm.server";
 import { env } from "~/server/env.server";
 import { redirectWithToast } from "~/server/flash.server";
+import { parseId } from "~/server/http.server";
 import { failureToast, invalid } from "~/server/result.server";
 
 /** What the affiliate panel shows (page and legacy panel): the codes and the origin of their links. */

@@ -22,12 +22,12 @@ import {
   TIME_FILTER_LABELS,
   TIME_FILTERS,
 } from "~/lib/appointments";
-import { listAppointments } from "~/server/appointment-list.server";
-import { refreshAppointment } from "~/server/appointments.server";
-import { backTo, parseId, requireAdmin } from "~/server/auth.server";
+import { refreshAppointment } from "~/server/appointments/appointments.server";
+import { listAppointments } from "~/server/appointments/list.server";
+import { backTo, requireAdmin } from "~/server/auth.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { redirectWithToast } from "~/server/flash.server";
-import { readForm } from "~/server/http.server";
+import { parseId, readForm } from "~/server/http.server";
 import { failure, failureToast, scheduling } from "~/server/result.server";
 import type { Route } from "./+types/appointments";
 

@@ -5,7 +5,7 @@ import { SettingsForm } from "~/components/admin/settings/settings-form";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { listAdmins } from "~/server/admins.server";
-import { eventTypesWithFallback } from "~/server/appointments.server";
+import { eventTypesWithFallback } from "~/server/appointments/appointments.server";
 import { requireAdmin } from "~/server/auth.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { readForm } from "~/server/http.server";

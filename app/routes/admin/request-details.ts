@@ -1,5 +1,6 @@
 import { data } from "react-router";
-import { parseId, requireAdmin } from "~/server/auth.server";
+import { requireAdmin } from "~/server/auth.server";
+import { parseId } from "~/server/http.server";
 import { loadRequestJson } from "~/server/requests/serialize.server";
 import type { Route } from "./+types/request-details";
 

@@ -18,8 +18,21 @@ import {
   setArchived,
   updateRequest,
 } from "~/server/requests/manage.server";
+import { releaseMessage, releaseRequest } from "~/server/requests/quarantine.server";
 import { loadRequestJson } from "~/server/requests/serialize.server";
 import { failure, failureToast } from "~/server/result.server";
+
+/**
+ * Back to the list after a release or deletion in the "Prüfen" view, with `focus=heading`: the
+ * list's heading (its new count) takes the focus, with and without JS.
+ */
+function quarantineResultPath(back: string): string {
+  const url = new URL(back, "http://x");
+  if (url.searchParams.get("tab") !== "quarantine") return back;
+  url.searchParams.delete("requestId");
+  url.searchParams.set("focus", "heading");
+  return `${url.pathname}${url.search}`;
+}
 
 export const PREPARATION_CONFLICT =
   "Die Vorbereitung wurde inzwischen von jemand anderem geändert. Ihr Entwurf ist unten erhalten – prüfen Sie ihn und speichern Sie erneut, um die andere Fassung zu überschreiben.";
@@ -62,6 +75,7 @@ export const RequestPageSchema = z.discriminatedUnion("intent", [
     id,
     attachmentId: formId("Anhang nicht gefunden."),
   }),
+  z.object({ intent: z.literal("release"), id }),
   z.object({ intent: z.literal("delete"), id }),
 ]);
 
@@ -151,6 +165,14 @@ export async function handleRequestAction(request: Request, admin: AdminUser) {
       const result = await deleteAttachment(id, attachmentId);
       return result.ok ? ok("Anhang gelöscht.") : fail("Fehler beim Löschen!");
     }
+    case "release": {
+      const result = await releaseRequest(id, admin);
+      if (!result.ok) return failureToast(back, result);
+      return redirectWithToast(quarantineResultPath(back), {
+        type: "success",
+        message: releaseMessage(result),
+      });
+    }
     case "delete": {
       const step = requireConfirmation(form, {
         title: "Anfrage löschen",
@@ -158,7 +180,7 @@ export async function handleRequestAction(request: Request, admin: AdminUser) {
       });
       if (step) return step;
       const result = await deleteRequest(id, admin);
-      const list = new URL(back, "http://x");
+      const list = new URL(quarantineResultPath(back), "http://x");
       list.searchParams.delete("requestId");
       return redirectWithToast(`${list.pathname}${list.search}`, {
         type: result.ok ? "success" : "error",

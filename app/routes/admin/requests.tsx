@@ -1,9 +1,15 @@
+import { useEffect, useRef } from "react";
 import { Form, Link, useLocation, useRevalidator } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
 import { DuplicateBadge, EarlierRequests } from "~/components/admin/requests/earlier-requests";
 import { FilterPanel } from "~/components/admin/requests/filter-panel";
 import { LeadOrigin } from "~/components/admin/requests/lead-origin";
 import { CsvExportLink, PrivacyActions } from "~/components/admin/requests/privacy-actions";
+import {
+  QuarantineActions,
+  QuarantineIntro,
+  QuarantineNotice,
+} from "~/components/admin/requests/quarantine";
 import { type DetailContext, FullScreenRequest } from "~/components/admin/requests/request-detail";
 import { RequestRow } from "~/components/admin/requests/request-row";
 import { SourceFilter } from "~/components/admin/requests/source-filter";
@@ -28,15 +34,22 @@ import {
 } from "~/lib/request-list";
 import { listAdmins } from "~/server/admins.server";
 import { aiConfigured } from "~/server/ai/anthropic.server";
-import { parseId, requireAdmin } from "~/server/auth.server";
+import { visitorAppointments } from "~/server/appointments/visitor.server";
+import { requireAdmin } from "~/server/auth.server";
+import { aiBudget } from "~/server/budgets.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { env } from "~/server/env.server";
+import { parseId } from "~/server/http.server";
 import { readListDensity } from "~/server/preferences.server";
 import { earlierRequestCounts, earlierRequestsOf } from "~/server/requests/duplicates.server";
 import { listRequestItems } from "~/server/requests/list-items.server";
+import {
+  countQuarantined,
+  quarantineDays,
+  quarantinedAmong,
+} from "~/server/requests/quarantine.server";
 import { listAttributionSources } from "~/server/requests/queries.server";
 import { loadRequestJson } from "~/server/requests/serialize.server";
-import { visitorAppointments } from "~/server/visitor-appointments.server";
 import type { Route } from "./+types/requests";
 import { handleRequestAction } from "./requests.server";
 
@@ -58,6 +71,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     earlier: openId ? earlierRequestsOf(openId) : [],
     open,
     openId,
+    openQuarantined: open ? quarantinedAmong([open.id]).has(open.id) : false,
+    // "Prüfen (n)" (ADR 252): the quarantine's size, from its partial index.
+    quarantine: { count: countQuarantined(), days: quarantineDays() },
+    focusHeading: url.searchParams.get("focus") === "heading",
     // A deleted or unknown request asked for by its link: a notice instead of the view.
     missingId: openId && !open ? openId : null,
     density: await readListDensity(request),
@@ -68,6 +85,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     admins: listAdmins().map((a) => ({ id: a.id, username: a.username, is_active: a.is_active })),
     fields: getConfiguration().preparationFields,
     aiConfigured: aiConfigured(),
+    // Today's AI calls are used up: missing summaries follow tomorrow (ADR 255).
+    summaryHeld: aiConfigured() && aiBudget().exhausted,
     origin: env().APP_URL,
   };
 }
@@ -116,7 +135,13 @@ function Chips({ query }: { query: RequestListQuery }) {
 export default function RequestsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { query, page, open, missingId, admins, fields, origin } = loaderData;
   const compact = loaderData.density === "compact";
-  const ctx: DetailContext = { admins, fields, aiConfigured: loaderData.aiConfigured, origin };
+  const ctx: DetailContext = {
+    admins,
+    fields,
+    aiConfigured: loaderData.aiConfigured,
+    summaryHeld: loaderData.summaryHeld,
+    origin,
+  };
   const location = useLocation();
   const revalidator = useRevalidator();
   const hydrated = useHydrated();
@@ -127,6 +152,15 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
   const actionUrl = `${location.pathname}${location.search}`;
   const rowHref = (id: number, expand: boolean) =>
     `/admin/requests${requestListSearch(query, expand ? { expand: String(id) } : {})}#request-${id}`;
+  const inQuarantine = query.tab === "quarantine";
+  // After a release or deletion in "Prüfen" the heading with the new count takes the focus (the
+  // server-rendered autoFocus without JS; this effect after a client-side navigation).
+  const heading = useRef<HTMLHeadingElement>(null);
+  const { focusHeading } = loaderData;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per navigation (location.key)
+  useEffect(() => {
+    if (focusHeading) heading.current?.focus();
+  }, [focusHeading, location.key]);
 
   return (
     <div className="space-y-5">
@@ -140,12 +174,19 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
             aria-current={query.tab === tab ? "page" : undefined}
             className={buttonClass(query.tab === tab ? "primary" : "secondary", "sm")}
           >
-            {TAB_LABELS[tab]}
+            {tab === "quarantine"
+              ? `${TAB_LABELS[tab]} (${loaderData.quarantine.count})`
+              : TAB_LABELS[tab]}
           </Link>
         ))}
       </nav>
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <h1 className="text-2xl font-bold outline-none" tabIndex={-1}>
+        <h1
+          ref={heading}
+          className="text-2xl font-bold outline-none"
+          tabIndex={-1}
+          autoFocus={focusHeading}
+        >
           {TAB_LABELS[query.tab]}{" "}
           <span className="text-slate-500 dark:text-slate-400">({page.total})</span>
         </h1>
@@ -253,6 +294,7 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
         </div>
       </FilterPanel>
       <Chips query={query} />
+      {inQuarantine ? <QuarantineIntro days={loaderData.quarantine.days} /> : null}
 
       {page.items.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-500 dark:text-slate-400 dark:border-slate-700">
@@ -272,6 +314,11 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
               collapseHref={rowHref(request.id, false)}
               demo={loaderData.demos[request.id] ?? null}
               badge={<DuplicateBadge count={loaderData.earlierCounts[request.id]} />}
+              actions={
+                inQuarantine ? (
+                  <QuarantineActions id={request.id} name={request.name} action={actionUrl} />
+                ) : null
+              }
               compact={compact}
             />
           ))}
@@ -287,6 +334,9 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
       {open ? (
         <FullScreenRequest request={open} ctx={ctx} closeHref={closeHref}>
           <ConfirmationStep data={actionData} action={actionUrl} />
+          {loaderData.openQuarantined ? (
+            <QuarantineNotice id={open.id} name={open.name} action={actionUrl} />
+          ) : null}
           <PrivacyActions request={open} action={actionUrl} />
           <EarlierRequests items={loaderData.earlier} hrefFor={openHref} />
           <LeadOrigin attribution={open.attribution} />

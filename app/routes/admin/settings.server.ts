@@ -37,8 +37,11 @@ export async function handleSettingsAction(
 ) {
   const intent = String(form.get("intent") ?? "save");
   const admins = listAdmins().map((a) => ({ id: a.id, username: a.username, email: a.email }));
-  // Webhooks have their own forms (webhooks/settings-actions.server.ts): this one keeps them as stored.
-  const raw = { ...draftFromForm(form, admins), webhooks: getConfiguration().webhooks };
+  // Webhooks have their own forms (webhooks/settings-actions.server.ts), the 2FA rule its own on
+  // /admin/account, the AI budget is set through /api/configuration only (for now): this one keeps
+  // them as stored.
+  const { webhooks, security, ai } = getConfiguration();
+  const raw = { ...draftFromForm(form, admins), webhooks, security, ai };
   const reply = (
     body: Omit<SettingsActionData, "draft"> & { draft?: Configuration },
     status = 200,

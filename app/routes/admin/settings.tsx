@@ -5,7 +5,7 @@ import { WebhookSettings } from "~/components/admin/settings/webhook-settings";
 import { buttonClass } from "~/components/ui/button";
 import type { WebhookFormState } from "~/lib/webhooks";
 import { listAdmins } from "~/server/admins.server";
-import { eventTypesWithFallback } from "~/server/appointments.server";
+import { eventTypesWithFallback } from "~/server/appointments/appointments.server";
 import { requireAdmin } from "~/server/auth.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { readForm } from "~/server/http.server";

@@ -20,9 +20,12 @@ import {
 } from "~/lib/admin-users";
 import { InviteSchema } from "~/lib/auth-forms";
 import { formatDateTime } from "~/lib/format";
+import { TWO_FACTOR_MESSAGES } from "~/lib/two-factor";
 import { listAdmins } from "~/server/admins.server";
-import { readForm, requireAdmin } from "~/server/auth.server";
+import { requireAdmin } from "~/server/auth.server";
+import { readForm } from "~/server/http.server";
 import { listInvitations } from "~/server/invitations.server";
+import { twoFactorAdminIds } from "~/server/two-factor/two-factor.server";
 import type { Route } from "./+types/users";
 import { handleUsersAction } from "./users.server";
 
@@ -30,7 +33,12 @@ export const meta: Route.MetaFunction = () => [{ title: "Benutzer" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const me = await requireAdmin(request);
-  return { meId: me.id, admins: listAdmins(), invitations: listInvitations() };
+  return {
+    meId: me.id,
+    admins: listAdmins(),
+    twoFactor: [...twoFactorAdminIds()],
+    invitations: listInvitations(),
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -53,6 +61,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
   const [form, fields] = useConformForm(InviteSchema, inviteResult, { id: "invite" });
   const busy = navigation.state === "submitting";
   const { meId, admins, invitations } = loaderData;
+  const withTwoFactor = new Set(loaderData.twoFactor);
   const awaiting = admins.filter(awaitsActivation);
 
   return (
@@ -126,6 +135,11 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                   >
                     {admin.is_active ? "Aktiv" : "Inaktiv"}
                   </span>
+                  {withTwoFactor.has(admin.id) ? (
+                    <span className="mt-1 block text-xs font-medium text-slate-600 dark:text-slate-300">
+                      Zwei-Faktor aktiv
+                    </span>
+                  ) : null}
                   {awaitsActivation(admin) ? (
                     <span className="mt-1 block text-xs font-medium text-amber-800 dark:text-amber-300">
                       Wartet auf Freischaltung
@@ -156,11 +170,20 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                       >
                         Passwort-Reset-Link erzeugen
                       </PostButton>
+                      {withTwoFactor.has(admin.id) ? (
+                        <ConfirmAction
+                          fields={{ intent: "reset-2fa", id: String(admin.id) }}
+                          title="Zwei-Faktor-Anmeldung zurücksetzen"
+                          label="2FA zurücksetzen"
+                          confirmLabel="Zurücksetzen"
+                          aria-label={`Zwei-Faktor-Anmeldung zurücksetzen: ${admin.username}`}
+                          message={TWO_FACTOR_MESSAGES.resetConfirm(admin.username)}
+                        />
+                      ) : null}
                       <ConfirmAction
                         fields={{ intent: "delete", id: String(admin.id) }}
                         title="Admin löschen"
                         label="Löschen"
-                        confirmLabel="Admin löschen"
                         aria-label={`${admin.username} löschen`}
                         message={deleteAdminMessage(
                           admin.username,
@@ -230,7 +253,6 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                           fields={{ intent: "delete-invitation", id: String(inv.id) }}
                           title="Einladung löschen"
                           label="Löschen"
-                          confirmLabel="Einladung löschen"
                           aria-label={`Einladung an ${inv.email} löschen`}
                           className={`${menuItem} text-red-600 dark:text-red-400`}
                           message={deleteInvitationMessage(inv.email)}

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { onlyMethod, publicApi } from "~/server/api-route.server";
-import { applyCalcomWebhook } from "~/server/appointments.server";
+import { applyCalcomWebhook } from "~/server/appointments/appointments.server";
 import { env } from "~/server/env.server";
 import { readText } from "~/server/http.server";
 

@@ -1,5 +1,5 @@
 import { publicApi } from "~/server/api-route.server";
-import { eventTypeDetails } from "~/server/booking-api.server";
+import { eventTypeDetails } from "~/server/appointments/booking-api.server";
 
 const LOAD_FAILED = "Die Terminart konnte nicht geladen werden.";
 

@@ -19,8 +19,9 @@ import { privacyNoteText } from "~/lib/privacy-note";
 import { RequestFormSchema } from "~/lib/request-form";
 import { uploadLimits } from "~/lib/upload-rules";
 import { validateAffiliateCode } from "~/server/affiliates.server";
+import { bookingEnabled } from "~/server/appointments/booking-api.server";
+import { visitorAppointments } from "~/server/appointments/visitor.server";
 import { landingAttribution } from "~/server/attribution.server";
-import { bookingEnabled } from "~/server/booking-api.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { env } from "~/server/env.server";
 import { readConsent, readDismissedBanners } from "~/server/preferences.server";
@@ -29,7 +30,6 @@ import { clientIp } from "~/server/request-context.server";
 import { loadRequestsJson, requestsWithAppointment } from "~/server/requests/serialize.server";
 import { submitRequest } from "~/server/requests/submit.server";
 import { getVisitorRequestIds } from "~/server/visitor.server";
-import { visitorAppointments } from "~/server/visitor-appointments.server";
 import type { Route } from "./+types/index";
 
 export const meta: Route.MetaFunction = () => [

@@ -8,19 +8,18 @@ import { buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/field";
 import { DEFAULT_EVENT_TITLE, PICK_DATE_AND_TIME } from "~/lib/booking-calendar";
 import { DEMO_REQUEST, type DemoRequest } from "~/lib/demo-request";
-import { parseId } from "~/server/auth.server";
 import {
   bookForCaller,
   bookingAccess,
   bookingEnabled,
   eventTypeDetails,
   slotPickerState,
-} from "~/server/booking-api.server";
+} from "~/server/appointments/booking-api.server";
+import { visitorAppointments } from "~/server/appointments/visitor.server";
 import { refuseFilledHoneypot } from "~/server/honeypot.server";
-import { readForm } from "~/server/http.server";
+import { parseId, readForm } from "~/server/http.server";
 import { clientIp } from "~/server/request-context.server";
 import { requestsWithAppointment } from "~/server/requests/serialize.server";
-import { visitorAppointments } from "~/server/visitor-appointments.server";
 import type { Route } from "./+types/termin";
 
 export const meta: Route.MetaFunction = () => [

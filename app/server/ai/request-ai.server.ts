@@ -1,12 +1,19 @@
 import { and, asc, eq, isNull, lt } from "drizzle-orm";
 import type { RequestJson } from "~/lib/request-json";
 import { requests } from "~db/schema";
+import { aiBudget } from "../budgets.server";
 import { getConfiguration } from "../configuration.server";
 import { db } from "../db.server";
 import { laterUpdatedAt, NOT_FOUND } from "../requests/manage.server";
 import { loadRequestJson } from "../requests/serialize.server";
 import { failure, type Result } from "../result.server";
-import { AI_NOT_CONFIGURED, AiError, aiConfigured, toAiError } from "./anthropic.server";
+import {
+  AI_NOT_CONFIGURED,
+  AiBudgetError,
+  AiError,
+  aiConfigured,
+  toAiError,
+} from "./anthropic.server";
 import {
   generateCodingPrompt,
   generatePreparation,
@@ -78,13 +85,24 @@ export async function runCodingPrompt(
 
 const MAX_SUMMARY_ATTEMPTS = 3;
 
-/** Writes summaries for new requests (never on the visitor's path); failed ones are retried later. */
+/**
+ * Writes summaries for new requests (never on the visitor's path); failed ones are retried later.
+ * At most `ai.dailyLimit` AI calls a Berlin day (ADR 255): beyond it the rest wait for the next
+ * day, without using up their attempts (the requests page says so).
+ */
 export async function summarizePending(limit = 5): Promise<number> {
-  if (!aiConfigured()) return 0;
+  if (!aiConfigured() || aiBudget().exhausted) return 0;
   const pending = db()
     .select()
     .from(requests)
-    .where(and(isNull(requests.summary), lt(requests.summaryAttempts, MAX_SUMMARY_ATTEMPTS)))
+    // A quarantined request (spam) costs no AI token until an admin releases it.
+    .where(
+      and(
+        isNull(requests.summary),
+        lt(requests.summaryAttempts, MAX_SUMMARY_ATTEMPTS),
+        isNull(requests.quarantinedAt),
+      ),
+    )
     .orderBy(asc(requests.id))
     .limit(limit)
     .all();
@@ -104,6 +122,15 @@ export async function summarizePending(limit = 5): Promise<number> {
         .run();
       written++;
     } catch (error) {
+      if (error instanceof AiBudgetError) {
+        // Nothing was sent: the attempt does not count, the request waits for tomorrow.
+        db()
+          .update(requests)
+          .set({ summaryAttempts: row.summaryAttempts })
+          .where(eq(requests.id, row.id))
+          .run();
+        break;
+      }
       if (!(error instanceof AiError)) throw error;
       // Provider down or busy: stop this round, the next one retries.
       break;

@@ -1,18 +1,15 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { AppointmentJson } from "~/lib/appointments";
 import { appointments, requests } from "~db/schema";
+import { db } from "../db.server";
 import {
   announceAppointment,
   assertLeadTime,
   BOOKING_DISABLED,
   getAppointment,
   isUniqueViolation,
-} from "../appointments.server";
-import { bookingEnabled } from "../booking-api.server";
-import { db } from "../db.server";
-import { assertBuiltinSlot } from "../scheduling/builtin.server";
-import { scheduling } from "../scheduling/index.server";
-import { SchedulingError, SLOT_TAKEN } from "../scheduling/types";
+} from "./appointments.server";
+import { bookingEnabled } from "./booking-api.server";
 import {
   type Attendee,
   dropReminder,
@@ -23,6 +20,9 @@ import {
 } from "./mails.server";
 import { LINK_CANCELLED, LINK_OUTDATED } from "./manage-link.server";
 import { INACTIVE_STATUSES } from "./one-per-request.server";
+import { assertBuiltinSlot } from "./scheduling/builtin.server";
+import { scheduling } from "./scheduling/index.server";
+import { SchedulingError, SLOT_TAKEN } from "./scheduling/types";
 
 /**
  * Cancelling and rescheduling a booking: the one implementation every caller (the visitor's

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
+import { clientKey } from "~/lib/client-key";
 import { formatDateTime } from "~/lib/format";
 import { appointments } from "~db/schema";
-import { bookingEnabled } from "../booking-api.server";
 import { db } from "../db.server";
 import { bookingLimiter, tooManyMessage } from "../rate-limit.server";
 import { requestLinkPath } from "../requests/request-link.server";
-import { SchedulingError } from "../scheduling/types";
+import { bookingEnabled } from "./booking-api.server";
 import { cancelAppointment, rescheduleAppointment } from "./changes.server";
 import {
   APPOINTMENT_GONE,
@@ -15,6 +15,7 @@ import {
   verifyManageToken,
 } from "./manage-link.server";
 import { INACTIVE_STATUSES } from "./one-per-request.server";
+import { SchedulingError } from "./scheduling/types";
 
 /**
  * The visitor's page behind the signed link (`/termin/verwalten?token=…`): what it shows and
@@ -72,7 +73,8 @@ export async function applyManageForm(token: string | null, form: FormData, clie
     if (intent === "cancel") {
       await cancelAppointment(id, sequence);
     } else {
-      const limit = await bookingLimiter().consume(clientIp);
+      // The booking limit, per client (IPv4 address or IPv6 /56, ADR 254).
+      const limit = await bookingLimiter().consume(clientKey(clientIp));
       if (!limit.ok)
         return data({ error: tooManyMessage(limit.retryAfterSeconds) }, { status: 429 });
       await rescheduleAppointment(id, String(form.get("startTime") ?? ""), sequence);

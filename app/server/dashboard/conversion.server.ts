@@ -4,6 +4,10 @@ import { and, gte, lt, sql } from "drizzle-orm";
 import { CONVERSION_WEEKS, type ConversionStats } from "~/lib/conversion";
 import { appointments, channelOf, requests } from "~db/schema";
 import { db } from "../db.server";
+import { notQuarantined } from "../requests/quarantine.server";
+
+/** Every figure leaves the spam quarantine out; the index stays covering (ADR 252). */
+const COUNTED = notQuarantined();
 
 const TIME_ZONE = "Europe/Berlin";
 /** Categories shown by name; the rest are summed up as "Andere" (label "…"). */
@@ -31,6 +35,7 @@ function grouped(by: "channel" | "affiliate", from: Date, to: Date) {
     .all<{ label: string | null; count: number }>(
       sql`SELECT ${column} AS label, count(*) AS count FROM ${requests} INDEXED BY ${index}
           WHERE ${requests.createdAt} >= ${from.getTime()} AND ${requests.createdAt} < ${to.getTime()}
+            AND ${COUNTED}
           GROUP BY ${column} ORDER BY count(*) DESC, ${column}`,
     )
     .map((r) => ({ label: r.label, count: Number(r.count) }));
@@ -48,6 +53,7 @@ function firstChangeStats(from: Date, to: Date) {
     sql`${delay} IS NOT NULL`,
     gte(requests.createdAt, from),
     lt(requests.createdAt, to),
+    COUNTED,
   );
   const changed =
     db().get<{ n: number }>(
@@ -86,7 +92,7 @@ export function conversionStats(now = new Date()): ConversionStats {
             .slice(0, -1)
             .map(
               (start, i) =>
-                sql`(SELECT count(*) FROM ${requests} WHERE ${requests.createdAt} >= ${start.getTime()} AND ${requests.createdAt} < ${bounds[i + 1].getTime()}) AS ${sql.identifier(`w${i}`)}`,
+                sql`(SELECT count(*) FROM ${requests} WHERE ${requests.createdAt} >= ${start.getTime()} AND ${requests.createdAt} < ${bounds[i + 1].getTime()} AND ${COUNTED}) AS ${sql.identifier(`w${i}`)}`,
             ),
           sql`, `,
         ),
@@ -105,7 +111,8 @@ export function conversionStats(now = new Date()): ConversionStats {
       sql`SELECT count(DISTINCT ${appointments.requestId}) AS n FROM ${appointments}
           CROSS JOIN ${requests} INDEXED BY requests_search_filter_idx ON ${requests.id} = ${appointments.requestId}
           WHERE ${appointments.status} <> 'CANCELLED'
-            AND ${requests.createdAt} >= ${from.getTime()} AND ${requests.createdAt} < ${to.getTime()}`,
+            AND ${requests.createdAt} >= ${from.getTime()} AND ${requests.createdAt} < ${to.getTime()}
+            AND ${COUNTED}`,
     )?.n ?? 0;
   const { changed, median } = firstChangeStats(from, to);
 

@@ -7,9 +7,9 @@ import {
   requests,
   webhookDeliveries,
 } from "~db/schema";
+import { scheduling } from "../appointments/scheduling/index.server";
 import { db, transaction } from "../db.server";
 import { type Failure, failure } from "../result.server";
-import { scheduling } from "../scheduling/index.server";
 import { deleteStoredFiles } from "../uploads/store.server";
 
 /** The name an anonymised request keeps (its e-mail is empty). */

@@ -4,11 +4,17 @@ import { appointments, jobRuns, mailOutbox, requests, webhookDeliveries } from "
 import { getConfiguration } from "../configuration.server";
 import { db } from "../db.server";
 import { wipeExpiredSecrets } from "../mail/outbox.server";
+import {
+  eraseExpiredQuarantine,
+  sendQuarantineDigestIfDue,
+} from "../requests/quarantine-jobs.server";
 import { audit, purgeAudit } from "./audit.server";
 import { checkpoint, eraseRequest } from "./erasure.server";
 
 export type RetentionResult = {
   requests: number;
+  /** Quarantined requests erased after spam.quarantineDays. */
+  quarantine: number;
   mode: "delete" | "anonymize";
   appointments: number;
   mails: number;
@@ -28,6 +34,7 @@ const DAY = 86_400_000;
 export async function applyRetention(now = new Date()): Promise<RetentionResult> {
   const { retention } = getConfiguration();
   const cutoff = subMonths(now, retention.requestMonths);
+  const quarantine = await eraseExpiredQuarantine(now);
   const stale = db()
     .select({ id: requests.id })
     .from(requests)
@@ -68,6 +75,7 @@ export async function applyRetention(now = new Date()): Promise<RetentionResult>
   const purged = purgeAudit(new Date(now.getTime() - retention.auditDays * DAY));
   const result: RetentionResult = {
     requests: handled,
+    quarantine,
     mode: retention.requestAction,
     appointments: orphans,
     mails,
@@ -77,7 +85,7 @@ export async function applyRetention(now = new Date()): Promise<RetentionResult>
   audit("System", "retention", "Aufbewahrung", result, now);
   checkpoint();
   console.info(
-    `Aufbewahrung: ${handled} Anfragen ${retention.requestAction === "delete" ? "gelöscht" : "anonymisiert"}, ${orphans} Termine ohne Anfrage, ${mails} gesendete E-Mails, ${secrets} abgelaufene Links, ${purged} Protokolleinträge entfernt.`,
+    `Aufbewahrung: ${handled} Anfragen ${retention.requestAction === "delete" ? "gelöscht" : "anonymisiert"}, ${quarantine} aus der Spamprüfung gelöscht, ${orphans} Termine ohne Anfrage, ${mails} gesendete E-Mails, ${secrets} abgelaufene Links, ${purged} Protokolleinträge entfernt.`,
   );
   return result;
 }
@@ -101,12 +109,16 @@ export async function runRetentionIfDue(now = new Date()): Promise<RetentionResu
 
 let timer: ReturnType<typeof setInterval> | undefined;
 let running: Promise<unknown> | undefined;
-/** Background task: checks at start and hourly; runs the daily retention when due. */
+/**
+ * Background task: checks at start and hourly; runs the daily retention when due and sends the
+ * daily "n Anfragen warten auf Prüfung" mail when due.
+ */
 export const retentionTask = {
   start() {
     const tick = () => {
       if (running) return;
       running = runRetentionIfDue()
+        .then(() => sendQuarantineDigestIfDue())
         .catch((error) =>
           console.warn(
             "Aufbewahrung fehlgeschlagen:",

@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { RequestStatus } from "~/lib/request-status";
 import { requests } from "~db/schema";
 import { db } from "../db.server";
+import { notQuarantined } from "./quarantine.server";
 
 export type EarlierRequest = {
   id: number;
@@ -13,10 +14,14 @@ export type EarlierRequest = {
 };
 
 const earlier = alias(requests, "earlier");
-/** An earlier request of the same person: same e-mail key or same phone key (both indexed). */
+/**
+ * An earlier request of the same person: same e-mail key or same phone key (both indexed); a
+ * quarantined one (spam) does not count.
+ */
 const samePerson = and(
   lt(earlier.id, requests.id),
   or(eq(earlier.emailKey, requests.emailKey), eq(earlier.phoneKey, requests.phoneKey)),
+  notQuarantined(earlier.id),
 );
 
 /** For the list's badge: id → number of earlier requests of the same person (absent when none). */

@@ -34,6 +34,12 @@ export const RequestUpdateSchema = z.object({
   status: RequestStatusSchema.optional(),
   preparationData: PreparationDataSchema.optional(),
   archived: z.boolean({ error: "archived muss true oder false sein." }).optional(),
+  /** false releases a quarantined request (spam check, ADR 252); nothing puts one back. */
+  quarantined: z
+    .literal(false, {
+      error: "quarantined kann nur auf false gesetzt werden (Anfrage freigeben).",
+    })
+    .optional(),
   updatedAt: z
     .string()
     .datetime({ offset: true, error: "updatedAt muss ein ISO-Zeitstempel sein." })
@@ -62,9 +68,11 @@ export function updateRequest(
   actor: AuditActor = "System",
 ): Result<{ request: RequestJson }> | Conflict {
   let statusChange: StatusChange | null = null;
+  let quarantined = false;
   const result = transaction((tx): Failure | Conflict | null => {
     const row = tx.select().from(requests).where(eq(requests.id, id)).get();
     if (!row) return NOT_FOUND;
+    quarantined = row.quarantinedAt !== null;
     if (update.updatedAt && changedSince(tx, row, update, new Date(update.updatedAt))) {
       return {
         ...failure(409, CONFLICT_MESSAGE),
@@ -107,7 +115,8 @@ export function updateRequest(
   const change = statusChange as StatusChange | null;
   if (change) audit(actor, "status", requestTarget(id), { from: change.from, to: change.to });
   const request = loadRequestJson(id);
-  if (change && request) {
+  // A quarantined request is unknown outside the admin pages until it is released (ADR 252).
+  if (change && request && !quarantined) {
     const occurrence = {
       event: "request.status_changed",
       data: request,

@@ -4,6 +4,7 @@ import { ftsQuery, PAGE_SIZE, type RequestListQuery } from "~/lib/request-list";
 import { admins, requestAssignees, requests } from "~db/schema";
 import { db } from "../db.server";
 import { countPendingInvitations } from "../invitations.server";
+import { isQuarantined, notQuarantined } from "./quarantine.server";
 import { loadRequestsJson, serializeRequests } from "./serialize.server";
 
 export type RequestPage = {
@@ -34,7 +35,11 @@ export function requestListFilter(
   query: RequestListQuery,
   adminId: number,
 ): { condition: SQL | undefined; filters: SQL | undefined; match: string | null } | null {
-  const where: SQL[] = [eq(requests.archived, query.tab === "archived")];
+  // "Prüfen" lists the quarantined requests (archived or not); every other tab leaves them out.
+  const where: SQL[] =
+    query.tab === "quarantine"
+      ? [isQuarantined]
+      : [eq(requests.archived, query.tab === "archived"), notQuarantined()];
   const assigned = assignedCondition();
   if (query.tab === "mine") where.push(assignedCondition(adminId));
   if (query.status) where.push(eq(requests.status, query.status));
@@ -151,15 +156,21 @@ export function requestListOrder(sort: RequestListQuery["sort"]): SQL[] {
   }[sort];
 }
 
-/** All requests of a tab (the spec's unpaginated list calls), newest first, capped. */
+/**
+ * All requests of a tab (the spec's unpaginated list calls), newest first, capped; without the
+ * quarantined ones, or (`quarantined: true`) only those.
+ */
 export function listAllRequests(options: {
   archived: boolean;
+  quarantined?: boolean;
   assignedTo?: number;
   /** utm_source (attribution) */
   source?: string;
   limit?: number;
 }) {
-  const where: SQL[] = [eq(requests.archived, options.archived)];
+  const where: SQL[] = options.quarantined
+    ? [isQuarantined]
+    : [eq(requests.archived, options.archived), notQuarantined()];
   if (options.assignedTo) where.push(assignedCondition(options.assignedTo));
   if (options.source) where.push(eq(requests.attributionSource, options.source));
   const rows = db()
@@ -189,7 +200,7 @@ export function listAttributionSources(limit = 50): string[] {
   const value = db()
     .select({ source: requests.attributionSource, n: count() })
     .from(requests)
-    .where(isNotNull(requests.attributionSource))
+    .where(and(isNotNull(requests.attributionSource), notQuarantined()))
     .groupBy(requests.attributionSource)
     .orderBy(desc(count()), asc(requests.attributionSource))
     .limit(limit)
@@ -209,14 +220,19 @@ export type DashboardStats = {
   pendingInvitations: number;
 };
 
-/** The dashboard's figures (also GET /api/admin/stats). */
+/** The dashboard's figures (also GET /api/admin/stats), without the quarantined requests. */
 export function getStats(): DashboardStats {
   // Three index counts (the New ones and the archived ones are ranges of requests_status_idx and
-  // requests_archived_created_idx) instead of one pass over every row with CASE per row.
+  // requests_archived_created_idx) instead of one pass over every row with CASE per row, each
+  // less the same count over the quarantine (read through its small partial index).
   const r = db().get<{ total: number; fresh: number; archived: number }>(
-    sql`SELECT (SELECT count(*) FROM ${requests}) AS total,
-      (SELECT count(*) FROM ${requests} WHERE ${requests.archived} = 0 AND ${requests.status} = 'New') AS fresh,
-      (SELECT count(*) FROM ${requests} WHERE ${requests.archived} = 1) AS archived`,
+    sql`SELECT (SELECT count(*) FROM ${requests}) - q.total AS total,
+      (SELECT count(*) FROM ${requests} WHERE ${requests.archived} = 0 AND ${requests.status} = 'New') - q.fresh AS fresh,
+      (SELECT count(*) FROM ${requests} WHERE ${requests.archived} = 1) - q.archived AS archived
+      FROM (SELECT count(*) AS total,
+          coalesce(sum(${requests.archived} = 0 AND ${requests.status} = 'New'), 0) AS fresh,
+          coalesce(sum(${requests.archived} = 1), 0) AS archived
+        FROM ${requests} WHERE ${isQuarantined}) AS q`,
   );
   const a = db()
     .select({ total: count(), active: sql<number>`coalesce(sum(${admins.isActive}), 0)` })
@@ -238,7 +254,7 @@ export function latestRequests(limit = 10): RequestJson[] {
   const rows = db()
     .select()
     .from(requests)
-    .where(eq(requests.archived, false))
+    .where(and(eq(requests.archived, false), notQuarantined()))
     .orderBy(desc(requests.createdAt), desc(requests.id))
     .limit(limit)
     .all();

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { attributionOf } from "~/lib/attribution";
+import { clientKey } from "~/lib/client-key";
 import { emailKey, phoneKey } from "~/lib/contact-keys";
 import { HONEYPOT_FIELD, RequestFormSchema } from "~/lib/request-form";
 import type { RequestJson } from "~/lib/request-json";
@@ -66,7 +67,9 @@ export async function submitRequest(request: Request, clientIp: string): Promise
   // Reserved before the work (parallel submissions cannot overtake the limit); given back for
   // every submission that is not accepted.
   const limiter = submissionLimiter();
-  const blocked = await limiter.consume(clientIp);
+  // One client = one IPv4 address or IPv6 /56 (ADR 254).
+  const client = clientKey(clientIp);
+  const blocked = await limiter.consume(client);
   if (!blocked.ok) {
     const error = tooManyMessage(blocked.retryAfterSeconds);
     return {
@@ -82,7 +85,7 @@ export async function submitRequest(request: Request, clientIp: string): Promise
     result = await acceptRequest(request);
     return result;
   } finally {
-    if (!result?.ok) await limiter.refund(clientIp);
+    if (!result?.ok) await limiter.refund(client);
   }
 }
 

@@ -7,7 +7,8 @@ import { getConfiguration } from "../configuration.server";
 import { db } from "../db.server";
 import { env } from "../env.server";
 import { openBody } from "../mail/secrets.server";
-import { afterFailure, backoffMs, serialRunner } from "../outbox-retry.server";
+import { afterFailure, backoffMs, outboxWorker } from "../outbox-retry.server";
+import { registerTestHooks } from "../test-hooks.server";
 import { postWebhook } from "./http.server";
 
 export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
@@ -164,49 +165,12 @@ async function sendDue(now: Date): Promise<{ attempted: number; sent: number }> 
   return { attempted: due.length, sent };
 }
 
-const runner = serialRunner();
-
-/** Sends every due pending delivery once; returns how many succeeded. */
-export async function processWebhooks(now = new Date()): Promise<number> {
-  return (await runner.run(() => sendDue(now))).sent;
-}
-
-/**
- * Deterministic flush for tests: batch after batch until nothing is due (failures move to a later
- * attempt, so this ends). Resolves with how many deliveries succeeded.
- */
-export async function drainWebhooks(): Promise<number> {
-  let sent = 0;
-  for (;;) {
-    const batch = await runner.run(() => sendDue(new Date()));
-    sent += batch.sent;
-    if (batch.attempted === 0) return sent;
-  }
-}
-
-let timer: NodeJS.Timeout | undefined;
-
-function tick() {
-  if (runner.busy) return;
-  runner
-    .run(() => sendDue(new Date()))
-    .catch((error) => console.error("Webhooks:", error instanceof Error ? error.message : error));
-}
-
-function kickWorker() {
-  if (timer) setImmediate(tick);
-}
+const worker = outboxWorker({ label: "Webhooks", sendDue });
+const kickWorker = () => worker.kick();
 
 /** Background sender: polls every 5 s and right after an enqueue. */
-export function startWebhookWorker(intervalMs = 5000) {
-  if (timer) return;
-  timer = setInterval(tick, intervalMs);
-  timer.unref();
-  setImmediate(tick);
-}
+export const startWebhookWorker = (intervalMs?: number) => worker.start(intervalMs);
+export const stopWebhookWorker = () => worker.stop();
 
-export async function stopWebhookWorker() {
-  if (timer) clearInterval(timer);
-  timer = undefined;
-  await runner.idle();
-}
+/** Deterministic flush for tests: batch after batch until nothing is due; resolves with how many succeeded. */
+registerTestHooks({ drainWebhooks: () => worker.drain() });

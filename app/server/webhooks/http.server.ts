@@ -3,6 +3,7 @@ import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
 import { env } from "../env.server";
+import { registerTestHooks } from "../test-hooks.server";
 import { refusedAddress, refusedUrl, type TargetPolicy, targetPolicy } from "./address.server";
 
 /** Most of a receiver's answer that is read (the rest is discarded; it only feeds the error text). */
@@ -21,10 +22,11 @@ const systemResolver: Resolver = (hostname, callback) =>
   dnsLookup(hostname, { all: true, verbatim: true }, callback);
 
 let resolver: Resolver = systemResolver;
-/** Tests replace DNS (no network); undefined restores the system resolver. */
-export function setResolverForTests(next?: Resolver) {
-  resolver = next ?? systemResolver;
-}
+registerTestHooks({
+  setResolver(next?: Resolver) {
+    resolver = next ?? systemResolver;
+  },
+});
 
 /**
  * The connection's lookup: resolve, refuse every non-allowed address, connect to the checked one

@@ -32,6 +32,7 @@ export function RequestRow({
   collapseHref,
   demo = null,
   badge,
+  actions,
   compact = false,
 }: {
   request: RequestListItem;
@@ -45,6 +46,8 @@ export function RequestRow({
   collapseHref: string;
   /** Extra badge beside the status (e.g. earlier requests of the same person). */
   badge?: React.ReactNode;
+  /** Extra controls first in the row (e.g. "Freigeben" and "Löschen" of a quarantined request). */
+  actions?: React.ReactNode;
   compact?: boolean;
 }) {
   const id = formatRequestId(request.id);
@@ -136,6 +139,7 @@ export function RequestRow({
             className="flex flex-wrap items-center gap-2 lg:justify-end"
             data-row-part="controls"
           >
+            {actions}
             {compact ? null : (
               <>
                 <StatusForm request={request} />

@@ -1,5 +1,5 @@
 import { adminApi, onlyMethod } from "~/server/api-route.server";
-import { refreshAppointment } from "~/server/appointments.server";
+import { refreshAppointment } from "~/server/appointments/appointments.server";
 import { failure, failureJson, scheduling } from "~/server/result.server";
 
 const NOT_FOUND = "Termin nicht gefunden.";

@@ -1,5 +1,5 @@
 import { adminApi, onlyMethod } from "~/server/api-route.server";
-import { deleteAppointment } from "~/server/appointments.server";
+import { deleteAppointment } from "~/server/appointments/appointments.server";
 import { jsonError } from "~/server/http.server";
 
 const NOT_FOUND = "Termin nicht gefunden.";

@@ -1,9 +1,14 @@
+import { TWO_FACTOR_MESSAGES } from "~/lib/two-factor";
 import { onlyMethod, publicApi } from "~/server/api-route.server";
 import { firstError, jsonError } from "~/server/http.server";
 import { loginWithCredentials } from "~/server/login.server";
 import { clientIp } from "~/server/request-context.server";
 
-/** POST {username, password} → {success, token, admin, message}; the token works as Bearer. */
+/**
+ * POST {username, password} → {success, token, admin, message}; the token works as Bearer. For an
+ * admin with 2FA → {success: false, mfaRequired: true, challenge, message} and no session: the
+ * challenge goes to `POST /api/admin/auth/login/verify` with a code (ADR 256).
+ */
 export const action = publicApi(
   {
     fallback: "Login fehlgeschlagen - Ungültige Antwort vom Server",
@@ -20,6 +25,16 @@ export const action = publicApi(
           admin: outcome.admin,
           message: "Login erfolgreich",
         });
+      case "mfa":
+        return Response.json(
+          {
+            success: false,
+            mfaRequired: true,
+            challenge: outcome.challenge,
+            message: TWO_FACTOR_MESSAGES.codeStep,
+          },
+          { headers: { "Cache-Control": "no-store" } },
+        );
       case "invalid": {
         const fieldErrors = outcome.submission.error ?? {};
         return jsonError(firstError(fieldErrors), 400, { fieldErrors });

@@ -1,8 +1,8 @@
 import { adminApi, onlyMethod } from "~/server/api-route.server";
-import { resendInvitation } from "~/server/invitations.server";
+import { invitationMessage, resendInvitation } from "~/server/invitations.server";
 import { failureJson } from "~/server/result.server";
 
-/** POST → {success, invitationToken, message}: a new link (7 days); the old one is dead. */
+/** POST → {success, invitationToken, mailed, link, message}: a new link (7 days); the old one is dead. */
 export const action = adminApi(
   {
     fallback: "Fehler beim erneuten Senden der Einladung",
@@ -15,7 +15,9 @@ export const action = adminApi(
     return Response.json({
       success: true,
       invitationToken: result.token,
-      message: "Einladung erneut gesendet.",
+      mailed: result.mailed,
+      link: result.link,
+      message: invitationMessage(result.email, result, true),
     });
   },
 );

@@ -1,6 +1,7 @@
 import { adminApi } from "~/server/api-route.server";
 import { applyRequestUpdate, REQUEST_ID } from "~/server/requests/api.server";
 import { RequestUpdateSchema } from "~/server/requests/manage.server";
+import { adminJsonOf } from "~/server/requests/quarantine.server";
 import { loadRequestJson } from "~/server/requests/serialize.server";
 
 export const loader = adminApi(
@@ -8,7 +9,7 @@ export const loader = adminApi(
   ({ id }) => {
     const found = loadRequestJson(id);
     return found
-      ? Response.json(found)
+      ? Response.json(adminJsonOf(found))
       : Response.json({ success: false, error: "Anfrage nicht gefunden." }, { status: 404 });
   },
 );

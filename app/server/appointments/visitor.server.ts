@@ -1,9 +1,9 @@
 import { and, desc, inArray, notInArray } from "drizzle-orm";
 import { calendarFile, calendarFileName } from "~/lib/calendar";
 import { appointments } from "~db/schema";
-import { db } from "./db.server";
-import { env } from "./env.server";
-import { visitorOwnsRequest } from "./visitor.server";
+import { db } from "../db.server";
+import { env } from "../env.server";
+import { visitorOwnsRequest } from "../visitor.server";
 
 /** What a visitor sees of their booked demo (success card, history). */
 export type VisitorAppointment = { start: string; end: string; title: string };

@@ -9,7 +9,7 @@ import {
 } from "~/lib/booking-calendar";
 import { formatTime } from "~/lib/format";
 import { appointments } from "~db/schema";
-import { db } from "../db.server";
+import { db } from "../../db.server";
 import { type EventType, SchedulingError, type SchedulingProvider, type Slot } from "./types";
 
 export const BUILTIN_EVENT_TYPE: EventType = {

@@ -8,14 +8,14 @@ import {
 } from "~/lib/booking-calendar";
 import { summaryOf } from "~/lib/format";
 import { appointments, requests } from "~db/schema";
-import { queueBookingNotice, queueConfirmation, queueReminder } from "./appointments/mails.server";
-import { providerData, type WebhookPayload } from "./appointments/provider-data.server";
-import { getConfiguration } from "./configuration.server";
-import { db } from "./db.server";
+import { getConfiguration } from "../configuration.server";
+import { db } from "../db.server";
+import { emitWebhook } from "../webhooks/deliveries.server";
+import { queueBookingNotice, queueConfirmation, queueReminder } from "./mails.server";
+import { providerData, type WebhookPayload } from "./provider-data.server";
 import { BUILTIN_EVENT_TYPE } from "./scheduling/builtin.server";
 import { scheduling } from "./scheduling/index.server";
 import { type EventType, SchedulingError, SLOT_TAKEN, type Slot } from "./scheduling/types";
-import { emitWebhook } from "./webhooks/deliveries.server";
 
 type Row = typeof appointments.$inferSelect;
 type RequestRow = typeof requests.$inferSelect;
@@ -203,7 +203,7 @@ export function announceAppointment(
   if (json) emitWebhook({ event, data: json }, key, json.request?.id ?? null);
 }
 
-// ---------- refresh, delete (the list: appointment-list.server.ts) ----------
+// ---------- refresh, delete (the list: list.server.ts) ----------
 
 export function getAppointment(id: number) {
   const r = db()

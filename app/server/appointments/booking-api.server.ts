@@ -11,17 +11,18 @@ import {
   isIsoMonth,
   monthOf,
 } from "~/lib/booking-calendar";
+import { clientKey } from "~/lib/client-key";
 import { demoRequest } from "~/lib/demo-request";
 import type { RequestJson } from "~/lib/request-json";
-import { ALREADY_BOOKED, withRequestReservation } from "./appointments/one-per-request.server";
+import { getApiAdmin } from "../auth.server";
+import { getConfiguration } from "../configuration.server";
+import { bookingLimiter, tooManyMessage } from "../rate-limit.server";
+import { loadRequestJson } from "../requests/serialize.server";
+import { type Failure, failure, type Result } from "../result.server";
+import { visitorOwnsRequest } from "../visitor.server";
 import { availableSlots, bookAppointment, configuredEventType } from "./appointments.server";
-import { getApiAdmin } from "./auth.server";
-import { getConfiguration } from "./configuration.server";
-import { bookingLimiter, tooManyMessage } from "./rate-limit.server";
-import { loadRequestJson } from "./requests/serialize.server";
-import { type Failure, failure, type Result } from "./result.server";
+import { ALREADY_BOOKED, withRequestReservation } from "./one-per-request.server";
 import { SchedulingError } from "./scheduling/types";
-import { visitorOwnsRequest } from "./visitor.server";
 
 // Loaded on the first description to sanitise, not at start: sanitize-html brings postcss and
 // htmlparser2 (~45 modules) that no page needs before booking is opened (cold start, ADR 131).
@@ -160,8 +161,10 @@ export async function bookForCaller(
     }
     const { admin, request: found } = access;
     // Visitors: reserved per client address before the booking, given back when nothing was booked.
+    // One client = one IPv4 address or IPv6 /56 (ADR 254).
     const limiter = admin ? undefined : bookingLimiter();
-    const limit = (await limiter?.consume(clientIp)) ?? { ok: true };
+    const client = clientKey(clientIp);
+    const limit = (await limiter?.consume(client)) ?? { ok: true };
     if (!limit.ok) return failure(429, tooManyMessage(limit.retryAfterSeconds));
     let booked = false;
     try {
@@ -177,7 +180,7 @@ export async function bookForCaller(
       booked = true;
       return { ok: true, appointment: result.value, demo: false };
     } finally {
-      if (!booked) await limiter?.refund(clientIp);
+      if (!booked) await limiter?.refund(client);
     }
   } catch (error) {
     if (error instanceof SchedulingError) return failure(error.status, error.message);

@@ -1,0 +1,107 @@
+import { and, eq, isNotNull, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import type { AdminRequestJson, RequestJson } from "~/lib/request-json";
+import { requests } from "~db/schema";
+import { releaseHeldBookings } from "../appointments/quarantine-release.server";
+import { getConfiguration } from "../configuration.server";
+import { db } from "../db.server";
+import { type AuditActor, audit } from "../privacy/audit.server";
+import type { Failure } from "../result.server";
+import { laterUpdatedAt, NOT_FOUND, requestTarget } from "./manage.server";
+import { runNewRequestFlow } from "./new-request-flow.server";
+import { inIds, loadRequestJson } from "./serialize.server";
+
+/**
+ * The admin side of the spam quarantine (ADR 252): a quarantined request (requests.quarantined_at
+ * set at submission) is left out of every default view, shown under "Prüfen", released once or
+ * erased (by an admin, or automatically after `spam.quarantineDays`).
+ */
+
+/** Default of `spam.quarantineDays` while the configuration has no `spam` section. */
+export const DEFAULT_QUARANTINE_DAYS = 30;
+
+/** Days a quarantined request is kept before the retention job erases it. */
+export function quarantineDays(): number {
+  const spam = (getConfiguration() as { spam?: { quarantineDays?: unknown } }).spam;
+  const days = Number(spam?.quarantineDays);
+  return Number.isInteger(days) && days > 0 ? days : DEFAULT_QUARANTINE_DAYS;
+}
+
+/**
+ * `id NOT IN (the quarantined ids)`: the quarantined ids come from the partial index
+ * requests_quarantined_idx (a covering scan of a small index, kept as a bloom filter), so a list
+ * or count over a covering index stays on it — no request row is read to leave them out.
+ */
+export const notQuarantined = (id: SQLWrapper = requests.id): SQL =>
+  sql`${id} NOT IN (SELECT id FROM ${requests} WHERE ${requests.quarantinedAt} IS NOT NULL)`;
+
+/** The quarantined requests (the "Prüfen" view); answered from the partial index. */
+export const isQuarantined: SQL = sql`${requests.quarantinedAt} IS NOT NULL`;
+
+/** Number of requests waiting in the quarantine ("Prüfen (n)"). */
+export function countQuarantined(): number {
+  return (
+    db().select({ n: sql<number>`count(*)` }).from(requests).where(isQuarantined).get()?.n ?? 0
+  );
+}
+
+/** Ids among `ids` that are quarantined. */
+export function quarantinedAmong(ids: number[]): Set<number> {
+  if (!ids.length) return new Set();
+  const rows = db()
+    .select({ id: requests.id })
+    .from(requests)
+    .where(and(isNotNull(requests.quarantinedAt), inIds(requests.id, ids)))
+    .all();
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * The admin request JSON: the spec's shape plus `quarantined`. Only admin answers go through
+ * here; the public 201 body, the visitor's pages, webhooks and CSV use the plain RequestJson.
+ */
+export function asAdminJson(items: RequestJson[]): AdminRequestJson[] {
+  const held = quarantinedAmong(items.map((r) => r.id));
+  return items.map((r) => ({ ...r, quarantined: held.has(r.id) }));
+}
+
+export const adminJsonOf = (item: RequestJson): AdminRequestJson => asAdminJson([item])[0];
+
+export type Release = { ok: true; released: boolean; request: RequestJson };
+
+/**
+ * Releases a quarantined request: one conditional UPDATE (… WHERE quarantined_at IS NOT NULL
+ * RETURNING) decides who releases it, so two parallel releases run the new-request flow once —
+ * notification mail, `request.created` webhook, receipt —, the AI summary job picks it up on its
+ * next round, and the booking made meanwhile gets its mails (or is forwarded to Cal.com).
+ * Releasing a request that is not (or no longer) quarantined changes nothing.
+ */
+export async function releaseRequest(
+  id: number,
+  actor: AuditActor = "System",
+): Promise<Release | Failure> {
+  const released = db()
+    .update(requests)
+    // summaryAttempts: a fresh start for the summary job, whatever happened before.
+    .set({ quarantinedAt: null, updatedAt: laterUpdatedAt(), summaryAttempts: 0 })
+    .where(and(eq(requests.id, id), isNotNull(requests.quarantinedAt)))
+    .returning({ id: requests.id })
+    .get();
+  const request = loadRequestJson(id);
+  if (!request) return NOT_FOUND;
+  if (!released) return { ok: true, released: false, request };
+  audit(actor, "release", requestTarget(id));
+  await runNewRequestFlow(request);
+  await releaseHeldBookings(id).catch((error) =>
+    console.warn(
+      "Termin der freigegebenen Anfrage nicht nachgeholt:",
+      error instanceof Error ? error.message : error,
+    ),
+  );
+  return { ok: true, released: true, request };
+}
+
+/** The toast after a release (page) — the same words for an already released request. */
+export const releaseMessage = (r: Release) =>
+  r.released
+    ? "Anfrage freigegeben. Benachrichtigung, Webhooks und Eingangsbestätigung werden jetzt verschickt."
+    : "Die Anfrage war bereits freigegeben.";
