@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SpamSettingsSchema } from "./blocklist";
 import { WebhookListSchema } from "./webhooks";
 
 export const IMAGE_TYPES = ["jpg", "jpeg", "png", "gif", "webp", "bmp"] as const;
@@ -156,6 +157,8 @@ export const ConfigurationSchema = z.object({
     .transform((v) => v.trim() || DEFAULT_PRIVACY_NOTE),
   /** Outgoing webhooks (issue 17); secrets encrypted at rest, never returned in full. */
   webhooks: WebhookListSchema,
+  /** Spam defence (issue 26, ADR 251): never in the public configuration. */
+  spam: SpamSettingsSchema.default({ blocklist: [], quarantineDays: 30 }),
 });
 
 export type Configuration = z.infer<typeof ConfigurationSchema>;

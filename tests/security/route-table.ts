@@ -63,6 +63,7 @@ export const CLASSIFICATION: Record<string, Classification> = {
   "api/uploads/:filename": { api: { GET: "admin" } },
   "api/affiliate-codes": { api: { GET: "admin", POST: "admin" } },
   "api/affiliate-codes/validate/:code": { api: { GET: "public" } },
+  "api/altcha/challenge": { api: { GET: "public" } },
   "api/affiliate-codes/:id": { api: { PATCH: "admin", PUT: "admin", DELETE: "admin" } },
   "api/admin/auth/login": { api: { POST: "public" } },
   "api/admin/auth/logout": { api: { POST: "public" } },

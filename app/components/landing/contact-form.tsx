@@ -157,8 +157,10 @@ export function ContactForm(props: Props) {
           control={form.recorderControl}
         />
         <UploadWidget limits={props.limits} serverErrors={uploadErrors} resetKey={form.resetKey} />
+        {/* The invisible ALTCHA widget goes here on the first interaction (its hidden `altcha` field). */}
+        <div ref={form.altcha.containerRef} hidden />
 
-        {status === "sending" ? (
+        {status === "sending" && !form.altcha.waiting ? (
           <div>
             <label htmlFor="upload-progress" className="text-sm">
               Wird gesendet … {Math.round(progress * 100)} %
@@ -185,6 +187,14 @@ export function ContactForm(props: Props) {
           >
             {status === "sending" ? "Wird gesendet …" : "Anfrage senden"}
           </button>
+          {/* The proof of work's status (ADR 250); the widget itself shows nothing. */}
+          <p
+            role="status"
+            className="text-sm text-slate-600 dark:text-slate-400"
+            data-testid="altcha-status"
+          >
+            {form.altcha.statusText}
+          </p>
           {submitHint ? (
             <p
               id={SUBMIT_HINT_ID}

@@ -37,8 +37,10 @@ export async function handleSettingsAction(
 ) {
   const intent = String(form.get("intent") ?? "save");
   const admins = listAdmins().map((a) => ({ id: a.id, username: a.username, email: a.email }));
-  // Webhooks have their own forms (webhooks/settings-actions.server.ts): this one keeps them as stored.
-  const raw = { ...draftFromForm(form, admins), webhooks: getConfiguration().webhooks };
+  // Webhooks have their own forms (webhooks/settings-actions.server.ts): this one keeps them as stored,
+  // and the spam blocklist (no form section yet, issue 26) too.
+  const stored = getConfiguration();
+  const raw = { ...draftFromForm(form, admins), webhooks: stored.webhooks, spam: stored.spam };
   const reply = (
     body: Omit<SettingsActionData, "draft"> & { draft?: Configuration },
     status = 200,

@@ -80,13 +80,22 @@ export async function runCodingPrompt(
 
 const MAX_SUMMARY_ATTEMPTS = 3;
 
-/** Writes summaries for new requests (never on the visitor's path); failed ones are retried later. */
+/**
+ * Writes summaries for new requests (never on the visitor's path); failed ones are retried later.
+ * A quarantined request (spam, issue 26) costs no AI call until it is released.
+ */
 export async function summarizePending(limit = 5): Promise<number> {
   if (!aiConfigured()) return 0;
   const pending = db()
     .select()
     .from(requests)
-    .where(and(isNull(requests.summary), lt(requests.summaryAttempts, MAX_SUMMARY_ATTEMPTS)))
+    .where(
+      and(
+        isNull(requests.summary),
+        isNull(requests.quarantinedAt),
+        lt(requests.summaryAttempts, MAX_SUMMARY_ATTEMPTS),
+      ),
+    )
     .orderBy(asc(requests.id))
     .limit(limit)
     .all();
