@@ -80,6 +80,10 @@ export function registerAppMetrics() {
         count("SELECT count(*) AS n FROM requests WHERE summary IS NULL AND summary_attempts > 0"),
       ),
   );
+  // The spam quarantine (issue 26): held back, none of their side effects ran (partial index).
+  gauge("anfrage_requests_quarantined", "Anfragen held in the spam quarantine", [], (g) =>
+    g.set(count("SELECT count(*) AS n FROM requests WHERE quarantined_at IS NOT NULL")),
+  );
   gauge("anfrage_disk_free_bytes", "Free bytes on the data volume", [], (g) => {
     const free = freeDiskBytes();
     if (Number.isFinite(free)) g.set(free);
