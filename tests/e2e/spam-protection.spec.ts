@@ -112,3 +112,30 @@ test("with JS a submission waits for the proof of work and says so", async ({
   expect(posts).toHaveLength(1);
   expect(isQuarantined(requestIdOf(who.email))).toBe(false);
 });
+
+test("an expired solution is replaced by a fresh one before the submission", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "the widget needs JS");
+  const tag = Math.random().toString(36).slice(2, 8);
+  const who = { name: `Erik Ewig ${tag}`, email: `erik-${tag}@example.com` };
+  const challenges: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/api/altcha/challenge") challenges.push(request.url());
+  });
+  // The page's clock runs on naturally and can jump: the visitor leaves the tab for 11 minutes.
+  await page.clock.install();
+  await page.goto("/");
+  await waitForHydration(page);
+  await fillContactForm(page, who);
+  const status = page.getByRole("status").filter({ hasText: /Prüfung|prüfen/ });
+  await expect(status).toHaveText("Prüfung abgeschlossen.", { timeout: 30_000 });
+  expect(challenges).toHaveLength(1);
+  await page.clock.fastForward("11:00");
+  await page.getByRole("button", { name: "Anfrage senden" }).click();
+  await expect(page.getByTestId("submission-success")).toContainText(`Vielen Dank, ${who.name}!`);
+  // A second challenge was fetched and solved; the server took the fresh solution.
+  expect(challenges).toHaveLength(2);
+  expect(isQuarantined(requestIdOf(who.email))).toBe(false);
+});
