@@ -155,12 +155,12 @@ async function acceptRequest(request: Request, clientIp: string): Promise<Submit
   const affiliate = validateAffiliateCode(value.affiliateCode);
   const attribution = attributionOf(value);
   const { secret, hash } = newVisitorSecret();
-  // Spam (ADR 250): without a valid proof of work, or on the blocklist, the request is stored and
-  // answered like any other, but quarantined: none of the new-request side effects run.
-  const verdict = await spamVerdict(parsed.fields[ALTCHA_FIELD], value.email, clientIp);
   let id: number;
   let quarantined = false;
   try {
+    // Spam (ADR 250): without a valid proof of work, or on the blocklist, the request is stored
+    // and answered like any other, but quarantined: none of the new-request side effects run.
+    const verdict = await spamVerdict(parsed.fields[ALTCHA_FIELD], value.email, clientIp);
     id = transaction((tx) => {
       // Only a stored submission uses its solution up; a second use is a replay.
       const fresh = verdict.solution ? claimSolution(tx, verdict.solution) : true;
