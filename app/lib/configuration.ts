@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SpamSettingsSchema } from "./blocklist";
 import { WebhookListSchema } from "./webhooks";
 
 export const IMAGE_TYPES = ["jpg", "jpeg", "png", "gif", "webp", "bmp"] as const;
@@ -176,6 +177,8 @@ export const ConfigurationSchema = z.object({
   ai: z
     .object({ dailyLimit: clampInt(0, 100_000, DEFAULT_AI_DAILY_LIMIT) })
     .default({ dailyLimit: DEFAULT_AI_DAILY_LIMIT }),
+  /** Spam defence (issue 26, ADR 251): never in the public configuration. */
+  spam: SpamSettingsSchema.default({ blocklist: [], quarantineDays: 30 }),
 });
 
 export type Configuration = z.infer<typeof ConfigurationSchema>;
