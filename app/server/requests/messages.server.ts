@@ -6,7 +6,8 @@ import { db, transaction } from "../db.server";
 import { mailConfigured, queueMail } from "../mail/outbox.server";
 import { audit } from "../privacy/audit.server";
 import { createLimiter, type Limiter } from "../rate-limit.server";
-import { type Failure, NOT_FOUND, requestTarget } from "./manage.server";
+import { type Failure, failure } from "../result.server";
+import { NOT_FOUND, requestTarget } from "./manage.server";
 import { addressKey } from "./receipt.server";
 import { inIds } from "./serialize.server";
 
@@ -54,23 +55,22 @@ export async function sendMessage(
     .where(eq(requests.id, id))
     .get();
   if (!lead) return NOT_FOUND;
-  if (lead.quarantinedAt) return { ok: false, status: 409, error: MESSAGE_QUARANTINED };
-  if (!lead.email) return { ok: false, status: 409, error: MESSAGE_NO_ADDRESS };
-  if (!mailConfigured()) return { ok: false, status: 409, error: MESSAGE_NO_SMTP };
+  if (lead.quarantinedAt) return failure(409, MESSAGE_QUARANTINED);
+  if (!lead.email) return failure(409, MESSAGE_NO_ADDRESS);
+  if (!mailConfigured()) return failure(409, MESSAGE_NO_SMTP);
   const replyTo = db()
     .select({ email: admins.email })
     .from(admins)
     .where(eq(admins.id, sender.id))
     .get()?.email;
-  if (!replyTo) return { ok: false, status: 403, error: "Ihr Konto wurde nicht gefunden." };
+  if (!replyTo) return failure(403, "Ihr Konto wurde nicht gefunden.");
 
   const adminKey = String(sender.id);
-  if (!(await adminLimiter().consume(adminKey)).ok)
-    return { ok: false, status: 429, error: MESSAGE_ADMIN_LIMIT };
+  if (!(await adminLimiter().consume(adminKey)).ok) return failure(429, MESSAGE_ADMIN_LIMIT);
   const leadKey = addressKey(lead.email);
   if (!(await leadLimiter().consume(leadKey)).ok) {
     await adminLimiter().refund(adminKey);
-    return { ok: false, status: 429, error: MESSAGE_LEAD_LIMIT };
+    return failure(429, MESSAGE_LEAD_LIMIT);
   }
 
   const row = transaction((tx) => {

@@ -5,8 +5,9 @@ import { releaseHeldBookings } from "../appointments/quarantine-release.server";
 import { getConfiguration } from "../configuration.server";
 import { db } from "../db.server";
 import { type AuditActor, audit } from "../privacy/audit.server";
+import type { Failure } from "../result.server";
 import { adminExtrasOf, extrasOr } from "./admin-extras.server";
-import { type Failure, laterUpdatedAt, NOT_FOUND, requestTarget } from "./manage.server";
+import { laterUpdatedAt, NOT_FOUND, requestTarget } from "./manage.server";
 import { runNewRequestFlow } from "./new-request-flow.server";
 import { inIds, loadRequestJson } from "./serialize.server";
 

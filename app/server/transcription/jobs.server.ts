@@ -4,7 +4,8 @@ import { requests } from "~db/schema";
 import { takeTranscription } from "../budgets.server";
 import { db } from "../db.server";
 import { backoffMs, outboxWorker } from "../outbox-retry.server";
-import { type Failure, NOT_FOUND } from "../requests/manage.server";
+import { NOT_FOUND } from "../requests/manage.server";
+import { type Failure, failure } from "../result.server";
 import { registerTestHooks } from "../test-hooks.server";
 import { openStoredFile } from "../uploads/store.server";
 import { TranscriptionError, transcribe, transcriptionConfigured } from "./client.server";
@@ -134,9 +135,9 @@ export function retranscribe(id: number): { ok: true } | Failure {
     .where(eq(requests.id, id))
     .get();
   if (!row) return NOT_FOUND;
-  if (!row.audioKey) return { ok: false, status: 409, error: NO_RECORDING };
-  if (!transcriptionConfigured()) return { ok: false, status: 409, error: TRANSCRIPTION_OFF };
-  if (row.quarantinedAt) return { ok: false, status: 409, error: TRANSCRIPTION_HELD };
+  if (!row.audioKey) return failure(409, NO_RECORDING);
+  if (!transcriptionConfigured()) return failure(409, TRANSCRIPTION_OFF);
+  if (row.quarantinedAt) return failure(409, TRANSCRIPTION_HELD);
   db()
     .update(requests)
     .set({

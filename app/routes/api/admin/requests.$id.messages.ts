@@ -1,8 +1,9 @@
 import { MessageSchema } from "~/lib/request-message";
 import { adminApi } from "~/server/api-route.server";
-import { failureResponse, REQUEST_ID } from "~/server/requests/api.server";
+import { REQUEST_ID } from "~/server/requests/api.server";
 import { messagesOf, sendMessage } from "~/server/requests/messages.server";
 import { loadRequestJson } from "~/server/requests/serialize.server";
+import { failureJson } from "~/server/result.server";
 
 /** GET /api/admin/requests/{id}/messages: the thread with the lead, oldest first (ADR 273). */
 export const loader = adminApi(
@@ -27,7 +28,7 @@ export const action = adminApi(
   },
   async ({ id, body, admin }) => {
     const result = await sendMessage(id, admin, body);
-    if (!result.ok) return failureResponse(result);
+    if (!result.ok) return failureJson(result);
     return Response.json(result.message, { status: 201 });
   },
 );

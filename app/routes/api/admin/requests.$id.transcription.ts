@@ -1,5 +1,6 @@
 import { adminApi, onlyMethod } from "~/server/api-route.server";
-import { failureResponse, REQUEST_ID } from "~/server/requests/api.server";
+import { REQUEST_ID } from "~/server/requests/api.server";
+import { failureJson } from "~/server/result.server";
 import { retranscribe } from "~/server/transcription/jobs.server";
 
 /** POST /api/admin/requests/{id}/transcription: "Erneut transkribieren" → 202 (ADR 272). */
@@ -7,7 +8,7 @@ export const action = adminApi(
   { fallback: "Fehler beim Transkribieren", methods: ["POST"], id: REQUEST_ID },
   ({ id }) => {
     const result = retranscribe(id);
-    if (!result.ok) return failureResponse(result);
+    if (!result.ok) return failureJson(result);
     return Response.json(
       {
         success: true,
