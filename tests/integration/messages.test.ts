@@ -9,6 +9,7 @@ import { insertAdmin } from "~/server/admins.server";
 import { hashPassword } from "~/server/crypto.server";
 import { db, transaction } from "~/server/db.server";
 import { auditLog, mailOutbox, requestMessages, requests } from "~db/schema";
+import { solvedAltcha } from "../altcha-solution";
 import { startSmtpInbox } from "../smtp-inbox";
 import { multipart, validFields } from "./landing-fixtures";
 import { startTestServer, type TestServer } from "./server";
@@ -34,7 +35,7 @@ afterAll(async () => {
 async function submit(fields: Record<string, string> = {}) {
   const res = await server.fetch("/api/requests", {
     method: "POST",
-    body: multipart(validFields(fields)),
+    body: multipart(validFields({ ...fields, altcha: await solvedAltcha(server.url) })),
   });
   expect(res.status).toBe(201);
   return (await res.json()) as { id: number; email: string };

@@ -2,6 +2,7 @@
 // a recording's status is `off`, the job calls nothing, a retry is refused, the privacy note says
 // nothing of it; without SMTP_URL a message to the lead is refused with a German 409.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { solvedAltcha } from "../altcha-solution";
 import { startTranscriptionStandIn, type TranscriptionStandIn } from "../transcription-stand-in";
 import { multipart, validFields, webmBytes } from "./landing-fixtures";
 import { startTestServer, type TestServer } from "./server";
@@ -24,7 +25,7 @@ afterAll(async () => {
 async function submitWithAudio() {
   const res = await server.fetch("/api/requests", {
     method: "POST",
-    body: multipart(validFields(), [
+    body: multipart(validFields({ altcha: await solvedAltcha(server.url) }), [
       { field: "audio", name: "aufnahme.webm", bytes: webmBytes(), type: "audio/webm" },
     ]),
   });
