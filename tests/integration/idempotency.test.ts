@@ -54,8 +54,8 @@ describe("Idempotency-Key (root middleware)", () => {
   });
 
   it("replays a PATCH for the same Bearer token, but not for another caller", async () => {
-    const token = createSession(1, "vitest");
-    const otherToken = createSession(1, "vitest-2");
+    const token = createSession(1, { userAgent: "vitest" });
+    const otherToken = createSession(1, { userAgent: "vitest-2" });
     const config = await (await server.fetch("/api/configuration", { token })).json();
     const patch = (t: string) =>
       server.fetch("/api/configuration", {
