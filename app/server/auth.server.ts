@@ -52,12 +52,15 @@ export function createSession(
   client: SessionClient = { userAgent: null },
 ): string {
   const token = randomToken();
+  const now = new Date();
   db()
     .insert(sessions)
     .values({
       tokenHash: hashToken(token),
       adminId,
-      expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+      createdAt: now,
+      lastUsedAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
       userAgent: client.userAgent?.slice(0, 300) || null,
       publicId: randomToken(12),
       network: maskNetwork(client.ip),

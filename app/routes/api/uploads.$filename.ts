@@ -1,6 +1,6 @@
 import { requireApiAdmin } from "~/server/auth.server";
 import { fileResponse } from "~/server/file-response.server";
-import { methodNotAllowed } from "~/server/http.server";
+import { jsonError, methodNotAllowed } from "~/server/http.server";
 import { findAttachment } from "~/server/requests/manage.server";
 import { openStoredFile } from "~/server/uploads/store.server";
 import type { Route } from "./+types/uploads.$filename";
@@ -10,15 +10,19 @@ const INLINE = /^(image\/(png|jpeg|gif|webp|bmp)|application\/pdf)$/;
 
 /**
  * GET /api/uploads/{filename}[?download=1]: attachments for admins only (session cookie, Bearer, or
- * the spec's `?token=`). Images and PDFs open inline, everything else downloads.
+ * an API token with `requests:read`). A token in the URL is never accepted (it would end up in
+ * logs, history and Referer): the spec's `?token=` answers 401 (deliberate deviation, issue 27).
+ * Images and PDFs open inline, everything else downloads.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const token = url.searchParams.get("token");
-  const authRequest = token
-    ? new Request(request.url, { headers: { authorization: `Bearer ${token}` } })
-    : request;
-  await requireApiAdmin(authRequest);
+  if (url.searchParams.has("token")) {
+    return jsonError(
+      "Ein Zugangsschlüssel in der Adresse wird nicht akzeptiert. Bitte melden Sie sich an oder senden Sie ihn im Authorization-Header.",
+      401,
+    );
+  }
+  await requireApiAdmin(request);
   const row = findAttachment(params.filename ?? "");
   if (!row) return notFound();
   const file = await openStoredFile(row.filename);

@@ -71,6 +71,7 @@ export async function createApiToken(
       tokenHash: hashToken(token),
       scopes: JSON.stringify(input.scopes),
       expiresAt,
+      createdAt: new Date(),
     })
     .returning()
     .get();
