@@ -55,7 +55,8 @@ test("end another session from this device, one by one and all others", async ({
     .getByRole("button", { name: /^Abmelden/ })
     .click();
   const done = section.getByRole("status").filter({ hasText: "Die Sitzung wurde abgemeldet." });
-  await expect(done).toBeVisible();
+  await expect(done).toBeInViewport();
+  await page.screenshot({ path: testInfo.outputPath("session-ended.png") });
   await expect(sessions).toHaveCount(1);
   // The other device is out at once: its next page is the login.
   await phone.goto("/admin/dashboard");
@@ -71,7 +72,7 @@ test("end another session from this device, one by one and all others", async ({
   await section.getByRole("button", { name: "Alle anderen abmelden" }).click();
   await expect(
     section.getByRole("status").filter({ hasText: "2 andere Sitzungen wurden abgemeldet." }),
-  ).toBeVisible();
+  ).toBeInViewport();
   await expect(sessions).toHaveCount(1);
   for (const device of [phone, tablet]) {
     await device.goto("/admin/dashboard");
@@ -102,7 +103,9 @@ test("create an API token, use it, revoke it", async ({
   await section.getByLabel("Name").fill("n8n");
   await section.getByLabel("Aktuelles Passwort").fill(admin.password);
   await section.getByRole("button", { name: "API-Zugang erstellen" }).click();
-  await expect(section.getByText("Bitte wählen Sie mindestens eine Berechtigung.")).toBeVisible();
+  await expect(
+    section.getByText("Bitte wählen Sie mindestens eine Berechtigung."),
+  ).toBeInViewport();
 
   await section.getByLabel("Name").fill("n8n");
   await section.getByRole("checkbox", { name: /requests:read/ }).check();
@@ -111,10 +114,10 @@ test("create an API token, use it, revoke it", async ({
   await section.getByRole("button", { name: "API-Zugang erstellen" }).click();
   await expect(
     section.getByRole("status").filter({ hasText: "API-Zugang erstellt." }),
-  ).toBeVisible();
+  ).toBeInViewport();
   const shown = section.getByTestId("api-token");
-  await shown.scrollIntoViewIfNeeded();
   await expect(shown).toBeInViewport();
+  await page.screenshot({ path: testInfo.outputPath("api-token-shown.png") });
   const token = ((await shown.textContent()) ?? "").trim();
   expect(token).toMatch(/^apt_/);
   const row = section.getByTestId("api-token-row");
@@ -143,7 +146,7 @@ test("create an API token, use it, revoke it", async ({
   await row.getByRole("button", { name: "Widerrufen (n8n)" }).click();
   await expect(
     section.getByRole("status").filter({ hasText: "Der API-Zugang „n8n“ wurde widerrufen." }),
-  ).toBeVisible();
+  ).toBeInViewport();
   await expect(row).toContainText("widerrufen");
   const refused = await request.get("/api/admin/requests", { headers: auth });
   expect(refused.status()).toBe(401);

@@ -81,6 +81,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { username, email, reachable, mailOn } = loaderData;
+  const security = actionData && "security" in actionData ? actionData.security : undefined;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <div>
@@ -118,9 +119,13 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       </AccountSection>
       <SecuritySection
         status={loaderData.security}
-        reply={actionData && "security" in actionData ? actionData.security : undefined}
+        reply={security?.intent.startsWith("2fa-") ? security : undefined}
       >
-        <SessionsList sessions={loaderData.sessions} idleHours={loaderData.idleHours} />
+        <SessionsList
+          sessions={loaderData.sessions}
+          idleHours={loaderData.idleHours}
+          reply={security?.intent.startsWith("session") ? security : undefined}
+        />
       </SecuritySection>
       <ApiTokensSection
         tokens={loaderData.apiTokens}

@@ -1,8 +1,8 @@
-import type { SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Alert, FieldErrors, inputClass } from "~/components/ui/field";
-import { ConformForm, Field, useConformForm } from "~/components/ui/form";
+import { Field, FormErrors, useConformForm } from "~/components/ui/form";
 import {
   API_SCOPE_LABELS,
   API_SCOPES,
@@ -36,25 +36,16 @@ export function ApiTokensSection({
   reply?: Reply;
 }) {
   const busy = useNavigation().state === "submitting";
+  const revokeReply = reply?.intent === "api-token-revoke" ? reply : undefined;
+  const createReply = reply?.intent === "api-token-create" ? reply : undefined;
   return (
     <AccountSection
       id="api-zugaenge"
       title="API-Zugänge"
       description="Schlüssel für Integrationen (z. B. n8n oder ein CRM) als „Authorization: Bearer …“. Ein Schlüssel erreicht nur die gewählten Bereiche – nie Benutzer, Einstellungen, API-Zugänge, Exporte oder Löschungen – und keine Seiten des Admin-Bereichs."
     >
-      {reply?.message ? <Alert tone="success">{reply.message}</Alert> : null}
-      {reply?.error ? <Alert>{reply.error}</Alert> : null}
-      {reply?.created ? (
-        <div className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm dark:border-amber-800 dark:bg-amber-950">
-          <p className="font-semibold">Schlüssel für „{reply.created.name}“</p>
-          <code
-            data-testid="api-token"
-            className="block break-all rounded bg-white px-2 py-1 font-mono dark:bg-slate-900"
-          >
-            {reply.created.token}
-          </code>
-        </div>
-      ) : null}
+      {revokeReply?.message ? <Alert tone="success">{revokeReply.message}</Alert> : null}
+      {revokeReply?.error ? <Alert>{revokeReply.error}</Alert> : null}
       {tokens.length ? (
         <ul aria-label="Ihre API-Zugänge" className="space-y-2">
           {tokens.map((t) => (
@@ -82,7 +73,7 @@ export function ApiTokensSection({
                 </p>
               </div>
               {t.revokedAt ? null : (
-                <Form method="post">
+                <Form method="post" action="/admin/account#api-zugaenge">
                   <input type="hidden" name="intent" value="api-token-revoke" />
                   <input type="hidden" name="id" value={t.id} />
                   <Button type="submit" variant="danger" size="sm" disabled={busy}>
@@ -96,30 +87,49 @@ export function ApiTokensSection({
       ) : (
         <p className="text-sm text-slate-600 dark:text-slate-300">Noch keine API-Zugänge.</p>
       )}
-      <CreateForm
-        result={reply?.intent === "api-token-create" ? reply.result : undefined}
-        twoFactorEnabled={twoFactorEnabled}
-        busy={busy}
-      />
+      <CreateForm reply={createReply} twoFactorEnabled={twoFactorEnabled} busy={busy} />
     </AccountSection>
   );
 }
 
 function CreateForm({
-  result,
+  reply,
   twoFactorEnabled,
   busy,
 }: {
-  result?: SubmissionResult<string[]>;
+  reply?: Reply;
   twoFactorEnabled: boolean;
   busy: boolean;
 }) {
-  const [form, fields] = useConformForm(ApiTokenCreateSchema, result, { id: "api-token-create" });
+  const [form, fields] = useConformForm(ApiTokenCreateSchema, reply?.result, {
+    id: "api-token-create",
+  });
   const chosen = new Set((fields.scopes.initialValue as string[] | undefined) ?? []);
   return (
     <div className="space-y-3 border-t border-slate-200 pt-4 dark:border-slate-700">
-      <h3 className="font-semibold">Neuen API-Zugang erstellen</h3>
-      <ConformForm form={form}>
+      <h3 id="api-token-neu" className="scroll-mt-24 font-semibold">
+        Neuen API-Zugang erstellen
+      </h3>
+      {reply?.message ? <Alert tone="success">{reply.message}</Alert> : null}
+      {reply?.created ? (
+        <div className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm dark:border-amber-800 dark:bg-amber-950">
+          <p className="font-semibold">Schlüssel für „{reply.created.name}“</p>
+          <code
+            data-testid="api-token"
+            className="block break-all rounded bg-white px-2 py-1 font-mono dark:bg-slate-900"
+          >
+            {reply.created.token}
+          </code>
+        </div>
+      ) : null}
+      <FormErrors errors={form.errors} />
+      {/* Posts back to this block, so without JavaScript the answer lands where it was asked. */}
+      <Form
+        method="post"
+        action="/admin/account#api-token-neu"
+        {...getFormProps(form)}
+        className="space-y-4"
+      >
         <input type="hidden" name="intent" value="api-token-create" />
         <Field meta={fields.name} label="Name" required hint="Wofür der Zugang ist, z. B. „n8n“." />
         <fieldset aria-describedby={fields.scopes.errors ? fields.scopes.errorId : undefined}>
@@ -189,7 +199,7 @@ function CreateForm({
         <Button type="submit" disabled={busy}>
           API-Zugang erstellen
         </Button>
-      </ConformForm>
+      </Form>
     </div>
   );
 }

@@ -1,8 +1,12 @@
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { Alert } from "~/components/ui/field";
 import type { SessionJson } from "~/lib/api-tokens";
 import { describeUserAgent } from "~/lib/client-description";
 import { formatDateTime } from "~/lib/format";
+
+/** The forms post back to the list, so without JavaScript the answer lands where it was asked. */
+const BACK = "/admin/account#sitzungen";
 
 /**
  * The admin's sessions in the "Sicherheit" section (issue 27): browser and system, network (/24 or
@@ -12,17 +16,21 @@ import { formatDateTime } from "~/lib/format";
 export function SessionsList({
   sessions,
   idleHours,
+  reply,
 }: {
   sessions: SessionJson[];
   idleHours: number;
+  reply?: { message?: string; error?: string };
 }) {
   const busy = useNavigation().state === "submitting";
   const others = sessions.filter((s) => !s.current).length;
   return (
     <div className="space-y-3 border-t border-slate-200 pt-4 dark:border-slate-700">
-      <h3 id="sitzungen" className="font-semibold">
+      <h3 id="sitzungen" className="scroll-mt-24 font-semibold">
         Angemeldete Geräte
       </h3>
+      {reply?.message ? <Alert tone="success">{reply.message}</Alert> : null}
+      {reply?.error ? <Alert>{reply.error}</Alert> : null}
       <p className="text-sm text-slate-600 dark:text-slate-300">
         Eine Sitzung endet nach {idleHours} Stunden ohne Aktivität und spätestens 30 Tage nach der
         Anmeldung. Eine Passwortänderung oder eine Änderung der Zwei-Faktor-Anmeldung meldet alle
@@ -59,7 +67,7 @@ export function SessionsList({
                   </Button>
                 </Form>
               ) : (
-                <Form method="post">
+                <Form method="post" action={BACK}>
                   <input type="hidden" name="intent" value="session-end" />
                   <input type="hidden" name="id" value={s.id} />
                   <Button type="submit" variant="secondary" size="sm" disabled={busy}>
@@ -76,7 +84,7 @@ export function SessionsList({
         })}
       </ul>
       {others > 0 ? (
-        <Form method="post">
+        <Form method="post" action={BACK}>
           <input type="hidden" name="intent" value="sessions-end-others" />
           <Button type="submit" variant="danger" size="sm" disabled={busy}>
             Alle anderen abmelden
