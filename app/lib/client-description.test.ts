@@ -27,6 +27,10 @@ describe("describeUserAgent", () => {
       "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36",
       "Chrome auf Android",
     ],
+    [
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/130.0.0.0 Safari/537.36",
+      "Chrome auf Linux",
+    ],
     ["curl/8.5.0", "curl"],
     ["", "Unbekanntes Gerät"],
     [null, "Unbekanntes Gerät"],

@@ -6,7 +6,7 @@ const BROWSERS: [RegExp, string][] = [
   [/\b(?:OPR|Opera)\//, "Opera"],
   [/\bFirefox\/|\bFxiOS\//, "Firefox"],
   [/\bSamsungBrowser\//, "Samsung Internet"],
-  [/\b(?:Chrome|Chromium|CriOS)\//, "Chrome"],
+  [/(?:Chrome|Chromium|CriOS)\//, "Chrome"],
   [/\bVersion\/[\d.]+.*Safari\//, "Safari"],
   [/^curl\//, "curl"],
   [/\bnode\b|undici/i, "Node.js"],

@@ -44,6 +44,7 @@ test("end another session from this device, one by one and all others", async ({
   const sessions = section.getByTestId("session");
   await expect(sessions).toHaveCount(2);
   await expect(sessions.first()).toContainText("dieses Gerät");
+  await expect(sessions.first()).toContainText("Chrome auf Linux");
   await expect(sessions.first()).toContainText("Netz 127.0.0.0/24");
   await expect(sessions.nth(1)).not.toContainText("dieses Gerät");
   await sessions.nth(1).scrollIntoViewIfNeeded();
@@ -120,6 +121,10 @@ test("create an API token, use it, revoke it", async ({
   await page.screenshot({ path: testInfo.outputPath("api-token-shown.png") });
   const token = ((await shown.textContent()) ?? "").trim();
   expect(token).toMatch(/^apt_/);
+  // The form is empty again, the expiry back on "Ohne Ablaufdatum".
+  await expect(section.getByLabel("Gültigkeit").locator("option:checked")).toHaveText(
+    "Ohne Ablaufdatum",
+  );
   const row = section.getByTestId("api-token-row");
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("requests:read");

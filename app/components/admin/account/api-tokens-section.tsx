@@ -103,6 +103,8 @@ function CreateForm({
 }) {
   const [form, fields] = useConformForm(ApiTokenCreateSchema, reply?.result, {
     id: "api-token-create",
+    // "" = no expiry: a reset after creating selects it again (not an empty select).
+    defaultValue: { expiresInDays: "" },
   });
   const chosen = new Set((fields.scopes.initialValue as string[] | undefined) ?? []);
   return (
