@@ -1,4 +1,4 @@
-import type { SubmissionResult } from "@conform-to/react";
+import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { API_TOKEN_MESSAGES, ApiTokenCreateSchema } from "~/lib/api-tokens";
@@ -12,6 +12,7 @@ import {
 import { createApiToken, revokeApiToken } from "~/server/api-tokens/api-tokens.server";
 import type { SessionAdmin } from "~/server/auth.server";
 import { patchConfiguration } from "~/server/configuration.server";
+import { type Failure, failureReply } from "~/server/result.server";
 import { endOtherSessions, endSessionById, SESSION_MESSAGES } from "~/server/sessions.server";
 import {
   disableTwoFactor,
@@ -40,25 +41,13 @@ export const SECURITY_INTENTS = [
 const reply = (security: SecurityReply, status = 200) =>
   data({ result: null, notice: null, security }, { status });
 
-type Failed = { ok: false; status: number; error: string; field?: string };
-const failure = (
+/** A refused 2FA rule: its message under its field (or as the form's error), with its status. */
+const refused = (
   intent: string,
-  submission: { reply: (o: object) => SubmissionResult<string[]> },
-  failed: Failed,
+  submission: Submission<unknown>,
+  failed: Failure,
   hideFields: string[],
-) =>
-  reply(
-    {
-      intent,
-      result: submission.reply({
-        hideFields,
-        ...(failed.field
-          ? { fieldErrors: { [failed.field]: [failed.error] } }
-          : { formErrors: [failed.error] }),
-      }),
-    },
-    failed.status,
-  );
+) => reply({ intent, result: failureReply(submission, failed, { hideFields }) }, failed.status);
 
 /** Form posts of the "Sicherheit" section of /admin/account (the same rules as the 2FA API). */
 export async function handleSecurityIntent(intent: string, form: FormData, admin: SessionAdmin) {
@@ -69,7 +58,7 @@ export async function handleSecurityIntent(intent: string, form: FormData, admin
       if (submission.status !== "success")
         return reply({ intent, result: submission.reply({ hideFields: hide }) }, 400);
       const started = await startTwoFactorSetup(admin.id, submission.value.password);
-      if (!started.ok) return failure(intent, submission, started, hide);
+      if (!started.ok) return refused(intent, submission, started, hide);
       // The loader shows the QR code and the secret of the started enrolment.
       return reply({ intent, result: submission.reply({ resetForm: true }) });
     }
@@ -78,7 +67,7 @@ export async function handleSecurityIntent(intent: string, form: FormData, admin
       if (submission.status !== "success")
         return reply({ intent, result: submission.reply({ hideFields: hide }) }, 400);
       const enabled = await enableTwoFactor(admin, submission.value.code);
-      if (!enabled.ok) return failure(intent, submission, enabled, hide);
+      if (!enabled.ok) return refused(intent, submission, enabled, hide);
       return reply({
         intent,
         message: TWO_FACTOR_MESSAGES.enabled,
@@ -91,7 +80,7 @@ export async function handleSecurityIntent(intent: string, form: FormData, admin
         return reply({ intent, result: submission.reply({ hideFields: hide }) }, 400);
       const { password, code } = submission.value;
       const disabled = await disableTwoFactor(admin, password, code);
-      if (!disabled.ok) return failure(intent, submission, disabled, hide);
+      if (!disabled.ok) return refused(intent, submission, disabled, hide);
       return reply({ intent, message: TWO_FACTOR_MESSAGES.disabled });
     }
     case "2fa-recovery-codes": {
@@ -99,7 +88,7 @@ export async function handleSecurityIntent(intent: string, form: FormData, admin
       if (submission.status !== "success")
         return reply({ intent, result: submission.reply({ hideFields: hide }) }, 400);
       const renewed = await regenerateRecoveryCodes(admin.id, submission.value);
-      if (!renewed.ok) return failure(intent, submission, renewed, hide);
+      if (!renewed.ok) return refused(intent, submission, renewed, hide);
       return reply({
         intent,
         message: TWO_FACTOR_MESSAGES.regenerated,
@@ -151,17 +140,8 @@ export async function handleAccessIntent(intent: string, form: FormData, admin: 
         return accessReply({ intent, result: submission.reply({ hideFields: hide }) }, 400);
       const created = await createApiToken(admin, submission.value);
       if (!created.ok) {
-        const { field, error } = created;
-        return accessReply(
-          {
-            intent,
-            result: submission.reply({
-              hideFields: hide,
-              ...(field ? { fieldErrors: { [field]: [error] } } : { formErrors: [error] }),
-            }),
-          },
-          created.status,
-        );
+        const result = failureReply(submission, created, { hideFields: hide });
+        return accessReply({ intent, result }, created.status);
       }
       return accessReply({
         intent,

@@ -17,6 +17,7 @@ import { getConfiguration } from "~/server/configuration.server";
 import { env } from "~/server/env.server";
 import { readForm } from "~/server/http.server";
 import { mailConfigured } from "~/server/mail/outbox.server";
+import { failureReply } from "~/server/result.server";
 import { listSessions } from "~/server/sessions.server";
 import { twoFactorStatus } from "~/server/two-factor/two-factor.server";
 import type { Route } from "./+types/account";
@@ -59,14 +60,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const result = await updateAccount(admin.id, submission.value);
   if (!result.ok) {
-    const error = result.error;
     return data(
-      {
-        result: submission.reply(
-          result.field ? { fieldErrors: { [result.field]: [error] } } : { formErrors: [error] },
-        ),
-        notice: null,
-      },
+      { result: failureReply(submission, result), notice: null },
       { status: result.status },
     );
   }

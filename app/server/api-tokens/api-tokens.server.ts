@@ -6,12 +6,12 @@ import {
   API_TOKEN_MESSAGES as M,
 } from "~/lib/api-tokens";
 import { admins, apiTokens } from "~db/schema";
-import type { Failure } from "../admins.server";
 import { hashToken, randomToken, verifyPassword } from "../crypto.server";
 import { db } from "../db.server";
 import { env } from "../env.server";
 import { queueMail } from "../mail/outbox.server";
 import { audit } from "../privacy/audit.server";
+import type { Failure } from "../result.server";
 import { acceptSecondFactor } from "../two-factor/two-factor.server";
 import { parseScopes } from "./authorize.server";
 
