@@ -22,6 +22,8 @@ export const API_ROUTE_SCOPES: Record<string, RouteScopes> = {
   // Settings: the public GET, the admin's PATCH/PUT never by token.
   "api/configuration": "session",
   "api/event-type-details": "public",
+  // The proof-of-work challenge of the contact form (issue 26).
+  "api/altcha/challenge": "public",
   "api/calcom/available-slots": "public",
   "api/calcom/book-appointment": "public",
   "api/calcom/real-event-types": { GET: "appointments:read" },
