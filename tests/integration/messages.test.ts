@@ -222,3 +222,28 @@ describe("messages to the lead", () => {
     ).toEqual([]);
   });
 });
+
+describe("messages by API token", () => {
+  it("needs the messages:write scope to send (requests:read may read the thread)", async () => {
+    const create = async (scopes: string[]) => {
+      const res = await server.fetch("/api/admin/api-tokens", {
+        method: "POST",
+        token,
+        json: { name: `Integration ${scopes.join(",")}`, scopes, password: "admin-passwort" },
+      });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { token: string }).token;
+    };
+    const reader = await create(["requests:read", "requests:write"]);
+    const writer = await create(["messages:write"]);
+    const lead = await submit({ email: "token.lead@example.com" });
+    const body = { subject: "Per Integration", body: "Aus dem CRM geschrieben." };
+    expect((await send(lead.id, body, reader)).status).toBe(403);
+    const sent = await send(lead.id, body, writer);
+    expect(sent.status).toBe(201);
+    expect((await sent.json()).admin).toBe("admin");
+    const thread = await server.fetch(`/api/admin/requests/${lead.id}/messages`, { token: reader });
+    expect(thread.status).toBe(200);
+    expect(await thread.json()).toMatchObject([{ subject: "Per Integration" }]);
+  });
+});

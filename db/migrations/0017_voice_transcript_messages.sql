@@ -19,7 +19,8 @@ ALTER TABLE `requests` ADD `voice_transcript` text;--> statement-breakpoint
 ALTER TABLE `requests` ADD `voice_transcript_status` text;--> statement-breakpoint
 ALTER TABLE `requests` ADD `voice_transcript_attempts` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `requests` ADD `voice_transcript_due_at` integer;--> statement-breakpoint
-CREATE INDEX `requests_transcript_pending_idx` ON `requests` (`voice_transcript_due_at`) WHERE "requests"."voice_transcript_status" = 'pending';--> statement-breakpoint
+CREATE INDEX `requests_transcript_pending_idx` ON `requests` (`voice_transcript_due_at`) WHERE "requests"."voice_transcript_status" = 'pending';
+--> statement-breakpoint
 -- Recordings made before transcription existed are not sent anywhere on their own (ADR 272).
 UPDATE `requests` SET `voice_transcript_status` = 'off' WHERE `audio_key` IS NOT NULL;
 --> statement-breakpoint
