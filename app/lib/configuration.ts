@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type Branding, BrandingSchema, EMPTY_BRANDING } from "./branding";
 import { WebhookListSchema } from "./webhooks";
 
 export const IMAGE_TYPES = ["jpg", "jpeg", "png", "gif", "webp", "bmp"] as const;
@@ -176,6 +177,8 @@ export const ConfigurationSchema = z.object({
   ai: z
     .object({ dailyLimit: clampInt(0, 100_000, DEFAULT_AI_DAILY_LIMIT) })
     .default({ dailyLimit: DEFAULT_AI_DAILY_LIMIT }),
+  /** Name, legal links, logo, colour and landing texts (issue 29); null = today's default. */
+  branding: BrandingSchema.default(EMPTY_BRANDING),
 });
 
 export type Configuration = z.infer<typeof ConfigurationSchema>;
@@ -183,8 +186,9 @@ export type Configuration = z.infer<typeof ConfigurationSchema>;
 export const DEFAULT_CONFIGURATION: Configuration = ConfigurationSchema.parse({});
 
 /** What visitors may see: never the system prompt or admin e-mails. */
-export function publicConfiguration(config: Configuration) {
+export function publicConfiguration(config: Configuration, branding: Branding) {
   return {
+    branding,
     infoBanner: config.infoBanner,
     appointmentEventType: config.appointmentEventType,
     appointmentEventTypeDetails: config.appointmentEventTypeDetails,
