@@ -60,7 +60,8 @@ export const brandingDefaults = {
   heroTitle: "Deine Software-Idee als Testversion – in nur 3 Tagen",
   heroSubtitle:
     "Beschreib uns dein Vorhaben per Text, Sprachnachricht oder mit ein paar Dateien. Innerhalb von drei Tagen bekommst du eine klickbare Testversion – und wir zeigen sie dir in einer persönlichen Demo.",
-  promise: "Testversion in 3 Tagen",
+  promise:
+    "Wir melden uns innerhalb eines Werktags und liefern deine Testversion innerhalb von drei Tagen.",
   successMessage:
     "Wir sehen sie uns sofort an. Deine Testversion bekommst du innerhalb von drei Tagen.",
   /** `{jahr}` and `{name}` are replaced; the default is "© 2026 Anfrage-Portal". */
@@ -112,7 +113,8 @@ export const LogoSchema = z.object({
 export type Logo = z.infer<typeof LogoSchema>;
 
 export const BrandingSchema = z.object({
-  name: text(80),
+  /** One line (it is a mail's display name and an .ics parameter too): no control characters. */
+  name: text(80).refine((v) => v === null || !/\p{Cc}/u.test(v), "Bitte nur eine Zeile eingeben."),
   privacyUrl: url,
   imprintUrl: url,
   primaryColor: z
@@ -195,4 +197,29 @@ export function resolveBranding(
 /** The footer's line with `{jahr}` and `{name}` filled in. */
 export function footerText(branding: Pick<Branding, "footerLine" | "name">, year: string) {
   return branding.footerLine.replaceAll("{jahr}", year).replaceAll("{name}", branding.name);
+}
+
+/** A page title with the brand's name after it once the name is the agency's own. */
+export function brandedTitle(title: string, name: string | undefined) {
+  return name && name !== brandingDefaults.name ? `${title} – ${name}` : title;
+}
+
+const LANDING_TITLE = "Deine Software-Idee als Testversion in 3 Tagen";
+const LANDING_DESCRIPTION =
+  "Beschreibe deine Software-Idee per Text, Sprachnachricht oder Datei. Innerhalb von drei Tagen erhältst du eine Testversion und eine persönliche Demo.";
+
+type LandingTexts = Pick<Branding, "name" | "heroTitle" | "heroSubtitle">;
+
+/** The landing page's title: today's, or the agency's headline; its name after it once set. */
+export function landingTitle(texts: LandingTexts | undefined) {
+  if (!texts) return LANDING_TITLE;
+  const title = texts.heroTitle === brandingDefaults.heroTitle ? LANDING_TITLE : texts.heroTitle;
+  return brandedTitle(title, texts.name);
+}
+
+/** The landing page's description: today's, or the agency's hero subtitle. */
+export function landingDescription(texts: LandingTexts | undefined) {
+  return !texts || texts.heroSubtitle === brandingDefaults.heroSubtitle
+    ? LANDING_DESCRIPTION
+    : texts.heroSubtitle;
 }
