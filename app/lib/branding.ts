@@ -107,7 +107,7 @@ export const FaqEntrySchema = z.object({
 });
 
 export const LogoSchema = z.object({
-  hash: z.string().regex(/^[0-9a-f]{16,64}$/),
+  hash: z.string().regex(/^[0-9a-f]{32}$/),
   type: z.enum(["png", "jpeg", "webp"]),
 });
 export type Logo = z.infer<typeof LogoSchema>;

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { BRANDING_TEXT_KEYS } from "./branding";
+import { BrandingFormSchema, brandingFormDefaults, brandingFromForm } from "./branding-form";
 import {
   type Configuration,
   type ConfigurationSchema,
@@ -28,6 +30,7 @@ export const SETTINGS_SECTIONS = [
   "preparationFields",
   "appointments",
   "privacy",
+  "branding",
 ] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
@@ -155,6 +158,7 @@ export const SettingsFormSchema = z.object({
     auditDays: rangeInt("retention.auditDays"),
   }),
   privacyNote: z.string().max(2000).default(""),
+  branding: BrandingFormSchema,
 });
 export type SettingsFormInput = z.input<typeof SettingsFormSchema>;
 export type SettingsFormValue = z.output<typeof SettingsFormSchema>;
@@ -163,11 +167,12 @@ type Admin = { id: number; username: string; email: string };
 
 /** What the form shows for a configuration (Conform's `defaultValue`). */
 export function settingsFormDefaults(config: Configuration): SettingsFormInput {
-  const { webhooks: _own, emailNotifications, ...rest } = config;
+  const { webhooks: _own, emailNotifications, branding, ...rest } = config;
   const { adminEmails, ...notifications } = emailNotifications;
   return {
     ...rest,
     emailNotifications: { ...notifications, adminIds: adminEmails.map((a) => a.id) },
+    branding: brandingFormDefaults(branding),
   };
 }
 
@@ -183,6 +188,7 @@ export function configurationFromSettings(
   const ids = new Set(adminIds);
   return {
     ...value,
+    branding: brandingFromForm(value.branding),
     emailNotifications: {
       ...notifications,
       adminEmails: admins
@@ -209,4 +215,15 @@ export const LIST_EDIT_MESSAGES: Record<string, Partial<Record<string, string>>>
     remove: "Feld entfernt – zum Übernehmen bitte speichern.",
     reorder: "Feld verschoben – zum Übernehmen bitte speichern.",
   },
+  "branding.faq": {
+    insert: "Frage hinzugefügt – zum Übernehmen bitte speichern.",
+    remove: "Frage entfernt – zum Übernehmen bitte speichern.",
+    reorder: "Frage verschoben – zum Übernehmen bitte speichern.",
+  },
+  ...Object.fromEntries(
+    BRANDING_TEXT_KEYS.map((key) => [
+      `branding.${key}`,
+      { update: "Standardtext eingesetzt – zum Übernehmen bitte speichern." },
+    ]),
+  ),
 };
