@@ -4,6 +4,8 @@ import { SMTPServer } from "smtp-server";
 
 export type ReceivedMail = {
   to: string[];
+  /** The From header's display name and address. */
+  from: { name: string; address: string };
   subject: string;
   text: string;
   html: string;
@@ -39,6 +41,7 @@ export async function startSmtpInbox(
         const mail = await PostalMime.parse(Buffer.concat(chunks));
         mails.push({
           to: session.envelope.rcptTo.map((r) => r.address),
+          from: { name: mail.from?.name ?? "", address: mail.from?.address ?? "" },
           subject: mail.subject ?? "",
           text: mail.text ?? "",
           html: mail.html ?? "",

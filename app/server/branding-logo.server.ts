@@ -81,7 +81,7 @@ export async function readLogoForm(request: Request): Promise<FormData | null> {
 
 /**
  * GET /branding/logo: the stored logo as the image type its bytes were checked to be (nosniff
- * from helmet and here); long-cached, since a new logo gets a new `?v=` hash.
+ * from helmet); long-cached, since a new logo gets a new `?v=` hash.
  */
 export async function logoResponse(): Promise<Response> {
   const logo = getConfiguration().branding.logo;
@@ -89,7 +89,7 @@ export async function logoResponse(): Promise<Response> {
   if (!logo || !file) {
     return new Response("Kein Logo hinterlegt.", {
       status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" },
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
   }
   return new Response(file.stream(), {
@@ -97,7 +97,6 @@ export async function logoResponse(): Promise<Response> {
       "Content-Type": CONTENT_TYPES[logo.type],
       "Content-Length": String(file.size),
       "Cache-Control": "public, max-age=31536000, immutable",
-      "X-Content-Type-Options": "nosniff",
       "Content-Disposition": "inline",
     },
   });
