@@ -56,10 +56,9 @@ function BrandText({
         </label>
         <button
           className={buttonClass("ghost", "sm")}
-          aria-label={`${title}: Standardtext einsetzen`}
           {...form.update.getButtonProps({ name: meta.name, value: brandingDefaults[textKey] })}
         >
-          Zurücksetzen
+          Zurücksetzen<span className="sr-only">{` (${title}: Standardtext einsetzen)`}</span>
         </button>
       </div>
       {rows ? (
