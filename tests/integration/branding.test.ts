@@ -162,6 +162,40 @@ describe("logo", () => {
   });
 });
 
+describe("logo from the settings page (without JS)", () => {
+  it("uploads and removes through the page's own forms; SVG is refused there too", async () => {
+    const cookie = await server.adminCookie();
+    const postPage = (form: FormData) =>
+      server.fetch("/admin/settings", {
+        method: "POST",
+        headers: { cookie, origin: server.url },
+        body: form,
+      });
+    const logo = async () =>
+      (await (await server.fetch("/api/configuration", { token })).json()).branding.logo;
+    const svg = logoForm(
+      Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"),
+      "l.svg",
+      "image/svg+xml",
+    );
+    svg.set("intent", "logo-upload");
+    const refused = await postPage(svg);
+    expect(refused.status).toBe(302);
+    expect(await logo()).toBeNull();
+    const png = logoForm(pngBytes());
+    png.set("intent", "logo-upload");
+    const saved = await postPage(png);
+    expect(saved.status).toBe(302);
+    expect((await logo())?.type).toBe("png");
+    const settings = await (await server.fetch("/admin/settings", { headers: { cookie } })).text();
+    expect(settings).toContain('alt="Aktuelles Logo"');
+    const remove = new FormData();
+    remove.set("intent", "logo-remove");
+    expect((await postPage(remove)).status).toBe(302);
+    expect(await logo()).toBeNull();
+  });
+});
+
 describe("mails and calendar", () => {
   it("the brand's name is the From name and the invite organiser's", async () => {
     await patch({ name: 'Agentur "Süd" <x>' });
