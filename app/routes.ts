@@ -21,6 +21,7 @@ export default [
   // The booked demo as .ics for the visitor's own request ("Zum Kalender hinzufügen")
   route("termin/kalender", "routes/landing/termin-kalender.ts"),
   route("healthz", "routes/healthz.ts"),
+  route("branding/logo", "routes/branding-logo.ts"),
 
   // Admin, public
   ...prefix("admin", [
@@ -89,6 +90,7 @@ export default [
       route("auth/forgot-password", "routes/api/admin/auth.forgot-password.ts"),
       route("auth/reset-password", "routes/api/admin/auth.reset-password.ts"),
       route("invite", "routes/api/admin/invite.ts"),
+      route("branding/logo", "routes/api/admin/branding.logo.ts"),
       route("register", "routes/api/admin/register.ts"),
       route("users", "routes/api/admin/users.ts"),
       route("users/:id", "routes/api/admin/users.$id.ts"),

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { BLOCKLIST_MAX, BlocklistEntrySchema } from "./blocklist";
+import { BRANDING_TEXT_KEYS } from "./branding";
+import { BrandingFormSchema, brandingFormDefaults, brandingFromForm } from "./branding-form";
 import {
   type Configuration,
   type ConfigurationSchema,
@@ -30,6 +32,7 @@ export const SETTINGS_SECTIONS = [
   "appointments",
   "privacy",
   "spam",
+  "branding",
 ] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
@@ -177,6 +180,7 @@ export const SettingsFormSchema = z.object({
     quarantineDays: rangeInt("spam.quarantineDays"),
   }),
   ai: z.object({ dailyLimit: rangeInt("ai.dailyLimit") }),
+  branding: BrandingFormSchema,
 });
 export type SettingsFormInput = z.input<typeof SettingsFormSchema>;
 export type SettingsFormValue = z.output<typeof SettingsFormSchema>;
@@ -185,11 +189,12 @@ type Admin = { id: number; username: string; email: string };
 
 /** What the form shows for a configuration (Conform's `defaultValue`). */
 export function settingsFormDefaults(config: Configuration): SettingsFormInput {
-  const { webhooks: _own, emailNotifications, ...rest } = config;
+  const { webhooks: _own, emailNotifications, branding, ...rest } = config;
   const { adminEmails, ...notifications } = emailNotifications;
   return {
     ...rest,
     emailNotifications: { ...notifications, adminIds: adminEmails.map((a) => a.id) },
+    branding: brandingFormDefaults(branding),
   };
 }
 
@@ -205,6 +210,7 @@ export function configurationFromSettings(
   const ids = new Set(adminIds);
   return {
     ...value,
+    branding: brandingFromForm(value.branding),
     emailNotifications: {
       ...notifications,
       adminEmails: admins
@@ -235,4 +241,15 @@ export const LIST_EDIT_MESSAGES: Record<string, Partial<Record<string, string>>>
     insert: "Eintrag hinzugefügt – zum Übernehmen bitte speichern.",
     remove: "Eintrag entfernt – zum Übernehmen bitte speichern.",
   },
+  "branding.faq": {
+    insert: "Frage hinzugefügt – zum Übernehmen bitte speichern.",
+    remove: "Frage entfernt – zum Übernehmen bitte speichern.",
+    reorder: "Frage verschoben – zum Übernehmen bitte speichern.",
+  },
+  ...Object.fromEntries(
+    BRANDING_TEXT_KEYS.map((key) => [
+      `branding.${key}`,
+      { update: "Standardtext eingesetzt – zum Übernehmen bitte speichern." },
+    ]),
+  ),
 };

@@ -30,6 +30,8 @@ export const CLASSIFICATION: Record<string, Classification> = {
   // Guarded by the signed link in its query (no token: 404), not by a session.
   "meine-anfrage": { page: "public" },
   healthz: { api: { GET: "public" } },
+  // The agency's logo (issue 29): public like the page it appears on; 404 while none is set.
+  "branding/logo": { api: { GET: "public" } },
   "admin/login": { page: "public", post: "public" },
   "admin/logout": { page: "public", post: "public" },
   "admin/register": { page: "public", post: "public" },
@@ -77,6 +79,7 @@ export const CLASSIFICATION: Record<string, Classification> = {
   "api/admin/auth/forgot-password": { api: { POST: "public" } },
   "api/admin/auth/reset-password": { api: { POST: "public" } },
   "api/admin/invite": { api: { POST: "admin" } },
+  "api/admin/branding/logo": { api: { PUT: "admin", DELETE: "admin" } },
   "api/admin/register": { api: { POST: "public" } },
   "api/admin/users": { api: { GET: "admin" } },
   "api/admin/users/:id": { api: { DELETE: "admin" } },

@@ -18,6 +18,7 @@ import {
 } from "~/lib/settings-form";
 import { AppointmentSettings, type EventTypeOption } from "./appointment-settings";
 import { BannerSettings } from "./banner-settings";
+import { BrandingSettings } from "./branding-settings";
 import { NotificationSettings } from "./notification-settings";
 import { PreparationFieldSettings } from "./preparation-field-settings";
 import { PrivacySettings } from "./privacy-settings";
@@ -40,6 +41,8 @@ export type SettingsFormProps = {
   message?: string;
   /** The field a refused post names first: focused, so it is scrolled into view. */
   focus?: string;
+  /** PRIVACY_URL and IMPRINT_URL, shown where the brand's links are left empty. */
+  legalDefaults?: { privacyUrl: string; imprintUrl: string };
 };
 
 /**
@@ -86,6 +89,7 @@ function SettingsFormBody(props: SettingsFormProps) {
     fields.preparationFields,
     fields.emailNotifications.getFieldset().externalEmails,
     fields.spam.getFieldset().blocklist,
+    fields.branding.getFieldset().faq,
   ]
     .map((list) =>
       list
@@ -165,6 +169,7 @@ function SettingsFormBody(props: SettingsFormProps) {
         <AppointmentSettings fields={fields} eventTypes={props.eventTypes} />
         <PrivacySettings fields={fields} />
         <SpamSettings form={form} fields={fields} />
+        <BrandingSettings form={form} fields={fields} legalDefaults={props.legalDefaults} />
 
         <div
           className="sticky bottom-0 flex flex-wrap items-center justify-end gap-3 border-t border-slate-200 bg-slate-50/90 py-3 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90"
