@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TeamCalendarSchema } from "./team-calendar";
 import { WebhookListSchema } from "./webhooks";
 
 export const IMAGE_TYPES = ["jpg", "jpeg", "png", "gif", "webp", "bmp"] as const;
@@ -160,6 +161,8 @@ export const ConfigurationSchema = z.object({
   security: z
     .object({ requireTwoFactor: z.boolean().default(false) })
     .default({ requireTwoFactor: false }),
+  /** The team's busy-time feeds (URLs encrypted at rest, masked) and fixed video room (issue 28). */
+  teamCalendar: TeamCalendarSchema,
 });
 
 export type Configuration = z.infer<typeof ConfigurationSchema>;

@@ -8,6 +8,7 @@ import {
 import { fieldErrorsOf } from "~/lib/field-errors";
 import { configuration } from "~db/schema";
 import { type Db, db } from "./db.server";
+import { feedTargetErrors, sealFeedUrls, withStoredFeedUrls } from "./team-calendar/config.server";
 import {
   sealWebhookSecrets,
   webhookTargetErrors,
@@ -60,16 +61,18 @@ export type SaveConfigurationResult =
 /** Validates, clamps and saves the whole document; returns what was stored. */
 export function saveConfiguration(input: unknown): SaveConfigurationResult {
   // Webhook secrets left out or masked keep the stored ones; all are encrypted before storing.
+  // Busy-feed URLs likewise (issue 28): masked ones keep the stored sealed value.
+  const stored = getConfiguration();
   const parsed = ConfigurationSchema.safeParse(
-    withStoredSecrets(input, getConfiguration().webhooks),
+    withStoredFeedUrls(withStoredSecrets(input, stored.webhooks), stored.teamCalendar.busyFeeds),
   );
   const fieldErrors = parsed.success
-    ? webhookTargetErrors(parsed.data)
+    ? { ...webhookTargetErrors(parsed.data), ...feedTargetErrors(parsed.data) }
     : fieldErrorsOf(parsed.error);
   if (!parsed.success || Object.keys(fieldErrors).length > 0) {
     return { ok: false, error: "Fehler beim Speichern der Konfiguration!", fieldErrors };
   }
-  const data = sealWebhookSecrets(parsed.data);
+  const data = sealFeedUrls(sealWebhookSecrets(parsed.data));
   db()
     .insert(configuration)
     .values({ id: 1, data, updatedAt: new Date() })

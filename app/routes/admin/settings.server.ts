@@ -44,6 +44,8 @@ export async function handleSettingsAction(
     ...draftFromForm(form, admins),
     webhooks: stored.webhooks,
     security: stored.security,
+    // The team calendar has its own forms (team-calendar/settings-actions.server.ts).
+    teamCalendar: stored.teamCalendar,
   };
   const reply = (
     body: Omit<SettingsActionData, "draft"> & { draft?: Configuration },

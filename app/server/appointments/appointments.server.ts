@@ -16,6 +16,7 @@ import { providerData, type WebhookPayload } from "./provider-data.server";
 import { BUILTIN_EVENT_TYPE } from "./scheduling/builtin.server";
 import { scheduling } from "./scheduling/index.server";
 import { type EventType, SchedulingError, SLOT_TAKEN, type Slot } from "./scheduling/types";
+import { videoLinkOf } from "./video-link.server";
 
 type Row = typeof appointments.$inferSelect;
 type RequestRow = typeof requests.$inferSelect;
@@ -47,6 +48,8 @@ export function serializeAppointment(
       : null,
     cacheInfo: { age: row.cachedAt ? Math.max(0, (now - row.cachedAt.getTime()) / 60_000) : null },
     provider: row.provider,
+    videoUrl: videoLinkOf(row),
+    ownVideoUrl: Boolean(row.videoUrl),
   };
 }
 
