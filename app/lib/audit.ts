@@ -17,6 +17,8 @@ export const AUDIT_ACTIONS = [
   "recovery-code-used",
   "recovery-codes-regenerated",
   "2fa-reset",
+  "calendar-feed-created",
+  "calendar-feed-revoked",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -38,6 +40,8 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   "recovery-code-used": "Wiederherstellungscode verwendet",
   "recovery-codes-regenerated": "Wiederherstellungscodes neu erzeugt",
   "2fa-reset": "Zwei-Faktor-Anmeldung zurückgesetzt",
+  "calendar-feed-created": "Kalender-Abo-Link erzeugt",
+  "calendar-feed-revoked": "Kalender-Abo-Link widerrufen",
 };
 
 export const isAuditAction = (value: unknown): value is AuditAction =>

@@ -42,6 +42,8 @@ export const CLASSIFICATION: Record<string, Classification> = {
   "admin/requests": { page: "admin", post: "admin" },
   // JSON for a list row's expand button (ADR 190), guarded like the admin pages (login redirect).
   "admin/requests/:id/details": { page: "admin" },
+  // Guarded by the feed token in its query (no token: 404), not by a session (issue 28).
+  "admin/kalender.ics": { api: { GET: "public" } },
   "admin/appointments": { page: "admin", post: "admin" },
   "admin/users": { page: "admin", post: "admin" },
   "admin/affiliate-codes": { page: "admin", post: "admin" },
@@ -103,7 +105,7 @@ export const CLASSIFICATION: Record<string, Classification> = {
   "api/admin/account/2fa/disable": { api: { POST: "admin" } },
   "api/admin/account/2fa/recovery-codes": { api: { POST: "admin" } },
   "api/admin/appointments": { api: { GET: "admin" } },
-  "api/admin/appointments/:id": { api: { DELETE: "admin" } },
+  "api/admin/appointments/:id": { api: { DELETE: "admin", PATCH: "admin" } },
   "api/admin/appointments/:id/refresh": { api: { POST: "admin" } },
   "api/admin/appointments/:id/cancel": { api: { POST: "admin" } },
   "api/admin/affiliate-codes": { api: { GET: "admin", POST: "admin" } },
