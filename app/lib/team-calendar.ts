@@ -94,3 +94,16 @@ export function feedAgeLabel(fetchedAt: string | null, now = Date.now()): string
 
 /** A feed is "down" when its last attempt failed (its last known busy times still count). */
 export const feedIsDown = (s: Pick<BusyFeedStatus, "lastError">) => Boolean(s.lastError);
+
+/** A subscription link of the demo feed as listed on the settings page (never its token). */
+export type FeedLinkView = {
+  id: number;
+  createdAt: string;
+  lastUsedAt: string | null;
+  createdBy: string;
+};
+
+/** What the section shows again after a post: a refused value with its error, or a new link once. */
+export type TeamCalendarFormState =
+  | { field: "videoUrl" | "feedUrl"; value: string; error: string }
+  | { feedLink: string };

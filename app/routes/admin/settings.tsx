@@ -1,14 +1,22 @@
 import { Link, useLocation } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
 import { SettingsForm } from "~/components/admin/settings/settings-form";
+import { TeamCalendarSettings } from "~/components/admin/settings/team-calendar-settings";
 import { WebhookSettings } from "~/components/admin/settings/webhook-settings";
 import { buttonClass } from "~/components/ui/button";
+import type { TeamCalendarFormState } from "~/lib/team-calendar";
 import type { WebhookFormState } from "~/lib/webhooks";
 import { listAdmins } from "~/server/admins.server";
 import { eventTypesWithFallback } from "~/server/appointments/appointments.server";
 import { requireAdmin } from "~/server/auth.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { readForm } from "~/server/http.server";
+import { busyFeedStatuses } from "~/server/team-calendar/busy-feeds.server";
+import { listFeedTokens } from "~/server/team-calendar/demo-feed.server";
+import {
+  handleTeamCalendarAction,
+  isTeamCalendarIntent,
+} from "~/server/team-calendar/settings-actions.server";
 import { maskedConfiguration } from "~/server/webhooks/config.server";
 import {
   generateWebhookSecret,
@@ -32,13 +40,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     admins: listAdmins().map((a) => ({ id: a.id, username: a.username, email: a.email })),
     eventTypes,
     generatedSecret: generateWebhookSecret(),
+    teamCalendar: { feeds: busyFeedStatuses(), links: listFeedTokens() },
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const form = await readForm(request);
   if (isWebhookIntent(form)) return handleWebhookAction(form, "/admin/settings");
+  if (isTeamCalendarIntent(form)) return handleTeamCalendarAction(form, "/admin/settings", admin);
   return handleSettingsAction(form, "/admin/settings", { request, context });
 }
 
@@ -76,6 +86,13 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         generatedSecret={loaderData.generatedSecret}
         action={location.pathname}
         state={(actionData as { webhook?: WebhookFormState } | undefined)?.webhook}
+      />
+      <TeamCalendarSettings
+        action={location.pathname}
+        videoUrl={loaderData.config.teamCalendar.videoUrl}
+        feeds={loaderData.teamCalendar.feeds}
+        links={loaderData.teamCalendar.links}
+        state={(actionData as { teamCalendar?: TeamCalendarFormState } | undefined)?.teamCalendar}
       />
     </div>
   );

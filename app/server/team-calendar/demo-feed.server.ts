@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, ne } from "drizzle-orm";
 import { calendarFeed } from "~/lib/calendar";
 import { formatRequestId } from "~/lib/format";
+import type { FeedLinkView } from "~/lib/team-calendar";
 import { admins, appointments, calendarFeedTokens } from "~db/schema";
 import { hashToken, randomToken } from "../crypto.server";
 import { db } from "../db.server";
@@ -17,13 +18,6 @@ export const FEED_PATH = "/admin/kalender.ics";
 export const MAX_FEED_TOKENS = 20;
 
 type Actor = { id: number; username: string };
-
-export type FeedTokenView = {
-  id: number;
-  createdAt: string;
-  lastUsedAt: string | null;
-  createdBy: string;
-};
 
 export const feedUrlOf = (token: string) => `${env().APP_URL}${FEED_PATH}?token=${token}`;
 
@@ -55,7 +49,7 @@ export function revokeFeedToken(actor: Actor, id: number): boolean {
   return gone;
 }
 
-export function listFeedTokens(): FeedTokenView[] {
+export function listFeedTokens(): FeedLinkView[] {
   return db()
     .select({ token: calendarFeedTokens, username: admins.username })
     .from(calendarFeedTokens)
