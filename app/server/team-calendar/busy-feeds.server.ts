@@ -41,7 +41,11 @@ function syncRows(feeds: BusyFeed[]) {
     .where(keys.length ? notInArray(busyFeedCache.feedId, keys) : undefined)
     .run();
   for (const key of keys)
-    db().insert(busyFeedCache).values({ feedId: key, busy: [] }).onConflictDoNothing().run();
+    db()
+      .insert(busyFeedCache)
+      .values({ feedId: key, busy: [], nextFetchAt: new Date(0) })
+      .onConflictDoNothing()
+      .run();
 }
 
 /** One fetch: the busy spans of the feed, or why not. */

@@ -6,7 +6,7 @@ import { BOOKING_TIME_ZONE } from "~/lib/booking-calendar";
 export type BusySpan = { start: number; end: number };
 
 /** Occurrences expanded per feed at most (a runaway RRULE cannot stall the worker). */
-export const MAX_OCCURRENCES = 50_000;
+export const MAX_OCCURRENCES = 20_000;
 
 const WEEK_MS = 7 * 86_400_000;
 
