@@ -215,7 +215,8 @@ function FeedRow({ feed, index, action }: { feed: BusyFeedStatus; index: number;
       </p>
       {down ? (
         <p className="text-amber-800 dark:text-amber-200">
-          Letzter Abruf fehlgeschlagen: {feed.lastError} Es gelten die zuletzt bekannten Zeiten.
+          Letzter Abruf fehlgeschlagen ({(feed.lastError ?? "").replace(/\.$/, "")}) – es gelten die
+          zuletzt bekannten Zeiten.
         </p>
       ) : null}
       <Form method="post" action={action}>
