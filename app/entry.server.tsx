@@ -13,6 +13,7 @@ import { NonceProvider } from "./components/nonce";
 import { renderWithCache } from "./server/render-cache.server";
 import { requestContext } from "./server/request-context.server";
 
+export { clientKey } from "./lib/client-key";
 export { boot } from "./server/boot.server";
 // `npm run admin:reset-password` (scripts/admin-reset-password.ts) calls it on the built server.
 export { issueResetLink } from "./server/reset-link.server";

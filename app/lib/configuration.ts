@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SpamSettingsSchema } from "./blocklist";
 import { TeamCalendarSchema } from "./team-calendar";
 import { WebhookListSchema } from "./webhooks";
 
@@ -31,10 +32,17 @@ const extensionList = (allowed: readonly string[], fallback: readonly string[]) 
 export const PreparationFieldSchema = z.object({
   id: z.coerce.number().int().min(1),
   name: z
-    .string()
+    .string({ error: "Bitte füllen Sie mindestens Name und Label aus!" })
     .transform((s) => s.replace(/[^\p{L}\p{N}]/gu, ""))
-    .pipe(z.string().min(1, "Bitte füllen Sie mindestens Name und Label aus!")),
-  label: z.string().trim().min(1, "Bitte füllen Sie mindestens Name und Label aus!"),
+    .pipe(
+      z
+        .string({ error: "Bitte füllen Sie mindestens Name und Label aus!" })
+        .min(1, "Bitte füllen Sie mindestens Name und Label aus!"),
+    ),
+  label: z
+    .string({ error: "Bitte füllen Sie mindestens Name und Label aus!" })
+    .trim()
+    .min(1, "Bitte füllen Sie mindestens Name und Label aus!"),
   placeholder: z.string().default(""),
 });
 export type PreparationField = z.infer<typeof PreparationFieldSchema>;
@@ -104,6 +112,8 @@ export const RetentionSchema = z.object({
 export const DEFAULT_PRIVACY_NOTE =
   "Wir speichern deine Angaben, Dateien und Sprachnachricht nur, um deine Anfrage zu bearbeiten und dir eine Testversion zu zeigen. Ohne weitere Bearbeitung löschen wir sie nach {monate} Monaten; du kannst deine Anfrage jederzeit zurückziehen.";
 
+export const DEFAULT_AI_DAILY_LIMIT = 200;
+
 /** The whole configuration document: one schema with the spec's defaults and clamps. */
 export const ConfigurationSchema = z.object({
   systemPrompt: z.string().max(20_000).default(DEFAULT_SYSTEM_PROMPT),
@@ -161,6 +171,15 @@ export const ConfigurationSchema = z.object({
   security: z
     .object({ requireTwoFactor: z.boolean().default(false) })
     .default({ requireTwoFactor: false }),
+  /**
+   * AI budget (issue 26, ADR 255): AI calls per Berlin day, automatic summaries and manual
+   * actions together; beyond it summaries wait for the next day and manual actions answer 429.
+   */
+  ai: z
+    .object({ dailyLimit: clampInt(0, 100_000, DEFAULT_AI_DAILY_LIMIT) })
+    .default({ dailyLimit: DEFAULT_AI_DAILY_LIMIT }),
+  /** Spam defence (issue 26, ADR 251): never in the public configuration. */
+  spam: SpamSettingsSchema.default({ blocklist: [], quarantineDays: 30 }),
   /** The team's busy-time feeds (URLs encrypted at rest, masked) and fixed video room (issue 28). */
   teamCalendar: TeamCalendarSchema,
 });

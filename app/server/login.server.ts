@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { LoginSchema, MESSAGES } from "~/lib/auth-forms";
+import { clientKey } from "~/lib/client-key";
 import { isAdminReturnPath } from "~/lib/return-path";
 import { LoginCodeSchema } from "~/lib/two-factor";
 import { admins } from "~db/schema";
@@ -39,12 +40,14 @@ export type CompletedLogin = {
   redirectTo: string;
 };
 
-const ipKey = (ip: string) => `login:ip:${ip}`;
-const userKey = (ip: string, username: string) => `login:user:${ip}:${username.toLowerCase()}`;
-/** The counters of "Passwort vergessen" (same limiter): per client IP and per IP + address. */
+// Per client: an IPv4 address or an IPv6 /56 (ADR 254).
+const ipKey = (ip: string) => `login:ip:${clientKey(ip)}`;
+const userKey = (ip: string, username: string) =>
+  `login:user:${clientKey(ip)}:${username.toLowerCase()}`;
+/** The counters of "Passwort vergessen" (same limiter): per client and per client + address. */
 export const forgotKeys = (ip: string, email: string) => [
-  `forgot:ip:${ip}`,
-  `forgot:user:${ip}:${email.toLowerCase()}`,
+  `forgot:ip:${clientKey(ip)}`,
+  `forgot:user:${clientKey(ip)}:${email.toLowerCase()}`,
 ];
 
 /**

@@ -9,6 +9,7 @@ import { usableToken } from "./link-token.server";
 import { clearLoginLock, forgotKeys } from "./login.server";
 import { mailConfigured, queueMail } from "./mail/outbox.server";
 import { loginLimiter, tooManyMessage } from "./rate-limit.server";
+import { type Failure, failure, type Result } from "./result.server";
 
 export const RESET_TTL_MS = 3600_000;
 
@@ -32,20 +33,13 @@ export function createResetToken(adminId: number, ttlMs = RESET_TTL_MS): string 
 export async function requestPasswordReset(
   email: string,
   ip: string,
-): Promise<
-  | { ok: true; message: string }
-  | { ok: false; status: 429; error: string; retryAfterSeconds: number }
-> {
+): Promise<{ ok: true; message: string } | (Failure & { retryAfterSeconds: number })> {
   const limiter = loginLimiter();
   for (const key of forgotKeys(ip, email)) {
     const state = await limiter.consume(key);
     if (!state.ok) {
-      return {
-        ok: false,
-        status: 429,
-        error: tooManyMessage(state.retryAfterSeconds, "admin"),
-        retryAfterSeconds: state.retryAfterSeconds,
-      };
+      const error = tooManyMessage(state.retryAfterSeconds, "admin");
+      return { ...failure(429, error), retryAfterSeconds: state.retryAfterSeconds };
     }
   }
   const admin = findAdminByEmail(email);
@@ -89,8 +83,8 @@ export async function resetPassword(
   token: string,
   newPassword: string,
   ip: string,
-): Promise<{ ok: true; message: string } | { ok: false; status: 400; error: string }> {
-  if (!token) return { ok: false, status: 400, error: MESSAGES.resetTokenMissing };
+): Promise<Result<{ message: string }>> {
+  if (!token) return failure(400, MESSAGES.resetTokenMissing);
   const passwordHash = await hashPassword(newPassword);
   const done = transaction((tx) => {
     const now = new Date();
@@ -115,7 +109,7 @@ export async function resetPassword(
       .run();
     return account ?? null;
   });
-  if (!done) return { ok: false, status: 400, error: MESSAGES.resetTokenInvalid };
+  if (!done) return failure(400, MESSAGES.resetTokenInvalid);
   await clearLoginLock(done, ip);
   return {
     ok: true,

@@ -69,6 +69,13 @@ describe("CSV export of the list", () => {
       description: '-Liste; mit "Zitat"\nzweite Zeile',
       companyDescription: "@SUMME ist kein Unternehmen, aber lang genug.",
     });
+    // Forms send CRLF; an AI summary (or an API client's text) may hold a lone "\n".
+    const twoLines = await submit({ name: "Zwei Zeilen" });
+    db()
+      .update(requests)
+      .set({ summary: "Eine Zusammenfassung\nauf zwei Zeilen ohne Sonderzeichen" })
+      .where(eq(requests.id, twoLines.id))
+      .run();
     const archived = await submit({ name: "Archiv Anna" });
     db().update(requests).set({ archived: true }).where(eq(requests.id, archived.id)).run();
 
@@ -89,6 +96,9 @@ describe("CSV export of the list", () => {
     expect(text).toContain(";'@SUMME ist kein Unternehmen");
     expect(text).toMatch(/;"'-Liste; mit ""Zitat""\r?\nzweite Zeile";/);
     expect(text).toMatch(/;\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2};|;\d{2}\.\d{2}\.\d{4} \d{2}:\d{2};/);
+    // A line break alone (no ";" or '"') is quoted too, so Excel keeps the row in one piece.
+    expect(text).toContain(`#${String(twoLines.id).padStart(4, "0")};`);
+    expect(text).toContain(';"Eine Zusammenfassung\nauf zwei Zeilen ohne Sonderzeichen";');
     expect(text).not.toContain("Archiv Anna");
 
     const onlyArchived = await (

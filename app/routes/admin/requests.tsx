@@ -36,6 +36,7 @@ import { listAdmins } from "~/server/admins.server";
 import { aiConfigured } from "~/server/ai/anthropic.server";
 import { visitorAppointments } from "~/server/appointments/visitor.server";
 import { requireAdmin } from "~/server/auth.server";
+import { aiBudget } from "~/server/budgets.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { env } from "~/server/env.server";
 import { parseId } from "~/server/http.server";
@@ -84,6 +85,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     admins: listAdmins().map((a) => ({ id: a.id, username: a.username, is_active: a.is_active })),
     fields: getConfiguration().preparationFields,
     aiConfigured: aiConfigured(),
+    // Today's AI calls are used up: missing summaries follow tomorrow (ADR 255).
+    summaryHeld: aiConfigured() && aiBudget().exhausted,
     origin: env().APP_URL,
   };
 }
@@ -132,7 +135,13 @@ function Chips({ query }: { query: RequestListQuery }) {
 export default function RequestsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { query, page, open, missingId, admins, fields, origin } = loaderData;
   const compact = loaderData.density === "compact";
-  const ctx: DetailContext = { admins, fields, aiConfigured: loaderData.aiConfigured, origin };
+  const ctx: DetailContext = {
+    admins,
+    fields,
+    aiConfigured: loaderData.aiConfigured,
+    summaryHeld: loaderData.summaryHeld,
+    origin,
+  };
   const location = useLocation();
   const revalidator = useRevalidator();
   const hydrated = useHydrated();

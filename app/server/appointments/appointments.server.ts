@@ -171,12 +171,13 @@ export async function bookAppointment(input: BookInput): Promise<AppointmentJson
     if (isUniqueViolation(error)) throw new SchedulingError(SLOT_TAKEN, "slot_taken", 409);
     throw error;
   }
-  const json = serializeAppointment(
-    row,
-    input.request
-      ? (db().select().from(requests).where(eq(requests.id, input.request.id)).get() ?? null)
-      : null,
-  );
+  const requestRow = input.request
+    ? (db().select().from(requests).where(eq(requests.id, input.request.id)).get() ?? null)
+    : null;
+  const json = serializeAppointment(row, requestRow);
+  // A quarantined request's booking holds its slot silently (issue 26): no mail to the typed
+  // address and no webhook until an admin releases the request.
+  if (requestRow?.quarantinedAt) return json;
   if (provider.name === "builtin" && input.request) {
     const who = { id: input.request.id, name: input.request.name, email: input.request.email };
     queueConfirmation(row, who);

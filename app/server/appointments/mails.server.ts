@@ -9,6 +9,7 @@ import { queueMail } from "../mail/outbox.server";
 import { notificationRecipients } from "../notifications.server";
 import { requestLinkUrl } from "../requests/request-link.server";
 import { bookingEnabled } from "./booking-api.server";
+import { queueInvitationWithinBudget } from "./invitation-budget.server";
 import { manageUrl } from "./manage-link.server";
 import { REMINDER_KIND } from "./reminder-check.server";
 import { videoLinkOf } from "./video-link.server";
@@ -76,44 +77,52 @@ export type InviteChange = "rescheduled" | "video";
 
 const MANAGE_LABEL = "Termin absagen oder verschieben";
 
-/** Confirmation (new booking) or its update after a reschedule: REQUEST invite + manage link. */
+/**
+ * Confirmation (new booking) or its update after a reschedule or a new video link: REQUEST invite
+ * + manage link. The invitation of a new booking goes to whatever address was typed: at most one
+ * per address and hour, beyond it the mail waits (invitation-budget, ADR 255). A move is made with
+ * the manage link from that mailbox and a video link by an admin, so their updates go at once.
+ */
 export function queueConfirmation(row: AppointmentRow, who: Attendee, change?: InviteChange) {
   const when = formatDateTime(row.startTime);
   const rescheduled = change === "rescheduled";
-  queueMail({
-    to: who.email,
-    subject: rescheduled
-      ? `Dein Demo-Termin wurde verschoben: ${when} Uhr`
-      : change === "video"
-        ? `Link zum Videocall für deinen Demo-Termin am ${when} Uhr`
-        : `Dein Demo-Termin am ${when} Uhr`,
-    kind: rescheduled
-      ? "booking-rescheduled"
-      : change === "video"
-        ? "booking-updated"
-        : "booking-confirmation",
-    requestId: who.id,
-    appointmentId: row.id,
-    attachments: [invite(row, who, "REQUEST")],
-    linksExpireAt: row.startTime,
-    content: {
-      greeting: `Hallo ${who.name},`,
-      paragraphs: [
-        rescheduled
-          ? "dein Demo-Termin wurde verschoben. Das ist dein neuer Termin:"
-          : change === "video"
-            ? videoLinkOf(row)
-              ? "für deinen Demo-Termin steht jetzt der Link zum Videocall fest. Die aktualisierte Kalendereinladung hängt an dieser E-Mail."
-              : "der Link zum Videocall für deinen Demo-Termin hat sich geändert: Wir schicken dir den neuen rechtzeitig vor dem Termin."
-            : "vielen Dank für deine Buchung! Dein persönlicher Demo-Termin steht:",
-        videoSentence(row),
-        "Die Kalendereinladung hängt an dieser E-Mail. Falls dir der Termin doch nicht passt, kannst du ihn über den Link unten absagen oder verschieben.",
-      ],
-      facts: facts(row),
-      action: { label: MANAGE_LABEL, url: manageUrl(row) },
-      footer: "Bis bald!\nDein Team",
-    },
-  });
+  const queue = (sendAfter?: Date) =>
+    queueMail({
+      sendAfter,
+      to: who.email,
+      subject: rescheduled
+        ? `Dein Demo-Termin wurde verschoben: ${when} Uhr`
+        : change === "video"
+          ? `Link zum Videocall für deinen Demo-Termin am ${when} Uhr`
+          : `Dein Demo-Termin am ${when} Uhr`,
+      kind: rescheduled
+        ? "booking-rescheduled"
+        : change === "video"
+          ? "booking-updated"
+          : "booking-confirmation",
+      requestId: who.id,
+      appointmentId: row.id,
+      attachments: [invite(row, who, "REQUEST")],
+      linksExpireAt: row.startTime,
+      content: {
+        greeting: `Hallo ${who.name},`,
+        paragraphs: [
+          rescheduled
+            ? "dein Demo-Termin wurde verschoben. Das ist dein neuer Termin:"
+            : change === "video"
+              ? videoLinkOf(row)
+                ? "für deinen Demo-Termin steht jetzt der Link zum Videocall fest. Die aktualisierte Kalendereinladung hängt an dieser E-Mail."
+                : "der Link zum Videocall für deinen Demo-Termin hat sich geändert: Wir schicken dir den neuen rechtzeitig vor dem Termin."
+              : "vielen Dank für deine Buchung! Dein persönlicher Demo-Termin steht:",
+          videoSentence(row),
+          "Die Kalendereinladung hängt an dieser E-Mail. Falls dir der Termin doch nicht passt, kannst du ihn über den Link unten absagen oder verschieben.",
+        ],
+        facts: facts(row),
+        action: { label: MANAGE_LABEL, url: manageUrl(row) },
+        footer: "Bis bald!\nDein Team",
+      },
+    });
+  return change ? queue() : queueInvitationWithinBudget(who.email, queue).mail;
 }
 
 /**

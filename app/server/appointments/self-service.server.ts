@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
+import { clientKey } from "~/lib/client-key";
 import { formatDateTime } from "~/lib/format";
 import { appointments } from "~db/schema";
 import { db } from "../db.server";
@@ -76,7 +77,8 @@ export async function applyManageForm(token: string | null, form: FormData, clie
     if (intent === "cancel") {
       await cancelAppointment(id, sequence);
     } else {
-      const limit = await bookingLimiter().consume(clientIp);
+      // The booking limit, per client (IPv4 address or IPv6 /56, ADR 254).
+      const limit = await bookingLimiter().consume(clientKey(clientIp));
       if (!limit.ok)
         return data({ error: tooManyMessage(limit.retryAfterSeconds) }, { status: 429 });
       await rescheduleAppointment(id, String(form.get("startTime") ?? ""), sequence);

@@ -44,7 +44,7 @@ export function mailboxKey(email: string): string {
 }
 
 /** The address as an HMAC (key from SESSION_SECRET): `rate_limits` holds no readable address. */
-function addressKey(email: string): string {
+export function addressKey(email: string): string {
   const [key] = derivedKeys("receipt-address");
   return createHmac("sha256", key).update(mailboxKey(email)).digest("base64url");
 }

@@ -117,7 +117,11 @@ describe("busy times of an ICS feed (ical.js)", () => {
       "RRULE:FREQ=DAILY",
       "END:VEVENT",
     );
-    const spans = busySpansOf(text, new Date("2026-04-01T00:00:00Z"), new Date("2026-04-04T00:00:00Z"));
+    const spans = busySpansOf(
+      text,
+      new Date("2026-04-01T00:00:00Z"),
+      new Date("2026-04-04T00:00:00Z"),
+    );
     expect(iso(spans)).toEqual([
       ["2026-04-01T06:00:00.000Z", "2026-04-01T06:30:00.000Z"],
       ["2026-04-02T06:00:00.000Z", "2026-04-02T06:30:00.000Z"],

@@ -7,6 +7,8 @@ export type DetailContext = {
   admins: AdminOption[];
   fields: PreparationField[];
   aiConfigured: boolean;
+  /** Today's AI budget is used up: a missing summary follows tomorrow. */
+  summaryHeld?: boolean;
   origin: string;
 };
 

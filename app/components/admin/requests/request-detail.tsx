@@ -40,7 +40,7 @@ function Section({
     case "company":
       return <CompanySection request={request} />;
     case "request":
-      return <RequestTextSection request={request} />;
+      return <RequestTextSection request={request} summaryHeld={ctx.summaryHeld} />;
     case "files":
       return <FilesSection request={request} />;
     case "preparation":

@@ -1,13 +1,30 @@
 import { VoicePlayer } from "~/components/ui/voice-player";
 import type { RequestJson } from "~/lib/request-json";
 
-export function RequestTextSection({ request }: { request: RequestJson }) {
+/** Shown instead of a summary while today's AI budget is used up (ADR 255). */
+export const SUMMARY_HELD = "Zusammenfassung folgt morgen (Tageslimit der KI erreicht).";
+
+export function RequestTextSection({
+  request,
+  summaryHeld = false,
+}: {
+  request: RequestJson;
+  /** Today's AI budget is used up: a missing summary is written tomorrow. */
+  summaryHeld?: boolean;
+}) {
   return (
     <div className="space-y-3 text-sm">
       {request.summary ? (
         <p className="rounded-lg bg-indigo-50 p-3 text-indigo-950 dark:bg-indigo-950 dark:text-indigo-100">
           <span className="font-semibold">Zusammenfassung: </span>
           {request.summary}
+        </p>
+      ) : summaryHeld ? (
+        <p
+          className="rounded-lg bg-slate-100 p-3 text-slate-700 dark:bg-slate-800 dark:text-slate-200"
+          data-summary-held=""
+        >
+          {SUMMARY_HELD}
         </p>
       ) : null}
       <div>
