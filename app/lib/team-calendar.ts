@@ -103,7 +103,5 @@ export type FeedLinkView = {
   createdBy: string;
 };
 
-/** What the section shows again after a post: a refused value with its error, or a new link once. */
-export type TeamCalendarFormState =
-  | { field: "videoUrl" | "feedUrl"; value: string; error: string }
-  | { feedLink: string };
+/** What the links card shows after a post: a new subscription link, once. */
+export type TeamCalendarFormState = { feedLink: string };

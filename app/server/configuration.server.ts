@@ -54,6 +54,14 @@ export function getConfiguration(): Configuration {
   return value;
 }
 
+type SavedListener = (previous: Configuration, next: Configuration) => void;
+const savedListeners: SavedListener[] = [];
+
+/** Called after every save (e.g. the team calendar fetches changed feeds at once). */
+export function onConfigurationSaved(listener: SavedListener) {
+  savedListeners.push(listener);
+}
+
 export type SaveConfigurationResult =
   | { ok: true; configuration: Configuration }
   | { ok: false; error: string; fieldErrors: Record<string, string[]> };
@@ -79,7 +87,9 @@ export function saveConfiguration(input: unknown): SaveConfigurationResult {
     .onConflictDoUpdate({ target: configuration.id, set: { data, updatedAt: new Date() } })
     .run();
   // The next read parses the stored row again (this connection's own writes leave data_version).
+  const previous = stored;
   cached = undefined;
+  for (const listener of savedListeners) listener(previous, data);
   return { ok: true, configuration: data };
 }
 

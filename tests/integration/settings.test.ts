@@ -108,6 +108,7 @@ describe("settings page form", () => {
     "uploads",
     "preparationFields",
     "appointments",
+    "teamCalendar",
     "privacy",
   ];
 

@@ -416,17 +416,12 @@ describe("the video link", () => {
 
   it("the fixed room of the settings goes into the confirmation and its invite; the card form works without JS", async () => {
     const room = "https://meet.example.com/team-raum";
-    const bad = await postForm("/admin/settings", {
-      intent: "team-calendar-video",
-      videoUrl: "ftp://x",
-    });
+    const bad = await patchConfig({ teamCalendar: { videoUrl: "ftp://x" } });
     expect(bad.status).toBe(400);
-    expect(await bad.text()).toContain("gültige https-Adresse");
-    const saved = await postForm("/admin/settings", {
-      intent: "team-calendar-video",
-      videoUrl: room,
-    });
-    expect(saved.status).toBe(302);
+    expect((await bad.json()).fieldErrors["teamCalendar.videoUrl"][0]).toContain(
+      "gültige https-Adresse",
+    );
+    expect((await patchConfig({ teamCalendar: { videoUrl: room } })).status).toBe(200);
     const id = await book("fix@example.com", 3);
     await server.drainOutbox();
     const [confirmation] = mailsTo("fix@example.com", /^Dein Demo-Termin am/);

@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
 import { SettingsForm } from "~/components/admin/settings/settings-form";
-import { TeamCalendarSettings } from "~/components/admin/settings/team-calendar-settings";
+import { TeamCalendarLinks } from "~/components/admin/settings/team-calendar-links";
 import { WebhookSettings } from "~/components/admin/settings/webhook-settings";
 import { buttonClass } from "~/components/ui/button";
 import type { TeamCalendarFormState } from "~/lib/team-calendar";
@@ -77,6 +77,8 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         error={result?.error}
         message={result?.message}
         focus={result?.focus}
+        busyFeeds={loaderData.teamCalendar.feeds}
+        feedsRefreshable
       />
       <WebhookSettings
         webhooks={loaderData.config.webhooks}
@@ -84,12 +86,13 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         action={location.pathname}
         state={(actionData as { webhook?: WebhookFormState } | undefined)?.webhook}
       />
-      <TeamCalendarSettings
+      <TeamCalendarLinks
         action={location.pathname}
-        videoUrl={loaderData.config.teamCalendar.videoUrl}
-        feeds={loaderData.teamCalendar.feeds}
         links={loaderData.teamCalendar.links}
-        state={(actionData as { teamCalendar?: TeamCalendarFormState } | undefined)?.teamCalendar}
+        newLink={
+          (actionData as { teamCalendar?: TeamCalendarFormState } | undefined)?.teamCalendar
+            ?.feedLink
+        }
       />
     </div>
   );

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { eq, inArray, lte, notInArray } from "drizzle-orm";
 import type { BusyFeed, BusyFeedStatus } from "~/lib/team-calendar";
 import { busyFeedCache } from "~db/schema";
-import { getConfiguration } from "../configuration.server";
+import { getConfiguration, onConfigurationSaved } from "../configuration.server";
 import { db } from "../db.server";
 import { outboxWorker } from "../outbox-retry.server";
 import { registerTestHooks } from "../test-hooks.server";
@@ -129,6 +129,14 @@ export function refreshBusyFeeds() {
   db().update(busyFeedCache).set({ nextFetchAt: new Date() }).run();
   worker.kick();
 }
+
+// A changed feed list (settings form or PATCH /api/configuration) is fetched at once.
+onConfigurationSaved((previous, next) => {
+  const keys = (c: typeof next) => c.teamCalendar.busyFeeds.map(cacheKey).join(",");
+  if (keys(previous) === keys(next)) return;
+  syncRows(next.teamCalendar.busyFeeds);
+  worker.kick();
+});
 
 registerTestHooks({ drainBusyFeeds: (now?: Date) => worker.drain(now) });
 

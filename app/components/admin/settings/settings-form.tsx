@@ -16,6 +16,7 @@ import {
   type SettingsFormValue,
   settingsFormDefaults,
 } from "~/lib/settings-form";
+import type { BusyFeedStatus } from "~/lib/team-calendar";
 import { AppointmentSettings, type EventTypeOption } from "./appointment-settings";
 import { BannerSettings } from "./banner-settings";
 import { NotificationSettings } from "./notification-settings";
@@ -23,6 +24,7 @@ import { PreparationFieldSettings } from "./preparation-field-settings";
 import { PrivacySettings } from "./privacy-settings";
 import { SettingsErrors } from "./section";
 import { SystemPromptSettings } from "./system-prompt-settings";
+import { TeamCalendarSettings } from "./team-calendar-settings";
 import { UploadSettings } from "./upload-settings";
 import { useUnsavedChanges } from "./use-unsaved-changes";
 
@@ -39,6 +41,10 @@ export type SettingsFormProps = {
   message?: string;
   /** The field a refused post names first: focused, so it is scrolled into view. */
   focus?: string;
+  /** The team calendar's feeds: age of their cache and last error (issue 28). */
+  busyFeeds: BusyFeedStatus[];
+  /** Whether the page has the form "Jetzt abrufen" posts (team-calendar-links.tsx). */
+  feedsRefreshable?: boolean;
 };
 
 /**
@@ -81,7 +87,11 @@ function SettingsFormBody(props: SettingsFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const { dirty, check } = useUnsavedChanges(formRef, Boolean(props.lastResult));
   // List edits change the form without an input event: compare once a list has changed.
-  const lists = [fields.preparationFields, fields.emailNotifications.getFieldset().externalEmails]
+  const lists = [
+    fields.preparationFields,
+    fields.emailNotifications.getFieldset().externalEmails,
+    fields.teamCalendar.getFieldset().busyFeeds,
+  ]
     .map((list) =>
       list
         .getFieldList()
@@ -158,6 +168,12 @@ function SettingsFormBody(props: SettingsFormProps) {
         <UploadSettings fields={fields} />
         <PreparationFieldSettings form={form} fields={fields} />
         <AppointmentSettings fields={fields} eventTypes={props.eventTypes} />
+        <TeamCalendarSettings
+          form={form}
+          fields={fields}
+          feeds={props.busyFeeds}
+          refreshable={props.feedsRefreshable}
+        />
         <PrivacySettings fields={fields} />
 
         <div

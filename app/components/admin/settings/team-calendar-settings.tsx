@@ -1,237 +1,202 @@
-import { Form } from "react-router";
-import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { Alert, FieldErrors, inputClass } from "~/components/ui/field";
-import { formatDateTime } from "~/lib/format";
+import { buttonClass } from "~/components/ui/button";
+import { FieldErrors, inputClass } from "~/components/ui/field";
+import { type BusyFeedStatus, feedAgeLabel, feedIsDown } from "~/lib/team-calendar";
 import {
-  type BusyFeedStatus,
-  type FeedLinkView,
-  feedAgeLabel,
-  feedIsDown,
-  type TeamCalendarFormState,
-} from "~/lib/team-calendar";
+  focusedIndex,
+  type SettingsForm,
+  useFocusAfterListChange,
+  useListIntent,
+} from "./list-controls";
+import {
+  initialText,
+  label,
+  Section,
+  SettingInput,
+  type SettingsField,
+  type SettingsFields,
+  useFieldErrors,
+} from "./section";
 
-const labelClass = "mb-1 block text-sm font-medium";
-const hintClass = "mt-1 text-xs text-slate-600 dark:text-slate-400";
-const boxClass = "space-y-3 rounded-lg border border-slate-200 p-4 dark:border-slate-700";
-
-type Props = {
-  action: string;
-  /** The fixed video room (null: none). */
-  videoUrl: string | null;
-  /** The busy feeds, URLs masked, with the age of their cache. */
-  feeds: BusyFeedStatus[];
-  /** The demo feed's subscription links (never their tokens). */
-  links: FeedLinkView[];
-  state?: TeamCalendarFormState;
-};
+const ADD_ID = "add-busy-feed";
+/** The form beside the settings form whose button "Jetzt abrufen" posts (team-calendar-links.tsx). */
+export const REFRESH_FORM_ID = "busy-feeds-refresh";
 
 /**
- * "Kalender des Teams" (issue 28): the fixed video room, the team's busy-time feeds and the
- * subscription links of the booked demos. Each part is its own small form (no JS needed) beside
- * the big settings form.
+ * "Kalender des Teams" in the settings form (issue 28): the fixed video room and the team's
+ * busy-time feeds (a Conform list; stored URLs are shown masked and kept when sent back masked),
+ * each with the age of its cache and its last error.
  */
-export function TeamCalendarSettings({ action, videoUrl, feeds, links, state }: Props) {
-  const refused = state && "field" in state ? state : undefined;
-  const newLink = state && "feedLink" in state ? state.feedLink : undefined;
+export function TeamCalendarSettings({
+  form,
+  fields,
+  feeds,
+  refreshable = false,
+}: {
+  form: SettingsForm;
+  fields: SettingsFields;
+  /** The stored feeds' state by id (age of the cache, last error). */
+  feeds: BusyFeedStatus[];
+  /** Whether the page has the form "Jetzt abrufen" posts. */
+  refreshable?: boolean;
+}) {
+  const team = fields.teamCalendar.getFieldset();
+  const list = team.busyFeeds;
+  const rows = list.getFieldList();
+  const keys = rows.map((row, index) => row.key ?? `row-${index}`);
+  const focusAfter = useFocusAfterListChange(keys);
+  const intent = useListIntent(list.name);
+  const focusIndex = focusedIndex(intent, rows.length);
+  const byId = new Map(feeds.map((f) => [f.id, f]));
   return (
-    <Card className="space-y-4 p-5" aria-labelledby="team-calendar-heading" role="region">
+    <Section
+      name="teamCalendar"
+      title="Kalender des Teams"
+      description="Belegte Zeiten aus Ihren Kalendern sind nicht buchbar, und der Videoraum steht in jeder Terminbestätigung (eingebauter Terminplaner)."
+    >
       <div>
-        <h2 id="team-calendar-heading" className="text-lg font-semibold">
-          Kalender des Teams
-        </h2>
-        <p className="text-sm text-slate-600 dark:text-slate-400">
-          Belegte Zeiten aus Ihren Kalendern sind nicht buchbar, und der Videoraum geht mit jeder
-          Terminbestätigung an die Besucher. Termine des eingebauten Terminplaners.
+        <SettingInput
+          meta={team.videoUrl}
+          id="team-video-url"
+          label="Fester Videoraum (https)"
+          type="url"
+          inputMode="url"
+          placeholder="https://meet.example.com/demo"
+          aria-describedby="team-video-url-hint"
+        />
+        <p id="team-video-url-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+          Steht in Bestätigung, Erinnerung, Kalendereinladung und auf der Verwaltungsseite des
+          Termins; ein eigener Link auf einer Terminkarte geht vor. Leer: kein fester Raum.
         </p>
       </div>
-
-      <Form method="post" action={action} className={boxClass} aria-labelledby="video-room-heading">
-        <h3 id="video-room-heading" className="font-semibold">
-          Fester Videoraum
-        </h3>
-        <div>
-          <label htmlFor="team-video-url" className={labelClass}>
-            Link zum Videoraum (https)
-          </label>
-          <input
-            id="team-video-url"
-            name="videoUrl"
-            type="url"
-            inputMode="url"
-            placeholder="https://meet.example.com/demo"
-            defaultValue={refused?.field === "videoUrl" ? refused.value : (videoUrl ?? "")}
-            className={inputClass}
-            aria-invalid={refused?.field === "videoUrl" ? true : undefined}
-            aria-describedby={`team-video-url-hint${refused?.field === "videoUrl" ? " team-video-url-error" : ""}`}
-          />
-          <p id="team-video-url-hint" className={hintClass}>
-            Steht in Bestätigung, Erinnerung, Kalendereinladung und auf der Verwaltungsseite des
-            Termins. Ein eigener Link auf einer Terminkarte geht vor. Leer lassen: kein fester Raum.
-          </p>
-          <FieldErrors
-            id="team-video-url-error"
-            errors={refused?.field === "videoUrl" ? [refused.error] : undefined}
-          />
-        </div>
-        <Button type="submit" name="intent" value="team-calendar-video" size="sm">
-          Videoraum speichern
-        </Button>
-      </Form>
-
-      <section className={boxClass} aria-labelledby="busy-feeds-heading">
-        <h3 id="busy-feeds-heading" className="font-semibold">
-          Belegte Zeiten (iCal-Abos)
-        </h3>
-        <p className="text-sm text-slate-600 dark:text-slate-400">
-          Die geheime iCal-Adresse eines Kalenders (Google, Outlook, Nextcloud). Alle 15 Minuten
+      <div>
+        <p className={label}>Belegte Zeiten (geheime iCal-Adressen)</p>
+        <p className="mb-2 text-xs text-slate-600 dark:text-slate-400">
+          Google, Outlook oder Nextcloud: die geheime iCal-Adresse des Kalenders. Alle 15 Minuten
           abgerufen; übernommen werden nur Beginn und Ende belegter Termine, keine Titel oder
           Teilnehmer.
         </p>
-        {feeds.length === 0 ? (
-          <p className="text-sm text-slate-600 dark:text-slate-400">Noch keine Kalender.</p>
-        ) : (
-          <ul className="space-y-3">
-            {feeds.map((feed, i) => (
-              <FeedRow key={feed.id} feed={feed} index={i} action={action} />
-            ))}
-          </ul>
-        )}
-        <Form method="post" action={action} className="space-y-2">
-          <div>
-            <label htmlFor="team-feed-url" className={labelClass}>
-              Kalender hinzufügen: geheime iCal-Adresse
-            </label>
-            <input
-              id="team-feed-url"
-              name="feedUrl"
-              type="url"
-              inputMode="url"
-              required
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="https://calendar.google.com/calendar/ical/…/basic.ics"
-              defaultValue={refused?.field === "feedUrl" ? refused.value : ""}
-              className={`${inputClass} font-mono`}
-              aria-invalid={refused?.field === "feedUrl" ? true : undefined}
-              aria-describedby={refused?.field === "feedUrl" ? "team-feed-url-error" : undefined}
-            />
-            <FieldErrors
-              id="team-feed-url-error"
-              errors={refused?.field === "feedUrl" ? [refused.error] : undefined}
-            />
-          </div>
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" name="intent" value="team-calendar-feed-add" size="sm">
-              Kalender hinzufügen
-            </Button>
-          </div>
-        </Form>
-        {feeds.length ? (
-          <Form method="post" action={action}>
-            <Button
+        {rows.length === 0 ? (
+          <p className="mb-2 text-sm text-slate-600 dark:text-slate-400">Noch keine Kalender.</p>
+        ) : null}
+        <ul className="mb-2 space-y-3">
+          {rows.map((row, index) => {
+            const rowFields = row.getFieldset();
+            const id = initialText(rowFields.id);
+            return (
+              <FeedRow
+                key={keys[index]}
+                url={rowFields.url}
+                idField={rowFields.id}
+                number={index + 1}
+                status={id ? byId.get(id) : undefined}
+                autoFocus={focusIndex === index}
+                removeProps={form.remove.getButtonProps({ name: list.name, index })}
+                onRemove={() => focusAfter(() => document.getElementById(ADD_ID))}
+              />
+            );
+          })}
+        </ul>
+        <div className="flex flex-wrap gap-2">
+          <button
+            id={ADD_ID}
+            className={buttonClass("secondary", "sm")}
+            autoFocus={intent?.type === "remove"}
+            {...form.insert.getButtonProps({ name: list.name, defaultValue: { url: "" } })}
+            onClick={() =>
+              focusAfter(() => {
+                const inputs = document.querySelectorAll<HTMLInputElement>(
+                  `input[name^="${list.name}["][name$="].url"]`,
+                );
+                return inputs[inputs.length - 1] ?? null;
+              })
+            }
+          >
+            Kalender hinzufügen
+          </button>
+          {refreshable && feeds.length ? (
+            <button
               type="submit"
+              form={REFRESH_FORM_ID}
               name="intent"
               value="team-calendar-refresh"
-              size="sm"
-              variant="secondary"
+              className={buttonClass("secondary", "sm")}
             >
               Jetzt abrufen
-            </Button>
-          </Form>
-        ) : null}
-      </section>
-
-      <section className={boxClass} aria-labelledby="demo-feed-heading">
-        <h3 id="demo-feed-heading" className="font-semibold">
-          Gebuchte Demos im eigenen Kalender
-        </h3>
-        <p className="text-sm text-slate-600 dark:text-slate-400">
-          Ein privater Abo-Link mit allen gebuchten Demos: nur Uhrzeit, „Demo #Nummer“ und der Link
-          ins Back-Office, keine Kontaktdaten. Der Link wird nur einmal angezeigt.
-        </p>
-        {newLink ? (
-          <Alert tone="success">
-            <label htmlFor="team-feed-link" className="block font-semibold">
-              Neuer Abo-Link – jetzt kopieren und im Kalender abonnieren:
-            </label>
-            <input
-              id="team-feed-link"
-              readOnly
-              value={newLink}
-              className={`${inputClass} mt-2 font-mono text-xs`}
-            />
-          </Alert>
-        ) : null}
-        {links.length ? (
-          <ul className="space-y-2">
-            {links.map((link) => (
-              <li
-                key={link.id}
-                className="flex flex-wrap items-center justify-between gap-2 text-sm"
-              >
-                <span>
-                  Abo-Link {link.id} · erzeugt {formatDateTime(link.createdAt)} von {link.createdBy}
-                  {" · "}
-                  {link.lastUsedAt
-                    ? `zuletzt abgerufen ${formatDateTime(link.lastUsedAt)}`
-                    : "noch nicht abgerufen"}
-                </span>
-                <Form method="post" action={action}>
-                  <input type="hidden" name="tokenId" value={link.id} />
-                  <Button
-                    type="submit"
-                    name="intent"
-                    value="team-calendar-link-revoke"
-                    size="sm"
-                    variant="secondary"
-                    aria-label={`Abo-Link ${link.id} widerrufen`}
-                  >
-                    Widerrufen
-                  </Button>
-                </Form>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <Form method="post" action={action}>
-          <Button type="submit" name="intent" value="team-calendar-link-create" size="sm">
-            Abo-Link erzeugen
-          </Button>
-        </Form>
-      </section>
-    </Card>
+            </button>
+          ) : null}
+        </div>
+        <FieldErrors errors={list.errors} />
+      </div>
+    </Section>
   );
 }
 
-function FeedRow({ feed, index, action }: { feed: BusyFeedStatus; index: number; action: string }) {
-  const down = feedIsDown(feed);
+function FeedRow({
+  url,
+  idField,
+  number,
+  status,
+  autoFocus,
+  removeProps,
+  onRemove,
+}: {
+  url: SettingsField;
+  idField: SettingsField;
+  number: number;
+  status?: BusyFeedStatus;
+  autoFocus: boolean;
+  removeProps: ReturnType<SettingsForm["remove"]["getButtonProps"]>;
+  onRemove: () => void;
+}) {
+  const { errors, autoFocus: refused } = useFieldErrors(url);
+  const id = initialText(idField);
+  const described = [status ? `${url.id}-state` : "", errors?.length ? url.errorId : ""]
+    .filter(Boolean)
+    .join(" ");
   return (
-    <li className="space-y-1 text-sm" data-testid="busy-feed">
-      <p className="break-all font-mono">{feed.url}</p>
-      <p className="text-slate-600 dark:text-slate-400">
-        {feedAgeLabel(feed.fetchedAt)}
-        {feed.fetchedAt ? ` · ${feed.busyCount} belegte Zeiten` : ""}
-      </p>
-      {down ? (
-        <p className="text-amber-800 dark:text-amber-200">
-          Letzter Abruf fehlgeschlagen ({(feed.lastError ?? "").replace(/\.$/, "")}) – es gelten die
-          zuletzt bekannten Zeiten.
-        </p>
-      ) : null}
-      <Form method="post" action={action}>
-        <input type="hidden" name="feedId" value={feed.id} />
-        <Button
-          type="submit"
-          name="intent"
-          value="team-calendar-feed-delete"
-          size="sm"
-          variant="secondary"
-          aria-label={`Kalender ${index + 1} entfernen`}
+    <li className="space-y-1" data-testid="busy-feed">
+      {id ? <input type="hidden" name={idField.name} value={id} /> : null}
+      <label htmlFor={url.id} className="text-xs text-slate-600 dark:text-slate-400">
+        Kalender {number}
+      </label>
+      <div className="flex flex-wrap items-center gap-2">
+        <input
+          key={url.key}
+          id={url.id}
+          name={url.name}
+          type="text"
+          inputMode="url"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="https://calendar.google.com/calendar/ical/…/basic.ics"
+          defaultValue={initialText(url)}
+          className={`${inputClass} min-w-0 flex-1 font-mono text-sm`}
+          aria-invalid={errors?.length ? true : undefined}
+          aria-describedby={described || undefined}
+          autoFocus={autoFocus || refused}
+        />
+        <button
+          className={buttonClass("secondary", "sm")}
+          aria-label={`Kalender ${number} entfernen`}
+          {...removeProps}
+          onClick={onRemove}
         >
           Entfernen
-        </Button>
-      </Form>
+        </button>
+      </div>
+      {status ? (
+        <p id={`${url.id}-state`} className="text-xs text-slate-600 dark:text-slate-400">
+          {feedAgeLabel(status.fetchedAt)}
+          {status.fetchedAt ? ` · ${status.busyCount} belegte Zeiten` : ""}
+          {feedIsDown(status) ? (
+            <span className="block text-amber-800 dark:text-amber-200">
+              Letzter Abruf fehlgeschlagen ({(status.lastError ?? "").replace(/\.$/, "")}) – es
+              gelten die zuletzt bekannten Zeiten.
+            </span>
+          ) : null}
+        </p>
+      ) : null}
+      <FieldErrors id={url.errorId} errors={errors} />
     </li>
   );
 }
