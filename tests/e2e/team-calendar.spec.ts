@@ -69,43 +69,55 @@ test("team calendar settings: a feed URL (masked), the video room and a subscrip
   await loginAs(page, await seed.admin());
   await page.goto("/admin/settings");
   if (javaScriptEnabled) await waitForHydration(page);
-  const section = page.getByRole("region", { name: "Kalender des Teams" });
+  const section = page.locator("#teamCalendar");
   await section.scrollIntoViewIfNeeded();
+  await expect(section.getByRole("heading", { name: "Kalender des Teams" })).toBeVisible();
   await expect(section.getByText("Noch keine Kalender.")).toBeVisible();
+  const save = () => page.getByRole("button", { name: "Konfiguration speichern" }).click();
 
-  // A link-local target is refused at the field, the typed value stays, the field is described.
-  const feedField = section.getByLabel("Kalender hinzufügen: geheime iCal-Adresse");
-  await feedField.fill("https://169.254.169.254/latest/meta-data");
+  // A new row (Conform's list insert; without JS the server adds it), a link-local target: refused
+  // at the field on save, the typed value stays, the field is focused and described.
   await section.getByRole("button", { name: "Kalender hinzufügen" }).click();
-  const refusedField = page
-    .getByRole("region", { name: "Kalender des Teams" })
-    .getByLabel("Kalender hinzufügen: geheime iCal-Adresse");
-  await expect(refusedField).toHaveValue("https://169.254.169.254/latest/meta-data");
-  await expect(refusedField).toHaveAccessibleDescription(/nicht erlaubt/);
+  const first = page.locator("#teamCalendar").getByLabel("Kalender 1", { exact: true });
+  await expect(first).toBeFocused();
+  await first.fill("https://169.254.169.254/latest/meta-data");
+  await page
+    .locator("#teamCalendar")
+    .getByLabel("Fester Videoraum (https)")
+    .fill("https://meet.example.com/team");
+  await save();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Fehler beim Speichern der Konfiguration!" }),
+  ).toBeVisible();
+  const refused = page.locator("#teamCalendar").getByLabel("Kalender 1", { exact: true });
+  await expect(refused).toHaveValue("https://169.254.169.254/latest/meta-data");
+  await expect(refused).toHaveAccessibleDescription(/nicht erlaubt/);
+  await expect(refused).toBeFocused();
+  await expect(refused).toBeInViewport();
 
   const secret =
     "https://calendar.example.com/ical/team%40example.com/private-geheim4711/basic.ics";
-  await refusedField.fill(secret);
-  await page
-    .getByRole("region", { name: "Kalender des Teams" })
-    .getByRole("button", { name: "Kalender hinzufügen" })
-    .click();
-  await expect(toastOf(page, "Kalender hinzugefügt")).toBeVisible();
+  await refused.fill(secret);
+  await save();
+  await expect(toastOf(page, "Konfiguration erfolgreich gespeichert!")).toBeVisible();
   const feed = page.getByTestId("busy-feed");
-  await expect(feed).toContainText("https://calendar.example.com/••••••••.ics");
-  await feed.scrollIntoViewIfNeeded();
-  await expect(feed).toBeInViewport();
-  // The secret URL is nowhere in the page (not in the hydration data either).
-  expect(await (await page.request.get("/admin/settings")).text()).not.toContain("geheim4711");
-
-  // The fixed video room.
-  const room = page.getByLabel("Link zum Videoraum (https)");
-  await room.fill("https://meet.example.com/team");
-  await page.getByRole("button", { name: "Videoraum speichern" }).click();
-  await expect(toastOf(page, "Videoraum gespeichert.")).toBeVisible();
-  await expect(page.getByLabel("Link zum Videoraum (https)")).toHaveValue(
+  await expect(feed.getByLabel("Kalender 1", { exact: true })).toHaveValue(
+    "https://calendar.example.com/••••••••.ics",
+  );
+  await expect(page.getByLabel("Fester Videoraum (https)")).toHaveValue(
     "https://meet.example.com/team",
   );
+  // The secret URL is nowhere in the page (not in the hydration data either).
+  expect(await (await page.request.get("/admin/settings")).text()).not.toContain("geheim4711");
+  // Saving again with the masked URL keeps the stored feed.
+  await save();
+  await expect(toastOf(page, "Konfiguration erfolgreich gespeichert!").first()).toBeVisible();
+  await expect(page.getByTestId("busy-feed").getByLabel("Kalender 1", { exact: true })).toHaveValue(
+    "https://calendar.example.com/••••••••.ics",
+  );
+  await page.getByRole("button", { name: "Jetzt abrufen" }).click();
+  await expect(toastOf(page, "Die Kalender werden jetzt abgerufen.")).toBeVisible();
+  await shot(page, testInfo, `team-calendar-${javaScriptEnabled ? "js" : "nojs"}`);
 
   // A subscription link of the booked demos: shown once, then revoked.
   await page.getByRole("button", { name: "Abo-Link erzeugen" }).click();
@@ -113,25 +125,26 @@ test("team calendar settings: a feed URL (masked), the video room and a subscrip
   await expect(newLink).toHaveValue(/\/admin\/kalender\.ics\?token=[\w-]{40,}$/);
   await newLink.scrollIntoViewIfNeeded();
   await expect(newLink).toBeInViewport();
-  const feedUrl = await newLink.inputValue();
-  const ics = await page.request.get(new URL(feedUrl).pathname + new URL(feedUrl).search);
+  const feedUrl = new URL(await newLink.inputValue());
+  const ics = await page.request.get(feedUrl.pathname + feedUrl.search);
   expect(ics.status()).toBe(200);
   expect(await ics.text()).toContain("BEGIN:VCALENDAR");
-  await shot(page, testInfo, `team-calendar-${javaScriptEnabled ? "js" : "nojs"}`);
+  await shot(page, testInfo, `team-calendar-link-${javaScriptEnabled ? "js" : "nojs"}`);
   if (javaScriptEnabled) await axeClean(page);
 
-  const revoke = page.getByRole("button", { name: /^Abo-Link \d+ widerrufen$/ }).first();
-  await revoke.click();
+  await page
+    .getByRole("button", { name: /^Abo-Link \d+ widerrufen$/ })
+    .first()
+    .click();
   await expect(toastOf(page, "Abo-Link widerrufen")).toBeVisible();
-  expect(
-    (await page.request.get(new URL(feedUrl).pathname + new URL(feedUrl).search)).status(),
-  ).toBe(404);
+  expect((await page.request.get(feedUrl.pathname + feedUrl.search)).status()).toBe(404);
 
   // Clean up: no room, no feed (other tests of this worker share the database).
-  await page.getByLabel("Link zum Videoraum (https)").fill("");
-  await page.getByRole("button", { name: "Videoraum speichern" }).click();
-  await expect(toastOf(page, "Videoraum entfernt.")).toBeVisible();
+  await page.getByLabel("Fester Videoraum (https)").fill("");
   await page.getByRole("button", { name: "Kalender 1 entfernen" }).click();
-  await expect(toastOf(page, "Kalender entfernt.")).toBeVisible();
-  await expect(page.getByText("Noch keine Kalender.")).toBeVisible();
+  await expect(page.locator("#teamCalendar").getByText("Noch keine Kalender.")).toBeVisible();
+  await save();
+  await expect(toastOf(page, "Konfiguration erfolgreich gespeichert!").first()).toBeVisible();
+  await expect(page.getByLabel("Fester Videoraum (https)")).toHaveValue("");
+  await expect(page.locator("#teamCalendar").getByText("Noch keine Kalender.")).toBeVisible();
 });
