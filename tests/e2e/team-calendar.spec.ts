@@ -117,7 +117,9 @@ test("team calendar settings: a feed URL (masked), the video room and a subscrip
   );
   await page.getByRole("button", { name: "Jetzt abrufen" }).click();
   await expect(toastOf(page, "Die Kalender werden jetzt abgerufen.")).toBeVisible();
-  await shot(page, testInfo, `team-calendar-${javaScriptEnabled ? "js" : "nojs"}`);
+  await page.locator("#teamCalendar").screenshot({
+    path: testInfo.outputPath(`team-calendar-${javaScriptEnabled ? "js" : "nojs"}.png`),
+  });
 
   // A subscription link of the booked demos: shown once, then revoked.
   await page.getByRole("button", { name: "Abo-Link erzeugen" }).click();

@@ -19,12 +19,13 @@ export async function handleTeamCalendarAction(
   actor: { id: number; username: string },
 ) {
   const intent = String(form.get("intent"));
-  const toast = (message: string, type: "success" | "error" = "success") =>
-    redirectWithToast(back, { type, message });
+  // Back to the part of the page the post came from (without JS the page is loaded anew).
+  const toast = (message: string, type: "success" | "error" = "success", anchor = "feed-links") =>
+    redirectWithToast(`${back}#${anchor}`, { type, message });
 
   if (intent === "team-calendar-refresh") {
     refreshBusyFeeds();
-    return toast("Die Kalender werden jetzt abgerufen.");
+    return toast("Die Kalender werden jetzt abgerufen.", "success", "teamCalendar");
   }
   if (intent === "team-calendar-link-create") {
     const created = createFeedToken(actor);

@@ -21,7 +21,7 @@ export function BusyFeedWarning({ feeds }: { feeds: BusyFeedStatus[] }) {
       </ul>
       <p className="mt-1">
         Bis er wieder antwortet, gelten seine zuletzt bekannten belegten Zeiten.{" "}
-        <Link to="/admin/settings#team-calendar-heading" className="underline">
+        <Link to="/admin/settings#teamCalendar" className="underline">
           Zu den Kalendern
         </Link>
       </p>

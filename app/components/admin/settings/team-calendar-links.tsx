@@ -22,7 +22,12 @@ export function TeamCalendarLinks({
   newLink?: string;
 }) {
   return (
-    <Card className="space-y-4 p-5" role="region" aria-labelledby="demo-feed-heading">
+    <Card
+      id="feed-links"
+      className="scroll-mt-24 space-y-4 p-5"
+      role="region"
+      aria-labelledby="demo-feed-heading"
+    >
       <Form id={REFRESH_FORM_ID} method="post" action={action} hidden />
       <div>
         <h2 id="demo-feed-heading" className="text-lg font-semibold">
