@@ -63,8 +63,38 @@ export const sessions = sqliteTable(
     expiresAt: ms("expires_at").notNull(),
     lastUsedAt: ms("last_used_at").notNull().default(now),
     userAgent: text("user_agent"),
+    /** The random id the session list and `DELETE /api/admin/account/sessions/{id}` name it by. */
+    publicId: text("public_id"),
+    /** The client's network at login: the IP masked to /24 (IPv4) or /48 (IPv6), never the address. */
+    network: text("network"),
   },
-  (t) => [index("sessions_admin_idx").on(t.adminId)],
+  (t) => [
+    index("sessions_admin_idx").on(t.adminId),
+    uniqueIndex("sessions_public_id_unique").on(t.publicId),
+  ],
+);
+
+/**
+ * Scoped API tokens for integrations (issue 27, ADR 260): SHA-256 of the token only, its scopes
+ * (JSON array of the fixed list), an optional expiry; revoked tokens stay listed until deleted with
+ * their admin.
+ */
+export const apiTokens = sqliteTable(
+  "api_tokens",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    adminId: integer("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    scopes: text("scopes").notNull(),
+    createdAt: ms("created_at").notNull().default(now),
+    expiresAt: ms("expires_at"),
+    lastUsedAt: ms("last_used_at"),
+    revokedAt: ms("revoked_at"),
+  },
+  (t) => [index("api_tokens_admin_idx").on(t.adminId)],
 );
 
 /** One-time recovery codes of the second factor (ADR 256): SHA-256 only, used once. */

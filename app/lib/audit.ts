@@ -17,6 +17,9 @@ export const AUDIT_ACTIONS = [
   "recovery-code-used",
   "recovery-codes-regenerated",
   "2fa-reset",
+  "session-ended",
+  "api-token-created",
+  "api-token-revoked",
   "calendar-feed-created",
   "calendar-feed-revoked",
 ] as const;
@@ -40,6 +43,9 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   "recovery-code-used": "Wiederherstellungscode verwendet",
   "recovery-codes-regenerated": "Wiederherstellungscodes neu erzeugt",
   "2fa-reset": "Zwei-Faktor-Anmeldung zurückgesetzt",
+  "session-ended": "Sitzung abgemeldet",
+  "api-token-created": "API-Zugang erstellt",
+  "api-token-revoked": "API-Zugang widerrufen",
   "calendar-feed-created": "Kalender-Abo-Link erzeugt",
   "calendar-feed-revoked": "Kalender-Abo-Link widerrufen",
 };

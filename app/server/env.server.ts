@@ -47,6 +47,8 @@ const EnvSchema = z.object({
       .optional(),
   ),
   SUBMISSION_RATE_LIMIT: rateLimitSpec.default({ points: 10, durationSeconds: 3600 }),
+  // A session unused for this many hours ends (the hard end stays 30 days after the login).
+  SESSION_IDLE_HOURS: z.coerce.number().int().min(1).max(720).default(12),
   LOGIN_RATE_LIMIT: rateLimitSpec.default({ points: 5, durationSeconds: 900 }),
   BOOKING_RATE_LIMIT: rateLimitSpec.default({ points: 5, durationSeconds: 3600 }),
   TRUST_PROXY: z.enum(["", "fly", "none"]).default(""),

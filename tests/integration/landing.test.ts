@@ -459,7 +459,7 @@ describe("visitor data", () => {
     const { audioPath } = await res.json();
     const admin = db().select().from(admins).get();
     expect(admin).toBeTruthy();
-    const token = createSession(admin!.id, "vitest");
+    const token = createSession(admin!.id, { userAgent: "vitest" });
     const audio = await server.fetch(`/api/audio/${audioPath}`, { token });
     expect(audio.status).toBe(200);
   });

@@ -23,6 +23,7 @@ import { NotificationSettings } from "./notification-settings";
 import { PreparationFieldSettings } from "./preparation-field-settings";
 import { PrivacySettings } from "./privacy-settings";
 import { SettingsErrors } from "./section";
+import { SpamSettings } from "./spam-settings";
 import { SystemPromptSettings } from "./system-prompt-settings";
 import { TeamCalendarSettings } from "./team-calendar-settings";
 import { UploadSettings } from "./upload-settings";
@@ -90,6 +91,7 @@ function SettingsFormBody(props: SettingsFormProps) {
   const lists = [
     fields.preparationFields,
     fields.emailNotifications.getFieldset().externalEmails,
+    fields.spam.getFieldset().blocklist,
     fields.teamCalendar.getFieldset().busyFeeds,
   ]
     .map((list) =>
@@ -175,6 +177,7 @@ function SettingsFormBody(props: SettingsFormProps) {
           refreshable={props.feedsRefreshable}
         />
         <PrivacySettings fields={fields} />
+        <SpamSettings form={form} fields={fields} />
 
         <div
           className="sticky bottom-0 flex flex-wrap items-center justify-end gap-3 border-t border-slate-200 bg-slate-50/90 py-3 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90"
