@@ -34,6 +34,8 @@ export default [
     route("account/email-confirm", "routes/admin/account-email-confirm.tsx"),
     // The detail tabs of one list row, loaded when the row is expanded (JSON, admins only)
     route("requests/:id/details", "routes/admin/request-details.ts"),
+    // The team's booked demos as a calendar feed, guarded by its token (issue 28)
+    route("kalender.ics", "routes/admin/kalender-ics.ts"),
     // Admin, protected (the layout's loader checks the session on the server)
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx", { id: "admin-index" }),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SpamSettingsSchema } from "./blocklist";
 import { type Branding, BrandingSchema, EMPTY_BRANDING } from "./branding";
+import { TeamCalendarSchema } from "./team-calendar";
 import { WebhookListSchema } from "./webhooks";
 
 export const IMAGE_TYPES = ["jpg", "jpeg", "png", "gif", "webp", "bmp"] as const;
@@ -190,6 +191,8 @@ export const ConfigurationSchema = z.object({
   spam: SpamSettingsSchema.default({ blocklist: [], quarantineDays: 30 }),
   /** Name, legal links, logo, colour and landing texts (issue 29); null = today's default. */
   branding: BrandingSchema.default(EMPTY_BRANDING),
+  /** The team's busy-time feeds (URLs encrypted at rest, masked) and fixed video room (issue 28). */
+  teamCalendar: TeamCalendarSchema,
 });
 
 export type Configuration = z.infer<typeof ConfigurationSchema>;

@@ -8,6 +8,7 @@ import {
   PreparationFieldSchema,
   RETENTION_ACTIONS,
 } from "./configuration";
+import { BusyFeedSchema, FEED_URL_INVALID, VideoUrlSchema } from "./team-calendar";
 
 export const EMAIL_REQUIRED = "Bitte geben Sie eine E-Mail-Adresse ein!";
 export const EMAIL_INVALID = "Bitte geben Sie eine gültige E-Mail-Adresse ein!";
@@ -30,6 +31,7 @@ export const SETTINGS_SECTIONS = [
   "uploads",
   "preparationFields",
   "appointments",
+  "teamCalendar",
   "privacy",
   "spam",
   "branding",
@@ -131,6 +133,24 @@ const PreparationFieldsSchema = z
   });
 
 /**
+ * The team calendar's feeds: a row added in the form has no id yet and gets a new one; a stored
+ * row shows its URL masked (a masked URL sent back keeps the stored one, configuration.server).
+ */
+const BusyFeedRowsSchema = z
+  .array(
+    z.object({
+      id: BusyFeedSchema.shape.id.optional(),
+      url: z.string({ error: FEED_URL_INVALID }).trim().min(1, FEED_URL_INVALID),
+    }),
+  )
+  .transform((rows) =>
+    rows.map((row) => ({
+      id: row.id ?? `cal-${Math.random().toString(36).slice(2, 10)}`,
+      url: row.url,
+    })),
+  );
+
+/**
  * The settings page's form, on the client (Conform) and the server (`parseWithZod`): its names are
  * the configuration's paths (`uploadSettings.maxFileSizeMB`, `preparationFields[0].label`), its keys
  * in the order of the page (the first refused field is focused). Lists change by Conform's
@@ -168,6 +188,17 @@ export const SettingsFormSchema = z.object({
     days: rangeInt("bookingLeadTime.days"),
     hours: rangeInt("bookingLeadTime.hours"),
   }),
+  /** Kalender des Teams (issue 28): the fixed video room and the busy feeds (URLs masked when shown). */
+  teamCalendar: z
+    .object({
+      videoUrl: z
+        .string()
+        .optional()
+        .transform((v) => v?.trim() || null)
+        .pipe(VideoUrlSchema.nullable()),
+      busyFeeds: BusyFeedRowsSchema.default([]),
+    })
+    .default({ videoUrl: null, busyFeeds: [] }),
   retention: z.object({
     requestMonths: rangeInt("retention.requestMonths"),
     requestAction: z.enum(RETENTION_ACTIONS).catch("delete"),
@@ -195,6 +226,7 @@ export function settingsFormDefaults(config: Configuration): SettingsFormInput {
     ...rest,
     emailNotifications: { ...notifications, adminIds: adminEmails.map((a) => a.id) },
     branding: brandingFormDefaults(branding),
+    teamCalendar: { ...rest.teamCalendar, videoUrl: rest.teamCalendar.videoUrl ?? "" },
   };
 }
 

@@ -109,6 +109,7 @@ describe("settings page form", () => {
     "uploads",
     "preparationFields",
     "appointments",
+    "teamCalendar",
     "privacy",
     "spam",
     "branding",

@@ -44,6 +44,8 @@ export const CLASSIFICATION: Record<string, Classification> = {
   "admin/requests": { page: "admin", post: "admin" },
   // JSON for a list row's expand button (ADR 190), guarded like the admin pages (login redirect).
   "admin/requests/:id/details": { page: "admin" },
+  // Guarded by the feed token in its query (no token: 404), not by a session (issue 28).
+  "admin/kalender.ics": { api: { GET: "public" } },
   "admin/appointments": { page: "admin", post: "admin" },
   "admin/users": { page: "admin", post: "admin" },
   "admin/affiliate-codes": { page: "admin", post: "admin" },
@@ -113,7 +115,7 @@ export const CLASSIFICATION: Record<string, Classification> = {
   "api/admin/api-tokens": { api: { GET: "admin", POST: "admin" } },
   "api/admin/api-tokens/:id": { api: { DELETE: "admin" } },
   "api/admin/appointments": { api: { GET: "admin" } },
-  "api/admin/appointments/:id": { api: { DELETE: "admin" } },
+  "api/admin/appointments/:id": { api: { DELETE: "admin", PATCH: "admin" } },
   "api/admin/appointments/:id/refresh": { api: { POST: "admin" } },
   "api/admin/appointments/:id/cancel": { api: { POST: "admin" } },
   "api/admin/affiliate-codes": { api: { GET: "admin", POST: "admin" } },

@@ -2,8 +2,10 @@ import { Link, useLocation } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
 import { LogoSettings } from "~/components/admin/settings/logo-settings";
 import { SettingsForm } from "~/components/admin/settings/settings-form";
+import { TeamCalendarLinks } from "~/components/admin/settings/team-calendar-links";
 import { WebhookSettings } from "~/components/admin/settings/webhook-settings";
 import { buttonClass } from "~/components/ui/button";
+import type { TeamCalendarFormState } from "~/lib/team-calendar";
 import type { WebhookFormState } from "~/lib/webhooks";
 import { listAdmins } from "~/server/admins.server";
 import { eventTypesWithFallback } from "~/server/appointments/appointments.server";
@@ -12,6 +14,12 @@ import { branding } from "~/server/branding.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { env } from "~/server/env.server";
 import { readForm } from "~/server/http.server";
+import { busyFeedStatuses } from "~/server/team-calendar/busy-feeds.server";
+import { listFeedTokens } from "~/server/team-calendar/demo-feed.server";
+import {
+  handleTeamCalendarAction,
+  isTeamCalendarIntent,
+} from "~/server/team-calendar/settings-actions.server";
 import { maskedConfiguration } from "~/server/webhooks/config.server";
 import {
   generateWebhookSecret,
@@ -38,14 +46,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     generatedSecret: generateWebhookSecret(),
     legalDefaults: { privacyUrl: env().PRIVACY_URL, imprintUrl: env().IMPRINT_URL },
     logoUrl: branding().logoUrl,
+    teamCalendar: { feeds: busyFeedStatuses(), links: listFeedTokens() },
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const form = await readForm(request);
   if (isWebhookIntent(form)) return handleWebhookAction(form, "/admin/settings");
   if (isLogoIntent(form)) return handleLogoAction(form, "/admin/settings#branding-logo");
+  if (isTeamCalendarIntent(form)) return handleTeamCalendarAction(form, "/admin/settings", admin);
   return handleSettingsAction(form, "/admin/settings", { request, context });
 }
 
@@ -75,6 +85,8 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         message={result?.message}
         focus={result?.focus}
         legalDefaults={loaderData.legalDefaults}
+        busyFeeds={loaderData.teamCalendar.feeds}
+        feedsRefreshable
       />
       <LogoSettings logoUrl={loaderData.logoUrl} action={location.pathname} />
       <WebhookSettings
@@ -82,6 +94,14 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         generatedSecret={loaderData.generatedSecret}
         action={location.pathname}
         state={(actionData as { webhook?: WebhookFormState } | undefined)?.webhook}
+      />
+      <TeamCalendarLinks
+        action={location.pathname}
+        links={loaderData.teamCalendar.links}
+        newLink={
+          (actionData as { teamCalendar?: TeamCalendarFormState } | undefined)?.teamCalendar
+            ?.feedLink
+        }
       />
     </div>
   );

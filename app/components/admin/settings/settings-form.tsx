@@ -16,6 +16,7 @@ import {
   type SettingsFormValue,
   settingsFormDefaults,
 } from "~/lib/settings-form";
+import type { BusyFeedStatus } from "~/lib/team-calendar";
 import { AppointmentSettings, type EventTypeOption } from "./appointment-settings";
 import { BannerSettings } from "./banner-settings";
 import { BrandingSettings } from "./branding-settings";
@@ -25,6 +26,7 @@ import { PrivacySettings } from "./privacy-settings";
 import { SettingsErrors } from "./section";
 import { SpamSettings } from "./spam-settings";
 import { SystemPromptSettings } from "./system-prompt-settings";
+import { TeamCalendarSettings } from "./team-calendar-settings";
 import { UploadSettings } from "./upload-settings";
 import { useUnsavedChanges } from "./use-unsaved-changes";
 
@@ -43,6 +45,10 @@ export type SettingsFormProps = {
   focus?: string;
   /** PRIVACY_URL and IMPRINT_URL, shown where the brand's links are left empty. */
   legalDefaults?: { privacyUrl: string; imprintUrl: string };
+  /** The team calendar's feeds: age of their cache and last error (issue 28). */
+  busyFeeds: BusyFeedStatus[];
+  /** Whether the page has the form "Jetzt abrufen" posts (team-calendar-links.tsx). */
+  feedsRefreshable?: boolean;
 };
 
 /**
@@ -90,6 +96,7 @@ function SettingsFormBody(props: SettingsFormProps) {
     fields.emailNotifications.getFieldset().externalEmails,
     fields.spam.getFieldset().blocklist,
     fields.branding.getFieldset().faq,
+    fields.teamCalendar.getFieldset().busyFeeds,
   ]
     .map((list) =>
       list
@@ -167,6 +174,12 @@ function SettingsFormBody(props: SettingsFormProps) {
         <UploadSettings fields={fields} />
         <PreparationFieldSettings form={form} fields={fields} />
         <AppointmentSettings fields={fields} eventTypes={props.eventTypes} />
+        <TeamCalendarSettings
+          form={form}
+          fields={fields}
+          feeds={props.busyFeeds}
+          refreshable={props.feedsRefreshable}
+        />
         <PrivacySettings fields={fields} />
         <SpamSettings form={form} fields={fields} />
         <BrandingSettings form={form} fields={fields} legalDefaults={props.legalDefaults} />
