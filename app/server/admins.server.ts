@@ -8,6 +8,7 @@ import { hashPassword, verifyPassword } from "./crypto.server";
 import { type Db, db, transaction } from "./db.server";
 import { clearLoginLock } from "./login.server";
 import { queueMail } from "./mail/outbox.server";
+import { weakPassword } from "./password-strength.server";
 
 export type Failure = { ok: false; status: number; error: string; field?: string };
 
@@ -110,6 +111,8 @@ export async function changePassword(
       field: "newPassword",
     };
   }
+  const weak = weakPassword(newPassword, "newPassword", [row.username, row.email]);
+  if (weak) return weak;
   const passwordHash = await hashPassword(newPassword);
   db()
     .update(admins)

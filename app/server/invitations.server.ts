@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
-import { MESSAGES } from "~/lib/auth-forms";
+import { isReservedUsername, MESSAGES } from "~/lib/auth-forms";
 import { admins, invitations } from "~db/schema";
 import { notifyAdminsOfRegistration, registrationMessage } from "./account-activation.server";
 import {
@@ -16,6 +16,7 @@ import { env } from "./env.server";
 import { usableToken } from "./link-token.server";
 import { mailConfigured, queueMail } from "./mail/outbox.server";
 import { createResetToken, resetUrl } from "./password-reset.server";
+import { weakPassword } from "./password-strength.server";
 
 export const INVITATION_TTL_MS = 7 * 24 * 3600_000;
 /** The set-password link of a directly activated account lives as long as an invitation. */
@@ -190,7 +191,8 @@ function usernameFromEmail(email: string) {
       .replace(/[^\w.-]/g, "")
       .toLowerCase()
       .slice(0, 40) || "admin";
-  let candidate = base.length >= 3 ? base : `${base}-admin`;
+  // A name the audit log gives its job actors ("system@…") is never derived either.
+  let candidate = base.length >= 3 && !isReservedUsername(base) ? base : `${base}-admin`;
   for (let n = 2; usernameTaken(candidate); n++) candidate = `${base}-${n}`;
   return candidate;
 }
@@ -280,6 +282,8 @@ export async function registerWithInvitation(input: {
       error: "Für diese E-Mail-Adresse existiert bereits ein Admin-Konto.",
     };
   }
+  const weak = weakPassword(input.password, "password", [input.username, invitation.email]);
+  if (weak) return weak;
   const passwordHash = await hashPassword(input.password);
   const created = transaction((tx) => {
     const used = tx

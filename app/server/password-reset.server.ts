@@ -1,13 +1,14 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { MESSAGES } from "~/lib/auth-forms";
 import { admins, passwordResets, sessions } from "~db/schema";
-import { findAdminByEmail } from "./admins.server";
+import { findAdminByEmail, getAdminById } from "./admins.server";
 import { hashPassword, hashToken, randomToken } from "./crypto.server";
 import { db, transaction } from "./db.server";
 import { env } from "./env.server";
 import { usableToken } from "./link-token.server";
 import { clearLoginLock, forgotKeys } from "./login.server";
 import { mailConfigured, queueMail } from "./mail/outbox.server";
+import { weakPassword } from "./password-strength.server";
 import { loginLimiter, tooManyMessage } from "./rate-limit.server";
 
 export const RESET_TTL_MS = 3600_000;
@@ -89,8 +90,15 @@ export async function resetPassword(
   token: string,
   newPassword: string,
   ip: string,
-): Promise<{ ok: true; message: string } | { ok: false; status: 400; error: string }> {
+): Promise<
+  { ok: true; message: string } | { ok: false; status: 400; error: string; field?: string }
+> {
   if (!token) return { ok: false, status: 400, error: MESSAGES.resetTokenMissing };
+  const owner = checkResetToken(token);
+  if (!owner) return { ok: false, status: 400, error: MESSAGES.resetTokenInvalid };
+  const account = getAdminById(owner.adminId);
+  const weak = weakPassword(newPassword, "newPassword", account ? [account.username, account.email] : []);
+  if (weak) return weak;
   const passwordHash = await hashPassword(newPassword);
   const done = transaction((tx) => {
     const now = new Date();

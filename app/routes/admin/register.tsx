@@ -38,10 +38,10 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const result = await registerWithInvitation(submission.value);
   if (!result.ok) {
-    const reply =
-      result.field === "username"
-        ? submission.reply({ hideFields, fieldErrors: { username: [result.error] } })
-        : submission.reply({ hideFields, formErrors: [result.error] });
+    // A taken username or a guessable password: the message goes to its field.
+    const reply = result.field
+      ? submission.reply({ hideFields, fieldErrors: { [result.field]: [result.error] } })
+      : submission.reply({ hideFields, formErrors: [result.error] });
     return data({ result: reply, success: null }, { status: result.status });
   }
   return { result: submission.reply({ resetForm: true }), success: result.message };

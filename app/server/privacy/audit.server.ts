@@ -7,7 +7,12 @@ import { db } from "../db.server";
  * Who acted: an admin, or the system (jobs) / the visitor (withdrawal) / someone on the server's
  * command line (npm run admin:reset-password).
  */
-export type AuditActor = { id: number; username: string } | "System" | "Besucher" | "Kommandozeile";
+export type AuditActor =
+  | { id: number; username: string }
+  | "System"
+  | "Besucher"
+  | "Kommandozeile"
+  | "Unbekannt";
 
 /** Appends one entry. Targets and details name ids and counts, never personal data. */
 export function audit(

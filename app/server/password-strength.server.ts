@@ -1,0 +1,41 @@
+import { zxcvbn, zxcvbnOptions } from "@zxcvbn-ts/core";
+import * as common from "@zxcvbn-ts/language-common";
+import * as de from "@zxcvbn-ts/language-de";
+
+/**
+ * The strength rule of every new password (registration, change, reset — also the link of
+ * `npm run admin:reset-password`): zxcvbn with its common and German dictionaries, score 3 or more
+ * (ADR 262). Server only: the dictionaries are megabytes. The length rule (12) is in the schemas.
+ */
+export const MIN_PASSWORD_SCORE = 3;
+
+let ready = false;
+function configure() {
+  if (ready) return;
+  zxcvbnOptions.setOptions({
+    translations: de.translations,
+    graphs: common.adjacencyGraphs,
+    dictionary: { ...common.dictionary, ...de.dictionary },
+  });
+  ready = true;
+}
+
+/**
+ * null when `password` is strong enough, else the German message with zxcvbn's feedback.
+ * `userInputs` (username, e-mail) count as guessable words.
+ */
+export function weakPasswordMessage(password: string, userInputs: string[] = []): string | null {
+  configure();
+  const inputs = userInputs.flatMap((v) => [v, ...v.split(/[@._-]+/)]).filter((v) => v.length > 2);
+  // zxcvbn is superlinear in length; beyond 100 characters only the first 100 are scored.
+  const result = zxcvbn(password.slice(0, 100), inputs);
+  if (result.score >= MIN_PASSWORD_SCORE) return null;
+  const hints = [result.feedback.warning, ...result.feedback.suggestions].filter(Boolean);
+  return ["Dieses Passwort ist zu leicht zu erraten.", ...hints].join(" ");
+}
+
+/** The `Failure` of a weak password, for the field the form names it in. */
+export function weakPassword(password: string, field: string, userInputs: string[] = []) {
+  const error = weakPasswordMessage(password, userInputs);
+  return error ? ({ ok: false, status: 400, error, field } as const) : null;
+}
