@@ -33,6 +33,8 @@ export default [
     route("account/email-confirm", "routes/admin/account-email-confirm.tsx"),
     // The detail tabs of one list row, loaded when the row is expanded (JSON, admins only)
     route("requests/:id/details", "routes/admin/request-details.ts"),
+    // The audit log with the page's filters as CSV (admins only; a plain link, no JS needed)
+    route("audit.csv", "routes/admin/audit-csv.ts"),
     // Admin, protected (the layout's loader checks the session on the server)
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx", { id: "admin-index" }),

@@ -22,7 +22,11 @@ describe("account form schemas (spec §5 messages)", () => {
   });
 
   it("registration: no audit actor name, no Latin mixed with Cyrillic or Greek", () => {
-    const base = { invitationToken: "t", password: "abcdefghijkl", confirmPassword: "abcdefghijkl" };
+    const base = {
+      invitationToken: "t",
+      password: "abcdefghijkl",
+      confirmPassword: "abcdefghijkl",
+    };
     const usernameErrors = (username: string) =>
       errors(RegisterFormSchema.safeParse({ ...base, username })).username;
     expect(usernameErrors("System")).toEqual(["Dieser Benutzername ist reserviert."]);
@@ -37,7 +41,9 @@ describe("account form schemas (spec §5 messages)", () => {
     expect(RegisterFormSchema.safeParse({ ...base, confirmPassword: "abcdefghijkl" }).success).toBe(
       true,
     );
-    expect(errors(RegisterFormSchema.safeParse({ ...base, confirmPassword: "abcdefghijkm" }))).toEqual({
+    expect(
+      errors(RegisterFormSchema.safeParse({ ...base, confirmPassword: "abcdefghijkm" })),
+    ).toEqual({
       confirmPassword: ["Passwörter stimmen nicht überein."],
     });
     expect(

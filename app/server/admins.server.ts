@@ -9,6 +9,7 @@ import { type Db, db, transaction } from "./db.server";
 import { clearLoginLock } from "./login.server";
 import { queueMail } from "./mail/outbox.server";
 import { weakPassword } from "./password-strength.server";
+import { adminActor, audit } from "./privacy/audit.server";
 
 export type Failure = { ok: false; status: number; error: string; field?: string };
 
@@ -121,6 +122,7 @@ export async function changePassword(
     .run();
   deleteOtherSessions(adminId, keepTokenHash);
   await clearLoginLock(row, ip);
+  audit({ id: row.id, username: row.username }, "password-changed", row.username);
   return { ok: true };
 }
 
@@ -158,6 +160,7 @@ export function setAdminActive(
     .returning()
     .get();
   if (!active) deleteOtherSessions(targetId);
+  audit(adminActor(actorId), active ? "account-activated" : "account-deactivated", row.username);
   // A registration that waited for this: the invitee hears that she can log in now.
   if (active && waited) notifyAccountActivated(row);
   return { ok: true, admin: toAdminUser(row) };
@@ -198,6 +201,10 @@ export function deleteAdmin(
   if (!result) {
     return { ok: false, status: 400, error: "Der letzte aktive Admin kann nicht gelöscht werden." };
   }
+  audit(adminActor(actorId), "account-deleted", target.username, {
+    anfragenUebertragen: result.moved,
+    einladungenUebertragen: result.invites,
+  });
   queueMail({
     to: target.email,
     subject: "Ihr Admin-Zugang wurde entfernt",

@@ -17,6 +17,7 @@ import { usableToken } from "./link-token.server";
 import { mailConfigured, queueMail } from "./mail/outbox.server";
 import { createResetToken, resetUrl } from "./password-reset.server";
 import { weakPassword } from "./password-strength.server";
+import { adminActor, audit } from "./privacy/audit.server";
 
 export const INVITATION_TTL_MS = 7 * 24 * 3600_000;
 /** The set-password link of a directly activated account lives as long as an invitation. */
@@ -141,6 +142,7 @@ export function createInvitation(
       .get().id;
   });
   sendInvitationMail(address, token, getAdminById(invitedBy)?.username);
+  audit(adminActor(invitedBy), "invitation-sent", `Einladung #${id}`);
   const invitation = listInvitations().find((i) => i.id === id);
   if (!invitation) return { ok: false, status: 500, error: MESSAGES.changeFailed };
   return { ok: true, token, invitation, ...delivery(token) };
@@ -176,12 +178,15 @@ export function resendInvitation(
     .where(eq(invitations.id, id))
     .run();
   sendInvitationMail(row.email, token, getAdminById(actorId)?.username);
+  audit(adminActor(actorId), "invitation-resent", `Einladung #${id}`);
   return { ok: true, token, email: row.email, ...delivery(token) };
 }
 
-export function deleteInvitation(id: number): { ok: true } | Failure {
+export function deleteInvitation(id: number, actorId?: number): { ok: true } | Failure {
   const changes = db().delete(invitations).where(eq(invitations.id, id)).run().changes;
-  return changes ? { ok: true } : notFound;
+  if (!changes) return notFound;
+  audit(actorId ? adminActor(actorId) : "System", "invitation-revoked", `Einladung #${id}`);
+  return { ok: true };
 }
 
 function usernameFromEmail(email: string) {
@@ -235,6 +240,7 @@ export async function activateInvitation(
     });
   });
   if (!admin) return notFound;
+  audit(adminActor(actorId), "account-activated", admin.username, { einladung: id });
   const token = createResetToken(admin.id, ACTIVATION_LINK_TTL_MS);
   const actor = getAdminById(actorId);
   queueMail({

@@ -12,7 +12,8 @@ import { ACCOUNT_LOGIN_LIMIT, accountLoginLimiter, lockMailLimiter } from "./rat
  * name the same way, so the answer tells nothing), 10 in 15 minutes lock the name for 15 minutes,
  * the owner gets at most one mail per lock with a reset link, and a completed reset lifts it.
  */
-export const accountKey = (username: string) => `account:${username.normalize("NFKC").toLowerCase()}`;
+export const accountKey = (username: string) =>
+  `account:${username.normalize("NFKC").toLowerCase()}`;
 
 const LOCK_SECONDS = ACCOUNT_LOGIN_LIMIT.durationSeconds;
 

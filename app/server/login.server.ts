@@ -13,8 +13,8 @@ import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./
 import { db } from "./db.server";
 import { refuseFilledHoneypot } from "./honeypot.server";
 import { readForm } from "./http.server";
-import { audit } from "./privacy/audit.server";
 import { accountKey, clearAccountLock, recordLoginFailure } from "./login-lock.server";
+import { audit } from "./privacy/audit.server";
 import {
   accountLoginLimiter,
   type Limiter,

@@ -9,6 +9,7 @@ import { usableToken } from "./link-token.server";
 import { clearLoginLock, forgotKeys } from "./login.server";
 import { mailConfigured, queueMail } from "./mail/outbox.server";
 import { weakPassword } from "./password-strength.server";
+import { audit } from "./privacy/audit.server";
 import { loginLimiter, tooManyMessage } from "./rate-limit.server";
 
 export const RESET_TTL_MS = 3600_000;
@@ -97,7 +98,11 @@ export async function resetPassword(
   const owner = checkResetToken(token);
   if (!owner) return { ok: false, status: 400, error: MESSAGES.resetTokenInvalid };
   const account = getAdminById(owner.adminId);
-  const weak = weakPassword(newPassword, "newPassword", account ? [account.username, account.email] : []);
+  const weak = weakPassword(
+    newPassword,
+    "newPassword",
+    account ? [account.username, account.email] : [],
+  );
   if (weak) return weak;
   const passwordHash = await hashPassword(newPassword);
   const done = transaction((tx) => {
@@ -113,7 +118,7 @@ export async function resetPassword(
       .update(admins)
       .set({ passwordHash, passwordChanged: true })
       .where(eq(admins.id, row.adminId))
-      .returning({ username: admins.username, email: admins.email })
+      .returning({ id: admins.id, username: admins.username, email: admins.email })
       .get();
     tx.delete(sessions).where(eq(sessions.adminId, row.adminId)).run();
     // Any other open reset links of this admin die with this one.
@@ -125,6 +130,8 @@ export async function resetPassword(
   });
   if (!done) return { ok: false, status: 400, error: MESSAGES.resetTokenInvalid };
   await clearLoginLock(done, ip);
+  // By the link's owner (a reset is done by whoever holds the link; the link's issue is audited).
+  audit({ id: done.id, username: done.username }, "password-reset", done.username);
   return {
     ok: true,
     message: "Ihr Passwort wurde erfolgreich zurückgesetzt. Sie können sich jetzt anmelden.",

@@ -3,7 +3,9 @@ import { weakPassword, weakPasswordMessage } from "./password-strength.server";
 
 describe("password strength (zxcvbn, German + common dictionaries, score ≥ 3)", () => {
   it("refuses common and German dictionary passwords with German feedback", () => {
-    expect(weakPasswordMessage("abc123abc123")).toMatch(/^Dieses Passwort ist zu leicht zu erraten\./);
+    expect(weakPasswordMessage("abc123abc123")).toMatch(
+      /^Dieses Passwort ist zu leicht zu erraten\./,
+    );
     expect(weakPasswordMessage("Passwort12345")).toContain("oft verwendeten Passwörtern");
     expect(weakPasswordMessage("Schmetterling1")).toMatch(/zu leicht zu erraten/);
   });

@@ -236,7 +236,10 @@ describe("a registration from an invitation", () => {
       await server.fetch("/admin/login?notice=registered", {
         method: "POST",
         headers: { ...from("203.0.113.51"), "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ username: "neue-kollegin", password: "Geheim-Wolke-482" }).toString(),
+        body: new URLSearchParams({
+          username: "neue-kollegin",
+          password: "Geheim-Wolke-482",
+        }).toString(),
       })
     ).text();
     // What is rendered (the hydration data after it may still hold the loader's notice).

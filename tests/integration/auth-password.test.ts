@@ -128,7 +128,10 @@ describe("forgot and reset password", () => {
         headers: { "content-type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams({ token: link, ...fields }).toString(),
       });
-    const mismatch = await post({ newPassword: "Wolke-Lampe-482", confirmPassword: "Wolke-Lampe-483" });
+    const mismatch = await post({
+      newPassword: "Wolke-Lampe-482",
+      confirmPassword: "Wolke-Lampe-483",
+    });
     expect(mismatch.status).toBe(400);
     expect(await mismatch.text()).toContain("Passwörter stimmen nicht überein");
     const done = await post({ newPassword: "Wolke-Lampe-482", confirmPassword: "Wolke-Lampe-482" });
@@ -232,7 +235,11 @@ describe("change password", () => {
     expect(empty).toContain("Aktuelles Passwort ist erforderlich");
     expect(empty).toContain("Neues Passwort ist erforderlich");
     const mismatch = await (
-      await post({ oldPassword: user.password, newPassword: "Wolke-Lampe-482", confirmPassword: "Wolke-Lampe-483" })
+      await post({
+        oldPassword: user.password,
+        newPassword: "Wolke-Lampe-482",
+        confirmPassword: "Wolke-Lampe-483",
+      })
     ).text();
     expect(mismatch).toContain("Passwort-Bestätigung stimmt nicht überein");
     const ok = await post({

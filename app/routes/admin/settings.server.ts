@@ -12,6 +12,7 @@ import {
 import { listAdmins } from "~/server/admins.server";
 import { getConfiguration, saveConfiguration } from "~/server/configuration.server";
 import { dataWithToast, redirectWithToast } from "~/server/flash.server";
+import type { AuditActor } from "~/server/privacy/audit.server";
 import { maskedConfiguration } from "~/server/webhooks/config.server";
 
 export type SettingsActionData = {
@@ -33,7 +34,7 @@ export async function handleSettingsAction(
   form: FormData,
   back: string,
   /** The page's request and context: a refused save answers with a toast too. */
-  http?: { request: Request; context: Readonly<RouterContextProvider> },
+  http?: { request: Request; context: Readonly<RouterContextProvider>; actor?: AuditActor },
 ) {
   const intent = String(form.get("intent") ?? "save");
   const admins = listAdmins().map((a) => ({ id: a.id, username: a.username, email: a.email }));
@@ -123,7 +124,7 @@ export async function handleSettingsAction(
       focus: Object.keys(numberErrors)[0],
     });
   }
-  const result = saveConfiguration(raw);
+  const result = saveConfiguration(raw, http?.actor);
   if (!result.ok) {
     const parsed = ConfigurationSchema.safeParse(raw);
     return refuse({

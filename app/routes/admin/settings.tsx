@@ -36,10 +36,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const form = await readForm(request);
-  if (isWebhookIntent(form)) return handleWebhookAction(form, "/admin/settings");
-  return handleSettingsAction(form, "/admin/settings", { request, context });
+  if (isWebhookIntent(form)) return handleWebhookAction(form, "/admin/settings", admin);
+  return handleSettingsAction(form, "/admin/settings", { request, context, actor: admin });
 }
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {

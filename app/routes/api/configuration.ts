@@ -28,11 +28,13 @@ export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "PATCH" && request.method !== "PUT") {
     return methodNotAllowed("GET, PATCH, PUT");
   }
-  await requireApiAdmin(request);
+  const admin = await requireApiAdmin(request);
   const body = await readJsonObject(request);
   if (!body.ok) return body.response;
   const result =
-    request.method === "PATCH" ? patchConfiguration(body.value) : saveConfiguration(body.value);
+    request.method === "PATCH"
+      ? patchConfiguration(body.value, admin)
+      : saveConfiguration(body.value, admin);
   if (!result.ok) return Response.json(result, { status: 400 });
   return Response.json({
     success: true,

@@ -18,8 +18,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const authRequest = token
     ? new Request(request.url, { headers: { authorization: `Bearer ${token}` } })
     : request;
-  await requireApiAdmin(authRequest);
-  const row = findAttachment(params.filename ?? "");
+  const admin = await requireApiAdmin(authRequest);
+  const row = findAttachment(params.filename ?? "", { actor: admin, request });
   if (!row) return notFound();
   const file = await openStoredFile(row.filename);
   if (!file) return notFound();
