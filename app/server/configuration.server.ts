@@ -8,11 +8,11 @@ import {
 import { fieldErrorsOf } from "~/lib/field-errors";
 import { configuration } from "~db/schema";
 import { type Db, db } from "./db.server";
+import { openBody } from "./mail/secrets.server";
 import type { AuditActor } from "./privacy/audit.server";
 import { auditConfigurationSave } from "./privacy/config-audit.server";
 import {
   endpointsWithNewUrl,
-  endpointUrl,
   newUrlSecretErrors,
   sealWebhookSecrets,
   webhookTargetErrors,
@@ -91,7 +91,7 @@ export function saveConfiguration(
   // The next read parses the stored row again (this connection's own writes leave data_version).
   cached = undefined;
   for (const id of endpointsWithNewUrl(before.webhooks, data.webhooks)) dropQueuedDeliveries(id);
-  auditConfigurationSave(actor, before, data, (url) => endpointUrl({ url }));
+  auditConfigurationSave(actor, before, data, (value) => openBody(value) ?? value);
   return { ok: true, configuration: data };
 }
 

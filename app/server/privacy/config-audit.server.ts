@@ -24,17 +24,21 @@ function changedKeys(section: string, before: unknown, after: unknown): string[]
     .sort();
 }
 
-/** Compares two stored (sealed) endpoints: what changed, never a value. */
-function webhookChanges(before: WebhookEndpoint, after: WebhookEndpoint, urlOf: UrlReader) {
+/**
+ * Compares two stored endpoints: what changed, never a value. Sealed values are compared opened
+ * (every save seals again with a fresh IV).
+ */
+function webhookChanges(before: WebhookEndpoint, after: WebhookEndpoint, open: Opener) {
   const changed: string[] = [];
-  if (urlOf(before.url) !== urlOf(after.url)) changed.push("url");
+  if (open(before.url) !== open(after.url)) changed.push("url");
   if (!isDeepStrictEqual(before.events, after.events)) changed.push("events");
   if (before.format !== after.format) changed.push("format");
-  if (before.secret !== after.secret) changed.push("secret");
+  if (open(before.secret) !== open(after.secret)) changed.push("secret");
   return changed;
 }
 
-type UrlReader = (stored: string) => string;
+/** Opens a sealed value (URL or secret); plain ones as they are. */
+type Opener = (stored: string) => string;
 
 /**
  * The audit entries of one configuration save (ADR 262): one "settings" entry naming the changed
@@ -46,7 +50,7 @@ export function auditConfigurationSave(
   actor: AuditActor,
   before: Configuration,
   after: Configuration,
-  urlOf: UrlReader,
+  open: Opener,
 ) {
   const sections = Object.keys({ ...before, ...after }) as (keyof Configuration)[];
   const keys = sections
@@ -60,14 +64,14 @@ export function auditConfigurationSave(
   const next = new Map(after.webhooks.map((w) => [w.id, w]));
   for (const w of after.webhooks) {
     const prior = old.get(w.id);
-    const host = hostOf(urlOf(w.url));
+    const host = hostOf(open(w.url));
     if (!prior) {
       audit(actor, "webhook-added", host, { id: w.id, ereignisse: w.events });
       continue;
     }
-    const changed = webhookChanges(prior, w, urlOf);
+    const changed = webhookChanges(prior, w, open);
     if (changed.length === 0) continue;
-    const previous = hostOf(urlOf(prior.url));
+    const previous = hostOf(open(prior.url));
     audit(actor, "webhook-changed", host, {
       id: w.id,
       geaendert: changed,
@@ -75,6 +79,6 @@ export function auditConfigurationSave(
     });
   }
   for (const w of before.webhooks) {
-    if (!next.has(w.id)) audit(actor, "webhook-removed", hostOf(urlOf(w.url)), { id: w.id });
+    if (!next.has(w.id)) audit(actor, "webhook-removed", hostOf(open(w.url)), { id: w.id });
   }
 }
