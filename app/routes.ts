@@ -56,6 +56,7 @@ export default [
   ...prefix("api", [
     route("configuration", "routes/api/configuration.ts"),
     route("event-type-details", "routes/api/event-type-details.ts"),
+    route("altcha/challenge", "routes/api/altcha.challenge.ts"),
     route("calcom/available-slots", "routes/api/calcom.available-slots.ts"),
     route("calcom/book-appointment", "routes/api/calcom.book-appointment.ts"),
     route("calcom/real-event-types", "routes/api/calcom.real-event-types.ts"),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SpamSettingsSchema } from "./blocklist";
 import { WebhookListSchema } from "./webhooks";
 
 export const IMAGE_TYPES = ["jpg", "jpeg", "png", "gif", "webp", "bmp"] as const;
@@ -30,10 +31,17 @@ const extensionList = (allowed: readonly string[], fallback: readonly string[]) 
 export const PreparationFieldSchema = z.object({
   id: z.coerce.number().int().min(1),
   name: z
-    .string()
+    .string({ error: "Bitte füllen Sie mindestens Name und Label aus!" })
     .transform((s) => s.replace(/[^\p{L}\p{N}]/gu, ""))
-    .pipe(z.string().min(1, "Bitte füllen Sie mindestens Name und Label aus!")),
-  label: z.string().trim().min(1, "Bitte füllen Sie mindestens Name und Label aus!"),
+    .pipe(
+      z
+        .string({ error: "Bitte füllen Sie mindestens Name und Label aus!" })
+        .min(1, "Bitte füllen Sie mindestens Name und Label aus!"),
+    ),
+  label: z
+    .string({ error: "Bitte füllen Sie mindestens Name und Label aus!" })
+    .trim()
+    .min(1, "Bitte füllen Sie mindestens Name und Label aus!"),
   placeholder: z.string().default(""),
 });
 export type PreparationField = z.infer<typeof PreparationFieldSchema>;
@@ -169,6 +177,8 @@ export const ConfigurationSchema = z.object({
   ai: z
     .object({ dailyLimit: clampInt(0, 100_000, DEFAULT_AI_DAILY_LIMIT) })
     .default({ dailyLimit: DEFAULT_AI_DAILY_LIMIT }),
+  /** Spam defence (issue 26, ADR 251): never in the public configuration. */
+  spam: SpamSettingsSchema.default({ blocklist: [], quarantineDays: 30 }),
 });
 
 export type Configuration = z.infer<typeof ConfigurationSchema>;

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";
+import { z } from "zod";
 import { awaitsActivation } from "~/lib/admin-users";
 import { MESSAGES } from "~/lib/auth-forms";
 import { admins, invitations, requestAssignees } from "~db/schema";
@@ -10,8 +11,7 @@ import { clearLoginLock } from "./login.server";
 import { queueMail } from "./mail/outbox.server";
 import { weakPassword } from "./password-strength.server";
 import { adminActor, audit } from "./privacy/audit.server";
-
-export type Failure = { ok: false; status: number; error: string; field?: string };
+import { type Failure, failure } from "./result.server";
 
 export function listAdmins(): AdminUser[] {
   return db().select().from(admins).orderBy(asc(admins.id)).all().map(toAdminUser);
@@ -100,17 +100,12 @@ export async function changePassword(
   ip: string,
 ): Promise<{ ok: true } | Failure> {
   const row = getAdminById(adminId);
-  if (!row) return { ok: false, status: 404, error: MESSAGES.changeFailed };
+  if (!row) return failure(404, MESSAGES.changeFailed);
   if (!(await verifyPassword(oldPassword, row.passwordHash))) {
-    return { ok: false, status: 400, error: MESSAGES.wrongCurrent, field: "oldPassword" };
+    return failure(400, MESSAGES.wrongCurrent, "oldPassword");
   }
   if (oldPassword === newPassword) {
-    return {
-      ok: false,
-      status: 400,
-      error: "Das neue Passwort muss sich vom aktuellen unterscheiden.",
-      field: "newPassword",
-    };
+    return failure(400, "Das neue Passwort muss sich vom aktuellen unterscheiden.", "newPassword");
   }
   const weak = weakPassword(newPassword, "newPassword", [row.username, row.email]);
   if (weak) return weak;
@@ -128,10 +123,18 @@ export async function changePassword(
 
 function guardOther(actorId: number, targetId: number, selfMessage: string) {
   const target = getAdminById(targetId);
-  if (!target) return { ok: false, status: 404, error: "Admin nicht gefunden." } as const;
-  if (target.id === actorId) return { ok: false, status: 400, error: selfMessage } as const;
+  if (!target) return failure(404, "Admin nicht gefunden.");
+  if (target.id === actorId) return failure(400, selfMessage);
   return { ok: true, target } as const;
 }
+
+/**
+ * Body of POST /api/admin/users/{id}/toggle-status and the users page's toggle (its "1"/"0" read
+ * by `formFlag`): without `activate` the state flips.
+ */
+export const AdminActiveSchema = z.object({
+  activate: z.boolean({ error: "'activate' muss true oder false sein." }).optional(),
+});
 
 /** Activate or deactivate another admin (never oneself, never the last active admin). */
 export function setAdminActive(
@@ -146,11 +149,7 @@ export function setAdminActive(
   );
   if (!guard.ok) return guard;
   if (!active && guard.target.isActive && activeCount() <= 1) {
-    return {
-      ok: false,
-      status: 400,
-      error: "Der letzte aktive Admin kann nicht deaktiviert werden.",
-    };
+    return failure(400, "Der letzte aktive Admin kann nicht deaktiviert werden.");
   }
   const waited = awaitsActivation(toAdminUser(guard.target));
   const row = db()
@@ -199,7 +198,7 @@ export function deleteAdmin(
     return { moved, invites };
   });
   if (!result) {
-    return { ok: false, status: 400, error: "Der letzte aktive Admin kann nicht gelöscht werden." };
+    return failure(400, "Der letzte aktive Admin kann nicht gelöscht werden.");
   }
   audit(adminActor(actorId), "account-deleted", target.username, {
     anfragenUebertragen: result.moved,

@@ -78,6 +78,9 @@ const EnvSchema = z.object({
     .enum(["", "true", "false", "1", "0"])
     .default("")
     .transform((v) => v === "true" || v === "1"),
+  // Spam defence (issue 26, ADR 250): `quarantine` holds submissions without a valid proof of work
+  // or matching the blocklist; `off` accepts every submission as before (behind your own filter).
+  SPAM_PROTECTION: z.enum(["quarantine", "off"]).default("quarantine"),
 });
 
 export type Env = z.infer<typeof EnvSchema> & {

@@ -3,13 +3,7 @@ import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { isReservedUsername, MESSAGES } from "~/lib/auth-forms";
 import { admins, invitations } from "~db/schema";
 import { notifyAdminsOfRegistration, registrationMessage } from "./account-activation.server";
-import {
-  type Failure,
-  findAdminByEmail,
-  getAdminById,
-  insertAdmin,
-  usernameTaken,
-} from "./admins.server";
+import { findAdminByEmail, getAdminById, insertAdmin, usernameTaken } from "./admins.server";
 import { hashPassword, hashToken, randomToken } from "./crypto.server";
 import { db, transaction } from "./db.server";
 import { env } from "./env.server";
@@ -18,6 +12,7 @@ import { mailConfigured, queueMail } from "./mail/outbox.server";
 import { createResetToken, resetUrl } from "./password-reset.server";
 import { weakPassword } from "./password-strength.server";
 import { adminActor, audit } from "./privacy/audit.server";
+import { type Failure, failure } from "./result.server";
 
 export const INVITATION_TTL_MS = 7 * 24 * 3600_000;
 /** The set-password link of a directly activated account lives as long as an invitation. */
@@ -118,12 +113,7 @@ export function createInvitation(
 ): ({ ok: true; token: string; invitation: InvitationView } & InvitationDelivery) | Failure {
   const address = email.trim().toLowerCase();
   if (findAdminByEmail(address)) {
-    return {
-      ok: false,
-      status: 409,
-      error: "Für diese E-Mail-Adresse existiert bereits ein Admin-Konto.",
-      field: "email",
-    };
+    return failure(409, "Für diese E-Mail-Adresse existiert bereits ein Admin-Konto.", "email");
   }
   const token = randomToken();
   const id = transaction((tx) => {
@@ -144,7 +134,7 @@ export function createInvitation(
   sendInvitationMail(address, token, getAdminById(invitedBy)?.username);
   audit(adminActor(invitedBy), "invitation-sent", `Einladung #${id}`);
   const invitation = listInvitations().find((i) => i.id === id);
-  if (!invitation) return { ok: false, status: 500, error: MESSAGES.changeFailed };
+  if (!invitation) return failure(500, MESSAGES.changeFailed);
   return { ok: true, token, invitation, ...delivery(token) };
 }
 
@@ -162,7 +152,7 @@ function pending(id: number) {
     .get();
 }
 
-const notFound: Failure = { ok: false, status: 404, error: "Einladung nicht gefunden." };
+const notFound = failure(404, "Einladung nicht gefunden.");
 
 /** New token and a fresh 7 days; the old link stops working. */
 export function resendInvitation(
@@ -215,11 +205,7 @@ export async function activateInvitation(
   const row = pending(id);
   if (!row) return notFound;
   if (findAdminByEmail(row.email)) {
-    return {
-      ok: false,
-      status: 409,
-      error: "Für diese E-Mail-Adresse existiert bereits ein Admin-Konto.",
-    };
+    return failure(409, "Für diese E-Mail-Adresse existiert bereits ein Admin-Konto.");
   }
   const username = usernameFromEmail(row.email);
   const password = randomBytes(12).toString("base64url");
@@ -271,22 +257,13 @@ export async function registerWithInvitation(input: {
 }): Promise<{ ok: true; message: string } | Failure> {
   const invitation = findValidInvitation(input.invitationToken);
   if (!invitation) {
-    return { ok: false, status: 400, error: MESSAGES.invitationInvalid, field: "invitationToken" };
+    return failure(400, MESSAGES.invitationInvalid, "invitationToken");
   }
   if (usernameTaken(input.username)) {
-    return {
-      ok: false,
-      status: 409,
-      error: "Dieser Benutzername ist bereits vergeben.",
-      field: "username",
-    };
+    return failure(409, "Dieser Benutzername ist bereits vergeben.", "username");
   }
   if (findAdminByEmail(invitation.email)) {
-    return {
-      ok: false,
-      status: 409,
-      error: "Für diese E-Mail-Adresse existiert bereits ein Admin-Konto.",
-    };
+    return failure(409, "Für diese E-Mail-Adresse existiert bereits ein Admin-Konto.");
   }
   const weak = weakPassword(input.password, "password", [input.username, invitation.email]);
   if (weak) return weak;
@@ -313,7 +290,7 @@ export async function registerWithInvitation(input: {
     });
   });
   if (!created) {
-    return { ok: false, status: 400, error: MESSAGES.invitationInvalid, field: "invitationToken" };
+    return failure(400, MESSAGES.invitationInvalid, "invitationToken");
   }
   const inviter = invitation.invitedBy ? getAdminById(invitation.invitedBy) : undefined;
   notifyAdminsOfRegistration(created, inviter?.username ?? null);

@@ -11,6 +11,7 @@ import { mailConfigured, queueMail } from "./mail/outbox.server";
 import { weakPassword } from "./password-strength.server";
 import { audit } from "./privacy/audit.server";
 import { loginLimiter, tooManyMessage } from "./rate-limit.server";
+import { type Failure, failure, type Result } from "./result.server";
 
 export const RESET_TTL_MS = 3600_000;
 
@@ -34,20 +35,13 @@ export function createResetToken(adminId: number, ttlMs = RESET_TTL_MS): string 
 export async function requestPasswordReset(
   email: string,
   ip: string,
-): Promise<
-  | { ok: true; message: string }
-  | { ok: false; status: 429; error: string; retryAfterSeconds: number }
-> {
+): Promise<{ ok: true; message: string } | (Failure & { retryAfterSeconds: number })> {
   const limiter = loginLimiter();
   for (const key of forgotKeys(ip, email)) {
     const state = await limiter.consume(key);
     if (!state.ok) {
-      return {
-        ok: false,
-        status: 429,
-        error: tooManyMessage(state.retryAfterSeconds, "admin"),
-        retryAfterSeconds: state.retryAfterSeconds,
-      };
+      const error = tooManyMessage(state.retryAfterSeconds, "admin");
+      return { ...failure(429, error), retryAfterSeconds: state.retryAfterSeconds };
     }
   }
   const admin = findAdminByEmail(email);
@@ -91,12 +85,10 @@ export async function resetPassword(
   token: string,
   newPassword: string,
   ip: string,
-): Promise<
-  { ok: true; message: string } | { ok: false; status: 400; error: string; field?: string }
-> {
-  if (!token) return { ok: false, status: 400, error: MESSAGES.resetTokenMissing };
+): Promise<Result<{ message: string }>> {
+  if (!token) return failure(400, MESSAGES.resetTokenMissing);
   const owner = checkResetToken(token);
-  if (!owner) return { ok: false, status: 400, error: MESSAGES.resetTokenInvalid };
+  if (!owner) return failure(400, MESSAGES.resetTokenInvalid);
   const account = getAdminById(owner.adminId);
   const weak = weakPassword(
     newPassword,
@@ -128,7 +120,7 @@ export async function resetPassword(
       .run();
     return account ?? null;
   });
-  if (!done) return { ok: false, status: 400, error: MESSAGES.resetTokenInvalid };
+  if (!done) return failure(400, MESSAGES.resetTokenInvalid);
   await clearLoginLock(done, ip);
   // By the link's owner (a reset is done by whoever holds the link; the link's issue is audited).
   audit({ id: done.id, username: done.username }, "password-reset", done.username);

@@ -1,6 +1,7 @@
 import { zxcvbn, zxcvbnOptions } from "@zxcvbn-ts/core";
 import * as common from "@zxcvbn-ts/language-common";
 import * as de from "@zxcvbn-ts/language-de";
+import { failure } from "./result.server";
 
 /**
  * The strength rule of every new password (registration, change, reset — also the link of
@@ -37,5 +38,5 @@ export function weakPasswordMessage(password: string, userInputs: string[] = [])
 /** The `Failure` of a weak password, for the field the form names it in. */
 export function weakPassword(password: string, field: string, userInputs: string[] = []) {
   const error = weakPasswordMessage(password, userInputs);
-  return error ? ({ ok: false, status: 400, error, field } as const) : null;
+  return error ? failure(400, error, field) : null;
 }

@@ -3,10 +3,11 @@ import { admins } from "~db/schema";
 import { db } from "./db.server";
 import { createResetToken, RESET_TTL_MS, resetUrl } from "./password-reset.server";
 import { type AuditActor, audit } from "./privacy/audit.server";
+import { type Failure, failure } from "./result.server";
 
 export type ResetLinkResult =
   | { ok: true; username: string; link: string; expiresAt: Date }
-  | { ok: false; status: 404; error: string };
+  | Failure;
 
 /**
  * A one-time reset link for an admin, handed out directly (not mailed): by another admin on
@@ -25,7 +26,7 @@ export function issueResetLink(who: number | string, actor: AuditActor): ResetLi
         : sql`lower(${admins.username}) = lower(${key}) or lower(${admins.email}) = lower(${key})`,
     )
     .get();
-  if (!admin) return { ok: false, status: 404, error: "Admin nicht gefunden." };
+  if (!admin) return failure(404, "Admin nicht gefunden.");
   const token = createResetToken(admin.id);
   const expiresAt = new Date(Date.now() + RESET_TTL_MS);
   audit(actor, "password-reset-link", admin.username, { gueltigBis: expiresAt.toISOString() });

@@ -9,6 +9,7 @@ import { mailConfigured, queueMail } from "./mail/outbox.server";
 import { TEST_MAIL_KIND, type TestMailState, testMailState } from "./mail/test-mail.server";
 import { notificationRecipients } from "./notifications.server";
 import { testMailLimiter, tooManyMessage } from "./rate-limit.server";
+import { type Failure, failure } from "./result.server";
 
 /**
  * The go-live check (issue 24): what an agency must set up before its first lead — working mail,
@@ -218,18 +219,12 @@ export function setupCheck(caller: Pick<AdminUser, "id">, now = new Date()): Set
 export async function sendTestMail(
   admin: Pick<AdminUser, "id" | "username" | "email">,
 ): Promise<
-  | { ok: true; mailed: boolean; message: string }
-  | { ok: false; status: 429; error: string; retryAfterSeconds: number }
+  { ok: true; mailed: boolean; message: string } | (Failure & { retryAfterSeconds: number })
 > {
   const limited = await testMailLimiter().consume(`admin:${admin.id}`);
   if (!limited.ok) {
     const { retryAfterSeconds } = limited;
-    return {
-      ok: false,
-      status: 429,
-      error: tooManyMessage(retryAfterSeconds, "admin"),
-      retryAfterSeconds,
-    };
+    return { ...failure(429, tooManyMessage(retryAfterSeconds, "admin")), retryAfterSeconds };
   }
   queueMail({
     to: admin.email,

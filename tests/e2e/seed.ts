@@ -14,6 +14,7 @@ import { deleteRequest } from "~/server/requests/manage.server";
 import { listAllRequests } from "~/server/requests/queries.server";
 import { loadRequestJson } from "~/server/requests/serialize.server";
 import { appointments, requests } from "~db/schema";
+import { solvedAltcha } from "../altcha-solution";
 import { pdfBytes } from "../integration/landing-fixtures";
 import { FIRST_ADMIN } from "./stack";
 
@@ -98,6 +99,8 @@ export async function seedRequest(baseUrl: string, input: SeedRequestInput = {})
       input.pdf,
     );
   }
+  // A solved proof of work, as the landing page's widget sends it: the normal flow (issue 26).
+  form.set("altcha", await solvedAltcha(baseUrl));
   const res = await fetch(`${baseUrl}/api/requests`, { method: "POST", body: form });
   if (res.status !== 201) throw new Error(`seedRequest: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { id: number }).id;
@@ -112,6 +115,17 @@ export function findRequestByEmail(email: string) {
 export const findRequest = (id: number) => loadRequestJson(id);
 
 export const removeRequest = (id: number) => deleteRequest(id);
+
+/** Whether the spam quarantine holds this request (issue 26; the admin side shows it as "Prüfen"). */
+export function isQuarantined(id: number): boolean {
+  const row = db()
+    .select({ quarantinedAt: requests.quarantinedAt })
+    .from(requests)
+    .where(eq(requests.id, id))
+    .get();
+  if (!row) throw new Error(`no request ${id}`);
+  return row.quarantinedAt !== null;
+}
 
 /**
  * Puts a seeded request into the spam quarantine, as the submission's verdict does (sets

@@ -117,31 +117,39 @@ describe("settings page form", () => {
     for (const s of sections) if (!omit.includes(s)) f.append("section", s);
     f.set("intent", "save");
     f.set("systemPrompt", c.systemPrompt);
-    if (c.emailNotifications.enabled) f.set("notificationsEnabled", "on");
-    if (c.emailNotifications.bookingNotice) f.set("bookingNotice", "on");
-    for (const a of c.emailNotifications.adminEmails) f.append("notifyAdmin", String(a.id));
-    for (const e of c.emailNotifications.externalEmails) f.append("externalEmail", e);
-    if (c.infoBanner.enabled) f.set("bannerEnabled", "on");
-    f.set("bannerText", c.infoBanner.text);
-    f.set("maxFilesPerRequest", String(c.uploadSettings.maxFilesPerRequest));
-    f.set("maxFileSizeMB", String(c.uploadSettings.maxFileSizeMB));
-    f.set("maxTotalSizeMB", String(c.uploadSettings.maxTotalSizeMB));
-    for (const t of c.uploadSettings.allowedImageTypes) f.append("imageType", t);
-    for (const t of c.uploadSettings.allowedDocumentTypes) f.append("documentType", t);
-    for (const p of c.preparationFields) {
-      f.append("fieldId", String(p.id));
-      f.append("fieldName", p.name);
-      f.append("fieldLabel", p.label);
-      f.append("fieldPlaceholder", p.placeholder);
-    }
+    if (c.emailNotifications.enabled) f.set("emailNotifications.enabled", "on");
+    if (c.emailNotifications.bookingNotice) f.set("emailNotifications.bookingNotice", "on");
+    for (const a of c.emailNotifications.adminEmails)
+      f.append("emailNotifications.adminIds", String(a.id));
+    c.emailNotifications.externalEmails.forEach((e: string, i: number) => {
+      f.set(`emailNotifications.externalEmails[${i}]`, e);
+    });
+    if (c.infoBanner.enabled) f.set("infoBanner.enabled", "on");
+    f.set("infoBanner.text", c.infoBanner.text);
+    f.set("uploadSettings.maxFilesPerRequest", String(c.uploadSettings.maxFilesPerRequest));
+    f.set("uploadSettings.maxFileSizeMB", String(c.uploadSettings.maxFileSizeMB));
+    f.set("uploadSettings.maxTotalSizeMB", String(c.uploadSettings.maxTotalSizeMB));
+    for (const t of c.uploadSettings.allowedImageTypes)
+      f.append("uploadSettings.allowedImageTypes", t);
+    for (const t of c.uploadSettings.allowedDocumentTypes)
+      f.append("uploadSettings.allowedDocumentTypes", t);
+    c.preparationFields.forEach((p: Config, i: number) => {
+      f.set(`preparationFields[${i}].id`, String(p.id));
+      f.set(`preparationFields[${i}].name`, p.name);
+      f.set(`preparationFields[${i}].label`, p.label);
+      f.set(`preparationFields[${i}].placeholder`, p.placeholder);
+    });
     f.set("appointmentEventType", c.appointmentEventType ?? "");
-    f.set("eventTypeTitle", c.appointmentEventTypeDetails?.title ?? "Termin buchen");
-    f.set("leadDays", String(c.bookingLeadTime.days));
-    f.set("leadHours", String(c.bookingLeadTime.hours));
-    f.set("retentionMonths", String(c.retention.requestMonths));
-    f.set("retentionAction", c.retention.requestAction);
-    f.set("outboxDays", String(c.retention.outboxDays));
-    f.set("auditDays", String(c.retention.auditDays));
+    f.set(
+      "appointmentEventTypeDetails.title",
+      c.appointmentEventTypeDetails?.title ?? "Termin buchen",
+    );
+    f.set("bookingLeadTime.days", String(c.bookingLeadTime.days));
+    f.set("bookingLeadTime.hours", String(c.bookingLeadTime.hours));
+    f.set("retention.requestMonths", String(c.retention.requestMonths));
+    f.set("retention.requestAction", c.retention.requestAction);
+    f.set("retention.outboxDays", String(c.retention.outboxDays));
+    f.set("retention.auditDays", String(c.retention.auditDays));
     f.set("privacyNote", c.privacyNote);
     return f;
   }
@@ -205,6 +213,57 @@ describe("settings page form", () => {
     const after = await current();
     expect(after.uploadSettings.allowedDocumentTypes).toEqual([]);
     expect(after.uploadSettings.allowedImageTypes).toEqual(before.uploadSettings.allowedImageTypes);
+  });
+
+  it("applies a list intent without JS (Conform's insert/reorder/remove) and saves nothing", async () => {
+    const cookie = await cookieLogin();
+    const before = await current();
+    const [first, second] = before.preparationFields;
+    const withIntent = (intent: object) => {
+      const form = formFor(before);
+      form.set("__intent__", JSON.stringify(intent));
+      return form;
+    };
+    const reordered = await post(
+      cookie,
+      withIntent({ type: "reorder", payload: { name: "preparationFields", from: 1, to: 0 } }),
+    );
+    expect(reordered.status).toBe(200);
+    const html = await reordered.text();
+    expect(html).toContain("Feld verschoben – zum Übernehmen bitte speichern.");
+    // The moved row comes first and keeps focus on its button.
+    expect(html.indexOf(`Feld ${second.label} nach oben`)).toBeLessThan(
+      html.indexOf(`Feld ${first.label} nach oben`),
+    );
+    expect(html).toMatch(
+      new RegExp(`aria-label="Feld ${second.label} nach oben"[^>]*autofocus=""`),
+    );
+
+    const inserted = await (
+      await post(
+        cookie,
+        withIntent({
+          type: "insert",
+          payload: { name: "preparationFields", defaultValue: { name: "", label: "" } },
+        }),
+      )
+    ).text();
+    expect(inserted).toContain("Feld hinzugefügt – zum Übernehmen bitte speichern.");
+    const newRow = `name="preparationFields[${before.preparationFields.length}].name"`;
+    const newInput = inserted.match(
+      new RegExp(`<input[^>]*${newRow.replace(/[[\].]/g, "\\$&")}[^>]*>`),
+    );
+    expect(newInput?.[0]).toContain('autofocus=""');
+
+    const removed = await (
+      await post(
+        cookie,
+        withIntent({ type: "remove", payload: { name: "preparationFields", index: 0 } }),
+      )
+    ).text();
+    expect(removed).toContain("Feld entfernt – zum Übernehmen bitte speichern.");
+    expect(removed).not.toContain(`Feld ${first.label} löschen`);
+    expect(await current()).toEqual(before);
   });
 
   it("refuses a number outside its range at the field, focused, with a failed-save toast (no JS and JS)", async () => {

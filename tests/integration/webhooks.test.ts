@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { firstBookableDay } from "~/lib/booking-calendar";
+import { solvedAltcha } from "../altcha-solution";
 import { insertAdmin, testDb } from "./auth-helpers";
 import { multipart, validFields } from "./landing-fixtures";
 import { startTestServer, type TestServer } from "./server";
@@ -89,7 +90,7 @@ const patchWebhooks = (webhooks: unknown[]) =>
 async function submit(name = "Anna Beispiel"): Promise<number> {
   const res = await server.fetch("/api/requests", {
     method: "POST",
-    body: multipart(validFields({ name })),
+    body: multipart(validFields({ name, altcha: await solvedAltcha(server.url) })),
   });
   expect(res.status).toBe(201);
   return (await res.json()).id;

@@ -68,6 +68,7 @@ export const CLASSIFICATION: Record<string, Classification> = {
   "api/uploads/:filename": { api: { GET: "admin" } },
   "api/affiliate-codes": { api: { GET: "admin", POST: "admin" } },
   "api/affiliate-codes/validate/:code": { api: { GET: "public" } },
+  "api/altcha/challenge": { api: { GET: "public" } },
   "api/affiliate-codes/:id": { api: { PATCH: "admin", PUT: "admin", DELETE: "admin" } },
   "api/admin/auth/login": { api: { POST: "public" } },
   // Guarded by the challenge of the password step in its body (issue 27), not by a session.

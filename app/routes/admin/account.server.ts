@@ -1,4 +1,4 @@
-import type { SubmissionResult } from "@conform-to/react";
+import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import {
@@ -10,6 +10,7 @@ import {
 } from "~/lib/two-factor";
 import type { SessionAdmin } from "~/server/auth.server";
 import { patchConfiguration } from "~/server/configuration.server";
+import { type Failure, failureReply } from "~/server/result.server";
 import {
   disableTwoFactor,
   enableTwoFactor,
@@ -37,25 +38,13 @@ export const SECURITY_INTENTS = [
 const reply = (security: SecurityReply, status = 200) =>
   data({ result: null, notice: null, security }, { status });
 
-type Failed = { ok: false; status: number; error: string; field?: string };
-const failure = (
+/** A refused 2FA rule: its message under its field (or as the form's error), with its status. */
+const refused = (
   intent: string,
-  submission: { reply: (o: object) => SubmissionResult<string[]> },
-  failed: Failed,
+  submission: Submission<unknown>,
+  failed: Failure,
   hideFields: string[],
-) =>
-  reply(
-    {
-      intent,
-      result: submission.reply({
-        hideFields,
-        ...(failed.field
-          ? { fieldErrors: { [failed.field]: [failed.error] } }
-          : { formErrors: [failed.error] }),
-      }),
-    },
-    failed.status,
-  );
+) => reply({ intent, result: failureReply(submission, failed, { hideFields }) }, failed.status);
 
 /** Form posts of the "Sicherheit" section of /admin/account (the same rules as the 2FA API). */
 export async function handleSecurityIntent(intent: string, form: FormData, admin: SessionAdmin) {
@@ -66,7 +55,7 @@ export async function handleSecurityIntent(intent: string, form: FormData, admin
       if (submission.status !== "success")
         return reply({ intent, result: submission.reply({ hideFields: hide }) }, 400);
       const started = await startTwoFactorSetup(admin.id, submission.value.password);
-      if (!started.ok) return failure(intent, submission, started, hide);
+      if (!started.ok) return refused(intent, submission, started, hide);
       // The loader shows the QR code and the secret of the started enrolment.
       return reply({ intent, result: submission.reply({ resetForm: true }) });
     }
@@ -75,7 +64,7 @@ export async function handleSecurityIntent(intent: string, form: FormData, admin
       if (submission.status !== "success")
         return reply({ intent, result: submission.reply({ hideFields: hide }) }, 400);
       const enabled = await enableTwoFactor(admin, submission.value.code);
-      if (!enabled.ok) return failure(intent, submission, enabled, hide);
+      if (!enabled.ok) return refused(intent, submission, enabled, hide);
       return reply({
         intent,
         message: TWO_FACTOR_MESSAGES.enabled,
@@ -88,7 +77,7 @@ export async function handleSecurityIntent(intent: string, form: FormData, admin
         return reply({ intent, result: submission.reply({ hideFields: hide }) }, 400);
       const { password, code } = submission.value;
       const disabled = await disableTwoFactor(admin, password, code);
-      if (!disabled.ok) return failure(intent, submission, disabled, hide);
+      if (!disabled.ok) return refused(intent, submission, disabled, hide);
       return reply({ intent, message: TWO_FACTOR_MESSAGES.disabled });
     }
     case "2fa-recovery-codes": {
@@ -96,7 +85,7 @@ export async function handleSecurityIntent(intent: string, form: FormData, admin
       if (submission.status !== "success")
         return reply({ intent, result: submission.reply({ hideFields: hide }) }, 400);
       const renewed = await regenerateRecoveryCodes(admin.id, submission.value);
-      if (!renewed.ok) return failure(intent, submission, renewed, hide);
+      if (!renewed.ok) return refused(intent, submission, renewed, hide);
       return reply({
         intent,
         message: TWO_FACTOR_MESSAGES.regenerated,

@@ -13,6 +13,7 @@ import { requireAdmin } from "~/server/auth.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { readForm } from "~/server/http.server";
 import { mailConfigured } from "~/server/mail/outbox.server";
+import { failureReply } from "~/server/result.server";
 import { twoFactorStatus } from "~/server/two-factor/two-factor.server";
 import type { Route } from "./+types/account";
 import { handleSecurityIntent } from "./account.server";
@@ -50,14 +51,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const result = await updateAccount(admin.id, submission.value);
   if (!result.ok) {
-    const error = result.error;
     return data(
-      {
-        result: submission.reply(
-          result.field ? { fieldErrors: { [result.field]: [error] } } : { formErrors: [error] },
-        ),
-        notice: null,
-      },
+      { result: failureReply(submission, result), notice: null },
       { status: result.status },
     );
   }

@@ -28,6 +28,7 @@ import { backTo, requireAdmin } from "~/server/auth.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { redirectWithToast } from "~/server/flash.server";
 import { parseId, readForm } from "~/server/http.server";
+import { failure, failureToast, scheduling } from "~/server/result.server";
 import type { Route } from "./+types/appointments";
 
 export const meta: Route.MetaFunction = () => [{ title: "Termine" }];
@@ -67,17 +68,14 @@ export async function action({ request }: Route.ActionArgs) {
   const back = backTo(request);
   const id = parseId(String(form.get("id") ?? ""));
   if (!id) return redirectWithToast(back, { type: "error", message: "Termin nicht gefunden." });
-  try {
-    const updated = await refreshAppointment(id);
-    if (!updated)
-      return redirectWithToast(back, { type: "error", message: "Termin nicht gefunden." });
-    return redirectWithToast(back, { type: "success", message: "Termin aktualisiert." });
-  } catch (error) {
-    return redirectWithToast(back, {
-      type: "error",
-      message: error instanceof Error ? error.message : "Fehler beim Aktualisieren!",
-    });
-  }
+  // The same call and the same messages as POST /api/admin/appointments/{id}/refresh.
+  const result = await scheduling(() => refreshAppointment(id)).catch((error: unknown) => {
+    console.error("Termin aktualisieren:", error);
+    return failure(500, "Fehler beim Aktualisieren!");
+  });
+  if (!result.ok) return failureToast(back, result);
+  if (!result.value) return failureToast(back, failure(404, "Termin nicht gefunden."));
+  return redirectWithToast(back, { type: "success", message: "Termin aktualisiert." });
 }
 
 export function headers() {

@@ -46,7 +46,7 @@ export default function LegacyPanel({ loaderData, actionData }: Route.ComponentP
   const location = useLocation();
   const { stats } = loaderData;
   const settings =
-    actionData && "draft" in (actionData as object)
+    actionData && "settings" in (actionData as object)
       ? (actionData as SettingsActionData)
       : undefined;
   return (
@@ -90,17 +90,14 @@ export default function LegacyPanel({ loaderData, actionData }: Route.ComponentP
           Konfiguration
         </h2>
         <SettingsForm
-          config={settings?.draft ?? loaderData.config}
+          config={loaderData.config}
+          lastResult={settings?.settings}
           admins={loaderData.admins}
           eventTypes={loaderData.eventTypes}
           action={location.pathname}
-          fieldErrors={settings?.fieldErrors}
           error={settings?.error}
           message={settings?.message}
-          newEmail={settings?.newEmail}
-          newField={settings?.newField}
           focus={settings?.focus}
-          draft={Boolean(settings?.draft)}
         />
       </section>
     </div>

@@ -16,6 +16,7 @@ import { refuseFilledHoneypot } from "~/server/honeypot.server";
 import { readForm } from "~/server/http.server";
 import { checkResetToken, resetPassword } from "~/server/password-reset.server";
 import { clientIp } from "~/server/request-context.server";
+import { failureReply } from "~/server/result.server";
 import type { Route } from "./+types/reset-password";
 
 export const handle = accountPageHandle;
@@ -47,9 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   if (!result.ok) {
     // A guessable password: zxcvbn's feedback under the field, the indicator says "Zu schwach".
-    const reply = result.field
-      ? submission.reply({ hideFields, fieldErrors: { [result.field]: [result.error] } })
-      : submission.reply({ hideFields, formErrors: [result.error] });
+    const reply = failureReply(submission, result, { hideFields });
     return data(
       { result: reply, success: null, weak: Boolean(result.field) },
       { status: result.status },

@@ -59,17 +59,14 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         </div>
       </div>
       <SettingsForm
-        config={result?.draft ?? loaderData.config}
+        config={loaderData.config}
+        lastResult={result?.settings}
         admins={loaderData.admins}
         eventTypes={loaderData.eventTypes}
         action={location.pathname}
-        fieldErrors={result?.fieldErrors}
         error={result?.error}
         message={result?.message}
-        newEmail={result?.newEmail}
-        newField={result?.newField}
         focus={result?.focus}
-        draft={Boolean(result?.draft)}
       />
       <WebhookSettings
         webhooks={loaderData.config.webhooks}

@@ -6,8 +6,10 @@ import {
   type UsersActionResult,
 } from "~/lib/admin-users";
 import { InviteSchema } from "~/lib/auth-forms";
+import { formFlag } from "~/lib/form-flag";
 import { TWO_FACTOR_MESSAGES } from "~/lib/two-factor";
 import {
+  AdminActiveSchema,
   deleteAdmin,
   getAdminById,
   otherActiveAdmins,
@@ -26,6 +28,7 @@ import {
   resendInvitation,
 } from "~/server/invitations.server";
 import { issueResetLink } from "~/server/reset-link.server";
+import { invalid } from "~/server/result.server";
 import { resetTwoFactor } from "~/server/two-factor/two-factor.server";
 
 const done = (message: string) => redirectWithToast("/admin/users", { type: "success", message });
@@ -62,7 +65,9 @@ export async function handleUsersAction(formData: FormData, me: AdminUser) {
 
   switch (intent) {
     case "toggle": {
-      const result = setAdminActive(me.id, id, formData.get("activate") === "1");
+      const parsed = AdminActiveSchema.safeParse({ activate: formFlag(formData.get("activate")) });
+      if (!parsed.success) return reply({ intent, error: invalid(parsed.error).error }, 400);
+      const result = setAdminActive(me.id, id, parsed.data.activate ?? false);
       if (!result.ok) {
         return reply(
           { intent, error: result.error || "Fehler beim Ändern des Admin-Status" },

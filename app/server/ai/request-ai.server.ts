@@ -4,8 +4,9 @@ import { requests } from "~db/schema";
 import { aiBudget } from "../budgets.server";
 import { getConfiguration } from "../configuration.server";
 import { db } from "../db.server";
-import { laterUpdatedAt } from "../requests/manage.server";
+import { laterUpdatedAt, NOT_FOUND } from "../requests/manage.server";
 import { loadRequestJson } from "../requests/serialize.server";
+import { failure, type Result } from "../result.server";
 import {
   AI_NOT_CONFIGURED,
   AiBudgetError,
@@ -20,8 +21,6 @@ import {
   mergeOnlyEmpty,
 } from "./preparation.server";
 
-export type AiFailure = { ok: false; status: number; error: string };
-
 /**
  * Automatic preparation: asks Claude for every configured field, fills only the empty ones, saves
  * the merged data and returns it. The system prompt comes from the saved configuration, never the caller.
@@ -29,13 +28,12 @@ export type AiFailure = { ok: false; status: number; error: string };
 export async function runAutomatedPreparation(
   id: number,
 ): Promise<
-  | { ok: true; preparationData: Record<string, string>; filled: string[]; request: RequestJson }
-  | AiFailure
+  Result<{ preparationData: Record<string, string>; filled: string[]; request: RequestJson }>
 > {
   const request = loadRequestJson(id);
-  if (!request) return { ok: false, status: 404, error: "Anfrage nicht gefunden." };
+  if (!request) return NOT_FOUND;
   // Without a key nothing is attempted (the page disables the button; the API answers 503).
-  if (!aiConfigured()) return { ok: false, status: 503, error: AI_NOT_CONFIGURED };
+  if (!aiConfigured()) return failure(503, AI_NOT_CONFIGURED);
   const fields = getConfiguration().preparationFields;
   try {
     const generated = await generatePreparation(request, fields);
@@ -58,7 +56,7 @@ export async function runAutomatedPreparation(
     return { ok: true, preparationData: merged, filled, request: loadRequestJson(id) ?? request };
   } catch (error) {
     const e = toAiError(error);
-    return { ok: false, status: e.status, error: e.message };
+    return failure(e.status, e.message);
   }
 }
 
@@ -66,9 +64,9 @@ export async function runAutomatedPreparation(
 export async function runCodingPrompt(
   id: number,
   overrides: { preparationData?: Record<string, string> } = {},
-): Promise<{ ok: true; prompt: string; source: "ai" | "template" } | AiFailure> {
+): Promise<Result<{ prompt: string; source: "ai" | "template" }>> {
   const request = loadRequestJson(id);
-  if (!request) return { ok: false, status: 404, error: "Anfrage nicht gefunden." };
+  if (!request) return NOT_FOUND;
   const fields = getConfiguration().preparationFields;
   const useAi = aiConfigured();
   try {
@@ -81,7 +79,7 @@ export async function runCodingPrompt(
     return { ok: true, prompt, source: useAi ? "ai" : "template" };
   } catch (error) {
     const e = toAiError(error);
-    return { ok: false, status: e.status, error: e.message };
+    return failure(e.status, e.message);
   }
 }
 

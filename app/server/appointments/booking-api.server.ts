@@ -18,6 +18,7 @@ import { getApiAdmin } from "../auth.server";
 import { getConfiguration } from "../configuration.server";
 import { bookingLimiter, tooManyMessage } from "../rate-limit.server";
 import { loadRequestJson } from "../requests/serialize.server";
+import { type Failure, failure, type Result } from "../result.server";
 import { visitorOwnsRequest } from "../visitor.server";
 import { availableSlots, bookAppointment, configuredEventType } from "./appointments.server";
 import { ALREADY_BOOKED, withRequestReservation } from "./one-per-request.server";
@@ -106,7 +107,7 @@ const NOT_YOURS = "Nur für die eigene Anfrage buchbar.";
 export type BookingAccess =
   | { ok: true; demo: true; admin: true }
   | { ok: true; demo: false; admin: boolean; request: RequestJson }
-  | { ok: false; status: 403 | 404; error: string };
+  | Failure;
 
 /**
  * Who may book (the one rule, for /termin and the booking API): a demo booking (or one without a
@@ -119,13 +120,11 @@ export async function bookingAccess(
 ): Promise<BookingAccess> {
   const admin = Boolean(await getApiAdmin(request));
   if (target.demo || !target.requestId)
-    return admin
-      ? { ok: true, demo: true, admin: true }
-      : { ok: false, status: 403, error: NOT_YOURS };
+    return admin ? { ok: true, demo: true, admin: true } : failure(403, NOT_YOURS);
   if (!admin && !(await visitorOwnsRequest(request, target.requestId)))
-    return { ok: false, status: 403, error: NOT_YOURS };
+    return failure(403, NOT_YOURS);
   const found = loadRequestJson(target.requestId);
-  if (!found) return { ok: false, status: 404, error: "Anfrage nicht gefunden." };
+  if (!found) return failure(404, "Anfrage nicht gefunden.");
   return { ok: true, demo: false, admin, request: found };
 }
 
@@ -137,16 +136,13 @@ export async function bookForCaller(
   request: Request,
   input: z.infer<typeof BookRequestSchema>,
   clientIp: string,
-): Promise<
-  { ok: true; appointment: unknown; demo: boolean } | { ok: false; status: number; error: string }
-> {
+): Promise<Result<{ appointment: unknown; demo: boolean }>> {
   try {
     const access = await bookingAccess(request, input);
     if (!access.ok) return access;
     if (access.demo) {
       const start = new Date(input.startTime);
-      if (Number.isNaN(start.getTime()))
-        return { ok: false, status: 400, error: "Bitte wähle Datum und Uhrzeit aus" };
+      if (Number.isNaN(start.getTime())) return failure(400, "Bitte wähle Datum und Uhrzeit aus");
       const eventType = await configuredEventType(input.eventTypeKey);
       const duration = bookingDuration(eventType?.lengthInMinutes);
       return {
@@ -169,8 +165,7 @@ export async function bookForCaller(
     const limiter = admin ? undefined : bookingLimiter();
     const client = clientKey(clientIp);
     const limit = (await limiter?.consume(client)) ?? { ok: true };
-    if (!limit.ok)
-      return { ok: false, status: 429, error: tooManyMessage(limit.retryAfterSeconds) };
+    if (!limit.ok) return failure(429, tooManyMessage(limit.retryAfterSeconds));
     let booked = false;
     try {
       const result = await withRequestReservation(found.id, () =>
@@ -181,15 +176,14 @@ export async function bookForCaller(
           timeZone: input.timeZone,
         }),
       );
-      if (!result.ok) return { ok: false, status: 409, error: ALREADY_BOOKED };
+      if (!result.ok) return failure(409, ALREADY_BOOKED);
       booked = true;
       return { ok: true, appointment: result.value, demo: false };
     } finally {
       if (!booked) await limiter?.refund(client);
     }
   } catch (error) {
-    if (error instanceof SchedulingError)
-      return { ok: false, status: error.status, error: error.message };
+    if (error instanceof SchedulingError) return failure(error.status, error.message);
     throw error;
   }
 }

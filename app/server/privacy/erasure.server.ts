@@ -9,6 +9,7 @@ import {
 } from "~db/schema";
 import { scheduling } from "../appointments/scheduling/index.server";
 import { db, transaction } from "../db.server";
+import { type Failure, failure } from "../result.server";
 import { deleteStoredFiles } from "../uploads/store.server";
 
 /** The name an anonymised request keeps (its e-mail is empty). */
@@ -16,7 +17,7 @@ export const ANONYMIZED = "Anonymisiert";
 
 export type ErasureResult =
   | { ok: true; files: number; mails: number; appointments: number; cancelled: number }
-  | { ok: false; status: 404; error: string };
+  | Failure;
 
 /**
  * Erases a request and every trace of its personal data: the row (with the search index entry,
@@ -31,7 +32,7 @@ export async function eraseRequest(
   mode: "delete" | "anonymize" = "delete",
 ): Promise<ErasureResult> {
   const row = db().select().from(requests).where(eq(requests.id, id)).get();
-  if (!row) return { ok: false, status: 404, error: "Anfrage nicht gefunden." };
+  if (!row) return failure(404, "Anfrage nicht gefunden.");
   const files = db()
     .select({ key: attachments.filename })
     .from(attachments)

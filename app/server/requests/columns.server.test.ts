@@ -136,7 +136,8 @@ describe("the request registry", () => {
       "Mia Müller",
       "mia@example.com",
       "+49 30 1",
-      "Bäckerei Müller\nSeit 1920",
+      // A line break is quoted (csv-export: a lone "\n" split the row in Excel).
+      '"Bäckerei Müller\nSeit 1920"',
       "Eine App für Vorbestellungen",
       "",
       "Neu",

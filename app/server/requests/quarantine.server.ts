@@ -5,7 +5,8 @@ import { releaseHeldBookings } from "../appointments/quarantine-release.server";
 import { getConfiguration } from "../configuration.server";
 import { db } from "../db.server";
 import { type AuditActor, audit } from "../privacy/audit.server";
-import { type Failure, laterUpdatedAt, NOT_FOUND, requestTarget } from "./manage.server";
+import type { Failure } from "../result.server";
+import { laterUpdatedAt, NOT_FOUND, requestTarget } from "./manage.server";
 import { runNewRequestFlow } from "./new-request-flow.server";
 import { inIds, loadRequestJson } from "./serialize.server";
 

@@ -7,13 +7,13 @@ import {
   RECOVERY_CODE_COUNT,
 } from "~/lib/two-factor";
 import { admins, loginChallenges, recoveryCodes } from "~db/schema";
-import type { Failure } from "../admins.server";
 import { deleteOtherSessions } from "../auth.server";
 import { hashToken, verifyPassword } from "../crypto.server";
 import { db } from "../db.server";
 import { env } from "../env.server";
 import { queueMail } from "../mail/outbox.server";
 import { type AuditActor, audit } from "../privacy/audit.server";
+import { type Failure, failure, type Result } from "../result.server";
 import {
   acceptTotpCode,
   newSecret,
@@ -30,10 +30,9 @@ import {
  */
 
 type AdminRow = typeof admins.$inferSelect;
-type Result<T> = ({ ok: true } & T) | Failure;
 
 const row = (adminId: number) => db().select().from(admins).where(eq(admins.id, adminId)).get();
-const notFound: Failure = { ok: false, status: 404, error: "Admin nicht gefunden." };
+const notFound: Failure = failure(404, "Admin nicht gefunden.");
 
 /** Ids of the admins with the second factor on (the users page shows it). */
 export function twoFactorAdminIds(): Set<number> {
@@ -72,9 +71,9 @@ export async function startTwoFactorSetup(
 ): Promise<Result<{ secret: string; otpauthUrl: string }>> {
   const admin = row(adminId);
   if (!admin) return notFound;
-  if (admin.totpEnabled) return { ok: false, status: 409, error: M.alreadyOn };
+  if (admin.totpEnabled) return failure(409, M.alreadyOn);
   if (!(await verifyPassword(password, admin.passwordHash)))
-    return { ok: false, status: 403, error: M.passwordWrong, field: "password" };
+    return failure(403, M.passwordWrong, "password");
   const { secret, otpauthUrl } = newSecret(admin.username);
   db()
     .update(admins)
@@ -110,10 +109,9 @@ export async function enableTwoFactor(
 ): Promise<Result<{ recoveryCodes: string[] }>> {
   const current = row(admin.id);
   if (!current) return notFound;
-  if (current.totpEnabled) return { ok: false, status: 409, error: M.alreadyOn };
-  if (!openSecret(current.totpSecret)) return { ok: false, status: 400, error: M.noSetup };
-  if (!(await acceptTotpCode(current, code)))
-    return { ok: false, status: 400, error: M.codeWrong, field: "code" };
+  if (current.totpEnabled) return failure(409, M.alreadyOn);
+  if (!openSecret(current.totpSecret)) return failure(400, M.noSetup);
+  if (!(await acceptTotpCode(current, code))) return failure(400, M.codeWrong, "code");
   db().update(admins).set({ totpEnabled: true }).where(eq(admins.id, admin.id)).run();
   const codes = replaceRecoveryCodes(admin.id);
   deleteOtherSessions(admin.id, admin.tokenHash);
@@ -162,11 +160,10 @@ export async function disableTwoFactor(
 ): Promise<Result<object>> {
   const current = row(admin.id);
   if (!current) return notFound;
-  if (!current.totpEnabled) return { ok: false, status: 409, error: M.notOn };
+  if (!current.totpEnabled) return failure(409, M.notOn);
   if (!(await verifyPassword(password, current.passwordHash)))
-    return { ok: false, status: 403, error: M.passwordWrong, field: "password" };
-  if (!(await acceptSecondFactor(current, { code })))
-    return { ok: false, status: 400, error: M.codeWrong, field: "code" };
+    return failure(403, M.passwordWrong, "password");
+  if (!(await acceptSecondFactor(current, { code }))) return failure(400, M.codeWrong, "code");
   clearTwoFactor(admin.id);
   deleteOtherSessions(admin.id, admin.tokenHash);
   audit({ id: current.id, username: current.username }, "2fa-disabled", current.username);
@@ -180,19 +177,18 @@ export async function regenerateRecoveryCodes(
 ): Promise<Result<{ recoveryCodes: string[] }>> {
   const current = row(adminId);
   if (!current) return notFound;
-  if (!current.totpEnabled) return { ok: false, status: 409, error: M.notOn };
+  if (!current.totpEnabled) return failure(409, M.notOn);
   const proven = proof.password
     ? await verifyPassword(proof.password, current.passwordHash)
     : proof.code
       ? (await acceptSecondFactor(current, { code: proof.code })) !== false
       : false;
   if (!proven)
-    return {
-      ok: false,
-      status: 403,
-      error: proof.password ? M.passwordWrong : M.codeWrong,
-      field: proof.password ? "password" : "code",
-    };
+    return failure(
+      403,
+      proof.password ? M.passwordWrong : M.codeWrong,
+      proof.password ? "password" : "code",
+    );
   const codes = replaceRecoveryCodes(adminId);
   audit(
     { id: current.id, username: current.username },

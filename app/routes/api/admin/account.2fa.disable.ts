@@ -1,6 +1,6 @@
 import { TWO_FACTOR_MESSAGES, TwoFactorDisableSchema } from "~/lib/two-factor";
 import { adminApi, onlyMethod } from "~/server/api-route.server";
-import { jsonError } from "~/server/http.server";
+import { failureJson } from "~/server/result.server";
 import { disableTwoFactor } from "~/server/two-factor/two-factor.server";
 
 /** POST {password, code} → {success, message}: turns 2FA off (a recovery code works as code too). */
@@ -13,7 +13,7 @@ export const action = adminApi(
   },
   async ({ admin, body }) => {
     const result = await disableTwoFactor(admin, body.password, body.code);
-    if (!result.ok) return jsonError(result.error, result.status);
+    if (!result.ok) return failureJson(result);
     return Response.json({ success: true, message: TWO_FACTOR_MESSAGES.disabled });
   },
 );

@@ -1,6 +1,6 @@
 import { TWO_FACTOR_MESSAGES, TwoFactorEnableSchema } from "~/lib/two-factor";
 import { adminApi, onlyMethod } from "~/server/api-route.server";
-import { jsonError } from "~/server/http.server";
+import { failureJson } from "~/server/result.server";
 import { enableTwoFactor } from "~/server/two-factor/two-factor.server";
 
 /**
@@ -17,7 +17,7 @@ export const action = adminApi(
   },
   async ({ admin, body }) => {
     const result = await enableTwoFactor(admin, body.code);
-    if (!result.ok) return jsonError(result.error, result.status);
+    if (!result.ok) return failureJson(result);
     return Response.json(
       {
         success: true,

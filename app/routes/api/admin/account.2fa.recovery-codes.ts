@@ -1,6 +1,6 @@
 import { RecoveryCodesSchema, TWO_FACTOR_MESSAGES } from "~/lib/two-factor";
 import { adminApi, onlyMethod } from "~/server/api-route.server";
-import { jsonError } from "~/server/http.server";
+import { failureJson } from "~/server/result.server";
 import { regenerateRecoveryCodes } from "~/server/two-factor/two-factor.server";
 
 /** POST {password} or {code} → {success, recoveryCodes: [10]}: new codes, the old ones die; mailed. */
@@ -13,7 +13,7 @@ export const action = adminApi(
   },
   async ({ admin, body }) => {
     const result = await regenerateRecoveryCodes(admin.id, body);
-    if (!result.ok) return jsonError(result.error, result.status);
+    if (!result.ok) return failureJson(result);
     return Response.json(
       {
         success: true,

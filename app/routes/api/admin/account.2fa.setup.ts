@@ -1,6 +1,6 @@
 import { TwoFactorSetupSchema } from "~/lib/two-factor";
 import { adminApi, onlyMethod } from "~/server/api-route.server";
-import { jsonError } from "~/server/http.server";
+import { failureJson } from "~/server/result.server";
 import { startTwoFactorSetup } from "~/server/two-factor/two-factor.server";
 
 /**
@@ -18,7 +18,7 @@ export const action = adminApi(
   },
   async ({ admin, body }) => {
     const result = await startTwoFactorSetup(admin.id, body.password);
-    if (!result.ok) return jsonError(result.error, result.status);
+    if (!result.ok) return failureJson(result);
     return Response.json(
       { success: true, secret: result.secret, otpauthUrl: result.otpauthUrl },
       { headers: { "Cache-Control": "no-store" } },

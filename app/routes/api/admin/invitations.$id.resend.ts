@@ -1,6 +1,6 @@
 import { adminApi, onlyMethod } from "~/server/api-route.server";
-import { jsonError } from "~/server/http.server";
 import { invitationMessage, resendInvitation } from "~/server/invitations.server";
+import { failureJson } from "~/server/result.server";
 
 /** POST → {success, invitationToken, mailed, link, message}: a new link (7 days); the old one is dead. */
 export const action = adminApi(
@@ -11,7 +11,7 @@ export const action = adminApi(
   },
   ({ id, admin }) => {
     const result = resendInvitation(id, admin.id);
-    if (!result.ok) return jsonError(result.error, result.status);
+    if (!result.ok) return failureJson(result);
     return Response.json({
       success: true,
       invitationToken: result.token,

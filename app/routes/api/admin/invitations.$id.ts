@@ -1,6 +1,6 @@
 import { adminApi, onlyMethod } from "~/server/api-route.server";
-import { jsonError } from "~/server/http.server";
 import { deleteInvitation } from "~/server/invitations.server";
+import { failureJson } from "~/server/result.server";
 
 /** DELETE: withdraws an invitation (its link stops working). */
 export const action = adminApi(
@@ -11,7 +11,7 @@ export const action = adminApi(
   },
   ({ id, admin }) => {
     const result = deleteInvitation(id, admin.id);
-    if (!result.ok) return jsonError(result.error, result.status);
+    if (!result.ok) return failureJson(result);
     return Response.json({ success: true, message: "Einladung gelöscht." });
   },
 );

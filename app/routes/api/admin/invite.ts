@@ -1,7 +1,7 @@
 import { InviteSchema } from "~/lib/auth-forms";
 import { adminApi, onlyMethod } from "~/server/api-route.server";
-import { jsonError } from "~/server/http.server";
 import { createInvitation, invitationMessage } from "~/server/invitations.server";
+import { failureJson } from "~/server/result.server";
 
 /**
  * POST {email} → {success, invitationToken, invitation, mailed, link, message}: the link goes out
@@ -16,7 +16,7 @@ export const action = adminApi(
   },
   ({ body, admin }) => {
     const result = createInvitation(body.email, admin.id);
-    if (!result.ok) return jsonError(result.error, result.status);
+    if (!result.ok) return failureJson(result);
     return Response.json(
       {
         success: true,
