@@ -11,8 +11,11 @@ export const LOGIN_PATH = "/admin/login";
  * slash or backslash (decoded by a later hop into the same; a query may encode them, as
  * URLSearchParams does). Such a value is ignored, never repaired.
  */
+const hasControl = (value: string) =>
+  Array.from(value).some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
 const unsafePath = (value: string) =>
-  /[\u0000-\u001f\u007f\\]|%(?:[01][0-9a-f]|7f)/i.test(value) ||
+  hasControl(value) ||
+  /\\|%(?:[01][0-9a-f]|7f)/i.test(value) ||
   /%(?:2f|5c)/i.test(value.split("?")[0] as string);
 
 /** An admin page worth returning to after login (never the login page itself). */
