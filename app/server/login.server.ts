@@ -21,6 +21,7 @@ import {
   loginLimiter,
   tooManyMessage,
 } from "./rate-limit.server";
+import { resetLinkNotice } from "./reset-link.server";
 import {
   type ChallengeOutcome,
   createLoginChallenge,
@@ -44,6 +45,8 @@ export type CompletedLogin = {
   admin: AdminUser & { mfaEnrollmentRequired: boolean };
   token: string;
   redirectTo: string;
+  /** Something the admin must hear at this login (a reset link another admin created). */
+  notice: string | null;
 };
 
 // Per client: an IPv4 address or an IPv6 /56 (ADR 254).
@@ -162,6 +165,7 @@ export function completeLogin(
   userAgent: string | null,
   redirectTo?: string | null,
 ): CompletedLogin {
+  const notice = resetLinkNotice(row);
   const lastLogin = new Date();
   db().update(admins).set({ lastLogin }).where(eq(admins.id, row.id)).run();
   const admin = {
@@ -170,7 +174,7 @@ export function completeLogin(
   };
   const token = createSession(row.id, userAgent);
   audit(admin, "login", admin.username, row.totpEnabled ? { zweiFaktor: true } : undefined);
-  return { admin, token, redirectTo: landingPath(admin, redirectTo) };
+  return { admin, token, redirectTo: landingPath(admin, redirectTo), notice };
 }
 
 /** remix-auth with the form strategy; the verify callback never throws for a wrong login. */
