@@ -41,6 +41,7 @@ import { getConfiguration } from "~/server/configuration.server";
 import { env } from "~/server/env.server";
 import { parseId } from "~/server/http.server";
 import { readListDensity } from "~/server/preferences.server";
+import { exportCandidates } from "~/server/privacy/person-export.server";
 import { earlierRequestCounts, earlierRequestsOf } from "~/server/requests/duplicates.server";
 import { listRequestItems } from "~/server/requests/list-items.server";
 import {
@@ -69,6 +70,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     demos: Object.fromEntries(visitorAppointments(page.items.map((r) => r.id))),
     earlierCounts: Object.fromEntries(earlierRequestCounts(page.items.map((r) => r.id))),
     earlier: openId ? earlierRequestsOf(openId) : [],
+    exportCandidates: openId ? exportCandidates(openId) : [],
     open,
     openId,
     openQuarantined: open ? quarantinedAmong([open.id]).has(open.id) : false,
@@ -337,7 +339,11 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
           {loaderData.openQuarantined ? (
             <QuarantineNotice id={open.id} name={open.name} action={actionUrl} />
           ) : null}
-          <PrivacyActions request={open} action={actionUrl} />
+          <PrivacyActions
+            request={open}
+            action={actionUrl}
+            candidates={loaderData.exportCandidates}
+          />
           <EarlierRequests items={loaderData.earlier} hrefFor={openHref} />
           <LeadOrigin attribution={open.attribution} />
         </FullScreenRequest>
