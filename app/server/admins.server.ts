@@ -107,7 +107,7 @@ export async function changePassword(
   if (oldPassword === newPassword) {
     return failure(400, "Das neue Passwort muss sich vom aktuellen unterscheiden.", "newPassword");
   }
-  const weak = weakPassword(newPassword, "newPassword", [row.username, row.email]);
+  const weak = await weakPassword(newPassword, "newPassword", [row.username, row.email]);
   if (weak) return weak;
   const passwordHash = await hashPassword(newPassword);
   db()

@@ -265,7 +265,7 @@ export async function registerWithInvitation(input: {
   if (findAdminByEmail(invitation.email)) {
     return failure(409, "Für diese E-Mail-Adresse existiert bereits ein Admin-Konto.");
   }
-  const weak = weakPassword(input.password, "password", [input.username, invitation.email]);
+  const weak = await weakPassword(input.password, "password", [input.username, invitation.email]);
   if (weak) return weak;
   const passwordHash = await hashPassword(input.password);
   const created = transaction((tx) => {

@@ -90,7 +90,7 @@ export async function resetPassword(
   const owner = checkResetToken(token);
   if (!owner) return failure(400, MESSAGES.resetTokenInvalid);
   const account = getAdminById(owner.adminId);
-  const weak = weakPassword(
+  const weak = await weakPassword(
     newPassword,
     "newPassword",
     account ? [account.username, account.email] : [],

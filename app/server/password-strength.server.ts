@@ -1,6 +1,3 @@
-import { zxcvbn, zxcvbnOptions } from "@zxcvbn-ts/core";
-import * as common from "@zxcvbn-ts/language-common";
-import * as de from "@zxcvbn-ts/language-de";
 import { failure } from "./result.server";
 
 /**
@@ -10,23 +7,37 @@ import { failure } from "./result.server";
  */
 export const MIN_PASSWORD_SCORE = 3;
 
-let ready = false;
-function configure() {
-  if (ready) return;
-  zxcvbnOptions.setOptions({
-    translations: de.translations,
-    graphs: common.adjacencyGraphs,
-    dictionary: { ...common.dictionary, ...de.dictionary },
-  });
-  ready = true;
+/**
+ * zxcvbn with its dictionaries, loaded on the first password that is set (a chunk of its own: the
+ * megabytes of word lists stay out of the server's memory until then; the machine has 256 MB).
+ */
+let loaded: Promise<typeof import("@zxcvbn-ts/core").zxcvbn> | undefined;
+function scorer() {
+  loaded ??= (async () => {
+    const [{ zxcvbn, zxcvbnOptions }, common, de] = await Promise.all([
+      import("@zxcvbn-ts/core"),
+      import("@zxcvbn-ts/language-common"),
+      import("@zxcvbn-ts/language-de"),
+    ]);
+    zxcvbnOptions.setOptions({
+      translations: de.translations,
+      graphs: common.adjacencyGraphs,
+      dictionary: { ...common.dictionary, ...de.dictionary },
+    });
+    return zxcvbn;
+  })();
+  return loaded;
 }
 
 /**
  * null when `password` is strong enough, else the German message with zxcvbn's feedback.
  * `userInputs` (username, e-mail) count as guessable words.
  */
-export function weakPasswordMessage(password: string, userInputs: string[] = []): string | null {
-  configure();
+export async function weakPasswordMessage(
+  password: string,
+  userInputs: string[] = [],
+): Promise<string | null> {
+  const zxcvbn = await scorer();
   const inputs = userInputs.flatMap((v) => [v, ...v.split(/[@._-]+/)]).filter((v) => v.length > 2);
   // zxcvbn is superlinear in length; beyond 100 characters only the first 100 are scored.
   const result = zxcvbn(password.slice(0, 100), inputs);
@@ -36,7 +47,7 @@ export function weakPasswordMessage(password: string, userInputs: string[] = [])
 }
 
 /** The `Failure` of a weak password, for the field the form names it in. */
-export function weakPassword(password: string, field: string, userInputs: string[] = []) {
-  const error = weakPasswordMessage(password, userInputs);
+export async function weakPassword(password: string, field: string, userInputs: string[] = []) {
+  const error = await weakPasswordMessage(password, userInputs);
   return error ? failure(400, error, field) : null;
 }
