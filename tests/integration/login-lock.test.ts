@@ -44,7 +44,8 @@ async function statuses(ips: string[], username: string, password: string) {
 const lockMails = (email: string) =>
   inbox.mails.filter((m) => m.to.includes(email) && /gesperrt/.test(m.subject));
 
-describe("failed logins per account, from any address", () => {
+// Up to 17 logins per test, each a scrypt hash: generous time on a loaded machine.
+describe("failed logins per account, from any address", { timeout: 90_000 }, () => {
   it("twelve addresses of one /64 are one client: 5 failures, then 429", async () => {
     const anna = await insertAdmin("anna-lock64");
     const answers = await statuses(of64("2001:db8:64:1"), anna.username, "falsch-falsch");
