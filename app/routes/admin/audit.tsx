@@ -129,7 +129,13 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
           Keine Einträge gefunden.
         </p>
       ) : (
-        <Card className="overflow-x-auto p-0">
+        // Scrolls sideways on a phone: focusable and named, so a keyboard can scroll it too.
+        <Card
+          className="overflow-x-auto p-0"
+          tabIndex={0}
+          role="region"
+          aria-label="Protokolleinträge"
+        >
           <Table
             look="lined"
             columns={["Zeitpunkt", "Wer", "Aktion", "Ziel", "Details"]}
