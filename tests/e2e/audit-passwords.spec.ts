@@ -75,8 +75,11 @@ test("the audit page filters by actor and action and links its CSV; axe clean", 
   await expect(csv).toBeInViewport();
   await page.screenshot({ path: test.info().outputPath("audit-390.png"), fullPage: true });
 
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
+  // axe runs as a script inside the page: only with JS (the markup is the same without).
+  if (javaScriptEnabled) {
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
+  }
 
   const download = page.waitForEvent("download");
   await csv.click();
