@@ -32,6 +32,10 @@ export const AUDIT_ACTIONS = [
   "account-deactivated",
   "account-deleted",
   "attachment-downloaded",
+  "session-ended",
+  "api-token-created",
+  "api-token-revoked",
+  "message-sent",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -68,6 +72,10 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   "account-deactivated": "Konto deaktiviert",
   "account-deleted": "Konto gelöscht",
   "attachment-downloaded": "Anhang heruntergeladen",
+  "session-ended": "Sitzung abgemeldet",
+  "api-token-created": "API-Zugang erstellt",
+  "api-token-revoked": "API-Zugang widerrufen",
+  "message-sent": "Nachricht an den Kunden gesendet",
 };
 
 /**

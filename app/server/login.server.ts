@@ -8,7 +8,13 @@ import { clientKey } from "~/lib/client-key";
 import { isAdminReturnPath } from "~/lib/return-path";
 import { LoginCodeSchema } from "~/lib/two-factor";
 import { admins } from "~db/schema";
-import { type AdminUser, createSession, owesEnrollment, toAdminUser } from "./auth.server";
+import {
+  type AdminUser,
+  createSession,
+  owesEnrollment,
+  type SessionClient,
+  toAdminUser,
+} from "./auth.server";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./crypto.server";
 import { db } from "./db.server";
 import { refuseFilledHoneypot } from "./honeypot.server";
@@ -156,13 +162,13 @@ async function attempt(
   if (row.totpEnabled) {
     return { kind: "mfa", submission, challenge: createLoginChallenge(row.id, redirectTo) };
   }
-  return { kind: "ok", submission, ...completeLogin(row, userAgent, redirectTo) };
+  return { kind: "ok", submission, ...completeLogin(row, { userAgent, ip }, redirectTo) };
 }
 
 /** The end of every login (password alone, or password and code): the session, audited. */
 export function completeLogin(
   row: typeof admins.$inferSelect,
-  userAgent: string | null,
+  client: SessionClient,
   redirectTo?: string | null,
 ): CompletedLogin {
   const notice = resetLinkNotice(row);
@@ -172,7 +178,7 @@ export function completeLogin(
     ...toAdminUser({ ...row, lastLogin }),
     mfaEnrollmentRequired: owesEnrollment(row),
   };
-  const token = createSession(row.id, userAgent);
+  const token = createSession(row.id, client);
   audit(admin, "login", admin.username, row.totpEnabled ? { zweiFaktor: true } : undefined);
   return { admin, token, redirectTo: landingPath(admin, redirectTo), notice };
 }
@@ -213,7 +219,10 @@ export async function loginWithForm(
     if (submission.status !== "success") {
       return { step: "code", outcome: { kind: "invalid", challenge, submission } };
     }
-    const result = await verifyLogin(submission.value, request.headers.get("user-agent"));
+    const result = await verifyLogin(submission.value, {
+      userAgent: request.headers.get("user-agent"),
+      ip,
+    });
     return { step: "code", outcome: { ...result, challenge, submission } };
   }
   const outcome = await loginWithCredentials(request, ip, {
@@ -248,9 +257,7 @@ export function loginWithCredentials(
 /** The code step (page and `POST /api/admin/auth/login/verify`): challenge + code → session. */
 export function verifyLogin(
   input: { challenge: string; code?: string; recoveryCode?: string },
-  userAgent: string | null,
+  client: SessionClient,
 ) {
-  return verifyLoginChallenge(input, (row, redirectTo) =>
-    completeLogin(row, userAgent, redirectTo),
-  );
+  return verifyLoginChallenge(input, (row, redirectTo) => completeLogin(row, client, redirectTo));
 }

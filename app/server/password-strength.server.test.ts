@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { weakPassword, weakPasswordMessage } from "./password-strength.server";
 
-describe("password strength (zxcvbn, German + common dictionaries, score ≥ 3)", async () => {
+describe("password strength (zxcvbn, German + common dictionaries, score ≥ 3)", () => {
   it("refuses common and German dictionary passwords with German feedback", async () => {
     expect(await weakPasswordMessage("abc123abc123")).toMatch(
       /^Dieses Passwort ist zu leicht zu erraten\./,

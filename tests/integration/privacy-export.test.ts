@@ -18,7 +18,7 @@ afterAll(() => server.close());
 async function submit(fields: Record<string, string>, files: Parameters<typeof multipart>[1] = []) {
   const res = await server.fetch("/api/requests", {
     method: "POST",
-    // Solved proof of work: the CSV lists only requests outside the spam quarantine.
+    // A solved proof of work: the normal flow (a quarantined request is not in the default CSV).
     body: multipart(validFields({ ...fields, altcha: await solvedAltcha(server.url) }), files),
   });
   expect(res.status).toBe(201);

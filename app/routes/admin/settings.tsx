@@ -1,5 +1,6 @@
 import { Link, useLocation } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
+import { LogoSettings } from "~/components/admin/settings/logo-settings";
 import { SettingsForm } from "~/components/admin/settings/settings-form";
 import { WebhookSettings } from "~/components/admin/settings/webhook-settings";
 import { buttonClass } from "~/components/ui/button";
@@ -7,7 +8,9 @@ import type { WebhookFormState } from "~/lib/webhooks";
 import { listAdmins } from "~/server/admins.server";
 import { eventTypesWithFallback } from "~/server/appointments/appointments.server";
 import { requireAdmin } from "~/server/auth.server";
+import { branding } from "~/server/branding.server";
 import { getConfiguration } from "~/server/configuration.server";
+import { env } from "~/server/env.server";
 import { readForm } from "~/server/http.server";
 import { maskedConfiguration } from "~/server/webhooks/config.server";
 import {
@@ -17,6 +20,7 @@ import {
 } from "~/server/webhooks/settings-actions.server";
 import type { Route } from "./+types/settings";
 import { handleSettingsAction, type SettingsActionData } from "./settings.server";
+import { handleLogoAction, isLogoIntent } from "./settings-logo.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Einstellungen" }];
 
@@ -32,6 +36,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     admins: listAdmins().map((a) => ({ id: a.id, username: a.username, email: a.email })),
     eventTypes,
     generatedSecret: generateWebhookSecret(),
+    legalDefaults: { privacyUrl: env().PRIVACY_URL, imprintUrl: env().IMPRINT_URL },
+    logoUrl: branding().logoUrl,
   };
 }
 
@@ -39,6 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const form = await readForm(request);
   if (isWebhookIntent(form)) return handleWebhookAction(form, "/admin/settings", admin);
+  if (isLogoIntent(form)) return handleLogoAction(form, "/admin/settings#branding-logo");
   return handleSettingsAction(form, "/admin/settings", { request, context, actor: admin });
 }
 
@@ -67,7 +74,9 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         error={result?.error}
         message={result?.message}
         focus={result?.focus}
+        legalDefaults={loaderData.legalDefaults}
       />
+      <LogoSettings logoUrl={loaderData.logoUrl} action={location.pathname} />
       <WebhookSettings
         webhooks={loaderData.config.webhooks}
         generatedSecret={loaderData.generatedSecret}

@@ -3,6 +3,7 @@ import type { PreparationField } from "~/lib/configuration";
 import { formatDateTime, summaryOf } from "~/lib/format";
 import { STATUS_LABELS } from "~/lib/request-list";
 import { fenceUntrusted, oneLine, UNTRUSTED_NOTE } from "~/lib/untrusted-text";
+import { fenceVisitorWords } from "~/lib/visitor-words";
 import { getConfiguration } from "../configuration.server";
 import { AiError, complete } from "./anthropic.server";
 
@@ -17,7 +18,11 @@ type RequestText = {
   summary: string | null;
   status?: string;
   createdAt?: string;
+  /** The transcript of the voice recording (issue 30), fenced as the visitor's words. */
+  voiceTranscript?: string | null;
 };
+
+const TRANSCRIPT_LABEL = "Sprachnachricht (Transkript)";
 
 /** Fills only fields that are empty; names match case-insensitively; typed text is never replaced. */
 export function mergeOnlyEmpty(
@@ -45,7 +50,12 @@ function requestText(request: RequestText) {
     fenceUntrusted(request.companyDescription),
     "Projektbeschreibung:",
     fenceUntrusted(request.description || summaryOf(request) || "(keine)"),
-  ].join("\n");
+    request.voiceTranscript?.trim()
+      ? fenceVisitorWords(TRANSCRIPT_LABEL, request.voiceTranscript)
+      : null,
+  ]
+    .filter((line) => line !== null)
+    .join("\n");
 }
 
 /**
@@ -140,6 +150,9 @@ export function templateCodingPrompt(
     "## Beschreibung",
     fenceUntrusted(request.description.trim() || summaryOf(request)),
     "",
+    ...(request.voiceTranscript?.trim()
+      ? ["## Sprachnachricht", fenceVisitorWords(TRANSCRIPT_LABEL, request.voiceTranscript), ""]
+      : []),
     "## Vorbereitung",
     prep,
     "",
@@ -160,7 +173,7 @@ export async function generateCodingPrompt(
   fields: PreparationField[],
   useAi: boolean,
 ): Promise<string> {
-  if (!request.description.trim() && !request.summary?.trim())
+  if (!request.description.trim() && !request.summary?.trim() && !request.voiceTranscript?.trim())
     throw new AiError(NO_DESCRIPTION, 400);
   if (!fields.length) throw new AiError(NO_FIELDS, 400);
   if (!useAi) return templateCodingPrompt(request, preparationData, fields);

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { type CalendarMethod, calendarFile, calendarFileName, parseMailbox } from "~/lib/calendar";
+import { type CalendarMethod, calendarFile, calendarFileName } from "~/lib/calendar";
 import { formatDateTime, formatTime } from "~/lib/format";
+import { mailSender } from "~/server/branding.server";
 import { type appointments, type MailAttachment, mailOutbox } from "~db/schema";
 import { getConfiguration } from "../configuration.server";
 import { db } from "../db.server";
@@ -28,6 +29,12 @@ const REMINDER_BEFORE_MS = 24 * 3600_000;
 const endOf = (row: AppointmentRow) =>
   new Date(row.startTime.getTime() + row.durationMinutes * 60_000);
 
+/** The invite's organiser: the mails' sender (the brand's name unless MAIL_FROM names one). */
+function organizer() {
+  const { name, address } = mailSender();
+  return { name, email: address };
+}
+
 function invite(row: AppointmentRow, who: Attendee, method: CalendarMethod): MailAttachment {
   const content = calendarFile({
     bookingUid: row.externalUid,
@@ -40,7 +47,7 @@ function invite(row: AppointmentRow, who: Attendee, method: CalendarMethod): Mai
     location: row.location,
     url: row.url ?? env().APP_URL,
     cancelled: method === "CANCEL",
-    organizer: parseMailbox(env().MAIL_FROM),
+    organizer: organizer(),
     attendee: { name: who.name, email: who.email },
     method,
   });

@@ -18,10 +18,12 @@ import {
 } from "~/lib/settings-form";
 import { AppointmentSettings, type EventTypeOption } from "./appointment-settings";
 import { BannerSettings } from "./banner-settings";
+import { BrandingSettings } from "./branding-settings";
 import { NotificationSettings } from "./notification-settings";
 import { PreparationFieldSettings } from "./preparation-field-settings";
 import { PrivacySettings } from "./privacy-settings";
 import { SettingsErrors } from "./section";
+import { SpamSettings } from "./spam-settings";
 import { SystemPromptSettings } from "./system-prompt-settings";
 import { UploadSettings } from "./upload-settings";
 import { useUnsavedChanges } from "./use-unsaved-changes";
@@ -39,6 +41,8 @@ export type SettingsFormProps = {
   message?: string;
   /** The field a refused post names first: focused, so it is scrolled into view. */
   focus?: string;
+  /** PRIVACY_URL and IMPRINT_URL, shown where the brand's links are left empty. */
+  legalDefaults?: { privacyUrl: string; imprintUrl: string };
 };
 
 /**
@@ -81,7 +85,12 @@ function SettingsFormBody(props: SettingsFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const { dirty, check } = useUnsavedChanges(formRef, Boolean(props.lastResult));
   // List edits change the form without an input event: compare once a list has changed.
-  const lists = [fields.preparationFields, fields.emailNotifications.getFieldset().externalEmails]
+  const lists = [
+    fields.preparationFields,
+    fields.emailNotifications.getFieldset().externalEmails,
+    fields.spam.getFieldset().blocklist,
+    fields.branding.getFieldset().faq,
+  ]
     .map((list) =>
       list
         .getFieldList()
@@ -159,6 +168,8 @@ function SettingsFormBody(props: SettingsFormProps) {
         <PreparationFieldSettings form={form} fields={fields} />
         <AppointmentSettings fields={fields} eventTypes={props.eventTypes} />
         <PrivacySettings fields={fields} />
+        <SpamSettings form={form} fields={fields} />
+        <BrandingSettings form={form} fields={fields} legalDefaults={props.legalDefaults} />
 
         <div
           className="sticky bottom-0 flex flex-wrap items-center justify-end gap-3 border-t border-slate-200 bg-slate-50/90 py-3 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90"
