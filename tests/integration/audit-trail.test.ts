@@ -2,6 +2,7 @@
 // downloads, the CSV of the log) and the webhook findings of the security review (a new URL needs a
 // new secret and drops what was queued for the old one; credential URLs sealed at rest).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { solvedAltcha } from "../altcha-solution";
 import { insertAdmin, testDb } from "./auth-helpers";
 import { multipart, pdfBytes, validFields } from "./landing-fixtures";
 import { startTestServer, type TestServer } from "./server";
@@ -89,7 +90,7 @@ describe("settings and webhooks", () => {
     // Something is queued for the old receiver.
     const created = await server.fetch("/api/requests", {
       method: "POST",
-      body: multipart(validFields()),
+      body: multipart(validFields({ altcha: await solvedAltcha(server.url) })),
     });
     expect(created.status).toBe(201);
     expect(
@@ -154,7 +155,10 @@ describe("settings and webhooks", () => {
       0,
     );
     // A queued delivery does not keep the URL readable either.
-    await server.fetch("/api/requests", { method: "POST", body: multipart(validFields()) });
+    await server.fetch("/api/requests", {
+      method: "POST",
+      body: multipart(validFields({ altcha: await solvedAltcha(server.url) })),
+    });
     const urls = sql<{ url: string }>(
       "SELECT url FROM webhook_deliveries WHERE endpoint_id IN ('slack', 'tok')",
     );
