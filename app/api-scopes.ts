@@ -86,7 +86,7 @@ export const API_ROUTE_SCOPES: Record<string, RouteScopes> = {
   "api/admin/api-tokens": "session",
   "api/admin/api-tokens/:id": "session",
   "api/admin/appointments": { GET: "appointments:read" },
-  "api/admin/appointments/:id": { DELETE: "appointments:write" },
+  "api/admin/appointments/:id": { DELETE: "appointments:write", PATCH: "appointments:write" },
   "api/admin/appointments/:id/refresh": { POST: "appointments:write" },
   "api/admin/appointments/:id/cancel": { POST: "appointments:write" },
   "api/admin/affiliate-codes": { GET: "codes:read", POST: "codes:write" },
