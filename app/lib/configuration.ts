@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SchedulingSettingsSchema } from "./scheduling-settings";
 import { WebhookListSchema } from "./webhooks";
 
 export const IMAGE_TYPES = ["jpg", "jpeg", "png", "gif", "webp", "bmp"] as const;
@@ -154,6 +155,8 @@ export const ConfigurationSchema = z.object({
   bookingLeadTime: z
     .object({ days: clampInt(0, 365, 1), hours: clampInt(0, 24, 0) })
     .default({ days: 1, hours: 0 }),
+  /** The built-in scheduler's week: hours, step, buffers, holidays, blocked days (issue 28). */
+  scheduling: SchedulingSettingsSchema,
   infoBanner: z
     .object({ enabled: z.boolean().default(false), text: z.string().max(2000).default("") })
     .default({ enabled: false, text: "" }),
