@@ -23,7 +23,9 @@ const hhmm = (d: Date) =>
   }).format(d);
 
 function input(
-  over: Partial<AvailabilityInput> & { rules?: Partial<AvailabilityInput["rules"]> } = {},
+  over: Partial<Omit<AvailabilityInput, "rules">> & {
+    rules?: Partial<AvailabilityInput["rules"]>;
+  } = {},
 ) {
   const { rules, ...rest } = over;
   return {
@@ -81,12 +83,15 @@ describe("freeSlots: the week's rules", () => {
     ["weekend hours", { weeklyHours: lunch }, "2026-11-07", 2, "10:30", "09:00"],
     ["a step of 15 minutes", { slotStepMinutes: 15 }, "2026-11-04", 31, "16:30", "16:45"],
     ["a step of 60 minutes", { slotStepMinutes: 60 }, "2026-11-04", 8, "16:00", "16:30"],
-  ])("%s", (_name, rules, day, count, present, absent) => {
-    const list = times(input({ rules, day }));
-    expect(list).toHaveLength(count);
-    expect(list).toContain(present);
-    expect(list).not.toContain(absent);
-  });
+  ] as [string, Partial<AvailabilityInput["rules"]>, string, number, string, string][])(
+    "%s",
+    (_name, rules, day, count, present, absent) => {
+      const list = times(input({ rules, day }));
+      expect(list).toHaveLength(count);
+      expect(list).toContain(present);
+      expect(list).not.toContain(absent);
+    },
+  );
 
   it("bookings block their slot, buffers the neighbours (after of the earlier, before of the later)", () => {
     const bookings = [booking("2026-11-04", 11, 0)];

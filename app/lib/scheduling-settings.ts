@@ -107,7 +107,7 @@ export const SchedulingSettingsSchema = z
     /** Set once an admin saved this section (go-live item `scheduling`). */
     hoursReviewed: z.boolean().default(false),
   })
-  .prefault({});
+  .prefault({} as never);
 
 export type SchedulingSettings = z.infer<typeof SchedulingSettingsSchema>;
 

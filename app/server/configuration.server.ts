@@ -86,5 +86,16 @@ export function saveConfiguration(input: unknown): SaveConfigurationResult {
  * effect), so two patches never lose each other's keys.
  */
 export function patchConfiguration(patch: unknown): SaveConfigurationResult {
-  return saveConfiguration(mergeConfigurationPatch(getConfiguration(), patch));
+  return saveConfiguration(
+    mergeConfigurationPatch(getConfiguration(), withSchedulingReviewed(patch)),
+  );
+}
+
+/** A patch of the scheduling settings counts as their review (go-live item `scheduling`). */
+function withSchedulingReviewed(patch: unknown): unknown {
+  if (typeof patch !== "object" || patch === null || !("scheduling" in patch)) return patch;
+  const scheduling = (patch as { scheduling: unknown }).scheduling;
+  if (typeof scheduling !== "object" || scheduling === null || Array.isArray(scheduling))
+    return patch;
+  return { ...patch, scheduling: { hoursReviewed: true, ...scheduling } };
 }
