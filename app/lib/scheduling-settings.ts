@@ -24,7 +24,10 @@ const clamp = (min: number, max: number, fallback: number) =>
   );
 
 export const HoursIntervalSchema = z
-  .object({ from: z.string().trim(), to: z.string().trim() })
+  .object({
+    from: z.string({ error: INTERVAL_INVALID }).trim(),
+    to: z.string({ error: INTERVAL_INVALID }).trim(),
+  })
   .refine((i) => clockMinutes(i.from) < clockMinutes(i.to), {
     message: INTERVAL_INVALID,
     path: ["to"],
@@ -58,7 +61,7 @@ export const WeeklyHoursSchema = z.object(
 
 export const BlockedRangeSchema = z
   .object({
-    from: z.string().trim().refine(isIsoDay, BLOCKED_DAY_INVALID),
+    from: z.string({ error: BLOCKED_DAY_INVALID }).trim().refine(isIsoDay, BLOCKED_DAY_INVALID),
     to: z
       .string()
       .trim()
@@ -77,7 +80,6 @@ export const SCHEDULING_NUMBER_RANGES = {
   maxPerDay: [0, 50],
   horizonDays: [0, 730],
 } as const;
-
 
 /**
  * The built-in scheduler's week (issue 28, ADR 264): working hours, step, buffers, daily maximum,

@@ -5,6 +5,7 @@ import {
   PreparationFieldSchema,
   RETENTION_ACTIONS,
 } from "./configuration";
+import { SCHEDULING_LIST_MESSAGES, SchedulingFormSchema } from "./scheduling-form";
 
 export const EMAIL_REQUIRED = "Bitte geben Sie eine E-Mail-Adresse ein!";
 export const EMAIL_INVALID = "Bitte geben Sie eine gültige E-Mail-Adresse ein!";
@@ -51,6 +52,11 @@ export const SETTINGS_NUMBER_RANGES = {
   "retention.requestMonths": [1, 120],
   "retention.outboxDays": [1, 365],
   "retention.auditDays": [30, 3650],
+  "scheduling.slotStepMinutes": [0, 240],
+  "scheduling.bufferBeforeMinutes": [0, 240],
+  "scheduling.bufferAfterMinutes": [0, 240],
+  "scheduling.maxPerDay": [0, 50],
+  "scheduling.horizonDays": [0, 730],
 } as const satisfies Record<string, readonly [number, number]>;
 export type SettingsNumberField = keyof typeof SETTINGS_NUMBER_RANGES;
 
@@ -148,6 +154,13 @@ export const SettingsFormSchema = z.object({
     days: rangeInt("bookingLeadTime.days"),
     hours: rangeInt("bookingLeadTime.hours"),
   }),
+  scheduling: SchedulingFormSchema({
+    slotStepMinutes: rangeInt("scheduling.slotStepMinutes"),
+    bufferBeforeMinutes: rangeInt("scheduling.bufferBeforeMinutes"),
+    bufferAfterMinutes: rangeInt("scheduling.bufferAfterMinutes"),
+    maxPerDay: rangeInt("scheduling.maxPerDay"),
+    horizonDays: rangeInt("scheduling.horizonDays"),
+  }).optional(),
   retention: z.object({
     requestMonths: rangeInt("retention.requestMonths"),
     requestAction: z.enum(RETENTION_ACTIONS).catch("delete"),
@@ -163,10 +176,12 @@ type Admin = { id: number; username: string; email: string };
 
 /** What the form shows for a configuration (Conform's `defaultValue`). */
 export function settingsFormDefaults(config: Configuration): SettingsFormInput {
-  const { webhooks: _own, emailNotifications, ...rest } = config;
+  const { webhooks: _own, emailNotifications, scheduling, ...rest } = config;
   const { adminEmails, ...notifications } = emailNotifications;
+  const { hoursReviewed: _reviewed, ...week } = scheduling;
   return {
     ...rest,
+    scheduling: { ...week, holidayState: week.holidayState ?? "" },
     emailNotifications: { ...notifications, adminIds: adminEmails.map((a) => a.id) },
   };
 }
@@ -181,8 +196,11 @@ export function configurationFromSettings(
 ): Omit<z.input<typeof ConfigurationSchema>, "webhooks"> {
   const { adminIds, ...notifications } = value.emailNotifications;
   const ids = new Set(adminIds);
+  const { scheduling, ...rest } = value;
   return {
-    ...value,
+    ...rest,
+    // A post without the week's fields (a hand-made one) keeps the stored week.
+    ...(scheduling ? { scheduling } : {}),
     emailNotifications: {
       ...notifications,
       adminEmails: admins
@@ -200,6 +218,7 @@ export const UNSAVED_CHANGES_MESSAGE =
 
 /** The message of a list edit answered by the server (without JS): it is not saved yet. */
 export const LIST_EDIT_MESSAGES: Record<string, Partial<Record<string, string>>> = {
+  ...SCHEDULING_LIST_MESSAGES,
   "emailNotifications.externalEmails": {
     insert: "Adresse hinzugefügt – zum Übernehmen bitte speichern.",
     remove: "Adresse entfernt – zum Übernehmen bitte speichern.",

@@ -74,9 +74,13 @@ export async function handleSettingsAction(
   // The form replaces the sections it shows; everything it does not show is kept as stored
   // (webhooks have their own forms, the 2FA rule is on /admin/account, the AI budget and other
   // API-only keys are set through /api/configuration).
+  const stored = getConfiguration();
+  const saved = configurationFromSettings(submission.value, admins);
   const result = saveConfiguration({
-    ...getConfiguration(),
-    ...configurationFromSettings(submission.value, admins),
+    ...stored,
+    ...saved,
+    // Saving the week of "Terminbuchung" reviews its hours (go-live item `scheduling`).
+    ...(saved.scheduling ? { scheduling: { ...saved.scheduling, hoursReviewed: true } } : {}),
   });
   if (!result.ok) {
     const fieldErrors = Object.fromEntries(

@@ -81,7 +81,13 @@ function SettingsFormBody(props: SettingsFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const { dirty, check } = useUnsavedChanges(formRef, Boolean(props.lastResult));
   // List edits change the form without an input event: compare once a list has changed.
-  const lists = [fields.preparationFields, fields.emailNotifications.getFieldset().externalEmails]
+  const scheduling = fields.scheduling.getFieldset();
+  const lists = [
+    fields.preparationFields,
+    fields.emailNotifications.getFieldset().externalEmails,
+    scheduling.blockedDays,
+    ...Object.values(scheduling.weeklyHours.getFieldset()),
+  ]
     .map((list) =>
       list
         .getFieldList()
@@ -157,7 +163,7 @@ function SettingsFormBody(props: SettingsFormProps) {
         <BannerSettings fields={fields} />
         <UploadSettings fields={fields} />
         <PreparationFieldSettings form={form} fields={fields} />
-        <AppointmentSettings fields={fields} eventTypes={props.eventTypes} />
+        <AppointmentSettings form={form} fields={fields} eventTypes={props.eventTypes} />
         <PrivacySettings fields={fields} />
 
         <div
