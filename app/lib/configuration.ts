@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { openWeekdays } from "./availability";
 import { SchedulingSettingsSchema } from "./scheduling-settings";
 import { WebhookListSchema } from "./webhooks";
 
@@ -192,6 +193,8 @@ export function publicConfiguration(config: Configuration) {
     appointmentEventType: config.appointmentEventType,
     appointmentEventTypeDetails: config.appointmentEventTypeDetails,
     bookingLeadTime: config.bookingLeadTime,
+    /** The weekdays with working hours (0 = Sunday): the dialog's selectable days and hint. */
+    bookingWeekdays: openWeekdays(config.scheduling.weeklyHours),
     uploadSettings: config.uploadSettings,
   };
 }
