@@ -438,6 +438,7 @@ describe("visitor data", () => {
           "appointmentEventType",
           "appointmentEventTypeDetails",
           "bookingLeadTime",
+          "bookingWeekdays",
           "infoBanner",
           "uploadSettings",
         ].sort(),
