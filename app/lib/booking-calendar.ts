@@ -115,8 +115,14 @@ export function isSelectableDay(
   month: IsoMonth,
   firstBookable: IsoDay,
   openDays: readonly number[] = WEEKDAYS_MON_FRI,
+  closed: readonly IsoDay[] = [],
 ): boolean {
-  return monthOf(day) === month && openDays.includes(weekday(day)) && day >= firstBookable;
+  return (
+    monthOf(day) === month &&
+    openDays.includes(weekday(day)) &&
+    day >= firstBookable &&
+    !closed.includes(day)
+  );
 }
 
 const SHORT_DAYS = ["So", "Mo", "Di", "Mi", "Do", "Fr", "Sa"];
@@ -138,6 +144,8 @@ export function calendarGrid(
   firstBookable: IsoDay,
   today: IsoDay = berlinToday(),
   openDays: readonly number[] = WEEKDAYS_MON_FRI,
+  /** Holidays and blocked days (not selectable). */
+  closed: readonly IsoDay[] = [],
 ): CalendarCell[] {
   const first = `${month}-01`;
   const start = addDays(first, -weekday(first));
@@ -148,7 +156,7 @@ export function calendarGrid(
       dayOfMonth: Number(day.slice(8, 10)),
       inMonth: monthOf(day) === month,
       weekend: isWeekend(day),
-      selectable: isSelectableDay(day, month, firstBookable, openDays),
+      selectable: isSelectableDay(day, month, firstBookable, openDays, closed),
       isToday: day === today,
     };
   });

@@ -46,3 +46,12 @@ export function closedDays(rules: ClosedDayRules, fromYear: number, toYear: numb
   }
   return closed;
 }
+
+/** The closed days from `from` for `days` days, sorted (the calendars grey them out). */
+export function closedDaysAhead(rules: ClosedDayRules, from: IsoDay, days: number): IsoDay[] {
+  const to = addDays(from, days);
+  const year = Number(from.slice(0, 4));
+  return [...closedDays(rules, year, Number(to.slice(0, 4)))]
+    .filter((d) => d >= from && d <= to)
+    .sort();
+}

@@ -439,6 +439,7 @@ describe("visitor data", () => {
           "appointmentEventTypeDetails",
           "bookingLeadTime",
           "bookingWeekdays",
+          "bookingClosedDays",
           "infoBanner",
           "uploadSettings",
         ].sort(),

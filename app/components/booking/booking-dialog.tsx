@@ -64,6 +64,7 @@ export function BookingDialog({
   const [eventKey, setEventKey] = useState("demo");
   const [leadDays, setLeadDays] = useState(1);
   const [openDays, setOpenDays] = useState<readonly number[]>(WEEKDAYS_MON_FRI);
+  const [closedDays, setClosedDays] = useState<readonly IsoDay[]>([]);
   const [month, setMonth] = useState(monthOf(berlinToday()));
   const [day, setDay] = useState<IsoDay | null>(null);
   const [time, setTime] = useState<SlotView | null>(null);
@@ -111,12 +112,15 @@ export function BookingDialog({
     setSuccess(null);
     setLoadedDuration(null);
     setMonth(monthOf(berlinToday()));
-    apiFetch<{ bookingLeadTime?: { days: number }; bookingWeekdays?: number[] }>(
-      "/api/configuration",
-    )
+    apiFetch<{
+      bookingLeadTime?: { days: number };
+      bookingWeekdays?: number[];
+      bookingClosedDays?: IsoDay[];
+    }>("/api/configuration")
       .then((c) => {
         setLeadDays(c.bookingLeadTime?.days ?? 1);
         if (Array.isArray(c.bookingWeekdays)) setOpenDays(c.bookingWeekdays);
+        if (Array.isArray(c.bookingClosedDays)) setClosedDays(c.bookingClosedDays);
       })
       .catch((e) => console.warn("Vorlaufzeit konnte nicht geladen werden", e));
     apiFetch<{ eventType?: EventInfo & { key: string } }>("/api/event-type-details")
@@ -145,7 +149,7 @@ export function BookingDialog({
   }, [success, onBooked, onClose, event.name]);
 
   const firstDay = firstBookableDay(leadDays);
-  const cells = calendarGrid(month, firstDay, berlinToday(), openDays);
+  const cells = calendarGrid(month, firstDay, berlinToday(), openDays, closedDays);
 
   function changeMonth(direction: -1 | 1) {
     setMonth((m) => addMonths(m, direction));

@@ -15,6 +15,7 @@ import {
 } from "~/lib/booking-calendar";
 import { clientKey } from "~/lib/client-key";
 import { demoRequest } from "~/lib/demo-request";
+import { closedDaysAhead } from "~/lib/holidays";
 import type { RequestJson } from "~/lib/request-json";
 import { getApiAdmin } from "../auth.server";
 import { getConfiguration } from "../configuration.server";
@@ -200,7 +201,8 @@ export async function slotPickerState(url: URL, withSlots: boolean, lengthInMinu
   const monat = url.searchParams.get("monat");
   const month = isIsoMonth(monat) ? monat : monthOf(berlinToday());
   const openDays = openWeekdays(getConfiguration().scheduling.weeklyHours);
-  const cells = calendarGrid(month, firstDay, berlinToday(), openDays);
+  const closed = closedDaysAhead(getConfiguration().scheduling, `${month}-01`, 31);
+  const cells = calendarGrid(month, firstDay, berlinToday(), openDays, closed);
   const tagParam = url.searchParams.get("tag");
   const day =
     isIsoDay(tagParam) && cells.some((c) => c.day === tagParam && c.selectable) ? tagParam : null;
