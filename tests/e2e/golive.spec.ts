@@ -24,7 +24,7 @@ for (const viewport of [PHONE, DESKTOP]) {
     await loginAsNew(page);
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await expect(goLive(page).getByRole("heading", { name: "Go-live-Check" })).toBeInViewport();
-    await expect(goLive(page)).toContainText(/\d von 7 Pflichtpunkten erledigt/);
+    await expect(goLive(page)).toContainText(/\d von 8 Pflichtpunkten erledigt/);
     await expect(item(page, "appUrlHttps")).toContainText("Setzen Sie APP_URL");
     await expect(item(page, "legalUrls")).toContainText(
       "Setzen Sie PRIVACY_URL (Datenschutzerklärung) und IMPRINT_URL (Impressum)",
