@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { openWeekdays } from "./availability";
+import { SpamSettingsSchema } from "./blocklist";
+import { type Branding, BrandingSchema, EMPTY_BRANDING } from "./branding";
 import { SchedulingSettingsSchema } from "./scheduling-settings";
+import { TeamCalendarSchema } from "./team-calendar";
 import { WebhookListSchema } from "./webhooks";
 
 export const IMAGE_TYPES = ["jpg", "jpeg", "png", "gif", "webp", "bmp"] as const;
@@ -113,6 +116,7 @@ export const DEFAULT_PRIVACY_NOTE =
   "Wir speichern deine Angaben, Dateien und Sprachnachricht nur, um deine Anfrage zu bearbeiten und dir eine Testversion zu zeigen. Ohne weitere Bearbeitung löschen wir sie nach {monate} Monaten; du kannst deine Anfrage jederzeit zurückziehen.";
 
 export const DEFAULT_AI_DAILY_LIMIT = 200;
+export const DEFAULT_TRANSCRIPTION_DAILY_LIMIT = 100;
 
 /** The whole configuration document: one schema with the spec's defaults and clamps. */
 export const ConfigurationSchema = z.object({
@@ -180,6 +184,19 @@ export const ConfigurationSchema = z.object({
   ai: z
     .object({ dailyLimit: clampInt(0, 100_000, DEFAULT_AI_DAILY_LIMIT) })
     .default({ dailyLimit: DEFAULT_AI_DAILY_LIMIT }),
+  /**
+   * Transcription budget (issue 30, ADR 272): recordings sent to the transcription service per
+   * Berlin day; beyond it the rest wait for the next day.
+   */
+  transcription: z
+    .object({ dailyLimit: clampInt(0, 100_000, DEFAULT_TRANSCRIPTION_DAILY_LIMIT) })
+    .default({ dailyLimit: DEFAULT_TRANSCRIPTION_DAILY_LIMIT }),
+  /** Spam defence (issue 26, ADR 251): never in the public configuration. */
+  spam: SpamSettingsSchema.default({ blocklist: [], quarantineDays: 30 }),
+  /** Name, legal links, logo, colour and landing texts (issue 29); null = today's default. */
+  branding: BrandingSchema.default(EMPTY_BRANDING),
+  /** The team's busy-time feeds (URLs encrypted at rest, masked) and fixed video room (issue 28). */
+  teamCalendar: TeamCalendarSchema,
 });
 
 export type Configuration = z.infer<typeof ConfigurationSchema>;
@@ -187,8 +204,9 @@ export type Configuration = z.infer<typeof ConfigurationSchema>;
 export const DEFAULT_CONFIGURATION: Configuration = ConfigurationSchema.parse({});
 
 /** What visitors may see: never the system prompt or admin e-mails. */
-export function publicConfiguration(config: Configuration) {
+export function publicConfiguration(config: Configuration, branding: Branding) {
   return {
+    branding,
     infoBanner: config.infoBanner,
     appointmentEventType: config.appointmentEventType,
     appointmentEventTypeDetails: config.appointmentEventTypeDetails,

@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { BLOCKLIST_MAX, BlocklistEntrySchema } from "./blocklist";
+import { BRANDING_TEXT_KEYS } from "./branding";
+import { BrandingFormSchema, brandingFormDefaults, brandingFromForm } from "./branding-form";
 import {
   type Configuration,
   type ConfigurationSchema,
@@ -6,6 +9,7 @@ import {
   RETENTION_ACTIONS,
 } from "./configuration";
 import { SCHEDULING_LIST_MESSAGES, SchedulingFormSchema } from "./scheduling-form";
+import { BusyFeedSchema, FEED_URL_INVALID, VideoUrlSchema } from "./team-calendar";
 
 export const EMAIL_REQUIRED = "Bitte geben Sie eine E-Mail-Adresse ein!";
 export const EMAIL_INVALID = "Bitte geben Sie eine gültige E-Mail-Adresse ein!";
@@ -28,7 +32,10 @@ export const SETTINGS_SECTIONS = [
   "uploads",
   "preparationFields",
   "appointments",
+  "teamCalendar",
   "privacy",
+  "spam",
+  "branding",
 ] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
@@ -57,6 +64,8 @@ export const SETTINGS_NUMBER_RANGES = {
   "scheduling.bufferAfterMinutes": [0, 240],
   "scheduling.maxPerDay": [0, 50],
   "scheduling.horizonDays": [0, 730],
+  "spam.quarantineDays": [1, 365],
+  "ai.dailyLimit": [0, 100_000],
 } as const satisfies Record<string, readonly [number, number]>;
 export type SettingsNumberField = keyof typeof SETTINGS_NUMBER_RANGES;
 
@@ -96,6 +105,19 @@ const ExternalEmailsSchema = z
     });
   });
 
+export const BLOCKLIST_DUPLICATE = "Dieser Eintrag steht bereits in der Liste.";
+
+/** The spam blocklist: one entry a row, each refused at its row (lib/blocklist.ts). */
+const BlocklistSchema = z
+  .array(BlocklistEntrySchema)
+  .max(BLOCKLIST_MAX, { error: `Die Liste darf höchstens ${BLOCKLIST_MAX} Einträge haben.` })
+  .superRefine((list, ctx) => {
+    list.forEach((entry, index) => {
+      if (list.indexOf(entry) < index)
+        ctx.addIssue({ code: "custom", path: [index], message: BLOCKLIST_DUPLICATE });
+    });
+  });
+
 /**
  * The preparation fields: a row added in the form has no id yet and gets the highest id + 1;
  * the name keeps only letters and digits and is unique (case-insensitive).
@@ -115,6 +137,24 @@ const PreparationFieldsSchema = z
     let highest = fields.reduce((max, f) => Math.max(max, f.id ?? 0), 0);
     return fields.map(({ id, ...field }) => ({ id: id ?? ++highest, ...field }));
   });
+
+/**
+ * The team calendar's feeds: a row added in the form has no id yet and gets a new one; a stored
+ * row shows its URL masked (a masked URL sent back keeps the stored one, configuration.server).
+ */
+const BusyFeedRowsSchema = z
+  .array(
+    z.object({
+      id: BusyFeedSchema.shape.id.optional(),
+      url: z.string({ error: FEED_URL_INVALID }).trim().min(1, FEED_URL_INVALID),
+    }),
+  )
+  .transform((rows) =>
+    rows.map((row) => ({
+      id: row.id ?? `cal-${Math.random().toString(36).slice(2, 10)}`,
+      url: row.url,
+    })),
+  );
 
 /**
  * The settings page's form, on the client (Conform) and the server (`parseWithZod`): its names are
@@ -154,6 +194,17 @@ export const SettingsFormSchema = z.object({
     days: rangeInt("bookingLeadTime.days"),
     hours: rangeInt("bookingLeadTime.hours"),
   }),
+  /** Kalender des Teams (issue 28): the fixed video room and the busy feeds (URLs masked when shown). */
+  teamCalendar: z
+    .object({
+      videoUrl: z
+        .string()
+        .optional()
+        .transform((v) => v?.trim() || null)
+        .pipe(VideoUrlSchema.nullable()),
+      busyFeeds: BusyFeedRowsSchema.default([]),
+    })
+    .default({ videoUrl: null, busyFeeds: [] }),
   scheduling: SchedulingFormSchema({
     slotStepMinutes: rangeInt("scheduling.slotStepMinutes"),
     bufferBeforeMinutes: rangeInt("scheduling.bufferBeforeMinutes"),
@@ -168,6 +219,12 @@ export const SettingsFormSchema = z.object({
     auditDays: rangeInt("retention.auditDays"),
   }),
   privacyNote: z.string().max(2000).default(""),
+  spam: z.object({
+    blocklist: BlocklistSchema.default([]),
+    quarantineDays: rangeInt("spam.quarantineDays"),
+  }),
+  ai: z.object({ dailyLimit: rangeInt("ai.dailyLimit") }),
+  branding: BrandingFormSchema,
 });
 export type SettingsFormInput = z.input<typeof SettingsFormSchema>;
 export type SettingsFormValue = z.output<typeof SettingsFormSchema>;
@@ -176,13 +233,15 @@ type Admin = { id: number; username: string; email: string };
 
 /** What the form shows for a configuration (Conform's `defaultValue`). */
 export function settingsFormDefaults(config: Configuration): SettingsFormInput {
-  const { webhooks: _own, emailNotifications, scheduling, ...rest } = config;
+  const { webhooks: _own, emailNotifications, branding, scheduling, ...rest } = config;
   const { adminEmails, ...notifications } = emailNotifications;
   const { hoursReviewed: _reviewed, ...week } = scheduling;
   return {
     ...rest,
     scheduling: { ...week, holidayState: week.holidayState ?? "" },
     emailNotifications: { ...notifications, adminIds: adminEmails.map((a) => a.id) },
+    branding: brandingFormDefaults(branding),
+    teamCalendar: { ...rest.teamCalendar, videoUrl: rest.teamCalendar.videoUrl ?? "" },
   };
 }
 
@@ -199,6 +258,7 @@ export function configurationFromSettings(
   const { scheduling, ...rest } = value;
   return {
     ...rest,
+    branding: brandingFromForm(value.branding),
     // A post without the week's fields (a hand-made one) keeps the stored week.
     ...(scheduling ? { scheduling } : {}),
     emailNotifications: {
@@ -228,4 +288,19 @@ export const LIST_EDIT_MESSAGES: Record<string, Partial<Record<string, string>>>
     remove: "Feld entfernt – zum Übernehmen bitte speichern.",
     reorder: "Feld verschoben – zum Übernehmen bitte speichern.",
   },
+  "spam.blocklist": {
+    insert: "Eintrag hinzugefügt – zum Übernehmen bitte speichern.",
+    remove: "Eintrag entfernt – zum Übernehmen bitte speichern.",
+  },
+  "branding.faq": {
+    insert: "Frage hinzugefügt – zum Übernehmen bitte speichern.",
+    remove: "Frage entfernt – zum Übernehmen bitte speichern.",
+    reorder: "Frage verschoben – zum Übernehmen bitte speichern.",
+  },
+  ...Object.fromEntries(
+    BRANDING_TEXT_KEYS.map((key) => [
+      `branding.${key}`,
+      { update: "Standardtext eingesetzt – zum Übernehmen bitte speichern." },
+    ]),
+  ),
 };

@@ -1,17 +1,24 @@
 import { and, eq, gt, isNotNull, lt, or } from "drizzle-orm";
 import { redirect } from "react-router";
+import { API_TOKEN_MESSAGES } from "~/lib/api-tokens";
+import { maskNetwork } from "~/lib/client-description";
 import { backPath, loginPath } from "~/lib/return-path";
 import { TWO_FACTOR_MESSAGES } from "~/lib/two-factor";
 import { admins, passwordResets, sessions } from "~db/schema";
+import { authorizeApiToken, bearerApiToken, isApiToken } from "./api-tokens/authorize.server";
 import { getConfiguration } from "./configuration.server";
 import { hashToken, randomToken } from "./crypto.server";
 import { db } from "./db.server";
+import { env } from "./env.server";
 import { jsonError } from "./http.server";
 import { signedCookie } from "./signed-cookie.server";
 
+/** The hard end of a session: 30 days after the login, however active. */
 export const SESSION_TTL_MS = 30 * 24 * 3600_000;
-/** last_used_at is written at most this often (keeps reads cheap). */
-const TOUCH_INTERVAL_MS = 5 * 60_000;
+/** last_used_at is written at most this often per session (keeps reads cheap). */
+const TOUCH_INTERVAL_MS = 60_000;
+/** The idle end: a session unused for SESSION_IDLE_HOURS (default 12) is over. */
+export const sessionIdleMs = () => env().SESSION_IDLE_HOURS * 3600_000;
 
 export type AdminUser = {
   id: number;
@@ -36,16 +43,27 @@ export function toAdminUser(row: typeof admins.$inferSelect): AdminUser {
   };
 }
 
+/** Who logs in: the User-Agent and the IP (only its /24 or /48 network is kept). */
+export type SessionClient = { userAgent: string | null; ip?: string };
+
 /** Creates a session row (hash only) and returns the raw token for cookie and Bearer use. */
-export function createSession(adminId: number, userAgent?: string | null): string {
+export function createSession(
+  adminId: number,
+  client: SessionClient = { userAgent: null },
+): string {
   const token = randomToken();
+  const now = new Date();
   db()
     .insert(sessions)
     .values({
       tokenHash: hashToken(token),
       adminId,
-      expiresAt: new Date(Date.now() + SESSION_TTL_MS),
-      userAgent: userAgent?.slice(0, 300) ?? null,
+      createdAt: now,
+      lastUsedAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+      userAgent: client.userAgent?.slice(0, 300) || null,
+      publicId: randomToken(12),
+      network: maskNetwork(client.ip),
     })
     .run();
   return token;
@@ -69,6 +87,7 @@ export async function readSessionToken(request: Request): Promise<string | null>
 
 /** What a session knows beyond the admin's JSON: 2FA on, and whether enrolment is still owed. */
 export type SessionAdmin = AdminUser & {
+  /** The session's token hash; "" when an API token authenticated the call. */
   tokenHash: string;
   twoFactorEnabled: boolean;
   /** "Zwei-Faktor-Anmeldung für alle Admins verlangen" is on and this admin has none yet. */
@@ -82,14 +101,21 @@ export const owesEnrollment = (row: { totpEnabled: boolean }) =>
 /** The active admin behind this request's token, or null. */
 export async function getAdmin(request: Request): Promise<SessionAdmin | null> {
   const token = await readSessionToken(request);
-  if (!token) return null;
+  // An API token is no session: only requireApiAdmin looks at it, within its scopes.
+  if (!token || isApiToken(token)) return null;
   const tokenHash = hashToken(token);
   const now = new Date();
   const row = db()
     .select({ admin: admins, lastUsedAt: sessions.lastUsedAt })
     .from(sessions)
     .innerJoin(admins, eq(admins.id, sessions.adminId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastUsedAt, new Date(now.getTime() - sessionIdleMs())),
+      ),
+    )
     .get();
   if (!row?.admin.isActive) return null;
   if (now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
@@ -140,6 +166,8 @@ type PendingOptions = {
  * so each one must be guarded here, not only the layout.
  */
 export async function requireAdmin(request: Request, options: PendingOptions = {}) {
+  // Pages and form actions are never open to an API token (ADR 260).
+  if (bearerApiToken(request)) throw unauthorized(API_TOKEN_MESSAGES.sessionOnly);
   const admin = await getAdmin(request);
   if (admin) {
     if (!admin.password_changed && !options.allowPendingPasswordChange) {
@@ -170,7 +198,7 @@ export const PASSWORD_CHANGE_PENDING =
  * `allowPendingPasswordChange`.
  */
 export async function requireApiAdmin(request: Request, options: PendingOptions = {}) {
-  const admin = await getAdmin(request);
+  const admin = await getApiCaller(request);
   if (admin) {
     if (!admin.password_changed && !options.allowPendingPasswordChange) {
       throw jsonError(PASSWORD_CHANGE_PENDING, 403);
@@ -184,14 +212,30 @@ export async function requireApiAdmin(request: Request, options: PendingOptions 
     }
     return admin;
   }
-  throw Response.json(
-    {
-      success: false,
-      error: "Nicht angemeldet oder Sitzung abgelaufen.",
-      message: "Nicht angemeldet oder Sitzung abgelaufen.",
-    },
-    { status: 401 },
-  );
+  throw unauthorized("Nicht angemeldet oder Sitzung abgelaufen.");
+}
+
+const unauthorized = (message: string) =>
+  Response.json({ success: false, error: message, message }, { status: 401 });
+
+/**
+ * The caller of an admin /api call: the session's admin, or — for `Bearer apt_…` — the API token's
+ * admin when app/api-scopes.ts opens this route and method to one of its scopes (401/403 thrown).
+ */
+async function getApiCaller(request: Request): Promise<SessionAdmin | null> {
+  const token = bearerApiToken(request);
+  if (!token) return getAdmin(request);
+  const outcome = authorizeApiToken(token, request);
+  if (!outcome.ok) {
+    if (outcome.status === 401) throw unauthorized(outcome.error);
+    throw jsonError(outcome.error, 403);
+  }
+  return {
+    ...toAdminUser(outcome.admin),
+    tokenHash: "",
+    twoFactorEnabled: outcome.admin.totpEnabled,
+    mfaEnrollmentRequired: owesEnrollment(outcome.admin),
+  };
 }
 
 /** For public /api calls with extra data for admins: the admin, unless a password change or 2FA enrolment is pending. */
@@ -232,9 +276,13 @@ export function deleteOtherSessions(adminId: number, keepTokenHash?: string) {
   for (const s of all) if (s.tokenHash !== keepTokenHash) deleteSession(s.tokenHash);
 }
 
-/** Deletes expired sessions and reset tokens that can no longer be used (used or expired). */
+/** Deletes expired or idle sessions and reset tokens that can no longer be used (used or expired). */
 export function sweepAccountTokens(now = new Date()) {
-  const expiredSessions = db().delete(sessions).where(lt(sessions.expiresAt, now)).run().changes;
+  const idleSince = new Date(now.getTime() - sessionIdleMs());
+  const expiredSessions = db()
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, now), lt(sessions.lastUsedAt, idleSince)))
+    .run().changes;
   const deadResets = db()
     .delete(passwordResets)
     .where(or(lt(passwordResets.expiresAt, now), isNotNull(passwordResets.usedAt)))

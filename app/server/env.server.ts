@@ -34,6 +34,10 @@ const EnvSchema = z.object({
   ANTHROPIC_API_KEY: optionalString,
   ANTHROPIC_BASE_URL: optionalUrl,
   ANTHROPIC_MODEL: z.string().default("claude-sonnet-5"),
+  // Voice transcription (issue 30, ADR 272): an OpenAI-compatible base URL (…/v1); off when unset.
+  TRANSCRIPTION_API_URL: optionalUrl,
+  TRANSCRIPTION_API_KEY: optionalString,
+  TRANSCRIPTION_MODEL: z.string().min(1).default("whisper-1"),
   ADMIN_USERNAME: optionalString,
   ADMIN_EMAIL: z.preprocess((v) => (v === "" ? undefined : v), z.email().optional()),
   ADMIN_PASSWORD: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(8).optional()),
@@ -47,6 +51,8 @@ const EnvSchema = z.object({
       .optional(),
   ),
   SUBMISSION_RATE_LIMIT: rateLimitSpec.default({ points: 10, durationSeconds: 3600 }),
+  // A session unused for this many hours ends (the hard end stays 30 days after the login).
+  SESSION_IDLE_HOURS: z.coerce.number().int().min(1).max(720).default(12),
   LOGIN_RATE_LIMIT: rateLimitSpec.default({ points: 5, durationSeconds: 900 }),
   BOOKING_RATE_LIMIT: rateLimitSpec.default({ points: 5, durationSeconds: 3600 }),
   TRUST_PROXY: z.enum(["", "fly", "none"]).default(""),
@@ -78,6 +84,9 @@ const EnvSchema = z.object({
     .enum(["", "true", "false", "1", "0"])
     .default("")
     .transform((v) => v === "true" || v === "1"),
+  // Spam defence (issue 26, ADR 250): `quarantine` holds submissions without a valid proof of work
+  // or matching the blocklist; `off` accepts every submission as before (behind your own filter).
+  SPAM_PROTECTION: z.enum(["quarantine", "off"]).default("quarantine"),
 });
 
 export type Env = z.infer<typeof EnvSchema> & {

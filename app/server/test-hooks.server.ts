@@ -9,6 +9,8 @@ import type { LookupAddress } from "node:dns";
 export type TestHooks = {
   /** Sends every due mail now; resolves with how many were sent once none is due (`now`: fake clock). */
   drainOutbox(now?: Date): Promise<number>;
+  /** Transcribes every due recording now; resolves with how many succeeded once none is due. */
+  drainTranscriptions(now?: Date): Promise<number>;
   /** Sends every due webhook delivery now; resolves with how many succeeded once none is due. */
   drainWebhooks(): Promise<number>;
   /** The landing render cache: pages and bytes held, hits, stores. */
@@ -24,6 +26,8 @@ export type TestHooks = {
   setFreeDiskReader(next?: (dir: string) => number): void;
   /** Password hashes running right now (the cap of crypto.server.ts). */
   runningHashes(): number;
+  /** Fetches every due team-calendar feed now; resolves with how many succeeded (`now`: fake clock). */
+  drainBusyFeeds(now?: Date): Promise<number>;
 };
 
 const hooks: Partial<TestHooks> = {};

@@ -67,8 +67,9 @@ test("enrol, then log in with a code and with a recovery code", async ({
   await page.screenshot({ path: testInfo.outputPath("recovery-codes.png"), fullPage: true });
   await axeClean(page, "Sicherheit (Codes)", js);
 
-  // Log out, log in: the password leads to the code step, focused on its one field.
-  await page.getByRole("button", { name: "Abmelden" }).click();
+  // Log out, log in: the password leads to the code step, focused on its one field. (The header's
+  // button: the section's session list has its own "Abmelden" buttons.)
+  await page.locator("header").getByRole("button", { name: "Abmelden" }).click();
   await expect(page).toHaveURL(/\/admin\/login/);
   await ready(page, js);
   await passwordStep(page, admin);

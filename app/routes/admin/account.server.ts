@@ -1,6 +1,7 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
+import { API_TOKEN_MESSAGES, ApiTokenCreateSchema } from "~/lib/api-tokens";
 import {
   RecoveryCodesSchema,
   TWO_FACTOR_MESSAGES,
@@ -8,9 +9,11 @@ import {
   TwoFactorEnableSchema,
   TwoFactorSetupSchema,
 } from "~/lib/two-factor";
+import { createApiToken, revokeApiToken } from "~/server/api-tokens/api-tokens.server";
 import type { SessionAdmin } from "~/server/auth.server";
 import { patchConfiguration } from "~/server/configuration.server";
 import { type Failure, failureReply } from "~/server/result.server";
+import { endOtherSessions, endSessionById, SESSION_MESSAGES } from "~/server/sessions.server";
 import {
   disableTwoFactor,
   enableTwoFactor,
@@ -94,11 +97,66 @@ export async function handleSecurityIntent(intent: string, form: FormData, admin
     }
     case "2fa-require": {
       const on = form.get("requireTwoFactor") === "on";
-      const saved = patchConfiguration({ security: { requireTwoFactor: on } });
+      const saved = patchConfiguration({ security: { requireTwoFactor: on } }, admin);
       if (!saved.ok) return reply({ intent, error: saved.error }, 400);
       return reply({ intent, message: TWO_FACTOR_MESSAGES.requireSaved(on) });
     }
     default:
       return reply({ intent, error: "Unbekannte Aktion." }, 400);
+  }
+}
+
+/** What the "API-Zugänge" forms get back: the new token only this once. */
+export type AccessReply = {
+  intent: string;
+  result?: SubmissionResult<string[]>;
+  message?: string;
+  error?: string;
+  created?: { name: string; token: string };
+};
+
+const accessReply = (access: AccessReply, status = 200) =>
+  data({ result: null, notice: null, access }, { status });
+
+/**
+ * Form posts for the admin's sessions ("Sicherheit") and API tokens ("API-Zugänge") on
+ * /admin/account — the same rules as `…/account/sessions` and `…/api-tokens`.
+ */
+export async function handleAccessIntent(intent: string, form: FormData, admin: SessionAdmin) {
+  switch (intent) {
+    case "session-end": {
+      const ended = endSessionById(admin, String(form.get("id") ?? "").slice(0, 100));
+      if (!ended.ok) return reply({ intent, error: ended.error }, ended.status);
+      return reply({ intent, message: SESSION_MESSAGES.ended });
+    }
+    case "sessions-end-others": {
+      const n = endOtherSessions(admin);
+      return reply({ intent, message: SESSION_MESSAGES.othersEnded(n) });
+    }
+    case "api-token-create": {
+      const hide = ["password", "code"];
+      const submission = parseWithZod(form, { schema: ApiTokenCreateSchema });
+      if (submission.status !== "success")
+        return accessReply({ intent, result: submission.reply({ hideFields: hide }) }, 400);
+      const created = await createApiToken(admin, submission.value);
+      if (!created.ok) {
+        const result = failureReply(submission, created, { hideFields: hide });
+        return accessReply({ intent, result }, created.status);
+      }
+      return accessReply({
+        intent,
+        result: submission.reply({ resetForm: true }),
+        message: API_TOKEN_MESSAGES.created,
+        created: { name: created.json.name, token: created.token },
+      });
+    }
+    case "api-token-revoke": {
+      const id = Number(form.get("id"));
+      const revoked = Number.isSafeInteger(id) && id > 0 ? revokeApiToken(admin, id) : null;
+      if (!revoked?.ok) return accessReply({ intent, error: API_TOKEN_MESSAGES.notFound }, 404);
+      return accessReply({ intent, message: API_TOKEN_MESSAGES.revoked(revoked.name) });
+    }
+    default:
+      return accessReply({ intent, error: "Unbekannte Aktion." }, 400);
   }
 }

@@ -1,7 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, useNavigation } from "react-router";
 import { AccountSection } from "~/components/admin/account/account-section";
+import { ApiTokensSection } from "~/components/admin/account/api-tokens-section";
 import { SecuritySection } from "~/components/admin/account/security-section";
+import { SessionsList } from "~/components/admin/account/sessions-list";
 import { AccountError } from "~/components/admin/account-error";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/field";
@@ -9,14 +11,17 @@ import { ConformForm, Field, useConformForm } from "~/components/ui/form";
 import { AccountSchema } from "~/lib/account-form";
 import { isDeliverableAddress } from "~/lib/mail-address";
 import { updateAccount } from "~/server/account.server";
+import { listApiTokens } from "~/server/api-tokens/api-tokens.server";
 import { requireAdmin } from "~/server/auth.server";
 import { getConfiguration } from "~/server/configuration.server";
+import { env } from "~/server/env.server";
 import { readForm } from "~/server/http.server";
 import { mailConfigured } from "~/server/mail/outbox.server";
 import { failureReply } from "~/server/result.server";
+import { listSessions } from "~/server/sessions.server";
 import { twoFactorStatus } from "~/server/two-factor/two-factor.server";
 import type { Route } from "./+types/account";
-import { handleSecurityIntent } from "./account.server";
+import { handleAccessIntent, handleSecurityIntent } from "./account.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Account-Einstellungen" }];
 
@@ -33,6 +38,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       enrollmentRequired: admin.mfaEnrollmentRequired,
       requireForAll: getConfiguration().security.requireTwoFactor,
     },
+    sessions: listSessions(admin),
+    idleHours: env().SESSION_IDLE_HOURS,
+    apiTokens: listApiTokens(admin.id),
   };
 }
 
@@ -45,6 +53,7 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   if (intent.startsWith("2fa-")) return handleSecurityIntent(intent, form, admin);
+  if (/^(session|api-token)/.test(intent)) return handleAccessIntent(intent, form, admin);
   const submission = parseWithZod(form, { schema: AccountSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), notice: null }, { status: 400 });
@@ -67,6 +76,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { username, email, reachable, mailOn } = loaderData;
+  const security = actionData && "security" in actionData ? actionData.security : undefined;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <div>
@@ -104,7 +114,18 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       </AccountSection>
       <SecuritySection
         status={loaderData.security}
-        reply={actionData && "security" in actionData ? actionData.security : undefined}
+        reply={security?.intent.startsWith("2fa-") ? security : undefined}
+      >
+        <SessionsList
+          sessions={loaderData.sessions}
+          idleHours={loaderData.idleHours}
+          reply={security?.intent.startsWith("session") ? security : undefined}
+        />
+      </SecuritySection>
+      <ApiTokensSection
+        tokens={loaderData.apiTokens}
+        twoFactorEnabled={loaderData.security.enabled}
+        reply={actionData && "access" in actionData ? actionData.access : undefined}
       />
     </div>
   );

@@ -12,6 +12,7 @@ import {
 import { listAdmins } from "~/server/admins.server";
 import { getConfiguration, saveConfiguration } from "~/server/configuration.server";
 import { dataWithToast, redirectWithToast } from "~/server/flash.server";
+import type { AuditActor } from "~/server/privacy/audit.server";
 
 export type SettingsActionData = {
   /** Conform's answer: the posted form (a list intent applied) and its errors. */
@@ -36,7 +37,7 @@ export async function handleSettingsAction(
   form: FormData,
   back: string,
   /** The page's request and context: a refused save answers with a toast too. */
-  http?: { request: Request; context: Readonly<RouterContextProvider> },
+  http?: { request: Request; context: Readonly<RouterContextProvider>; actor?: AuditActor },
 ) {
   const submission = parseWithZod(form, { schema: SettingsFormSchema });
   const refuse = (body: SettingsActionData) =>
@@ -75,13 +76,20 @@ export async function handleSettingsAction(
   // (webhooks have their own forms, the 2FA rule is on /admin/account, the AI budget and other
   // API-only keys are set through /api/configuration).
   const stored = getConfiguration();
-  const saved = configurationFromSettings(submission.value, admins);
-  const result = saveConfiguration({
-    ...stored,
-    ...saved,
-    // Saving the week of "Terminbuchung" reviews its hours (go-live item `scheduling`).
-    ...(saved.scheduling ? { scheduling: { ...saved.scheduling, hoursReviewed: true } } : {}),
-  });
+  const fromForm = configurationFromSettings(submission.value, admins);
+  // The logo has its own upload form: the settings form keeps the stored one.
+  const result = saveConfiguration(
+    {
+      ...stored,
+      ...fromForm,
+      branding: { ...fromForm.branding, logo: stored.branding.logo },
+      // Saving the week of "Terminbuchung" reviews its hours (go-live item `scheduling`).
+      ...(fromForm.scheduling
+        ? { scheduling: { ...fromForm.scheduling, hoursReviewed: true } }
+        : {}),
+    },
+    http?.actor,
+  );
   if (!result.ok) {
     const fieldErrors = Object.fromEntries(
       Object.entries(result.fieldErrors).map(([path, messages]) => [formName(path), messages]),

@@ -3,6 +3,7 @@ import { publicConfiguration } from "~/lib/configuration";
 import { closedDaysAhead } from "~/lib/holidays";
 import { adminApi, publicApi } from "~/server/api-route.server";
 import { getApiAdmin } from "~/server/auth.server";
+import { branding } from "~/server/branding.server";
 import {
   getConfiguration,
   patchConfiguration,
@@ -19,7 +20,7 @@ export const loader = publicApi(
     // Webhook secrets never leave in full (masked to their last four characters).
     // Visitors' calendars grey out holidays and blocked days of the coming year (dates only).
     const visitor = {
-      ...publicConfiguration(config),
+      ...publicConfiguration(config, branding()),
       bookingClosedDays: closedDaysAhead(config.scheduling, berlinToday(), 400),
     };
     return Response.json(admin ? maskedConfiguration(config) : visitor, {
@@ -41,8 +42,9 @@ export const action = adminApi(
     methodFirst: true,
     json: true,
   },
-  ({ request, body }) => {
-    const result = request.method === "PATCH" ? patchConfiguration(body) : saveConfiguration(body);
+  ({ request, body, admin }) => {
+    const result =
+      request.method === "PATCH" ? patchConfiguration(body, admin) : saveConfiguration(body, admin);
     if (!result.ok) return Response.json(result, { status: 400 });
     return Response.json({
       success: true,

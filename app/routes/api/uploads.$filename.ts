@@ -1,6 +1,7 @@
 import { onlyMethod, publicApi } from "~/server/api-route.server";
 import { requireApiAdmin } from "~/server/auth.server";
 import { fileResponse } from "~/server/file-response.server";
+import { jsonError } from "~/server/http.server";
 import { findAttachment } from "~/server/requests/manage.server";
 import { openStoredFile } from "~/server/uploads/store.server";
 
@@ -9,20 +10,23 @@ const INLINE = /^(image\/(png|jpeg|gif|webp|bmp)|application\/pdf)$/;
 
 /**
  * GET /api/uploads/{filename}[?download=1]: attachments for admins only (session cookie, Bearer, or
- * the spec's `?token=`). Images and PDFs open inline, everything else downloads. `publicApi` with
- * the admin check inside: the token may come from the query string, which `adminApi` does not read.
+ * an API token with `requests:read`). A token in the URL is never accepted (it would end up in
+ * logs, history and Referer): the spec's `?token=` answers 401 (deliberate deviation, issue 27) —
+ * checked before the admin, so even a request that also carries a cookie is refused. Images and PDFs
+ * open inline, everything else downloads.
  */
 export const loader = publicApi(
   { fallback: "Fehler beim Laden der Datei" },
   async ({ request, args }) => {
-    const params = args.params;
     const url = new URL(request.url);
-    const token = url.searchParams.get("token");
-    const authRequest = token
-      ? new Request(request.url, { headers: { authorization: `Bearer ${token}` } })
-      : request;
-    await requireApiAdmin(authRequest);
-    const row = findAttachment(params.filename ?? "");
+    if (url.searchParams.has("token")) {
+      return jsonError(
+        "Ein Zugangsschlüssel in der Adresse wird nicht akzeptiert. Bitte melden Sie sich an oder senden Sie ihn im Authorization-Header.",
+        401,
+      );
+    }
+    const admin = await requireApiAdmin(request);
+    const row = findAttachment(args.params.filename ?? "", { actor: admin, request });
     if (!row) return notFound();
     const file = await openStoredFile(row.filename);
     if (!file) return notFound();

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { type AppointmentJson, effectiveStatus } from "~/lib/appointments";
 import {
@@ -15,7 +16,14 @@ import { queueBookingNotice, queueConfirmation, queueReminder } from "./mails.se
 import { providerData, type WebhookPayload } from "./provider-data.server";
 import { BUILTIN_EVENT_TYPE, writeIfFree } from "./scheduling/builtin.server";
 import { scheduling } from "./scheduling/index.server";
-import { type EventType, SchedulingError, SLOT_TAKEN, type Slot } from "./scheduling/types";
+import {
+  type BookingResult,
+  type EventType,
+  SchedulingError,
+  SLOT_TAKEN,
+  type Slot,
+} from "./scheduling/types";
+import { videoLinkOf } from "./video-link.server";
 
 type Row = typeof appointments.$inferSelect;
 type RequestRow = typeof requests.$inferSelect;
@@ -47,6 +55,8 @@ export function serializeAppointment(
       : null,
     cacheInfo: { age: row.cachedAt ? Math.max(0, (now - row.cachedAt.getTime()) / 60_000) : null },
     provider: row.provider,
+    videoUrl: videoLinkOf(row),
+    ownVideoUrl: Boolean(row.videoUrl),
   };
 }
 
@@ -113,6 +123,25 @@ export type BookInput = {
   timeZone?: string;
 };
 
+/**
+ * Status of a Cal.com booking held locally while its request is quarantined (ADR 252): the slot is
+ * kept in the appointments table, nothing is sent to Cal.com (which would mail the attendee) until
+ * an admin releases the request (quarantine-release.server.ts forwards it).
+ */
+export const HELD_STATUS = "HELD";
+
+function heldBooking(start: Date): BookingResult {
+  return {
+    uid: `held-${randomUUID()}`,
+    start: start.toISOString(),
+    end: start.toISOString(),
+    status: HELD_STATUS,
+    location: null,
+    url: null,
+    raw: null,
+  };
+}
+
 export function isUniqueViolation(error: unknown) {
   return (error as { code?: string })?.code === "SQLITE_CONSTRAINT_UNIQUE";
 }
@@ -139,12 +168,20 @@ export async function bookAppointment(input: BookInput): Promise<AppointmentJson
         ? input.timeZone
         : "Europe/Berlin",
   };
-  const booking = await provider.book({
-    requestId: input.request?.id ?? null,
-    start: start.toISOString(),
-    eventType,
-    attendee,
-  });
+  const requestRow = input.request
+    ? (db().select().from(requests).where(eq(requests.id, input.request.id)).get() ?? null)
+    : null;
+  // A quarantined request's Cal.com booking is held here (Cal.com would mail the typed address at
+  // once); an admin's release forwards it (quarantine-release.server.ts, ADR 252).
+  const booking =
+    requestRow?.quarantinedAt && provider.name === "calcom"
+      ? heldBooking(start)
+      : await provider.book({
+          requestId: input.request?.id ?? null,
+          start: start.toISOString(),
+          eventType,
+          attendee,
+        });
   let row: Row;
   const insert = () =>
     db()
@@ -175,12 +212,10 @@ export async function bookAppointment(input: BookInput): Promise<AppointmentJson
     if (isUniqueViolation(error)) throw new SchedulingError(SLOT_TAKEN, "slot_taken", 409);
     throw error;
   }
-  const json = serializeAppointment(
-    row,
-    input.request
-      ? (db().select().from(requests).where(eq(requests.id, input.request.id)).get() ?? null)
-      : null,
-  );
+  const json = serializeAppointment(row, requestRow);
+  // A quarantined request's booking holds its slot silently (issue 26): no mail to the typed
+  // address and no webhook until an admin releases the request.
+  if (requestRow?.quarantinedAt) return json;
   if (provider.name === "builtin" && input.request) {
     const who = { id: input.request.id, name: input.request.name, email: input.request.email };
     queueConfirmation(row, who);

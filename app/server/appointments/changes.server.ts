@@ -44,7 +44,9 @@ function load(id: number): { row: Row; who: Attendee | null } {
     .get();
   if (!found) throw new SchedulingError(NOT_FOUND, "not_found", 404);
   const r = found.request;
-  return { row: found.row, who: r ? { id: r.id, name: r.name, email: r.email } : null };
+  // A quarantined request's booking changes silently (issue 26): no mails to the typed address.
+  const mailable = r && !r.quarantinedAt;
+  return { row: found.row, who: mailable ? { id: r.id, name: r.name, email: r.email } : null };
 }
 
 /**
@@ -157,7 +159,7 @@ export async function rescheduleAppointment(
   dropReminder(id);
   announceAppointment("appointment.booked", id, updated.sequence);
   if (who) {
-    queueConfirmation(updated, who, true);
+    queueConfirmation(updated, who, "rescheduled");
     queueReminder(updated, who);
     queueBookingNotice(updated, who, "rescheduled");
   }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, lte, or } from "drizzle-orm";
 import type { Transporter } from "nodemailer";
 import { type MailAttachment, mailOutbox } from "~db/schema";
 import { isStaleReminder } from "../appointments/reminder-check.server";
+import { mailSender } from "../branding.server";
 import { db } from "../db.server";
 import { env } from "../env.server";
 import { afterFailure, outboxWorker } from "../outbox-retry.server";
@@ -37,6 +38,8 @@ export function queueMail(input: {
   sendAfter?: Date;
   /** When the mail's links die (default: 7 days after queueing). */
   linksExpireAt?: Date;
+  /** Where answers go (a message to a lead: the sending admin, ADR 273). */
+  replyTo?: string;
 }): OutboxMail {
   const attachments = input.attachments?.length ? input.attachments : null;
   const size = (attachments ?? []).reduce((n, a) => n + Buffer.byteLength(a.content), 0);
@@ -59,6 +62,7 @@ export function queueMail(input: {
       appointmentId: input.appointmentId ?? null,
       attachments,
       linksExpireAt: input.linksExpireAt ?? null,
+      replyTo: input.replyTo ?? null,
       ...(input.sendAfter ? { nextAttemptAt: input.sendAfter } : {}),
     })
     .returning()
@@ -172,9 +176,10 @@ async function sendDue(now: Date): Promise<{ attempted: number; sent: number }> 
       if (text === null || html === null)
         throw new Error("Inhalt nicht entschlüsselbar (SESSION_SECRET geändert?)");
       await transport.sendMail({
-        from: env().MAIL_FROM,
+        from: mailSender(),
         to: mail.to,
         subject: mail.subject,
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
         text,
         html,
         ...mailFiles(mail.attachments),

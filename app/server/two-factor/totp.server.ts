@@ -1,11 +1,10 @@
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { generateSecret, generateURI, verify } from "otplib";
 import QRCode from "qrcode";
 import { BRAND_NAME } from "~/lib/brand";
 import { isTotpCode } from "~/lib/two-factor";
 import { admins } from "~db/schema";
-import { derivedKeys } from "../crypto.server";
+import { sealer } from "../crypto.server";
 import { db } from "../db.server";
 
 /**
@@ -15,30 +14,13 @@ import { db } from "../db.server";
  * works once: the last accepted time step is stored and only later steps are accepted.
  */
 
-const PREFIX = "enc:v1:";
-const keys = () => derivedKeys("admin-totp-secret");
+const box = sealer("admin-totp-secret");
 
-export function sealSecret(secret: string): string {
-  const [key] = keys();
-  const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", key as Buffer, iv);
-  const data = Buffer.concat([cipher.update(secret, "utf8"), cipher.final()]);
-  return PREFIX + Buffer.concat([iv, cipher.getAuthTag(), data]).toString("base64url");
-}
+export const sealSecret = (secret: string): string => box.seal(secret);
 
 /** The plain secret; null when it is not sealed or no current key opens it (SESSION_SECRET lost). */
-export function openSecret(sealed: string | null): string | null {
-  if (!sealed?.startsWith(PREFIX)) return null;
-  const raw = Buffer.from(sealed.slice(PREFIX.length), "base64url");
-  for (const key of keys()) {
-    try {
-      const decipher = createDecipheriv("aes-256-gcm", key, raw.subarray(0, 12));
-      decipher.setAuthTag(raw.subarray(12, 28));
-      return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8");
-    } catch {}
-  }
-  return null;
-}
+export const openSecret = (sealed: string | null): string | null =>
+  sealed ? box.open(sealed) : null;
 
 /** A new random secret (20 bytes, base32) and the otpauth:// URL an authenticator app scans. */
 export function newSecret(label: string) {

@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Alert } from "~/components/ui/field";
@@ -34,7 +35,16 @@ type Reply = {
  * On → new recovery codes (password or code), switch off (password and code). Below, the rule for
  * every admin. Each step is a plain form post, so all of it works without JavaScript.
  */
-export function SecuritySection({ status, reply }: { status: SecurityStatus; reply?: Reply }) {
+export function SecuritySection({
+  status,
+  reply,
+  children,
+}: {
+  status: SecurityStatus;
+  reply?: Reply;
+  /** Further parts of the section (the admin's sessions). */
+  children?: ReactNode;
+}) {
   const resultOf = (intent: string) => (reply?.intent === intent ? reply.result : undefined);
   return (
     <AccountSection
@@ -71,6 +81,7 @@ export function SecuritySection({ status, reply }: { status: SecurityStatus; rep
         </details>
       ) : null}
       <RequireForAllForm on={status.requireForAll} />
+      {children}
     </AccountSection>
   );
 }

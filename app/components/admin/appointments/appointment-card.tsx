@@ -14,6 +14,7 @@ import type { AppointmentJson } from "~/lib/appointments";
 import { cacheAgeLabel } from "~/lib/appointments";
 import { bookingDuration } from "~/lib/booking-calendar";
 import { formatDateTime, formatRequestId } from "~/lib/format";
+import { AppointmentVideoLink } from "./appointment-video-link";
 
 const TONE_BADGES: Record<StatusTone, string> = {
   green: "bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200",
@@ -82,7 +83,12 @@ export function AppointmentCard({ a }: { a: AppointmentJson }) {
           Kontaktdaten nicht verfügbar
         </p>
       )}
-      {/* Video link (issue 28, i28b): the meeting room of this appointment goes here. */}
+      <AppointmentVideoLink
+        a={a}
+        editable={
+          a.provider === "builtin" && group !== "cancelled" && Date.parse(a.startTime) > Date.now()
+        }
+      />
       {builtin ? (
         // Built-in bookings have no scheduling-service id and nothing to refresh (issue 28, a
         // deliberate deviation, README): no 'Termin-ID: N/A', no cache age, no "Aktualisieren".

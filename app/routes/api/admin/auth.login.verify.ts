@@ -2,6 +2,7 @@ import { LoginVerifyApiSchema } from "~/lib/two-factor";
 import { onlyMethod, publicApi } from "~/server/api-route.server";
 import { jsonError } from "~/server/http.server";
 import { verifyLogin } from "~/server/login.server";
+import { clientIp } from "~/server/request-context.server";
 
 /**
  * POST {challenge, code} or {challenge, recoveryCode} → the login answer {success, token, admin,
@@ -15,8 +16,11 @@ export const action = publicApi(
     methodFirst: true,
     schema: LoginVerifyApiSchema,
   },
-  async ({ body, request }) => {
-    const outcome = await verifyLogin(body, request.headers.get("user-agent"));
+  async ({ body, request, args }) => {
+    const outcome = await verifyLogin(body, {
+      userAgent: request.headers.get("user-agent"),
+      ip: clientIp(args.context),
+    });
     switch (outcome.kind) {
       case "ok":
         return Response.json(

@@ -1,12 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, gte, lt, ne } from "drizzle-orm";
-import {
-  type AvailabilityInput,
-  freeSlots,
-  gridStarts,
-  type Interval,
-  isOpenDay,
-} from "~/lib/availability";
+import { type AvailabilityInput, freeSlots, gridStarts, type Interval } from "~/lib/availability";
 import { addDays, berlinDayOf, dayBoundsUtc, type IsoDay } from "~/lib/booking-calendar";
 import { formatTime } from "~/lib/format";
 import { closedDays } from "~/lib/holidays";
@@ -89,17 +83,17 @@ export function builtinSlotStarts(day: IsoDay, minutes: number): Date[] {
 }
 
 /**
- * Refuses a start that is not a free slot: not on the week's grid (or a closed day, before the
- * notice): 400; on the grid but taken (overlap with buffers, daily maximum, busy): 409.
+ * Refuses a start that is not a free slot: not offered at all (off the week's grid, a closed day,
+ * before the notice, beyond the horizon, in the team calendar's busy times): 400; offered but taken
+ * by another booking (overlap with buffers, daily maximum): 409.
  */
 export function assertBuiltinSlot(start: Date, minutes: number, excludeId?: number) {
   const input = availabilityInput(berlinDayOf(start), minutes, { excludeId });
-  if (freeSlots(input).some((s) => s.getTime() === start.getTime())) return;
-  const offered =
-    isOpenDay(input) &&
-    start.getTime() > input.now.getTime() + input.leadTime.hours * 3600_000 &&
-    gridStarts(input.day, input.rules, minutes).some((s) => s.getTime() === start.getTime());
-  if (offered) throw new SchedulingError(SLOT_TAKEN, "slot_taken", 409);
+  const at = (slots: Date[]) => slots.some((s) => s.getTime() === start.getTime());
+  if (at(freeSlots(input))) return;
+  if (at(freeSlots({ ...input, bookings: [] }))) {
+    throw new SchedulingError(SLOT_TAKEN, "slot_taken", 409);
+  }
   throw new SchedulingError(SLOT_NOT_OFFERED, "invalid", 400);
 }
 

@@ -1,10 +1,10 @@
 import type { Interval } from "~/lib/availability";
+import { busyIntervals } from "../../team-calendar/busy-feeds.server";
 
 /**
- * Busy times of the team's calendar between two instants (issue 28's ICS feeds). The
- * availability function takes them as input; the feed import plugs in here (merge point:
- * return its `busyIntervals(from, to)`). Without feeds nothing is busy.
+ * Busy times of the team's calendar between two instants (issue 28's ICS feeds, cached by the
+ * feed import): the availability function takes them as input. Without feeds nothing is busy.
  */
-export function busyBetween(_from: Date, _to: Date): Interval[] {
-  return [];
+export function busyBetween(from: Date, to: Date): Interval[] {
+  return busyIntervals(from, to);
 }
