@@ -13,6 +13,8 @@ const BASE: [string, string][] = [
   ["retention.requestAction", "delete"],
   ["retention.outboxDays", "30"],
   ["retention.auditDays", "365"],
+  ["spam.quarantineDays", "30"],
+  ["ai.dailyLimit", "200"],
   ["scheduling.slotStepMinutes", "0"],
   ["scheduling.bufferBeforeMinutes", "0"],
   ["scheduling.bufferAfterMinutes", "15"],
