@@ -109,7 +109,11 @@ for (const viewport of [PHONE, DESKTOP]) {
     ).toBeVisible();
     await page.getByLabel("Benutzername").fill(renamed);
     await page.getByLabel("E-Mail-Adresse").fill(newEmail);
-    await page.getByLabel("Aktuelles Passwort").fill(admin.password);
+    // The profile's field: the security section (2FA, API access) asks for the password too.
+    await page
+      .getByRole("region", { name: "Profil" })
+      .getByLabel("Aktuelles Passwort")
+      .fill(admin.password);
     await page.getByRole("button", { name: "Änderungen speichern" }).click();
     const notice = page.getByRole("status").filter({ hasText: "Bestätigungslink" });
     await expect(notice).toContainText(`Wir haben einen Bestätigungslink an ${newEmail} gesendet.`);
