@@ -20,6 +20,13 @@ export function UsernameField({ meta }: { meta: FieldProps["meta"] }) {
   );
 }
 
+/** The e-mail address input of the account forms ("Passwort vergessen", the profile). */
+export function EmailField(
+  props: Omit<FieldProps, "type" | "label" | "autoComplete" | "required">,
+) {
+  return <Field label="E-Mail-Adresse" type="email" autoComplete="email" required {...props} />;
+}
+
 /** A required password input of the account forms. */
 export function PasswordField(props: Omit<FieldProps, "type" | "required">) {
   return <Field type="password" required {...props} />;

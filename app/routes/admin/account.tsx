@@ -5,7 +5,7 @@ import { ApiTokensSection } from "~/components/admin/account/api-tokens-section"
 import { SecuritySection } from "~/components/admin/account/security-section";
 import { SessionsList } from "~/components/admin/account/sessions-list";
 import { AccountError } from "~/components/admin/account-error";
-import { UsernameField } from "~/components/admin/account-fields";
+import { EmailField, UsernameField } from "~/components/admin/account-fields";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/field";
 import { ConformForm, Field, useConformForm } from "~/components/ui/form";
@@ -157,12 +157,8 @@ function ProfileSection({
     >
       <ConformForm form={form}>
         <UsernameField meta={fields.username} />
-        <Field
+        <EmailField
           meta={fields.email}
-          label="E-Mail-Adresse"
-          type="email"
-          autoComplete="email"
-          required
           hint={
             mailOn
               ? "Eine neue Adresse gilt, sobald Sie den Link in der Bestätigungs-E-Mail an diese Adresse geöffnet haben. Ihre bisherige Adresse wird informiert."
