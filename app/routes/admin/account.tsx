@@ -5,6 +5,7 @@ import { ApiTokensSection } from "~/components/admin/account/api-tokens-section"
 import { SecuritySection } from "~/components/admin/account/security-section";
 import { SessionsList } from "~/components/admin/account/sessions-list";
 import { AccountError } from "~/components/admin/account-error";
+import { EmailField, UsernameField } from "~/components/admin/account-fields";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/field";
 import { ConformForm, Field, useConformForm } from "~/components/ui/form";
@@ -155,19 +156,9 @@ function ProfileSection({
       description="Ihr Benutzername für die Anmeldung und die Adresse für Benachrichtigungen."
     >
       <ConformForm form={form}>
-        <Field
-          meta={fields.username}
-          label="Benutzername"
-          autoComplete="username"
-          autoCapitalize="none"
-          required
-        />
-        <Field
+        <UsernameField meta={fields.username} />
+        <EmailField
           meta={fields.email}
-          label="E-Mail-Adresse"
-          type="email"
-          autoComplete="email"
-          required
           hint={
             mailOn
               ? "Eine neue Adresse gilt, sobald Sie den Link in der Bestätigungs-E-Mail an diese Adresse geöffnet haben. Ihre bisherige Adresse wird informiert."

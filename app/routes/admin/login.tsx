@@ -1,7 +1,8 @@
-import { data, Link, redirect, useNavigation } from "react-router";
+import { data, redirect, useNavigation } from "react-router";
 import { LoginCodeStep } from "~/components/admin/account/login-code-step";
 import { AccountError } from "~/components/admin/account-error";
 import {
+  AccountFooterLink,
   AccountForm,
   AccountSubmit,
   PasswordField,
@@ -224,23 +225,11 @@ function PasswordStep({
           key={`password-${actionData?.at ?? 0}`}
           autoComplete="current-password"
         />
-        <AccountSubmit submitting={submitting} pending="Anmeldung läuft...">
+        <AccountSubmit submitting={submitting} pending="Anmeldung läuft..." checking={checking}>
           Anmelden
         </AccountSubmit>
-        {checking ? (
-          <p role="status" className="text-center text-sm text-slate-500 dark:text-slate-400">
-            Überprüfe Authentifizierung...
-          </p>
-        ) : null}
       </AccountForm>
-      <p className="text-center text-sm">
-        <Link
-          to="/admin/forgot-password"
-          className="font-medium text-indigo-600 hover:underline focus-visible:outline-2 dark:text-indigo-400"
-        >
-          Passwort vergessen?
-        </Link>
-      </p>
+      <AccountFooterLink to="/admin/forgot-password">Passwort vergessen?</AccountFooterLink>
     </AccountShell>
   );
 }

@@ -35,7 +35,8 @@ type Row = typeof appointments.$inferSelect;
 export const ALREADY_CANCELLED = "Dieser Termin wurde bereits abgesagt.";
 export const NOT_FOUND = "Termin nicht gefunden.";
 
-function load(id: number): { row: Row; who: Attendee | null } {
+/** A booking with its request (none for a Cal.com booking without one); 404 when it is unknown. */
+export function appointmentWithRequest(id: number) {
   const found = db()
     .select({ row: appointments, request: requests })
     .from(appointments)
@@ -43,6 +44,11 @@ function load(id: number): { row: Row; who: Attendee | null } {
     .where(eq(appointments.id, id))
     .get();
   if (!found) throw new SchedulingError(NOT_FOUND, "not_found", 404);
+  return found;
+}
+
+function load(id: number): { row: Row; who: Attendee | null } {
+  const found = appointmentWithRequest(id);
   const r = found.request;
   // A quarantined request's booking changes silently (issue 26): no mails to the typed address.
   const mailable = r && !r.quarantinedAt;

@@ -1,11 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { AppointmentJson } from "~/lib/appointments";
 import { OptionalVideoUrlSchema } from "~/lib/team-calendar";
-import { appointments, requests } from "~db/schema";
+import { appointments } from "~db/schema";
 import { getConfiguration } from "../configuration.server";
 import { db } from "../db.server";
 // A cycle with mails.server (it reads videoLinkOf): both only call each other inside functions.
 import { getAppointment } from "./appointments.server";
+import { appointmentWithRequest } from "./changes.server";
 import { dropReminder, queueConfirmation, queueReminder } from "./mails.server";
 import { SchedulingError } from "./scheduling/types";
 
@@ -42,14 +43,7 @@ export async function setVideoLink(
       400,
     );
   const videoUrl = parsed.data;
-  const found = db()
-    .select({ row: appointments, request: requests })
-    .from(appointments)
-    .leftJoin(requests, eq(requests.id, appointments.requestId))
-    .where(eq(appointments.id, id))
-    .get();
-  if (!found) throw new SchedulingError("Termin nicht gefunden.", "not_found", 404);
-  const { row, request } = found;
+  const { row, request } = appointmentWithRequest(id);
   if (row.provider !== "builtin") throw new SchedulingError(VIDEO_LINK_CALCOM, "invalid", 400);
   if ((row.videoUrl ?? null) === videoUrl)
     return { appointment: getAppointment(id) as AppointmentJson, changed: false };

@@ -1,5 +1,4 @@
-import { Link } from "react-router";
-import { AccountForm, AccountSubmit } from "~/components/admin/account-fields";
+import { AccountFooterLink, AccountForm, AccountSubmit } from "~/components/admin/account-fields";
 import { Field, useConformForm } from "~/components/ui/form";
 import { LoginCodeSchema } from "~/lib/two-factor";
 
@@ -37,23 +36,11 @@ export function LoginCodeStep({
           required
           hint="Den sechsstelligen Code zeigt Ihre Authenticator-App. Ohne Ihr Telefon geben Sie einen Ihrer Wiederherstellungscodes ein."
         />
-        <AccountSubmit submitting={submitting} pending="Code wird geprüft...">
+        <AccountSubmit submitting={submitting} pending="Code wird geprüft..." checking={checking}>
           Bestätigen
         </AccountSubmit>
-        {checking ? (
-          <p role="status" className="text-center text-sm text-slate-500 dark:text-slate-400">
-            Überprüfe Authentifizierung...
-          </p>
-        ) : null}
       </AccountForm>
-      <p className="text-center text-sm">
-        <Link
-          to="/admin/login"
-          className="font-medium text-indigo-600 hover:underline focus-visible:outline-2 dark:text-indigo-400"
-        >
-          Abbrechen und neu anmelden
-        </Link>
-      </p>
+      <AccountFooterLink to="/admin/login">Abbrechen und neu anmelden</AccountFooterLink>
     </>
   );
 }

@@ -90,23 +90,76 @@ function useSubmitting() {
   return useNavigation().state === "submitting";
 }
 
+type FormMeta = Parameters<typeof ConformForm>[0]["form"];
+type FieldMeta = Parameters<typeof Field>[0]["meta"];
+
+/** A 2FA form: Conform's form posting its `intent`. */
+function IntentForm({
+  form,
+  intent,
+  children,
+}: {
+  form: FormMeta;
+  intent: string;
+  children: ReactNode;
+}) {
+  return (
+    <ConformForm form={form}>
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+    </ConformForm>
+  );
+}
+
+/** "Aktuelles Passwort", asked before a 2FA change. */
+function CurrentPassword({
+  meta,
+  required,
+  hint,
+}: {
+  meta: FieldMeta;
+  required?: boolean;
+  hint?: string;
+}) {
+  return (
+    <Field
+      meta={meta}
+      label="Aktuelles Passwort"
+      type="password"
+      autoComplete="current-password"
+      required={required}
+      hint={hint}
+    />
+  );
+}
+
+/** A rarely needed form, folded away until opened. */
+function Folded({
+  summary,
+  open,
+  children,
+}: {
+  summary: string;
+  open?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <details className="text-sm" open={open}>
+      <summary className="cursor-pointer font-medium">{summary}</summary>
+      <div className="mt-3">{children}</div>
+    </details>
+  );
+}
+
 function SetupForm({ result, label }: { result?: SubmissionResult<string[]>; label: string }) {
   const [form, fields] = useConformForm(TwoFactorSetupSchema, result, { id: "2fa-setup" });
   return (
-    <ConformForm form={form}>
-      <input type="hidden" name="intent" value="2fa-setup" />
-      <Field
-        meta={fields.password}
-        label="Aktuelles Passwort"
-        type="password"
-        autoComplete="current-password"
-        required
-        hint="Zur Bestätigung, dass Sie es sind."
-      />
+    <IntentForm form={form} intent="2fa-setup">
+      <CurrentPassword meta={fields.password} required hint="Zur Bestätigung, dass Sie es sind." />
       <Button type="submit" disabled={useSubmitting()}>
         {label}
       </Button>
-    </ConformForm>
+    </IntentForm>
   );
 }
 
@@ -142,8 +195,7 @@ function EnrolForm({
           {pending.secret}
         </code>
       </p>
-      <ConformForm form={form}>
-        <input type="hidden" name="intent" value="2fa-enable" />
+      <IntentForm form={form} intent="2fa-enable">
         <Field
           meta={fields.code}
           label="Code aus der App"
@@ -154,7 +206,7 @@ function EnrolForm({
         <Button type="submit" disabled={useSubmitting()}>
           Bestätigen und einschalten
         </Button>
-      </ConformForm>
+      </IntentForm>
     </div>
   );
 }
@@ -189,62 +241,41 @@ function RegenerateForm({ result }: { result?: SubmissionResult<string[]> }) {
     id: "2fa-recovery-codes",
   });
   return (
-    <details className="text-sm">
-      <summary className="cursor-pointer font-medium">
-        Neue Wiederherstellungscodes erzeugen
-      </summary>
-      <div className="mt-3">
-        <ConformForm form={form}>
-          <input type="hidden" name="intent" value="2fa-recovery-codes" />
-          <p>Bestätigen Sie mit Ihrem Passwort oder einem aktuellen Code aus der App.</p>
-          <Field
-            meta={fields.password}
-            label="Aktuelles Passwort"
-            type="password"
-            autoComplete="current-password"
-          />
-          <Field
-            meta={fields.code}
-            label="Oder: Code aus der App"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-          />
-          <Button type="submit" variant="secondary" disabled={useSubmitting()}>
-            Neue Codes erzeugen
-          </Button>
-        </ConformForm>
-      </div>
-    </details>
+    <Folded summary="Neue Wiederherstellungscodes erzeugen">
+      <IntentForm form={form} intent="2fa-recovery-codes">
+        <p>Bestätigen Sie mit Ihrem Passwort oder einem aktuellen Code aus der App.</p>
+        <CurrentPassword meta={fields.password} />
+        <Field
+          meta={fields.code}
+          label="Oder: Code aus der App"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+        />
+        <Button type="submit" variant="secondary" disabled={useSubmitting()}>
+          Neue Codes erzeugen
+        </Button>
+      </IntentForm>
+    </Folded>
   );
 }
 
 function DisableForm({ result }: { result?: SubmissionResult<string[]> }) {
   const [form, fields] = useConformForm(TwoFactorDisableSchema, result, { id: "2fa-disable" });
   return (
-    <details className="text-sm" open={Boolean(result)}>
-      <summary className="cursor-pointer font-medium">Zwei-Faktor-Anmeldung ausschalten</summary>
-      <div className="mt-3">
-        <ConformForm form={form}>
-          <input type="hidden" name="intent" value="2fa-disable" />
-          <Field
-            meta={fields.password}
-            label="Aktuelles Passwort"
-            type="password"
-            autoComplete="current-password"
-            required
-          />
-          <Field
-            meta={fields.code}
-            label="Code aus der App oder Wiederherstellungscode"
-            autoComplete="one-time-code"
-            required
-          />
-          <Button type="submit" variant="danger" disabled={useSubmitting()}>
-            Ausschalten
-          </Button>
-        </ConformForm>
-      </div>
-    </details>
+    <Folded summary="Zwei-Faktor-Anmeldung ausschalten" open={Boolean(result)}>
+      <IntentForm form={form} intent="2fa-disable">
+        <CurrentPassword meta={fields.password} required />
+        <Field
+          meta={fields.code}
+          label="Code aus der App oder Wiederherstellungscode"
+          autoComplete="one-time-code"
+          required
+        />
+        <Button type="submit" variant="danger" disabled={useSubmitting()}>
+          Ausschalten
+        </Button>
+      </IntentForm>
+    </Folded>
   );
 }
 

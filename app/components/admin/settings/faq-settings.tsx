@@ -1,11 +1,11 @@
 import { buttonClass } from "~/components/ui/button";
 import { FieldErrors, inputClass } from "~/components/ui/field";
 import {
-  focusedIndex,
+  AddButton,
   MoveButtons,
+  removeButtonProps,
   type SettingsForm,
-  useFocusAfterListChange,
-  useListIntent,
+  useSettingsList,
 } from "./list-controls";
 import {
   initialText,
@@ -48,11 +48,8 @@ function AnswerInput({ meta, id }: { meta: SettingsField; id: string }) {
  * add; without JS the server applies the buttons and shows the form again.
  */
 export function FaqSettings({ form, list }: { form: SettingsForm; list: FaqList }) {
-  const rows = list.getFieldList();
-  const keys = rows.map((row, index) => row.key ?? `faq-row-${index}`);
-  const focusAfter = useFocusAfterListChange(keys);
-  const intent = useListIntent(list.name);
-  const focusIndex = focusedIndex(intent, rows.length);
+  const faq = useSettingsList(form, list, ADD_ID, "faq-row");
+  const { rows, keys, intent, focusIndex } = faq;
   return (
     <fieldset className="space-y-3">
       <legend className="text-sm font-medium">Häufige Fragen ({rows.length})</legend>
@@ -74,34 +71,11 @@ export function FaqSettings({ form, list }: { form: SettingsForm; list: FaqList 
               />
               <AnswerInput meta={entry.answer} id={`faq-${index}-answer`} />
               <div className="flex items-center justify-end gap-1">
-                <MoveButtons
-                  form={form}
-                  name={list.name}
-                  index={index}
-                  count={rows.length}
-                  label={`Frage ${index + 1}`}
-                  idPrefix={`faq-${index}`}
-                  autoFocus={
-                    focusIndex === index && intent?.type === "reorder"
-                      ? intent.payload.from > index
-                        ? "up"
-                        : "down"
-                      : undefined
-                  }
-                  onMove={(to, direction) =>
-                    focusAfter(() => {
-                      const moved = document.getElementById(`faq-${to}-${direction}`);
-                      return moved instanceof HTMLButtonElement && moved.disabled
-                        ? document.getElementById(`faq-${to}-${direction === "up" ? "down" : "up"}`)
-                        : moved;
-                    })
-                  }
-                />
+                <MoveButtons list={faq} index={index} label={`Frage ${index + 1}`} idPrefix="faq" />
                 <button
                   className={buttonClass("danger", "sm")}
                   aria-label={`Frage „${question}“ entfernen`}
-                  {...form.remove.getButtonProps({ name: list.name, index })}
-                  onClick={() => focusAfter(() => document.getElementById(ADD_ID))}
+                  {...removeButtonProps(faq, index)}
                 >
                   Entfernen
                 </button>
@@ -110,25 +84,13 @@ export function FaqSettings({ form, list }: { form: SettingsForm; list: FaqList 
           );
         })}
       </ol>
-      <button
-        id={ADD_ID}
-        className={buttonClass("secondary", "sm")}
-        autoFocus={intent?.type === "remove"}
-        {...form.insert.getButtonProps({
-          name: list.name,
-          defaultValue: { question: "", answer: "" },
-        })}
-        onClick={() =>
-          focusAfter(() => {
-            const inputs = document.querySelectorAll<HTMLInputElement>(
-              `[name^="${list.name}["][name$="].question"]`,
-            );
-            return inputs[inputs.length - 1] ?? null;
-          })
-        }
+      <AddButton
+        list={faq}
+        defaultValue={{ question: "", answer: "" }}
+        focus={`[name^="${list.name}["][name$="].question"]`}
       >
         Frage hinzufügen
-      </button>
+      </AddButton>
       <FieldErrors errors={list.errors} />
     </fieldset>
   );

@@ -1,24 +1,9 @@
 import { useState } from "react";
-import { buttonClass } from "~/components/ui/button";
 import { CheckboxGroup } from "~/components/ui/checkbox-group";
-import { FieldErrors, inputClass } from "~/components/ui/field";
+import { FieldErrors } from "~/components/ui/field";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import {
-  focusedIndex,
-  type SettingsForm,
-  useFocusAfterListChange,
-  useListIntent,
-} from "./list-controls";
-import {
-  initialList,
-  initialText,
-  isChecked,
-  label,
-  Section,
-  type SettingsField,
-  type SettingsFields,
-  useFieldErrors,
-} from "./section";
+import { AddButton, type SettingsForm, TextListRow, useSettingsList } from "./list-controls";
+import { initialList, isChecked, label, Section, type SettingsFields } from "./section";
 
 const ADD_ID = "add-email";
 
@@ -39,19 +24,11 @@ export function NotificationSettings({
   const notification = fields.emailNotifications.getFieldset();
   const [notifications, setNotifications] = useState(isChecked(notification.enabled));
   const list = notification.externalEmails;
-  const rows = list.getFieldList();
-  const keys = rows.map((row, index) => row.key ?? `row-${index}`);
-  const focusAfter = useFocusAfterListChange(keys);
-  const intent = useListIntent(list.name);
-  const focusIndex = focusedIndex(intent, rows.length);
+  const emails = useSettingsList(form, list, ADD_ID);
+  const rows = emails.rows;
   // Hidden while off (with JS), but still posted; shown again when an address is refused.
   const showLists = !hydrated || notifications || rows.some((row) => row.errors?.length);
   const adminIds = initialList(notification.adminIds);
-  const add = () =>
-    focusAfter(() => {
-      const inputs = document.querySelectorAll<HTMLInputElement>(`[name^="${list.name}["]`);
-      return inputs[inputs.length - 1] ?? null;
-    });
   return (
     <Section
       name="notifications"
@@ -106,87 +83,29 @@ export function NotificationSettings({
           <p className={label}>Externe Adressen</p>
           <ul className="mb-2 space-y-2">
             {rows.map((row, index) => (
-              <EmailRow
-                key={keys[index]}
+              <TextListRow
+                key={emails.keys[index]}
+                list={emails}
                 meta={row}
-                number={index + 1}
-                autoFocus={focusIndex === index}
-                removeProps={form.remove.getButtonProps({ name: list.name, index })}
-                onEnter={() => document.getElementById(ADD_ID)?.click()}
-                onRemove={() => focusAfter(() => document.getElementById(ADD_ID))}
+                index={index}
+                label="Externe E-Mail-Adresse"
+                emptyName="Leere Adresse"
+                rowClassName="flex flex-wrap items-center gap-2"
+                removeClassName="rounded-full px-2 text-slate-500 dark:text-slate-400 hover:bg-slate-200 dark:hover:bg-slate-700"
+                inputProps={{
+                  inputMode: "email",
+                  placeholder: "name@firma.de",
+                  className: "max-w-xs",
+                }}
               />
             ))}
           </ul>
-          <button
-            id={ADD_ID}
-            className={buttonClass("secondary", "sm")}
-            autoFocus={intent?.type === "remove"}
-            {...form.insert.getButtonProps({ name: list.name, defaultValue: "" })}
-            onClick={add}
-          >
+          <AddButton list={emails} defaultValue="" focus={`[name^="${list.name}["]`}>
             Hinzufügen
-          </button>
+          </AddButton>
           <FieldErrors errors={list.errors} />
         </div>
       </div>
     </Section>
-  );
-}
-
-/** One external address: its input (Enter adds the next one, with JS) and its remove button. */
-function EmailRow({
-  meta,
-  number,
-  autoFocus,
-  removeProps,
-  onEnter,
-  onRemove,
-}: {
-  meta: SettingsField;
-  number: number;
-  autoFocus: boolean;
-  removeProps: ReturnType<SettingsForm["remove"]["getButtonProps"]>;
-  onEnter: () => void;
-  onRemove: () => void;
-}) {
-  const { errors, autoFocus: refused } = useFieldErrors(meta);
-  // The typed address names the remove button (with JS as it is typed).
-  const value = typeof meta.value === "string" ? meta.value : initialText(meta);
-  return (
-    <li>
-      <div className="flex flex-wrap items-center gap-2">
-        <label htmlFor={meta.id} className="sr-only">
-          Externe E-Mail-Adresse {number}
-        </label>
-        <input
-          key={meta.key}
-          id={meta.id}
-          name={meta.name}
-          type="text"
-          inputMode="email"
-          placeholder="name@firma.de"
-          defaultValue={initialText(meta)}
-          className={`${inputClass} max-w-xs`}
-          aria-invalid={errors?.length ? true : undefined}
-          aria-describedby={errors?.length ? meta.errorId : undefined}
-          autoFocus={autoFocus || refused}
-          onKeyDown={(e) => {
-            if (e.key === "Enter") {
-              e.preventDefault();
-              onEnter();
-            }
-          }}
-        />
-        <button
-          className="rounded-full px-2 text-slate-500 dark:text-slate-400 hover:bg-slate-200 dark:hover:bg-slate-700"
-          aria-label={`${value || "Leere Adresse"} entfernen`}
-          {...removeProps}
-          onClick={onRemove}
-        >
-          ×
-        </button>
-      </div>
-      <FieldErrors id={meta.errorId} errors={errors} />
-    </li>
   );
 }

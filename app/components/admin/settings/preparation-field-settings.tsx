@@ -4,11 +4,11 @@ import { useModal } from "~/components/ui/modal";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { DELETE_FIELD_CONFIRM } from "~/lib/settings-form";
 import {
-  focusedIndex,
+  AddButton,
   MoveButtons,
+  removeButtonProps,
   type SettingsForm,
-  useFocusAfterListChange,
-  useListIntent,
+  useSettingsList,
 } from "./list-controls";
 import { initialText, Section, SettingInput, type SettingsFields, smallLabel } from "./section";
 
@@ -28,12 +28,8 @@ export function PreparationFieldSettings({
   const hydrated = useHydrated();
   const modal = useModal();
   const list = fields.preparationFields;
-  const rows = list.getFieldList();
-  // Conform keys the rows (stable when they move); rows the server added have none yet.
-  const keys = rows.map((row, index) => row.key ?? `row-${index}`);
-  const focusAfter = useFocusAfterListChange(keys);
-  const intent = useListIntent(list.name);
-  const focusIndex = focusedIndex(intent, rows.length);
+  const preparation = useSettingsList(form, list, ADD_ID);
+  const { rows, keys, intent, focusIndex, focusAfter } = preparation;
   return (
     <Section
       name="preparationFields"
@@ -76,34 +72,15 @@ export function PreparationFieldSettings({
               />
               <div className="flex items-center gap-1">
                 <MoveButtons
-                  form={form}
-                  name={list.name}
+                  list={preparation}
                   index={index}
-                  count={rows.length}
                   label={`Feld ${label}`}
-                  idPrefix={`preparation-${index}`}
-                  autoFocus={
-                    focusHere && intent?.type === "reorder"
-                      ? intent.payload.from > index
-                        ? "up"
-                        : "down"
-                      : undefined
-                  }
-                  onMove={(to, direction) =>
-                    focusAfter(() => {
-                      const moved = document.getElementById(`preparation-${to}-${direction}`);
-                      return moved instanceof HTMLButtonElement && moved.disabled
-                        ? document.getElementById(
-                            `preparation-${to}-${direction === "up" ? "down" : "up"}`,
-                          )
-                        : moved;
-                    })
-                  }
+                  idPrefix="preparation"
                 />
                 <button
                   className={buttonClass("danger", "sm")}
                   aria-label={`Feld ${label} löschen`}
-                  {...form.remove.getButtonProps({ name: list.name, index })}
+                  {...removeButtonProps(preparation, index)}
                   onClick={async (e) => {
                     if (!hydrated) return;
                     e.preventDefault();
@@ -127,25 +104,13 @@ export function PreparationFieldSettings({
           );
         })}
       </ul>
-      <button
-        id={ADD_ID}
-        className={buttonClass("secondary", "sm")}
-        autoFocus={intent?.type === "remove"}
-        {...form.insert.getButtonProps({
-          name: list.name,
-          defaultValue: { name: "", label: "", placeholder: "" },
-        })}
-        onClick={() =>
-          focusAfter(() => {
-            const names = document.querySelectorAll<HTMLInputElement>(
-              `[name^="${list.name}["][name$="].name"]:not([type=hidden])`,
-            );
-            return names[names.length - 1] ?? null;
-          })
-        }
+      <AddButton
+        list={preparation}
+        defaultValue={{ name: "", label: "", placeholder: "" }}
+        focus={`[name^="${list.name}["][name$="].name"]:not([type=hidden])`}
       >
         Feld hinzufügen
-      </button>
+      </AddButton>
       <FieldErrors errors={list.errors} />
     </Section>
   );

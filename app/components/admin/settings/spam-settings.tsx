@@ -1,21 +1,7 @@
 import { Link } from "react-router";
-import { buttonClass } from "~/components/ui/button";
-import { FieldErrors, inputClass } from "~/components/ui/field";
-import {
-  focusedIndex,
-  type SettingsForm,
-  useFocusAfterListChange,
-  useListIntent,
-} from "./list-controls";
-import {
-  initialText,
-  label,
-  NumberSettings,
-  Section,
-  type SettingsField,
-  type SettingsFields,
-  useFieldErrors,
-} from "./section";
+import { FieldErrors } from "~/components/ui/field";
+import { AddButton, type SettingsForm, TextListRow, useSettingsList } from "./list-controls";
+import { label, NumberSettings, Section, type SettingsFields } from "./section";
 
 const ADD_ID = "add-blocklist-entry";
 const HINT_ID = "blocklist-hint";
@@ -28,16 +14,7 @@ export function SpamSettings({ form, fields }: { form: SettingsForm; fields: Set
   const spam = fields.spam.getFieldset();
   const ai = fields.ai.getFieldset();
   const list = spam.blocklist;
-  const rows = list.getFieldList();
-  const keys = rows.map((row, index) => row.key ?? `row-${index}`);
-  const focusAfter = useFocusAfterListChange(keys);
-  const intent = useListIntent(list.name);
-  const focusIndex = focusedIndex(intent, rows.length);
-  const add = () =>
-    focusAfter(() => {
-      const inputs = document.querySelectorAll<HTMLInputElement>(`[name^="${list.name}["]`);
-      return inputs[inputs.length - 1] ?? null;
-    });
+  const entries = useSettingsList(form, list, ADD_ID);
   return (
     <Section
       name="spam"
@@ -64,27 +41,30 @@ export function SpamSettings({ form, fields }: { form: SettingsForm; fields: Set
           IP-Adresse oder CIDR-Bereich (z. B. 192.0.2.0/24). Treffer kommen immer in die Prüfung.
         </p>
         <ul className="mb-2 space-y-2" aria-labelledby="blocklist-label">
-          {rows.map((row, index) => (
-            <BlocklistRow
-              key={keys[index]}
+          {entries.rows.map((row, index) => (
+            <TextListRow
+              key={entries.keys[index]}
+              list={entries}
               meta={row}
-              number={index + 1}
-              autoFocus={focusIndex === index}
-              removeProps={form.remove.getButtonProps({ name: list.name, index })}
-              onEnter={() => document.getElementById(ADD_ID)?.click()}
-              onRemove={() => focusAfter(() => document.getElementById(ADD_ID))}
+              index={index}
+              label="Sperrlisten-Eintrag"
+              emptyName="Leeren Eintrag"
+              hint={HINT_ID}
+              rowClassName="flex items-center gap-2"
+              removeClassName="shrink-0 rounded-full px-2 text-slate-500 hover:bg-slate-200 dark:text-slate-400 dark:hover:bg-slate-700"
+              inputProps={{
+                autoCapitalize: "none",
+                autoCorrect: "off",
+                spellCheck: false,
+                placeholder: "*@spam.example oder 192.0.2.0/24",
+                className: "max-w-sm",
+              }}
             />
           ))}
         </ul>
-        <button
-          id={ADD_ID}
-          className={buttonClass("secondary", "sm")}
-          autoFocus={intent?.type === "remove"}
-          {...form.insert.getButtonProps({ name: list.name, defaultValue: "" })}
-          onClick={add}
-        >
+        <AddButton list={entries} defaultValue="" focus={`[name^="${list.name}["]`}>
           Eintrag hinzufügen
-        </button>
+        </AddButton>
         <FieldErrors errors={list.errors} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -104,66 +84,5 @@ export function SpamSettings({ form, fields }: { form: SettingsForm; fields: Set
         KI-Aktionen werden abgelehnt; 0 schaltet KI-Aufrufe ab.
       </p>
     </Section>
-  );
-}
-
-/** One entry: its input (Enter adds the next one, with JS) and its remove button. */
-function BlocklistRow({
-  meta,
-  number,
-  autoFocus,
-  removeProps,
-  onEnter,
-  onRemove,
-}: {
-  meta: SettingsField;
-  number: number;
-  autoFocus: boolean;
-  removeProps: ReturnType<SettingsForm["remove"]["getButtonProps"]>;
-  onEnter: () => void;
-  onRemove: () => void;
-}) {
-  const { errors, autoFocus: refused } = useFieldErrors(meta);
-  // The typed entry names the remove button (with JS as it is typed).
-  const value = typeof meta.value === "string" ? meta.value : initialText(meta);
-  const describedBy = errors?.length ? `${meta.errorId} ${HINT_ID}` : HINT_ID;
-  return (
-    <li>
-      <div className="flex items-center gap-2">
-        <label htmlFor={meta.id} className="sr-only">
-          Sperrlisten-Eintrag {number}
-        </label>
-        <input
-          key={meta.key}
-          id={meta.id}
-          name={meta.name}
-          type="text"
-          autoCapitalize="none"
-          autoCorrect="off"
-          spellCheck={false}
-          placeholder="*@spam.example oder 192.0.2.0/24"
-          defaultValue={initialText(meta)}
-          className={`${inputClass} max-w-sm`}
-          aria-invalid={errors?.length ? true : undefined}
-          aria-describedby={describedBy}
-          autoFocus={autoFocus || refused}
-          onKeyDown={(e) => {
-            if (e.key === "Enter") {
-              e.preventDefault();
-              onEnter();
-            }
-          }}
-        />
-        <button
-          className="shrink-0 rounded-full px-2 text-slate-500 hover:bg-slate-200 dark:text-slate-400 dark:hover:bg-slate-700"
-          aria-label={`${value || "Leeren Eintrag"} entfernen`}
-          {...removeProps}
-          onClick={onRemove}
-        >
-          ×
-        </button>
-      </div>
-      <FieldErrors id={meta.errorId} errors={errors} />
-    </li>
   );
 }

@@ -2,10 +2,11 @@ import { buttonClass } from "~/components/ui/button";
 import { FieldErrors, inputClass } from "~/components/ui/field";
 import { type BusyFeedStatus, feedAgeLabel, feedIsDown } from "~/lib/team-calendar";
 import {
-  focusedIndex,
+  AddButton,
+  removeButtonProps,
   type SettingsForm,
-  useFocusAfterListChange,
-  useListIntent,
+  type SettingsList,
+  useSettingsList,
 } from "./list-controls";
 import {
   initialText,
@@ -41,11 +42,8 @@ export function TeamCalendarSettings({
 }) {
   const team = fields.teamCalendar.getFieldset();
   const list = team.busyFeeds;
-  const rows = list.getFieldList();
-  const keys = rows.map((row, index) => row.key ?? `row-${index}`);
-  const focusAfter = useFocusAfterListChange(keys);
-  const intent = useListIntent(list.name);
-  const focusIndex = focusedIndex(intent, rows.length);
+  const busyFeeds = useSettingsList(form, list, ADD_ID);
+  const { rows, keys } = busyFeeds;
   const byId = new Map(feeds.map((f) => [f.id, f]));
   return (
     <Section
@@ -85,34 +83,23 @@ export function TeamCalendarSettings({
             return (
               <FeedRow
                 key={keys[index]}
+                list={busyFeeds}
                 url={rowFields.url}
                 idField={rowFields.id}
-                number={index + 1}
+                index={index}
                 status={id ? byId.get(id) : undefined}
-                autoFocus={focusIndex === index}
-                removeProps={form.remove.getButtonProps({ name: list.name, index })}
-                onRemove={() => focusAfter(() => document.getElementById(ADD_ID))}
               />
             );
           })}
         </ul>
         <div className="flex flex-wrap gap-2">
-          <button
-            id={ADD_ID}
-            className={buttonClass("secondary", "sm")}
-            autoFocus={intent?.type === "remove"}
-            {...form.insert.getButtonProps({ name: list.name, defaultValue: { url: "" } })}
-            onClick={() =>
-              focusAfter(() => {
-                const inputs = document.querySelectorAll<HTMLInputElement>(
-                  `input[name^="${list.name}["][name$="].url"]`,
-                );
-                return inputs[inputs.length - 1] ?? null;
-              })
-            }
+          <AddButton
+            list={busyFeeds}
+            defaultValue={{ url: "" }}
+            focus={`input[name^="${list.name}["][name$="].url"]`}
           >
             Kalender hinzufügen
-          </button>
+          </AddButton>
           {refreshable && feeds.length ? (
             <button
               type="submit"
@@ -132,22 +119,19 @@ export function TeamCalendarSettings({
 }
 
 function FeedRow({
+  list,
   url,
   idField,
-  number,
+  index,
   status,
-  autoFocus,
-  removeProps,
-  onRemove,
 }: {
+  list: SettingsList;
   url: SettingsField;
   idField: SettingsField;
-  number: number;
+  index: number;
   status?: BusyFeedStatus;
-  autoFocus: boolean;
-  removeProps: ReturnType<SettingsForm["remove"]["getButtonProps"]>;
-  onRemove: () => void;
 }) {
+  const number = index + 1;
   const { errors, autoFocus: refused } = useFieldErrors(url);
   const id = initialText(idField);
   const described = [status ? `${url.id}-state` : "", errors?.length ? url.errorId : ""]
@@ -173,13 +157,12 @@ function FeedRow({
           className={`${inputClass} min-w-0 flex-1 font-mono text-sm`}
           aria-invalid={errors?.length ? true : undefined}
           aria-describedby={described || undefined}
-          autoFocus={autoFocus || refused}
+          autoFocus={list.focusIndex === index || refused}
         />
         <button
           className={buttonClass("secondary", "sm")}
           aria-label={`Kalender ${number} entfernen`}
-          {...removeProps}
-          onClick={onRemove}
+          {...removeButtonProps(list, index)}
         >
           Entfernen
         </button>
