@@ -88,17 +88,21 @@ export function AddButton({
   list,
   defaultValue,
   focus,
+  label,
   children,
 }: {
   list: SettingsList;
   defaultValue: string | Record<string, string>;
   /** A selector of the rows' first inputs. */
   focus: string;
+  /** An accessible name when the visible text alone is ambiguous (several lists in one card). */
+  label?: string;
   children: ReactNode;
 }) {
   return (
     <button
       id={list.addId}
+      aria-label={label}
       className={buttonClass("secondary", "sm")}
       autoFocus={list.intent?.type === "remove"}
       {...list.form.insert.getButtonProps<(string | Record<string, string>)[]>({

@@ -2,12 +2,7 @@ import { buttonClass } from "~/components/ui/button";
 import { FieldErrors } from "~/components/ui/field";
 import { GERMAN_STATE_CODES, GERMAN_STATES } from "~/lib/holidays-states";
 import { WEEKDAY_NAMES } from "~/lib/scheduling-form";
-import {
-  focusedIndex,
-  type SettingsForm,
-  useFocusAfterListChange,
-  useListIntent,
-} from "./list-controls";
+import { AddButton, removeButtonProps, type SettingsForm, useSettingsList } from "./list-controls";
 import {
   isChecked,
   NumberSettings,
@@ -105,12 +100,8 @@ function DayHours({
   day: string;
   name: string;
 }) {
-  const rows = list.getFieldList();
-  const keys = rows.map((row, index) => row.key ?? `row-${index}`);
-  const focusAfter = useFocusAfterListChange(keys);
-  const intent = useListIntent(list.name);
-  const focusIndex = focusedIndex(intent, rows.length);
-  const addId = `hours-${day}-add`;
+  const settingsList = useSettingsList(form, list, `hours-${day}-add`);
+  const { rows, keys, focusIndex } = settingsList;
   return (
     <div className="grid gap-2 rounded-lg border border-slate-200 p-3 sm:grid-cols-[7rem_1fr] dark:border-slate-700">
       <p className="font-medium" id={`hours-${day}`}>
@@ -145,8 +136,7 @@ function DayHours({
                 <button
                   className={buttonClass("ghost", "sm")}
                   aria-label={`${name}: Zeitraum ${index + 1} entfernen`}
-                  {...form.remove.getButtonProps({ name: list.name, index })}
-                  onClick={() => focusAfter(() => document.getElementById(addId))}
+                  {...removeButtonProps(settingsList, index)}
                 >
                   Entfernen
                 </button>
@@ -154,24 +144,17 @@ function DayHours({
             );
           })}
         </ul>
-        <button
-          id={addId}
-          className={buttonClass("secondary", "sm")}
-          aria-label={`${name}: Zeitraum hinzufügen`}
-          autoFocus={intent?.type === "remove"}
-          {...form.insert.getButtonProps({
-            name: list.name,
-            defaultValue: {
-              from: rows.length ? "13:00" : "09:00",
-              to: rows.length ? "17:00" : "12:00",
-            },
-          })}
-          onClick={() =>
-            focusAfter(() => document.getElementById(`hours-${day}-${rows.length}-from`))
-          }
+        <AddButton
+          list={settingsList}
+          label={`${name}: Zeitraum hinzufügen`}
+          defaultValue={{
+            from: rows.length ? "13:00" : "09:00",
+            to: rows.length ? "17:00" : "12:00",
+          }}
+          focus={`[id^="hours-${day}-"][id$="-from"]`}
         >
           Zeitraum hinzufügen
-        </button>
+        </AddButton>
         <FieldErrors errors={list.errors} />
       </div>
     </div>
@@ -179,12 +162,8 @@ function DayHours({
 }
 
 function BlockedDays({ form, list }: { form: SettingsForm; list: BlockedList }) {
-  const rows = list.getFieldList();
-  const keys = rows.map((row, index) => row.key ?? `row-${index}`);
-  const focusAfter = useFocusAfterListChange(keys);
-  const intent = useListIntent(list.name);
-  const focusIndex = focusedIndex(intent, rows.length);
-  const addId = "blocked-add";
+  const settingsList = useSettingsList(form, list, "blocked-add");
+  const { rows, keys, focusIndex } = settingsList;
   return (
     <fieldset className="space-y-2">
       <legend className="font-semibold">Gesperrte Tage</legend>
@@ -225,8 +204,7 @@ function BlockedDays({ form, list }: { form: SettingsForm; list: BlockedList }) 
               <button
                 className={buttonClass("ghost", "sm")}
                 aria-label={`Gesperrten Zeitraum ${index + 1} entfernen`}
-                {...form.remove.getButtonProps({ name: list.name, index })}
-                onClick={() => focusAfter(() => document.getElementById(addId))}
+                {...removeButtonProps(settingsList, index)}
               >
                 Entfernen
               </button>
@@ -234,18 +212,13 @@ function BlockedDays({ form, list }: { form: SettingsForm; list: BlockedList }) 
           );
         })}
       </ul>
-      <button
-        id={addId}
-        className={buttonClass("secondary", "sm")}
-        autoFocus={intent?.type === "remove"}
-        {...form.insert.getButtonProps({
-          name: list.name,
-          defaultValue: { from: "", to: "", note: "" },
-        })}
-        onClick={() => focusAfter(() => document.getElementById(`blocked-${rows.length}-from`))}
+      <AddButton
+        list={settingsList}
+        defaultValue={{ from: "", to: "", note: "" }}
+        focus={'[id^="blocked-"][id$="-from"]'}
       >
         Gesperrten Tag hinzufügen
-      </button>
+      </AddButton>
       <FieldErrors errors={list.errors} />
     </fieldset>
   );
