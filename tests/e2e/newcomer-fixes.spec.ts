@@ -41,3 +41,24 @@ test("users page at 390 px: rows stack as cards, actions reachable, no axe viola
     expect(results.violations.map((v) => `${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
   }
 });
+
+// Newcomer walkthrough: on a phone the sticky save bar must not cover a button the keyboard reaches.
+test("settings at 390 px: a focused button is not behind the sticky save bar", async ({
+  page,
+  seed,
+  javaScriptEnabled,
+}) => {
+  seed.configuration({});
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginAs(page, await seed.admin());
+  await page.goto("/admin/settings");
+  if (javaScriptEnabled) await waitForHydration(page);
+  const add = page.locator("#spam").getByRole("button", { name: "Eintrag hinzufügen" });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await add.focus();
+  await expect(add).toBeFocused();
+  await expect(add).toBeInViewport();
+  const button = await add.boundingBox();
+  const bar = await page.locator("[data-save-bar]").boundingBox();
+  expect(button && bar && button.y + button.height).toBeLessThanOrEqual(bar?.y ?? 0);
+});
