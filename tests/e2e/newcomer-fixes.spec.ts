@@ -62,3 +62,29 @@ test("settings at 390 px: a focused button is not behind the sticky save bar", a
   const bar = await page.locator("[data-save-bar]").boundingBox();
   expect(button && bar && button.y + button.height).toBeLessThanOrEqual(bar?.y ?? 0);
 });
+
+// Newcomer walkthrough: a row moved to the top keeps the focus on its (enabled) other button.
+test("preparation fields: moved to the top, the row's 'nach unten' takes the focus", async ({
+  page,
+  seed,
+  javaScriptEnabled,
+}) => {
+  seed.configuration({});
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginAs(page, await seed.admin());
+  await page.goto("/admin/settings");
+  if (javaScriptEnabled) await waitForHydration(page);
+  // "Kernfunktionen" is the second row (after "Zielgruppe"): one step up is the top.
+  const up = page.getByRole("button", { name: "Feld Kernfunktionen nach oben" });
+  await expect(page.locator("#preparation-1-up")).toHaveAccessibleName(
+    "Feld Kernfunktionen nach oben",
+  );
+  await up.click();
+  const down = page.getByRole("button", { name: "Feld Kernfunktionen nach unten" });
+  await expect(down).toBeFocused();
+  await expect(down).toBeInViewport();
+  await expect(page.getByRole("button", { name: "Feld Kernfunktionen nach oben" })).toBeDisabled();
+  if (!javaScriptEnabled) {
+    await expect(page.getByText("Feld verschoben – zum Übernehmen bitte speichern.")).toBeVisible();
+  }
+});
