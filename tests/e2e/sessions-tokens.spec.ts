@@ -57,6 +57,8 @@ test("end another session from this device, one by one and all others", async ({
     .click();
   const done = section.getByRole("status").filter({ hasText: "Die Sitzung wurde abgemeldet." });
   await expect(done).toBeInViewport();
+  // The row and its button are gone: the answer takes the focus.
+  await expect(page.locator(":focus")).toContainText("Die Sitzung wurde abgemeldet.");
   await page.screenshot({ path: testInfo.outputPath("session-ended.png") });
   await expect(sessions).toHaveCount(1);
   // The other device is out at once: its next page is the login.

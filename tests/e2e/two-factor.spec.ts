@@ -49,6 +49,8 @@ test("enrol, then log in with a code and with a recovery code", async ({
   await expect(qr.locator("svg")).toBeVisible();
   const secret = ((await section.getByTestId("totp-secret").textContent()) ?? "").trim();
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  // The new step takes the focus (newcomer walkthrough): not dropped to <body>.
+  await expect(page.locator(":focus")).toContainText("Scannen Sie den QR-Code");
   await page.screenshot({ path: testInfo.outputPath("enrol-qr.png"), fullPage: true });
   await axeClean(page, "Sicherheit (Einrichtung)", js);
   await section.getByLabel("Code aus der App").fill(generateSync({ secret }));
@@ -60,6 +62,13 @@ test("enrol, then log in with a code and with a recovery code", async ({
     .getByRole("list", { name: "Wiederherstellungscodes" })
     .getByRole("listitem");
   await expect(codes).toHaveCount(10);
+  // The codes take the focus; "eingeschaltet" is said once; the codes can be downloaded.
+  await expect(page.locator(":focus")).toContainText("Ihre Wiederherstellungscodes");
+  await expect(section.getByText("Die Zwei-Faktor-Anmeldung ist eingeschaltet")).toHaveCount(1);
+  await expect(section.getByRole("link", { name: "Codes herunterladen" })).toHaveAttribute(
+    "download",
+    "wiederherstellungscodes.txt",
+  );
   await codes.first().scrollIntoViewIfNeeded();
   await expect(codes.first()).toBeInViewport();
   const recoveryCode = ((await codes.first().textContent()) ?? "").trim();

@@ -309,12 +309,14 @@ describe("settings page form", () => {
     expect(reordered.status).toBe(200);
     const html = await reordered.text();
     expect(html).toContain("Feld verschoben – zum Übernehmen bitte speichern.");
-    // The moved row comes first and keeps focus on its button.
+    // The moved row comes first and keeps focus on its button: at the top its "nach oben" is
+    // disabled (a disabled button cannot take the focus), so "nach unten" has it.
     expect(html.indexOf(`Feld ${second.label} nach oben`)).toBeLessThan(
       html.indexOf(`Feld ${first.label} nach oben`),
     );
+    expect(html).toMatch(new RegExp(`aria-label="Feld ${second.label} nach oben"[^>]*disabled=""`));
     expect(html).toMatch(
-      new RegExp(`aria-label="Feld ${second.label} nach oben"[^>]*autofocus=""`),
+      new RegExp(`aria-label="Feld ${second.label} nach unten"[^>]*autofocus=""`),
     );
 
     const inserted = await (

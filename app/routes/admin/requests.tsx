@@ -232,6 +232,16 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
           )}
         </div>
       </div>
+      {query.tab === "quarantine" && page.total !== loaderData.quarantine.count ? (
+        // The tab counts the whole quarantine, the heading the search's hits: say which is which.
+        <p
+          className="-mt-2 text-sm text-slate-600 dark:text-slate-300"
+          data-testid="quarantine-hits"
+        >
+          {page.total} von {loaderData.quarantine.count} Anfragen in „Prüfen“ passen zu Suche und
+          Filtern.
+        </p>
+      ) : null}
       <FilterPanel
         activeCount={[query.q, query.status, query.assignment, query.source].filter(Boolean).length}
         className="grid gap-3 p-4 pt-0 sm:grid-cols-2 sm:pt-4 lg:grid-cols-5 xl:grid-cols-6"

@@ -1,8 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
+import { CopyButton } from "~/components/admin/requests/copy-button";
 import { Button } from "~/components/ui/button";
 import { Alert } from "~/components/ui/field";
+import { FocusOnArrival } from "~/components/ui/focus-on-arrival";
 import { ConformForm, Field, useConformForm } from "~/components/ui/form";
 import {
   RecoveryCodesSchema,
@@ -46,6 +48,11 @@ export function SecuritySection({
   children?: ReactNode;
 }) {
   const resultOf = (intent: string) => (reply?.intent === intent ? reply.result : undefined);
+  const refused = Boolean(reply?.error || Object.keys(reply?.result?.error ?? {}).length);
+  // The step a successful post leads to takes the focus: the QR code step, the recovery codes.
+  const setupDone = reply?.intent === "2fa-setup" && !refused && status.pending ? reply : undefined;
+  // After switching on, the answer already says "eingeschaltet": the status line does not repeat it.
+  const justEnabled = reply?.intent === "2fa-enable" && Boolean(reply.recoveryCodes);
   return (
     <AccountSection
       id="sicherheit"
@@ -55,20 +62,30 @@ export function SecuritySection({
       {status.enrollmentRequired ? (
         <Alert tone="warning">{TWO_FACTOR_MESSAGES.enrollmentNotice}</Alert>
       ) : null}
-      {reply?.message ? <Alert tone="success">{reply.message}</Alert> : null}
-      {reply?.error ? <Alert>{reply.error}</Alert> : null}
-      {reply?.recoveryCodes ? <RecoveryCodes codes={reply.recoveryCodes} /> : null}
+      {reply?.message || reply?.error || reply?.recoveryCodes ? (
+        <FocusOnArrival arrival={reply} className="space-y-4">
+          {reply.message ? <Alert tone="success">{reply.message}</Alert> : null}
+          {reply.error ? <Alert>{reply.error}</Alert> : null}
+          {reply.recoveryCodes ? <RecoveryCodes codes={reply.recoveryCodes} /> : null}
+        </FocusOnArrival>
+      ) : null}
       {status.enabled ? (
         <>
           <p className="text-sm">
-            <strong>Die Zwei-Faktor-Anmeldung ist eingeschaltet.</strong> Unbenutzte
-            Wiederherstellungscodes: {status.recoveryCodesLeft} von 10.
+            {justEnabled ? null : (
+              <>
+                <strong>Die Zwei-Faktor-Anmeldung ist eingeschaltet.</strong>{" "}
+              </>
+            )}
+            Unbenutzte Wiederherstellungscodes: {status.recoveryCodesLeft} von 10.
           </p>
           <RegenerateForm result={resultOf("2fa-recovery-codes")} />
           <DisableForm result={resultOf("2fa-disable")} />
         </>
       ) : status.pending ? (
-        <EnrolForm pending={status.pending} result={resultOf("2fa-enable")} />
+        <FocusOnArrival arrival={setupDone}>
+          <EnrolForm pending={status.pending} result={resultOf("2fa-enable")} />
+        </FocusOnArrival>
       ) : (
         <SetupForm result={resultOf("2fa-setup")} label="Zwei-Faktor-Anmeldung einrichten" />
       )}
@@ -190,9 +207,15 @@ function EnrolForm({
         Schlüssel zur manuellen Eingabe:{" "}
         <code
           data-testid="totp-secret"
-          className="break-all rounded bg-slate-100 px-1.5 py-0.5 font-mono text-sm dark:bg-slate-800"
+          className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-sm dark:bg-slate-800"
         >
-          {pending.secret}
+          {/* Groups of four to read and type; copied, the text is the key itself (no spaces). */}
+          {groupsOfFour(pending.secret).map(({ at, group }) => (
+            <span key={at}>
+              {at > 0 ? <wbr /> : null}
+              <span className={at > 0 ? "ml-[0.5ch]" : undefined}>{group}</span>
+            </span>
+          ))}
         </code>
       </p>
       <IntentForm form={form} intent="2fa-enable">
@@ -211,7 +234,15 @@ function EnrolForm({
   );
 }
 
+function groupsOfFour(text: string) {
+  return Array.from({ length: Math.ceil(text.length / 4) }, (_, k) => ({
+    at: k * 4,
+    group: text.slice(k * 4, k * 4 + 4),
+  }));
+}
+
 function RecoveryCodes({ codes }: { codes: string[] }) {
+  const text = codes.join("\n");
   return (
     <div className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4 dark:border-amber-800 dark:bg-amber-950">
       <h3 className="font-semibold">Ihre Wiederherstellungscodes</h3>
@@ -232,6 +263,20 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
           </li>
         ))}
       </ul>
+      <div className="flex flex-wrap items-center gap-3">
+        <a
+          href={`data:text/plain;charset=utf-8,${encodeURIComponent(`${text}\n`)}`}
+          download="wiederherstellungscodes.txt"
+          className="text-sm font-medium text-indigo-700 underline hover:no-underline dark:text-indigo-300"
+        >
+          Codes herunterladen
+        </a>
+        <CopyButton
+          text={codes.join(" ")}
+          label="Codes kopieren"
+          success="Wiederherstellungscodes in die Zwischenablage kopiert!"
+        />
+      </div>
     </div>
   );
 }

@@ -1,12 +1,16 @@
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Alert } from "~/components/ui/field";
+import { FocusOnArrival } from "~/components/ui/focus-on-arrival";
 import type { SessionJson } from "~/lib/api-tokens";
 import { describeUserAgent } from "~/lib/client-description";
 import { formatDateTime } from "~/lib/format";
 
-/** The forms post back to the list, so without JavaScript the answer lands where it was asked. */
-const BACK = "/admin/account#sitzungen";
+/**
+ * The forms post back to the account page; the answer takes the focus (`FocusOnArrival`), which
+ * scrolls it into view. No `#sitzungen` here: a URL fragment would stop the browser's autofocus.
+ */
+const BACK = "/admin/account";
 
 /**
  * The admin's sessions in the "Sicherheit" section (issue 27): browser and system, network (/24 or
@@ -29,8 +33,13 @@ export function SessionsList({
       <h3 id="sitzungen" className="scroll-mt-24 font-semibold">
         Angemeldete Geräte
       </h3>
-      {reply?.message ? <Alert tone="success">{reply.message}</Alert> : null}
-      {reply?.error ? <Alert>{reply.error}</Alert> : null}
+      {reply?.message || reply?.error ? (
+        // The session's row is gone with its button: the answer takes the focus.
+        <FocusOnArrival arrival={reply} className="space-y-3">
+          {reply.message ? <Alert tone="success">{reply.message}</Alert> : null}
+          {reply.error ? <Alert>{reply.error}</Alert> : null}
+        </FocusOnArrival>
+      ) : null}
       <p className="text-sm text-slate-600 dark:text-slate-300">
         Eine Sitzung endet nach {idleHours} Stunden ohne Aktivität und spätestens 30 Tage nach der
         Anmeldung. Eine Passwortänderung oder eine Änderung der Zwei-Faktor-Anmeldung meldet alle

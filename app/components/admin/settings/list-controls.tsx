@@ -159,6 +159,12 @@ export function MoveButtons({
     ["up", "↑", "nach oben", index - 1],
     ["down", "↓", "nach unten", index + 1],
   ] as const;
+  // A row moved to an end: its button in that direction is disabled and cannot take the focus, so
+  // the other one does (without JS the page is new and `autoFocus` must land on a real button).
+  const atEnd = (direction: "up" | "down") =>
+    direction === "up" ? index - 1 < 0 : index + 1 >= list.count;
+  const focusDirection =
+    autoFocus && atEnd(autoFocus) ? (autoFocus === "up" ? "down" : "up") : autoFocus;
   return (
     <div className="flex gap-1">
       {buttons.map(([direction, arrow, text, to]) => (
@@ -168,7 +174,7 @@ export function MoveButtons({
           className={moveClass}
           aria-label={`${label} ${text}`}
           disabled={to < 0 || to >= list.count}
-          autoFocus={autoFocus === direction}
+          autoFocus={focusDirection === direction}
           {...list.form.reorder.getButtonProps({ name: list.name, from: index, to })}
           onClick={() => onMove(to, direction)}
         >

@@ -37,8 +37,9 @@ export function SpamSettings({ form, fields }: { form: SettingsForm; fields: Set
           Sperrliste
         </p>
         <p id={HINT_ID} className="mb-2 text-xs text-slate-500 dark:text-slate-400">
-          Ein Eintrag pro Zeile: E-Mail-Adresse, Domain (* als Platzhalter, z. B. *.example.com),
-          IP-Adresse oder CIDR-Bereich (z. B. 192.0.2.0/24). Treffer kommen immer in die Prüfung.
+          Je Feld ein Eintrag (weitere mit „Eintrag hinzufügen“): E-Mail-Adresse, Domain (* als
+          Platzhalter, z. B. *.example.com), IP-Adresse oder CIDR-Bereich (z. B. 192.0.2.0/24).
+          Treffer kommen immer in die Prüfung.
         </p>
         <ul className="mb-2 space-y-2" aria-labelledby="blocklist-label">
           {entries.rows.map((row, index) => (
