@@ -1,0 +1,92 @@
+// Findings of the attack review of issues 25-27: each test fails on the defect it names.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/server/db.server";
+import { appointments, requests, webhookDeliveries } from "~db/schema";
+import { mswListenOptions, setupMocks, startTestServer, type TestServer } from "./server";
+
+let server: TestServer;
+let token: string;
+let receiver: Server;
+const msw = setupMocks();
+
+function seedQuarantined(name: string) {
+  const email = `${name.toLowerCase()}@example.com`;
+  return db()
+    .insert(requests)
+    .values({
+      name,
+      email,
+      emailKey: email,
+      phone: "+49 30 1234 5678",
+      companyDescription: `Firma von ${name}`,
+      description: `Eine App für ${name}.`,
+      visitorSecretHash: "a".repeat(64),
+      quarantinedAt: new Date(),
+    })
+    .returning()
+    .get().id;
+}
+
+beforeAll(async () => {
+  receiver = createServer((_req, res) => res.writeHead(204).end());
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  msw.listen(mswListenOptions);
+  server = await startTestServer({ WEBHOOK_ALLOW_LOCAL: "true" });
+  token = await server.adminToken();
+  const port = (receiver.address() as AddressInfo).port;
+  const saved = await server.fetch("/api/configuration", {
+    method: "PATCH",
+    token,
+    json: {
+      webhooks: [
+        {
+          id: "crm",
+          url: `http://127.0.0.1:${port}/crm`,
+          events: ["request.created", "appointment.booked", "appointment.cancelled"],
+          secret: "geheim-0123456789-abcdef",
+          format: "json",
+        },
+      ],
+    },
+  });
+  expect(saved.status, await saved.clone().text()).toBe(200);
+});
+afterAll(async () => {
+  msw.close();
+  await server.close();
+  await new Promise((resolve) => receiver.close(resolve));
+});
+
+describe("quarantine leaks (issue 26)", () => {
+  it("cancelling a quarantined request's booking fires no appointment.cancelled webhook", async () => {
+    const id = seedQuarantined("Bot");
+    const appointment = db()
+      .insert(appointments)
+      .values({
+        requestId: id,
+        provider: "builtin",
+        externalUid: `attack-${id}`,
+        eventTypeKey: "demo",
+        eventTypeName: "Demo",
+        startTime: new Date(Date.now() + 5 * 86_400_000),
+        status: "ACCEPTED",
+      })
+      .returning()
+      .get();
+    const res = await server.fetch(`/api/admin/appointments/${appointment.id}/cancel`, {
+      method: "POST",
+      token,
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    // The request is still quarantined: its booking changes silently, like its booking did.
+    const queued = db()
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.requestId, id))
+      .all();
+    expect(queued.map((d) => d.event)).toEqual([]);
+  });
+});
