@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/server/db.server";
 import { appointments, requests, webhookDeliveries } from "~db/schema";
+import { insertAdmin } from "./auth-helpers";
 import { mswListenOptions, setupMocks, startTestServer, type TestServer } from "./server";
 
 let server: TestServer;
@@ -88,5 +89,35 @@ describe("quarantine leaks (issue 26)", () => {
       .where(eq(webhookDeliveries.requestId, id))
       .all();
     expect(queued.map((d) => d.event)).toEqual([]);
+  });
+});
+
+// Runs last: it switches "2FA für alle" on, which leaves the file's admin owing enrolment.
+describe("enrolment-required state (issue 27)", () => {
+  it("a session that owes enrolment cannot switch the requirement off for everyone", async () => {
+    const on = await server.fetch("/api/configuration", {
+      method: "PATCH",
+      token,
+      json: { security: { requireTwoFactor: true } },
+    });
+    expect(on.status).toBe(200);
+    // A stolen password of an admin without 2FA: the login leads to the enrolment only.
+    const mallory = await insertAdmin("mallory");
+    const cookie = await server.adminCookie("mallory", mallory.password);
+    expect((await server.fetch("/admin/requests", { headers: { cookie } })).status).toBe(302);
+    // ... but the account page's form action takes every intent, also the setting for all admins.
+    await server.fetch("/admin/account", {
+      method: "POST",
+      headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "2fa-require" }).toString(),
+    });
+    const nora = await insertAdmin("nora");
+    const login = await server.fetch("/api/admin/auth/login", {
+      method: "POST",
+      json: { username: "nora", password: nora.password },
+    });
+    expect((await login.json()).admin).toMatchObject({ mfaEnrollmentRequired: true });
+    // and mallory herself is through to the leads without ever enrolling
+    expect((await server.fetch("/admin/requests", { headers: { cookie } })).status).toBe(302);
   });
 });
