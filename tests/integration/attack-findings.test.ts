@@ -92,6 +92,30 @@ describe("quarantine leaks (issue 26)", () => {
   });
 });
 
+describe("redirectTo after login (issue 27, security findings)", () => {
+  for (const [label, redirectTo] of [
+    ["CR LF", "/admin/requests\r\nX-Injected: 1"],
+    ["a tab", "/admin/requests\tx"],
+    ["a backslash", "/admin\\..\\..\\evil.example"],
+    ["an encoded slash", "/admin/..%2F..%2F%2Fevil.example"],
+  ] as const) {
+    it(`ignores one with ${label}: 302 to the dashboard, never a 500`, async () => {
+      const olga = await insertAdmin(`olga${label.replace(/\W/g, "")}`);
+      const res = await server.fetch("/admin/login", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          username: olga.username,
+          password: olga.password,
+          redirectTo,
+        }).toString(),
+      });
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).toBe("/admin/dashboard");
+    });
+  }
+});
+
 // Runs last: it switches "2FA für alle" on, which leaves the file's admin owing enrolment.
 describe("enrolment-required state (issue 27)", () => {
   it("a session that owes enrolment cannot switch the requirement off for everyone", async () => {
