@@ -116,6 +116,21 @@ describe("redirectTo after login (issue 27, security findings)", () => {
   }
 });
 
+describe("Origin check (issue 27, security findings)", () => {
+  it("compares the scheme too: an https Origin of an http site is foreign", async () => {
+    const cookie = await server.adminCookie();
+    const host = new URL(server.url).host;
+    for (const origin of [`https://${host}`, `ftp://${host}`]) {
+      const res = await server.fetch("/api/configuration", {
+        method: "PATCH",
+        headers: { cookie, origin, "content-type": "application/json" },
+        body: JSON.stringify({ infoBanner: { enabled: false, text: "" } }),
+      });
+      expect(res.status, origin).toBe(403);
+    }
+  });
+});
+
 // Runs last: it switches "2FA für alle" on, which leaves the file's admin owing enrolment.
 describe("enrolment-required state (issue 27)", () => {
   it("a session that owes enrolment cannot switch the requirement off for everyone", async () => {
