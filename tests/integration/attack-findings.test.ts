@@ -131,6 +131,24 @@ describe("Origin check (issue 27, security findings)", () => {
   });
 });
 
+describe("password step-up with a session (issue 27)", () => {
+  it("a session cannot guess the password without limit through the step-up checks", async () => {
+    const petra = await insertAdmin("petra");
+    const session = await server.adminToken("petra", petra.password);
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await server.fetch("/api/admin/api-tokens", {
+        method: "POST",
+        token: session,
+        json: { name: "n8n", scopes: ["requests:read"], password: `geraten-${i}` },
+      });
+      statuses.push(res.status);
+    }
+    // Like failed logins (10 per account in 15 minutes), wrong passwords here end in a 429.
+    expect(statuses).toContain(429);
+  });
+});
+
 // Runs last: it switches "2FA für alle" on, which leaves the file's admin owing enrolment.
 describe("enrolment-required state (issue 27)", () => {
   it("a session that owes enrolment cannot switch the requirement off for everyone", async () => {
