@@ -2,6 +2,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
+import { generateSync } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/server/db.server";
 import { appointments, requests, webhookDeliveries } from "~db/schema";
@@ -145,6 +146,35 @@ describe("password step-up with a session (issue 27)", () => {
       statuses.push(res.status);
     }
     // Like failed logins (10 per account in 15 minutes), wrong passwords here end in a 429.
+    expect(statuses).toContain(429);
+  });
+
+  it("a session cannot guess the TOTP code without limit (2FA disable takes password and code)", async () => {
+    const quinn = await insertAdmin("quinn");
+    const session = await server.adminToken("quinn", quinn.password);
+    const setup = await server.fetch("/api/admin/account/2fa/setup", {
+      method: "POST",
+      token: session,
+      json: { password: quinn.password },
+    });
+    const { secret } = (await setup.json()) as { secret: string };
+    const code = generateSync({ secret, epoch: Math.floor(Date.now() / 1000) });
+    const enabled = await server.fetch("/api/admin/account/2fa/enable", {
+      method: "POST",
+      token: session,
+      json: { code },
+    });
+    expect(enabled.status).toBe(200);
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const res = await server.fetch("/api/admin/account/2fa/disable", {
+        method: "POST",
+        token: session,
+        json: { password: quinn.password, code: String(100000 + i) },
+      });
+      statuses.push(res.status);
+    }
+    // The login's code step answers 429 after 5 wrong codes; the same secret here never does.
     expect(statuses).toContain(429);
   });
 });
