@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { blocklistMatch, parseBlocklistEntry, parseIp, SpamSettingsSchema } from "./blocklist";
+import {
+  blocklistEntryError,
+  blocklistMatch,
+  parseBlocklistEntry,
+  parseIp,
+  SpamSettingsSchema,
+} from "./blocklist";
 
 describe("blocklistMatch", () => {
   it("matches a whole e-mail address, case-insensitively", () => {
@@ -79,5 +85,18 @@ describe("SpamSettingsSchema", () => {
   it("clamps the quarantine days", () => {
     expect(SpamSettingsSchema.parse({ quarantineDays: 0 }).quarantineDays).toBe(1);
     expect(SpamSettingsSchema.parse({ quarantineDays: 9999 }).quarantineDays).toBe(365);
+  });
+});
+
+describe("blocklistEntryError", () => {
+  it("says in German which form an entry misses, and nothing for a valid one", () => {
+    expect(blocklistEntryError("*.spam.test")).toBeNull();
+    expect(blocklistEntryError(" 2001:DB8::/32 ")).toBeNull();
+    expect(blocklistEntryError(" ")).toMatch(/einen Eintrag/);
+    expect(blocklistEntryError("a b@c.de")).toMatch(/E-Mail-Adresse/);
+    expect(blocklistEntryError("10.0.0.0/40")).toMatch(/CIDR-Bereich/);
+    expect(blocklistEntryError("300.1.1.1")).toMatch(/IP-Adresse/);
+    expect(blocklistEntryError("spam_test")).toMatch(/Domain/);
+    expect(blocklistEntryError(`${"a".repeat(250)}.test`)).toMatch(/254 Zeichen/);
   });
 });

@@ -107,21 +107,45 @@ export function blocklistMatch(
   });
 }
 
-const INVALID_ENTRY =
-  "Bitte geben Sie E-Mail-Adressen, Domains (mit * als Platzhalter), IP-Adressen oder CIDR-Bereiche ein.";
+export const BLOCKLIST_ENTRY_REQUIRED =
+  "Bitte geben Sie einen Eintrag ein oder entfernen Sie die Zeile.";
+export const BLOCKLIST_ENTRY_TOO_LONG = "Bitte geben Sie höchstens 254 Zeichen ein.";
+
+/**
+ * Why one entry is none of the accepted forms, in German (guessing the form from its characters),
+ * or null when it is fine: the settings form shows it at the row, the API names the row.
+ */
+export function blocklistEntryError(raw: string): string | null {
+  const entry = raw.trim();
+  if (!entry) return BLOCKLIST_ENTRY_REQUIRED;
+  if (entry.length > 254) return BLOCKLIST_ENTRY_TOO_LONG;
+  if (parseBlocklistEntry(entry)) return null;
+  if (entry.includes("@"))
+    return "Bitte geben Sie eine gültige E-Mail-Adresse ein, z. B. anna@example.com oder *@example.com.";
+  if (entry.includes("/"))
+    return "Bitte geben Sie einen gültigen CIDR-Bereich ein, z. B. 192.0.2.0/24 oder 2001:db8::/32.";
+  if (entry.includes(":") || /^[\d.]+$/.test(entry))
+    return "Bitte geben Sie eine gültige IP-Adresse ein, z. B. 192.0.2.7 oder 2001:db8::1.";
+  return "Bitte geben Sie eine gültige Domain ohne Leerzeichen ein, z. B. example.com oder *.example.com.";
+}
+
+/** One entry of the list: trimmed, lower-cased, refused with `blocklistEntryError`'s message. */
+export const BlocklistEntrySchema = z
+  .string({ error: BLOCKLIST_ENTRY_REQUIRED })
+  .trim()
+  .toLowerCase()
+  .superRefine((entry, ctx) => {
+    const message = blocklistEntryError(entry);
+    if (message) ctx.addIssue({ code: "custom", message });
+  });
+
+export const BLOCKLIST_MAX = 1000;
 
 /** `spam` in the configuration: the blocklist and how long quarantined requests are kept. */
 export const SpamSettingsSchema = z.object({
   blocklist: z
-    .array(
-      z
-        .string()
-        .trim()
-        .toLowerCase()
-        .max(254)
-        .refine((entry) => parseBlocklistEntry(entry) !== null, INVALID_ENTRY),
-    )
-    .max(1000)
+    .array(BlocklistEntrySchema)
+    .max(BLOCKLIST_MAX)
     .default([])
     .transform((list) => [...new Set(list)]),
   quarantineDays: z

@@ -23,6 +23,8 @@ function post(entries: [string, string][] = [], drop: string[] = []) {
     ["retention.requestAction", "delete"],
     ["retention.outboxDays", "30"],
     ["retention.auditDays", "365"],
+    ["spam.quarantineDays", "30"],
+    ["ai.dailyLimit", "200"],
   ];
   const set = new Set(entries.map(([k]) => k));
   for (const [k, v] of base) if (!set.has(k) && !drop.includes(k)) form.append(k, v);
@@ -52,6 +54,73 @@ describe("external addresses (a Conform list)", () => {
     expect(ok.status).toBe("success");
     if (ok.status === "success")
       expect(ok.value.emailNotifications.externalEmails).toEqual(["a@b.de", "c@d.de"]);
+  });
+});
+
+describe("spam blocklist (a Conform list) and budgets", () => {
+  const entries = (...list: string[]) => post(list.map((e, i) => [`spam.blocklist[${i}]`, e]));
+  it("accepts e-mail addresses, domain wildcards, IP addresses and CIDR ranges", () => {
+    const ok = parse(
+      entries(" Spam@Example.com ", "*.spam.test", "192.0.2.7", "198.51.100.0/24", "2001:db8::/32"),
+    );
+    expect(ok.status).toBe("success");
+    if (ok.status === "success")
+      expect(ok.value.spam).toEqual({
+        blocklist: [
+          "spam@example.com",
+          "*.spam.test",
+          "192.0.2.7",
+          "198.51.100.0/24",
+          "2001:db8::/32",
+        ],
+        quarantineDays: 30,
+      });
+  });
+  it("refuses each bad entry at its row with its German message, and a duplicate", () => {
+    expect(errorsOf(entries("ok.test", "", "a@", "192.0.2.0/33", "1.2.3", "ex ample.com"))).toEqual(
+      {
+        "spam.blocklist[1]": ["Bitte geben Sie einen Eintrag ein oder entfernen Sie die Zeile."],
+        "spam.blocklist[2]": [
+          "Bitte geben Sie eine gültige E-Mail-Adresse ein, z. B. anna@example.com oder *@example.com.",
+        ],
+        "spam.blocklist[3]": [
+          "Bitte geben Sie einen gültigen CIDR-Bereich ein, z. B. 192.0.2.0/24 oder 2001:db8::/32.",
+        ],
+        "spam.blocklist[4]": [
+          "Bitte geben Sie eine gültige IP-Adresse ein, z. B. 192.0.2.7 oder 2001:db8::1.",
+        ],
+        "spam.blocklist[5]": [
+          "Bitte geben Sie eine gültige Domain ohne Leerzeichen ein, z. B. example.com oder *.example.com.",
+        ],
+      },
+    );
+    // Duplicates are named once every entry is valid (the list's own check).
+    expect(errorsOf(entries("ok.test", "2001:db8::1", "OK.test"))).toEqual({
+      "spam.blocklist[2]": ["Dieser Eintrag steht bereits in der Liste."],
+    });
+  });
+  it("keeps the quarantine days and the AI limit in their ranges", () => {
+    expect(
+      errorsOf(
+        post([
+          ["spam.quarantineDays", "0"],
+          ["ai.dailyLimit", "100001"],
+        ]),
+      ),
+    ).toEqual({
+      "spam.quarantineDays": ["Bitte geben Sie eine ganze Zahl von 1 bis 365 ein."],
+      "ai.dailyLimit": ["Bitte geben Sie eine ganze Zahl von 0 bis 100000 ein."],
+    });
+    const zero = parse(post([["ai.dailyLimit", "0"]]));
+    expect(zero.status === "success" && zero.value.ai).toEqual({ dailyLimit: 0 });
+  });
+  it("applies Conform's insert and remove intents to the list", () => {
+    const form = entries("a.test", "b.test");
+    form.set(
+      "__intent__",
+      JSON.stringify({ type: "remove", payload: { name: "spam.blocklist", index: 0 } }),
+    );
+    expect(parse(form).payload.spam).toMatchObject({ blocklist: ["b.test"] });
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BLOCKLIST_MAX, BlocklistEntrySchema } from "./blocklist";
 import {
   type Configuration,
   type ConfigurationSchema,
@@ -28,6 +29,7 @@ export const SETTINGS_SECTIONS = [
   "preparationFields",
   "appointments",
   "privacy",
+  "spam",
 ] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
@@ -51,6 +53,8 @@ export const SETTINGS_NUMBER_RANGES = {
   "retention.requestMonths": [1, 120],
   "retention.outboxDays": [1, 365],
   "retention.auditDays": [30, 3650],
+  "spam.quarantineDays": [1, 365],
+  "ai.dailyLimit": [0, 100_000],
 } as const satisfies Record<string, readonly [number, number]>;
 export type SettingsNumberField = keyof typeof SETTINGS_NUMBER_RANGES;
 
@@ -87,6 +91,19 @@ const ExternalEmailsSchema = z
       const key = email.toLowerCase();
       if (seen.has(key)) ctx.addIssue({ code: "custom", path: [index], message: EMAIL_DUPLICATE });
       seen.add(key);
+    });
+  });
+
+export const BLOCKLIST_DUPLICATE = "Dieser Eintrag steht bereits in der Liste.";
+
+/** The spam blocklist: one entry a row, each refused at its row (lib/blocklist.ts). */
+const BlocklistSchema = z
+  .array(BlocklistEntrySchema)
+  .max(BLOCKLIST_MAX, { error: `Die Liste darf höchstens ${BLOCKLIST_MAX} Einträge haben.` })
+  .superRefine((list, ctx) => {
+    list.forEach((entry, index) => {
+      if (list.indexOf(entry) < index)
+        ctx.addIssue({ code: "custom", path: [index], message: BLOCKLIST_DUPLICATE });
     });
   });
 
@@ -155,6 +172,11 @@ export const SettingsFormSchema = z.object({
     auditDays: rangeInt("retention.auditDays"),
   }),
   privacyNote: z.string().max(2000).default(""),
+  spam: z.object({
+    blocklist: BlocklistSchema.default([]),
+    quarantineDays: rangeInt("spam.quarantineDays"),
+  }),
+  ai: z.object({ dailyLimit: rangeInt("ai.dailyLimit") }),
 });
 export type SettingsFormInput = z.input<typeof SettingsFormSchema>;
 export type SettingsFormValue = z.output<typeof SettingsFormSchema>;
@@ -208,5 +230,9 @@ export const LIST_EDIT_MESSAGES: Record<string, Partial<Record<string, string>>>
     insert: "Feld hinzugefügt – zum Übernehmen bitte speichern.",
     remove: "Feld entfernt – zum Übernehmen bitte speichern.",
     reorder: "Feld verschoben – zum Übernehmen bitte speichern.",
+  },
+  "spam.blocklist": {
+    insert: "Eintrag hinzugefügt – zum Übernehmen bitte speichern.",
+    remove: "Eintrag entfernt – zum Übernehmen bitte speichern.",
   },
 };

@@ -109,6 +109,7 @@ describe("settings page form", () => {
     "preparationFields",
     "appointments",
     "privacy",
+    "spam",
   ];
 
   /** What the rendered settings form posts for a configuration (every section's marker included). */
@@ -151,6 +152,11 @@ describe("settings page form", () => {
     f.set("retention.outboxDays", String(c.retention.outboxDays));
     f.set("retention.auditDays", String(c.retention.auditDays));
     f.set("privacyNote", c.privacyNote);
+    c.spam.blocklist.forEach((e: string, i: number) => {
+      f.set(`spam.blocklist[${i}]`, e);
+    });
+    f.set("spam.quarantineDays", String(c.spam.quarantineDays));
+    f.set("ai.dailyLimit", String(c.ai.dailyLimit));
     return f;
   }
 
@@ -264,6 +270,57 @@ describe("settings page form", () => {
     expect(removed).toContain("Feld entfernt – zum Übernehmen bitte speichern.");
     expect(removed).not.toContain(`Feld ${first.label} löschen`);
     expect(await current()).toEqual(before);
+  });
+
+  it("saves the blocklist, quarantine days and AI limit; refuses a bad entry at its row, saving nothing", async () => {
+    const cookie = await cookieLogin();
+    const before = await current();
+    const spam = { blocklist: ["*.spam.test", "2001:db8::/48"], quarantineDays: 14 };
+    const saved = await post(cookie, formFor({ ...before, spam, ai: { dailyLimit: 50 } }));
+    expect(saved.status).toBe(302);
+    const after = await current();
+    expect(after).toEqual({ ...before, spam, ai: { dailyLimit: 50 } });
+
+    // Without JS: the answer page shows the message at the refused row, focused.
+    const bad = { ...spam, blocklist: ["*.spam.test", "198.51.100.0/33"], quarantineDays: 7 };
+    const page = await post(cookie, formFor({ ...after, spam: bad, ai: { dailyLimit: 9 } }));
+    expect(page.status).toBe(400);
+    const html = await page.text();
+    expect(html).toContain(
+      "Bitte geben Sie einen gültigen CIDR-Bereich ein, z. B. 192.0.2.0/24 oder 2001:db8::/32.",
+    );
+    const row = (page: string, i: number) =>
+      page.match(new RegExp(`<input[^>]*name="spam\\.blocklist\\[${i}\\]"[^>]*>`))?.[0];
+    expect(row(html, 1)).toContain('aria-invalid="true"');
+    expect(row(html, 1)).toContain('autofocus=""');
+    expect(await current()).toEqual(after);
+
+    // Without JS, "Eintrag hinzufügen" is applied by the server and the new row is focused.
+    const form = formFor(after);
+    form.set("__intent__", JSON.stringify({ type: "insert", payload: { name: "spam.blocklist" } }));
+    const inserted = await (await post(cookie, form)).text();
+    expect(inserted).toContain("Eintrag hinzugefügt – zum Übernehmen bitte speichern.");
+    expect(row(inserted, 2)).toContain('autofocus=""');
+    expect(await current()).toEqual(after);
+
+    // The API's PATCH still sets them too, and the form keeps them when it saves something else.
+    const patched = await server.fetch("/api/configuration", {
+      method: "PATCH",
+      token,
+      json: { spam: { blocklist: ["*@bot.test"], quarantineDays: 3 }, ai: { dailyLimit: 5 } },
+    });
+    expect(patched.status).toBe(200);
+    const viaApi = await current();
+    expect(viaApi.spam).toEqual({ blocklist: ["*@bot.test"], quarantineDays: 3 });
+    expect(viaApi.ai).toEqual({ dailyLimit: 5 });
+    const refusedByApi = await server.fetch("/api/configuration", {
+      method: "PATCH",
+      token,
+      json: { spam: { blocklist: ["a@"] } },
+    });
+    expect(refusedByApi.status).toBe(400);
+    expect(JSON.stringify(await refusedByApi.json())).toContain("gültige E-Mail-Adresse");
+    expect(await current()).toEqual(viaApi);
   });
 
   it("refuses a number outside its range at the field, focused, with a failed-save toast (no JS and JS)", async () => {

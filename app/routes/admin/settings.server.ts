@@ -72,8 +72,8 @@ export async function handleSettingsAction(
   }
   const admins = listAdmins();
   // The form replaces the sections it shows; everything it does not show is kept as stored
-  // (webhooks have their own forms, the 2FA rule is on /admin/account, the AI budget and other
-  // API-only keys are set through /api/configuration).
+  // (webhooks have their own forms, the 2FA rule is on /admin/account, API-only keys are set
+  // through /api/configuration).
   const result = saveConfiguration({
     ...getConfiguration(),
     ...configurationFromSettings(submission.value, admins),

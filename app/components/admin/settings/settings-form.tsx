@@ -22,6 +22,7 @@ import { NotificationSettings } from "./notification-settings";
 import { PreparationFieldSettings } from "./preparation-field-settings";
 import { PrivacySettings } from "./privacy-settings";
 import { SettingsErrors } from "./section";
+import { SpamSettings } from "./spam-settings";
 import { SystemPromptSettings } from "./system-prompt-settings";
 import { UploadSettings } from "./upload-settings";
 import { useUnsavedChanges } from "./use-unsaved-changes";
@@ -81,7 +82,11 @@ function SettingsFormBody(props: SettingsFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const { dirty, check } = useUnsavedChanges(formRef, Boolean(props.lastResult));
   // List edits change the form without an input event: compare once a list has changed.
-  const lists = [fields.preparationFields, fields.emailNotifications.getFieldset().externalEmails]
+  const lists = [
+    fields.preparationFields,
+    fields.emailNotifications.getFieldset().externalEmails,
+    fields.spam.getFieldset().blocklist,
+  ]
     .map((list) =>
       list
         .getFieldList()
@@ -159,6 +164,7 @@ function SettingsFormBody(props: SettingsFormProps) {
         <PreparationFieldSettings form={form} fields={fields} />
         <AppointmentSettings fields={fields} eventTypes={props.eventTypes} />
         <PrivacySettings fields={fields} />
+        <SpamSettings form={form} fields={fields} />
 
         <div
           className="sticky bottom-0 flex flex-wrap items-center justify-end gap-3 border-t border-slate-200 bg-slate-50/90 py-3 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90"
