@@ -179,6 +179,25 @@ describe("password step-up with a session (issue 27)", () => {
   });
 });
 
+describe("scoped API tokens (issue 27)", () => {
+  it("a requests:read token learns nothing about the admin accounts from /api/admin/stats", async () => {
+    const created = await server.fetch("/api/admin/api-tokens", {
+      method: "POST",
+      token,
+      json: { name: "crm", scopes: ["requests:read"], password: "admin-passwort" },
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const { token: apiToken } = (await created.json()) as { token: string };
+    const res = await server.fetch("/api/admin/stats", { token: apiToken });
+    expect(res.status).toBe(200);
+    const { stats } = (await res.json()) as { stats: Record<string, unknown> };
+    // "A token never reaches users": the user-management counts stay with sessions.
+    expect(Object.keys(stats)).not.toContain("admins");
+    expect(Object.keys(stats)).not.toContain("activeAdmins");
+    expect(Object.keys(stats)).not.toContain("pendingInvitations");
+  });
+});
+
 // Runs last: it switches "2FA für alle" on, which leaves the file's admin owing enrolment.
 describe("enrolment-required state (issue 27)", () => {
   it("a session that owes enrolment cannot switch the requirement off for everyone", async () => {
