@@ -65,6 +65,10 @@ export const API_ROUTE_SCOPES: Record<string, RouteScopes> = {
   "api/admin/requests/:id": { GET: read, PUT: write, PATCH: write },
   "api/admin/requests/:id/archive": { PATCH: write, POST: write },
   "api/admin/requests/:id/assign": { POST: write },
+  // Issue 30: starting a transcription changes the request; a message to the lead needs its own
+  // scope (it mails a person in the team's name), reading the thread is a request read.
+  "api/admin/requests/:id/transcription": { POST: write },
+  "api/admin/requests/:id/messages": { GET: read, POST: "messages:write" },
   "api/admin/requests/:id/automated-preparation": { POST: write },
   "api/admin/requests/:id/cursor-prompt": { POST: write },
   "api/admin/stats": { GET: read },

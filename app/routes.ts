@@ -105,6 +105,8 @@ export default [
       route("requests/:id/export", "routes/api/admin/requests.$id.export.ts"),
       route("requests/:id/archive", "routes/api/admin/requests.$id.archive.ts"),
       route("requests/:id/assign", "routes/api/admin/requests.$id.assign.ts"),
+      route("requests/:id/transcription", "routes/api/admin/requests.$id.transcription.ts"),
+      route("requests/:id/messages", "routes/api/admin/requests.$id.messages.ts"),
       route(
         "requests/:id/automated-preparation",
         "routes/api/requests.$id.automated-preparation.ts",

@@ -23,6 +23,7 @@ const ms = (name: string) => integer(name, { mode: "timestamp_ms" });
 const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
 
 import { REQUEST_STATUSES } from "../app/lib/request-status";
+import { TRANSCRIPT_STATUSES } from "../app/lib/transcript-status";
 
 export type { RequestStatus } from "../app/lib/request-status";
 export { REQUEST_STATUSES };
@@ -204,6 +205,16 @@ export const requests = sqliteTable(
      * quarantine): none of the new-request side effects ran; null = a normal request (or released).
      */
     quarantinedAt: ms("quarantined_at"),
+    /** What the voice recording says (issue 30, ADR 272); null until transcribed. Searched (FTS5). */
+    voiceTranscript: text("voice_transcript"),
+    /**
+     * The transcription job (ADR 272): pending (waits for the worker), done, failed (attempts used
+     * up), off (recorded while transcription was not set up); null without a recording.
+     */
+    voiceTranscriptStatus: text("voice_transcript_status", { enum: TRANSCRIPT_STATUSES }),
+    /** Attempts of the current transcription run, and when the next one is due (backoff). */
+    voiceTranscriptAttempts: integer("voice_transcript_attempts").notNull().default(0),
+    voiceTranscriptDueAt: ms("voice_transcript_due_at"),
     createdAt: ms("created_at").notNull().default(now),
     updatedAt: ms("updated_at").notNull().default(now),
   },
@@ -213,6 +224,10 @@ export const requests = sqliteTable(
     index("requests_source_idx").on(t.archived, t.attributionSource, t.createdAt),
     index("requests_email_key_idx").on(t.emailKey, t.id),
     index("requests_phone_key_idx").on(t.phoneKey, t.id),
+    // The transcription worker's queue (ADR 272): only pending recordings, by due time.
+    index("requests_transcript_pending_idx")
+      .on(t.voiceTranscriptDueAt)
+      .where(sql`${t.voiceTranscriptStatus} = 'pending'`),
     // The quarantine (spam) is small: a partial index finds it without reading normal requests.
     index("requests_quarantined_idx")
       .on(t.quarantinedAt)
@@ -376,6 +391,8 @@ export const mailOutbox = sqliteTable(
     }),
     /** When the mail's links die (default: 7 days after createdAt); an unsent mail is wiped then. */
     linksExpireAt: ms("links_expire_at"),
+    /** Reply-To of the mail (a message to a lead: the sending admin's address, ADR 273). */
+    replyTo: text("reply_to"),
   },
   (t) => [
     index("mail_outbox_status_idx").on(t.status, t.nextAttemptAt),
@@ -477,4 +494,31 @@ export const webhookDeliveries = sqliteTable(
     index("webhook_deliveries_status_idx").on(t.status, t.nextAttemptAt),
     index("webhook_deliveries_request_idx").on(t.requestId),
   ],
+);
+
+/**
+ * Messages to a lead written from their request (issue 30, ADR 273): the thread kept with the
+ * request; the mail itself goes through the outbox (its status is the message's status). Erased
+ * with the request.
+ */
+export const requestMessages = sqliteTable(
+  "request_messages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    requestId: integer("request_id")
+      .notNull()
+      .references(() => requests.id, { onDelete: "cascade" }),
+    direction: text("direction", { enum: ["out", "in"] })
+      .notNull()
+      .default("out"),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    adminId: integer("admin_id").references(() => admins.id, { onDelete: "set null" }),
+    /** Username at the time (kept when the admin is deleted). */
+    adminName: text("admin_name").notNull(),
+    /** The outbox mail; null once the outbox dropped it (sent long ago). */
+    mailId: integer("mail_id").references(() => mailOutbox.id, { onDelete: "set null" }),
+    sentAt: ms("sent_at").notNull().default(now),
+  },
+  (t) => [index("request_messages_request_idx").on(t.requestId, t.id)],
 );

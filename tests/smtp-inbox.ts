@@ -5,6 +5,8 @@ import { SMTPServer } from "smtp-server";
 export type ReceivedMail = {
   to: string[];
   subject: string;
+  /** Reply-To addresses (empty when the mail has none). */
+  replyTo: string[];
   text: string;
   html: string;
   /** Files and calendar parts (an invite: mimeType text/calendar, method REQUEST or CANCEL). */
@@ -40,6 +42,7 @@ export async function startSmtpInbox(
         mails.push({
           to: session.envelope.rcptTo.map((r) => r.address),
           subject: mail.subject ?? "",
+          replyTo: (mail.replyTo ?? []).flatMap((r) => (r.address ? [r.address] : [])),
           text: mail.text ?? "",
           html: mail.html ?? "",
           attachments: mail.attachments.map((a) => ({

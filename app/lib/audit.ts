@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = [
   "session-ended",
   "api-token-created",
   "api-token-revoked",
+  "message-sent",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -44,6 +45,7 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   "session-ended": "Sitzung abgemeldet",
   "api-token-created": "API-Zugang erstellt",
   "api-token-revoked": "API-Zugang widerrufen",
+  "message-sent": "Nachricht an den Kunden gesendet",
 };
 
 export const isAuditAction = (value: unknown): value is AuditAction =>

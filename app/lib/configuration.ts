@@ -112,6 +112,7 @@ export const DEFAULT_PRIVACY_NOTE =
   "Wir speichern deine Angaben, Dateien und Sprachnachricht nur, um deine Anfrage zu bearbeiten und dir eine Testversion zu zeigen. Ohne weitere Bearbeitung löschen wir sie nach {monate} Monaten; du kannst deine Anfrage jederzeit zurückziehen.";
 
 export const DEFAULT_AI_DAILY_LIMIT = 200;
+export const DEFAULT_TRANSCRIPTION_DAILY_LIMIT = 100;
 
 /** The whole configuration document: one schema with the spec's defaults and clamps. */
 export const ConfigurationSchema = z.object({
@@ -177,6 +178,13 @@ export const ConfigurationSchema = z.object({
   ai: z
     .object({ dailyLimit: clampInt(0, 100_000, DEFAULT_AI_DAILY_LIMIT) })
     .default({ dailyLimit: DEFAULT_AI_DAILY_LIMIT }),
+  /**
+   * Transcription budget (issue 30, ADR 272): recordings sent to the transcription service per
+   * Berlin day; beyond it the rest wait for the next day.
+   */
+  transcription: z
+    .object({ dailyLimit: clampInt(0, 100_000, DEFAULT_TRANSCRIPTION_DAILY_LIMIT) })
+    .default({ dailyLimit: DEFAULT_TRANSCRIPTION_DAILY_LIMIT }),
   /** Spam defence (issue 26, ADR 251): never in the public configuration. */
   spam: SpamSettingsSchema.default({ blocklist: [], quarantineDays: 30 }),
 });

@@ -13,7 +13,7 @@ import { db } from "./db.server";
 const KEEP_MS = 8 * 24 * 3600_000;
 const dayKey = (name: string, now: Date) => `budget:${name}:${berlinToday(now)}`;
 
-export type BudgetName = "ai-calls" | "mails-held";
+export type BudgetName = "ai-calls" | "mails-held" | "transcriptions";
 
 /** How many of `name` were counted on the Berlin day of `now`. */
 export function countToday(name: BudgetName, now = new Date()): number {
@@ -69,4 +69,9 @@ export function aiBudgetMessage(limit: number) {
 /** Reserves one AI call of today's budget (`ai.dailyLimit`); false when it is used up. */
 export function takeAiCall(now = new Date()) {
   return takeToday("ai-calls", getConfiguration().ai.dailyLimit, now);
+}
+
+/** Reserves one transcription of today's budget (`transcription.dailyLimit`); false when used up. */
+export function takeTranscription(now = new Date()) {
+  return takeToday("transcriptions", getConfiguration().transcription.dailyLimit, now);
 }

@@ -34,6 +34,10 @@ const EnvSchema = z.object({
   ANTHROPIC_API_KEY: optionalString,
   ANTHROPIC_BASE_URL: optionalUrl,
   ANTHROPIC_MODEL: z.string().default("claude-sonnet-5"),
+  // Voice transcription (issue 30, ADR 272): an OpenAI-compatible base URL (…/v1); off when unset.
+  TRANSCRIPTION_API_URL: optionalUrl,
+  TRANSCRIPTION_API_KEY: optionalString,
+  TRANSCRIPTION_MODEL: z.string().min(1).default("whisper-1"),
   ADMIN_USERNAME: optionalString,
   ADMIN_EMAIL: z.preprocess((v) => (v === "" ? undefined : v), z.email().optional()),
   ADMIN_PASSWORD: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(8).optional()),

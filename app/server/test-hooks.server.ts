@@ -9,6 +9,8 @@ import type { LookupAddress } from "node:dns";
 export type TestHooks = {
   /** Sends every due mail now; resolves with how many were sent once none is due (`now`: fake clock). */
   drainOutbox(now?: Date): Promise<number>;
+  /** Transcribes every due recording now; resolves with how many succeeded once none is due. */
+  drainTranscriptions(now?: Date): Promise<number>;
   /** Sends every due webhook delivery now; resolves with how many succeeded once none is due. */
   drainWebhooks(): Promise<number>;
   /** The landing render cache: pages and bytes held, hits, stores. */

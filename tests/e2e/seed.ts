@@ -10,12 +10,13 @@ import { deleteAppointment } from "~/server/appointments/appointments.server";
 import { getConfiguration, saveConfiguration } from "~/server/configuration.server";
 import { hashPassword } from "~/server/crypto.server";
 import { db, transaction } from "~/server/db.server";
+import { adminExtrasOf } from "~/server/requests/admin-extras.server";
 import { deleteRequest } from "~/server/requests/manage.server";
 import { listAllRequests } from "~/server/requests/queries.server";
 import { loadRequestJson } from "~/server/requests/serialize.server";
 import { appointments, requests } from "~db/schema";
 import { solvedAltcha } from "../altcha-solution";
-import { pdfBytes } from "../integration/landing-fixtures";
+import { pdfBytes, webmBytes } from "../integration/landing-fixtures";
 import { FIRST_ADMIN } from "./stack";
 
 export type SeededAdmin = { id: number; username: string; password: string; email: string };
@@ -73,6 +74,8 @@ export type SeedRequestInput = {
   description?: string;
   /** Attach a small PDF named like this. */
   pdf?: string;
+  /** Attach a short voice recording (WebM). */
+  audio?: boolean;
   /** An affiliate code typed in or taken from `?code=`. */
   affiliateCode?: string;
   /** Attribution fields as the landing page sends them. */
@@ -99,6 +102,13 @@ export async function seedRequest(baseUrl: string, input: SeedRequestInput = {})
       input.pdf,
     );
   }
+  if (input.audio) {
+    form.append(
+      "audio",
+      new Blob([new Uint8Array(webmBytes())], { type: "audio/webm" }),
+      "aufnahme.webm",
+    );
+  }
   // A solved proof of work, as the landing page's widget sends it: the normal flow (issue 26).
   form.set("altcha", await solvedAltcha(baseUrl));
   const res = await fetch(`${baseUrl}/api/requests`, { method: "POST", body: form });
@@ -116,6 +126,8 @@ export const findRequest = (id: number) => loadRequestJson(id);
 
 export const removeRequest = (id: number) => deleteRequest(id);
 
+/** The admin-only state of a request (voice transcript and its status, messages; issue 30). */
+export const adminExtras = (id: number) => adminExtrasOf([id]).get(id);
 /** Whether the spam quarantine holds this request (issue 26; the admin side shows it as "Prüfen"). */
 export function isQuarantined(id: number): boolean {
   const row = db()

@@ -93,6 +93,8 @@ export const CLASSIFICATION: Record<string, Classification> = {
   "api/admin/requests/:id": { api: { GET: "admin", PUT: "admin", PATCH: "admin" } },
   "api/admin/requests/:id/archive": { api: { PATCH: "admin", POST: "admin" } },
   "api/admin/requests/:id/assign": { api: { POST: "admin" } },
+  "api/admin/requests/:id/transcription": { api: { POST: "admin" } },
+  "api/admin/requests/:id/messages": { api: { GET: "admin", POST: "admin" } },
   "api/admin/requests/:id/automated-preparation": { api: { POST: "admin" } },
   "api/admin/requests/:id/cursor-prompt": { api: { POST: "admin" } },
   "api/admin/stats": { api: { GET: "admin" } },

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { formatRequestId } from "~/lib/format";
+import { MessageSchema } from "~/lib/request-message";
 import { runAutomatedPreparation, runCodingPrompt } from "~/server/ai/request-ai.server";
 import { type AdminUser, backTo } from "~/server/auth.server";
 import { requireConfirmation } from "~/server/confirm.server";
@@ -18,9 +19,11 @@ import {
   setArchived,
   updateRequest,
 } from "~/server/requests/manage.server";
+import { sendMessage } from "~/server/requests/messages.server";
 import { releaseMessage, releaseRequest } from "~/server/requests/quarantine.server";
 import { loadRequestJson } from "~/server/requests/serialize.server";
 import { failure, failureToast } from "~/server/result.server";
+import { retranscribe } from "~/server/transcription/jobs.server";
 
 /**
  * Back to the list after a release or deletion in the "Prüfen" view, with `focus=heading`: the
@@ -77,6 +80,14 @@ export const RequestPageSchema = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal("release"), id }),
   z.object({ intent: z.literal("delete"), id }),
+  // Issue 30: "Erneut transkribieren" and "Nachricht an den Kunden" (the API's MessageSchema).
+  z.object({ intent: z.literal("retranscribe"), id }),
+  z.object({
+    intent: z.literal("message"),
+    id,
+    subject: MessageSchema.shape.subject,
+    body: MessageSchema.shape.body,
+  }),
 ]);
 
 /**
@@ -165,6 +176,20 @@ export async function handleRequestAction(request: Request, admin: AdminUser) {
       const result = await deleteAttachment(id, attachmentId);
       return result.ok ? ok("Anhang gelöscht.") : fail("Fehler beim Löschen!");
     }
+    case "retranscribe": {
+      const result = retranscribe(id);
+      return result.ok
+        ? ok("Die Sprachnachricht wird erneut transkribiert.")
+        : failureToast(back, result);
+    }
+    case "message": {
+      const values = { subject: input.subject, body: input.body };
+      const result = await sendMessage(id, admin, values);
+      // Refused (no SMTP, a limit, in quarantine): the draft comes back with the reason.
+      if (!result.ok)
+        return data({ intent, id, error: result.error, values }, { status: result.status });
+      return ok("Nachricht an den Kunden gesendet.");
+    }
     case "release": {
       const result = await releaseRequest(id, admin);
       if (!result.ok) return failureToast(back, result);
@@ -206,6 +231,20 @@ function refused(
     return UNKNOWN_INTENT;
   const error = firstError(errors ?? {});
   const requestId = parseId(typeof payload.id === "string" ? payload.id : undefined);
+  if (intent === "message" && requestId && !errors?.id) {
+    // The message's draft comes back with its field errors (nothing typed is lost).
+    const text = (v: unknown) => (typeof v === "string" ? v : "");
+    return data(
+      {
+        intent,
+        id: requestId,
+        error,
+        fieldErrors: errors ?? {},
+        values: { subject: text(payload.subject), body: text(payload.body) },
+      },
+      { status: 400 },
+    );
+  }
   if (intent === "preparation" && requestId && !errors?.id && !errors?.updatedAt) {
     const draft = payload.prep && typeof payload.prep === "object" ? payload.prep : {};
     return data(

@@ -40,16 +40,14 @@ import { aiBudget } from "~/server/budgets.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { env } from "~/server/env.server";
 import { parseId } from "~/server/http.server";
+import { mailConfigured } from "~/server/mail/outbox.server";
 import { readListDensity } from "~/server/preferences.server";
 import { earlierRequestCounts, earlierRequestsOf } from "~/server/requests/duplicates.server";
 import { listRequestItems } from "~/server/requests/list-items.server";
-import {
-  countQuarantined,
-  quarantineDays,
-  quarantinedAmong,
-} from "~/server/requests/quarantine.server";
+import { adminJsonOf, countQuarantined, quarantineDays } from "~/server/requests/quarantine.server";
 import { listAttributionSources } from "~/server/requests/queries.server";
 import { loadRequestJson } from "~/server/requests/serialize.server";
+import { transcriptionConfigured } from "~/server/transcription/client.server";
 import type { Route } from "./+types/requests";
 import { handleRequestAction } from "./requests.server";
 
@@ -62,7 +60,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const openId = parseId(url.searchParams.get("requestId") ?? undefined);
   const expandId = parseId(url.searchParams.get("expand") ?? undefined);
   const page = listRequestItems(query, admin.id);
-  const open = openId ? loadRequestJson(openId) : null;
+  const found = openId ? loadRequestJson(openId) : null;
+  const open = found ? adminJsonOf(found) : null;
   return {
     query,
     page,
@@ -71,7 +70,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     earlier: openId ? earlierRequestsOf(openId) : [],
     open,
     openId,
-    openQuarantined: open ? quarantinedAmong([open.id]).has(open.id) : false,
+    openQuarantined: open?.quarantined ?? false,
     // "Prüfen (n)" (ADR 252): the quarantine's size, from its partial index.
     quarantine: { count: countQuarantined(), days: quarantineDays() },
     focusHeading: url.searchParams.get("focus") === "heading",
@@ -79,8 +78,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     missingId: openId && !open ? openId : null,
     density: await readListDensity(request),
     // Without JS the expand link asks for one row's details (`?expand=`); with JS rows fetch them.
-    expanded:
-      expandId && page.items.some((r) => r.id === expandId) ? loadRequestJson(expandId) : null,
+    expanded: expandId && page.items.some((r) => r.id === expandId) ? expandedJson(expandId) : null,
     sources: listAttributionSources(),
     admins: listAdmins().map((a) => ({ id: a.id, username: a.username, is_active: a.is_active })),
     fields: getConfiguration().preparationFields,
@@ -88,7 +86,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     // Today's AI calls are used up: missing summaries follow tomorrow (ADR 255).
     summaryHeld: aiConfigured() && aiBudget().exhausted,
     origin: env().APP_URL,
+    transcriptionConfigured: transcriptionConfigured(),
+    mailConfigured: mailConfigured(),
   };
+}
+
+/** The expanded row's request as admins see it (transcript, messages). */
+function expandedJson(id: number) {
+  const found = loadRequestJson(id);
+  return found ? adminJsonOf(found) : null;
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -141,6 +147,8 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
     aiConfigured: loaderData.aiConfigured,
     summaryHeld: loaderData.summaryHeld,
     origin,
+    transcriptionConfigured: loaderData.transcriptionConfigured,
+    mailConfigured: loaderData.mailConfigured,
   };
   const location = useLocation();
   const revalidator = useRevalidator();

@@ -15,7 +15,7 @@ import { useNonce } from "~/components/nonce";
 import { bannerKey } from "~/lib/banner-key";
 import type { ThemeChoice } from "~/lib/brand";
 import { formatYear } from "~/lib/format";
-import { privacyNoteText } from "~/lib/privacy-note";
+import { privacyNoteText, withTranscriptionNote } from "~/lib/privacy-note";
 import { RequestFormSchema } from "~/lib/request-form";
 import { uploadLimits } from "~/lib/upload-rules";
 import { validateAffiliateCode } from "~/server/affiliates.server";
@@ -29,6 +29,7 @@ import type { RenderCacheRule } from "~/server/render-cache.server";
 import { clientIp } from "~/server/request-context.server";
 import { loadRequestsJson, requestsWithAppointment } from "~/server/requests/serialize.server";
 import { submitRequest } from "~/server/requests/submit.server";
+import { transcriptionProcessor } from "~/server/transcription/client.server";
 import { getVisitorRequestIds } from "~/server/visitor.server";
 import type { Route } from "./+types/index";
 
@@ -123,7 +124,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     openedId: ids.includes(openedId) ? openedId : null,
     bookingEnabled: bookingEnabled(),
     privacyUrl: PRIVACY_URL,
-    privacyNote: privacyNoteText(config.privacyNote, config.retention.requestMonths),
+    privacyNote: withTranscriptionNote(
+      privacyNoteText(config.privacyNote, config.retention.requestMonths),
+      transcriptionProcessor(),
+    ),
     imprintUrl: IMPRINT_URL,
     year: formatYear(Date.now()),
     gaMeasurementId: GA_MEASUREMENT_ID ?? null,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { PreparationField } from "~/lib/configuration";
 import { formatDateTime, summaryOf } from "~/lib/format";
 import { STATUS_LABELS } from "~/lib/request-list";
+import { fenceVisitorWords } from "~/lib/visitor-words";
 import { getConfiguration } from "../configuration.server";
 import { AiError, complete } from "./anthropic.server";
 
@@ -16,7 +17,11 @@ type RequestText = {
   summary: string | null;
   status?: string;
   createdAt?: string;
+  /** The transcript of the voice recording (issue 30), fenced as the visitor's words. */
+  voiceTranscript?: string | null;
 };
+
+const TRANSCRIPT_LABEL = "Sprachnachricht (Transkript)";
 
 /** Fills only fields that are empty; names match case-insensitively; typed text is never replaced. */
 export function mergeOnlyEmpty(
@@ -41,7 +46,12 @@ function requestText(request: RequestText) {
   return [
     `Unternehmen: ${request.companyDescription}`,
     `Projektbeschreibung: ${request.description || summaryOf(request) || "(keine)"}`,
-  ].join("\n");
+    request.voiceTranscript?.trim()
+      ? fenceVisitorWords(TRANSCRIPT_LABEL, request.voiceTranscript)
+      : null,
+  ]
+    .filter((line) => line !== null)
+    .join("\n");
 }
 
 /**
@@ -133,6 +143,9 @@ export function templateCodingPrompt(
     "## Beschreibung",
     request.description.trim() || summaryOf(request),
     "",
+    ...(request.voiceTranscript?.trim()
+      ? ["## Sprachnachricht", fenceVisitorWords(TRANSCRIPT_LABEL, request.voiceTranscript), ""]
+      : []),
     "## Vorbereitung",
     prep,
     "",
@@ -153,7 +166,7 @@ export async function generateCodingPrompt(
   fields: PreparationField[],
   useAi: boolean,
 ): Promise<string> {
-  if (!request.description.trim() && !request.summary?.trim())
+  if (!request.description.trim() && !request.summary?.trim() && !request.voiceTranscript?.trim())
     throw new AiError(NO_DESCRIPTION, 400);
   if (!fields.length) throw new AiError(NO_FIELDS, 400);
   if (!useAi) return templateCodingPrompt(request, preparationData, fields);

@@ -4,6 +4,7 @@ import { requests } from "~db/schema";
 import { aiBudget } from "../budgets.server";
 import { getConfiguration } from "../configuration.server";
 import { db } from "../db.server";
+import { voiceTranscriptOf } from "../requests/admin-extras.server";
 import { laterUpdatedAt, NOT_FOUND } from "../requests/manage.server";
 import { loadRequestJson } from "../requests/serialize.server";
 import { failure, type Result } from "../result.server";
@@ -36,7 +37,10 @@ export async function runAutomatedPreparation(
   if (!aiConfigured()) return failure(503, AI_NOT_CONFIGURED);
   const fields = getConfiguration().preparationFields;
   try {
-    const generated = await generatePreparation(request, fields);
+    const generated = await generatePreparation(
+      { ...request, voiceTranscript: voiceTranscriptOf(id) },
+      fields,
+    );
     // Re-read right before saving: text typed meanwhile is never overwritten.
     const current = db()
       .select({ data: requests.preparationData })
@@ -71,7 +75,7 @@ export async function runCodingPrompt(
   const useAi = aiConfigured();
   try {
     const prompt = await generateCodingPrompt(
-      request,
+      { ...request, voiceTranscript: voiceTranscriptOf(id) },
       { ...request.preparationData, ...(overrides.preparationData ?? {}) },
       fields,
       useAi,

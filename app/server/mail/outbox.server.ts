@@ -37,6 +37,8 @@ export function queueMail(input: {
   sendAfter?: Date;
   /** When the mail's links die (default: 7 days after queueing). */
   linksExpireAt?: Date;
+  /** Where answers go (a message to a lead: the sending admin, ADR 273). */
+  replyTo?: string;
 }): OutboxMail {
   const attachments = input.attachments?.length ? input.attachments : null;
   const size = (attachments ?? []).reduce((n, a) => n + Buffer.byteLength(a.content), 0);
@@ -59,6 +61,7 @@ export function queueMail(input: {
       appointmentId: input.appointmentId ?? null,
       attachments,
       linksExpireAt: input.linksExpireAt ?? null,
+      replyTo: input.replyTo ?? null,
       ...(input.sendAfter ? { nextAttemptAt: input.sendAfter } : {}),
     })
     .returning()
@@ -175,6 +178,7 @@ async function sendDue(now: Date): Promise<{ attempted: number; sent: number }> 
         from: env().MAIL_FROM,
         to: mail.to,
         subject: mail.subject,
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
         text,
         html,
         ...mailFiles(mail.attachments),

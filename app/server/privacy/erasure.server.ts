@@ -4,6 +4,7 @@ import {
   attachments,
   idempotencyKeys,
   mailOutbox,
+  requestMessages,
   requests,
   webhookDeliveries,
 } from "~db/schema";
@@ -21,7 +22,7 @@ export type ErasureResult =
 
 /**
  * Erases a request and every trace of its personal data: the row (with the search index entry,
- * assignments and attachment rows by cascade), its appointments (cancelled at Cal.com when booked
+ * voice transcript, messages to the lead, assignments and attachment rows by cascade), its appointments (cancelled at Cal.com when booked
  * there), outbox mails about it, idempotency records of its creation, its files and recording.
  * The database runs with secure_delete and FTS5 secure-delete; the WAL is truncated afterwards, so
  * nothing of it stays in the data directory. Used by the admin page, the API and the visitor.
@@ -68,6 +69,8 @@ export async function eraseRequest(
     if (mode === "delete") tx.delete(requests).where(eq(requests.id, id)).run();
     else {
       tx.delete(attachments).where(eq(attachments.requestId, id)).run();
+      // The thread with the lead (deleted with the row by cascade otherwise).
+      tx.delete(requestMessages).where(eq(requestMessages.requestId, id)).run();
       tx.update(requests)
         .set({
           name: ANONYMIZED,
@@ -79,6 +82,10 @@ export async function eraseRequest(
           preparationData: {},
           audioKey: null,
           audioType: null,
+          // The transcript leaves the search index with it (the FTS5 update trigger).
+          voiceTranscript: null,
+          voiceTranscriptStatus: null,
+          voiceTranscriptDueAt: null,
           visitorSecretHash: null,
           // Source, medium and campaign stay (statistics); a referrer or landing URL may name someone.
           attributionReferrer: null,

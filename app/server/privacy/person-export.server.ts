@@ -5,6 +5,7 @@ import type { RequestJson } from "~/lib/request-json";
 import { appointments, mailOutbox, requests } from "~db/schema";
 import { adminUsernames } from "../admins.server";
 import { db } from "../db.server";
+import { adminExtrasOf, extrasOr } from "../requests/admin-extras.server";
 import { serializeRequests } from "../requests/serialize.server";
 import { openStoredFile } from "../uploads/store.server";
 import { type AuditActor, audit } from "./audit.server";
@@ -33,15 +34,23 @@ export function exportPerson(id: number): PersonExport | null {
   const ids = items.map((r) => r.id);
   const usernames = adminUsernames();
   const files = fileList(items);
+  // The transcript of each recording and the messages to the person (issue 30).
+  const extras = adminExtrasOf(ids);
   const document = {
     exportiertAm: new Date().toISOString(),
     hinweis:
       "Alle zu dieser E-Mail-Adresse gespeicherten Daten (Art. 15 und 20 DSGVO). Dateien liegen im Ordner 'dateien'.",
     email: anchor.email,
-    anfragen: items.map((r) => ({
-      ...r,
-      assigned_to: r.assigned_to.map((a) => usernames.get(a) ?? `#${a}`),
-    })),
+    anfragen: items.map((r) => {
+      const { voiceTranscript, voiceTranscriptStatus, messages } = extrasOr(extras.get(r.id));
+      return {
+        ...r,
+        assigned_to: r.assigned_to.map((a) => usernames.get(a) ?? `#${a}`),
+        voiceTranscript,
+        voiceTranscriptStatus,
+        nachrichten: messages,
+      };
+    }),
     termine: db()
       .select()
       .from(appointments)

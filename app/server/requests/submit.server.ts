@@ -16,6 +16,7 @@ import { honeypotFilled } from "../honeypot.server";
 import { submissionLimiter, tooManyMessage } from "../rate-limit.server";
 import { claimSolution } from "../spam/altcha.server";
 import { spamVerdict } from "../spam/verdict.server";
+import { initialTranscriptStatus } from "../transcription/jobs.server";
 import { hardBodyLimit, parseSubmissionBody } from "../uploads/parse.server";
 import { deleteStoredFiles } from "../uploads/store.server";
 import { newVisitorSecret, rememberVisitorRequest } from "../visitor.server";
@@ -179,6 +180,7 @@ async function acceptRequest(request: Request, clientIp: string): Promise<Submit
           affiliateCode: affiliate.valid ? (affiliate.code ?? null) : null,
           audioKey: parsed.audio?.key ?? null,
           audioType: parsed.audio?.mimeType ?? null,
+          voiceTranscriptStatus: initialTranscriptStatus(Boolean(parsed.audio)),
           visitorSecretHash: hash,
           attributionSource: attribution.source,
           attributionMedium: attribution.medium,

@@ -10,6 +10,10 @@ export type DetailContext = {
   /** Today's AI budget is used up: a missing summary follows tomorrow. */
   summaryHeld?: boolean;
   origin: string;
+  /** TRANSCRIPTION_API_URL is set (ADR 272). */
+  transcriptionConfigured?: boolean;
+  /** SMTP_URL is set: messages to the lead can leave (ADR 273). */
+  mailConfigured?: boolean;
 };
 
 /**

@@ -1,5 +1,6 @@
 import { VoicePlayer } from "~/components/ui/voice-player";
-import type { RequestJson } from "~/lib/request-json";
+import type { AdminRequestJson } from "~/lib/request-json";
+import { VoiceTranscript } from "./voice-transcript";
 
 /** Shown instead of a summary while today's AI budget is used up (ADR 255). */
 export const SUMMARY_HELD = "Zusammenfassung folgt morgen (Tageslimit der KI erreicht).";
@@ -7,8 +8,11 @@ export const SUMMARY_HELD = "Zusammenfassung folgt morgen (Tageslimit der KI err
 export function RequestTextSection({
   request,
   summaryHeld = false,
+  transcriptionConfigured = false,
 }: {
-  request: RequestJson;
+  request: AdminRequestJson;
+  /** TRANSCRIPTION_API_URL is set: "Erneut transkribieren" is offered. */
+  transcriptionConfigured?: boolean;
   /** Today's AI budget is used up: a missing summary is written tomorrow. */
   summaryHeld?: boolean;
 }) {
@@ -37,6 +41,9 @@ export function RequestTextSection({
         <div>
           <h4 className="mb-1 font-medium text-slate-500 dark:text-slate-400">Sprachnachricht</h4>
           <VoicePlayer audioPath={request.audioPath} className="w-full max-w-md" admin />
+          <div className="mt-3">
+            <VoiceTranscript request={request} transcriptionConfigured={transcriptionConfigured} />
+          </div>
         </div>
       ) : null}
     </div>
