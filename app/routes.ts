@@ -21,6 +21,7 @@ export default [
   // The booked demo as .ics for the visitor's own request ("Zum Kalender hinzufügen")
   route("termin/kalender", "routes/landing/termin-kalender.ts"),
   route("healthz", "routes/healthz.ts"),
+  route("branding/logo", "routes/branding-logo.ts"),
 
   // Admin, public
   ...prefix("admin", [
@@ -33,6 +34,8 @@ export default [
     route("account/email-confirm", "routes/admin/account-email-confirm.tsx"),
     // The detail tabs of one list row, loaded when the row is expanded (JSON, admins only)
     route("requests/:id/details", "routes/admin/request-details.ts"),
+    // The team's booked demos as a calendar feed, guarded by its token (issue 28)
+    route("kalender.ics", "routes/admin/kalender-ics.ts"),
     // Admin, protected (the layout's loader checks the session on the server)
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx", { id: "admin-index" }),
@@ -89,6 +92,7 @@ export default [
       route("auth/forgot-password", "routes/api/admin/auth.forgot-password.ts"),
       route("auth/reset-password", "routes/api/admin/auth.reset-password.ts"),
       route("invite", "routes/api/admin/invite.ts"),
+      route("branding/logo", "routes/api/admin/branding.logo.ts"),
       route("register", "routes/api/admin/register.ts"),
       route("users", "routes/api/admin/users.ts"),
       route("users/:id", "routes/api/admin/users.$id.ts"),

@@ -342,6 +342,8 @@ export const appointments = sqliteTable(
      * link is signed with (raised on reschedule and cancel, so older links and invites are outdated).
      */
     sequence: integer("sequence").notNull().default(0),
+    /** The video-call link an admin set for this booking (https; else the settings' fixed room). */
+    videoUrl: text("video_url"),
   },
   (t) => [
     index("appointments_start_idx").on(t.startTime),
@@ -521,4 +523,37 @@ export const requestMessages = sqliteTable(
     sentAt: ms("sent_at").notNull().default(now),
   },
   (t) => [index("request_messages_request_idx").on(t.requestId, t.id)],
+);
+
+/**
+ * The team calendar's busy times, one row per configured ICS feed (issue 28): only start and end
+ * of each busy interval, never titles or attendees. A feed that fails keeps its last busy times.
+ */
+export const busyFeedCache = sqliteTable("busy_feed_cache", {
+  /** The feed's id in the configuration (teamCalendar.busyFeeds[].id). */
+  feedId: text("feed_id").primaryKey(),
+  /** [{ start, end }] in epoch ms, sorted by start. */
+  busy: text("busy", { mode: "json" }).$type<{ start: number; end: number }[]>().notNull(),
+  /** The last successful fetch (null: never fetched yet). */
+  fetchedAt: ms("fetched_at"),
+  /** The last attempt, successful or not. */
+  checkedAt: ms("checked_at"),
+  lastError: text("last_error"),
+  /** When the background worker fetches the feed next (durable across restarts). */
+  nextFetchAt: ms("next_fetch_at").notNull().default(now),
+});
+
+/** Tokens of the private feed of booked demos (/admin/kalender.ics?token=…), stored as SHA-256. */
+export const calendarFeedTokens = sqliteTable(
+  "calendar_feed_tokens",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    tokenHash: text("token_hash").notNull().unique(),
+    adminId: integer("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    createdAt: ms("created_at").notNull().default(now),
+    lastUsedAt: ms("last_used_at"),
+  },
+  (t) => [index("calendar_feed_tokens_admin_idx").on(t.adminId)],
 );

@@ -21,6 +21,8 @@ export const AUDIT_ACTIONS = [
   "api-token-created",
   "api-token-revoked",
   "message-sent",
+  "calendar-feed-created",
+  "calendar-feed-revoked",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -46,6 +48,8 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   "api-token-created": "API-Zugang erstellt",
   "api-token-revoked": "API-Zugang widerrufen",
   "message-sent": "Nachricht an den Kunden gesendet",
+  "calendar-feed-created": "Kalender-Abo-Link erzeugt",
+  "calendar-feed-revoked": "Kalender-Abo-Link widerrufen",
 };
 
 export const isAuditAction = (value: unknown): value is AuditAction =>

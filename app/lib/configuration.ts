@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { SpamSettingsSchema } from "./blocklist";
+import { type Branding, BrandingSchema, EMPTY_BRANDING } from "./branding";
+import { TeamCalendarSchema } from "./team-calendar";
 import { WebhookListSchema } from "./webhooks";
 
 export const IMAGE_TYPES = ["jpg", "jpeg", "png", "gif", "webp", "bmp"] as const;
@@ -187,6 +189,10 @@ export const ConfigurationSchema = z.object({
     .default({ dailyLimit: DEFAULT_TRANSCRIPTION_DAILY_LIMIT }),
   /** Spam defence (issue 26, ADR 251): never in the public configuration. */
   spam: SpamSettingsSchema.default({ blocklist: [], quarantineDays: 30 }),
+  /** Name, legal links, logo, colour and landing texts (issue 29); null = today's default. */
+  branding: BrandingSchema.default(EMPTY_BRANDING),
+  /** The team's busy-time feeds (URLs encrypted at rest, masked) and fixed video room (issue 28). */
+  teamCalendar: TeamCalendarSchema,
 });
 
 export type Configuration = z.infer<typeof ConfigurationSchema>;
@@ -194,8 +200,9 @@ export type Configuration = z.infer<typeof ConfigurationSchema>;
 export const DEFAULT_CONFIGURATION: Configuration = ConfigurationSchema.parse({});
 
 /** What visitors may see: never the system prompt or admin e-mails. */
-export function publicConfiguration(config: Configuration) {
+export function publicConfiguration(config: Configuration, branding: Branding) {
   return {
+    branding,
     infoBanner: config.infoBanner,
     appointmentEventType: config.appointmentEventType,
     appointmentEventTypeDetails: config.appointmentEventTypeDetails,

@@ -1,11 +1,14 @@
 import { z } from "zod";
 import { BLOCKLIST_MAX, BlocklistEntrySchema } from "./blocklist";
+import { BRANDING_TEXT_KEYS } from "./branding";
+import { BrandingFormSchema, brandingFormDefaults, brandingFromForm } from "./branding-form";
 import {
   type Configuration,
   type ConfigurationSchema,
   PreparationFieldSchema,
   RETENTION_ACTIONS,
 } from "./configuration";
+import { BusyFeedSchema, FEED_URL_INVALID, VideoUrlSchema } from "./team-calendar";
 
 export const EMAIL_REQUIRED = "Bitte geben Sie eine E-Mail-Adresse ein!";
 export const EMAIL_INVALID = "Bitte geben Sie eine gültige E-Mail-Adresse ein!";
@@ -28,8 +31,10 @@ export const SETTINGS_SECTIONS = [
   "uploads",
   "preparationFields",
   "appointments",
+  "teamCalendar",
   "privacy",
   "spam",
+  "branding",
 ] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
@@ -128,6 +133,24 @@ const PreparationFieldsSchema = z
   });
 
 /**
+ * The team calendar's feeds: a row added in the form has no id yet and gets a new one; a stored
+ * row shows its URL masked (a masked URL sent back keeps the stored one, configuration.server).
+ */
+const BusyFeedRowsSchema = z
+  .array(
+    z.object({
+      id: BusyFeedSchema.shape.id.optional(),
+      url: z.string({ error: FEED_URL_INVALID }).trim().min(1, FEED_URL_INVALID),
+    }),
+  )
+  .transform((rows) =>
+    rows.map((row) => ({
+      id: row.id ?? `cal-${Math.random().toString(36).slice(2, 10)}`,
+      url: row.url,
+    })),
+  );
+
+/**
  * The settings page's form, on the client (Conform) and the server (`parseWithZod`): its names are
  * the configuration's paths (`uploadSettings.maxFileSizeMB`, `preparationFields[0].label`), its keys
  * in the order of the page (the first refused field is focused). Lists change by Conform's
@@ -165,6 +188,17 @@ export const SettingsFormSchema = z.object({
     days: rangeInt("bookingLeadTime.days"),
     hours: rangeInt("bookingLeadTime.hours"),
   }),
+  /** Kalender des Teams (issue 28): the fixed video room and the busy feeds (URLs masked when shown). */
+  teamCalendar: z
+    .object({
+      videoUrl: z
+        .string()
+        .optional()
+        .transform((v) => v?.trim() || null)
+        .pipe(VideoUrlSchema.nullable()),
+      busyFeeds: BusyFeedRowsSchema.default([]),
+    })
+    .default({ videoUrl: null, busyFeeds: [] }),
   retention: z.object({
     requestMonths: rangeInt("retention.requestMonths"),
     requestAction: z.enum(RETENTION_ACTIONS).catch("delete"),
@@ -177,6 +211,7 @@ export const SettingsFormSchema = z.object({
     quarantineDays: rangeInt("spam.quarantineDays"),
   }),
   ai: z.object({ dailyLimit: rangeInt("ai.dailyLimit") }),
+  branding: BrandingFormSchema,
 });
 export type SettingsFormInput = z.input<typeof SettingsFormSchema>;
 export type SettingsFormValue = z.output<typeof SettingsFormSchema>;
@@ -185,11 +220,13 @@ type Admin = { id: number; username: string; email: string };
 
 /** What the form shows for a configuration (Conform's `defaultValue`). */
 export function settingsFormDefaults(config: Configuration): SettingsFormInput {
-  const { webhooks: _own, emailNotifications, ...rest } = config;
+  const { webhooks: _own, emailNotifications, branding, ...rest } = config;
   const { adminEmails, ...notifications } = emailNotifications;
   return {
     ...rest,
     emailNotifications: { ...notifications, adminIds: adminEmails.map((a) => a.id) },
+    branding: brandingFormDefaults(branding),
+    teamCalendar: { ...rest.teamCalendar, videoUrl: rest.teamCalendar.videoUrl ?? "" },
   };
 }
 
@@ -205,6 +242,7 @@ export function configurationFromSettings(
   const ids = new Set(adminIds);
   return {
     ...value,
+    branding: brandingFromForm(value.branding),
     emailNotifications: {
       ...notifications,
       adminEmails: admins
@@ -235,4 +273,15 @@ export const LIST_EDIT_MESSAGES: Record<string, Partial<Record<string, string>>>
     insert: "Eintrag hinzugefügt – zum Übernehmen bitte speichern.",
     remove: "Eintrag entfernt – zum Übernehmen bitte speichern.",
   },
+  "branding.faq": {
+    insert: "Frage hinzugefügt – zum Übernehmen bitte speichern.",
+    remove: "Frage entfernt – zum Übernehmen bitte speichern.",
+    reorder: "Frage verschoben – zum Übernehmen bitte speichern.",
+  },
+  ...Object.fromEntries(
+    BRANDING_TEXT_KEYS.map((key) => [
+      `branding.${key}`,
+      { update: "Standardtext eingesetzt – zum Übernehmen bitte speichern." },
+    ]),
+  ),
 };

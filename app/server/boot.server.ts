@@ -8,6 +8,7 @@ import { startMailWorker, stopMailWorker } from "./mail/outbox.server";
 import { registerAppMetrics } from "./metrics.server";
 import { retentionTask } from "./privacy/retention.server";
 import { resetLimiters } from "./rate-limit.server";
+import { busyFeedTask } from "./team-calendar/busy-feeds.server";
 import { transcriptionTask } from "./transcription/jobs.server";
 import { uploadSweepTask } from "./uploads/store.server";
 import { startWebhookWorker, stopWebhookWorker } from "./webhooks/deliveries.server";
@@ -19,6 +20,7 @@ const tasks: Task[] = [
   summaryTask,
   transcriptionTask,
   retentionTask,
+  busyFeedTask,
 ];
 
 let booted: Promise<{ env: ReturnType<typeof env>; shutdown: () => Promise<void> }> | undefined;

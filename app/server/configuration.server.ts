@@ -8,6 +8,7 @@ import {
 import { fieldErrorsOf } from "~/lib/field-errors";
 import { configuration } from "~db/schema";
 import { type Db, db } from "./db.server";
+import { feedTargetErrors, sealFeedUrls, withStoredFeedUrls } from "./team-calendar/config.server";
 import {
   sealWebhookSecrets,
   webhookTargetErrors,
@@ -53,6 +54,14 @@ export function getConfiguration(): Configuration {
   return value;
 }
 
+type SavedListener = (previous: Configuration, next: Configuration) => void;
+const savedListeners: SavedListener[] = [];
+
+/** Called after every save (e.g. the team calendar fetches changed feeds at once). */
+export function onConfigurationSaved(listener: SavedListener) {
+  savedListeners.push(listener);
+}
+
 export type SaveConfigurationResult =
   | { ok: true; configuration: Configuration }
   | { ok: false; error: string; fieldErrors: Record<string, string[]> };
@@ -60,23 +69,27 @@ export type SaveConfigurationResult =
 /** Validates, clamps and saves the whole document; returns what was stored. */
 export function saveConfiguration(input: unknown): SaveConfigurationResult {
   // Webhook secrets left out or masked keep the stored ones; all are encrypted before storing.
+  // Busy-feed URLs likewise (issue 28): masked ones keep the stored sealed value.
+  const stored = getConfiguration();
   const parsed = ConfigurationSchema.safeParse(
-    withStoredSecrets(input, getConfiguration().webhooks),
+    withStoredFeedUrls(withStoredSecrets(input, stored.webhooks), stored.teamCalendar.busyFeeds),
   );
   const fieldErrors = parsed.success
-    ? webhookTargetErrors(parsed.data)
+    ? { ...webhookTargetErrors(parsed.data), ...feedTargetErrors(parsed.data) }
     : fieldErrorsOf(parsed.error);
   if (!parsed.success || Object.keys(fieldErrors).length > 0) {
     return { ok: false, error: "Fehler beim Speichern der Konfiguration!", fieldErrors };
   }
-  const data = sealWebhookSecrets(parsed.data);
+  const data = sealFeedUrls(sealWebhookSecrets(parsed.data));
   db()
     .insert(configuration)
     .values({ id: 1, data, updatedAt: new Date() })
     .onConflictDoUpdate({ target: configuration.id, set: { data, updatedAt: new Date() } })
     .run();
   // The next read parses the stored row again (this connection's own writes leave data_version).
+  const previous = stored;
   cached = undefined;
+  for (const listener of savedListeners) listener(previous, data);
   return { ok: true, configuration: data };
 }
 

@@ -4,6 +4,7 @@ import { isDeliverableAddress } from "~/lib/mail-address";
 import { ENV_HELP_HREF, isReady, type SetupCheck, type SetupCheckItem } from "~/lib/setup-check";
 import { listAdmins } from "./admins.server";
 import type { AdminUser } from "./auth.server";
+import { branding } from "./branding.server";
 import { env, replicationOn } from "./env.server";
 import { mailConfigured, queueMail } from "./mail/outbox.server";
 import { TEST_MAIL_KIND, type TestMailState, testMailState } from "./mail/test-mail.server";
@@ -94,7 +95,8 @@ function appUrlItem(): SetupCheckItem {
 }
 
 function legalItem(): SetupCheckItem {
-  const { PRIVACY_URL, IMPRINT_URL } = env();
+  // Set in the settings (Erscheinungsbild und Inhalte, issue 29) or by the env variables.
+  const { privacyUrl: PRIVACY_URL, imprintUrl: IMPRINT_URL } = branding();
   const isExample = (url: string, fallback: string) =>
     url === fallback || new URL(url).hostname.replace(/^www\./, "") === "example.com";
   const missing = [
@@ -108,8 +110,8 @@ function legalItem(): SetupCheckItem {
     optional: false,
     message: ok
       ? "Impressum und Datenschutzerklärung verweisen auf Ihre eigenen Seiten."
-      : `Setzen Sie ${missing.join(" und ")} auf Ihre eigene Seite. Die Links im Footer zeigen noch auf example.com – ohne Impressum und Datenschutzerklärung dürfen Sie die Seite in Deutschland nicht veröffentlichen.`,
-    href: ENV_HELP_HREF,
+      : `Setzen Sie ${missing.join(" und ")} auf Ihre eigene Seite – unter Einstellungen → Erscheinungsbild und Inhalte oder als Umgebungsvariable. Die Links im Footer zeigen noch auf example.com – ohne Impressum und Datenschutzerklärung dürfen Sie die Seite in Deutschland nicht veröffentlichen.`,
+    href: ok ? ENV_HELP_HREF : "/admin/settings#branding",
   };
 }
 

@@ -26,6 +26,8 @@ export type TestHooks = {
   setFreeDiskReader(next?: (dir: string) => number): void;
   /** Password hashes running right now (the cap of crypto.server.ts). */
   runningHashes(): number;
+  /** Fetches every due team-calendar feed now; resolves with how many succeeded (`now`: fake clock). */
+  drainBusyFeeds(now?: Date): Promise<number>;
 };
 
 const hooks: Partial<TestHooks> = {};

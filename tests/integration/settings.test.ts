@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { brandingDefaults } from "~/lib/branding";
 import { startTestServer, type TestServer } from "./server";
 
 let server: TestServer;
@@ -108,8 +109,10 @@ describe("settings page form", () => {
     "uploads",
     "preparationFields",
     "appointments",
+    "teamCalendar",
     "privacy",
     "spam",
+    "branding",
   ];
 
   /** What the rendered settings form posts for a configuration (every section's marker included). */
@@ -157,6 +160,23 @@ describe("settings page form", () => {
     });
     f.set("spam.quarantineDays", String(c.spam.quarantineDays));
     f.set("ai.dailyLimit", String(c.ai.dailyLimit));
+    // The brand card (issue 29) shows every text, today's where none is stored.
+    const brand = c.branding ?? {};
+    for (const key of [
+      "name",
+      "heroTitle",
+      "heroSubtitle",
+      "promise",
+      "successMessage",
+      "footerLine",
+    ])
+      f.set(`branding.${key}`, brand[key] ?? brandingDefaults[key as "name"]);
+    for (const key of ["privacyUrl", "imprintUrl", "primaryColor"])
+      f.set(`branding.${key}`, brand[key] ?? "");
+    (brand.faq ?? brandingDefaults.faq).forEach((e: Config, i: number) => {
+      f.set(`branding.faq[${i}].question`, e.question);
+      f.set(`branding.faq[${i}].answer`, e.answer);
+    });
     return f;
   }
 
@@ -219,6 +239,58 @@ describe("settings page form", () => {
     const after = await current();
     expect(after.uploadSettings.allowedDocumentTypes).toEqual([]);
     expect(after.uploadSettings.allowedImageTypes).toEqual(before.uploadSettings.allowedImageTypes);
+  });
+
+  it("saves the brand card (issue 29): texts, FAQ, colour; a default text is stored as null", async () => {
+    const cookie = await cookieLogin();
+    const before = await current();
+    const form = formFor(before);
+    form.set("branding.name", "Agentur Süd");
+    form.set("branding.heroTitle", brandingDefaults.heroTitle);
+    form.set("branding.promise", "Antwort morgen.");
+    form.set("branding.primaryColor", "#0B5D1E");
+    form.set("branding.faq[0].question", "Neue Frage?");
+    const saved = await post(cookie, form);
+    expect(saved.status).toBe(302);
+    const after = await current();
+    expect(after.branding).toMatchObject({
+      name: "Agentur Süd",
+      heroTitle: null,
+      promise: "Antwort morgen.",
+      primaryColor: "#0b5d1e",
+      successMessage: null,
+    });
+    expect(after.branding.faq[0].question).toBe("Neue Frage?");
+    expect(after.branding.faq).toHaveLength(10);
+    const page = await (await server.fetch("/")).text();
+    expect(page).toContain("Neue Frage?");
+    expect(page).toContain("Antwort morgen.");
+
+    const light = formFor(after);
+    light.set("branding.primaryColor", "#fde047");
+    const refused = await post(cookie, light);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Kontrastverhältnis 4,5:1");
+    expect((await current()).branding.primaryColor).toBe("#0b5d1e");
+
+    // "Zurücksetzen" without JS: Conform's update intent fills in the default, nothing is saved.
+    const reset = formFor(after);
+    reset.set(
+      "__intent__",
+      JSON.stringify({
+        type: "update",
+        payload: { name: "branding.promise", value: brandingDefaults.promise },
+      }),
+    );
+    const shown = await post(cookie, reset);
+    expect(shown.status).toBe(200);
+    expect(await shown.text()).toContain(brandingDefaults.promise);
+    expect((await current()).branding.promise).toBe("Antwort morgen.");
+
+    // Back to today's texts: every one equal to its default is stored as null again.
+    const restored = formFor({ ...after, branding: {} });
+    expect((await post(cookie, restored)).status).toBe(302);
+    expect((await current()).branding).toMatchObject({ name: null, promise: null, faq: null });
   });
 
   it("applies a list intent without JS (Conform's insert/reorder/remove) and saves nothing", async () => {

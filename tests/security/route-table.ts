@@ -30,6 +30,8 @@ export const CLASSIFICATION: Record<string, Classification> = {
   // Guarded by the signed link in its query (no token: 404), not by a session.
   "meine-anfrage": { page: "public" },
   healthz: { api: { GET: "public" } },
+  // The agency's logo (issue 29): public like the page it appears on; 404 while none is set.
+  "branding/logo": { api: { GET: "public" } },
   "admin/login": { page: "public", post: "public" },
   "admin/logout": { page: "public", post: "public" },
   "admin/register": { page: "public", post: "public" },
@@ -42,6 +44,8 @@ export const CLASSIFICATION: Record<string, Classification> = {
   "admin/requests": { page: "admin", post: "admin" },
   // JSON for a list row's expand button (ADR 190), guarded like the admin pages (login redirect).
   "admin/requests/:id/details": { page: "admin" },
+  // Guarded by the feed token in its query (no token: 404), not by a session (issue 28).
+  "admin/kalender.ics": { api: { GET: "public" } },
   "admin/appointments": { page: "admin", post: "admin" },
   "admin/users": { page: "admin", post: "admin" },
   "admin/affiliate-codes": { page: "admin", post: "admin" },
@@ -77,6 +81,7 @@ export const CLASSIFICATION: Record<string, Classification> = {
   "api/admin/auth/forgot-password": { api: { POST: "public" } },
   "api/admin/auth/reset-password": { api: { POST: "public" } },
   "api/admin/invite": { api: { POST: "admin" } },
+  "api/admin/branding/logo": { api: { PUT: "admin", DELETE: "admin" } },
   "api/admin/register": { api: { POST: "public" } },
   "api/admin/users": { api: { GET: "admin" } },
   "api/admin/users/:id": { api: { DELETE: "admin" } },
@@ -110,7 +115,7 @@ export const CLASSIFICATION: Record<string, Classification> = {
   "api/admin/api-tokens": { api: { GET: "admin", POST: "admin" } },
   "api/admin/api-tokens/:id": { api: { DELETE: "admin" } },
   "api/admin/appointments": { api: { GET: "admin" } },
-  "api/admin/appointments/:id": { api: { DELETE: "admin" } },
+  "api/admin/appointments/:id": { api: { DELETE: "admin", PATCH: "admin" } },
   "api/admin/appointments/:id/refresh": { api: { POST: "admin" } },
   "api/admin/appointments/:id/cancel": { api: { POST: "admin" } },
   "api/admin/affiliate-codes": { api: { GET: "admin", POST: "admin" } },

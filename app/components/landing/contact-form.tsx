@@ -36,6 +36,8 @@ type Props = {
   /** Demo booking switched on (appointmentEventType set). */
   bookingEnabled: boolean;
   privacyNote: { text: string; url: string };
+  /** The agency's words (issue 29): the promise above the form, the message after sending. */
+  brandTexts: { promise: string; successMessage: string };
 };
 
 const SUBMIT_HINT_ID = "contact-submit-hint";
@@ -87,14 +89,12 @@ export function ContactForm(props: Props) {
       width="max-w-3xl"
       className="bg-slate-50 dark:bg-slate-900/50"
     >
-      <p className="mt-2 text-slate-700 dark:text-slate-300">
-        Wir melden uns innerhalb eines Werktags und liefern deine Testversion innerhalb von drei
-        Tagen.
-      </p>
+      <p className="mt-2 text-slate-700 dark:text-slate-300">{props.brandTexts.promise}</p>
 
       {form.submitted ? (
         <SubmissionSuccess
           submitted={form.submitted}
+          message={props.brandTexts.successMessage}
           headingRef={form.successRef}
           onAnother={form.replaced ? form.startAnother : undefined}
           bookingEnabled={props.bookingEnabled}

@@ -24,6 +24,7 @@ import {
 } from "~/lib/appointments";
 import { refreshAppointment } from "~/server/appointments/appointments.server";
 import { listAppointments } from "~/server/appointments/list.server";
+import { handleVideoLinkForm } from "~/server/appointments/video-link-form.server";
 import { backTo, requireAdmin } from "~/server/auth.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { redirectWithToast } from "~/server/flash.server";
@@ -68,6 +69,7 @@ export async function action({ request }: Route.ActionArgs) {
   const back = backTo(request);
   const id = parseId(String(form.get("id") ?? ""));
   if (!id) return redirectWithToast(back, { type: "error", message: "Termin nicht gefunden." });
+  if (form.get("intent") === "video-link") return handleVideoLinkForm(id, form, back);
   // The same call and the same messages as POST /api/admin/appointments/{id}/refresh.
   const result = await scheduling(() => refreshAppointment(id)).catch((error: unknown) => {
     console.error("Termin aktualisieren:", error);

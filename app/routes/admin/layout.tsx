@@ -5,7 +5,8 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { iconProps } from "~/components/ui/icons";
 import { LogoMark } from "~/components/ui/logo";
 import { ThemeToggle } from "~/components/ui/theme-toggle";
-import { BRAND_NAME, type ThemeChoice } from "~/lib/brand";
+import { useBrand } from "~/components/ui/use-brand";
+import type { ThemeChoice } from "~/lib/brand";
 import { countAwaitingActivation } from "~/server/account-activation.server";
 import { documentPath, ENROLMENT_PATH, FIRST_LOGIN_PATH, requireAdmin } from "~/server/auth.server";
 import type { Route } from "./+types/layout";
@@ -37,6 +38,7 @@ export function headers() {
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const brand = useBrand();
   const root = useRouteLoaderData("root") as { theme?: ThemeChoice } | undefined;
   const checking =
     navigation.state === "loading" && navigation.location.pathname.startsWith("/admin");
@@ -53,7 +55,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         >
           <LogoMark className="size-8 sm:row-span-2" />
           <p className="truncate text-xs font-semibold text-indigo-600 sm:self-end sm:uppercase sm:tracking-wide dark:text-indigo-400">
-            <span className="hidden sm:inline">{BRAND_NAME} · </span>Admin-Bereich
+            <span className="hidden sm:inline">{brand.name} · </span>Admin-Bereich
           </p>
           <div className="col-start-3 row-start-1 flex shrink-0 items-center gap-1 sm:row-span-2 sm:gap-2">
             <a

@@ -10,6 +10,7 @@ import { requireAdmin } from "~/server/auth.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { readForm } from "~/server/http.server";
 import { getStats } from "~/server/requests/queries.server";
+import { busyFeedStatuses } from "~/server/team-calendar/busy-feeds.server";
 import { maskedConfiguration } from "~/server/webhooks/config.server";
 import type { Route } from "./+types/legacy";
 import { affiliatePanelData, handleAffiliateAction } from "./affiliate-codes.server";
@@ -24,6 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     stats: getStats(),
     ...affiliatePanelData(),
     config: maskedConfiguration(getConfiguration()),
+    busyFeeds: busyFeedStatuses(),
     admins: listAdmins().map((a) => ({ id: a.id, username: a.username, email: a.email })),
     eventTypes: (await eventTypesWithFallback()).map((e) => ({
       key: e.key,
@@ -98,6 +100,7 @@ export default function LegacyPanel({ loaderData, actionData }: Route.ComponentP
           error={settings?.error}
           message={settings?.message}
           focus={settings?.focus}
+          busyFeeds={loaderData.busyFeeds}
         />
       </section>
     </div>

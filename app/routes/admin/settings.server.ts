@@ -72,11 +72,15 @@ export async function handleSettingsAction(
   }
   const admins = listAdmins();
   // The form replaces the sections it shows; everything it does not show is kept as stored
-  // (webhooks have their own forms, the 2FA rule is on /admin/account, API-only keys are set
-  // through /api/configuration).
+  // (webhooks have their own forms, the 2FA rule is on /admin/account, the AI budget and other
+  // API-only keys are set through /api/configuration).
+  const stored = getConfiguration();
+  const fromForm = configurationFromSettings(submission.value, admins);
+  // The logo has its own upload form: the settings form keeps the stored one.
   const result = saveConfiguration({
-    ...getConfiguration(),
-    ...configurationFromSettings(submission.value, admins),
+    ...stored,
+    ...fromForm,
+    branding: { ...fromForm.branding, logo: stored.branding.logo },
   });
   if (!result.ok) {
     const fieldErrors = Object.fromEntries(

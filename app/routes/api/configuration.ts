@@ -1,6 +1,7 @@
 import { publicConfiguration } from "~/lib/configuration";
 import { adminApi, publicApi } from "~/server/api-route.server";
 import { getApiAdmin } from "~/server/auth.server";
+import { branding } from "~/server/branding.server";
 import {
   getConfiguration,
   patchConfiguration,
@@ -15,9 +16,12 @@ export const loader = publicApi(
     const config = getConfiguration();
     const admin = await getApiAdmin(request);
     // Webhook secrets never leave in full (masked to their last four characters).
-    return Response.json(admin ? maskedConfiguration(config) : publicConfiguration(config), {
-      headers: { "Cache-Control": "no-store" },
-    });
+    return Response.json(
+      admin ? maskedConfiguration(config) : publicConfiguration(config, branding()),
+      {
+        headers: { "Cache-Control": "no-store" },
+      },
+    );
   },
 );
 

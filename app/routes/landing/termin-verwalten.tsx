@@ -107,6 +107,24 @@ export default function ManageAppointmentPage({ loaderData, actionData }: Route.
               <dd>
                 {formatTime(view.start)} – {formatTime(view.end)} Uhr
               </dd>
+              {view.provider === "builtin" || view.videoUrl ? (
+                <>
+                  <dt className="font-semibold">Videocall</dt>
+                  <dd className="break-all">
+                    {view.videoUrl ? (
+                      <a
+                        href={view.videoUrl}
+                        className="text-indigo-700 underline dark:text-indigo-300"
+                        rel="noreferrer"
+                      >
+                        {view.videoUrl}
+                      </a>
+                    ) : (
+                      "Den Link schicken wir dir rechtzeitig vor dem Termin."
+                    )}
+                  </dd>
+                </>
+              ) : null}
             </dl>
             {step === "absagen" ? (
               <Form method="post" className="relative space-y-4">

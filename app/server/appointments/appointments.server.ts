@@ -23,6 +23,7 @@ import {
   SLOT_TAKEN,
   type Slot,
 } from "./scheduling/types";
+import { videoLinkOf } from "./video-link.server";
 
 type Row = typeof appointments.$inferSelect;
 type RequestRow = typeof requests.$inferSelect;
@@ -54,6 +55,8 @@ export function serializeAppointment(
       : null,
     cacheInfo: { age: row.cachedAt ? Math.max(0, (now - row.cachedAt.getTime()) / 60_000) : null },
     provider: row.provider,
+    videoUrl: videoLinkOf(row),
+    ownVideoUrl: Boolean(row.videoUrl),
   };
 }
 

@@ -153,7 +153,7 @@ export async function rescheduleAppointment(
   dropReminder(id);
   announceAppointment("appointment.booked", id, updated.sequence);
   if (who) {
-    queueConfirmation(updated, who, true);
+    queueConfirmation(updated, who, "rescheduled");
     queueReminder(updated, who);
     queueBookingNotice(updated, who, "rescheduled");
   }

@@ -16,6 +16,7 @@ import {
 } from "./manage-link.server";
 import { INACTIVE_STATUSES } from "./one-per-request.server";
 import { SchedulingError } from "./scheduling/types";
+import { videoLinkOf } from "./video-link.server";
 
 /**
  * The visitor's page behind the signed link (`/termin/verwalten?token=…`): what it shows and
@@ -28,6 +29,8 @@ export type ManagedAppointment = {
   when: string;
   cancelled: boolean;
   provider: "builtin" | "calcom";
+  /** The video link (issue 28), while the booking stands. */
+  videoUrl: string | null;
   /**
    * Once cancelled: the signed links to the visitor's request (ADR 220), so this browser can book
    * again or open the request without having sent it; null without a request.
@@ -52,6 +55,7 @@ export function managedAppointment(token: string | null) {
     when: formatDateTime(row.startTime),
     cancelled,
     provider: row.provider,
+    videoUrl: cancelled ? null : videoLinkOf(row),
     bookAgainPath: requestId && bookingEnabled() ? requestLinkPath(requestId, "termin") : null,
     requestPath: requestId ? requestLinkPath(requestId) : null,
   };

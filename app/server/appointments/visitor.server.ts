@@ -4,6 +4,7 @@ import { appointments } from "~db/schema";
 import { db } from "../db.server";
 import { env } from "../env.server";
 import { visitorOwnsRequest } from "../visitor.server";
+import { videoLinkOf } from "./video-link.server";
 
 /** What a visitor sees of their booked demo (success card, history). */
 export type VisitorAppointment = { start: string; end: string; title: string };
@@ -53,8 +54,8 @@ export async function visitorCalendarFile(
     end,
     summary: row.eventTypeName,
     description: "Dein persönlicher Demo-Termin: Wir zeigen dir deine Testversion.",
-    location: row.location,
-    url: row.url ?? `${env().APP_URL}/#history`,
+    location: videoLinkOf(row) ?? row.location,
+    url: videoLinkOf(row) ?? row.url ?? `${env().APP_URL}/#history`,
   });
   return { body, fileName: calendarFileName(row.startTime) };
 }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, lte, or } from "drizzle-orm";
 import type { Transporter } from "nodemailer";
 import { type MailAttachment, mailOutbox } from "~db/schema";
 import { isStaleReminder } from "../appointments/reminder-check.server";
+import { mailSender } from "../branding.server";
 import { db } from "../db.server";
 import { env } from "../env.server";
 import { afterFailure, outboxWorker } from "../outbox-retry.server";
@@ -175,7 +176,7 @@ async function sendDue(now: Date): Promise<{ attempted: number; sent: number }> 
       if (text === null || html === null)
         throw new Error("Inhalt nicht entschlüsselbar (SESSION_SECRET geändert?)");
       await transport.sendMail({
-        from: env().MAIL_FROM,
+        from: mailSender(),
         to: mail.to,
         subject: mail.subject,
         ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),

@@ -7,6 +7,7 @@ import {
   type WebhookEndpoint,
 } from "~/lib/webhooks";
 import { openBody, sealBody } from "../mail/secrets.server";
+import { maskFeedUrls } from "../team-calendar/config.server";
 import { refusedUrl } from "./address.server";
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -62,8 +63,6 @@ export const sealWebhookSecrets = (config: Configuration): Configuration => ({
   })),
 });
 
-/** What leaves the server (API, settings page): secrets masked to their last four characters. */
-export const maskedConfiguration = (config: Configuration): Configuration => ({
-  ...config,
-  webhooks: maskWebhooks(config.webhooks, openBody),
-});
+/** What leaves the server (API, settings page): secrets and busy-feed URLs masked (last four characters). */
+export const maskedConfiguration = (config: Configuration): Configuration =>
+  maskFeedUrls({ ...config, webhooks: maskWebhooks(config.webhooks, openBody) });

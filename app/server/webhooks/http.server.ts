@@ -144,3 +144,82 @@ export function postWebhook(
     req.end(body);
   });
 }
+
+export type GetResult = { ok: true; body: string } | { ok: false; error: string; status?: number };
+
+/**
+ * GETs a text document under the same rules as a webhook POST (issue 28's calendar feeds): SSRF
+ * checks before and after DNS resolution, no redirect followed, the whole exchange within
+ * WEBHOOK_TIMEOUT_MS, and an answer larger than `maxBytes` is refused (the socket is closed).
+ */
+export function getChecked(
+  target: string,
+  maxBytes: number,
+  policy: TargetPolicy = targetPolicy(),
+  accept = "text/calendar, text/plain;q=0.5",
+): Promise<GetResult> {
+  const refused = refusedUrl(target, policy);
+  if (refused) return Promise.resolve({ ok: false, error: refused });
+  const url = new URL(target);
+  const client = url.protocol === "https:" ? https : http;
+  const timeoutMs = env().WEBHOOK_TIMEOUT_MS;
+  return new Promise<GetResult>((resolve) => {
+    let settled = false;
+    const finish = (result: GetResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(result);
+      req.destroy();
+    };
+    const req = client.request(
+      url,
+      {
+        method: "GET",
+        headers: { accept, "user-agent": "Anfrage-Portal-Kalender/1" },
+        lookup: checkedLookup(policy),
+        agent: false,
+      },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        if (status >= 300 && status < 400)
+          return finish({
+            ok: false,
+            status,
+            error: `HTTP ${status}: Weiterleitungen werden nicht verfolgt.`,
+          });
+        if (status < 200 || status >= 300)
+          return finish({ ok: false, status, error: `HTTP ${status}` });
+        const declared = Number(res.headers["content-length"]);
+        const tooLarge = {
+          ok: false as const,
+          error: `Antwort größer als ${Math.round(maxBytes / 1024 / 1024)} MB.`,
+        };
+        if (declared > maxBytes) return finish(tooLarge);
+        let received = 0;
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => {
+          received += chunk.length;
+          if (received > maxBytes) return finish(tooLarge);
+          chunks.push(chunk);
+        });
+        res.on("end", () => finish({ ok: true, body: Buffer.concat(chunks).toString("utf8") }));
+        res.on("error", (error) => finish({ ok: false, error: `Abbruch: ${error.message}` }));
+      },
+    );
+    const timer = setTimeout(
+      () => finish({ ok: false, error: `Zeitüberschreitung nach ${timeoutMs} ms.` }),
+      timeoutMs,
+    );
+    req.on("error", (error: NodeJS.ErrnoException) =>
+      finish({
+        ok: false,
+        error:
+          error.code === "EWEBHOOKTARGET"
+            ? error.message
+            : `Verbindung fehlgeschlagen: ${error.code ?? error.message}`,
+      }),
+    );
+    req.end();
+  });
+}

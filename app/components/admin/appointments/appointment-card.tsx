@@ -14,6 +14,7 @@ import type { AppointmentJson } from "~/lib/appointments";
 import { cacheAgeLabel } from "~/lib/appointments";
 import { bookingDuration } from "~/lib/booking-calendar";
 import { formatDateTime, formatRequestId } from "~/lib/format";
+import { AppointmentVideoLink } from "./appointment-video-link";
 
 const TONE_BADGES: Record<StatusTone, string> = {
   green: "bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200",
@@ -81,6 +82,12 @@ export function AppointmentCard({ a }: { a: AppointmentJson }) {
           Kontaktdaten nicht verfügbar
         </p>
       )}
+      <AppointmentVideoLink
+        a={a}
+        editable={
+          a.provider === "builtin" && group !== "cancelled" && Date.parse(a.startTime) > Date.now()
+        }
+      />
       <p className="mt-3 text-xs text-slate-500 dark:text-slate-400">
         {/* The spec's 'N/A' stands for a missing scheduling-service id only; without a linked
             request the card already says 'Kontaktdaten nicht verfügbar'. */}

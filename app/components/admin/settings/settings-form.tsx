@@ -16,14 +16,17 @@ import {
   type SettingsFormValue,
   settingsFormDefaults,
 } from "~/lib/settings-form";
+import type { BusyFeedStatus } from "~/lib/team-calendar";
 import { AppointmentSettings, type EventTypeOption } from "./appointment-settings";
 import { BannerSettings } from "./banner-settings";
+import { BrandingSettings } from "./branding-settings";
 import { NotificationSettings } from "./notification-settings";
 import { PreparationFieldSettings } from "./preparation-field-settings";
 import { PrivacySettings } from "./privacy-settings";
 import { SettingsErrors } from "./section";
 import { SpamSettings } from "./spam-settings";
 import { SystemPromptSettings } from "./system-prompt-settings";
+import { TeamCalendarSettings } from "./team-calendar-settings";
 import { UploadSettings } from "./upload-settings";
 import { useUnsavedChanges } from "./use-unsaved-changes";
 
@@ -40,6 +43,12 @@ export type SettingsFormProps = {
   message?: string;
   /** The field a refused post names first: focused, so it is scrolled into view. */
   focus?: string;
+  /** PRIVACY_URL and IMPRINT_URL, shown where the brand's links are left empty. */
+  legalDefaults?: { privacyUrl: string; imprintUrl: string };
+  /** The team calendar's feeds: age of their cache and last error (issue 28). */
+  busyFeeds: BusyFeedStatus[];
+  /** Whether the page has the form "Jetzt abrufen" posts (team-calendar-links.tsx). */
+  feedsRefreshable?: boolean;
 };
 
 /**
@@ -86,6 +95,8 @@ function SettingsFormBody(props: SettingsFormProps) {
     fields.preparationFields,
     fields.emailNotifications.getFieldset().externalEmails,
     fields.spam.getFieldset().blocklist,
+    fields.branding.getFieldset().faq,
+    fields.teamCalendar.getFieldset().busyFeeds,
   ]
     .map((list) =>
       list
@@ -163,8 +174,15 @@ function SettingsFormBody(props: SettingsFormProps) {
         <UploadSettings fields={fields} />
         <PreparationFieldSettings form={form} fields={fields} />
         <AppointmentSettings fields={fields} eventTypes={props.eventTypes} />
+        <TeamCalendarSettings
+          form={form}
+          fields={fields}
+          feeds={props.busyFeeds}
+          refreshable={props.feedsRefreshable}
+        />
         <PrivacySettings fields={fields} />
         <SpamSettings form={form} fields={fields} />
+        <BrandingSettings form={form} fields={fields} legalDefaults={props.legalDefaults} />
 
         <div
           className="sticky bottom-0 flex flex-wrap items-center justify-end gap-3 border-t border-slate-200 bg-slate-50/90 py-3 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90"

@@ -10,6 +10,7 @@ import {
 import { formatTime } from "~/lib/format";
 import { appointments } from "~db/schema";
 import { db } from "../../db.server";
+import { busyIntervals } from "../../team-calendar/busy-feeds.server";
 import { type EventType, SchedulingError, type SchedulingProvider, type Slot } from "./types";
 
 export const BUILTIN_EVENT_TYPE: EventType = {
@@ -36,11 +37,25 @@ export function builtinSlotStarts(day: IsoDay, minutes: number): Date[] {
   return starts;
 }
 
+/**
+ * Issue 28 seam: whether a slot overlaps the team calendar's busy times. The availability function
+ * (i28a) takes `busyIntervals` as its `busy` input; until then these two calls apply it here.
+ */
+function overlapsBusy(
+  start: Date,
+  minutes: number,
+  busy = busyIntervals(start, endOf(start, minutes)),
+) {
+  const end = endOf(start, minutes).getTime();
+  return busy.some((b) => b.start.getTime() < end && b.end.getTime() > start.getTime());
+}
+const endOf = (start: Date, minutes: number) => new Date(start.getTime() + minutes * 60_000);
+
 /** Only the offered slot starts (weekday, opening hours, the duration's grid) in the future. */
 export function assertBuiltinSlot(start: Date, minutes: number) {
   const day = berlinDayOf(start);
   const valid = builtinSlotStarts(day, minutes).some((s) => s.getTime() === start.getTime());
-  if (!valid || start.getTime() <= Date.now()) {
+  if (!valid || start.getTime() <= Date.now() || overlapsBusy(start, minutes)) {
     throw new SchedulingError(
       "Dieser Zeitpunkt ist nicht buchbar. Bitte wähle eine angebotene Uhrzeit.",
       "invalid",
@@ -77,8 +92,16 @@ export const builtinProvider: SchedulingProvider = {
   async getSlots(day, eventType, minNoticeHours) {
     const earliest = Date.now() + minNoticeHours * 3600_000;
     const taken = bookedStarts(day);
-    return builtinSlotStarts(day, eventType.lengthInMinutes)
-      .filter((start) => start.getTime() > earliest && !taken.has(start.getTime()))
+    const { start: dayStart, end: dayEnd } = dayBoundsUtc(day);
+    const busy = busyIntervals(dayStart, dayEnd);
+    const minutes = eventType.lengthInMinutes;
+    return builtinSlotStarts(day, minutes)
+      .filter(
+        (start) =>
+          start.getTime() > earliest &&
+          !taken.has(start.getTime()) &&
+          !overlapsBusy(start, minutes, busy),
+      )
       .map<Slot>((start) => ({
         time: start.toISOString(),
         formatted: formatTime(start),
