@@ -36,6 +36,8 @@ export default [
     route("requests/:id/details", "routes/admin/request-details.ts"),
     // The team's booked demos as a calendar feed, guarded by its token (issue 28)
     route("kalender.ics", "routes/admin/kalender-ics.ts"),
+    // The audit log with the page's filters as CSV (admins only; a plain link, no JS needed)
+    route("audit.csv", "routes/admin/audit-csv.ts"),
     // Admin, protected (the layout's loader checks the session on the server)
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx", { id: "admin-index" }),

@@ -9,6 +9,8 @@ import { hashPassword, verifyPassword } from "./crypto.server";
 import { type Db, db, transaction } from "./db.server";
 import { clearLoginLock } from "./login.server";
 import { queueMail } from "./mail/outbox.server";
+import { weakPassword } from "./password-strength.server";
+import { adminActor, audit } from "./privacy/audit.server";
 import { type Failure, failure } from "./result.server";
 
 export function listAdmins(): AdminUser[] {
@@ -105,6 +107,8 @@ export async function changePassword(
   if (oldPassword === newPassword) {
     return failure(400, "Das neue Passwort muss sich vom aktuellen unterscheiden.", "newPassword");
   }
+  const weak = await weakPassword(newPassword, "newPassword", [row.username, row.email]);
+  if (weak) return weak;
   const passwordHash = await hashPassword(newPassword);
   db()
     .update(admins)
@@ -113,6 +117,7 @@ export async function changePassword(
     .run();
   deleteOtherSessions(adminId, keepTokenHash);
   await clearLoginLock(row, ip);
+  audit({ id: row.id, username: row.username }, "password-changed", row.username);
   return { ok: true };
 }
 
@@ -154,6 +159,7 @@ export function setAdminActive(
     .returning()
     .get();
   if (!active) deleteOtherSessions(targetId);
+  audit(adminActor(actorId), active ? "account-activated" : "account-deactivated", row.username);
   // A registration that waited for this: the invitee hears that she can log in now.
   if (active && waited) notifyAccountActivated(row);
   return { ok: true, admin: toAdminUser(row) };
@@ -194,6 +200,10 @@ export function deleteAdmin(
   if (!result) {
     return failure(400, "Der letzte aktive Admin kann nicht gelöscht werden.");
   }
+  audit(adminActor(actorId), "account-deleted", target.username, {
+    anfragenUebertragen: result.moved,
+    einladungenUebertragen: result.invites,
+  });
   queueMail({
     to: target.email,
     subject: "Ihr Admin-Zugang wurde entfernt",

@@ -8,12 +8,18 @@ import {
 import { fieldErrorsOf } from "~/lib/field-errors";
 import { configuration } from "~db/schema";
 import { type Db, db } from "./db.server";
+import { openBody } from "./mail/secrets.server";
+import type { AuditActor } from "./privacy/audit.server";
+import { auditConfigurationSave } from "./privacy/config-audit.server";
 import { feedTargetErrors, sealFeedUrls, withStoredFeedUrls } from "./team-calendar/config.server";
 import {
+  endpointsWithNewUrl,
+  newUrlSecretErrors,
   sealWebhookSecrets,
   webhookTargetErrors,
   withStoredSecrets,
 } from "./webhooks/config.server";
+import { dropQueuedDeliveries } from "./webhooks/deliveries.server";
 
 /**
  * The parsed configuration, kept in memory (every page reads it; parsing it on each request was a
@@ -66,17 +72,27 @@ export type SaveConfigurationResult =
   | { ok: true; configuration: Configuration }
   | { ok: false; error: string; fieldErrors: Record<string, string[]> };
 
-/** Validates, clamps and saves the whole document; returns what was stored. */
-export function saveConfiguration(input: unknown): SaveConfigurationResult {
+/**
+ * Validates, clamps and saves the whole document; returns what was stored. Audited (which sections
+ * and keys changed, webhooks with their host; never a value) under `actor`; an endpoint whose URL
+ * changed needs a new secret, and its queued deliveries are dropped (ADR 262).
+ */
+export function saveConfiguration(
+  input: unknown,
+  actor: AuditActor = "System",
+): SaveConfigurationResult {
+  const before = getConfiguration();
   // Webhook secrets left out or masked keep the stored ones; all are encrypted before storing.
   // Busy-feed URLs likewise (issue 28): masked ones keep the stored sealed value.
-  const stored = getConfiguration();
   const parsed = ConfigurationSchema.safeParse(
-    withStoredFeedUrls(withStoredSecrets(input, stored.webhooks), stored.teamCalendar.busyFeeds),
+    withStoredFeedUrls(withStoredSecrets(input, before.webhooks), before.teamCalendar.busyFeeds),
   );
-  const fieldErrors = parsed.success
-    ? { ...webhookTargetErrors(parsed.data), ...feedTargetErrors(parsed.data) }
-    : fieldErrorsOf(parsed.error);
+  const fieldErrors = {
+    ...(parsed.success
+      ? { ...webhookTargetErrors(parsed.data), ...feedTargetErrors(parsed.data) }
+      : fieldErrorsOf(parsed.error)),
+    ...newUrlSecretErrors(input, before.webhooks),
+  };
   if (!parsed.success || Object.keys(fieldErrors).length > 0) {
     return { ok: false, error: "Fehler beim Speichern der Konfiguration!", fieldErrors };
   }
@@ -87,9 +103,10 @@ export function saveConfiguration(input: unknown): SaveConfigurationResult {
     .onConflictDoUpdate({ target: configuration.id, set: { data, updatedAt: new Date() } })
     .run();
   // The next read parses the stored row again (this connection's own writes leave data_version).
-  const previous = stored;
   cached = undefined;
-  for (const listener of savedListeners) listener(previous, data);
+  for (const listener of savedListeners) listener(before, data);
+  for (const id of endpointsWithNewUrl(before.webhooks, data.webhooks)) dropQueuedDeliveries(id);
+  auditConfigurationSave(actor, before, data, (value) => openBody(value) ?? value);
   return { ok: true, configuration: data };
 }
 
@@ -98,6 +115,9 @@ export function saveConfiguration(input: unknown): SaveConfigurationResult {
  * everything left out stays. Read and write happen without an await in between (one transaction in
  * effect), so two patches never lose each other's keys.
  */
-export function patchConfiguration(patch: unknown): SaveConfigurationResult {
-  return saveConfiguration(mergeConfigurationPatch(getConfiguration(), patch));
+export function patchConfiguration(
+  patch: unknown,
+  actor: AuditActor = "System",
+): SaveConfigurationResult {
+  return saveConfiguration(mergeConfigurationPatch(getConfiguration(), patch), actor);
 }

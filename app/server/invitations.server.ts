@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
-import { MESSAGES } from "~/lib/auth-forms";
+import { isReservedUsername, MESSAGES } from "~/lib/auth-forms";
 import { admins, invitations } from "~db/schema";
 import { notifyAdminsOfRegistration, registrationMessage } from "./account-activation.server";
 import { findAdminByEmail, getAdminById, insertAdmin, usernameTaken } from "./admins.server";
@@ -10,6 +10,8 @@ import { env } from "./env.server";
 import { usableToken } from "./link-token.server";
 import { mailConfigured, queueMail } from "./mail/outbox.server";
 import { createResetToken, resetUrl } from "./password-reset.server";
+import { weakPassword } from "./password-strength.server";
+import { adminActor, audit } from "./privacy/audit.server";
 import { type Failure, failure } from "./result.server";
 
 export const INVITATION_TTL_MS = 7 * 24 * 3600_000;
@@ -130,6 +132,7 @@ export function createInvitation(
       .get().id;
   });
   sendInvitationMail(address, token, getAdminById(invitedBy)?.username);
+  audit(adminActor(invitedBy), "invitation-sent", `Einladung #${id}`);
   const invitation = listInvitations().find((i) => i.id === id);
   if (!invitation) return failure(500, MESSAGES.changeFailed);
   return { ok: true, token, invitation, ...delivery(token) };
@@ -165,12 +168,15 @@ export function resendInvitation(
     .where(eq(invitations.id, id))
     .run();
   sendInvitationMail(row.email, token, getAdminById(actorId)?.username);
+  audit(adminActor(actorId), "invitation-resent", `Einladung #${id}`);
   return { ok: true, token, email: row.email, ...delivery(token) };
 }
 
-export function deleteInvitation(id: number): { ok: true } | Failure {
+export function deleteInvitation(id: number, actorId?: number): { ok: true } | Failure {
   const changes = db().delete(invitations).where(eq(invitations.id, id)).run().changes;
-  return changes ? { ok: true } : notFound;
+  if (!changes) return notFound;
+  audit(actorId ? adminActor(actorId) : "System", "invitation-revoked", `Einladung #${id}`);
+  return { ok: true };
 }
 
 function usernameFromEmail(email: string) {
@@ -180,7 +186,8 @@ function usernameFromEmail(email: string) {
       .replace(/[^\w.-]/g, "")
       .toLowerCase()
       .slice(0, 40) || "admin";
-  let candidate = base.length >= 3 ? base : `${base}-admin`;
+  // A name the audit log gives its job actors ("system@…") is never derived either.
+  let candidate = base.length >= 3 && !isReservedUsername(base) ? base : `${base}-admin`;
   for (let n = 2; usernameTaken(candidate); n++) candidate = `${base}-${n}`;
   return candidate;
 }
@@ -219,6 +226,7 @@ export async function activateInvitation(
     });
   });
   if (!admin) return notFound;
+  audit(adminActor(actorId), "account-activated", admin.username, { einladung: id });
   const token = createResetToken(admin.id, ACTIVATION_LINK_TTL_MS);
   const actor = getAdminById(actorId);
   queueMail({
@@ -257,6 +265,8 @@ export async function registerWithInvitation(input: {
   if (findAdminByEmail(invitation.email)) {
     return failure(409, "Für diese E-Mail-Adresse existiert bereits ein Admin-Konto.");
   }
+  const weak = await weakPassword(input.password, "password", [input.username, invitation.email]);
+  if (weak) return weak;
   const passwordHash = await hashPassword(input.password);
   const created = transaction((tx) => {
     const used = tx

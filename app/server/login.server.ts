@@ -19,8 +19,15 @@ import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./
 import { db } from "./db.server";
 import { refuseFilledHoneypot } from "./honeypot.server";
 import { readForm } from "./http.server";
+import { accountKey, clearAccountLock, recordLoginFailure } from "./login-lock.server";
 import { audit } from "./privacy/audit.server";
-import { loginLimiter, tooManyMessage } from "./rate-limit.server";
+import {
+  accountLoginLimiter,
+  type Limiter,
+  loginLimiter,
+  tooManyMessage,
+} from "./rate-limit.server";
+import { resetLinkNotice } from "./reset-link.server";
 import {
   type ChallengeOutcome,
   createLoginChallenge,
@@ -44,6 +51,8 @@ export type CompletedLogin = {
   admin: AdminUser & { mfaEnrollmentRequired: boolean };
   token: string;
   redirectTo: string;
+  /** Something the admin must hear at this login (a reset link another admin created). */
+  notice: string | null;
 };
 
 // Per client: an IPv4 address or an IPv6 /56 (ADR 254).
@@ -62,6 +71,7 @@ export const forgotKeys = (ip: string, email: string) => [
  * per-address counters of the client that completed it.
  */
 export async function clearLoginLock(account: { username: string; email: string }, ip: string) {
+  await clearAccountLock(account.username);
   const limiter = loginLimiter();
   limiter.resetMatching("login:user:", `:${account.username.toLowerCase()}`);
   limiter.resetMatching("forgot:user:", `:${account.email.toLowerCase()}`);
@@ -105,14 +115,19 @@ async function attempt(
     return { kind: "invalid", submission: submission as Submission & { status: "error" } };
   }
   const { username, password, redirectTo } = submission.value;
-  const limiter = loginLimiter();
   // Reserve the attempt before the password check (N parallel attempts: exactly the limit get
-  // through); a successful login gives its reservation back.
-  const reserved: string[] = [];
-  for (const key of [ipKey(ip), userKey(ip, username)]) {
+  // through); a successful login gives its reservation back. Per client, per client + name and per
+  // name from any address (ADR 263; an unknown name the same way).
+  const reserved: [Limiter, string][] = [];
+  const counters: [Limiter, string][] = [
+    [loginLimiter(), ipKey(ip)],
+    [loginLimiter(), userKey(ip, username)],
+    [accountLoginLimiter(), accountKey(username)],
+  ];
+  for (const [limiter, key] of counters) {
     const state = await limiter.consume(key);
     if (!state.ok) {
-      for (const done of reserved) await limiter.refund(done);
+      for (const [done, doneKey] of reserved) await done.refund(doneKey);
       return {
         kind: "limited",
         submission,
@@ -121,19 +136,23 @@ async function attempt(
         message: `${tooManyMessage(state.retryAfterSeconds, "admin")} Über „Passwort vergessen?“ können Sie Ihr Passwort auch gleich zurücksetzen.`,
       };
     }
-    reserved.push(key);
+    reserved.push([limiter, key]);
   }
   const row = findByUsername(username);
   const valid = await verifyPassword(password, row?.passwordHash ?? (await dummyPasswordHash()));
-  if (!row || !valid) return { kind: "failed", submission, message: MESSAGES.loginFailed };
+  if (!row || !valid) {
+    await recordLoginFailure(username, ip);
+    return { kind: "failed", submission, message: MESSAGES.loginFailed };
+  }
   if (!row.isActive) {
     // Never logged in: a registration still awaiting activation (the admins were told).
     const awaiting = !row.lastLogin;
     const message = awaiting ? MESSAGES.loginAwaitingActivation : MESSAGES.loginInactive;
     return { kind: "inactive", submission, message, awaiting };
   }
-  await limiter.refund(ipKey(ip));
-  await limiter.reset(userKey(ip, username));
+  await loginLimiter().refund(ipKey(ip));
+  await loginLimiter().reset(userKey(ip, username));
+  await accountLoginLimiter().reset(accountKey(username));
   // Hashes made with older scrypt parameters are upgraded now, while the password is at hand (ADR 091).
   if (needsRehash(row.passwordHash)) {
     const passwordHash = await hashPassword(password);
@@ -152,6 +171,7 @@ export function completeLogin(
   client: SessionClient,
   redirectTo?: string | null,
 ): CompletedLogin {
+  const notice = resetLinkNotice(row);
   const lastLogin = new Date();
   db().update(admins).set({ lastLogin }).where(eq(admins.id, row.id)).run();
   const admin = {
@@ -160,7 +180,7 @@ export function completeLogin(
   };
   const token = createSession(row.id, client);
   audit(admin, "login", admin.username, row.totpEnabled ? { zweiFaktor: true } : undefined);
-  return { admin, token, redirectTo: landingPath(admin, redirectTo) };
+  return { admin, token, redirectTo: landingPath(admin, redirectTo), notice };
 }
 
 /** remix-auth with the form strategy; the verify callback never throws for a wrong login. */

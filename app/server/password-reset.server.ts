@@ -1,13 +1,15 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { MESSAGES } from "~/lib/auth-forms";
 import { admins, passwordResets, sessions } from "~db/schema";
-import { findAdminByEmail } from "./admins.server";
+import { findAdminByEmail, getAdminById } from "./admins.server";
 import { hashPassword, hashToken, randomToken } from "./crypto.server";
 import { db, transaction } from "./db.server";
 import { env } from "./env.server";
 import { usableToken } from "./link-token.server";
 import { clearLoginLock, forgotKeys } from "./login.server";
 import { mailConfigured, queueMail } from "./mail/outbox.server";
+import { weakPassword } from "./password-strength.server";
+import { audit } from "./privacy/audit.server";
 import { loginLimiter, tooManyMessage } from "./rate-limit.server";
 import { type Failure, failure, type Result } from "./result.server";
 
@@ -85,6 +87,15 @@ export async function resetPassword(
   ip: string,
 ): Promise<Result<{ message: string }>> {
   if (!token) return failure(400, MESSAGES.resetTokenMissing);
+  const owner = checkResetToken(token);
+  if (!owner) return failure(400, MESSAGES.resetTokenInvalid);
+  const account = getAdminById(owner.adminId);
+  const weak = await weakPassword(
+    newPassword,
+    "newPassword",
+    account ? [account.username, account.email] : [],
+  );
+  if (weak) return weak;
   const passwordHash = await hashPassword(newPassword);
   const done = transaction((tx) => {
     const now = new Date();
@@ -99,7 +110,7 @@ export async function resetPassword(
       .update(admins)
       .set({ passwordHash, passwordChanged: true })
       .where(eq(admins.id, row.adminId))
-      .returning({ username: admins.username, email: admins.email })
+      .returning({ id: admins.id, username: admins.username, email: admins.email })
       .get();
     tx.delete(sessions).where(eq(sessions.adminId, row.adminId)).run();
     // Any other open reset links of this admin die with this one.
@@ -111,6 +122,8 @@ export async function resetPassword(
   });
   if (!done) return failure(400, MESSAGES.resetTokenInvalid);
   await clearLoginLock(done, ip);
+  // By the link's owner (a reset is done by whoever holds the link; the link's issue is audited).
+  audit({ id: done.id, username: done.username }, "password-reset", done.username);
   return {
     ok: true,
     message: "Ihr Passwort wurde erfolgreich zurückgesetzt. Sie können sich jetzt anmelden.",

@@ -75,6 +75,28 @@ test("no app JavaScript is requested before the first interaction @js-only", asy
   expect(scripts.length).toBeGreaterThan(1);
 });
 
+test("injected markup posing as the lazy module never runs: only the one with the loader's nonce does @js-only", async ({
+  page,
+}) => {
+  await page.goto("/");
+  // Markup that reached the page (e.g. through an HTML injection) before the real module script:
+  // it carries no nonce, so the loader must not run it with its own.
+  await page.evaluate(() => {
+    const fake = document.createElement("script");
+    fake.type = "text/x-lazy-module";
+    fake.textContent = "window.__injected = true";
+    document.body.prepend(fake);
+  });
+  const entry = page.waitForRequest((request) => /entry\.client/.test(request.url()));
+  await page.mouse.move(10, 10);
+  await page.mouse.move(20, 20);
+  await entry;
+  await page.locator("section[data-hydrated]").waitFor({ state: "attached" });
+  expect(
+    await page.evaluate(() => (window as { __injected?: boolean }).__injected),
+  ).toBeUndefined();
+});
+
 test("the admin login loads its JavaScript right after the first paint, without an interaction @js-only", async ({
   page,
 }) => {

@@ -26,7 +26,7 @@ async function submit(fields: Record<string, string>, files: Parameters<typeof m
 }
 
 describe("person export (ZIP)", () => {
-  it("contains every request of the same e-mail with its files, and nothing of others", async () => {
+  it("covers the chosen request; the same e-mail's others only when the admin adds them (issue 27)", async () => {
     const pdf = pdfBytes(3000);
     const a = await submit({ email: "Person.Export@example.com", name: "Paula Export" }, [
       { name: "plan.pdf", bytes: pdf },
@@ -34,12 +34,27 @@ describe("person export (ZIP)", () => {
     const b = await submit({ email: "person.export@example.com", name: "Paula Export" }, [
       { field: "audio", name: "a.webm", bytes: webmBytes(), type: "audio/webm" },
     ]);
-    const other = await submit({ email: "someone.else@example.com", name: "Otto Anders" });
+    const other = await submit({
+      email: "someone.else@example.com",
+      name: "Otto Anders",
+      phone: "+49 89 7654321",
+    });
 
     expect((await server.fetch(`/api/admin/requests/${a.id}/export`)).status).toBe(401);
     expect((await server.fetch("/api/admin/requests/999999/export", { token })).status).toBe(404);
 
-    const res = await server.fetch(`/api/admin/requests/${b.id}/export`, { token });
+    // Alone: only the chosen request (a shared address is no proof of the same person).
+    const alone = await server.fetch(`/api/admin/requests/${b.id}/export`, { token });
+    const aloneZip = unzipSync(new Uint8Array(await alone.arrayBuffer()));
+    const aloneData = JSON.parse(new TextDecoder().decode(aloneZip["daten.json"]));
+    expect(aloneData.anfragen.map((r: { id: number }) => r.id)).toEqual([b.id]);
+    expect(Object.keys(aloneZip).some((p) => p.endsWith("plan.pdf"))).toBe(false);
+
+    // Added one by one (`mit`); an id of another person is ignored.
+    const res = await server.fetch(
+      `/api/admin/requests/${b.id}/export?mit=${a.id}&mit=${other.id}`,
+      { token },
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/zip");
     expect(res.headers.get("content-disposition")).toMatch(/attachment; filename="daten-anfrage-/);
@@ -60,6 +75,30 @@ describe("person export (ZIP)", () => {
       true,
     );
     expect(data.dateien).toHaveLength(2);
+  });
+
+  it("the request page offers the same e-mail's or phone's requests one by one, with a reminder (no JS)", async () => {
+    const first = await submit({ email: "kandidat@example.com", name: "Karla Kandidat" });
+    const byPhone = await submit({
+      email: "anders@example.com",
+      name: "Karla K.",
+      phone: "+49 170 5550001",
+    });
+    const anchor = await submit({
+      email: "KANDIDAT@example.com",
+      name: "Karla",
+      phone: "+49 170 5550001",
+    });
+    const cookie = await server.adminCookie();
+    const html = await (
+      await server.fetch(`/admin/requests?requestId=${anchor.id}`, { headers: { cookie } })
+    ).text();
+    expect(html).toContain(`action="/api/admin/requests/${anchor.id}/export"`);
+    expect(html).toContain(`name="mit" value="${first.id}"`);
+    expect(html).toContain(`name="mit" value="${byPhone.id}"`);
+    expect(html).toContain("Prüfen Sie zuerst die Identität der");
+    expect(html).toContain("(gleiche E-Mail-Adresse)");
+    expect(html).toContain("(gleiche Telefonnummer)");
   });
 });
 

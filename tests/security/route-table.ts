@@ -55,6 +55,8 @@ export const CLASSIFICATION: Record<string, Classification> = {
   "admin/account": { page: "admin", post: "admin" },
   "admin/legacy": { page: "admin", post: "admin" },
   "admin/audit": { page: "admin" },
+  // The audit log as CSV (a resource route guarded like the admin pages: login redirect).
+  "admin/audit.csv": { page: "admin" },
   "api/configuration": { api: { GET: "public", PATCH: "admin", PUT: "admin" } },
   "api/event-type-details": { api: { GET: "public" } },
   "api/calcom/available-slots": { api: { POST: "public" } },

@@ -97,7 +97,7 @@ export async function handleSecurityIntent(intent: string, form: FormData, admin
     }
     case "2fa-require": {
       const on = form.get("requireTwoFactor") === "on";
-      const saved = patchConfiguration({ security: { requireTwoFactor: on } });
+      const saved = patchConfiguration({ security: { requireTwoFactor: on } }, admin);
       if (!saved.ok) return reply({ intent, error: saved.error }, 400);
       return reply({ intent, message: TWO_FACTOR_MESSAGES.requireSaved(on) });
     }

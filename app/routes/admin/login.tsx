@@ -12,6 +12,7 @@ import { Alert } from "~/components/ui/field";
 import { useConformForm } from "~/components/ui/form";
 import { LoginSchema } from "~/lib/auth-forms";
 import { commitSessionCookie, getAdmin } from "~/server/auth.server";
+import { redirectWithToast } from "~/server/flash.server";
 import { type CodeStepOutcome, landingPath, loginWithForm } from "~/server/login.server";
 import { clientIp } from "~/server/request-context.server";
 import type { Route } from "./+types/login";
@@ -47,9 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const outcome = login.outcome;
   switch (outcome.kind) {
     case "ok":
-      throw redirect(outcome.redirectTo, {
-        headers: { "Set-Cookie": await commitSessionCookie(outcome.token) },
-      });
+      throw await signedIn(outcome);
     case "mfa":
       // The password was right; no session yet: the code step carries the challenge (ADR 256).
       return data({ step: "code" as const, challenge: outcome.challenge, at: Date.now() });
@@ -100,14 +99,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/** Into the back-office with the session; a notice of this login (issue 27) as a toast. */
+async function signedIn(outcome: { token: string; redirectTo: string; notice: string | null }) {
+  const headers = { "Set-Cookie": await commitSessionCookie(outcome.token) };
+  if (!outcome.notice) return redirect(outcome.redirectTo, { headers });
+  return redirectWithToast(
+    outcome.redirectTo,
+    { type: "info", message: outcome.notice },
+    { headers },
+  );
+}
+
 /** The code step's answer: the session, the step again with its error, or back to the password. */
 async function codeStepReply(outcome: CodeStepOutcome) {
   const at = Date.now();
   switch (outcome.kind) {
     case "ok":
-      throw redirect(outcome.redirectTo, {
-        headers: { "Set-Cookie": await commitSessionCookie(outcome.token) },
-      });
+      throw await signedIn(outcome);
     case "expired":
       return data({ expired: outcome.message, at }, { status: 401 });
     case "invalid":

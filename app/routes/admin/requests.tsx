@@ -42,6 +42,7 @@ import { env } from "~/server/env.server";
 import { parseId } from "~/server/http.server";
 import { mailConfigured } from "~/server/mail/outbox.server";
 import { readListDensity } from "~/server/preferences.server";
+import { exportCandidates } from "~/server/privacy/person-export.server";
 import { earlierRequestCounts, earlierRequestsOf } from "~/server/requests/duplicates.server";
 import { listRequestItems } from "~/server/requests/list-items.server";
 import { adminJsonOf, countQuarantined, quarantineDays } from "~/server/requests/quarantine.server";
@@ -68,6 +69,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     demos: Object.fromEntries(visitorAppointments(page.items.map((r) => r.id))),
     earlierCounts: Object.fromEntries(earlierRequestCounts(page.items.map((r) => r.id))),
     earlier: openId ? earlierRequestsOf(openId) : [],
+    exportCandidates: openId ? exportCandidates(openId) : [],
     open,
     openId,
     openQuarantined: open?.quarantined ?? false,
@@ -345,7 +347,11 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
           {loaderData.openQuarantined ? (
             <QuarantineNotice id={open.id} name={open.name} action={actionUrl} />
           ) : null}
-          <PrivacyActions request={open} action={actionUrl} />
+          <PrivacyActions
+            request={open}
+            action={actionUrl}
+            candidates={loaderData.exportCandidates}
+          />
           <EarlierRequests items={loaderData.earlier} hrefFor={openHref} />
           <LeadOrigin attribution={open.attribution} />
         </FullScreenRequest>

@@ -12,6 +12,7 @@ import {
 import { listAdmins } from "~/server/admins.server";
 import { getConfiguration, saveConfiguration } from "~/server/configuration.server";
 import { dataWithToast, redirectWithToast } from "~/server/flash.server";
+import type { AuditActor } from "~/server/privacy/audit.server";
 
 export type SettingsActionData = {
   /** Conform's answer: the posted form (a list intent applied) and its errors. */
@@ -36,7 +37,7 @@ export async function handleSettingsAction(
   form: FormData,
   back: string,
   /** The page's request and context: a refused save answers with a toast too. */
-  http?: { request: Request; context: Readonly<RouterContextProvider> },
+  http?: { request: Request; context: Readonly<RouterContextProvider>; actor?: AuditActor },
 ) {
   const submission = parseWithZod(form, { schema: SettingsFormSchema });
   const refuse = (body: SettingsActionData) =>
@@ -77,11 +78,14 @@ export async function handleSettingsAction(
   const stored = getConfiguration();
   const fromForm = configurationFromSettings(submission.value, admins);
   // The logo has its own upload form: the settings form keeps the stored one.
-  const result = saveConfiguration({
-    ...stored,
-    ...fromForm,
-    branding: { ...fromForm.branding, logo: stored.branding.logo },
-  });
+  const result = saveConfiguration(
+    {
+      ...stored,
+      ...fromForm,
+      branding: { ...fromForm.branding, logo: stored.branding.logo },
+    },
+    http?.actor,
+  );
   if (!result.ok) {
     const fieldErrors = Object.fromEntries(
       Object.entries(result.fieldErrors).map(([path, messages]) => [formName(path), messages]),

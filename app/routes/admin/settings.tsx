@@ -53,10 +53,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const form = await readForm(request);
-  if (isWebhookIntent(form)) return handleWebhookAction(form, "/admin/settings");
+  if (isWebhookIntent(form)) return handleWebhookAction(form, "/admin/settings", admin);
   if (isLogoIntent(form)) return handleLogoAction(form, "/admin/settings#branding-logo");
   if (isTeamCalendarIntent(form)) return handleTeamCalendarAction(form, "/admin/settings", admin);
-  return handleSettingsAction(form, "/admin/settings", { request, context });
+  return handleSettingsAction(form, "/admin/settings", { request, context, actor: admin });
 }
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -135,7 +135,7 @@ export async function handleUsersAction(formData: FormData, me: AdminUser) {
         message: deleteInvitationMessage(invitation.email),
       });
       if (step) return step;
-      const result = deleteInvitation(id);
+      const result = deleteInvitation(id, me.id);
       if (!result.ok)
         return reply({ intent, error: "Fehler beim Löschen der Einladung" }, result.status);
       return done("Einladung gelöscht.");

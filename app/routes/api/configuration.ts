@@ -38,8 +38,9 @@ export const action = adminApi(
     methodFirst: true,
     json: true,
   },
-  ({ request, body }) => {
-    const result = request.method === "PATCH" ? patchConfiguration(body) : saveConfiguration(body);
+  ({ request, body, admin }) => {
+    const result =
+      request.method === "PATCH" ? patchConfiguration(body, admin) : saveConfiguration(body, admin);
     if (!result.ok) return Response.json(result, { status: 400 });
     return Response.json({
       success: true,

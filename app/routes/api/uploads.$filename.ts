@@ -25,8 +25,8 @@ export const loader = publicApi(
         401,
       );
     }
-    await requireApiAdmin(request);
-    const row = findAttachment(args.params.filename ?? "");
+    const admin = await requireApiAdmin(request);
+    const row = findAttachment(args.params.filename ?? "", { actor: admin, request });
     if (!row) return notFound();
     const file = await openStoredFile(row.filename);
     if (!file) return notFound();

@@ -259,8 +259,17 @@ export async function deleteAttachment(requestId: number, attachmentId: number):
 }
 
 /** The attachment row behind a storage key (for GET /api/uploads/{filename}). */
-export function findAttachment(filename: string) {
-  return db().select().from(attachments).where(eq(attachments.filename, filename)).get();
+/**
+ * The attachment behind a stored file name; with `viewer`, its opening is audited (once per
+ * opening: a range request that continues a download or seeks in a recording is not a new one).
+ */
+export function findAttachment(filename: string, viewer?: { actor: AuditActor; request: Request }) {
+  const row = db().select().from(attachments).where(eq(attachments.filename, filename)).get();
+  const range = viewer?.request.headers.get("range");
+  if (row && viewer && (!range || /^bytes=0-/.test(range))) {
+    audit(viewer.actor, "attachment-downloaded", requestTarget(row.requestId), { anhang: row.id });
+  }
+  return row;
 }
 
 export const requestTarget = (id: number) => `Anfrage #${formatRequestId(id)}`;

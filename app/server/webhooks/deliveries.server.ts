@@ -1,7 +1,13 @@
 import { createHmac, randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, lte } from "drizzle-orm";
 import { type WebhookOccurrence, webhookBody } from "~/lib/webhook-body";
-import { isSlackTarget, maskUrl, type WebhookEndpoint } from "~/lib/webhooks";
+import {
+  isCredentialUrl,
+  isMaskedUrl,
+  isSlackTarget,
+  maskUrl,
+  type WebhookEndpoint,
+} from "~/lib/webhooks";
 import { webhookDeliveries } from "~db/schema";
 import { getConfiguration } from "../configuration.server";
 import { db } from "../db.server";
@@ -9,6 +15,7 @@ import { env } from "../env.server";
 import { openBody } from "../mail/secrets.server";
 import { afterFailure, backoffMs, outboxWorker } from "../outbox-retry.server";
 import { registerTestHooks } from "../test-hooks.server";
+import { endpointUrl } from "./config.server";
 import { postWebhook } from "./http.server";
 
 export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
@@ -40,7 +47,9 @@ export function emitWebhook(
         .values({
           deliveryId: randomUUID(),
           endpointId: endpoint.id,
-          url: endpoint.url,
+          // Shown on the outbox page only: a credential URL is kept masked (the send uses the
+          // endpoint's current, sealed one).
+          url: maskedTarget(endpoint),
           event: occurrence.event,
           eventKey: `${occurrence.event}:${key}`,
           requestId,
@@ -61,6 +70,27 @@ export function emitWebhook(
   }
 }
 
+const maskedTarget = (endpoint: WebhookEndpoint) => {
+  const url = endpointUrl(endpoint);
+  return isCredentialUrl({ ...endpoint, url }) ? maskUrl(url) : url;
+};
+
+/**
+ * Drops the deliveries of an endpoint still waiting or failed (ADR 262): its URL changed, and what
+ * was queued for the old receiver must not go to the new one. Sent ones stay as the record.
+ */
+export function dropQueuedDeliveries(endpointId: string): number {
+  return db()
+    .delete(webhookDeliveries)
+    .where(
+      and(
+        eq(webhookDeliveries.endpointId, endpointId),
+        inArray(webhookDeliveries.status, ["pending", "failed"]),
+      ),
+    )
+    .run().changes;
+}
+
 export function listDeliveries(limit = 200): WebhookDelivery[] {
   return db()
     .select()
@@ -77,7 +107,10 @@ export function deliveryViews(limit = 200) {
     id: d.id,
     deliveryId: d.deliveryId,
     endpointId: d.endpointId,
-    url: isSlackTarget({ url: d.url, format: formats.get(d.endpointId) }) ? maskUrl(d.url) : d.url,
+    url:
+      isMaskedUrl(d.url) || !isSlackTarget({ url: d.url, format: formats.get(d.endpointId) })
+        ? d.url
+        : maskUrl(d.url),
     event: d.event,
     status: d.status,
     attempts: d.attempts,
@@ -107,7 +140,10 @@ async function attempt(row: WebhookDelivery, endpoint: WebhookEndpoint | undefin
   const secret = openBody(endpoint.secret);
   if (secret === null)
     return { ok: false as const, error: "Secret nicht entschlüsselbar (SESSION_SECRET geändert?)" };
-  return postWebhook(endpoint.url, row.body, {
+  const url = endpointUrl(endpoint);
+  if (!url)
+    return { ok: false as const, error: "URL nicht entschlüsselbar (SESSION_SECRET geändert?)" };
+  return postWebhook(url, row.body, {
     "x-webhook-signature": signBody(row.body, secret),
     "x-webhook-delivery": row.deliveryId,
     "x-webhook-event": row.event,

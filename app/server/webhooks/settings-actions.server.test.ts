@@ -9,6 +9,7 @@ import { handleWebhookAction } from "./settings-actions.server";
 afterAll(() => stopWebhookWorker());
 
 const SECRET = "ein-langes-geheimnis-123";
+const NEW_SECRET = "neues-geheimnis-0987654321";
 
 function form(fields: Record<string, string | string[]>) {
   const data = new FormData();
@@ -37,7 +38,10 @@ describe("settings page: webhook forms", () => {
     );
     expect(statusOf(added)).toBe(302);
     const [stored] = getConfiguration().webhooks;
-    expect(stored).toMatchObject({ url: "http://127.0.0.1:9/hook", format: "slack" });
+    // A Slack-format URL is a credential: sealed at rest like the secret (issue 27).
+    expect(stored).toMatchObject({ format: "slack" });
+    expect(stored.url).not.toContain("/hook");
+    expect(openBody(stored.url)).toBe("http://127.0.0.1:9/hook");
     expect(stored.id).toMatch(/^wh-[0-9a-f]{8}$/);
     expect(stored.secret).not.toContain(SECRET);
     expect(openBody(stored.secret)).toBe(SECRET);
@@ -55,7 +59,7 @@ describe("settings page: webhook forms", () => {
       form({
         intent: "webhook-save",
         webhookId: stored.id,
-        webhookUrl: "http://127.0.0.1:9/neu",
+        webhookUrl: "http://127.0.0.1:9/hook",
         webhookEvent: "request.created",
         webhookSecret: "",
         webhookFormat: "json",
@@ -63,8 +67,27 @@ describe("settings page: webhook forms", () => {
       "/admin/settings",
     );
     const [edited] = getConfiguration().webhooks;
-    expect(edited).toMatchObject({ id: stored.id, url: "http://127.0.0.1:9/neu", format: "json" });
+    expect(edited).toMatchObject({ id: stored.id, url: "http://127.0.0.1:9/hook", format: "json" });
     expect(openBody(edited.secret)).toBe(SECRET);
+
+    // A new target URL keeping the secret is refused at the secret (issue 27); with a new one, saved.
+    const moved = {
+      intent: "webhook-save",
+      webhookId: stored.id,
+      webhookUrl: "http://127.0.0.1:9/neu",
+      webhookEvent: "request.created",
+      webhookFormat: "json",
+    };
+    const keptSecret = (await handleWebhookAction(
+      form({ ...moved, webhookSecret: "" }),
+      "/admin/settings",
+    )) as unknown as { data: { webhook: { errors: Record<string, string[]> } } };
+    expect(statusOf(keptSecret)).toBe(400);
+    expect(keptSecret.data.webhook.errors.secret?.[0]).toContain("neues Secret");
+    await handleWebhookAction(form({ ...moved, webhookSecret: NEW_SECRET }), "/admin/settings");
+    const [movedHook] = getConfiguration().webhooks;
+    expect(movedHook).toMatchObject({ id: stored.id, url: "http://127.0.0.1:9/neu" });
+    expect(openBody(movedHook.secret)).toBe(NEW_SECRET);
 
     // The big settings form knows nothing of webhooks and keeps them as stored.
     const saved = await handleSettingsAction(
@@ -74,7 +97,7 @@ describe("settings page: webhook forms", () => {
     expect(statusOf(saved)).toBe(302);
     expect(getConfiguration().systemPrompt).toBe("Prompt");
     expect(getConfiguration().webhooks.map((w) => w.id)).toEqual([stored.id]);
-    expect(openBody(getConfiguration().webhooks[0].secret)).toBe(SECRET);
+    expect(openBody(getConfiguration().webhooks[0].secret)).toBe(NEW_SECRET);
 
     await handleWebhookAction(
       form({ intent: "webhook-delete", webhookId: stored.id }),

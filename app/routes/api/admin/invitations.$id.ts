@@ -9,8 +9,8 @@ export const action = adminApi(
     methods: ["DELETE"],
     id: { param: "id", notFound: "Einladung nicht gefunden." },
   },
-  ({ id }) => {
-    const result = deleteInvitation(id);
+  ({ id, admin }) => {
+    const result = deleteInvitation(id, admin.id);
     if (!result.ok) return failureJson(result);
     return Response.json({ success: true, message: "Einladung gelöscht." });
   },
