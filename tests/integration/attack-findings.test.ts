@@ -93,45 +93,6 @@ describe("quarantine leaks (issue 26)", () => {
   });
 });
 
-describe("redirectTo after login (issue 27, security findings)", () => {
-  for (const [label, redirectTo] of [
-    ["CR LF", "/admin/requests\r\nX-Injected: 1"],
-    ["a tab", "/admin/requests\tx"],
-    ["a backslash", "/admin\\..\\..\\evil.example"],
-    ["an encoded slash", "/admin/..%2F..%2F%2Fevil.example"],
-  ] as const) {
-    it(`ignores one with ${label}: 302 to the dashboard, never a 500`, async () => {
-      const olga = await insertAdmin(`olga${label.replace(/\W/g, "")}`);
-      const res = await server.fetch("/admin/login", {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({
-          username: olga.username,
-          password: olga.password,
-          redirectTo,
-        }).toString(),
-      });
-      expect(res.status).toBe(302);
-      expect(res.headers.get("location")).toBe("/admin/dashboard");
-    });
-  }
-});
-
-describe("Origin check (issue 27, security findings)", () => {
-  it("compares the scheme too: an https Origin of an http site is foreign", async () => {
-    const cookie = await server.adminCookie();
-    const host = new URL(server.url).host;
-    for (const origin of [`https://${host}`, `ftp://${host}`]) {
-      const res = await server.fetch("/api/configuration", {
-        method: "PATCH",
-        headers: { cookie, origin, "content-type": "application/json" },
-        body: JSON.stringify({ infoBanner: { enabled: false, text: "" } }),
-      });
-      expect(res.status, origin).toBe(403);
-    }
-  });
-});
-
 describe("password step-up with a session (issue 27)", () => {
   it("a session cannot guess the password without limit through the step-up checks", async () => {
     const petra = await insertAdmin("petra");
