@@ -117,8 +117,14 @@ export async function seedRequest(baseUrl: string, input: SeedRequestInput = {})
 }
 
 /** The stored request with this e-mail address (the newest), as the spec's Request JSON. */
+/** The stored (not archived) request of this address, also when the spam quarantine holds it. */
 export function findRequestByEmail(email: string) {
-  return listAllRequests({ archived: false }).find((r) => r.email === email) ?? null;
+  return (
+    [
+      ...listAllRequests({ archived: false }),
+      ...listAllRequests({ archived: false, quarantined: true }),
+    ].find((r) => r.email === email) ?? null
+  );
 }
 
 /** The stored request with this id (spec JSON), or null when it is gone. */

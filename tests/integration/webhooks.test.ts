@@ -292,7 +292,17 @@ describe("deliveries", () => {
     expect(Object.keys(body)).toEqual(["event", "occurredAt", "data"]);
     expect(body.event).toBe("request.created");
     expect(Number.isNaN(Date.parse(body.occurredAt))).toBe(false);
-    const api = await (await server.fetch(`/api/admin/requests/${id}`, { token })).json();
+    // The admin-only keys never go into webhooks (issue 26: `quarantined`; issue 30: the
+    // transcript and the messages); everything else is the API's request JSON.
+    const { quarantined, voiceTranscript, voiceTranscriptStatus, messages, ...api } = await (
+      await server.fetch(`/api/admin/requests/${id}`, { token })
+    ).json();
+    expect({ quarantined, voiceTranscript, voiceTranscriptStatus, messages }).toEqual({
+      quarantined: false,
+      voiceTranscript: null,
+      voiceTranscriptStatus: null,
+      messages: [],
+    });
     expect(body.data).toEqual({
       ...api,
       updatedAt: body.data.updatedAt,

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { SETTINGS_SECTIONS } from "~/lib/settings-form";
+import { SETTINGS_SECTIONS, settingsFormDefaults } from "~/lib/settings-form";
 import { handleSettingsAction } from "~/routes/admin/settings.server";
 import { getConfiguration } from "../configuration.server";
 import { openBody } from "../mail/secrets.server";
@@ -16,6 +16,16 @@ function form(fields: Record<string, string | string[]>) {
   for (const [key, value] of Object.entries(fields))
     for (const v of Array.isArray(value) ? value : [value]) data.append(key, v);
   return data;
+}
+
+/** The settings form's fields as the page posts them (Conform's names: `a.b[0].c`). */
+function flatten(value: unknown, prefix = "", into: Record<string, string> = {}) {
+  if (Array.isArray(value)) value.forEach((v, i) => flatten(v, `${prefix}[${i}]`, into));
+  else if (value !== null && typeof value === "object")
+    for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, into);
+  else if (value !== null && value !== undefined && value !== false)
+    into[prefix] = value === true ? "on" : String(value);
+  return into;
 }
 
 const statusOf = (result: unknown) =>
@@ -91,7 +101,12 @@ describe("settings page: webhook forms", () => {
 
     // The big settings form knows nothing of webhooks and keeps them as stored.
     const saved = await handleSettingsAction(
-      form({ intent: "save", section: [...SETTINGS_SECTIONS], systemPrompt: "Prompt" }),
+      form({
+        ...flatten(settingsFormDefaults(getConfiguration())),
+        intent: "save",
+        section: [...SETTINGS_SECTIONS],
+        systemPrompt: "Prompt",
+      }),
       "/admin/settings",
     );
     expect(statusOf(saved)).toBe(302);
