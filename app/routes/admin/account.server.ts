@@ -41,6 +41,13 @@ export const SECURITY_INTENTS = [
 const reply = (security: SecurityReply, status = 200) =>
   data({ result: null, notice: null, security }, { status });
 
+/** What an admin who owes the 2FA enrolment may post here: the enrolment only. */
+export const ENROLLMENT_INTENTS: readonly string[] = ["2fa-setup", "2fa-enable"];
+
+/** Any other form while the enrolment is owed: 403, the message in the 2FA section. */
+export const enrollmentFirst = () =>
+  reply({ intent: "2fa-setup", error: TWO_FACTOR_MESSAGES.enrollmentPending }, 403);
+
 /** A refused 2FA rule: its message under its field (or as the form's error), with its status. */
 const refused = (
   intent: string,
