@@ -21,6 +21,8 @@ const write = "requests:write";
 export const API_ROUTE_SCOPES: Record<string, RouteScopes> = {
   // Settings: the public GET, the admin's PATCH/PUT never by token.
   "api/configuration": "session",
+  // The brand's logo is part of the settings: never for an API token (issue 29).
+  "api/admin/branding/logo": "session",
   "api/event-type-details": "public",
   // The proof-of-work challenge of the contact form (issue 26).
   "api/altcha/challenge": "public",
@@ -84,7 +86,7 @@ export const API_ROUTE_SCOPES: Record<string, RouteScopes> = {
   "api/admin/api-tokens": "session",
   "api/admin/api-tokens/:id": "session",
   "api/admin/appointments": { GET: "appointments:read" },
-  "api/admin/appointments/:id": { DELETE: "appointments:write" },
+  "api/admin/appointments/:id": { DELETE: "appointments:write", PATCH: "appointments:write" },
   "api/admin/appointments/:id/refresh": { POST: "appointments:write" },
   "api/admin/appointments/:id/cancel": { POST: "appointments:write" },
   "api/admin/affiliate-codes": { GET: "codes:read", POST: "codes:write" },

@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { openWeekdays } from "./availability";
 import { SpamSettingsSchema } from "./blocklist";
 import { type Branding, BrandingSchema, EMPTY_BRANDING } from "./branding";
+import { SchedulingSettingsSchema } from "./scheduling-settings";
 import { TeamCalendarSchema } from "./team-calendar";
 import { WebhookListSchema } from "./webhooks";
 
@@ -158,6 +160,8 @@ export const ConfigurationSchema = z.object({
   bookingLeadTime: z
     .object({ days: clampInt(0, 365, 1), hours: clampInt(0, 24, 0) })
     .default({ days: 1, hours: 0 }),
+  /** The built-in scheduler's week: hours, step, buffers, holidays, blocked days (issue 28). */
+  scheduling: SchedulingSettingsSchema,
   infoBanner: z
     .object({ enabled: z.boolean().default(false), text: z.string().max(2000).default("") })
     .default({ enabled: false, text: "" }),
@@ -207,6 +211,8 @@ export function publicConfiguration(config: Configuration, branding: Branding) {
     appointmentEventType: config.appointmentEventType,
     appointmentEventTypeDetails: config.appointmentEventTypeDetails,
     bookingLeadTime: config.bookingLeadTime,
+    /** The weekdays with working hours (0 = Sunday): the dialog's selectable days and hint. */
+    bookingWeekdays: openWeekdays(config.scheduling.weeklyHours),
     uploadSettings: config.uploadSettings,
   };
 }

@@ -8,6 +8,7 @@ import {
   PreparationFieldSchema,
   RETENTION_ACTIONS,
 } from "./configuration";
+import { SCHEDULING_LIST_MESSAGES, SchedulingFormSchema } from "./scheduling-form";
 import { BusyFeedSchema, FEED_URL_INVALID, VideoUrlSchema } from "./team-calendar";
 
 export const EMAIL_REQUIRED = "Bitte geben Sie eine E-Mail-Adresse ein!";
@@ -58,6 +59,11 @@ export const SETTINGS_NUMBER_RANGES = {
   "retention.requestMonths": [1, 120],
   "retention.outboxDays": [1, 365],
   "retention.auditDays": [30, 3650],
+  "scheduling.slotStepMinutes": [0, 240],
+  "scheduling.bufferBeforeMinutes": [0, 240],
+  "scheduling.bufferAfterMinutes": [0, 240],
+  "scheduling.maxPerDay": [0, 50],
+  "scheduling.horizonDays": [0, 730],
   "spam.quarantineDays": [1, 365],
   "ai.dailyLimit": [0, 100_000],
 } as const satisfies Record<string, readonly [number, number]>;
@@ -199,6 +205,13 @@ export const SettingsFormSchema = z.object({
       busyFeeds: BusyFeedRowsSchema.default([]),
     })
     .default({ videoUrl: null, busyFeeds: [] }),
+  scheduling: SchedulingFormSchema({
+    slotStepMinutes: rangeInt("scheduling.slotStepMinutes"),
+    bufferBeforeMinutes: rangeInt("scheduling.bufferBeforeMinutes"),
+    bufferAfterMinutes: rangeInt("scheduling.bufferAfterMinutes"),
+    maxPerDay: rangeInt("scheduling.maxPerDay"),
+    horizonDays: rangeInt("scheduling.horizonDays"),
+  }).optional(),
   retention: z.object({
     requestMonths: rangeInt("retention.requestMonths"),
     requestAction: z.enum(RETENTION_ACTIONS).catch("delete"),
@@ -220,10 +233,12 @@ type Admin = { id: number; username: string; email: string };
 
 /** What the form shows for a configuration (Conform's `defaultValue`). */
 export function settingsFormDefaults(config: Configuration): SettingsFormInput {
-  const { webhooks: _own, emailNotifications, branding, ...rest } = config;
+  const { webhooks: _own, emailNotifications, branding, scheduling, ...rest } = config;
   const { adminEmails, ...notifications } = emailNotifications;
+  const { hoursReviewed: _reviewed, ...week } = scheduling;
   return {
     ...rest,
+    scheduling: { ...week, holidayState: week.holidayState ?? "" },
     emailNotifications: { ...notifications, adminIds: adminEmails.map((a) => a.id) },
     branding: brandingFormDefaults(branding),
     teamCalendar: { ...rest.teamCalendar, videoUrl: rest.teamCalendar.videoUrl ?? "" },
@@ -240,9 +255,12 @@ export function configurationFromSettings(
 ): Omit<z.input<typeof ConfigurationSchema>, "webhooks"> {
   const { adminIds, ...notifications } = value.emailNotifications;
   const ids = new Set(adminIds);
+  const { scheduling, ...rest } = value;
   return {
-    ...value,
+    ...rest,
     branding: brandingFromForm(value.branding),
+    // A post without the week's fields (a hand-made one) keeps the stored week.
+    ...(scheduling ? { scheduling } : {}),
     emailNotifications: {
       ...notifications,
       adminEmails: admins
@@ -260,6 +278,7 @@ export const UNSAVED_CHANGES_MESSAGE =
 
 /** The message of a list edit answered by the server (without JS): it is not saved yet. */
 export const LIST_EDIT_MESSAGES: Record<string, Partial<Record<string, string>>> = {
+  ...SCHEDULING_LIST_MESSAGES,
   "emailNotifications.externalEmails": {
     insert: "Adresse hinzugefügt – zum Übernehmen bitte speichern.",
     remove: "Adresse entfernt – zum Übernehmen bitte speichern.",

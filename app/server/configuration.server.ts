@@ -119,5 +119,17 @@ export function patchConfiguration(
   patch: unknown,
   actor: AuditActor = "System",
 ): SaveConfigurationResult {
-  return saveConfiguration(mergeConfigurationPatch(getConfiguration(), patch), actor);
+  return saveConfiguration(
+    mergeConfigurationPatch(getConfiguration(), withSchedulingReviewed(patch)),
+    actor,
+  );
+}
+
+/** A patch of the scheduling settings counts as their review (go-live item `scheduling`). */
+function withSchedulingReviewed(patch: unknown): unknown {
+  if (typeof patch !== "object" || patch === null || !("scheduling" in patch)) return patch;
+  const scheduling = (patch as { scheduling: unknown }).scheduling;
+  if (typeof scheduling !== "object" || scheduling === null || Array.isArray(scheduling))
+    return patch;
+  return { ...patch, scheduling: { hoursReviewed: true, ...scheduling } };
 }

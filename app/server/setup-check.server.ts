@@ -5,6 +5,7 @@ import { ENV_HELP_HREF, isReady, type SetupCheck, type SetupCheckItem } from "~/
 import { listAdmins } from "./admins.server";
 import type { AdminUser } from "./auth.server";
 import { branding } from "./branding.server";
+import { getConfiguration } from "./configuration.server";
 import { env, replicationOn } from "./env.server";
 import { mailConfigured, queueMail } from "./mail/outbox.server";
 import { TEST_MAIL_KIND, type TestMailState, testMailState } from "./mail/test-mail.server";
@@ -183,6 +184,26 @@ function notificationsItem(): SetupCheckItem {
   };
 }
 
+/**
+ * The built-in scheduler offers Mo–Fr 09:00–17:00 until an admin saved the section
+ * "Terminbuchung" (or patched `scheduling`): green once the hours were reviewed, or with Cal.com.
+ */
+function schedulingItem(): SetupCheckItem {
+  const calcom = Boolean(env().CALCOM_API_KEY);
+  const ok = calcom || getConfiguration().scheduling.hoursReviewed;
+  return {
+    id: "scheduling",
+    ok,
+    optional: false,
+    message: calcom
+      ? "Arbeitszeiten und Termine verwaltet Cal.com."
+      : ok
+        ? "Die Arbeitszeiten, Feiertage und gesperrten Tage der Terminbuchung sind geprüft."
+        : "Prüfen Sie unter „Einstellungen → Terminbuchung“ Ihre Arbeitszeiten, Pausen, Feiertage und gesperrten Tage und speichern Sie sie – bis dahin bietet das Portal Termine Mo–Fr von 9 bis 17 Uhr an.",
+    href: "/admin/settings#scheduling",
+  };
+}
+
 function aiItem(): SetupCheckItem {
   const ok = Boolean(env().ANTHROPIC_API_KEY);
   return {
@@ -207,6 +228,7 @@ export function setupCheck(caller: Pick<AdminUser, "id">, now = new Date()): Set
     adminEmailsItem(caller),
     sessionSecretItem(),
     backupsItem(now),
+    schedulingItem(),
     notificationsItem(),
     aiItem(),
   ];

@@ -438,6 +438,8 @@ describe("visitor data", () => {
           "appointmentEventType",
           "appointmentEventTypeDetails",
           "bookingLeadTime",
+          "bookingWeekdays",
+          "bookingClosedDays",
           // Issue 29: the brand (name, links, colour, logo URL, landing texts) is public.
           "branding",
           "infoBanner",

@@ -12,12 +12,10 @@ import { startTestServer, type TestServer } from "./server";
 
 let feedText = "";
 let feedDown = false;
-let hits = 0;
 
 /** ICS feeds on 127.0.0.1: /feed (the current text, or 503 while "down"), /slow, /huge, /redirect. */
 async function startFeedServer() {
   const server: Server = createServer((req, res) => {
-    hits++;
     const path = req.url ?? "/";
     if (path.startsWith("/feed")) {
       if (feedDown) res.writeHead(503).end("Wartung");

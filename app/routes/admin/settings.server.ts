@@ -83,6 +83,10 @@ export async function handleSettingsAction(
       ...stored,
       ...fromForm,
       branding: { ...fromForm.branding, logo: stored.branding.logo },
+      // Saving the week of "Terminbuchung" reviews its hours (go-live item `scheduling`).
+      ...(fromForm.scheduling
+        ? { scheduling: { ...fromForm.scheduling, hoursReviewed: true } }
+        : {}),
     },
     http?.actor,
   );

@@ -1,4 +1,6 @@
+import { berlinToday } from "~/lib/booking-calendar";
 import { publicConfiguration } from "~/lib/configuration";
+import { closedDaysAhead } from "~/lib/holidays";
 import { adminApi, publicApi } from "~/server/api-route.server";
 import { getApiAdmin } from "~/server/auth.server";
 import { branding } from "~/server/branding.server";
@@ -16,12 +18,14 @@ export const loader = publicApi(
     const config = getConfiguration();
     const admin = await getApiAdmin(request);
     // Webhook secrets never leave in full (masked to their last four characters).
-    return Response.json(
-      admin ? maskedConfiguration(config) : publicConfiguration(config, branding()),
-      {
-        headers: { "Cache-Control": "no-store" },
-      },
-    );
+    // Visitors' calendars grey out holidays and blocked days of the coming year (dates only).
+    const visitor = {
+      ...publicConfiguration(config, branding()),
+      bookingClosedDays: closedDaysAhead(config.scheduling, berlinToday(), 400),
+    };
+    return Response.json(admin ? maskedConfiguration(config) : visitor, {
+      headers: { "Cache-Control": "no-store" },
+    });
   },
 );
 

@@ -65,11 +65,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     throw data(NOT_YOURS, { status: 404 });
   }
   const event = await eventTypeDetails().catch(() => null);
-  const { month, cells, day, slots, error } = await slotPickerState(
+  const { month, cells, day, slots, error, hint } = await slotPickerState(
     new URL(request.url),
     Boolean(event),
   );
-  return { context, event, month, cells, day, slots, error };
+  return { context, event, month, cells, day, slots, error, hint };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -108,7 +108,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function TerminPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { context, event, month, cells, day, slots, error } = loaderData;
+  const { context, event, month, cells, day, slots, error, hint } = loaderData;
   const bookingMail = useBookingMail();
   const base = new URLSearchParams(
     context.demo ? { demo: "1" } : { anfrage: String(context.requestId) },
@@ -179,6 +179,7 @@ export default function TerminPage({ loaderData, actionData }: Route.ComponentPr
               day={day}
               slots={slots}
               error={actionError ?? error}
+              hint={hint}
               href={href}
               submitLabel="Termin verbindlich buchen"
             />

@@ -14,7 +14,7 @@ import { db } from "../db.server";
 import { emitWebhook } from "../webhooks/deliveries.server";
 import { queueBookingNotice, queueConfirmation, queueReminder } from "./mails.server";
 import { providerData, type WebhookPayload } from "./provider-data.server";
-import { BUILTIN_EVENT_TYPE } from "./scheduling/builtin.server";
+import { BUILTIN_EVENT_TYPE, writeIfFree } from "./scheduling/builtin.server";
 import { scheduling } from "./scheduling/index.server";
 import {
   type BookingResult,
@@ -147,8 +147,9 @@ export function isUniqueViolation(error: unknown) {
 }
 
 /**
- * Books a slot for a request. The built-in scheduler's unique index makes a double booking
- * impossible (the second insert fails); Cal.com answers a taken slot itself.
+ * Books a slot for a request. The built-in scheduler checks and writes in one immediate
+ * transaction (no overlap, buffers and the daily maximum included; the unique start index stays
+ * as a last guard); Cal.com answers a taken slot itself.
  */
 export async function bookAppointment(input: BookInput): Promise<AppointmentJson> {
   const eventType = await configuredEventType(input.eventTypeKey);
@@ -182,8 +183,8 @@ export async function bookAppointment(input: BookInput): Promise<AppointmentJson
           attendee,
         });
   let row: Row;
-  try {
-    row = db()
+  const insert = () =>
+    db()
       .insert(appointments)
       .values({
         requestId: input.request?.id ?? null,
@@ -201,6 +202,12 @@ export async function bookAppointment(input: BookInput): Promise<AppointmentJson
       })
       .returning()
       .get();
+  try {
+    // The built-in scheduler checks the slot again in the writing transaction (no double booking).
+    row =
+      provider.name === "builtin"
+        ? writeIfFree(new Date(booking.start), eventType.lengthInMinutes, undefined, insert)
+        : insert();
   } catch (error) {
     if (isUniqueViolation(error)) throw new SchedulingError(SLOT_TAKEN, "slot_taken", 409);
     throw error;

@@ -1,9 +1,11 @@
 import { createRequire } from "node:module";
 import type SanitizeHtml from "sanitize-html";
 import { z } from "zod";
+import { openWeekdays } from "~/lib/availability";
 import {
   berlinDayOf,
   berlinToday,
+  bookingDaysHint,
   bookingDuration,
   calendarGrid,
   firstBookableDay,
@@ -13,6 +15,7 @@ import {
 } from "~/lib/booking-calendar";
 import { clientKey } from "~/lib/client-key";
 import { demoRequest } from "~/lib/demo-request";
+import { closedDaysAhead } from "~/lib/holidays";
 import type { RequestJson } from "~/lib/request-json";
 import { getApiAdmin } from "../auth.server";
 import { getConfiguration } from "../configuration.server";
@@ -197,7 +200,9 @@ export async function slotPickerState(url: URL, withSlots: boolean, lengthInMinu
   const firstDay = firstBookableDay(lead.days);
   const monat = url.searchParams.get("monat");
   const month = isIsoMonth(monat) ? monat : monthOf(berlinToday());
-  const cells = calendarGrid(month, firstDay);
+  const openDays = openWeekdays(getConfiguration().scheduling.weeklyHours);
+  const closed = closedDaysAhead(getConfiguration().scheduling, `${month}-01`, 31);
+  const cells = calendarGrid(month, firstDay, berlinToday(), openDays, closed);
   const tagParam = url.searchParams.get("tag");
   const day =
     isIsoDay(tagParam) && cells.some((c) => c.day === tagParam && c.selectable) ? tagParam : null;
@@ -214,5 +219,5 @@ export async function slotPickerState(url: URL, withSlots: boolean, lengthInMinu
           : "Fehler beim Laden der Zeitslots. Bitte versuche es später erneut.";
     }
   }
-  return { month, cells, day, slots, error };
+  return { month, cells, day, slots, error, hint: bookingDaysHint(openDays) };
 }

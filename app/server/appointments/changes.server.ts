@@ -21,7 +21,7 @@ import {
 } from "./mails.server";
 import { LINK_CANCELLED, LINK_OUTDATED } from "./manage-link.server";
 import { INACTIVE_STATUSES } from "./one-per-request.server";
-import { assertBuiltinSlot } from "./scheduling/builtin.server";
+import { writeIfFree } from "./scheduling/builtin.server";
 import { scheduling } from "./scheduling/index.server";
 import { SchedulingError, SLOT_TAKEN } from "./scheduling/types";
 
@@ -140,15 +140,21 @@ export async function rescheduleAppointment(
       400,
     );
   assertLeadTime(start);
-  assertBuiltinSlot(start, row.durationMinutes);
   let updated: Row | undefined;
   try {
-    updated = db()
-      .update(appointments)
-      .set({ startTime: start, sequence: sql`${appointments.sequence} + 1`, cachedAt: new Date() })
-      .where(and(eq(appointments.id, id), eq(appointments.sequence, row.sequence)))
-      .returning()
-      .get();
+    // The moved booking leaves its old time: it is left out of the check of its new one.
+    updated = writeIfFree(start, row.durationMinutes, id, () =>
+      db()
+        .update(appointments)
+        .set({
+          startTime: start,
+          sequence: sql`${appointments.sequence} + 1`,
+          cachedAt: new Date(),
+        })
+        .where(and(eq(appointments.id, id), eq(appointments.sequence, row.sequence)))
+        .returning()
+        .get(),
+    );
   } catch (error) {
     if (isUniqueViolation(error)) throw new SchedulingError(SLOT_TAKEN, "slot_taken", 409);
     throw error;

@@ -20,7 +20,8 @@ function form(fields: Record<string, string | string[]>) {
 
 /** The settings form's fields as the page posts them (Conform's names: `a.b[0].c`). */
 function flatten(value: unknown, prefix = "", into: Record<string, string> = {}) {
-  if (Array.isArray(value)) value.forEach((v, i) => flatten(v, `${prefix}[${i}]`, into));
+  if (Array.isArray(value))
+    for (const [i, v] of value.entries()) flatten(v, `${prefix}[${i}]`, into);
   else if (value !== null && typeof value === "object")
     for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, into);
   else if (value !== null && value !== undefined && value !== false)

@@ -34,6 +34,7 @@ const GROUP_ICONS: Record<StatusGroup, ReactNode> = {
 export function AppointmentCard({ a }: { a: AppointmentJson }) {
   const fetcher = useFetcher();
   const group = statusGroup(a.status);
+  const builtin = a.provider === "builtin";
   return (
     <li
       data-testid="appointment-card"
@@ -88,12 +89,22 @@ export function AppointmentCard({ a }: { a: AppointmentJson }) {
           a.provider === "builtin" && group !== "cancelled" && Date.parse(a.startTime) > Date.now()
         }
       />
-      <p className="mt-3 text-xs text-slate-500 dark:text-slate-400">
-        {/* The spec's 'N/A' stands for a missing scheduling-service id only; without a linked
-            request the card already says 'Kontaktdaten nicht verfügbar'. */}
-        {a.request ? `Anfrage: #${formatRequestId(a.request.id)} · ` : null}
-        Termin-ID: {a.calcomEventId ?? "N/A"} · {cacheAgeLabel(a.cacheInfo.age)}
-      </p>
+      {builtin ? (
+        // Built-in bookings have no scheduling-service id and nothing to refresh (issue 28, a
+        // deliberate deviation, README): no 'Termin-ID: N/A', no cache age, no "Aktualisieren".
+        a.request ? (
+          <p className="mt-3 text-xs text-slate-500 dark:text-slate-400">
+            Anfrage: #{formatRequestId(a.request.id)}
+          </p>
+        ) : null
+      ) : (
+        <p className="mt-3 text-xs text-slate-500 dark:text-slate-400">
+          {/* The spec's 'N/A' stands for a missing scheduling-service id only; without a linked
+              request the card already says 'Kontaktdaten nicht verfügbar'. */}
+          {a.request ? `Anfrage: #${formatRequestId(a.request.id)} · ` : null}
+          Termin-ID: {a.calcomEventId ?? "N/A"} · {cacheAgeLabel(a.cacheInfo.age)}
+        </p>
+      )}
       <div className="mt-3 flex flex-wrap gap-2">
         {a.request ? (
           <Link
@@ -122,18 +133,20 @@ export function AppointmentCard({ a }: { a: AppointmentJson }) {
             Bei Cal.com öffnen
           </a>
         ) : null}
-        <fetcher.Form method="post">
-          <input type="hidden" name="id" value={a.id} />
-          <Button
-            type="submit"
-            size="sm"
-            variant="ghost"
-            disabled={fetcher.state !== "idle"}
-            aria-label={`Termin ${a.id} aktualisieren`}
-          >
-            {fetcher.state !== "idle" ? "Aktualisiert …" : "Aktualisieren"}
-          </Button>
-        </fetcher.Form>
+        {builtin ? null : (
+          <fetcher.Form method="post">
+            <input type="hidden" name="id" value={a.id} />
+            <Button
+              type="submit"
+              size="sm"
+              variant="ghost"
+              disabled={fetcher.state !== "idle"}
+              aria-label={`Termin ${a.id} aktualisieren`}
+            >
+              {fetcher.state !== "idle" ? "Aktualisiert …" : "Aktualisieren"}
+            </Button>
+          </fetcher.Form>
+        )}
       </div>
     </li>
   );

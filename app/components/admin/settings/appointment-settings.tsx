@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { BookingDemoButton } from "~/components/booking/booking-demo-button";
 import { buttonClass } from "~/components/ui/button";
+import type { SettingsForm } from "./list-controls";
+import { SchedulingSettings } from "./scheduling-settings";
 import {
   initialText,
   NumberSettings,
@@ -11,11 +13,13 @@ import {
 
 export type EventTypeOption = { key: string; title: string; lengthInMinutes: number };
 
-/** Which event type visitors book after submitting, and how far ahead. */
+/** Which event type visitors book after submitting, how far ahead, and the built-in week. */
 export function AppointmentSettings({
+  form,
   fields,
   eventTypes,
 }: {
+  form: SettingsForm;
   fields: SettingsFields;
   eventTypes: EventTypeOption[];
 }) {
@@ -48,6 +52,7 @@ export function AppointmentSettings({
         />
       </div>
       <input type="hidden" name={title.name} value={initialText(title) ?? ""} />
+      <SchedulingSettings form={form} fields={fields} />
       <div className="flex flex-wrap gap-2">
         <BookingDemoButton />
         <Link to="/admin/appointments" className={buttonClass("ghost", "sm")}>

@@ -91,12 +91,15 @@ function SettingsFormBody(props: SettingsFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const { dirty, check } = useUnsavedChanges(formRef, Boolean(props.lastResult));
   // List edits change the form without an input event: compare once a list has changed.
+  const scheduling = fields.scheduling.getFieldset();
   const lists = [
     fields.preparationFields,
     fields.emailNotifications.getFieldset().externalEmails,
     fields.spam.getFieldset().blocklist,
     fields.branding.getFieldset().faq,
     fields.teamCalendar.getFieldset().busyFeeds,
+    scheduling.blockedDays,
+    ...Object.values(scheduling.weeklyHours.getFieldset()),
   ]
     .map((list) =>
       list
@@ -173,7 +176,7 @@ function SettingsFormBody(props: SettingsFormProps) {
         <BannerSettings fields={fields} />
         <UploadSettings fields={fields} />
         <PreparationFieldSettings form={form} fields={fields} />
-        <AppointmentSettings fields={fields} eventTypes={props.eventTypes} />
+        <AppointmentSettings form={form} fields={fields} eventTypes={props.eventTypes} />
         <TeamCalendarSettings
           form={form}
           fields={fields}

@@ -1,17 +1,21 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, gte, lt, ne } from "drizzle-orm";
-import {
-  berlinDayOf,
-  berlinTime,
-  dayBoundsUtc,
-  type IsoDay,
-  isWeekend,
-} from "~/lib/booking-calendar";
+import { type AvailabilityInput, freeSlots, gridStarts, type Interval } from "~/lib/availability";
+import { addDays, berlinDayOf, dayBoundsUtc, type IsoDay } from "~/lib/booking-calendar";
 import { formatTime } from "~/lib/format";
+import { closedDays } from "~/lib/holidays";
+import { availabilityRules } from "~/lib/scheduling-settings";
 import { appointments } from "~db/schema";
-import { db } from "../../db.server";
-import { busyIntervals } from "../../team-calendar/busy-feeds.server";
-import { type EventType, SchedulingError, type SchedulingProvider, type Slot } from "./types";
+import { getConfiguration } from "../../configuration.server";
+import { db, transaction } from "../../db.server";
+import { busyBetween } from "./busy.server";
+import {
+  type EventType,
+  SchedulingError,
+  type SchedulingProvider,
+  SLOT_TAKEN,
+  type Slot,
+} from "./types";
 
 export const BUILTIN_EVENT_TYPE: EventType = {
   key: "demo",
@@ -24,63 +28,90 @@ export const BUILTIN_EVENT_TYPE: EventType = {
   hidden: false,
 };
 
-const OPEN_HOUR = 9;
-const CLOSE_HOUR = 17;
+export const SLOT_NOT_OFFERED =
+  "Dieser Zeitpunkt ist nicht buchbar. Bitte wähle eine angebotene Uhrzeit.";
 
-/** All slot starts of a weekday: 09:00 to 17:00 Europe/Berlin at the event duration. */
+/** Active built-in bookings from the day before to the day after (buffers may cross midnight). */
+function activeBookings(day: IsoDay, excludeId?: number): Interval[] {
+  const from = dayBoundsUtc(addDays(day, -1)).start;
+  const to = dayBoundsUtc(addDays(day, 1)).end;
+  return db()
+    .select({
+      id: appointments.id,
+      start: appointments.startTime,
+      minutes: appointments.durationMinutes,
+    })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.provider, "builtin"),
+        ne(appointments.status, "CANCELLED"),
+        gte(appointments.startTime, from),
+        lt(appointments.startTime, to),
+      ),
+    )
+    .all()
+    .filter((r) => r.id !== excludeId)
+    .map((r) => ({ start: r.start, end: new Date(r.start.getTime() + r.minutes * 60_000) }));
+}
+
+/** The availability function's input for one day, from the configuration and the database. */
+export function availabilityInput(
+  day: IsoDay,
+  durationMinutes: number,
+  options: { excludeId?: number; now?: Date } = {},
+): AvailabilityInput {
+  const config = getConfiguration();
+  const year = Number(day.slice(0, 4));
+  const from = dayBoundsUtc(addDays(day, -1)).start;
+  const to = dayBoundsUtc(addDays(day, 1)).end;
+  return {
+    day,
+    rules: availabilityRules(config.scheduling),
+    durationMinutes,
+    leadTime: config.bookingLeadTime,
+    now: options.now ?? new Date(),
+    closedDays: closedDays(config.scheduling, year, year),
+    bookings: activeBookings(day, options.excludeId),
+    busy: busyBetween(from, to),
+  };
+}
+
+/** Every start the configured week offers on a day (hours, step, length), before other rules. */
 export function builtinSlotStarts(day: IsoDay, minutes: number): Date[] {
-  if (isWeekend(day)) return [];
-  const starts: Date[] = [];
-  for (let m = OPEN_HOUR * 60; m + minutes <= CLOSE_HOUR * 60; m += minutes) {
-    starts.push(berlinTime(day, Math.floor(m / 60), m % 60));
-  }
-  return starts;
+  return gridStarts(day, availabilityRules(getConfiguration().scheduling), minutes);
 }
 
 /**
- * Issue 28 seam: whether a slot overlaps the team calendar's busy times. The availability function
- * (i28a) takes `busyIntervals` as its `busy` input; until then these two calls apply it here.
+ * Refuses a start that is not a free slot: not offered at all (off the week's grid, a closed day,
+ * before the notice, beyond the horizon, in the team calendar's busy times): 400; offered but taken
+ * by another booking (overlap with buffers, daily maximum): 409.
  */
-function overlapsBusy(
+export function assertBuiltinSlot(start: Date, minutes: number, excludeId?: number) {
+  const input = availabilityInput(berlinDayOf(start), minutes, { excludeId });
+  const at = (slots: Date[]) => slots.some((s) => s.getTime() === start.getTime());
+  if (at(freeSlots(input))) return;
+  if (at(freeSlots({ ...input, bookings: [] }))) {
+    throw new SchedulingError(SLOT_TAKEN, "slot_taken", 409);
+  }
+  throw new SchedulingError(SLOT_NOT_OFFERED, "invalid", 400);
+}
+
+/**
+ * Checks the slot and writes the booking (or the move) in ONE immediate transaction: no other
+ * booking can slip in between the check and the write, so no two active bookings overlap
+ * (buffers included) and the daily maximum holds under parallel requests.
+ */
+export function writeIfFree<T>(
   start: Date,
   minutes: number,
-  busy = busyIntervals(start, endOf(start, minutes)),
-) {
-  const end = endOf(start, minutes).getTime();
-  return busy.some((b) => b.start.getTime() < end && b.end.getTime() > start.getTime());
-}
-const endOf = (start: Date, minutes: number) => new Date(start.getTime() + minutes * 60_000);
-
-/** Only the offered slot starts (weekday, opening hours, the duration's grid) in the future. */
-export function assertBuiltinSlot(start: Date, minutes: number) {
-  const day = berlinDayOf(start);
-  const valid = builtinSlotStarts(day, minutes).some((s) => s.getTime() === start.getTime());
-  if (!valid || start.getTime() <= Date.now() || overlapsBusy(start, minutes)) {
-    throw new SchedulingError(
-      "Dieser Zeitpunkt ist nicht buchbar. Bitte wähle eine angebotene Uhrzeit.",
-      "invalid",
-      400,
-    );
-  }
-}
-
-function bookedStarts(day: IsoDay): Set<number> {
-  const { start, end } = dayBoundsUtc(day);
-  return new Set(
-    db()
-      .select({ start: appointments.startTime })
-      .from(appointments)
-      .where(
-        and(
-          eq(appointments.provider, "builtin"),
-          ne(appointments.status, "CANCELLED"),
-          gte(appointments.startTime, start),
-          lt(appointments.startTime, end),
-        ),
-      )
-      .all()
-      .map((r) => r.start.getTime()),
-  );
+  excludeId: number | undefined,
+  write: () => T,
+): T {
+  return transaction(() => {
+    assertBuiltinSlot(start, minutes, excludeId);
+    return write();
+  });
 }
 
 /** The built-in scheduler (embedded default): bookings live in the appointments table. */
@@ -89,27 +120,15 @@ export const builtinProvider: SchedulingProvider = {
   async listEventTypes() {
     return [BUILTIN_EVENT_TYPE];
   },
-  async getSlots(day, eventType, minNoticeHours) {
-    const earliest = Date.now() + minNoticeHours * 3600_000;
-    const taken = bookedStarts(day);
-    const { start: dayStart, end: dayEnd } = dayBoundsUtc(day);
-    const busy = busyIntervals(dayStart, dayEnd);
-    const minutes = eventType.lengthInMinutes;
-    return builtinSlotStarts(day, minutes)
-      .filter(
-        (start) =>
-          start.getTime() > earliest &&
-          !taken.has(start.getTime()) &&
-          !overlapsBusy(start, minutes, busy),
-      )
-      .map<Slot>((start) => ({
-        time: start.toISOString(),
-        formatted: formatTime(start),
-        available: true,
-      }));
+  async getSlots(day, eventType) {
+    return freeSlots(availabilityInput(day, eventType.lengthInMinutes)).map<Slot>((start) => ({
+      time: start.toISOString(),
+      formatted: formatTime(start),
+      available: true,
+    }));
   },
   async book(input) {
-    // The row itself is written by the appointments service; its unique index is the lock.
+    // The row itself is written by the appointments service, checked again in its transaction.
     const start = new Date(input.start);
     assertBuiltinSlot(start, input.eventType.lengthInMinutes);
     const end = new Date(start.getTime() + input.eventType.lengthInMinutes * 60_000);
