@@ -5,12 +5,13 @@ import { MESSAGES } from "~/lib/auth-forms";
 import { admins } from "~db/schema";
 import { findAdminByEmail, getAdminById, usernameTaken } from "./admins.server";
 import { type AdminUser, toAdminUser } from "./auth.server";
-import { derivedKeys, verifyPassword } from "./crypto.server";
+import { derivedKeys } from "./crypto.server";
 import { db } from "./db.server";
 import { env } from "./env.server";
 import { mailConfigured, queueMail } from "./mail/outbox.server";
 import { audit } from "./privacy/audit.server";
 import { type Failure, failure, type Result } from "./result.server";
+import { checkPasswordLimited, isFailure } from "./two-factor/step-up.server";
 
 /**
  * "My account" (issue 24): each admin renames themself and changes their own e-mail address.
@@ -112,8 +113,10 @@ export async function updateAccount(adminId: number, patch: AccountPatch): Promi
     if (owner && owner.id !== row.id) return failure(409, ACCOUNT_MESSAGES.emailTaken, "email");
     if (!patch.currentPassword)
       return failure(400, ACCOUNT_MESSAGES.passwordNeeded, "currentPassword");
-    if (!(await verifyPassword(patch.currentPassword, row.passwordHash)))
-      return failure(403, MESSAGES.wrongCurrent, "currentPassword");
+    // Counted like the login's wrong passwords (step-up.server.ts).
+    const proven = await checkPasswordLimited(row, patch.currentPassword);
+    if (isFailure(proven)) return proven;
+    if (!proven) return failure(403, MESSAGES.wrongCurrent, "currentPassword");
   }
   let current = row;
   if (renamed) {

@@ -5,13 +5,14 @@ import { MESSAGES } from "~/lib/auth-forms";
 import { admins, invitations, requestAssignees } from "~db/schema";
 import { notifyAccountActivated } from "./account-activation.server";
 import { type AdminUser, deleteOtherSessions, toAdminUser } from "./auth.server";
-import { hashPassword, verifyPassword } from "./crypto.server";
+import { hashPassword } from "./crypto.server";
 import { type Db, db, transaction } from "./db.server";
 import { clearLoginLock } from "./login.server";
 import { queueMail } from "./mail/outbox.server";
 import { weakPassword } from "./password-strength.server";
 import { adminActor, audit } from "./privacy/audit.server";
 import { type Failure, failure } from "./result.server";
+import { checkPasswordLimited, isFailure } from "./two-factor/step-up.server";
 
 export function listAdmins(): AdminUser[] {
   return db().select().from(admins).orderBy(asc(admins.id)).all().map(toAdminUser);
@@ -101,9 +102,10 @@ export async function changePassword(
 ): Promise<{ ok: true } | Failure> {
   const row = getAdminById(adminId);
   if (!row) return failure(404, MESSAGES.changeFailed);
-  if (!(await verifyPassword(oldPassword, row.passwordHash))) {
-    return failure(400, MESSAGES.wrongCurrent, "oldPassword");
-  }
+  // Counted like the login's wrong passwords (step-up.server.ts).
+  const proven = await checkPasswordLimited(row, oldPassword);
+  if (isFailure(proven)) return proven;
+  if (!proven) return failure(400, MESSAGES.wrongCurrent, "oldPassword");
   if (oldPassword === newPassword) {
     return failure(400, "Das neue Passwort muss sich vom aktuellen unterscheiden.", "newPassword");
   }

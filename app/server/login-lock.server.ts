@@ -34,6 +34,18 @@ export async function recordLoginFailure(username: string, ip: string) {
   audit("Unbekannt", "login-failed", account ? account.username : "(unbekannter Name)", {
     netz: networkOf(ip),
   });
+  await lockWhenFull(username, account);
+}
+
+/**
+ * A wrong password already counted on the account's counter (the login's, or a step-up check of a
+ * signed-in admin — step-up.server.ts): the failure that fills the window starts the lock and
+ * mails the owner once.
+ */
+export async function lockWhenFull(
+  username: string,
+  account: typeof admins.$inferSelect | undefined = findAccount(username),
+) {
   const limiter = accountLoginLimiter();
   const key = accountKey(username);
   if ((await limiter.check(key)).ok) return;

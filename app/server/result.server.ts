@@ -10,7 +10,14 @@ import { firstError, jsonError } from "./http.server";
  * carries the HTTP status and the German message — decided once, in the domain function. `field`
  * names the input the message is about (a field error on the page, `fieldErrors` in JSON).
  */
-export type Failure = { ok: false; status: number; error: string; field?: string };
+export type Failure = {
+  ok: false;
+  status: number;
+  error: string;
+  field?: string;
+  /** A 429: seconds until the next try (the `Retry-After` header of the JSON answer). */
+  retryAfterSeconds?: number;
+};
 export type Ok<T extends object = object> = { ok: true } & T;
 export type Result<T extends object = object> = Ok<T> | Failure;
 
@@ -27,9 +34,10 @@ export function invalid(error: z.ZodError): Failure {
 
 /** `/api`: `{success: false, error, message[, fieldErrors]}` with the failure's status. */
 export function failureJson(f: Failure, headers?: HeadersInit) {
+  const retry = f.retryAfterSeconds ? { "Retry-After": String(f.retryAfterSeconds) } : undefined;
   return jsonError(f.error, f.status, {
     fieldErrors: f.field ? { [f.field]: [f.error] } : undefined,
-    headers,
+    headers: retry ? { ...Object.fromEntries(new Headers(headers)), ...retry } : headers,
   });
 }
 

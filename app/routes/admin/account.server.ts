@@ -12,6 +12,7 @@ import {
 import { createApiToken, revokeApiToken } from "~/server/api-tokens/api-tokens.server";
 import type { SessionAdmin } from "~/server/auth.server";
 import { patchConfiguration } from "~/server/configuration.server";
+import { redirectWithToast } from "~/server/flash.server";
 import { type Failure, failureReply } from "~/server/result.server";
 import { endOtherSessions, endSessionById, SESSION_MESSAGES } from "~/server/sessions.server";
 import {
@@ -40,6 +41,19 @@ export const SECURITY_INTENTS = [
 
 const reply = (security: SecurityReply, status = 200) =>
   data({ result: null, notice: null, security }, { status });
+
+/** What an admin who owes the 2FA enrolment may post here: the enrolment only. */
+export const ENROLLMENT_INTENTS: readonly string[] = ["2fa-setup", "2fa-enable"];
+
+/**
+ * Any other form while the enrolment is owed: nothing happens; back to the 2FA section with the
+ * message (as every other admin page sends such a session there).
+ */
+export const enrollmentFirst = () =>
+  redirectWithToast("/admin/account#sicherheit", {
+    type: "error",
+    message: TWO_FACTOR_MESSAGES.enrollmentPending,
+  });
 
 /** A refused 2FA rule: its message under its field (or as the form's error), with its status. */
 const refused = (

@@ -22,7 +22,12 @@ import { failureReply } from "~/server/result.server";
 import { listSessions } from "~/server/sessions.server";
 import { twoFactorStatus } from "~/server/two-factor/two-factor.server";
 import type { Route } from "./+types/account";
-import { handleAccessIntent, handleSecurityIntent } from "./account.server";
+import {
+  ENROLLMENT_INTENTS,
+  enrollmentFirst,
+  handleAccessIntent,
+  handleSecurityIntent,
+} from "./account.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Account-Einstellungen" }];
 
@@ -53,6 +58,8 @@ export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request, { allowPendingEnrollment: true });
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
+  // While the 2FA rule asks for the enrolment, only the enrolment is open (attack review, issue 27).
+  if (admin.mfaEnrollmentRequired && !ENROLLMENT_INTENTS.includes(intent)) return enrollmentFirst();
   if (intent.startsWith("2fa-")) return handleSecurityIntent(intent, form, admin);
   if (/^(session|api-token)/.test(intent)) return handleAccessIntent(intent, form, admin);
   const submission = parseWithZod(form, { schema: AccountSchema });

@@ -6,12 +6,13 @@ import {
   API_TOKEN_MESSAGES as M,
 } from "~/lib/api-tokens";
 import { admins, apiTokens } from "~db/schema";
-import { hashToken, randomToken, verifyPassword } from "../crypto.server";
+import { hashToken, randomToken } from "../crypto.server";
 import { db } from "../db.server";
 import { env } from "../env.server";
 import { queueMail } from "../mail/outbox.server";
 import { audit } from "../privacy/audit.server";
 import type { Failure } from "../result.server";
+import { checkCodeLimited, checkPasswordLimited, isFailure } from "../two-factor/step-up.server";
 import { acceptSecondFactor } from "../two-factor/two-factor.server";
 import { parseScopes } from "./authorize.server";
 
@@ -53,11 +54,18 @@ export async function createApiToken(
 ): Promise<CreatedToken | Failure> {
   const admin = db().select().from(admins).where(eq(admins.id, actor.id)).get();
   if (!admin) return { ok: false, status: 404, error: "Admin nicht gefunden." };
-  if (input.password) {
-    if (!(await verifyPassword(input.password, admin.passwordHash)))
-      return { ok: false, status: 403, error: M.passwordWrong, field: "password" };
-  } else if (!input.code || !(await acceptSecondFactor(admin, { code: input.code }))) {
-    return { ok: false, status: 403, error: M.codeWrong, field: "code" };
+  // Wrong passwords and codes count like the login's (step-up.server.ts).
+  const { password, code } = input;
+  if (password) {
+    const proven = await checkPasswordLimited(admin, password);
+    if (isFailure(proven)) return proven;
+    if (!proven) return { ok: false, status: 403, error: M.passwordWrong, field: "password" };
+  } else {
+    const proven = code
+      ? await checkCodeLimited(admin.id, () => acceptSecondFactor(admin, { code }))
+      : false;
+    if (isFailure(proven)) return proven;
+    if (!proven) return { ok: false, status: 403, error: M.codeWrong, field: "code" };
   }
   const token = `${API_TOKEN_PREFIX}${randomToken()}`;
   const expiresAt = input.expiresInDays

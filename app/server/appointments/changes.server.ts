@@ -7,6 +7,7 @@ import {
   assertLeadTime,
   BOOKING_DISABLED,
   getAppointment,
+  HELD_STATUS,
   isUniqueViolation,
 } from "./appointments.server";
 import { bookingEnabled } from "./booking-api.server";
@@ -47,12 +48,18 @@ export function appointmentWithRequest(id: number) {
   return found;
 }
 
-function load(id: number): { row: Row; who: Attendee | null } {
+function load(id: number): { row: Row; who: Attendee | null; quarantined: boolean } {
   const found = appointmentWithRequest(id);
   const r = found.request;
-  // A quarantined request's booking changes silently (issue 26): no mails to the typed address.
-  const mailable = r && !r.quarantinedAt;
-  return { row: found.row, who: mailable ? { id: r.id, name: r.name, email: r.email } : null };
+  // A quarantined request's booking changes silently (issue 26): no mails to the typed address,
+  // no webhooks (as bookAppointment announces nothing while the request is held).
+  const quarantined = Boolean(r?.quarantinedAt);
+  const mailable = r && !quarantined;
+  return {
+    row: found.row,
+    who: mailable ? { id: r.id, name: r.name, email: r.email } : null,
+    quarantined,
+  };
 }
 
 /**
@@ -75,15 +82,19 @@ function assertActive(row: Row) {
     throw new SchedulingError("Dieser Termin liegt in der Vergangenheit.", "invalid", 409);
 }
 
-/** Cancels a booking (Cal.com: at Cal.com too); the built-in slot is free again at once. */
+/**
+ * Cancels a booking (Cal.com: at Cal.com too, unless it is still held locally — ADR 252 — and
+ * Cal.com never saw it); the built-in slot is free again at once.
+ */
 export async function cancelAppointment(
   id: number,
   expectedSequence?: number,
 ): Promise<AppointmentJson> {
-  const { row, who } = load(id);
+  const { row, who, quarantined } = load(id);
   assertRevision(row, expectedSequence);
   assertActive(row);
-  if (row.provider === "calcom") await scheduling().cancel(row.externalUid);
+  if (row.provider === "calcom" && row.status !== HELD_STATUS)
+    await scheduling().cancel(row.externalUid);
   const updated = db()
     .update(appointments)
     .set({ status: "CANCELLED", sequence: sql`${appointments.sequence} + 1`, cachedAt: new Date() })
@@ -96,7 +107,7 @@ export async function cancelAppointment(
     throw new SchedulingError(ALREADY_CANCELLED, "invalid", 409);
   }
   dropReminder(id);
-  announceAppointment("appointment.cancelled", id);
+  if (!quarantined) announceAppointment("appointment.cancelled", id);
   if (updated.provider === "builtin" && who) {
     queueCancellation(updated, who);
     queueBookingNotice(updated, who, "cancelled");
@@ -114,7 +125,7 @@ export async function rescheduleAppointment(
   startTime: string,
   expectedSequence?: number,
 ): Promise<AppointmentJson> {
-  const { row, who } = load(id);
+  const { row, who, quarantined } = load(id);
   assertRevision(row, expectedSequence);
   assertActive(row);
   if (row.provider !== "builtin")
@@ -163,7 +174,7 @@ export async function rescheduleAppointment(
       409,
     );
   dropReminder(id);
-  announceAppointment("appointment.booked", id, updated.sequence);
+  if (!quarantined) announceAppointment("appointment.booked", id, updated.sequence);
   if (who) {
     queueConfirmation(updated, who, "rescheduled");
     queueReminder(updated, who);

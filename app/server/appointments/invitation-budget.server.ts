@@ -8,9 +8,9 @@ import { addressKey } from "../requests/receipt.server";
 const HOUR_MS = 3600_000;
 
 /**
- * Booking invitations (the confirmation of a new booking with its calendar invite) go out at most
- * once per mailbox per hour (issue 26, ADR 255), however many bookings name
- * the address: the booking always succeeds, only its mail waits. Within the hour after the last
+ * Booking invitations (the confirmation of a new booking or of a move, with its calendar invite)
+ * go out at most once per mailbox per hour (issue 26, ADR 255), however many bookings or moves
+ * name the address: the booking always succeeds, only its mail waits. Within the hour after the last
  * invitation the next one is held until that hour ends; a newer one replaces one still held (it
  * carries the latest state), so a flood of bookings sends a stranger one mail an hour at most.
  *
@@ -20,7 +20,8 @@ const HOUR_MS = 3600_000;
  */
 export function queueInvitationWithinBudget(
   email: string,
-  queue: (sendAfter?: Date) => OutboxMail,
+  /** Queues the mail; `replaces` is the kind of a held one it takes the place of. */
+  queue: (sendAfter?: Date, replaces?: string) => OutboxMail,
   now = new Date(),
 ): { mail: OutboxMail; held: boolean } {
   const key = `invitation:${addressKey(email)}`;
@@ -41,7 +42,7 @@ export function queueInvitationWithinBudget(
     // One still waiting (never tried, due later): the newer invitation takes its place and time.
     const waiting = slot?.points
       ? db()
-          .select({ id: mailOutbox.id, due: mailOutbox.nextAttemptAt })
+          .select({ id: mailOutbox.id, due: mailOutbox.nextAttemptAt, kind: mailOutbox.kind })
           .from(mailOutbox)
           .where(
             and(
@@ -56,7 +57,7 @@ export function queueInvitationWithinBudget(
     let mail: OutboxMail;
     if (waiting) {
       db().delete(mailOutbox).where(eq(mailOutbox.id, waiting.id)).run();
-      mail = queue(waiting.due);
+      mail = queue(waiting.due, waiting.kind);
       save(mail.id, nextFree);
     } else {
       mail = queue(new Date(nextFree));

@@ -86,15 +86,16 @@ const MANAGE_LABEL = "Termin absagen oder verschieben";
 
 /**
  * Confirmation (new booking) or its update after a reschedule or a new video link: REQUEST invite
- * + manage link. The invitation of a new booking goes to whatever address was typed: at most one
- * per address and hour, beyond it the mail waits (invitation-budget, ADR 255). A move is made with
- * the manage link from that mailbox and a video link by an admin, so their updates go at once.
+ * + manage link. The invitation of a new booking or a move goes to whatever address was typed: at
+ * most one per address and hour, beyond it the mail waits (invitation-budget, ADR 255) — a bot can
+ * book once and move the booking again and again. A move that replaces a still-held confirmation
+ * stays the confirmation (the visitor never got the first). A new video link (an admin) goes at once.
  */
 export function queueConfirmation(row: AppointmentRow, who: Attendee, change?: InviteChange) {
   const when = formatDateTime(row.startTime);
-  const rescheduled = change === "rescheduled";
-  const queue = (sendAfter?: Date) =>
-    queueMail({
+  const queue = (sendAfter?: Date, replaces?: string) => {
+    const rescheduled = change === "rescheduled" && replaces !== "booking-confirmation";
+    return queueMail({
       sendAfter,
       to: who.email,
       subject: rescheduled
@@ -129,7 +130,8 @@ export function queueConfirmation(row: AppointmentRow, who: Attendee, change?: I
         footer: "Bis bald!\nDein Team",
       },
     });
-  return change ? queue() : queueInvitationWithinBudget(who.email, queue).mail;
+  };
+  return change === "video" ? queue() : queueInvitationWithinBudget(who.email, queue).mail;
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   requests,
   webhookDeliveries,
 } from "~db/schema";
+import { HELD_STATUS } from "../appointments/appointments.server";
 import { scheduling } from "../appointments/scheduling/index.server";
 import { db, transaction } from "../db.server";
 import { type Failure, failure } from "../result.server";
@@ -116,13 +117,17 @@ function mentions(email: string, phone: string) {
   );
 }
 
-/** Cancels live Cal.com bookings of the request; a failure keeps the erasure going (logged without data). */
+/**
+ * Cancels live Cal.com bookings of the request (a HELD one never reached Cal.com, ADR 252: it goes
+ * with the row); a failure keeps the erasure going (logged without data).
+ */
 async function cancelAtProvider(rows: (typeof appointments.$inferSelect)[]): Promise<number> {
   const provider = scheduling();
   let cancelled = 0;
   for (const row of rows) {
     if (row.provider !== "calcom" || provider.name !== "calcom") continue;
-    if (["CANCELLED", "DELETED", "REJECTED"].includes(row.status.toUpperCase())) continue;
+    if (["CANCELLED", "DELETED", "REJECTED", HELD_STATUS].includes(row.status.toUpperCase()))
+      continue;
     if (row.startTime.getTime() < Date.now()) continue;
     try {
       await provider.cancel(row.externalUid);

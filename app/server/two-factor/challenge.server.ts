@@ -1,15 +1,12 @@
 import { and, eq, gt, lt } from "drizzle-orm";
 import { isAdminReturnPath } from "~/lib/return-path";
-import {
-  CHALLENGE_TTL_MINUTES,
-  CODE_FAILURE_LIMIT,
-  TWO_FACTOR_MESSAGES as M,
-} from "~/lib/two-factor";
+import { CHALLENGE_TTL_MINUTES, TWO_FACTOR_MESSAGES as M } from "~/lib/two-factor";
 import { admins, loginChallenges } from "~db/schema";
 import { hashToken, randomToken } from "../crypto.server";
 import { db } from "../db.server";
 import type { CompletedLogin } from "../login.server";
-import { createLimiter, tooManyMessage } from "../rate-limit.server";
+import { tooManyMessage } from "../rate-limit.server";
+import { codeKey, codeLimiter } from "./step-up.server";
 import { acceptSecondFactor } from "./two-factor.server";
 
 /**
@@ -41,8 +38,6 @@ export type ChallengeOutcome =
   | { kind: "failed"; message: string }
   | ({ kind: "ok"; via: "totp" | "recovery" } & CompletedLogin);
 
-const codeLimiter = () => createLimiter("second-factor", CODE_FAILURE_LIMIT);
-
 /** Trades a live challenge and a right code for the session (completeLogin). */
 export async function verifyLoginChallenge(
   input: { challenge: string; code?: string; recoveryCode?: string },
@@ -59,7 +54,7 @@ export async function verifyLoginChallenge(
     return { kind: "expired", message: M.challengeExpired };
   }
   const limiter = codeLimiter();
-  const key = `admin:${found.admin.id}`;
+  const key = codeKey(found.admin.id);
   const state = await limiter.consume(key);
   if (!state.ok) {
     return {

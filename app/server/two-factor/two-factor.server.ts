@@ -8,12 +8,13 @@ import {
 } from "~/lib/two-factor";
 import { admins, loginChallenges, recoveryCodes } from "~db/schema";
 import { deleteOtherSessions } from "../auth.server";
-import { hashToken, verifyPassword } from "../crypto.server";
+import { hashToken } from "../crypto.server";
 import { db } from "../db.server";
 import { env } from "../env.server";
 import { queueMail } from "../mail/outbox.server";
 import { type AuditActor, audit } from "../privacy/audit.server";
 import { type Failure, failure, type Result } from "../result.server";
+import { checkCodeLimited, checkPasswordLimited, isFailure } from "./step-up.server";
 import {
   acceptTotpCode,
   newSecret,
@@ -72,8 +73,9 @@ export async function startTwoFactorSetup(
   const admin = row(adminId);
   if (!admin) return notFound;
   if (admin.totpEnabled) return failure(409, M.alreadyOn);
-  if (!(await verifyPassword(password, admin.passwordHash)))
-    return failure(403, M.passwordWrong, "password");
+  const proven = await checkPasswordLimited(admin, password);
+  if (isFailure(proven)) return proven;
+  if (!proven) return failure(403, M.passwordWrong, "password");
   const { secret, otpauthUrl } = newSecret(admin.username);
   db()
     .update(admins)
@@ -161,9 +163,12 @@ export async function disableTwoFactor(
   const current = row(admin.id);
   if (!current) return notFound;
   if (!current.totpEnabled) return failure(409, M.notOn);
-  if (!(await verifyPassword(password, current.passwordHash)))
-    return failure(403, M.passwordWrong, "password");
-  if (!(await acceptSecondFactor(current, { code }))) return failure(400, M.codeWrong, "code");
+  const passwordOk = await checkPasswordLimited(current, password);
+  if (isFailure(passwordOk)) return passwordOk;
+  if (!passwordOk) return failure(403, M.passwordWrong, "password");
+  const codeOk = await checkCodeLimited(current.id, () => acceptSecondFactor(current, { code }));
+  if (isFailure(codeOk)) return codeOk;
+  if (!codeOk) return failure(400, M.codeWrong, "code");
   clearTwoFactor(admin.id);
   deleteOtherSessions(admin.id, admin.tokenHash);
   audit({ id: current.id, username: current.username }, "2fa-disabled", current.username);
@@ -178,11 +183,13 @@ export async function regenerateRecoveryCodes(
   const current = row(adminId);
   if (!current) return notFound;
   if (!current.totpEnabled) return failure(409, M.notOn);
-  const proven = proof.password
-    ? await verifyPassword(proof.password, current.passwordHash)
-    : proof.code
-      ? (await acceptSecondFactor(current, { code: proof.code })) !== false
+  const { password, code } = proof;
+  const proven = password
+    ? await checkPasswordLimited(current, password)
+    : code
+      ? await checkCodeLimited(current.id, () => acceptSecondFactor(current, { code }))
       : false;
+  if (isFailure(proven)) return proven;
   if (!proven)
     return failure(
       403,

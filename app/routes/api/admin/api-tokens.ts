@@ -1,7 +1,7 @@
 import { ApiTokenCreateSchema } from "~/lib/api-tokens";
 import { adminApi } from "~/server/api-route.server";
 import { createApiToken, listApiTokens } from "~/server/api-tokens/api-tokens.server";
-import { jsonError } from "~/server/http.server";
+import { failureJson } from "~/server/result.server";
 
 /** GET → [{id, name, scopes, createdAt, expiresAt, lastUsedAt, revokedAt}] (never the token). */
 export const loader = adminApi({ fallback: "Fehler beim Laden der API-Zugänge" }, ({ admin }) =>
@@ -10,7 +10,7 @@ export const loader = adminApi({ fallback: "Fehler beim Laden der API-Zugänge" 
 
 /**
  * POST {name, scopes, expiresInDays?, password | code} → 201 {id, token, name, scopes, expiresAt}:
- * the token is in this answer only. Wrong password or code → 403. Audited, mailed to the admin.
+ * the token is in this answer only. Wrong password or code → 403; too many → 429 with Retry-After. Audited, mailed to the admin.
  */
 export const action = adminApi(
   {
@@ -21,10 +21,7 @@ export const action = adminApi(
   },
   async ({ admin, body }) => {
     const result = await createApiToken(admin, body);
-    if (!result.ok)
-      return jsonError(result.error, result.status, {
-        fieldErrors: result.field ? { [result.field]: [result.error] } : undefined,
-      });
+    if (!result.ok) return failureJson(result);
     const { id, name, scopes, expiresAt } = result.json;
     return Response.json(
       { success: true, id, token: result.token, name, scopes, expiresAt },
