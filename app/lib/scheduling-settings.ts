@@ -1,3 +1,5 @@
+// Before any schema runs at module load (the defaults below parse): no eval under our CSP.
+import "./zod-jitless.client";
 import { z } from "zod";
 import {
   type AvailabilityRules,
