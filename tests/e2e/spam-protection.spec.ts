@@ -71,11 +71,10 @@ test("a visitor's request: solved by the widget with JS (normal flow), quarantin
   await page.screenshot({ path: testInfo.outputPath("success.png") });
 });
 
-test("with JS a submission waits for the proof of work and says so", async ({
+// The widget needs JS; without it the form posts at once (the js-off project skips @js-only).
+test("with JS a submission waits for the proof of work and says so @js-only", async ({
   page,
-  javaScriptEnabled,
 }, testInfo) => {
-  test.skip(!javaScriptEnabled, "the widget needs JS; without it the form posts at once");
   const tag = Math.random().toString(36).slice(2, 8);
   const who = { name: `Wanda Warten ${tag}`, email: `wanda-${tag}@example.com` };
   // The challenge is held back until the visitor has pressed "Anfrage senden".
@@ -113,11 +112,9 @@ test("with JS a submission waits for the proof of work and says so", async ({
   expect(isQuarantined(requestIdOf(who.email))).toBe(false);
 });
 
-test("an expired solution is replaced by a fresh one before the submission", async ({
+test("an expired solution is replaced by a fresh one before the submission @js-only", async ({
   page,
-  javaScriptEnabled,
 }) => {
-  test.skip(!javaScriptEnabled, "the widget needs JS");
   const tag = Math.random().toString(36).slice(2, 8);
   const who = { name: `Erik Ewig ${tag}`, email: `erik-${tag}@example.com` };
   const challenges: string[] = [];
