@@ -24,6 +24,8 @@ COPY --from=build /app/build-server ./build-server
 COPY package.json ./
 COPY server ./server
 COPY scripts ./scripts
+# The one env parser the scripts (backup, restore, migrate) share with the server.
+COPY app/server/env.server.ts ./app/server/env.server.ts
 COPY db ./db
 RUN mkdir -p /data && chown -R node:node /data
 USER node

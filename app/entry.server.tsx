@@ -13,16 +13,17 @@ import { NonceProvider } from "./components/nonce";
 import { renderWithCache } from "./server/render-cache.server";
 import { requestContext } from "./server/request-context.server";
 
+export { clientKey } from "./lib/client-key";
 export { boot } from "./server/boot.server";
 // server/index.ts reads the configuration before the boot: it listens first (issue 31).
 export { env as config } from "./server/env.server";
-// In-process hook for the integration tests (tests/integration/server.ts): flush the mail outbox.
-export { drainOutbox } from "./server/mail/outbox.server";
-export { renderCacheStats } from "./server/render-cache.server";
 // `npm run admin:reset-password` (scripts/admin-reset-password.ts) calls it on the built server.
 export { issueResetLink } from "./server/reset-link.server";
+// The one set of test hooks (flushes, probes), the instance the server runs: tests/integration/server.ts.
+export { testHooks } from "./server/test-hooks.server";
+// `npm run admin:reset-2fa` (scripts/admin-reset-2fa.ts) calls it on the built server.
+export { resetTwoFactor } from "./server/two-factor/two-factor.server";
 export { multipartCap } from "./server/uploads/parse.server";
-export { drainWebhooks } from "./server/webhooks/deliveries.server";
 export { requestContext };
 
 export const streamTimeout = 5_000;

@@ -19,7 +19,9 @@ import { useNonce } from "./components/nonce";
 import { ModalProvider } from "./components/ui/modal";
 import { ToastProvider } from "./components/ui/toast";
 import { themeClass } from "./lib/brand";
-import { env } from "./server/env.server";
+import { brandColorStyle } from "./lib/brand-color";
+import { brandedTitle } from "./lib/branding";
+import { branding } from "./server/branding.server";
 import { getToast } from "./server/flash.server";
 import { withIdempotency } from "./server/idempotency.server";
 import { bookingConfirmationMailed } from "./server/mail/outbox.server";
@@ -37,6 +39,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, headers } = await getToast(request, context);
+  const brand = branding();
   // `bookingMail`: whether the booking success may promise a confirmation mail (BookingSuccess);
   // imprintUrl: the visitor's error pages name it as the way to reach the agency.
   return data(
@@ -44,7 +47,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       theme: await readTheme(request),
       toast,
       bookingMail: bookingConfirmationMailed(),
-      imprintUrl: env().IMPRINT_URL,
+      imprintUrl: brand.imprintUrl,
+      // Name, logo and colour of every page's frame (issue 29); part of the render cache's key.
+      brand: { name: brand.name, logoUrl: brand.logoUrl, primaryColor: brand.primaryColor },
     },
     { headers },
   );
@@ -61,7 +66,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
     .map((m) => (m.handle as { hydration?: Hydration } | undefined)?.hydration)
     .findLast(Boolean);
   return (
-    <html lang="de" className={themeClass(data?.theme)}>
+    <html
+      lang="de"
+      className={themeClass(data?.theme)}
+      // The brand colour's accent shades (issue 29): Tailwind's indigo variables, none by default.
+      style={brandColorStyle(data?.brand.primaryColor ?? null)}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -77,8 +87,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Deine Software-Idee als Testversion in 3 Tagen" },
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: brandedTitle("Deine Software-Idee als Testversion in 3 Tagen", loaderData?.brand.name) },
   {
     name: "description",
     content:

@@ -21,6 +21,7 @@ export default [
   // The booked demo as .ics for the visitor's own request ("Zum Kalender hinzufügen")
   route("termin/kalender", "routes/landing/termin-kalender.ts"),
   route("healthz", "routes/healthz.ts"),
+  route("branding/logo", "routes/branding-logo.ts"),
 
   // Admin, public
   ...prefix("admin", [
@@ -33,6 +34,10 @@ export default [
     route("account/email-confirm", "routes/admin/account-email-confirm.tsx"),
     // The detail tabs of one list row, loaded when the row is expanded (JSON, admins only)
     route("requests/:id/details", "routes/admin/request-details.ts"),
+    // The team's booked demos as a calendar feed, guarded by its token (issue 28)
+    route("kalender.ics", "routes/admin/kalender-ics.ts"),
+    // The audit log with the page's filters as CSV (admins only; a plain link, no JS needed)
+    route("audit.csv", "routes/admin/audit-csv.ts"),
     // Admin, protected (the layout's loader checks the session on the server)
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx", { id: "admin-index" }),
@@ -54,6 +59,7 @@ export default [
   ...prefix("api", [
     route("configuration", "routes/api/configuration.ts"),
     route("event-type-details", "routes/api/event-type-details.ts"),
+    route("altcha/challenge", "routes/api/altcha.challenge.ts"),
     route("calcom/available-slots", "routes/api/calcom.available-slots.ts"),
     route("calcom/book-appointment", "routes/api/calcom.book-appointment.ts"),
     route("calcom/real-event-types", "routes/api/calcom.real-event-types.ts"),
@@ -81,12 +87,14 @@ export default [
     route("affiliate-codes/:id", "routes/api/affiliate-codes.$id.ts"),
     ...prefix("admin", [
       route("auth/login", "routes/api/admin/auth.login.ts"),
+      route("auth/login/verify", "routes/api/admin/auth.login.verify.ts"),
       route("auth/logout", "routes/api/admin/auth.logout.ts"),
       route("auth/verify", "routes/api/admin/auth.verify.ts"),
       route("auth/change-password", "routes/api/admin/auth.change-password.ts"),
       route("auth/forgot-password", "routes/api/admin/auth.forgot-password.ts"),
       route("auth/reset-password", "routes/api/admin/auth.reset-password.ts"),
       route("invite", "routes/api/admin/invite.ts"),
+      route("branding/logo", "routes/api/admin/branding.logo.ts"),
       route("register", "routes/api/admin/register.ts"),
       route("users", "routes/api/admin/users.ts"),
       route("users/:id", "routes/api/admin/users.$id.ts"),
@@ -103,6 +111,8 @@ export default [
       route("requests/:id/export", "routes/api/admin/requests.$id.export.ts"),
       route("requests/:id/archive", "routes/api/admin/requests.$id.archive.ts"),
       route("requests/:id/assign", "routes/api/admin/requests.$id.assign.ts"),
+      route("requests/:id/transcription", "routes/api/admin/requests.$id.transcription.ts"),
+      route("requests/:id/messages", "routes/api/admin/requests.$id.messages.ts"),
       route(
         "requests/:id/automated-preparation",
         "routes/api/requests.$id.automated-preparation.ts",
@@ -117,6 +127,14 @@ export default [
       route("setup-check", "routes/api/admin/setup-check.ts"),
       route("setup-check/test-mail", "routes/api/admin/setup-check.test-mail.ts"),
       route("account", "routes/api/admin/account.ts"),
+      route("account/2fa/setup", "routes/api/admin/account.2fa.setup.ts"),
+      route("account/2fa/enable", "routes/api/admin/account.2fa.enable.ts"),
+      route("account/2fa/disable", "routes/api/admin/account.2fa.disable.ts"),
+      route("account/2fa/recovery-codes", "routes/api/admin/account.2fa.recovery-codes.ts"),
+      route("account/sessions", "routes/api/admin/account.sessions.ts"),
+      route("account/sessions/:id", "routes/api/admin/account.sessions.$id.ts"),
+      route("api-tokens", "routes/api/admin/api-tokens.ts"),
+      route("api-tokens/:id", "routes/api/admin/api-tokens.$id.ts"),
       route("appointments", "routes/api/admin/appointments.ts"),
       route("appointments/:id", "routes/api/admin/appointments.$id.ts"),
       route("appointments/:id/refresh", "routes/api/admin/appointments.$id.refresh.ts"),

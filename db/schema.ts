@@ -23,6 +23,7 @@ const ms = (name: string) => integer(name, { mode: "timestamp_ms" });
 const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
 
 import { REQUEST_STATUSES } from "../app/lib/request-status";
+import { TRANSCRIPT_STATUSES } from "../app/lib/transcript-status";
 
 export type { RequestStatus } from "../app/lib/request-status";
 export { REQUEST_STATUSES };
@@ -38,6 +39,12 @@ export const admins = sqliteTable(
     passwordChanged: integer("password_changed", { mode: "boolean" }).notNull().default(false),
     lastLogin: ms("last_login"),
     createdAt: ms("created_at").notNull().default(now),
+    /** TOTP secret (base32), sealed with a key derived from SESSION_SECRET (ADR 256); set while enrolling too. */
+    totpSecret: text("totp_secret"),
+    /** The last accepted TOTP time step: a code of this step or an earlier one is refused (each code once). */
+    totpLastStep: integer("totp_last_step"),
+    /** The second factor is on (confirmed with a code); off while an enrolment is only started. */
+    totpEnabled: integer("totp_enabled", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [
     uniqueIndex("admins_username_unique").on(sql`lower(${t.username})`),
@@ -57,8 +64,71 @@ export const sessions = sqliteTable(
     expiresAt: ms("expires_at").notNull(),
     lastUsedAt: ms("last_used_at").notNull().default(now),
     userAgent: text("user_agent"),
+    /** The random id the session list and `DELETE /api/admin/account/sessions/{id}` name it by. */
+    publicId: text("public_id"),
+    /** The client's network at login: the IP masked to /24 (IPv4) or /48 (IPv6), never the address. */
+    network: text("network"),
   },
-  (t) => [index("sessions_admin_idx").on(t.adminId)],
+  (t) => [
+    index("sessions_admin_idx").on(t.adminId),
+    uniqueIndex("sessions_public_id_unique").on(t.publicId),
+  ],
+);
+
+/**
+ * Scoped API tokens for integrations (issue 27, ADR 260): SHA-256 of the token only, its scopes
+ * (JSON array of the fixed list), an optional expiry; revoked tokens stay listed until deleted with
+ * their admin.
+ */
+export const apiTokens = sqliteTable(
+  "api_tokens",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    adminId: integer("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    scopes: text("scopes").notNull(),
+    createdAt: ms("created_at").notNull().default(now),
+    expiresAt: ms("expires_at"),
+    lastUsedAt: ms("last_used_at"),
+    revokedAt: ms("revoked_at"),
+  },
+  (t) => [index("api_tokens_admin_idx").on(t.adminId)],
+);
+
+/** One-time recovery codes of the second factor (ADR 256): SHA-256 only, used once. */
+export const recoveryCodes = sqliteTable(
+  "recovery_codes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    adminId: integer("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    createdAt: ms("created_at").notNull().default(now),
+    usedAt: ms("used_at"),
+  },
+  (t) => [index("recovery_codes_admin_idx").on(t.adminId)],
+);
+
+/**
+ * The step between password and code (ADR 256): a random challenge (SHA-256 stored) that proves the
+ * password was right, lives 5 minutes and is deleted when used. It opens nothing by itself.
+ */
+export const loginChallenges = sqliteTable(
+  "login_challenges",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    adminId: integer("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    redirectTo: text("redirect_to"),
+    createdAt: ms("created_at").notNull().default(now),
+    expiresAt: ms("expires_at").notNull(),
+  },
+  (t) => [index("login_challenges_admin_idx").on(t.adminId)],
 );
 
 export const invitations = sqliteTable(
@@ -135,6 +205,16 @@ export const requests = sqliteTable(
      * quarantine): none of the new-request side effects ran; null = a normal request (or released).
      */
     quarantinedAt: ms("quarantined_at"),
+    /** What the voice recording says (issue 30, ADR 272); null until transcribed. Searched (FTS5). */
+    voiceTranscript: text("voice_transcript"),
+    /**
+     * The transcription job (ADR 272): pending (waits for the worker), done, failed (attempts used
+     * up), off (recorded while transcription was not set up); null without a recording.
+     */
+    voiceTranscriptStatus: text("voice_transcript_status", { enum: TRANSCRIPT_STATUSES }),
+    /** Attempts of the current transcription run, and when the next one is due (backoff). */
+    voiceTranscriptAttempts: integer("voice_transcript_attempts").notNull().default(0),
+    voiceTranscriptDueAt: ms("voice_transcript_due_at"),
     createdAt: ms("created_at").notNull().default(now),
     updatedAt: ms("updated_at").notNull().default(now),
   },
@@ -144,6 +224,10 @@ export const requests = sqliteTable(
     index("requests_source_idx").on(t.archived, t.attributionSource, t.createdAt),
     index("requests_email_key_idx").on(t.emailKey, t.id),
     index("requests_phone_key_idx").on(t.phoneKey, t.id),
+    // The transcription worker's queue (ADR 272): only pending recordings, by due time.
+    index("requests_transcript_pending_idx")
+      .on(t.voiceTranscriptDueAt)
+      .where(sql`${t.voiceTranscriptStatus} = 'pending'`),
     // The quarantine (spam) is small: a partial index finds it without reading normal requests.
     index("requests_quarantined_idx")
       .on(t.quarantinedAt)
@@ -271,6 +355,8 @@ export const appointments = sqliteTable(
      * link is signed with (raised on reschedule and cancel, so older links and invites are outdated).
      */
     sequence: integer("sequence").notNull().default(0),
+    /** The video-call link an admin set for this booking (https; else the settings' fixed room). */
+    videoUrl: text("video_url"),
   },
   (t) => [
     index("appointments_start_idx").on(t.startTime),
@@ -320,6 +406,8 @@ export const mailOutbox = sqliteTable(
     }),
     /** When the mail's links die (default: 7 days after createdAt); an unsent mail is wiped then. */
     linksExpireAt: ms("links_expire_at"),
+    /** Reply-To of the mail (a message to a lead: the sending admin's address, ADR 273). */
+    replyTo: text("reply_to"),
   },
   (t) => [
     index("mail_outbox_status_idx").on(t.status, t.nextAttemptAt),
@@ -381,9 +469,8 @@ export const requestStatusHistory = sqliteTable(
   (t) => [index("request_status_history_request_idx").on(t.requestId, t.changedAt)],
 );
 
-/** Rate-limit counters (rate-limiter-flexible's SQLite store): atomic and kept across restarts. */
 /**
- * Exact request counts per list bucket (issue 31), kept by triggers (migration 0015) so the list's
+ * Exact request counts per list bucket (issue 31), kept by triggers (migration 0019) so the list's
  * total, its tabs and the dashboard never count rows: per archived flag, quarantine and status,
  * `bucket` 0 = every request, -1 = requests assigned to anyone, an admin's id = assigned to them.
  */
@@ -400,7 +487,7 @@ export const requestCounts = sqliteTable(
 );
 
 /**
- * Change counters bumped by triggers (migration 0015): `dashboard` changes whenever a figure of
+ * Change counters bumped by triggers (migration 0019): `dashboard` changes whenever a figure of
  * the conversion dashboard may change, so its cache is checked with one primary-key read — any
  * process's write included.
  */
@@ -409,6 +496,7 @@ export const changeCounters = sqliteTable("change_counters", {
   n: integer("n").notNull().default(0),
 });
 
+/** Rate-limit counters (rate-limiter-flexible's SQLite store): atomic and kept across restarts. */
 export const rateLimits = sqliteTable("rate_limits", {
   key: text("key").primaryKey(),
   points: integer("points").notNull().default(0),
@@ -448,4 +536,64 @@ export const webhookDeliveries = sqliteTable(
     index("webhook_deliveries_status_idx").on(t.status, t.nextAttemptAt),
     index("webhook_deliveries_request_idx").on(t.requestId),
   ],
+);
+
+/**
+ * Messages to a lead written from their request (issue 30, ADR 273): the thread kept with the
+ * request; the mail itself goes through the outbox (its status is the message's status). Erased
+ * with the request.
+ */
+export const requestMessages = sqliteTable(
+  "request_messages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    requestId: integer("request_id")
+      .notNull()
+      .references(() => requests.id, { onDelete: "cascade" }),
+    direction: text("direction", { enum: ["out", "in"] })
+      .notNull()
+      .default("out"),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    adminId: integer("admin_id").references(() => admins.id, { onDelete: "set null" }),
+    /** Username at the time (kept when the admin is deleted). */
+    adminName: text("admin_name").notNull(),
+    /** The outbox mail; null once the outbox dropped it (sent long ago). */
+    mailId: integer("mail_id").references(() => mailOutbox.id, { onDelete: "set null" }),
+    sentAt: ms("sent_at").notNull().default(now),
+  },
+  (t) => [index("request_messages_request_idx").on(t.requestId, t.id)],
+);
+
+/**
+ * The team calendar's busy times, one row per configured ICS feed (issue 28): only start and end
+ * of each busy interval, never titles or attendees. A feed that fails keeps its last busy times.
+ */
+export const busyFeedCache = sqliteTable("busy_feed_cache", {
+  /** The feed's id in the configuration (teamCalendar.busyFeeds[].id). */
+  feedId: text("feed_id").primaryKey(),
+  /** [{ start, end }] in epoch ms, sorted by start. */
+  busy: text("busy", { mode: "json" }).$type<{ start: number; end: number }[]>().notNull(),
+  /** The last successful fetch (null: never fetched yet). */
+  fetchedAt: ms("fetched_at"),
+  /** The last attempt, successful or not. */
+  checkedAt: ms("checked_at"),
+  lastError: text("last_error"),
+  /** When the background worker fetches the feed next (durable across restarts). */
+  nextFetchAt: ms("next_fetch_at").notNull().default(now),
+});
+
+/** Tokens of the private feed of booked demos (/admin/kalender.ics?token=…), stored as SHA-256. */
+export const calendarFeedTokens = sqliteTable(
+  "calendar_feed_tokens",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    tokenHash: text("token_hash").notNull().unique(),
+    adminId: integer("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    createdAt: ms("created_at").notNull().default(now),
+    lastUsedAt: ms("last_used_at"),
+  },
+  (t) => [index("calendar_feed_tokens_admin_idx").on(t.adminId)],
 );

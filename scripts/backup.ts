@@ -16,13 +16,15 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import Database from "better-sqlite3";
 import { S3Bucket, s3ConfigFromEnv } from "../server/s3.ts";
+import { scriptEnv } from "./script-env.ts";
 
 const args = process.argv.slice(2);
 const toBucket = args.includes("--bucket");
 const explicitTarget = args.find((a) => !a.startsWith("--"));
-const databasePath = path.resolve(process.env.DATABASE_PATH ?? "db/data.sqlite");
-const uploadsDir = path.resolve(process.env.UPLOADS_DIR ?? "uploads");
-const keep = Math.max(1, Number(process.env.BACKUP_KEEP ?? 7) || 7);
+const config = scriptEnv();
+const databasePath = path.resolve(config.DATABASE_PATH);
+const uploadsDir = path.resolve(config.UPLOADS_DIR);
+const keep = config.BACKUP_KEEP;
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");
 const backupsDir = path.join(path.dirname(databasePath), "backups");
 const target = path.resolve(explicitTarget ?? path.join(backupsDir, `${stamp}.sqlite`));

@@ -13,11 +13,15 @@ const OUT = path.join(ROOT, "build-server");
 rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
 writeFileSync(path.join(OUT, "package.json"), '{ "type": "module" }\n');
+// The launcher reads the configuration through the app's own parser: it goes beside it as ./env.server.js.
+const ENV_PARSER = path.join(ROOT, "app/server/env.server.ts");
+const strip = (file: string) =>
+  stripTypeScriptTypes(readFileSync(file, "utf8"), { mode: "strip" })
+    .replace(/(["'])\.\.\/app\/server\/env\.server\.ts\1/g, "$1./env.server.js$1")
+    .replace(/(["'])((?:\.\/)?[\w-]+)\.ts\1/g, "$1$2.js$1");
+writeFileSync(path.join(OUT, "env.server.js"), strip(ENV_PARSER));
 for (const file of readdirSync(SOURCE)) {
   // dev.ts (npm run dev, Vite) never runs in production.
   if (!file.endsWith(".ts") || /\.(test|d)\.ts$/.test(file) || file === "dev.ts") continue;
-  const code = stripTypeScriptTypes(readFileSync(path.join(SOURCE, file), "utf8"), {
-    mode: "strip",
-  }).replace(/(["'])((?:\.\/)?[\w-]+)\.ts\1/g, "$1$2.js$1");
-  writeFileSync(path.join(OUT, file.replace(/\.ts$/, ".js")), code);
+  writeFileSync(path.join(OUT, file.replace(/\.ts$/, ".js")), strip(path.join(SOURCE, file)));
 }

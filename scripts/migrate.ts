@@ -5,8 +5,9 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { scriptEnv } from "./script-env.ts";
 
-const databasePath = path.resolve(process.env.DATABASE_PATH ?? "db/data.sqlite");
+const databasePath = path.resolve(scriptEnv().DATABASE_PATH);
 mkdirSync(path.dirname(databasePath), { recursive: true });
 const sqlite = new Database(databasePath);
 sqlite.pragma("journal_mode = WAL");

@@ -16,12 +16,14 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import Database from "better-sqlite3";
 import { S3Bucket, s3ConfigFromEnv } from "../server/s3.ts";
+import { scriptEnv } from "./script-env.ts";
 
 const args = process.argv.slice(2);
 const fromBucket = args.includes("--bucket");
 const source = args.find((a) => !a.startsWith("--"));
-const databasePath = path.resolve(process.env.DATABASE_PATH ?? "db/data.sqlite");
-const uploadsDir = path.resolve(process.env.UPLOADS_DIR ?? "uploads");
+const config = scriptEnv();
+const databasePath = path.resolve(config.DATABASE_PATH);
+const uploadsDir = path.resolve(config.UPLOADS_DIR);
 if (!source) {
   console.error("Aufruf: npm run restore -- <sicherung.sqlite> | --bucket backups/<name>.sqlite");
   process.exit(1);

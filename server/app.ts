@@ -5,7 +5,8 @@ import express from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { clientKey, concurrencyLimit, REQUEST_QUEUE_MAX } from "./concurrency.ts";
+import type { TestHooks } from "../app/server/test-hooks.server.ts";
+import { clientAddress, concurrencyLimit, REQUEST_QUEUE_MAX } from "./concurrency.ts";
 import { bodyGuard, type GuardOptions, originGuard, requestLineGuard } from "./guards.ts";
 import { createRequestHandler } from "./handler.ts";
 import { logger } from "./logger.ts";
@@ -20,10 +21,10 @@ export type EntryExtras = {
   config: () => BootResult["env"] & { DATABASE_PATH: string };
   /** The absolute cap on a multipart body (configured total upload limit + allowance). */
   multipartCap: () => number;
-  /** Sends every due mail now; resolves when none is left (tests drain before asserting). */
-  drainOutbox: (now?: Date) => Promise<number>;
-  /** Sends every due webhook delivery now; resolves when none is left. */
-  drainWebhooks: () => Promise<number>;
+  /** Flushes and probes for the tests, nothing else calls them (app/server/test-hooks.server.ts). */
+  testHooks: TestHooks;
+  /** The one client identity of every limit (app/lib/client-key.ts: IPv6 by its /56, ADR 254). */
+  clientKey: (ip: string) => string;
 };
 export type BootResult = {
   env: {
@@ -81,8 +82,8 @@ export function createApp(
   const limiter = concurrencyLimit({
     limit: boot.env.MAX_CONCURRENT_REQUESTS ?? 0,
     queue: REQUEST_QUEUE_MAX,
-    // One client holds at most a quarter of the slots (ADR 197).
-    clientOf: (req) => clientKey(req, boot.env.TRUST_PROXY === "fly"),
+    // One client holds at most a quarter of the slots (ADR 197); one client = one /56 (ADR 254).
+    clientOf: (req) => extras.clientKey(clientAddress(req, boot.env.TRUST_PROXY === "fly")),
     // The health check never waits (Fly must see a busy machine alive), nor do the built assets:
     // files streamed from disk, cheap, and a page's scripts must not queue behind its own HTML.
     bypass: (req) => req.path === "/healthz" || isAssetRequest(req),
@@ -176,10 +177,9 @@ export function createApp(
       mode: production ? "production" : "development",
       getLoadContext(req, res, current) {
         const context = new RouterContextProvider();
-        const fly = boot.env.TRUST_PROXY === "fly" ? req.get("fly-client-ip") : undefined;
         context.set(extrasOf(current).requestContext, {
           nonce: res.locals.cspNonce as string,
-          clientIp: fly || req.socket.remoteAddress || "unknown",
+          clientIp: clientAddress(req, boot.env.TRUST_PROXY === "fly") || "unknown",
         });
         return context;
       },

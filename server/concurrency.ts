@@ -117,25 +117,10 @@ export function concurrencyLimit({
 }
 
 /**
- * The client a request counts for: Fly's client IP behind Fly's proxy, else the socket's address;
- * an IPv6 address by its /56 (what an ISP hands one home subscriber; one client however many of
- * its /64s it uses).
+ * The address a request comes from: Fly's client IP behind Fly's proxy, else the socket's address
+ * ("" when unknown). The request slots and every counter of the app key it by the one client
+ * identity (`clientKey` of app/lib/client-key.ts: IPv6 by its /56, ADR 254).
  */
-export function clientKey(req: Request, trustFly: boolean): string {
-  const ip = (trustFly ? req.get("fly-client-ip") : undefined) || req.socket.remoteAddress || "";
-  const v4 = ip.startsWith("::ffff:") ? ip.slice(7) : ip;
-  if (!v4.includes(":")) return v4;
-  const groups = expandIpv6(v4);
-  return `${groups.slice(0, 3).join(":")}:${groups[3].padStart(4, "0").slice(0, 2)}/56`;
-}
-
-/** The eight 16-bit groups of an IPv6 address ("::" filled in, zone dropped). */
-function expandIpv6(ip: string): string[] {
-  const [head, tail = ""] = ip.split("%")[0].split("::");
-  const left = head ? head.split(":") : [];
-  const right = ip.includes("::") && tail ? tail.split(":") : [];
-  const fill = ip.includes("::")
-    ? Array(Math.max(0, 8 - left.length - right.length)).fill("0")
-    : [];
-  return [...left, ...fill, ...right].map((g) => (g || "0").toLowerCase().replace(/^0+(?=.)/, ""));
+export function clientAddress(req: Request, trustFly: boolean): string {
+  return (trustFly ? req.get("fly-client-ip") : undefined) || req.socket.remoteAddress || "";
 }

@@ -70,6 +70,8 @@ export function requestLineGuard(req: Request, res: Response, next: NextFunction
 /**
  * CSRF: a mutating request that does not bring its own Bearer token may rely on a cookie, so its
  * Origin must be ours (never `null`); without an Origin, `Sec-Fetch-Site: cross-site` is refused.
+ * "Ours" is APP_URL's origin or the request's own, compared as scheme, host and port (issue 27:
+ * `http://portal` is not `https://portal`, nor `https://portal:8443`).
  */
 export function originGuard(options: GuardOptions) {
   const appOrigin = new URL(options.appUrl).origin;
@@ -81,6 +83,13 @@ export function originGuard(options: GuardOptions) {
     const origin = req.get("origin");
     const forwarded = options.trustProxy === "fly" ? req.get("x-forwarded-host") : undefined;
     const host = forwarded?.split(",")[0].trim() || req.get("host");
+    const proto =
+      (options.trustProxy === "fly" ? req.get("x-forwarded-proto")?.split(",")[0].trim() : "") ||
+      ("encrypted" in req.socket && req.socket.encrypted ? "https" : "http");
+    let ownOrigin: string | undefined;
+    try {
+      ownOrigin = host ? new URL(`${proto}://${host}`).origin : undefined;
+    } catch {}
     let allowed: boolean;
     if (origin === undefined) {
       allowed = req.get("sec-fetch-site") !== "cross-site";
@@ -89,7 +98,7 @@ export function originGuard(options: GuardOptions) {
       try {
         parsed = origin === "null" ? undefined : new URL(origin);
       } catch {}
-      allowed = !!parsed && (parsed.origin === appOrigin || parsed.host === host);
+      allowed = !!parsed && (parsed.origin === appOrigin || parsed.origin === ownOrigin);
     }
     if (!allowed) {
       refuse(req, res, 403, "Anfrage von fremder Herkunft abgelehnt.");

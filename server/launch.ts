@@ -11,15 +11,19 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { readEnvVariables } from "../app/server/env.server.ts";
 import { litestreamBinary, litestreamPlan } from "./litestream.ts";
 import { applyRuntime, LITESTREAM_ENV, replaceProcess } from "./runtime.ts";
 
 applyRuntime();
 
 let plan: ReturnType<typeof litestreamPlan>;
+let variables: ReturnType<typeof readEnvVariables>;
 try {
+  // The server's parser and defaults (app/server/env.server.ts): a bad value stops here already.
+  variables = readEnvVariables();
   // Litestream's own metrics on loopback, METRICS_PORT + 1: the server reads the replication lag there.
-  const metricsPort = Number(process.env.METRICS_PORT ?? 9091);
+  const metricsPort = variables.METRICS_PORT;
   plan = litestreamPlan(process.env, {
     metricsAddr: metricsPort > 0 ? `127.0.0.1:${metricsPort + 1}` : undefined,
   });
@@ -31,7 +35,7 @@ try {
 if (!plan) {
   await import("./index.ts");
 } else {
-  if (!process.env.SESSION_SECRET?.trim()) {
+  if (!variables.SESSION_SECRET?.trim()) {
     const bar = "!".repeat(100);
     console.error(
       [

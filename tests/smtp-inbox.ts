@@ -4,7 +4,11 @@ import { SMTPServer } from "smtp-server";
 
 export type ReceivedMail = {
   to: string[];
+  /** The From header's display name and address. */
+  from: { name: string; address: string };
   subject: string;
+  /** Reply-To addresses (empty when the mail has none). */
+  replyTo: string[];
   text: string;
   html: string;
   /** Files and calendar parts (an invite: mimeType text/calendar, method REQUEST or CANCEL). */
@@ -39,7 +43,9 @@ export async function startSmtpInbox(
         const mail = await PostalMime.parse(Buffer.concat(chunks));
         mails.push({
           to: session.envelope.rcptTo.map((r) => r.address),
+          from: { name: mail.from?.name ?? "", address: mail.from?.address ?? "" },
           subject: mail.subject ?? "",
+          replyTo: (mail.replyTo ?? []).flatMap((r) => (r.address ? [r.address] : [])),
           text: mail.text ?? "",
           html: mail.html ?? "",
           attachments: mail.attachments.map((a) => ({

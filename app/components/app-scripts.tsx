@@ -29,13 +29,15 @@ export type Hydration = "interaction" | "after-paint";
 // Runs at once (classic inline script, same nonce as React Router's scripts) and waits for the
 // trigger: then it adds the module preloads and a copy of the module script, which imports the
 // route modules and entry.client and hydrates. A dynamically added script needs the CSP nonce like
-// a parsed one; `.nonce` keeps it although the attribute is hidden from the DOM.
+// a parsed one; `.nonce` keeps it although the attribute is hidden from the DOM. The nonce comes
+// from the loader's own element, and only a module script carrying the same nonce is run: markup
+// injected into the page (a `<script type="text/x-lazy-module">` without the nonce) never is.
 // "after-paint": on the browser's first-contentful-paint entry (where paint timing is missing: at `load`).
 const afterPaint = `var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0){new P(function(l,ob){if(l.getEntriesByName("first-contentful-paint").length){ob.disconnect();setTimeout(go,0)}}).observe({type:"paint",buffered:true})}else addEventListener("load",go);`;
 const loader = (mode: Hydration) =>
   `(function(){var me=document.currentScript,ev=${JSON.stringify(INTERACTION_EVENTS)},o={capture:true,passive:true},done=false;
 function go(){if(done)return;done=true;ev.forEach(function(e){removeEventListener(e,go,o)});
-var src=document.querySelector('script[type="${LAZY_MODULE_TYPE}"]');if(!src)return;
+var src=[].filter.call(document.querySelectorAll('script[type="${LAZY_MODULE_TYPE}"]'),function(x){return me.nonce&&x.nonce===me.nonce})[0];if(!src)return;
 JSON.parse(me.getAttribute("data-preload")||"[]").forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});
 var s=document.createElement("script");s.type="module";s.nonce=me.nonce;s.textContent=src.textContent;document.head.appendChild(s)}
 addEventListener("submit",function(e){if(!e.defaultPrevented)window.__nativeSubmit=e.target});addEventListener("pageshow",function(e){if(e.persisted)window.__nativeSubmit=null});ev.forEach(function(e){addEventListener(e,go,o)});${mode === "after-paint" ? afterPaint : ""}})()`;

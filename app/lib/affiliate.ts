@@ -22,6 +22,11 @@ export const AffiliateCreateSchema = z.object({
   ),
 });
 
+/** PATCH /api/affiliate-codes/{id} and the panel's toggle (its "1"/"0" read by `formFlag`). */
+export const AffiliateToggleSchema = z.object({
+  isActive: z.boolean({ error: "isActive muss true oder false sein." }),
+});
+
 /** Letters and digits without look-alikes (no 0/O, 1/I/L). */
 export const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 

@@ -12,6 +12,32 @@ export const AUDIT_ACTIONS = [
   "retention",
   "password-reset-link",
   "account",
+  "2fa-enabled",
+  "2fa-disabled",
+  "recovery-code-used",
+  "recovery-codes-regenerated",
+  "2fa-reset",
+  "login-failed",
+  "login-locked",
+  "password-changed",
+  "password-reset",
+  "settings",
+  "webhook-added",
+  "webhook-changed",
+  "webhook-removed",
+  "invitation-sent",
+  "invitation-resent",
+  "invitation-revoked",
+  "account-activated",
+  "account-deactivated",
+  "account-deleted",
+  "attachment-downloaded",
+  "session-ended",
+  "api-token-created",
+  "api-token-revoked",
+  "message-sent",
+  "calendar-feed-created",
+  "calendar-feed-revoked",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -28,7 +54,48 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   retention: "Aufbewahrung angewendet",
   "password-reset-link": "Passwort-Reset-Link erzeugt",
   account: "Eigenes Konto geändert",
+  "2fa-enabled": "Zwei-Faktor-Anmeldung eingeschaltet",
+  "2fa-disabled": "Zwei-Faktor-Anmeldung ausgeschaltet",
+  "recovery-code-used": "Wiederherstellungscode verwendet",
+  "recovery-codes-regenerated": "Wiederherstellungscodes neu erzeugt",
+  "2fa-reset": "Zwei-Faktor-Anmeldung zurückgesetzt",
+  "login-failed": "Anmeldung fehlgeschlagen",
+  "login-locked": "Anmeldung gesperrt (zu viele Fehlversuche)",
+  "password-changed": "Passwort geändert",
+  "password-reset": "Passwort zurückgesetzt",
+  settings: "Einstellungen gespeichert",
+  "webhook-added": "Webhook hinzugefügt",
+  "webhook-changed": "Webhook geändert",
+  "webhook-removed": "Webhook entfernt",
+  "invitation-sent": "Einladung gesendet",
+  "invitation-resent": "Einladung erneut gesendet",
+  "invitation-revoked": "Einladung widerrufen",
+  "account-activated": "Konto freigeschaltet",
+  "account-deactivated": "Konto deaktiviert",
+  "account-deleted": "Konto gelöscht",
+  "attachment-downloaded": "Anhang heruntergeladen",
+  "session-ended": "Sitzung abgemeldet",
+  "api-token-created": "API-Zugang erstellt",
+  "api-token-revoked": "API-Zugang widerrufen",
+  "message-sent": "Nachricht an den Kunden gesendet",
+  "calendar-feed-created": "Kalender-Abo-Link erzeugt",
+  "calendar-feed-revoked": "Kalender-Abo-Link widerrufen",
 };
+
+/**
+ * The network of an address, coarse enough for the audit log of failed logins: an IPv4 /24, an
+ * IPv6 /48 (never the address itself).
+ */
+export function networkOf(ip: string): string {
+  const bare = ip.trim().replace(/^::ffff:(?=\d+\.)/i, "");
+  const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.\d{1,3}$/.exec(bare);
+  if (v4) return `${v4[1]}.${v4[2]}.${v4[3]}.0/24`;
+  if (!bare.includes(":")) return "unbekannt";
+  const [head = ""] = bare.split("%")[0]?.split("::") ?? [];
+  const groups = head.split(":").filter(Boolean).slice(0, 3);
+  while (groups.length < 3) groups.push("0");
+  return `${groups.map((g) => g.toLowerCase().replace(/^0+(?=.)/, "")).join(":")}::/48`;
+}
 
 export const isAuditAction = (value: unknown): value is AuditAction =>
   typeof value === "string" && (AUDIT_ACTIONS as readonly string[]).includes(value);

@@ -22,7 +22,11 @@ describe("account form schemas (spec §5 messages)", () => {
   });
 
   it("registration: no audit actor name, no Latin mixed with Cyrillic or Greek", () => {
-    const base = { invitationToken: "t", password: "abcdef", confirmPassword: "abcdef" };
+    const base = {
+      invitationToken: "t",
+      password: "abcdefghijkl",
+      confirmPassword: "abcdefghijkl",
+    };
     const usernameErrors = (username: string) =>
       errors(RegisterFormSchema.safeParse({ ...base, username })).username;
     expect(usernameErrors("System")).toEqual(["Dieser Benutzername ist reserviert."]);
@@ -32,42 +36,51 @@ describe("account form schemas (spec §5 messages)", () => {
     expect(usernameErrors("Мария")).toBeUndefined();
   });
 
-  it("registration: 6 characters, matching confirmation, token required", () => {
-    const base = { invitationToken: "t", username: "anna", password: "abcdef" };
-    expect(RegisterFormSchema.safeParse({ ...base, confirmPassword: "abcdef" }).success).toBe(true);
-    expect(errors(RegisterFormSchema.safeParse({ ...base, confirmPassword: "abcdeg" }))).toEqual({
+  it("registration: 12 characters, matching confirmation, token required", () => {
+    const base = { invitationToken: "t", username: "anna", password: "abcdefghijkl" };
+    expect(RegisterFormSchema.safeParse({ ...base, confirmPassword: "abcdefghijkl" }).success).toBe(
+      true,
+    );
+    expect(
+      errors(RegisterFormSchema.safeParse({ ...base, confirmPassword: "abcdefghijkm" })),
+    ).toEqual({
       confirmPassword: ["Passwörter stimmen nicht überein."],
     });
     expect(
-      errors(RegisterFormSchema.safeParse({ ...base, password: "abc", confirmPassword: "abc" }))
-        .password,
-    ).toEqual(["Passwort muss mindestens 6 Zeichen lang sein."]);
+      errors(
+        RegisterFormSchema.safeParse({
+          ...base,
+          password: "abcdefghijk",
+          confirmPassword: "abcdefghijk",
+        }),
+      ).password,
+    ).toEqual(["Passwort muss mindestens 12 Zeichen lang sein."]);
     expect(
       errors(
         RegisterFormSchema.safeParse({
           ...base,
           invitationToken: undefined,
-          confirmPassword: "abcdef",
+          confirmPassword: "abcdefghijkl",
         }),
       ).invitationToken,
     ).toEqual(["Kein gültiger Einladungstoken vorhanden."]);
   });
 
-  it("reset: 8 characters and a matching confirmation", () => {
+  it("reset: 12 characters and a matching confirmation", () => {
     expect(
       errors(
         ResetPasswordFormSchema.safeParse({
           token: "t",
-          newPassword: "1234567",
-          confirmPassword: "1234567",
+          newPassword: "12345678901",
+          confirmPassword: "12345678901",
         }),
       ).newPassword,
-    ).toEqual(["Passwort muss mindestens 8 Zeichen lang sein"]);
+    ).toEqual(["Passwort muss mindestens 12 Zeichen lang sein"]);
     expect(
       errors(
         ResetPasswordFormSchema.safeParse({
           token: "t",
-          newPassword: "12345678",
+          newPassword: "123456789012",
           confirmPassword: "x",
         }),
       ).confirmPassword,
@@ -83,17 +96,17 @@ describe("account form schemas (spec §5 messages)", () => {
       errors(
         ChangePasswordFormSchema.safeParse({
           oldPassword: "a",
-          newPassword: "12345",
-          confirmPassword: "12345",
+          newPassword: "12345678901",
+          confirmPassword: "12345678901",
         }),
       ).newPassword,
-    ).toEqual(["Neues Passwort muss mindestens 6 Zeichen lang sein"]);
+    ).toEqual(["Neues Passwort muss mindestens 12 Zeichen lang sein"]);
     expect(
       errors(
         ChangePasswordFormSchema.safeParse({
           oldPassword: "a",
-          newPassword: "123456",
-          confirmPassword: "1234567",
+          newPassword: "123456789012",
+          confirmPassword: "1234567890123",
         }),
       ).confirmPassword,
     ).toEqual(["Passwort-Bestätigung stimmt nicht überein"]);
@@ -106,8 +119,9 @@ describe("account form schemas (spec §5 messages)", () => {
     ]);
   });
 
-  it("strength indicator: 'Stark' from 8 characters, else 'Zu kurz'", () => {
-    expect(passwordStrength("1234567")).toBe("Zu kurz");
-    expect(passwordStrength("12345678")).toBe("Stark");
+  it("strength indicator: 'Stark' from 12 characters, else 'Zu kurz'; 'Zu schwach' once refused", () => {
+    expect(passwordStrength("12345678901")).toBe("Zu kurz");
+    expect(passwordStrength("123456789012")).toBe("Stark");
+    expect(passwordStrength("123456789012", true)).toBe("Zu schwach");
   });
 });

@@ -7,17 +7,17 @@ export const MESSAGES = {
   usernameRequired: "Benutzername ist erforderlich",
   passwordRequired: "Passwort ist erforderlich",
   registerMismatch: "Passwörter stimmen nicht überein.",
-  registerTooShort: "Passwort muss mindestens 6 Zeichen lang sein.",
+  registerTooShort: "Passwort muss mindestens 12 Zeichen lang sein.",
   invitationTokenMissing: "Kein gültiger Einladungstoken vorhanden.",
   invitationInvalid: "Ungültiger oder abgelaufener Einladungslink.",
-  resetTooShort: "Passwort muss mindestens 8 Zeichen lang sein",
+  resetTooShort: "Passwort muss mindestens 12 Zeichen lang sein",
   resetMismatch: "Passwörter stimmen nicht überein",
   resetTokenMissing: "Kein Reset-Token gefunden. Bitte fordern Sie einen neuen Reset-Link an.",
   resetTokenInvalid:
     "Der Reset-Link ist ungültig, abgelaufen oder wurde bereits verwendet. Bitte fordern Sie einen neuen Reset-Link an.",
   currentRequired: "Aktuelles Passwort ist erforderlich",
   newRequired: "Neues Passwort ist erforderlich",
-  newTooShort: "Neues Passwort muss mindestens 6 Zeichen lang sein",
+  newTooShort: "Neues Passwort muss mindestens 12 Zeichen lang sein",
   confirmMismatch: "Passwort-Bestätigung stimmt nicht überein",
   changeSuccess: "Passwort erfolgreich geändert!",
   changeFailed: "Fehler beim Ändern des Passworts",
@@ -36,11 +36,21 @@ export const MESSAGES = {
     "Ihre Anfrage wurde gespeichert. Da auf diesem Server kein E-Mail-Versand eingerichtet ist, wird keine E-Mail verschickt. Bitten Sie einen anderen Admin, Ihnen unter „Benutzer“ einen Passwort-Reset-Link zu erzeugen.",
 } as const;
 
-/** Password strength shown on the reset page ('Stark' from the 8-character rule on). */
-export const RESET_MIN_LENGTH = 8;
-export const REGISTER_MIN_LENGTH = 6;
-export function passwordStrength(password: string): "Stark" | "Zu kurz" {
-  return password.length >= RESET_MIN_LENGTH ? "Stark" : "Zu kurz";
+/**
+ * Every new password: at least 12 characters (the schemas) and strong enough for zxcvbn (the server
+ * decides, password-strength.server.ts; ADR 262). Replaces the spec's 6/6/8.
+ */
+export const PASSWORD_MIN_LENGTH = 12;
+export const RESET_MIN_LENGTH = PASSWORD_MIN_LENGTH;
+export const REGISTER_MIN_LENGTH = PASSWORD_MIN_LENGTH;
+export type PasswordStrength = "Stark" | "Zu kurz" | "Zu schwach";
+/**
+ * The indicator of the reset page: the client knows the length; "Zu schwach" when the server has
+ * just refused the submitted password as guessable (`refusedAsWeak`, until the next keystroke).
+ */
+export function passwordStrength(password: string, refusedAsWeak = false): PasswordStrength {
+  if (refusedAsWeak) return "Zu schwach";
+  return password.length < PASSWORD_MIN_LENGTH ? "Zu kurz" : "Stark";
 }
 
 const required = (message: string) => z.string({ error: message }).min(1, message);
@@ -55,8 +65,8 @@ export const LoginSchema = z.object({
  * Names the audit log gives actors that are not admins (`AuditActor` in privacy/audit.server.ts):
  * an admin called "System" would sign their actions as the system's.
  */
-export const RESERVED_USERNAMES = ["system", "besucher", "kommandozeile"] as const;
-const reserved = (name: string) =>
+export const RESERVED_USERNAMES = ["system", "besucher", "kommandozeile", "unbekannt"] as const;
+export const isReservedUsername = (name: string) =>
   (RESERVED_USERNAMES as readonly string[]).includes(name.normalize("NFKC").toLowerCase());
 /** Latin mixed with Cyrillic or Greek letters: a look-alike of another name ("аdmin" with а U+0430). */
 const mixedScript = (name: string) =>
@@ -73,7 +83,7 @@ export const username = z
     /^[\p{L}\p{N}._-]+$/u,
     "Benutzername darf nur Buchstaben, Ziffern, Punkt, Binde- und Unterstrich enthalten.",
   )
-  .refine((name) => !reserved(name), "Dieser Benutzername ist reserviert.")
+  .refine((name) => !isReservedUsername(name), "Dieser Benutzername ist reserviert.")
   .refine(
     (name) => !mixedScript(name),
     "Benutzername darf lateinische nicht mit kyrillischen oder griechischen Buchstaben mischen.",

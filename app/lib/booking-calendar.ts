@@ -103,9 +103,39 @@ export type CalendarCell = {
   isToday: boolean;
 };
 
-/** Whether a cell can be picked: in the shown month, a weekday, not before the first bookable day. */
-export function isSelectableDay(day: IsoDay, month: IsoMonth, firstBookable: IsoDay): boolean {
-  return monthOf(day) === month && !isWeekend(day) && day >= firstBookable;
+/** The default open weekdays (0 = Sunday): Monday to Friday. */
+export const WEEKDAYS_MON_FRI: readonly number[] = [1, 2, 3, 4, 5];
+
+/**
+ * Whether a cell can be picked: in the shown month, an open weekday (default Mon–Fri, else the
+ * configured week's), not before the first bookable day.
+ */
+export function isSelectableDay(
+  day: IsoDay,
+  month: IsoMonth,
+  firstBookable: IsoDay,
+  openDays: readonly number[] = WEEKDAYS_MON_FRI,
+  closed: readonly IsoDay[] = [],
+): boolean {
+  return (
+    monthOf(day) === month &&
+    openDays.includes(weekday(day)) &&
+    day >= firstBookable &&
+    !closed.includes(day)
+  );
+}
+
+const SHORT_DAYS = ["So", "Mo", "Di", "Mi", "Do", "Fr", "Sa"];
+
+/**
+ * The hint under the calendar: with Mon–Fri the spec's two sentences verbatim, with other days
+ * the configured ones (a deliberate deviation, README).
+ */
+export function bookingDaysHint(openDays: readonly number[] = WEEKDAYS_MON_FRI): string {
+  const days = [...new Set(openDays)].sort((a, b) => ((a + 6) % 7) - ((b + 6) % 7));
+  if (days.join() === WEEKDAYS_MON_FRI.join()) return `${HINT_WEEKDAYS} · ${HINT_WEEKEND}`;
+  if (days.length === 0) return "Derzeit keine Termine verfügbar";
+  return `Termine nur ${days.map((d) => SHORT_DAYS[d]).join(", ")} verfügbar`;
 }
 
 /** The 42-cell grid of a month, starting on the Sunday on or before the 1st. */
@@ -113,6 +143,9 @@ export function calendarGrid(
   month: IsoMonth,
   firstBookable: IsoDay,
   today: IsoDay = berlinToday(),
+  openDays: readonly number[] = WEEKDAYS_MON_FRI,
+  /** Holidays and blocked days (not selectable). */
+  closed: readonly IsoDay[] = [],
 ): CalendarCell[] {
   const first = `${month}-01`;
   const start = addDays(first, -weekday(first));
@@ -123,7 +156,7 @@ export function calendarGrid(
       dayOfMonth: Number(day.slice(8, 10)),
       inMonth: monthOf(day) === month,
       weekend: isWeekend(day),
-      selectable: isSelectableDay(day, month, firstBookable),
+      selectable: isSelectableDay(day, month, firstBookable, openDays, closed),
       isToday: day === today,
     };
   });

@@ -75,3 +75,36 @@ export function parseMailbox(from: string): { name: string; email: string } {
   if (match) return { name: match[1]?.trim() || (match[2] as string), email: match[2] as string };
   return { name: from.trim(), email: from.trim() };
 }
+
+/** One entry of a subscribed calendar feed: a time, a title and a link, nothing else. */
+export type FeedEntry = {
+  uid: string;
+  sequence: number;
+  start: Date;
+  end: Date;
+  summary: string;
+  url: string;
+};
+
+/** A calendar feed to subscribe to (the team's booked demos, issue 28): no method, no attendees. */
+export function calendarFeed(name: string, entries: FeedEntry[], stamp = new Date()): string {
+  const calendar = ical({
+    prodId: { company: "Anfrage-Portal", product: "Demo-Termine", language: "DE" },
+    name,
+    ttl: 15 * 60,
+  });
+  for (const entry of entries) {
+    calendar.createEvent({
+      id: calendarUid(entry.uid),
+      sequence: entry.sequence,
+      start: entry.start,
+      end: entry.end,
+      stamp,
+      summary: entry.summary,
+      description: entry.url,
+      url: entry.url,
+      status: ICalEventStatus.CONFIRMED,
+    });
+  }
+  return calendar.toString();
+}

@@ -1,4 +1,11 @@
+// Before any schema runs at module load (the defaults below parse): no eval under our CSP.
+import "./zod-jitless.client";
 import { z } from "zod";
+import { openWeekdays } from "./availability";
+import { SpamSettingsSchema } from "./blocklist";
+import { type Branding, BrandingSchema, EMPTY_BRANDING } from "./branding";
+import { SchedulingSettingsSchema } from "./scheduling-settings";
+import { TeamCalendarSchema } from "./team-calendar";
 import { WebhookListSchema } from "./webhooks";
 
 export const IMAGE_TYPES = ["jpg", "jpeg", "png", "gif", "webp", "bmp"] as const;
@@ -30,10 +37,17 @@ const extensionList = (allowed: readonly string[], fallback: readonly string[]) 
 export const PreparationFieldSchema = z.object({
   id: z.coerce.number().int().min(1),
   name: z
-    .string()
+    .string({ error: "Bitte füllen Sie mindestens Name und Label aus!" })
     .transform((s) => s.replace(/[^\p{L}\p{N}]/gu, ""))
-    .pipe(z.string().min(1, "Bitte füllen Sie mindestens Name und Label aus!")),
-  label: z.string().trim().min(1, "Bitte füllen Sie mindestens Name und Label aus!"),
+    .pipe(
+      z
+        .string({ error: "Bitte füllen Sie mindestens Name und Label aus!" })
+        .min(1, "Bitte füllen Sie mindestens Name und Label aus!"),
+    ),
+  label: z
+    .string({ error: "Bitte füllen Sie mindestens Name und Label aus!" })
+    .trim()
+    .min(1, "Bitte füllen Sie mindestens Name und Label aus!"),
   placeholder: z.string().default(""),
 });
 export type PreparationField = z.infer<typeof PreparationFieldSchema>;
@@ -103,6 +117,9 @@ export const RetentionSchema = z.object({
 export const DEFAULT_PRIVACY_NOTE =
   "Wir speichern deine Angaben, Dateien und Sprachnachricht nur, um deine Anfrage zu bearbeiten und dir eine Testversion zu zeigen. Ohne weitere Bearbeitung löschen wir sie nach {monate} Monaten; du kannst deine Anfrage jederzeit zurückziehen.";
 
+export const DEFAULT_AI_DAILY_LIMIT = 200;
+export const DEFAULT_TRANSCRIPTION_DAILY_LIMIT = 100;
+
 /** The whole configuration document: one schema with the spec's defaults and clamps. */
 export const ConfigurationSchema = z.object({
   systemPrompt: z.string().max(20_000).default(DEFAULT_SYSTEM_PROMPT),
@@ -145,6 +162,8 @@ export const ConfigurationSchema = z.object({
   bookingLeadTime: z
     .object({ days: clampInt(0, 365, 1), hours: clampInt(0, 24, 0) })
     .default({ days: 1, hours: 0 }),
+  /** The built-in scheduler's week: hours, step, buffers, holidays, blocked days (issue 28). */
+  scheduling: SchedulingSettingsSchema,
   infoBanner: z
     .object({ enabled: z.boolean().default(false), text: z.string().max(2000).default("") })
     .default({ enabled: false, text: "" }),
@@ -156,6 +175,30 @@ export const ConfigurationSchema = z.object({
     .transform((v) => v.trim() || DEFAULT_PRIVACY_NOTE),
   /** Outgoing webhooks (issue 17); secrets encrypted at rest, never returned in full. */
   webhooks: WebhookListSchema,
+  /** "Zwei-Faktor-Anmeldung für alle Admins verlangen" (issue 27): set on /admin/account. */
+  security: z
+    .object({ requireTwoFactor: z.boolean().default(false) })
+    .default({ requireTwoFactor: false }),
+  /**
+   * AI budget (issue 26, ADR 255): AI calls per Berlin day, automatic summaries and manual
+   * actions together; beyond it summaries wait for the next day and manual actions answer 429.
+   */
+  ai: z
+    .object({ dailyLimit: clampInt(0, 100_000, DEFAULT_AI_DAILY_LIMIT) })
+    .default({ dailyLimit: DEFAULT_AI_DAILY_LIMIT }),
+  /**
+   * Transcription budget (issue 30, ADR 272): recordings sent to the transcription service per
+   * Berlin day; beyond it the rest wait for the next day.
+   */
+  transcription: z
+    .object({ dailyLimit: clampInt(0, 100_000, DEFAULT_TRANSCRIPTION_DAILY_LIMIT) })
+    .default({ dailyLimit: DEFAULT_TRANSCRIPTION_DAILY_LIMIT }),
+  /** Spam defence (issue 26, ADR 251): never in the public configuration. */
+  spam: SpamSettingsSchema.default({ blocklist: [], quarantineDays: 30 }),
+  /** Name, legal links, logo, colour and landing texts (issue 29); null = today's default. */
+  branding: BrandingSchema.default(EMPTY_BRANDING),
+  /** The team's busy-time feeds (URLs encrypted at rest, masked) and fixed video room (issue 28). */
+  teamCalendar: TeamCalendarSchema,
 });
 
 export type Configuration = z.infer<typeof ConfigurationSchema>;
@@ -163,12 +206,15 @@ export type Configuration = z.infer<typeof ConfigurationSchema>;
 export const DEFAULT_CONFIGURATION: Configuration = ConfigurationSchema.parse({});
 
 /** What visitors may see: never the system prompt or admin e-mails. */
-export function publicConfiguration(config: Configuration) {
+export function publicConfiguration(config: Configuration, branding: Branding) {
   return {
+    branding,
     infoBanner: config.infoBanner,
     appointmentEventType: config.appointmentEventType,
     appointmentEventTypeDetails: config.appointmentEventTypeDetails,
     bookingLeadTime: config.bookingLeadTime,
+    /** The weekdays with working hours (0 = Sunday): the dialog's selectable days and hint. */
+    bookingWeekdays: openWeekdays(config.scheduling.weeklyHours),
     uploadSettings: config.uploadSettings,
   };
 }

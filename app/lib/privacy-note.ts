@@ -2,3 +2,12 @@
 export function privacyNoteText(template: string, months: number): string {
   return template.replaceAll("{monate}", String(months));
 }
+
+/**
+ * The privacy note's sentence while transcription is on (issue 30, ADR 272): who receives the
+ * recording and what is sent. Null processor: nothing is added (nothing leaves the machine).
+ */
+export function withTranscriptionNote(text: string, processor: string | null): string {
+  if (!processor) return text;
+  return `${text} Deine Sprachnachricht wird zur Verschriftlichung an ${processor} übermittelt – nur die Aufnahme, ohne Name und Kontaktdaten.`;
+}

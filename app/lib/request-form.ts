@@ -2,6 +2,7 @@ import { z } from "zod";
 import { attributionShape } from "./attribution";
 
 /** Field names of the contact form (the same names in the page form and POST /api/requests). */
+export { ALTCHA_FIELD } from "./altcha";
 export { HONEYPOT_FIELD } from "./honeypot";
 
 export const requestFormMessages = {

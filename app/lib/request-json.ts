@@ -1,5 +1,7 @@
 import type { Attribution } from "./attribution";
+import type { RequestMessageJson } from "./request-message";
 import type { RequestStatus } from "./request-status";
+import type { TranscriptStatus } from "./transcript-status";
 
 /** The spec's Request JSON shape (§3). `audioPath` is the key for `GET /api/audio/{audioPath}`. */
 export type RequestJson = {
@@ -24,10 +26,19 @@ export type RequestJson = {
 };
 
 /**
- * The admin API's request JSON: the spec's shape plus the spam quarantine state (ADR 252). Never
- * in the public 201 body, the visitor's pages, webhooks or CSV.
+ * The admin API's request JSON: the spec's shape plus the spam quarantine state (ADR 252), the
+ * voice transcript and the messages to the lead (issue 30, ADRs 272, 273). Never in the public
+ * 201 body, the visitor's pages, webhooks or CSV.
  */
-export type AdminRequestJson = RequestJson & { quarantined: boolean };
+export type AdminRequestJson = RequestJson & {
+  quarantined: boolean;
+  /** The transcript of the voice recording; null until transcribed. */
+  voiceTranscript: string | null;
+  /** pending | done | failed | off; null without a recording. */
+  voiceTranscriptStatus: TranscriptStatus | null;
+  /** The thread with the lead, oldest first. */
+  messages: RequestMessageJson[];
+};
 
 export type AttachmentJson = {
   id: number;

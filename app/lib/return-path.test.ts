@@ -21,6 +21,30 @@ describe("return paths", () => {
     expect(sameSitePath(null)).toBe("/");
   });
 
+  it("ignores control characters, a backslash or an encoded slash (issue 27)", () => {
+    for (const hostile of [
+      "/admin/requests\r\nSet-Cookie: x=1",
+      "/admin/requests%0d%0aLocation: https://evil.example",
+      "/admin\u0000",
+      "/admin/\\evil.example",
+      "/admin\\@evil.example",
+      "/admin%2F%2Fevil.example",
+      "/admin/..%2f..%2f%2fevil.example",
+      "/admin/%5Cevil.example",
+      "/admin.evil.example",
+      "/administrator",
+    ]) {
+      expect(isAdminReturnPath(hostile), hostile).toBe(false);
+      expect(loginPath(hostile), hostile).toBe("/admin/login");
+    }
+    expect(sameSitePath("/termin\r\nx")).toBe("/");
+    expect(sameSitePath("/%2F%2Fevil.example")).toBe("/");
+    expect(sameSitePath("/%5cevil.example")).toBe("/");
+    // A query may carry an encoded slash (URLSearchParams writes one): still a return path.
+    expect(isAdminReturnPath("/admin/requests?q=a%2Fb")).toBe(true);
+    expect(isAdminReturnPath("/admin")).toBe(true);
+  });
+
   it("goes back to the document page without the index marker or data suffix", () => {
     expect(backPath("/admin/appointments.data", "?index&status=pending&_routes=r")).toBe(
       "/admin/appointments?status=pending",

@@ -5,9 +5,27 @@
 
 export const LOGIN_PATH = "/admin/login";
 
+/**
+ * What no return path may hold (issue 27): control characters, raw or encoded (a header with them
+ * is a 500), a backslash (browsers read it as a slash: `/\\evil.example`), or in its path an encoded
+ * slash or backslash (decoded by a later hop into the same; a query may encode them, as
+ * URLSearchParams does). Such a value is ignored, never repaired.
+ */
+const hasControl = (value: string) =>
+  Array.from(value).some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+const unsafePath = (value: string) =>
+  hasControl(value) ||
+  /\\|%(?:[01][0-9a-f]|7f)/i.test(value) ||
+  /%(?:2f|5c)/i.test(value.split("?")[0] as string);
+
 /** An admin page worth returning to after login (never the login page itself). */
 export function isAdminReturnPath(path: string | null | undefined): path is string {
-  return typeof path === "string" && path.startsWith("/admin") && !path.startsWith(LOGIN_PATH);
+  return (
+    typeof path === "string" &&
+    (path === "/admin" || path.startsWith("/admin/") || path.startsWith("/admin?")) &&
+    !path.startsWith(LOGIN_PATH) &&
+    !unsafePath(path)
+  );
 }
 
 /** The login page, with `redirectTo` when the admin was on an admin page. */
@@ -23,7 +41,7 @@ export function sameSitePath(value: unknown, fallback = "/"): string {
     typeof value !== "string" ||
     !value.startsWith("/") ||
     value.startsWith("//") ||
-    value.startsWith("/\\")
+    unsafePath(value)
   )
     return fallback;
   return value;

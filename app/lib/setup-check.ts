@@ -7,6 +7,7 @@ export const SETUP_CHECK_IDS = [
   "adminEmails",
   "sessionSecret",
   "backups",
+  "scheduling",
   "notifications",
   "ai",
 ] as const;
@@ -34,6 +35,7 @@ export const SETUP_CHECK_TITLES: Record<SetupCheckId, string> = {
   adminEmails: "E-Mail-Adressen der Admins",
   sessionSecret: "Sitzungsschlüssel",
   backups: "Sicherungen",
+  scheduling: "Terminbuchung: Arbeitszeiten",
   notifications: "Benachrichtigungen über neue Anfragen",
   ai: "KI-Unterstützung",
 };

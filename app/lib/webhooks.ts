@@ -48,6 +48,9 @@ const webhookUrl = z
   .trim()
   .max(2000, "Die URL ist zu lang (max. 2000 Zeichen).")
   .refine((value) => {
+    // A credential URL as stored (sealed, ADR 262); input only reaches here sealed when it is
+    // exactly the stored one (withStoredSecrets).
+    if (isSealedSecret(value)) return true;
     if (isMaskedUrl(value)) return false; // a masked URL of an unknown endpoint
     try {
       const url = new URL(value);
@@ -119,6 +122,34 @@ export function isSlackTarget(w: { url: string; format?: string }): boolean {
   }
 }
 
+/** Hosts whose incoming-webhook URLs carry their credential in the path. */
+const CREDENTIAL_HOSTS = [
+  /^hooks\.slack\.com$/,
+  /^(?:ptb\.|canary\.)?discord(?:app)?\.com$/,
+  /\.webhook\.office\.com$/,
+  /^hooks\.zapier\.com$/,
+  /^chat\.googleapis\.com$/,
+  /^api\.telegram\.org$/,
+];
+/** Query parameters that carry a credential (`?token=…`, `?key=…`, a signature). */
+const CREDENTIAL_PARAM = /^(?:token|access_token|key|api_?key|secret|sig|signature|code|auth)$/i;
+
+/**
+ * Whether the URL itself is a credential (ADR 262): Slack and the other chat/automation hooks whose
+ * path is the token, or any URL with a token-like query parameter. Such URLs are sealed at rest
+ * and masked like secrets wherever they are shown.
+ */
+export function isCredentialUrl(w: { url: string; format?: string }): boolean {
+  if (isSlackTarget(w)) return true;
+  try {
+    const url = new URL(w.url);
+    if (CREDENTIAL_HOSTS.some((host) => host.test(url.hostname))) return true;
+    return [...url.searchParams.keys()].some((name) => CREDENTIAL_PARAM.test(name));
+  } catch {
+    return false;
+  }
+}
+
 /** A credential URL for display: scheme, host and the last four characters of the rest. */
 export function maskUrl(raw: string): string {
   try {
@@ -131,14 +162,20 @@ export function maskUrl(raw: string): string {
 }
 export const isMaskedUrl = (value: unknown) => typeof value === "string" && value.includes("••••");
 
-/** Hides every secret of a list, and Slack URLs (what GET /api/configuration and the settings page show). */
+/**
+ * Hides every secret of a list, and credential URLs (what GET /api/configuration and the settings
+ * page show). `reveal` opens a sealed value (secret or URL).
+ */
 export function maskWebhooks<T extends { secret: string; url: string; format?: string }>(
   list: T[],
   reveal: (secret: string) => string | null,
 ): T[] {
-  return list.map((w) => ({
-    ...w,
-    url: isSlackTarget(w) ? maskUrl(w.url) : w.url,
-    secret: maskSecret(reveal(w.secret) ?? ""),
-  }));
+  return list.map((w) => {
+    const url = isSealedSecret(w.url) ? (reveal(w.url) ?? "") : w.url;
+    return {
+      ...w,
+      url: isSealedSecret(w.url) || isCredentialUrl({ ...w, url }) ? maskUrl(url) : url,
+      secret: maskSecret(reveal(w.secret) ?? ""),
+    };
+  });
 }

@@ -3,13 +3,15 @@ import { eq } from "drizzle-orm";
 import { ACCOUNT_MESSAGES, type AccountPatch, EMAIL_CHANGE_TTL_HOURS } from "~/lib/account-form";
 import { MESSAGES } from "~/lib/auth-forms";
 import { admins } from "~db/schema";
-import { type Failure, findAdminByEmail, getAdminById, usernameTaken } from "./admins.server";
+import { findAdminByEmail, getAdminById, usernameTaken } from "./admins.server";
 import { type AdminUser, toAdminUser } from "./auth.server";
-import { derivedKeys, verifyPassword } from "./crypto.server";
+import { derivedKeys } from "./crypto.server";
 import { db } from "./db.server";
 import { env } from "./env.server";
 import { mailConfigured, queueMail } from "./mail/outbox.server";
 import { audit } from "./privacy/audit.server";
+import { type Failure, failure, type Result } from "./result.server";
+import { checkPasswordLimited, isFailure } from "./two-factor/step-up.server";
 
 /**
  * "My account" (issue 24): each admin renames themself and changes their own e-mail address.
@@ -40,13 +42,11 @@ export function emailChangeToken(
 export const emailConfirmUrl = (token: string) =>
   `${env().APP_URL}${EMAIL_CONFIRM_PATH}?token=${token}`;
 
-type Verified =
-  | { ok: true; admin: typeof admins.$inferSelect; newEmail: string }
-  | { ok: false; status: 400 | 410; message: string };
+type Verified = Result<{ admin: typeof admins.$inferSelect; newEmail: string }>;
 
 /** Checks a confirmation token (forged, used or unknown → 400; expired → 410). */
 export function verifyEmailChangeToken(token: string | null, now = Date.now()): Verified {
-  const invalid = { ok: false, status: 400, message: ACCOUNT_MESSAGES.linkInvalid } as const;
+  const invalid = failure(400, ACCOUNT_MESSAGES.linkInvalid);
   if (!token || token.length > 800) return invalid;
   const [payload, signature, extra] = token.split(".");
   if (!payload || !signature || extra !== undefined) return invalid;
@@ -61,8 +61,7 @@ export function verifyEmailChangeToken(token: string | null, now = Date.now()): 
     return expected.length === given.length && timingSafeEqual(expected, given);
   });
   if (!genuine) return invalid;
-  if (Number(match[2]) * 1000 <= now)
-    return { ok: false, status: 410, message: ACCOUNT_MESSAGES.linkExpired };
+  if (Number(match[2]) * 1000 <= now) return failure(410, ACCOUNT_MESSAGES.linkExpired);
   return { ok: true, admin: row, newEmail: match[3] as string };
 }
 
@@ -101,27 +100,23 @@ export type AccountUpdate =
 /** Applies a PATCH of the caller's own username and/or e-mail (validated by AccountPatchSchema). */
 export async function updateAccount(adminId: number, patch: AccountPatch): Promise<AccountUpdate> {
   const row = getAdminById(adminId);
-  if (!row) return { ok: false, status: 404, error: "Admin nicht gefunden." };
+  if (!row) return failure(404, "Admin nicht gefunden.");
   const username = patch.username?.trim();
   const email = patch.email?.trim().toLowerCase();
   const renamed = username !== undefined && username !== row.username;
   const newEmail = email !== undefined && email !== row.email.toLowerCase() ? email : undefined;
   if (renamed && username.toLowerCase() !== row.username.toLowerCase() && usernameTaken(username)) {
-    return { ok: false, status: 409, error: ACCOUNT_MESSAGES.usernameTaken, field: "username" };
+    return failure(409, ACCOUNT_MESSAGES.usernameTaken, "username");
   }
   if (newEmail) {
     const owner = findAdminByEmail(newEmail);
-    if (owner && owner.id !== row.id)
-      return { ok: false, status: 409, error: ACCOUNT_MESSAGES.emailTaken, field: "email" };
+    if (owner && owner.id !== row.id) return failure(409, ACCOUNT_MESSAGES.emailTaken, "email");
     if (!patch.currentPassword)
-      return {
-        ok: false,
-        status: 400,
-        error: ACCOUNT_MESSAGES.passwordNeeded,
-        field: "currentPassword",
-      };
-    if (!(await verifyPassword(patch.currentPassword, row.passwordHash)))
-      return { ok: false, status: 403, error: MESSAGES.wrongCurrent, field: "currentPassword" };
+      return failure(400, ACCOUNT_MESSAGES.passwordNeeded, "currentPassword");
+    // Counted like the login's wrong passwords (step-up.server.ts).
+    const proven = await checkPasswordLimited(row, patch.currentPassword);
+    if (isFailure(proven)) return proven;
+    if (!proven) return failure(403, MESSAGES.wrongCurrent, "currentPassword");
   }
   let current = row;
   if (renamed) {
@@ -170,14 +165,11 @@ export async function updateAccount(adminId: number, patch: AccountPatch): Promi
 }
 
 /** Applies a confirmed address (the link from the mail); the old address is told. */
-export function confirmEmailChange(
-  token: string | null,
-): { ok: true; email: string } | { ok: false; status: number; message: string } {
+export function confirmEmailChange(token: string | null): Result<{ email: string }> {
   const verified = verifyEmailChangeToken(token);
   if (!verified.ok) return verified;
   const owner = findAdminByEmail(verified.newEmail);
-  if (owner && owner.id !== verified.admin.id)
-    return { ok: false, status: 409, message: ACCOUNT_MESSAGES.emailTaken };
+  if (owner && owner.id !== verified.admin.id) return failure(409, ACCOUNT_MESSAGES.emailTaken);
   applyEmail(verified.admin, verified.newEmail, true);
   return { ok: true, email: verified.newEmail };
 }

@@ -1,15 +1,18 @@
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";
+import { z } from "zod";
 import { awaitsActivation } from "~/lib/admin-users";
 import { MESSAGES } from "~/lib/auth-forms";
 import { admins, invitations, requestAssignees } from "~db/schema";
 import { notifyAccountActivated } from "./account-activation.server";
 import { type AdminUser, deleteOtherSessions, toAdminUser } from "./auth.server";
-import { hashPassword, verifyPassword } from "./crypto.server";
+import { hashPassword } from "./crypto.server";
 import { type Db, db, transaction } from "./db.server";
 import { clearLoginLock } from "./login.server";
 import { queueMail } from "./mail/outbox.server";
-
-export type Failure = { ok: false; status: number; error: string; field?: string };
+import { weakPassword } from "./password-strength.server";
+import { adminActor, audit } from "./privacy/audit.server";
+import { type Failure, failure } from "./result.server";
+import { checkPasswordLimited, isFailure } from "./two-factor/step-up.server";
 
 export function listAdmins(): AdminUser[] {
   return db().select().from(admins).orderBy(asc(admins.id)).all().map(toAdminUser);
@@ -98,18 +101,16 @@ export async function changePassword(
   ip: string,
 ): Promise<{ ok: true } | Failure> {
   const row = getAdminById(adminId);
-  if (!row) return { ok: false, status: 404, error: MESSAGES.changeFailed };
-  if (!(await verifyPassword(oldPassword, row.passwordHash))) {
-    return { ok: false, status: 400, error: MESSAGES.wrongCurrent, field: "oldPassword" };
-  }
+  if (!row) return failure(404, MESSAGES.changeFailed);
+  // Counted like the login's wrong passwords (step-up.server.ts).
+  const proven = await checkPasswordLimited(row, oldPassword);
+  if (isFailure(proven)) return proven;
+  if (!proven) return failure(400, MESSAGES.wrongCurrent, "oldPassword");
   if (oldPassword === newPassword) {
-    return {
-      ok: false,
-      status: 400,
-      error: "Das neue Passwort muss sich vom aktuellen unterscheiden.",
-      field: "newPassword",
-    };
+    return failure(400, "Das neue Passwort muss sich vom aktuellen unterscheiden.", "newPassword");
   }
+  const weak = await weakPassword(newPassword, "newPassword", [row.username, row.email]);
+  if (weak) return weak;
   const passwordHash = await hashPassword(newPassword);
   db()
     .update(admins)
@@ -118,15 +119,24 @@ export async function changePassword(
     .run();
   deleteOtherSessions(adminId, keepTokenHash);
   await clearLoginLock(row, ip);
+  audit({ id: row.id, username: row.username }, "password-changed", row.username);
   return { ok: true };
 }
 
 function guardOther(actorId: number, targetId: number, selfMessage: string) {
   const target = getAdminById(targetId);
-  if (!target) return { ok: false, status: 404, error: "Admin nicht gefunden." } as const;
-  if (target.id === actorId) return { ok: false, status: 400, error: selfMessage } as const;
+  if (!target) return failure(404, "Admin nicht gefunden.");
+  if (target.id === actorId) return failure(400, selfMessage);
   return { ok: true, target } as const;
 }
+
+/**
+ * Body of POST /api/admin/users/{id}/toggle-status and the users page's toggle (its "1"/"0" read
+ * by `formFlag`): without `activate` the state flips.
+ */
+export const AdminActiveSchema = z.object({
+  activate: z.boolean({ error: "'activate' muss true oder false sein." }).optional(),
+});
 
 /** Activate or deactivate another admin (never oneself, never the last active admin). */
 export function setAdminActive(
@@ -141,11 +151,7 @@ export function setAdminActive(
   );
   if (!guard.ok) return guard;
   if (!active && guard.target.isActive && activeCount() <= 1) {
-    return {
-      ok: false,
-      status: 400,
-      error: "Der letzte aktive Admin kann nicht deaktiviert werden.",
-    };
+    return failure(400, "Der letzte aktive Admin kann nicht deaktiviert werden.");
   }
   const waited = awaitsActivation(toAdminUser(guard.target));
   const row = db()
@@ -155,6 +161,7 @@ export function setAdminActive(
     .returning()
     .get();
   if (!active) deleteOtherSessions(targetId);
+  audit(adminActor(actorId), active ? "account-activated" : "account-deactivated", row.username);
   // A registration that waited for this: the invitee hears that she can log in now.
   if (active && waited) notifyAccountActivated(row);
   return { ok: true, admin: toAdminUser(row) };
@@ -193,8 +200,12 @@ export function deleteAdmin(
     return { moved, invites };
   });
   if (!result) {
-    return { ok: false, status: 400, error: "Der letzte aktive Admin kann nicht gelöscht werden." };
+    return failure(400, "Der letzte aktive Admin kann nicht gelöscht werden.");
   }
+  audit(adminActor(actorId), "account-deleted", target.username, {
+    anfragenUebertragen: result.moved,
+    einladungenUebertragen: result.invites,
+  });
   queueMail({
     to: target.email,
     subject: "Ihr Admin-Zugang wurde entfernt",

@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { fieldErrorsOf } from "~/lib/field-errors";
-import { type AdminUser, requireApiAdmin } from "./auth.server";
+import { type AdminUser, requireApiAdmin, type SessionAdmin } from "./auth.server";
 import {
   firstError,
   jsonError,
@@ -50,7 +50,9 @@ export type ApiContext<O extends ApiOptions> = {
       : undefined;
 };
 
-type Auth = { admin: false } | { admin: true; allowPendingPasswordChange?: boolean };
+type Auth =
+  | { admin: false }
+  | { admin: true; allowPendingPasswordChange?: boolean; allowPendingEnrollment?: boolean };
 
 async function run<O extends ApiOptions>(
   args: ApiArgs,
@@ -70,6 +72,7 @@ async function run<O extends ApiOptions>(
   const admin = auth.admin
     ? await requireApiAdmin(request, {
         allowPendingPasswordChange: auth.allowPendingPasswordChange,
+        allowPendingEnrollment: auth.allowPendingEnrollment,
       })
     : null;
   if (!options.methodFirst) {
@@ -99,22 +102,22 @@ async function run<O extends ApiOptions>(
   return handler({ args, request, id, body } as ApiContext<O>, admin);
 }
 
-/** An admin-only `/api` handler (401 without a session, 403 while the first password change is pending). */
+/**
+ * An admin-only `/api` handler (401 without a session, 403 while the first password change or the
+ * 2FA enrolment is pending).
+ */
 export function adminApi<const O extends ApiOptions>(
-  options: O & { allowPendingPasswordChange?: boolean },
-  handler: (
-    ctx: ApiContext<O> & { admin: AdminUser & { tokenHash: string } },
-  ) => Response | Promise<Response>,
+  options: O & { allowPendingPasswordChange?: boolean; allowPendingEnrollment?: boolean },
+  handler: (ctx: ApiContext<O> & { admin: SessionAdmin }) => Response | Promise<Response>,
 ) {
   const auth: Auth = {
     admin: true,
     allowPendingPasswordChange: options.allowPendingPasswordChange,
+    allowPendingEnrollment: options.allowPendingEnrollment,
   };
   return (args: ApiArgs) =>
     withApiFallback(options.fallback, () =>
-      run(args, options, auth, (ctx, admin) =>
-        handler({ ...ctx, admin: admin as AdminUser & { tokenHash: string } }),
-      ),
+      run(args, options, auth, (ctx, admin) => handler({ ...ctx, admin: admin as SessionAdmin })),
     );
 }
 

@@ -1,15 +1,24 @@
 import { and, eq, gt, isNotNull, lt, or } from "drizzle-orm";
-import { createCookie, redirect } from "react-router";
+import { redirect } from "react-router";
+import { API_TOKEN_MESSAGES } from "~/lib/api-tokens";
+import { maskNetwork } from "~/lib/client-description";
 import { backPath, loginPath } from "~/lib/return-path";
+import { TWO_FACTOR_MESSAGES } from "~/lib/two-factor";
 import { admins, passwordResets, sessions } from "~db/schema";
+import { authorizeApiToken, bearerApiToken, isApiToken } from "./api-tokens/authorize.server";
+import { getConfiguration } from "./configuration.server";
 import { hashToken, randomToken } from "./crypto.server";
 import { db } from "./db.server";
-import { env, isProduction } from "./env.server";
+import { env } from "./env.server";
 import { jsonError } from "./http.server";
+import { signedCookie } from "./signed-cookie.server";
 
+/** The hard end of a session: 30 days after the login, however active. */
 export const SESSION_TTL_MS = 30 * 24 * 3600_000;
-/** last_used_at is written at most this often (keeps reads cheap). */
-const TOUCH_INTERVAL_MS = 5 * 60_000;
+/** last_used_at is written at most this often per session (keeps reads cheap). */
+const TOUCH_INTERVAL_MS = 60_000;
+/** The idle end: a session unused for SESSION_IDLE_HOURS (default 12) is over. */
+export const sessionIdleMs = () => env().SESSION_IDLE_HOURS * 3600_000;
 
 export type AdminUser = {
   id: number;
@@ -20,19 +29,8 @@ export type AdminUser = {
   password_changed: boolean;
 };
 
-let cookie: ReturnType<typeof createCookie> | undefined;
 /** httpOnly, SameSite=Lax, Secure in production; signed; holds only the opaque session token. */
-export function sessionCookie() {
-  cookie ??= createCookie("__session", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: isProduction() && env().APP_URL.startsWith("https://"),
-    path: "/",
-    maxAge: SESSION_TTL_MS / 1000,
-    secrets: env().SESSION_SECRET.split(","),
-  });
-  return cookie;
-}
+export const sessionCookie = signedCookie("__session", SESSION_TTL_MS / 1000);
 
 export function toAdminUser(row: typeof admins.$inferSelect): AdminUser {
   return {
@@ -45,16 +43,27 @@ export function toAdminUser(row: typeof admins.$inferSelect): AdminUser {
   };
 }
 
+/** Who logs in: the User-Agent and the IP (only its /24 or /48 network is kept). */
+export type SessionClient = { userAgent: string | null; ip?: string };
+
 /** Creates a session row (hash only) and returns the raw token for cookie and Bearer use. */
-export function createSession(adminId: number, userAgent?: string | null): string {
+export function createSession(
+  adminId: number,
+  client: SessionClient = { userAgent: null },
+): string {
   const token = randomToken();
+  const now = new Date();
   db()
     .insert(sessions)
     .values({
       tokenHash: hashToken(token),
       adminId,
-      expiresAt: new Date(Date.now() + SESSION_TTL_MS),
-      userAgent: userAgent?.slice(0, 300) ?? null,
+      createdAt: now,
+      lastUsedAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+      userAgent: client.userAgent?.slice(0, 300) || null,
+      publicId: randomToken(12),
+      network: maskNetwork(client.ip),
     })
     .run();
   return token;
@@ -76,25 +85,48 @@ export async function readSessionToken(request: Request): Promise<string | null>
   return typeof value === "string" && value ? value : null;
 }
 
+/** What a session knows beyond the admin's JSON: 2FA on, and whether enrolment is still owed. */
+export type SessionAdmin = AdminUser & {
+  /** The session's token hash; "" when an API token authenticated the call. */
+  tokenHash: string;
+  twoFactorEnabled: boolean;
+  /** "Zwei-Faktor-Anmeldung für alle Admins verlangen" is on and this admin has none yet. */
+  mfaEnrollmentRequired: boolean;
+};
+
+/** Whether the admin owes the enrolment the 2FA rule asks for (issue 27). */
+export const owesEnrollment = (row: { totpEnabled: boolean }) =>
+  !row.totpEnabled && getConfiguration().security.requireTwoFactor;
+
 /** The active admin behind this request's token, or null. */
-export async function getAdmin(
-  request: Request,
-): Promise<(AdminUser & { tokenHash: string }) | null> {
+export async function getAdmin(request: Request): Promise<SessionAdmin | null> {
   const token = await readSessionToken(request);
-  if (!token) return null;
+  // An API token is no session: only requireApiAdmin looks at it, within its scopes.
+  if (!token || isApiToken(token)) return null;
   const tokenHash = hashToken(token);
   const now = new Date();
   const row = db()
     .select({ admin: admins, lastUsedAt: sessions.lastUsedAt })
     .from(sessions)
     .innerJoin(admins, eq(admins.id, sessions.adminId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastUsedAt, new Date(now.getTime() - sessionIdleMs())),
+      ),
+    )
     .get();
   if (!row?.admin.isActive) return null;
   if (now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
     db().update(sessions).set({ lastUsedAt: now }).where(eq(sessions.tokenHash, tokenHash)).run();
   }
-  return { ...toAdminUser(row.admin), tokenHash };
+  return {
+    ...toAdminUser(row.admin),
+    tokenHash,
+    twoFactorEnabled: row.admin.totpEnabled,
+    mfaEnrollmentRequired: owesEnrollment(row.admin),
+  };
 }
 
 /**
@@ -115,22 +147,38 @@ export function backTo(request: Request) {
 }
 
 export const FIRST_LOGIN_PATH = "/admin/change-password?firstLogin=1";
+/** Where an admin who owes the 2FA enrolment is sent (the "Sicherheit" section). */
+export const ENROLMENT_PATH = "/admin/account#sicherheit";
+
+type PendingOptions = {
+  allowPendingPasswordChange?: boolean;
+  /** The enrolment the 2FA rule asks for may still be owed (account page, 2FA setup). */
+  allowPendingEnrollment?: boolean;
+};
 
 /**
  * For HTML routes: the admin, or a redirect to the login page (with a safe redirectTo). While the
  * admin's first password change is pending, every page loader and action redirects to the
  * change-password page instead — except those that pass `allowPendingPasswordChange` (the layout,
- * which redirects itself, and change-password; logout needs no admin). Actions run before the
- * layout loader, so each one must be guarded here, not only the layout.
+ * which redirects itself, and change-password; logout needs no admin). After it, while the 2FA
+ * enrolment is owed, they redirect to the account page — except those that pass
+ * `allowPendingEnrollment` (or `allowPendingPasswordChange`). Actions run before the layout loader,
+ * so each one must be guarded here, not only the layout.
  */
-export async function requireAdmin(
-  request: Request,
-  options: { allowPendingPasswordChange?: boolean } = {},
-) {
+export async function requireAdmin(request: Request, options: PendingOptions = {}) {
+  // Pages and form actions are never open to an API token (ADR 260).
+  if (bearerApiToken(request)) throw unauthorized(API_TOKEN_MESSAGES.sessionOnly);
   const admin = await getAdmin(request);
   if (admin) {
     if (!admin.password_changed && !options.allowPendingPasswordChange) {
       throw redirect(FIRST_LOGIN_PATH);
+    }
+    if (
+      admin.mfaEnrollmentRequired &&
+      !options.allowPendingEnrollment &&
+      !options.allowPendingPasswordChange
+    ) {
+      throw redirect(ENROLMENT_PATH);
     }
     return admin;
   }
@@ -145,39 +193,72 @@ export const PASSWORD_CHANGE_PENDING =
 /**
  * For /api routes: the admin, or a 401 JSON answer. While the admin's first password change is
  * pending, every admin call answers 403 — except those that pass `allowPendingPasswordChange`
- * (verify, change-password; logout needs no admin).
+ * (verify, change-password; logout needs no admin). After it, while the 2FA enrolment is owed,
+ * likewise — except those that pass `allowPendingEnrollment` (2FA setup and enable) or
+ * `allowPendingPasswordChange`.
  */
-export async function requireApiAdmin(
-  request: Request,
-  options: { allowPendingPasswordChange?: boolean } = {},
-) {
-  const admin = await getAdmin(request);
+export async function requireApiAdmin(request: Request, options: PendingOptions = {}) {
+  const admin = await getApiCaller(request);
   if (admin) {
     if (!admin.password_changed && !options.allowPendingPasswordChange) {
       throw jsonError(PASSWORD_CHANGE_PENDING, 403);
     }
+    if (
+      admin.mfaEnrollmentRequired &&
+      !options.allowPendingEnrollment &&
+      !options.allowPendingPasswordChange
+    ) {
+      throw jsonError(TWO_FACTOR_MESSAGES.enrollmentPending, 403);
+    }
     return admin;
   }
-  throw Response.json(
-    {
-      success: false,
-      error: "Nicht angemeldet oder Sitzung abgelaufen.",
-      message: "Nicht angemeldet oder Sitzung abgelaufen.",
-    },
-    { status: 401 },
-  );
+  throw unauthorized("Nicht angemeldet oder Sitzung abgelaufen.");
 }
 
-/** For public /api calls with extra data for admins: the admin, unless the password change is pending. */
+const unauthorized = (message: string) =>
+  Response.json({ success: false, error: message, message }, { status: 401 });
+
+/**
+ * The caller of an admin /api call: the session's admin, or — for `Bearer apt_…` — the API token's
+ * admin when app/api-scopes.ts opens this route and method to one of its scopes (401/403 thrown).
+ */
+async function getApiCaller(request: Request): Promise<SessionAdmin | null> {
+  const token = bearerApiToken(request);
+  if (!token) return getAdmin(request);
+  const outcome = authorizeApiToken(token, request);
+  if (!outcome.ok) {
+    if (outcome.status === 401) throw unauthorized(outcome.error);
+    throw jsonError(outcome.error, 403);
+  }
+  return {
+    ...toAdminUser(outcome.admin),
+    tokenHash: "",
+    twoFactorEnabled: outcome.admin.totpEnabled,
+    mfaEnrollmentRequired: owesEnrollment(outcome.admin),
+  };
+}
+
+/** For public /api calls with extra data for admins: the admin, unless a password change or 2FA enrolment is pending. */
 export async function getApiAdmin(request: Request) {
   const admin = await getAdmin(request);
-  return admin?.password_changed ? admin : null;
+  return admin?.password_changed && !admin.mfaEnrollmentRequired ? admin : null;
 }
 
-/** Logout: deletes this request's session row (whatever its state) and returns the clearing cookie. */
+/**
+ * Logout: deletes this request's session row (whatever its state) and returns the clearing cookie.
+ * Never fails: logout always ends on the login page (spec, "Logout always navigates to login, even
+ * on error"); a row that cannot be deleted is logged and expires on its own.
+ */
 export async function endSession(request: Request) {
-  const token = await readSessionToken(request);
-  if (token) deleteSession(hashToken(token));
+  try {
+    const token = await readSessionToken(request);
+    if (token) deleteSession(hashToken(token));
+  } catch (error) {
+    console.error(
+      "Abmelden: Sitzung nicht gelöscht:",
+      error instanceof Error ? error.message : error,
+    );
+  }
   return destroySessionCookie();
 }
 
@@ -195,20 +276,13 @@ export function deleteOtherSessions(adminId: number, keepTokenHash?: string) {
   for (const s of all) if (s.tokenHash !== keepTokenHash) deleteSession(s.tokenHash);
 }
 
-// The JSON helpers moved to http.server.ts (one HTTP adapter layer); re-exported for the routes.
-export {
-  firstError,
-  jsonError,
-  methodNotAllowed,
-  parseId,
-  readForm,
-  readJsonObject,
-  withApiFallback,
-} from "./http.server";
-
-/** Deletes expired sessions and reset tokens that can no longer be used (used or expired). */
+/** Deletes expired or idle sessions and reset tokens that can no longer be used (used or expired). */
 export function sweepAccountTokens(now = new Date()) {
-  const expiredSessions = db().delete(sessions).where(lt(sessions.expiresAt, now)).run().changes;
+  const idleSince = new Date(now.getTime() - sessionIdleMs());
+  const expiredSessions = db()
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, now), lt(sessions.lastUsedAt, idleSince)))
+    .run().changes;
   const deadResets = db()
     .delete(passwordResets)
     .where(or(lt(passwordResets.expiresAt, now), isNotNull(passwordResets.usedAt)))

@@ -8,11 +8,20 @@ import { startMailWorker, stopMailWorker } from "./mail/outbox.server";
 import { registerAppMetrics } from "./metrics.server";
 import { retentionTask } from "./privacy/retention.server";
 import { resetLimiters } from "./rate-limit.server";
+import { busyFeedTask } from "./team-calendar/busy-feeds.server";
+import { transcriptionTask } from "./transcription/jobs.server";
 import { uploadSweepTask } from "./uploads/store.server";
 import { startWebhookWorker, stopWebhookWorker } from "./webhooks/deliveries.server";
 
 type Task = { start?: () => void | Promise<void>; stop?: () => void | Promise<void> };
-const tasks: Task[] = [uploadSweepTask, accountSweepTask, summaryTask, retentionTask];
+const tasks: Task[] = [
+  uploadSweepTask,
+  accountSweepTask,
+  summaryTask,
+  transcriptionTask,
+  retentionTask,
+  busyFeedTask,
+];
 
 let booted: Promise<{ env: ReturnType<typeof env>; shutdown: () => Promise<void> }> | undefined;
 

@@ -8,11 +8,18 @@ import {
 import { fieldErrorsOf } from "~/lib/field-errors";
 import { configuration } from "~db/schema";
 import { type Db, db } from "./db.server";
+import { openBody } from "./mail/secrets.server";
+import type { AuditActor } from "./privacy/audit.server";
+import { auditConfigurationSave } from "./privacy/config-audit.server";
+import { feedTargetErrors, sealFeedUrls, withStoredFeedUrls } from "./team-calendar/config.server";
 import {
+  endpointsWithNewUrl,
+  newUrlSecretErrors,
   sealWebhookSecrets,
   webhookTargetErrors,
   withStoredSecrets,
 } from "./webhooks/config.server";
+import { dropQueuedDeliveries } from "./webhooks/deliveries.server";
 
 /**
  * The parsed configuration, kept in memory (every page reads it; parsing it on each request was a
@@ -53,23 +60,43 @@ export function getConfiguration(): Configuration {
   return value;
 }
 
+type SavedListener = (previous: Configuration, next: Configuration) => void;
+const savedListeners: SavedListener[] = [];
+
+/** Called after every save (e.g. the team calendar fetches changed feeds at once). */
+export function onConfigurationSaved(listener: SavedListener) {
+  savedListeners.push(listener);
+}
+
 export type SaveConfigurationResult =
   | { ok: true; configuration: Configuration }
   | { ok: false; error: string; fieldErrors: Record<string, string[]> };
 
-/** Validates, clamps and saves the whole document; returns what was stored. */
-export function saveConfiguration(input: unknown): SaveConfigurationResult {
+/**
+ * Validates, clamps and saves the whole document; returns what was stored. Audited (which sections
+ * and keys changed, webhooks with their host; never a value) under `actor`; an endpoint whose URL
+ * changed needs a new secret, and its queued deliveries are dropped (ADR 262).
+ */
+export function saveConfiguration(
+  input: unknown,
+  actor: AuditActor = "System",
+): SaveConfigurationResult {
+  const before = getConfiguration();
   // Webhook secrets left out or masked keep the stored ones; all are encrypted before storing.
+  // Busy-feed URLs likewise (issue 28): masked ones keep the stored sealed value.
   const parsed = ConfigurationSchema.safeParse(
-    withStoredSecrets(input, getConfiguration().webhooks),
+    withStoredFeedUrls(withStoredSecrets(input, before.webhooks), before.teamCalendar.busyFeeds),
   );
-  const fieldErrors = parsed.success
-    ? webhookTargetErrors(parsed.data)
-    : fieldErrorsOf(parsed.error);
+  const fieldErrors = {
+    ...(parsed.success
+      ? { ...webhookTargetErrors(parsed.data), ...feedTargetErrors(parsed.data) }
+      : fieldErrorsOf(parsed.error)),
+    ...newUrlSecretErrors(input, before.webhooks),
+  };
   if (!parsed.success || Object.keys(fieldErrors).length > 0) {
     return { ok: false, error: "Fehler beim Speichern der Konfiguration!", fieldErrors };
   }
-  const data = sealWebhookSecrets(parsed.data);
+  const data = sealFeedUrls(sealWebhookSecrets(parsed.data));
   db()
     .insert(configuration)
     .values({ id: 1, data, updatedAt: new Date() })
@@ -77,6 +104,9 @@ export function saveConfiguration(input: unknown): SaveConfigurationResult {
     .run();
   // The next read parses the stored row again (this connection's own writes leave data_version).
   cached = undefined;
+  for (const listener of savedListeners) listener(before, data);
+  for (const id of endpointsWithNewUrl(before.webhooks, data.webhooks)) dropQueuedDeliveries(id);
+  auditConfigurationSave(actor, before, data, (value) => openBody(value) ?? value);
   return { ok: true, configuration: data };
 }
 
@@ -85,6 +115,21 @@ export function saveConfiguration(input: unknown): SaveConfigurationResult {
  * everything left out stays. Read and write happen without an await in between (one transaction in
  * effect), so two patches never lose each other's keys.
  */
-export function patchConfiguration(patch: unknown): SaveConfigurationResult {
-  return saveConfiguration(mergeConfigurationPatch(getConfiguration(), patch));
+export function patchConfiguration(
+  patch: unknown,
+  actor: AuditActor = "System",
+): SaveConfigurationResult {
+  return saveConfiguration(
+    mergeConfigurationPatch(getConfiguration(), withSchedulingReviewed(patch)),
+    actor,
+  );
+}
+
+/** A patch of the scheduling settings counts as their review (go-live item `scheduling`). */
+function withSchedulingReviewed(patch: unknown): unknown {
+  if (typeof patch !== "object" || patch === null || !("scheduling" in patch)) return patch;
+  const scheduling = (patch as { scheduling: unknown }).scheduling;
+  if (typeof scheduling !== "object" || scheduling === null || Array.isArray(scheduling))
+    return patch;
+  return { ...patch, scheduling: { hoursReviewed: true, ...scheduling } };
 }

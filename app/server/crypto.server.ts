@@ -1,5 +1,14 @@
-import { createHash, hkdfSync, randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  hkdfSync,
+  randomBytes,
+  scrypt,
+  timingSafeEqual,
+} from "node:crypto";
 import { env } from "./env.server";
+import { registerTestHooks } from "./test-hooks.server";
 
 // scrypt N=2^14, r=8, p=5 (one of OWASP's equivalent settings): 16 MiB per hash, so at most
 // MAX_CONCURRENT_HASHES at once add 32 MiB on the 256 MB machine (ADR 091, ADR 168; N=2^15, p=3
@@ -24,8 +33,7 @@ async function withHashSlot<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Hashes running right now (for tests of the cap). */
-export const runningHashes = () => running;
+registerTestHooks({ runningHashes: () => running });
 
 function scryptAsync(password: string, salt: Buffer, params = SCRYPT): Promise<Buffer> {
   return withHashSlot(
@@ -104,4 +112,40 @@ export function derivedKeys(purpose: string): Buffer[] {
   return env()
     .SESSION_SECRET.split(",")
     .map((secret) => Buffer.from(hkdfSync("sha256", secret.trim(), "anfrage-portal", purpose, 32)));
+}
+
+const SEALED_PREFIX = "enc:v1:";
+
+/**
+ * Encryption at rest for one purpose (mail bodies with token links, TOTP secrets, …): AES-256-GCM
+ * under the keys derivedKeys(purpose) gives, as "enc:v1:" + base64url(iv | tag | ciphertext). A
+ * copy of the database alone opens nothing; `open` tries every key of the rotation list and answers
+ * null when the text is not sealed or no current key opens it (SESSION_SECRET lost).
+ */
+export function sealer(purpose: string) {
+  const keys = () => derivedKeys(purpose);
+  return {
+    isSealed: (text: string) => text.startsWith(SEALED_PREFIX),
+    seal(text: string): string {
+      const [key] = keys();
+      const iv = randomBytes(12);
+      const cipher = createCipheriv("aes-256-gcm", key as Buffer, iv);
+      const data = Buffer.concat([cipher.update(text, "utf8"), cipher.final()]);
+      return SEALED_PREFIX + Buffer.concat([iv, cipher.getAuthTag(), data]).toString("base64url");
+    },
+    open(sealed: string): string | null {
+      if (!sealed.startsWith(SEALED_PREFIX)) return null;
+      const raw = Buffer.from(sealed.slice(SEALED_PREFIX.length), "base64url");
+      for (const key of keys()) {
+        try {
+          const decipher = createDecipheriv("aes-256-gcm", key, raw.subarray(0, 12));
+          decipher.setAuthTag(raw.subarray(12, 28));
+          return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString(
+            "utf8",
+          );
+        } catch {}
+      }
+      return null;
+    },
+  };
 }

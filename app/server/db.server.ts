@@ -31,7 +31,7 @@ export function db(): Db {
   // Deleted content is overwritten with zeros, not left in free pages (erasure, ADR 100).
   sqlite.pragma("secure_delete = ON");
   const database = drizzle({ client: sqlite, schema }) as Db;
-  migrate(database, { migrationsFolder: process.env.MIGRATIONS_DIR ?? MIGRATIONS_DIR });
+  migrate(database, { migrationsFolder: MIGRATIONS_DIR });
   // Statistics for the query planner after the migrations, so a grown table keeps its index
   // choices and the dashboard its skip-scans (issue 31); again daily (optimizeDaily). Sampled
   // (analysis_limit): ~0.25 s instead of ~2 s for the first ANALYZE of 100k requests.

@@ -1,7 +1,8 @@
 import { statfsSync } from "node:fs";
 import { env } from "./env.server";
+import { registerTestHooks } from "./test-hooks.server";
 
-/** Reads the free bytes of the volume holding `dir`; replaceable in tests (setFreeDiskReader). */
+/** Reads the free bytes of the volume holding `dir`; replaceable in tests (testHooks.setFreeDiskReader). */
 type FreeDiskReader = (dir: string) => number;
 
 const statfsReader: FreeDiskReader = (dir) => {
@@ -10,10 +11,11 @@ const statfsReader: FreeDiskReader = (dir) => {
 };
 let reader: FreeDiskReader = statfsReader;
 
-/** Tests inject the free-space reading; `undefined` restores the real one. */
-export function setFreeDiskReader(next: FreeDiskReader | undefined) {
-  reader = next ?? statfsReader;
-}
+registerTestHooks({
+  setFreeDiskReader(next?: FreeDiskReader) {
+    reader = next ?? statfsReader;
+  },
+});
 
 /** Free bytes on the data volume (database and, when local, uploads); Infinity when unreadable. */
 export function freeDiskBytes(): number {

@@ -34,6 +34,10 @@ const EnvSchema = z.object({
   ANTHROPIC_API_KEY: optionalString,
   ANTHROPIC_BASE_URL: optionalUrl,
   ANTHROPIC_MODEL: z.string().default("claude-sonnet-5"),
+  // Voice transcription (issue 30, ADR 272): an OpenAI-compatible base URL (…/v1); off when unset.
+  TRANSCRIPTION_API_URL: optionalUrl,
+  TRANSCRIPTION_API_KEY: optionalString,
+  TRANSCRIPTION_MODEL: z.string().min(1).default("whisper-1"),
   ADMIN_USERNAME: optionalString,
   ADMIN_EMAIL: z.preprocess((v) => (v === "" ? undefined : v), z.email().optional()),
   ADMIN_PASSWORD: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(8).optional()),
@@ -47,6 +51,8 @@ const EnvSchema = z.object({
       .optional(),
   ),
   SUBMISSION_RATE_LIMIT: rateLimitSpec.default({ points: 10, durationSeconds: 3600 }),
+  // A session unused for this many hours ends (the hard end stays 30 days after the login).
+  SESSION_IDLE_HOURS: z.coerce.number().int().min(1).max(720).default(12),
   LOGIN_RATE_LIMIT: rateLimitSpec.default({ points: 5, durationSeconds: 900 }),
   BOOKING_RATE_LIMIT: rateLimitSpec.default({ points: 5, durationSeconds: 3600 }),
   TRUST_PROXY: z.enum(["", "fly", "none"]).default(""),
@@ -78,6 +84,9 @@ const EnvSchema = z.object({
     .enum(["", "true", "false", "1", "0"])
     .default("")
     .transform((v) => v === "true" || v === "1"),
+  // Spam defence (issue 26, ADR 250): `quarantine` holds submissions without a valid proof of work
+  // or matching the blocklist; `off` accepts every submission as before (behind your own filter).
+  SPAM_PROTECTION: z.enum(["quarantine", "off"]).default("quarantine"),
 });
 
 export type Env = z.infer<typeof EnvSchema> & {
@@ -92,8 +101,13 @@ export class EnvError extends Error {
   override name = "EnvError";
 }
 
-/** Parses process.env; throws EnvError with one line naming the bad variable. */
-export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+/**
+ * The variables as configured, with their defaults, and nothing derived (no secret file written):
+ * for the scripts and the launcher (`npm run backup`, `restore`, `db:migrate`,
+ * `admin:reset-password`, server/launch.ts), which must agree with the server on every default.
+ * Throws EnvError with one line naming the bad variable.
+ */
+export function readEnvVariables(source: NodeJS.ProcessEnv = process.env) {
   const result = EnvSchema.safeParse(source);
   if (!result.success) {
     const issue = result.error.issues[0];
@@ -102,7 +116,12 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
       `Ungültige Konfiguration: ${name}=${JSON.stringify(source[name] ?? "")} (${issue.message})`,
     );
   }
-  const env = result.data;
+  return result.data;
+}
+
+/** Parses process.env; throws EnvError with one line naming the bad variable. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const env = readEnvVariables(source);
   const dataDir = path.dirname(path.resolve(env.DATABASE_PATH));
   return {
     ...env,

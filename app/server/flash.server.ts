@@ -1,14 +1,8 @@
 import { randomBytes } from "node:crypto";
-import {
-  createContext,
-  createCookie,
-  data,
-  type RouterContextProvider,
-  redirect,
-} from "react-router";
+import { createContext, data, type RouterContextProvider, redirect } from "react-router";
 import { z } from "zod";
 import type { Toast, ToastMessage } from "~/lib/toast";
-import { env, isProduction } from "./env.server";
+import { signedCookie } from "./signed-cookie.server";
 
 const FlashSchema = z.object({
   id: z.string().max(40),
@@ -16,19 +10,8 @@ const FlashSchema = z.object({
   message: z.string().max(2000),
 });
 
-let cookie: ReturnType<typeof createCookie> | undefined;
 /** Signed, httpOnly, short-lived: carries one toast across a redirect (the no-JS path too). */
-function flashCookie() {
-  cookie ??= createCookie("__flash", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: isProduction() && env().APP_URL.startsWith("https://"),
-    path: "/",
-    maxAge: 60,
-    secrets: env().SESSION_SECRET.split(","),
-  });
-  return cookie;
-}
+const flashCookie = signedCookie("__flash", 60);
 
 /** The Set-Cookie value that carries `toast` to the next page the browser loads. */
 export async function serializeToast(toast: Toast) {

@@ -1,20 +1,18 @@
 import { randomBytes } from "node:crypto";
 import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
-import { MESSAGES } from "~/lib/auth-forms";
+import { isReservedUsername, MESSAGES } from "~/lib/auth-forms";
 import { admins, invitations } from "~db/schema";
 import { notifyAdminsOfRegistration, registrationMessage } from "./account-activation.server";
-import {
-  type Failure,
-  findAdminByEmail,
-  getAdminById,
-  insertAdmin,
-  usernameTaken,
-} from "./admins.server";
+import { findAdminByEmail, getAdminById, insertAdmin, usernameTaken } from "./admins.server";
 import { hashPassword, hashToken, randomToken } from "./crypto.server";
 import { db, transaction } from "./db.server";
 import { env } from "./env.server";
+import { usableToken } from "./link-token.server";
 import { mailConfigured, queueMail } from "./mail/outbox.server";
 import { createResetToken, resetUrl } from "./password-reset.server";
+import { weakPassword } from "./password-strength.server";
+import { adminActor, audit } from "./privacy/audit.server";
+import { type Failure, failure } from "./result.server";
 
 export const INVITATION_TTL_MS = 7 * 24 * 3600_000;
 /** The set-password link of a directly activated account lives as long as an invitation. */
@@ -92,18 +90,30 @@ const delivery = (token: string): InvitationDelivery => ({
   link: registerUrl(token),
 });
 
+/**
+ * What an invite or resend answer says (page and API alike): "gesendet" only when a mail really
+ * leaves; without SMTP, that none was sent and that the link must be passed on by hand.
+ */
+export function invitationMessage(
+  email: string,
+  { mailed }: InvitationDelivery,
+  resent = false,
+): string {
+  if (mailed) {
+    return resent
+      ? "Einladung erneut gesendet. Der alte Link ist ungültig."
+      : `Einladung an ${email} gesendet.`;
+  }
+  return `${resent ? "Neuer Einladungslink" : "Einladung"} für ${email} erstellt${resent ? ", der alte Link ist ungültig" : ""}. Es wurde keine E-Mail versendet: Für den Mailversand ist kein SMTP-Server eingerichtet. Geben Sie den Einladungslink selbst weiter (7 Tage gültig).`;
+}
+
 export function createInvitation(
   email: string,
   invitedBy: number,
 ): ({ ok: true; token: string; invitation: InvitationView } & InvitationDelivery) | Failure {
   const address = email.trim().toLowerCase();
   if (findAdminByEmail(address)) {
-    return {
-      ok: false,
-      status: 409,
-      error: "Für diese E-Mail-Adresse existiert bereits ein Admin-Konto.",
-      field: "email",
-    };
+    return failure(409, "Für diese E-Mail-Adresse existiert bereits ein Admin-Konto.", "email");
   }
   const token = randomToken();
   const id = transaction((tx) => {
@@ -122,27 +132,16 @@ export function createInvitation(
       .get().id;
   });
   sendInvitationMail(address, token, getAdminById(invitedBy)?.username);
+  audit(adminActor(invitedBy), "invitation-sent", `Einladung #${id}`);
   const invitation = listInvitations().find((i) => i.id === id);
-  if (!invitation) return { ok: false, status: 500, error: MESSAGES.changeFailed };
+  if (!invitation) return failure(500, MESSAGES.changeFailed);
   return { ok: true, token, invitation, ...delivery(token) };
 }
 
 /** The unused, unexpired invitation behind a raw token, or null. */
 export function findValidInvitation(token: string | null | undefined) {
   if (!token) return null;
-  return (
-    db()
-      .select()
-      .from(invitations)
-      .where(
-        and(
-          eq(invitations.tokenHash, hashToken(token)),
-          isNull(invitations.usedAt),
-          gt(invitations.expiresAt, new Date()),
-        ),
-      )
-      .get() ?? null
-  );
+  return db().select().from(invitations).where(usableToken(invitations, token)).get() ?? null;
 }
 
 function pending(id: number) {
@@ -153,7 +152,7 @@ function pending(id: number) {
     .get();
 }
 
-const notFound: Failure = { ok: false, status: 404, error: "Einladung nicht gefunden." };
+const notFound = failure(404, "Einladung nicht gefunden.");
 
 /** New token and a fresh 7 days; the old link stops working. */
 export function resendInvitation(
@@ -169,12 +168,15 @@ export function resendInvitation(
     .where(eq(invitations.id, id))
     .run();
   sendInvitationMail(row.email, token, getAdminById(actorId)?.username);
+  audit(adminActor(actorId), "invitation-resent", `Einladung #${id}`);
   return { ok: true, token, email: row.email, ...delivery(token) };
 }
 
-export function deleteInvitation(id: number): { ok: true } | Failure {
+export function deleteInvitation(id: number, actorId?: number): { ok: true } | Failure {
   const changes = db().delete(invitations).where(eq(invitations.id, id)).run().changes;
-  return changes ? { ok: true } : notFound;
+  if (!changes) return notFound;
+  audit(actorId ? adminActor(actorId) : "System", "invitation-revoked", `Einladung #${id}`);
+  return { ok: true };
 }
 
 function usernameFromEmail(email: string) {
@@ -184,7 +186,8 @@ function usernameFromEmail(email: string) {
       .replace(/[^\w.-]/g, "")
       .toLowerCase()
       .slice(0, 40) || "admin";
-  let candidate = base.length >= 3 ? base : `${base}-admin`;
+  // A name the audit log gives its job actors ("system@…") is never derived either.
+  let candidate = base.length >= 3 && !isReservedUsername(base) ? base : `${base}-admin`;
   for (let n = 2; usernameTaken(candidate); n++) candidate = `${base}-${n}`;
   return candidate;
 }
@@ -202,11 +205,7 @@ export async function activateInvitation(
   const row = pending(id);
   if (!row) return notFound;
   if (findAdminByEmail(row.email)) {
-    return {
-      ok: false,
-      status: 409,
-      error: "Für diese E-Mail-Adresse existiert bereits ein Admin-Konto.",
-    };
+    return failure(409, "Für diese E-Mail-Adresse existiert bereits ein Admin-Konto.");
   }
   const username = usernameFromEmail(row.email);
   const password = randomBytes(12).toString("base64url");
@@ -227,6 +226,7 @@ export async function activateInvitation(
     });
   });
   if (!admin) return notFound;
+  audit(adminActor(actorId), "account-activated", admin.username, { einladung: id });
   const token = createResetToken(admin.id, ACTIVATION_LINK_TTL_MS);
   const actor = getAdminById(actorId);
   queueMail({
@@ -257,23 +257,16 @@ export async function registerWithInvitation(input: {
 }): Promise<{ ok: true; message: string } | Failure> {
   const invitation = findValidInvitation(input.invitationToken);
   if (!invitation) {
-    return { ok: false, status: 400, error: MESSAGES.invitationInvalid, field: "invitationToken" };
+    return failure(400, MESSAGES.invitationInvalid, "invitationToken");
   }
   if (usernameTaken(input.username)) {
-    return {
-      ok: false,
-      status: 409,
-      error: "Dieser Benutzername ist bereits vergeben.",
-      field: "username",
-    };
+    return failure(409, "Dieser Benutzername ist bereits vergeben.", "username");
   }
   if (findAdminByEmail(invitation.email)) {
-    return {
-      ok: false,
-      status: 409,
-      error: "Für diese E-Mail-Adresse existiert bereits ein Admin-Konto.",
-    };
+    return failure(409, "Für diese E-Mail-Adresse existiert bereits ein Admin-Konto.");
   }
+  const weak = await weakPassword(input.password, "password", [input.username, invitation.email]);
+  if (weak) return weak;
   const passwordHash = await hashPassword(input.password);
   const created = transaction((tx) => {
     const used = tx
@@ -297,7 +290,7 @@ export async function registerWithInvitation(input: {
     });
   });
   if (!created) {
-    return { ok: false, status: 400, error: MESSAGES.invitationInvalid, field: "invitationToken" };
+    return failure(400, MESSAGES.invitationInvalid, "invitationToken");
   }
   const inviter = invitation.invitedBy ? getAdminById(invitation.invitedBy) : undefined;
   notifyAdminsOfRegistration(created, inviter?.username ?? null);

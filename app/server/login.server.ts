@@ -4,15 +4,35 @@ import { eq, sql } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { LoginSchema, MESSAGES } from "~/lib/auth-forms";
+import { clientKey } from "~/lib/client-key";
 import { isAdminReturnPath } from "~/lib/return-path";
+import { LoginCodeSchema } from "~/lib/two-factor";
 import { admins } from "~db/schema";
-import { type AdminUser, createSession, toAdminUser } from "./auth.server";
+import {
+  type AdminUser,
+  createSession,
+  owesEnrollment,
+  type SessionClient,
+  toAdminUser,
+} from "./auth.server";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./crypto.server";
 import { db } from "./db.server";
 import { refuseFilledHoneypot } from "./honeypot.server";
 import { readForm } from "./http.server";
+import { accountKey, clearAccountLock, recordLoginFailure } from "./login-lock.server";
 import { audit } from "./privacy/audit.server";
-import { loginLimiter, tooManyMessage } from "./rate-limit.server";
+import {
+  accountLoginLimiter,
+  type Limiter,
+  loginLimiter,
+  tooManyMessage,
+} from "./rate-limit.server";
+import { resetLinkNotice } from "./reset-link.server";
+import {
+  type ChallengeOutcome,
+  createLoginChallenge,
+  verifyLoginChallenge,
+} from "./two-factor/challenge.server";
 
 type LoginValues = typeof LoginSchema._zod.output;
 type Submission = ConformSubmission<LoginValues>;
@@ -23,14 +43,26 @@ export type LoginOutcome =
   | { kind: "limited"; submission: Submission; retryAfterSeconds: number; message: string }
   | { kind: "failed"; submission: Submission; message: string }
   | { kind: "inactive"; submission: Submission; message: string; awaiting: boolean }
-  | { kind: "ok"; submission: Submission; admin: AdminUser; token: string; redirectTo: string };
+  | { kind: "mfa"; submission: Submission; challenge: string }
+  | ({ kind: "ok"; submission: Submission } & CompletedLogin);
 
-const ipKey = (ip: string) => `login:ip:${ip}`;
-const userKey = (ip: string, username: string) => `login:user:${ip}:${username.toLowerCase()}`;
-/** The counters of "Passwort vergessen" (same limiter): per client IP and per IP + address. */
+/** A finished login: the session token and the admin's JSON (with the 2FA enrolment still owed). */
+export type CompletedLogin = {
+  admin: AdminUser & { mfaEnrollmentRequired: boolean };
+  token: string;
+  redirectTo: string;
+  /** Something the admin must hear at this login (a reset link another admin created). */
+  notice: string | null;
+};
+
+// Per client: an IPv4 address or an IPv6 /56 (ADR 254).
+const ipKey = (ip: string) => `login:ip:${clientKey(ip)}`;
+const userKey = (ip: string, username: string) =>
+  `login:user:${clientKey(ip)}:${username.toLowerCase()}`;
+/** The counters of "Passwort vergessen" (same limiter): per client and per client + address. */
 export const forgotKeys = (ip: string, email: string) => [
-  `forgot:ip:${ip}`,
-  `forgot:user:${ip}:${email.toLowerCase()}`,
+  `forgot:ip:${clientKey(ip)}`,
+  `forgot:user:${clientKey(ip)}:${email.toLowerCase()}`,
 ];
 
 /**
@@ -39,6 +71,7 @@ export const forgotKeys = (ip: string, email: string) => [
  * per-address counters of the client that completed it.
  */
 export async function clearLoginLock(account: { username: string; email: string }, ip: string) {
+  await clearAccountLock(account.username);
   const limiter = loginLimiter();
   limiter.resetMatching("login:user:", `:${account.username.toLowerCase()}`);
   limiter.resetMatching("forgot:user:", `:${account.email.toLowerCase()}`);
@@ -46,9 +79,16 @@ export async function clearLoginLock(account: { username: string; email: string 
   await limiter.reset(forgotKeys(ip, account.email)[0] as string);
 }
 
-/** Where an admin goes after login: the forced password change first, then the wanted page. */
-export function landingPath(admin: AdminUser, wanted?: string | null) {
+/**
+ * Where an admin goes after login: the forced password change first, then the owed 2FA enrolment,
+ * then the wanted page.
+ */
+export function landingPath(
+  admin: AdminUser & { mfaEnrollmentRequired?: boolean },
+  wanted?: string | null,
+) {
   if (!admin.password_changed) return "/admin/change-password?firstLogin=1";
+  if (admin.mfaEnrollmentRequired) return "/admin/account#sicherheit";
   if (isAdminReturnPath(wanted)) return wanted;
   return "/admin/dashboard";
 }
@@ -75,14 +115,19 @@ async function attempt(
     return { kind: "invalid", submission: submission as Submission & { status: "error" } };
   }
   const { username, password, redirectTo } = submission.value;
-  const limiter = loginLimiter();
   // Reserve the attempt before the password check (N parallel attempts: exactly the limit get
-  // through); a successful login gives its reservation back.
-  const reserved: string[] = [];
-  for (const key of [ipKey(ip), userKey(ip, username)]) {
+  // through); a successful login gives its reservation back. Per client, per client + name and per
+  // name from any address (ADR 263; an unknown name the same way).
+  const reserved: [Limiter, string][] = [];
+  const counters: [Limiter, string][] = [
+    [loginLimiter(), ipKey(ip)],
+    [loginLimiter(), userKey(ip, username)],
+    [accountLoginLimiter(), accountKey(username)],
+  ];
+  for (const [limiter, key] of counters) {
     const state = await limiter.consume(key);
     if (!state.ok) {
-      for (const done of reserved) await limiter.refund(done);
+      for (const [done, doneKey] of reserved) await done.refund(doneKey);
       return {
         kind: "limited",
         submission,
@@ -91,33 +136,51 @@ async function attempt(
         message: `${tooManyMessage(state.retryAfterSeconds, "admin")} Über „Passwort vergessen?“ können Sie Ihr Passwort auch gleich zurücksetzen.`,
       };
     }
-    reserved.push(key);
+    reserved.push([limiter, key]);
   }
   const row = findByUsername(username);
   const valid = await verifyPassword(password, row?.passwordHash ?? (await dummyPasswordHash()));
-  if (!row || !valid) return { kind: "failed", submission, message: MESSAGES.loginFailed };
+  if (!row || !valid) {
+    await recordLoginFailure(username, ip);
+    return { kind: "failed", submission, message: MESSAGES.loginFailed };
+  }
   if (!row.isActive) {
     // Never logged in: a registration still awaiting activation (the admins were told).
     const awaiting = !row.lastLogin;
     const message = awaiting ? MESSAGES.loginAwaitingActivation : MESSAGES.loginInactive;
     return { kind: "inactive", submission, message, awaiting };
   }
-  await limiter.refund(ipKey(ip));
-  await limiter.reset(userKey(ip, username));
-  const lastLogin = new Date();
+  await loginLimiter().refund(ipKey(ip));
+  await loginLimiter().reset(userKey(ip, username));
+  await accountLoginLimiter().reset(accountKey(username));
   // Hashes made with older scrypt parameters are upgraded now, while the password is at hand (ADR 091).
-  const upgraded = needsRehash(row.passwordHash)
-    ? { passwordHash: await hashPassword(password) }
-    : {};
-  db()
-    .update(admins)
-    .set({ lastLogin, ...upgraded })
-    .where(eq(admins.id, row.id))
-    .run();
-  const admin = toAdminUser({ ...row, lastLogin });
-  const token = createSession(row.id, userAgent);
-  audit(admin, "login", admin.username);
-  return { kind: "ok", submission, admin, token, redirectTo: landingPath(admin, redirectTo) };
+  if (needsRehash(row.passwordHash)) {
+    const passwordHash = await hashPassword(password);
+    db().update(admins).set({ passwordHash }).where(eq(admins.id, row.id)).run();
+  }
+  // With 2FA the password opens nothing yet: a challenge for the code step (ADR 256).
+  if (row.totpEnabled) {
+    return { kind: "mfa", submission, challenge: createLoginChallenge(row.id, redirectTo) };
+  }
+  return { kind: "ok", submission, ...completeLogin(row, { userAgent, ip }, redirectTo) };
+}
+
+/** The end of every login (password alone, or password and code): the session, audited. */
+export function completeLogin(
+  row: typeof admins.$inferSelect,
+  client: SessionClient,
+  redirectTo?: string | null,
+): CompletedLogin {
+  const notice = resetLinkNotice(row);
+  const lastLogin = new Date();
+  db().update(admins).set({ lastLogin }).where(eq(admins.id, row.id)).run();
+  const admin = {
+    ...toAdminUser({ ...row, lastLogin }),
+    mfaEnrollmentRequired: owesEnrollment(row),
+  };
+  const token = createSession(row.id, client);
+  audit(admin, "login", admin.username, row.totpEnabled ? { zweiFaktor: true } : undefined);
+  return { admin, token, redirectTo: landingPath(admin, redirectTo), notice };
 }
 
 /** remix-auth with the form strategy; the verify callback never throws for a wrong login. */
@@ -130,15 +193,44 @@ export function loginAuthenticator(ip: string) {
   return authenticator;
 }
 
-/** Login from the HTML form (urlencoded or multipart body, read bounded by readForm). */
-export async function loginWithForm(request: Request, ip: string) {
+type CodeSubmission = ConformSubmission<typeof LoginCodeSchema._zod.output>;
+
+/** What the code step of the login page ends in (the challenge goes back into the form). */
+export type CodeStepOutcome = { challenge: string; submission: CodeSubmission } & (
+  | { kind: "invalid" }
+  | ChallengeOutcome
+);
+
+/**
+ * Login from the HTML form (urlencoded or multipart body, read bounded by readForm): the password
+ * step, or with `intent=code` the code step of an admin with 2FA.
+ */
+export async function loginWithForm(
+  request: Request,
+  ip: string,
+): Promise<
+  { step: "password"; outcome: LoginOutcome } | { step: "code"; outcome: CodeStepOutcome }
+> {
   const form = await readForm(request);
   refuseFilledHoneypot(form);
-  return loginWithCredentials(request, ip, {
+  if (form.get("intent") === "code") {
+    const submission = parseWithZod(form, { schema: LoginCodeSchema });
+    const challenge = String(form.get("challenge") ?? "").slice(0, 200);
+    if (submission.status !== "success") {
+      return { step: "code", outcome: { kind: "invalid", challenge, submission } };
+    }
+    const result = await verifyLogin(submission.value, {
+      userAgent: request.headers.get("user-agent"),
+      ip,
+    });
+    return { step: "code", outcome: { ...result, challenge, submission } };
+  }
+  const outcome = await loginWithCredentials(request, ip, {
     username: form.get("username"),
     password: form.get("password"),
     redirectTo: form.get("redirectTo"),
   });
+  return { step: "password", outcome };
 }
 
 /** Login from `POST /api/admin/auth/login` JSON: the same strategy on a form-encoded copy. */
@@ -160,4 +252,12 @@ export function loginWithCredentials(
     body: form,
   });
   return loginAuthenticator(ip).authenticate("admin-login", formRequest);
+}
+
+/** The code step (page and `POST /api/admin/auth/login/verify`): challenge + code → session. */
+export function verifyLogin(
+  input: { challenge: string; code?: string; recoveryCode?: string },
+  client: SessionClient,
+) {
+  return verifyLoginChallenge(input, (row, redirectTo) => completeLogin(row, client, redirectTo));
 }

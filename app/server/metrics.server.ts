@@ -3,6 +3,8 @@
 // scrape time (one indexed COUNT each, over a small index or the trigger-kept counts of ADR 275),
 // so no business module has to remember to count.
 import { Gauge, register } from "prom-client";
+import { countToday } from "./budgets.server";
+import { getConfiguration } from "./configuration.server";
 import { db } from "./db.server";
 import { freeDiskBytes } from "./disk.server";
 import { env, replicationOn } from "./env.server";
@@ -83,6 +85,28 @@ export function registerAppMetrics() {
           "SELECT count(*) AS n FROM requests INDEXED BY requests_summary_failed_idx WHERE summary IS NULL AND summary_attempts > 0",
         ),
       ),
+  );
+  // Spam and cost defence (issue 26, ADR 255). The quarantine is read through its partial index.
+  gauge(
+    "anfrage_requests_quarantined",
+    "Anfragen in the spam quarantine (waiting for an admin's review)",
+    [],
+    (g) => g.set(count("SELECT count(*) AS n FROM requests WHERE quarantined_at IS NOT NULL")),
+  );
+  gauge(
+    "anfrage_ai_calls_today",
+    "AI calls made today (Berlin day; summaries and manual)",
+    [],
+    (g) => g.set(countToday("ai-calls")),
+  );
+  gauge("anfrage_ai_daily_limit", "AI calls allowed per Berlin day (ai.dailyLimit)", [], (g) =>
+    g.set(getConfiguration().ai.dailyLimit),
+  );
+  gauge(
+    "anfrage_mails_held_by_budget_today",
+    "Mails held back by a budget today (Berlin day), by budget",
+    ["budget"],
+    (g) => g.set({ budget: "booking_invitation" }, countToday("mails-held")),
   );
   gauge("anfrage_disk_free_bytes", "Free bytes on the data volume", [], (g) => {
     const free = freeDiskBytes();

@@ -1,13 +1,17 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { MESSAGES } from "~/lib/auth-forms";
 import { admins, passwordResets, sessions } from "~db/schema";
-import { findAdminByEmail } from "./admins.server";
+import { findAdminByEmail, getAdminById } from "./admins.server";
 import { hashPassword, hashToken, randomToken } from "./crypto.server";
 import { db, transaction } from "./db.server";
 import { env } from "./env.server";
+import { usableToken } from "./link-token.server";
 import { clearLoginLock, forgotKeys } from "./login.server";
 import { mailConfigured, queueMail } from "./mail/outbox.server";
+import { weakPassword } from "./password-strength.server";
+import { audit } from "./privacy/audit.server";
 import { loginLimiter, tooManyMessage } from "./rate-limit.server";
+import { type Failure, failure, type Result } from "./result.server";
 
 export const RESET_TTL_MS = 3600_000;
 
@@ -31,20 +35,13 @@ export function createResetToken(adminId: number, ttlMs = RESET_TTL_MS): string 
 export async function requestPasswordReset(
   email: string,
   ip: string,
-): Promise<
-  | { ok: true; message: string }
-  | { ok: false; status: 429; error: string; retryAfterSeconds: number }
-> {
+): Promise<{ ok: true; message: string } | (Failure & { retryAfterSeconds: number })> {
   const limiter = loginLimiter();
   for (const key of forgotKeys(ip, email)) {
     const state = await limiter.consume(key);
     if (!state.ok) {
-      return {
-        ok: false,
-        status: 429,
-        error: tooManyMessage(state.retryAfterSeconds, "admin"),
-        retryAfterSeconds: state.retryAfterSeconds,
-      };
+      const error = tooManyMessage(state.retryAfterSeconds, "admin");
+      return { ...failure(429, error), retryAfterSeconds: state.retryAfterSeconds };
     }
   }
   const admin = findAdminByEmail(email);
@@ -75,13 +72,7 @@ export function checkResetToken(token: string) {
     db()
       .select({ id: passwordResets.id, adminId: passwordResets.adminId })
       .from(passwordResets)
-      .where(
-        and(
-          eq(passwordResets.tokenHash, hashToken(token)),
-          isNull(passwordResets.usedAt),
-          gt(passwordResets.expiresAt, new Date()),
-        ),
-      )
+      .where(usableToken(passwordResets, token))
       .get() ?? null
   );
 }
@@ -94,21 +85,24 @@ export async function resetPassword(
   token: string,
   newPassword: string,
   ip: string,
-): Promise<{ ok: true; message: string } | { ok: false; status: 400; error: string }> {
-  if (!token) return { ok: false, status: 400, error: MESSAGES.resetTokenMissing };
+): Promise<Result<{ message: string }>> {
+  if (!token) return failure(400, MESSAGES.resetTokenMissing);
+  const owner = checkResetToken(token);
+  if (!owner) return failure(400, MESSAGES.resetTokenInvalid);
+  const account = getAdminById(owner.adminId);
+  const weak = await weakPassword(
+    newPassword,
+    "newPassword",
+    account ? [account.username, account.email] : [],
+  );
+  if (weak) return weak;
   const passwordHash = await hashPassword(newPassword);
   const done = transaction((tx) => {
     const now = new Date();
     const row = tx
       .update(passwordResets)
       .set({ usedAt: now })
-      .where(
-        and(
-          eq(passwordResets.tokenHash, hashToken(token)),
-          isNull(passwordResets.usedAt),
-          gt(passwordResets.expiresAt, now),
-        ),
-      )
+      .where(usableToken(passwordResets, token, now))
       .returning({ adminId: passwordResets.adminId })
       .get();
     if (!row) return null;
@@ -116,7 +110,7 @@ export async function resetPassword(
       .update(admins)
       .set({ passwordHash, passwordChanged: true })
       .where(eq(admins.id, row.adminId))
-      .returning({ username: admins.username, email: admins.email })
+      .returning({ id: admins.id, username: admins.username, email: admins.email })
       .get();
     tx.delete(sessions).where(eq(sessions.adminId, row.adminId)).run();
     // Any other open reset links of this admin die with this one.
@@ -126,8 +120,10 @@ export async function resetPassword(
       .run();
     return account ?? null;
   });
-  if (!done) return { ok: false, status: 400, error: MESSAGES.resetTokenInvalid };
+  if (!done) return failure(400, MESSAGES.resetTokenInvalid);
   await clearLoginLock(done, ip);
+  // By the link's owner (a reset is done by whoever holds the link; the link's issue is audited).
+  audit({ id: done.id, username: done.username }, "password-reset", done.username);
   return {
     ok: true,
     message: "Ihr Passwort wurde erfolgreich zurückgesetzt. Sie können sich jetzt anmelden.",

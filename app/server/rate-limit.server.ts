@@ -51,6 +51,10 @@ export function createLimiter(name: string, spec: LimitSpec) {
     async reset(key: string) {
       await limiter.delete(key);
     },
+    /** Blocks key for `seconds` from now, whatever it counted (a lock that starts now). */
+    async block(key: string, seconds: number) {
+      await limiter.block(key, seconds);
+    },
     /**
      * Forgets every key that starts with `prefix` and ends with `suffix` (whatever lies between,
      * e.g. the client address of a per-account counter). Both parts are matched literally.
@@ -71,11 +75,22 @@ let login: Limiter | undefined;
 let booking: Limiter | undefined;
 let receipt: Limiter | undefined;
 let testMail: Limiter | undefined;
+let accountLogin: Limiter | undefined;
+let lockMail: Limiter | undefined;
 /** Public request submissions per client IP (SUBMISSION_RATE_LIMIT, default 10/1h). */
 export const submissionLimiter = () =>
   (submission ??= createLimiter("submission", env().SUBMISSION_RATE_LIMIT));
 /** Failed logins and reset requests per IP and per IP + username (LOGIN_RATE_LIMIT, default 5/15m). */
 export const loginLimiter = () => (login ??= createLimiter("login", env().LOGIN_RATE_LIMIT));
+/**
+ * Failed logins per account from any address (ADR 263): 10 in 15 minutes, then 15 minutes' wait
+ * (unknown names counted the same way); the lock mail at most once per lock.
+ */
+export const ACCOUNT_LOGIN_LIMIT: LimitSpec = { points: 10, durationSeconds: 900 };
+export const accountLoginLimiter = () =>
+  (accountLogin ??= createLimiter("login-account", ACCOUNT_LOGIN_LIMIT));
+export const lockMailLimiter = () =>
+  (lockMail ??= createLimiter("login-lock-mail", { points: 1, durationSeconds: 900 }));
 /** Demo bookings per client IP (BOOKING_RATE_LIMIT, default 5/1h). */
 export const bookingLimiter = () =>
   (booking ??= createLimiter("booking", env().BOOKING_RATE_LIMIT));
@@ -90,7 +105,7 @@ export const testMailLimiter = () => (testMail ??= createLimiter("test-mail", TE
 
 /** Limiters hold the database handle of their process: forget them when it closes. */
 export function resetLimiters() {
-  submission = login = booking = receipt = testMail = undefined;
+  submission = login = booking = receipt = testMail = accountLogin = lockMail = undefined;
 }
 
 /**

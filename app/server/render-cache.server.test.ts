@@ -1,12 +1,7 @@
 import type { EntryContext } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import {
-  MAX_BYTES,
-  MAX_ENTRIES,
-  renderCacheStats,
-  renderWithCache,
-  stableSerialize,
-} from "./render-cache.server";
+import { MAX_BYTES, MAX_ENTRIES, renderWithCache, stableSerialize } from "./render-cache.server";
+import { testHooks } from "./test-hooks.server";
 
 describe("stableSerialize", () => {
   it("is independent of key order and tells apart what renders differently", () => {
@@ -173,7 +168,7 @@ describe("renderWithCache", () => {
       // Used again and again: stays while older ones are dropped.
       await renderWithCache(input({ url: "/?unit=keep" }), render);
     }
-    expect(renderCacheStats().entries).toBe(MAX_ENTRIES);
+    expect(testHooks.renderCacheStats().entries).toBe(MAX_ENTRIES);
     const kept = renderer();
     await renderWithCache(input({ url: "/?unit=keep" }), kept.render);
     expect(kept.calls).toHaveLength(0);
@@ -184,7 +179,7 @@ describe("renderWithCache", () => {
     const big = renderer(200_000);
     for (let i = 0; i < 20; i++)
       await renderWithCache(input({ url: `/?unit=big-${i}` }), big.render);
-    expect(renderCacheStats().bytes).toBeLessThanOrEqual(MAX_BYTES);
-    expect(renderCacheStats().entries).toBeLessThan(MAX_ENTRIES);
+    expect(testHooks.renderCacheStats().bytes).toBeLessThanOrEqual(MAX_BYTES);
+    expect(testHooks.renderCacheStats().entries).toBeLessThan(MAX_ENTRIES);
   });
 });

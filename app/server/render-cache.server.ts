@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { EntryContext } from "react-router";
 import { acceptsGzip, deflateParts, gzipJoined } from "./render-cache-gzip.server";
+import { registerTestHooks } from "./test-hooks.server";
 
 /**
  * A cache of rendered HTML for the pages that opt in (`handle: { renderCache }` on the leaf route:
@@ -216,6 +217,6 @@ export async function renderWithCache(input: RenderInput, render: Render): Promi
 }
 
 /** For tests: pages and bytes held, responses served from the cache, pages stored. */
-export function renderCacheStats() {
-  return { entries: entries.size, bytes: totalBytes, ...counts };
-}
+registerTestHooks({
+  renderCacheStats: () => ({ entries: entries.size, bytes: totalBytes, ...counts }),
+});

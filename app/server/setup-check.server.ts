@@ -4,11 +4,14 @@ import { isDeliverableAddress } from "~/lib/mail-address";
 import { ENV_HELP_HREF, isReady, type SetupCheck, type SetupCheckItem } from "~/lib/setup-check";
 import { listAdmins } from "./admins.server";
 import type { AdminUser } from "./auth.server";
+import { branding } from "./branding.server";
+import { getConfiguration } from "./configuration.server";
 import { env, replicationOn } from "./env.server";
 import { mailConfigured, queueMail } from "./mail/outbox.server";
 import { TEST_MAIL_KIND, type TestMailState, testMailState } from "./mail/test-mail.server";
 import { notificationRecipients } from "./notifications.server";
 import { testMailLimiter, tooManyMessage } from "./rate-limit.server";
+import { type Failure, failure } from "./result.server";
 
 /**
  * The go-live check (issue 24): what an agency must set up before its first lead — working mail,
@@ -93,7 +96,8 @@ function appUrlItem(): SetupCheckItem {
 }
 
 function legalItem(): SetupCheckItem {
-  const { PRIVACY_URL, IMPRINT_URL } = env();
+  // Set in the settings (Erscheinungsbild und Inhalte, issue 29) or by the env variables.
+  const { privacyUrl: PRIVACY_URL, imprintUrl: IMPRINT_URL } = branding();
   const isExample = (url: string, fallback: string) =>
     url === fallback || new URL(url).hostname.replace(/^www\./, "") === "example.com";
   const missing = [
@@ -107,8 +111,8 @@ function legalItem(): SetupCheckItem {
     optional: false,
     message: ok
       ? "Impressum und Datenschutzerklärung verweisen auf Ihre eigenen Seiten."
-      : `Setzen Sie ${missing.join(" und ")} auf Ihre eigene Seite. Die Links im Footer zeigen noch auf example.com – ohne Impressum und Datenschutzerklärung dürfen Sie die Seite in Deutschland nicht veröffentlichen.`,
-    href: ENV_HELP_HREF,
+      : `Setzen Sie ${missing.join(" und ")} auf Ihre eigene Seite – unter Einstellungen → Erscheinungsbild und Inhalte oder als Umgebungsvariable. Die Links im Footer zeigen noch auf example.com – ohne Impressum und Datenschutzerklärung dürfen Sie die Seite in Deutschland nicht veröffentlichen.`,
+    href: ok ? ENV_HELP_HREF : "/admin/settings#branding",
   };
 }
 
@@ -180,6 +184,26 @@ function notificationsItem(): SetupCheckItem {
   };
 }
 
+/**
+ * The built-in scheduler offers Mo–Fr 09:00–17:00 until an admin saved the section
+ * "Terminbuchung" (or patched `scheduling`): green once the hours were reviewed, or with Cal.com.
+ */
+function schedulingItem(): SetupCheckItem {
+  const calcom = Boolean(env().CALCOM_API_KEY);
+  const ok = calcom || getConfiguration().scheduling.hoursReviewed;
+  return {
+    id: "scheduling",
+    ok,
+    optional: false,
+    message: calcom
+      ? "Arbeitszeiten und Termine verwaltet Cal.com."
+      : ok
+        ? "Die Arbeitszeiten, Feiertage und gesperrten Tage der Terminbuchung sind geprüft."
+        : "Prüfen Sie unter „Einstellungen → Terminbuchung“ Ihre Arbeitszeiten, Pausen, Feiertage und gesperrten Tage und speichern Sie sie – bis dahin bietet das Portal Termine Mo–Fr von 9 bis 17 Uhr an.",
+    href: "/admin/settings#scheduling",
+  };
+}
+
 function aiItem(): SetupCheckItem {
   const ok = Boolean(env().ANTHROPIC_API_KEY);
   return {
@@ -204,6 +228,7 @@ export function setupCheck(caller: Pick<AdminUser, "id">, now = new Date()): Set
     adminEmailsItem(caller),
     sessionSecretItem(),
     backupsItem(now),
+    schedulingItem(),
     notificationsItem(),
     aiItem(),
   ];
@@ -218,18 +243,12 @@ export function setupCheck(caller: Pick<AdminUser, "id">, now = new Date()): Set
 export async function sendTestMail(
   admin: Pick<AdminUser, "id" | "username" | "email">,
 ): Promise<
-  | { ok: true; mailed: boolean; message: string }
-  | { ok: false; status: 429; error: string; retryAfterSeconds: number }
+  { ok: true; mailed: boolean; message: string } | (Failure & { retryAfterSeconds: number })
 > {
   const limited = await testMailLimiter().consume(`admin:${admin.id}`);
   if (!limited.ok) {
     const { retryAfterSeconds } = limited;
-    return {
-      ok: false,
-      status: 429,
-      error: tooManyMessage(retryAfterSeconds, "admin"),
-      retryAfterSeconds,
-    };
+    return { ...failure(429, tooManyMessage(retryAfterSeconds, "admin")), retryAfterSeconds };
   }
   queueMail({
     to: admin.email,

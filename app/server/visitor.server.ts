@@ -1,31 +1,20 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { createCookie, data, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { requests } from "~db/schema";
 import { hashToken, randomToken, safeEqual } from "./crypto.server";
 import { db } from "./db.server";
-import { env, isProduction } from "./env.server";
 import { linkEntryMatches, verifyRequestLink } from "./requests/request-link.server";
+import { signedCookie } from "./signed-cookie.server";
 
 /** How many of a visitor's requests the history cookie remembers (newest kept). */
 const MAX_REMEMBERED = 30;
 type Entry = { id: number; s: string };
 
-let cookie: ReturnType<typeof createCookie> | undefined;
 /**
  * The visitor's own requests: signed, httpOnly, one year. Each entry carries a per-request secret
  * whose hash is on the row, so neither guessing ids nor replaying someone's id list reveals data.
  */
-export function visitorCookie() {
-  cookie ??= createCookie("visitor_requests", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: isProduction() && env().APP_URL.startsWith("https://"),
-    path: "/",
-    maxAge: 365 * 24 * 3600,
-    secrets: env().SESSION_SECRET.split(","),
-  });
-  return cookie;
-}
+export const visitorCookie = signedCookie("visitor_requests", 365 * 24 * 3600);
 
 async function readEntries(request: Request): Promise<Entry[]> {
   const value = await visitorCookie().parse(request.headers.get("cookie"));

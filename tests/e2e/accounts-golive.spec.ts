@@ -249,7 +249,7 @@ test("the changed pages have no axe violations, light and dark @js-only", async 
   const username = `axe-${unique()}`;
   const invitationToken = await invite(page.request, plainApp, `${username}@example.com`);
   const registered = await page.request.post(`${plainApp.url}/api/admin/register`, {
-    data: { invitationToken, username, password: "axe-passwort" },
+    data: { invitationToken, username, password: "Axe-Korallen-Wolke-92" },
   });
   expect(registered.status()).toBe(201);
   const id = await seedRequest(plainApp.url, { name: `Axe ${username}` });

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import type { Attribution } from "~/lib/attribution";
 import { loginAs } from "./auth";
+import { addSolvedAltcha } from "./fidelity-helpers";
 import { expect, type SeedApi, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
@@ -39,6 +40,9 @@ async function submit(page: Page, marker: string) {
   await page
     .getByLabel("Beschreibe dein Unternehmen")
     .fill("Ein Handwerksbetrieb mit zwölf Leuten in Köln");
+  // Without JS a solved proof of work (as the widget would send): the normal flow, so the admin
+  // list shows the request (a quarantined one is held in "Prüfen", issue 26).
+  if (test.info().project.name === "js-off") await addSolvedAltcha(page);
   await page.getByRole("button", { name: "Anfrage senden" }).click();
   await expect(page.getByTestId("submission-success")).toContainText(
     `Vielen Dank, Herkunft ${marker}!`,

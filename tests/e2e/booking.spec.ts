@@ -49,7 +49,7 @@ test("a visitor books a demo slot and the admin sees and refreshes it on Termine
   const mail = await waitForMail(email, /Demo-Termin/);
   expect(mail.text).toContain(booked.trim());
 
-  // The admin sees the appointment on Termine, searches it and refreshes it.
+  // The admin sees the appointment on Termine and searches it.
   const adminPage = await (
     await browser.newContext({ javaScriptEnabled, locale: "de-DE", timezoneId: "Europe/Berlin" })
   ).newPage();
@@ -58,11 +58,11 @@ test("a visitor books a demo slot and the admin sees and refreshes it on Termine
   const card = adminPage.locator("li", { hasText: name });
   await expect(card).toContainText("Bestätigt");
   await expect(card).toContainText(`${booked.trim()} Uhr`);
-  await card.getByRole("button", { name: /aktualisieren/i }).click();
-  await expect(adminPage.getByText("Termin aktualisiert.")).toBeVisible();
-  await expect(adminPage.locator("li", { hasText: name })).toContainText(
-    "Aktualisiert Gerade eben",
-  );
+  // A built-in booking has nothing to refresh: no "Aktualisieren", no 'Termin-ID' line (issue 28,
+  // a deliberate deviation; POST /api/admin/appointments/{id}/refresh still answers 200).
+  await expect(card.getByRole("button", { name: /aktualisieren/i })).toHaveCount(0);
+  await expect(card).not.toContainText("Termin-ID");
+  await expect(card).toContainText(/Anfrage: #\d+/);
   await adminPage
     .locator("li", { hasText: name })
     .getByRole("link", { name: "Zur Anfrage" })

@@ -24,7 +24,7 @@ for (const viewport of [PHONE, DESKTOP]) {
     await loginAsNew(page);
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await expect(goLive(page).getByRole("heading", { name: "Go-live-Check" })).toBeInViewport();
-    await expect(goLive(page)).toContainText(/\d von 7 Pflichtpunkten erledigt/);
+    await expect(goLive(page)).toContainText(/\d von 8 Pflichtpunkten erledigt/);
     await expect(item(page, "appUrlHttps")).toContainText("Setzen Sie APP_URL");
     await expect(item(page, "legalUrls")).toContainText(
       "Setzen Sie PRIVACY_URL (Datenschutzerklärung) und IMPRINT_URL (Impressum)",
@@ -109,7 +109,11 @@ for (const viewport of [PHONE, DESKTOP]) {
     ).toBeVisible();
     await page.getByLabel("Benutzername").fill(renamed);
     await page.getByLabel("E-Mail-Adresse").fill(newEmail);
-    await page.getByLabel("Aktuelles Passwort").fill(admin.password);
+    // The profile's field: the security section (2FA, API access) asks for the password too.
+    await page
+      .getByRole("region", { name: "Profil" })
+      .getByLabel("Aktuelles Passwort")
+      .fill(admin.password);
     await page.getByRole("button", { name: "Änderungen speichern" }).click();
     const notice = page.getByRole("status").filter({ hasText: "Bestätigungslink" });
     await expect(notice).toContainText(`Wir haben einen Bestätigungslink an ${newEmail} gesendet.`);

@@ -2,7 +2,7 @@ import type { Page, Route } from "@playwright/test";
 import { webmFile } from "./files";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
-import { findRequestByEmail } from "./seed";
+import { findRequestByEmail, isQuarantined } from "./seed";
 
 // The landing page loads its JavaScript on the visitor's first interaction (ADR 170). Only the
 // js-on project can tell: without JS these are the no-JS flows landing.spec.ts already covers.
@@ -75,6 +75,28 @@ test("no app JavaScript is requested before the first interaction @js-only", asy
   expect(scripts.length).toBeGreaterThan(1);
 });
 
+test("injected markup posing as the lazy module never runs: only the one with the loader's nonce does @js-only", async ({
+  page,
+}) => {
+  await page.goto("/");
+  // Markup that reached the page (e.g. through an HTML injection) before the real module script:
+  // it carries no nonce, so the loader must not run it with its own.
+  await page.evaluate(() => {
+    const fake = document.createElement("script");
+    fake.type = "text/x-lazy-module";
+    fake.textContent = "window.__injected = true";
+    document.body.prepend(fake);
+  });
+  const entry = page.waitForRequest((request) => /entry\.client/.test(request.url()));
+  await page.mouse.move(10, 10);
+  await page.mouse.move(20, 20);
+  await entry;
+  await page.locator("section[data-hydrated]").waitFor({ state: "attached" });
+  expect(
+    await page.evaluate(() => (window as { __injected?: boolean }).__injected),
+  ).toBeUndefined();
+});
+
 test("the admin login loads its JavaScript right after the first paint, without an interaction @js-only", async ({
   page,
 }) => {
@@ -120,7 +142,11 @@ test("a click before hydration takes the no-JS path: cookie choice and contact f
   await formPost;
   await expect(page).toHaveURL(/\/\?gesendet=\d+#contact$/);
   await expect(page.getByTestId("submission-success")).toContainText(`Vielen Dank, ${name}!`);
-  expect(findRequestByEmail(email)?.name).toBe(name);
+  const stored = findRequestByEmail(email);
+  expect(stored?.name).toBe(name);
+  // Posted before the proof of work could run: kept for a human in the spam quarantine (ADR 250),
+  // answered exactly like any other submission.
+  expect(isQuarantined(stored?.id as number)).toBe(true);
   await expect(page.locator("section[data-hydrated]")).toHaveCount(0);
   await scripts.release();
 });

@@ -34,7 +34,8 @@ test("confirm dialog: Escape, backdrop and 'Abbrechen' cancel, Enter confirms", 
     await expect(row).toBeVisible();
 
     await opener.click();
-    await page.getByRole("button", { name: "Admin löschen", exact: true }).click();
+    // product-spec "Generic modal system": "Buttons: 'OK', 'Bestätigen', 'Abbrechen'" (issue 25 item 6).
+    await step.getByRole("button", { name: "Bestätigen", exact: true }).click();
     await expect(page).toHaveURL(/\/admin\/users$/);
     await expect(row).toHaveCount(0);
     const toast = page.locator("[data-toast=success]");
@@ -46,7 +47,8 @@ test("confirm dialog: Escape, backdrop and 'Abbrechen' cancel, Enter confirms", 
   }
 
   const dialog = page.getByRole("alertdialog", { name: "Admin löschen" });
-  const confirmButton = dialog.getByRole("button", { name: "Admin löschen", exact: true });
+  // product-spec "Generic modal system": "Buttons: 'OK', 'Bestätigen', 'Abbrechen'" (issue 25 item 6).
+  const confirmButton = dialog.getByRole("button", { name: "Bestätigen", exact: true });
   const cancelButton = dialog.getByRole("button", { name: "Abbrechen" });
 
   // Escape cancels and gives the focus back.

@@ -20,6 +20,8 @@ const blockPorts = (base: number) =>
     smtp: base + 1,
     calcom: base + 3,
     anthropic: base + 4,
+    /** The OpenAI-compatible transcription stand-in (issue 30). */
+    transcription: base + 5,
     /** A second app server configured with the Cal.com stand-in (started only when a test asks). */
     calcomApp: base + 10,
     /** A third app server without SMTP and AI, with a strict login limit (started on demand). */

@@ -6,15 +6,17 @@ import { eq } from "drizzle-orm";
 import type { Configuration } from "~/lib/configuration";
 import { deleteAdmin, findAdminByEmail, insertAdmin } from "~/server/admins.server";
 import { createAffiliateCode, deleteAffiliateCode } from "~/server/affiliates.server";
-import { deleteAppointment } from "~/server/appointments.server";
+import { deleteAppointment } from "~/server/appointments/appointments.server";
 import { getConfiguration, saveConfiguration } from "~/server/configuration.server";
 import { hashPassword } from "~/server/crypto.server";
 import { db, transaction } from "~/server/db.server";
+import { adminExtrasOf } from "~/server/requests/admin-extras.server";
 import { deleteRequest } from "~/server/requests/manage.server";
 import { listAllRequests } from "~/server/requests/queries.server";
 import { loadRequestJson } from "~/server/requests/serialize.server";
 import { appointments, requests } from "~db/schema";
-import { pdfBytes } from "../integration/landing-fixtures";
+import { solvedAltcha } from "../altcha-solution";
+import { pdfBytes, webmBytes } from "../integration/landing-fixtures";
 import { FIRST_ADMIN } from "./stack";
 
 export type SeededAdmin = { id: number; username: string; password: string; email: string };
@@ -72,6 +74,8 @@ export type SeedRequestInput = {
   description?: string;
   /** Attach a small PDF named like this. */
   pdf?: string;
+  /** Attach a short voice recording (WebM). */
+  audio?: boolean;
   /** An affiliate code typed in or taken from `?code=`. */
   affiliateCode?: string;
   /** Attribution fields as the landing page sends them. */
@@ -98,20 +102,48 @@ export async function seedRequest(baseUrl: string, input: SeedRequestInput = {})
       input.pdf,
     );
   }
+  if (input.audio) {
+    form.append(
+      "audio",
+      new Blob([new Uint8Array(webmBytes())], { type: "audio/webm" }),
+      "aufnahme.webm",
+    );
+  }
+  // A solved proof of work, as the landing page's widget sends it: the normal flow (issue 26).
+  form.set("altcha", await solvedAltcha(baseUrl));
   const res = await fetch(`${baseUrl}/api/requests`, { method: "POST", body: form });
   if (res.status !== 201) throw new Error(`seedRequest: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { id: number }).id;
 }
 
 /** The stored request with this e-mail address (the newest), as the spec's Request JSON. */
+/** The stored (not archived) request of this address, also when the spam quarantine holds it. */
 export function findRequestByEmail(email: string) {
-  return listAllRequests({ archived: false }).find((r) => r.email === email) ?? null;
+  return (
+    [
+      ...listAllRequests({ archived: false }),
+      ...listAllRequests({ archived: false, quarantined: true }),
+    ].find((r) => r.email === email) ?? null
+  );
 }
 
 /** The stored request with this id (spec JSON), or null when it is gone. */
 export const findRequest = (id: number) => loadRequestJson(id);
 
 export const removeRequest = (id: number) => deleteRequest(id);
+
+/** The admin-only state of a request (voice transcript and its status, messages; issue 30). */
+export const adminExtras = (id: number) => adminExtrasOf([id]).get(id);
+/** Whether the spam quarantine holds this request (issue 26; the admin side shows it as "Prüfen"). */
+export function isQuarantined(id: number): boolean {
+  const row = db()
+    .select({ quarantinedAt: requests.quarantinedAt })
+    .from(requests)
+    .where(eq(requests.id, id))
+    .get();
+  if (!row) throw new Error(`no request ${id}`);
+  return row.quarantinedAt !== null;
+}
 
 /**
  * Puts a seeded request into the spam quarantine, as the submission's verdict does (sets

@@ -95,24 +95,28 @@ test("settings: banner text on /, upload limit refused on /, preparation fields,
   await page.getByLabel("Text", { exact: true }).fill(banner);
   await page.getByLabel("Max. Größe pro Datei (MB)").fill("1");
 
-  // External addresses: the spec's messages, then add one (Enter adds with JS).
+  // External addresses (a list: "Hinzufügen" adds a row): the spec's messages at the address.
+  const save = page.getByRole("button", { name: "Konfiguration speichern" });
+  const address = page.getByLabel(/^Externe E-Mail-Adresse/).last();
   await page.getByLabel("Benachrichtigungen aktiv").check();
-  await page.getByLabel("Externe E-Mail-Adresse").fill("kein-at");
   await page.getByRole("button", { name: "Hinzufügen", exact: true }).click();
+  await address.fill("kein-at");
+  await save.click();
   await expect(page.getByText("Bitte geben Sie eine gültige E-Mail-Adresse ein!")).toBeVisible();
-  await page.getByLabel("Externe E-Mail-Adresse").fill("chef@example.com");
-  if (javaScriptEnabled) await page.getByLabel("Externe E-Mail-Adresse").press("Enter");
+  await address.fill("chef@example.com");
+  if (javaScriptEnabled) await address.press("Enter");
   else await page.getByRole("button", { name: "Hinzufügen", exact: true }).click();
   await expect(page.getByRole("button", { name: "chef@example.com entfernen" })).toBeVisible();
-  await page.getByLabel("Externe E-Mail-Adresse").fill("CHEF@example.com");
-  await page.getByRole("button", { name: "Hinzufügen", exact: true }).click();
+  await address.fill("CHEF@example.com");
+  await save.click();
   await expect(page.getByText("Diese E-Mail-Adresse ist bereits hinzugefügt!")).toBeVisible();
+  await page.getByRole("button", { name: "CHEF@example.com entfernen", exact: true }).click();
 
   // Add a preparation field (name keeps letters and digits only) and delete it again later.
+  await page.getByRole("button", { name: "Feld hinzufügen" }).click();
   await page.getByLabel("Name (nur Buchstaben und Ziffern)").fill("Budget-Rahmen 2");
   await page.getByLabel("Label", { exact: true }).last().fill("Budgetrahmen");
-  await page.getByRole("button", { name: "Feld hinzufügen" }).click();
-  await expect(page.getByText("BudgetRahmen2")).toBeVisible();
+  await expect(page.getByLabel("Name (nur Buchstaben und Ziffern)")).toHaveValue("Budget-Rahmen 2");
   // The draft kept the earlier edits.
   await expect(page.getByLabel("Text", { exact: true })).toHaveValue(banner);
 

@@ -1,5 +1,5 @@
 // One e2e stack per Playwright worker (started by the worker fixture in tests/e2e/fixtures.ts): a
-// real SMTP server, loopback stand-ins for Cal.com and Anthropic, and the production server on the
+// real SMTP server, loopback stand-ins for Cal.com, Anthropic and transcription, and the production server on the
 // worker's own database, uploads folder and ports. A second app server talking to the Cal.com
 // stand-in starts only when a test asks for it. docs/decisions/072-e2e-server-per-worker.md
 import { type ChildProcess, spawn } from "node:child_process";
@@ -7,6 +7,7 @@ import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { runtimeArgs, runtimeEnv } from "../../server/runtime.ts";
 import { startSmtpInbox } from "../smtp-inbox.ts";
+import { startTranscriptionStandIn } from "../transcription-stand-in.ts";
 import { dataDirFor, portsFor, type StackPorts } from "./ports.ts";
 import { startAnthropicStandIn } from "./stand-ins/anthropic.ts";
 import { startCalcomStandIn } from "./stand-ins/calcom.ts";
@@ -53,6 +54,7 @@ function startApp(
       MAIL_FROM: "Anfrage-Portal <portal@example.com>",
       ANTHROPIC_API_KEY: "test-key",
       ANTHROPIC_BASE_URL: `http://127.0.0.1:${ports.anthropic}`,
+      TRANSCRIPTION_API_URL: `http://127.0.0.1:${ports.transcription}/v1`,
       ADMIN_USERNAME: FIRST_ADMIN.username,
       ADMIN_EMAIL: FIRST_ADMIN.email,
       ADMIN_PASSWORD: FIRST_ADMIN.password,
@@ -108,6 +110,10 @@ export async function startStack(workerIndex: number) {
   const inbox = await startSmtpInbox({ port: ports.smtp });
   const closeCalcom = await startCalcomStandIn(ports.calcom);
   const closeAnthropic = await startAnthropicStandIn(ports.anthropic);
+  const transcription = await startTranscriptionStandIn({
+    port: ports.transcription,
+    text: () => "Hallo, wir sind eine Gärtnerei und brauchen eine App für Pflanzenabos.",
+  });
   const app = startApp(ports, ports.app, dir, {
     GA_MEASUREMENT_ID: "G-E2ETEST", // gtag.js itself is stubbed by the fixtures (no internet)
   });
@@ -116,7 +122,7 @@ export async function startStack(workerIndex: number) {
   } catch (error) {
     // Never leave a half-started stack behind (its server would hold the port for the next worker).
     await app.stop();
-    await Promise.all([inbox.close(), closeCalcom(), closeAnthropic()]);
+    await Promise.all([inbox.close(), closeCalcom(), closeAnthropic(), transcription.close()]);
     throw error;
   }
 
@@ -137,6 +143,8 @@ export async function startStack(workerIndex: number) {
     ports,
     app,
     inbox,
+    /** The transcription stand-in: every call it received (multipart fields and audio bytes). */
+    transcription,
     /** The app server with the Cal.com provider (own database), started on first use. */
     calcomApp() {
       calcomApp ??= extraApp(ports.calcomApp, "calcom", {
@@ -156,6 +164,7 @@ export async function startStack(workerIndex: number) {
       plainApp ??= extraApp(ports.plainApp, "plain", {
         SMTP_URL: "",
         ANTHROPIC_API_KEY: "",
+        TRANSCRIPTION_API_URL: "",
         LOGIN_RATE_LIMIT: "5/15m",
       });
       return plainApp;
@@ -166,7 +175,7 @@ export async function startStack(workerIndex: number) {
         calcomApp?.then((s) => s.stop()),
         plainApp?.then((s) => s.stop()),
       ]);
-      await Promise.all([inbox.close(), closeCalcom(), closeAnthropic()]);
+      await Promise.all([inbox.close(), closeCalcom(), closeAnthropic(), transcription.close()]);
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -62,13 +62,20 @@ test("webhooks: add, validate, edit keeping the secret, remove", async ({
     await waitForHydration(page);
   }
 
-  // Edit the URL, leave the secret empty: it is kept.
+  // Edit the URL, leave the secret empty: refused (issue 27: a new address needs a new secret, so
+  // the old secret never reaches it); with a new secret, saved.
   await saved.getByLabel("URL").fill("https://hooks.example.com/neu");
   await saved.getByRole("button", { name: "Webhook speichern" }).click();
+  await expect(page.getByText(/Bitte vergeben Sie auch ein neues Secret/)).toBeVisible();
+  const retry = page.locator("form", { has: page.getByRole("heading", { name: "Webhook 1" }) });
+  const newSecret = "ein-neues-geheimnis-fuer-die-neue-adresse";
+  await retry.getByLabel("URL").fill("https://hooks.example.com/neu");
+  await retry.getByLabel("Secret").fill(newSecret);
+  await retry.getByRole("button", { name: "Webhook speichern" }).click();
   await expect(page.getByText("Webhook gespeichert.")).toBeVisible();
   const edited = page.locator("form", { has: page.getByRole("heading", { name: "Webhook 1" }) });
   await expect(edited.getByLabel("URL")).toHaveValue("https://hooks.example.com/••••••••neu");
-  await expect(edited.getByText(`Gespeichert: ••••••••${offered.slice(-4)}.`)).toBeVisible();
+  await expect(edited.getByText(`Gespeichert: ••••••••${newSecret.slice(-4)}.`)).toBeVisible();
 
   await edited.getByRole("button", { name: "Webhook entfernen" }).click();
   await expect(page.getByText("Webhook entfernt.")).toBeVisible();

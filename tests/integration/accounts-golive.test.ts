@@ -192,7 +192,7 @@ describe("a registration from an invitation", () => {
       json: {
         invitationToken: invited.invitationToken,
         username: "neue-kollegin",
-        password: "geheim123",
+        password: "Geheim-Wolke-482",
       },
     });
     expect(registered.status).toBe(201);
@@ -224,7 +224,7 @@ describe("a registration from an invitation", () => {
     expect(dashboard).toMatch(/data-testid="awaiting-activation-badge"[^>]*>1</);
 
     // Her login before the activation: one message saying what is going on.
-    const early = await login("203.0.113.50", "neue-kollegin", "geheim123");
+    const early = await login("203.0.113.50", "neue-kollegin", "Geheim-Wolke-482");
     expect(early.status).toBe(403);
     expect((await early.json()).error).toBe(
       "Ihr Konto wartet noch auf die Freischaltung durch einen Administrator. Die Admins wurden benachrichtigt; danach können Sie sich anmelden.",
@@ -236,7 +236,10 @@ describe("a registration from an invitation", () => {
       await server.fetch("/admin/login?notice=registered", {
         method: "POST",
         headers: { ...from("203.0.113.51"), "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ username: "neue-kollegin", password: "geheim123" }).toString(),
+        body: new URLSearchParams({
+          username: "neue-kollegin",
+          password: "Geheim-Wolke-482",
+        }).toString(),
       })
     ).text();
     // What is rendered (the hydration data after it may still hold the loader's notice).
@@ -262,7 +265,7 @@ describe("a registration from an invitation", () => {
     expect(activated).toHaveLength(1);
     expect(activated[0]?.subject).toBe("Ihr Admin-Zugang wurde freigeschaltet");
     expect(await badge()).toBeNull();
-    expect((await login("203.0.113.52", "neue-kollegin", "geheim123")).status).toBe(200);
+    expect((await login("203.0.113.52", "neue-kollegin", "Geheim-Wolke-482")).status).toBe(200);
   });
 });
 

@@ -57,7 +57,7 @@ describe("forgot and reset password", () => {
     const short = await reset(link, "kurz");
     expect(short.status).toBe(400);
     expect((await short.json()).fieldErrors.newPassword).toEqual([
-      "Passwort muss mindestens 8 Zeichen lang sein",
+      "Passwort muss mindestens 12 Zeichen lang sein",
     ]);
     const ok = await reset(link, "ganz-neues-passwort");
     expect(ok.status).toBe(200);
@@ -128,10 +128,13 @@ describe("forgot and reset password", () => {
         headers: { "content-type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams({ token: link, ...fields }).toString(),
       });
-    const mismatch = await post({ newPassword: "passwort-123", confirmPassword: "passwort-124" });
+    const mismatch = await post({
+      newPassword: "Wolke-Lampe-482",
+      confirmPassword: "Wolke-Lampe-483",
+    });
     expect(mismatch.status).toBe(400);
     expect(await mismatch.text()).toContain("Passwörter stimmen nicht überein");
-    const done = await post({ newPassword: "passwort-123", confirmPassword: "passwort-123" });
+    const done = await post({ newPassword: "Wolke-Lampe-482", confirmPassword: "Wolke-Lampe-482" });
     expect(done.status).toBe(200);
     const html = await done.text();
     expect(html).toContain('http-equiv="refresh"');
@@ -188,12 +191,12 @@ describe("change password", () => {
     const body = await res.json();
     expect(body.fieldErrors.oldPassword).toEqual(["Aktuelles Passwort ist erforderlich"]);
     expect(body.fieldErrors.newPassword).toEqual([
-      "Neues Passwort muss mindestens 6 Zeichen lang sein",
+      "Neues Passwort muss mindestens 12 Zeichen lang sein",
     ]);
     const wrong = await server.fetch("/api/admin/auth/change-password", {
       method: "POST",
       token,
-      json: { oldPassword: "falsch", newPassword: "abcdefg" },
+      json: { oldPassword: "falsch", newPassword: "Wolke-Lampe-482" },
     });
     expect(wrong.status).toBe(400);
   });
@@ -232,13 +235,17 @@ describe("change password", () => {
     expect(empty).toContain("Aktuelles Passwort ist erforderlich");
     expect(empty).toContain("Neues Passwort ist erforderlich");
     const mismatch = await (
-      await post({ oldPassword: user.password, newPassword: "abcdefg", confirmPassword: "abcdefh" })
+      await post({
+        oldPassword: user.password,
+        newPassword: "Wolke-Lampe-482",
+        confirmPassword: "Wolke-Lampe-483",
+      })
     ).text();
     expect(mismatch).toContain("Passwort-Bestätigung stimmt nicht überein");
     const ok = await post({
       oldPassword: user.password,
-      newPassword: "abcdefg",
-      confirmPassword: "abcdefg",
+      newPassword: "Wolke-Lampe-482",
+      confirmPassword: "Wolke-Lampe-482",
     });
     expect(ok.status).toBe(200);
     const html = await ok.text();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { firstBookableDay } from "~/lib/booking-calendar";
+import { builtinSlotStarts } from "~/server/appointments/scheduling/builtin.server";
 import { db } from "~/server/db.server";
-import { builtinSlotStarts } from "~/server/scheduling/builtin.server";
 import { appointments, requests } from "~db/schema";
 import { startTestServer, type TestServer } from "./server";
 

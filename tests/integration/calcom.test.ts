@@ -2,6 +2,7 @@ import { createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
 import Ajv from "ajv";
 import addFormats from "ajv-formats";
+import { eq } from "drizzle-orm";
 import { HttpResponse, http } from "msw";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { firstBookableDay } from "~/lib/booking-calendar";
@@ -270,6 +271,62 @@ describe("Cal.com API v2 client", () => {
     ).json();
     expect(res.appointment.status).toBe("CANCELLED");
     expect(sent.find((s) => s.url.includes("/v2/bookings/uid_abc"))?.problems).toEqual([]);
+  });
+});
+
+describe("a quarantined request's booking (spam, issue 26)", () => {
+  it("is held here without a call to Cal.com and forwarded once an admin releases the request", async () => {
+    const r = db()
+      .insert(requests)
+      .values({
+        name: "Quentin Quarantäne",
+        email: "quentin@example.com",
+        phone: "+49 40 5678",
+        companyDescription: "Agentur mit zehn Leuten in Bremen",
+        quarantinedAt: new Date(),
+      })
+      .returning()
+      .get();
+    const start = new Date(`${nextWeekday()}T10:00:00.000Z`).toISOString();
+    let bookings = 0;
+    msw.use(
+      http.post(`${CALCOM_URL}/bookings`, () => {
+        bookings++;
+        return HttpResponse.json(
+          {
+            status: "success",
+            data: {
+              id: 2,
+              uid: "uid_held_forwarded",
+              start,
+              end: new Date(Date.parse(start) + 30 * 60_000).toISOString(),
+              status: "accepted",
+              location: null,
+            },
+          },
+          { status: 201 },
+        );
+      }),
+    );
+    const held = await server.fetch("/api/calcom/book-appointment", {
+      method: "POST",
+      token,
+      json: { requestId: r.id, startTime: start, timeZone: "Europe/Berlin", eventTypeKey: "demo" },
+    });
+    expect(held.status).toBe(201);
+    expect(bookings).toBe(0);
+    const row = () =>
+      db().select().from(appointments).where(eq(appointments.requestId, r.id)).get();
+    expect(row()).toMatchObject({ provider: "calcom", status: "HELD" });
+
+    const released = await server.fetch(`/api/requests/${r.id}`, {
+      method: "PATCH",
+      token,
+      json: { quarantined: false },
+    });
+    expect(released.status).toBe(200);
+    expect(bookings).toBe(1);
+    expect(row()).toMatchObject({ externalUid: "uid_held_forwarded", status: "ACCEPTED" });
   });
 });
 

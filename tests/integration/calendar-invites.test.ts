@@ -262,7 +262,20 @@ describe("calendar invite, reminder and the visitor's manage link (built-in sche
     expect(await old.text()).toContain("nicht mehr gültig");
     expect((await postForm(link, { intent: "cancel" })).status).toBe(410);
 
+    // Issue 26 "booking invitation mails at most one per address per hour": the confirmation went
+    // out within the hour, so the move's invitation waits until that hour ends (ADR 255).
     await server.drainOutbox();
+    expect(mailsTo(email, /verschoben/)).toHaveLength(0);
+    const held = db()
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, email), eq(mailOutbox.kind, "booking-rescheduled")))
+      .get();
+    if (!held) throw new Error("no held reschedule mail");
+    expect(held.status).toBe("pending");
+    expect(held.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    expect(held.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now() + 3600_000);
+    await server.drainOutbox(held.nextAttemptAt);
     const [mail] = mailsTo(email, /verschoben/);
     if (!mail) throw new Error("no reschedule mail");
     const invite = parseInvite(mail);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "~/server/auth.server";
+import { solvedAltcha } from "../altcha-solution";
 import { multipart, pdfBytes, validFields } from "./landing-fixtures";
 import { startTestServer, type TestServer } from "./server";
 
@@ -54,8 +55,8 @@ describe("Idempotency-Key (root middleware)", () => {
   });
 
   it("replays a PATCH for the same Bearer token, but not for another caller", async () => {
-    const token = createSession(1, "vitest");
-    const otherToken = createSession(1, "vitest-2");
+    const token = createSession(1, { userAgent: "vitest" });
+    const otherToken = createSession(1, { userAgent: "vitest-2" });
     const config = await (await server.fetch("/api/configuration", { token })).json();
     const patch = (t: string) =>
       server.fetch("/api/configuration", {
@@ -86,7 +87,8 @@ describe("Idempotency-Key (root middleware)", () => {
   });
 
   it("a visitor's retried submission creates one request and still gets its history cookie", async () => {
-    const fields = validFields();
+    // A solved proof of work (issue 26): the request takes the normal flow, so the admin list shows it.
+    const fields = validFields({ altcha: await solvedAltcha(server.url) });
     const send = () =>
       server.fetch("/api/requests", {
         method: "POST",

@@ -19,7 +19,7 @@ afterAll(async () => {
 
 const invite = (email: string) =>
   server.fetch("/api/admin/invite", { method: "POST", token, json: { email } });
-const register = (invitationToken: string, username: string, password = "geheim123") =>
+const register = (invitationToken: string, username: string, password = "Geheim-Wolke-482") =>
   server.fetch("/api/admin/register", {
     method: "POST",
     json: { invitationToken, username, password },
@@ -72,7 +72,7 @@ describe("invitations", () => {
     const bad = await register(link, "bert", "kurz");
     expect(bad.status).toBe(400);
     expect((await bad.json()).fieldErrors.password).toEqual([
-      "Passwort muss mindestens 6 Zeichen lang sein.",
+      "Passwort muss mindestens 12 Zeichen lang sein.",
     ]);
     const taken = await register(link, "Admin");
     expect(taken.status).toBe(409);
@@ -88,7 +88,7 @@ describe("invitations", () => {
     // Awaiting activation: no login yet.
     const login = await server.fetch("/api/admin/auth/login", {
       method: "POST",
-      json: { username: "bert", password: "geheim123" },
+      json: { username: "bert", password: "Geheim-Wolke-482" },
     });
     expect(login.status).toBe(403);
     const users = await (await server.fetch("/api/admin/users", { token })).json();
@@ -125,8 +125,13 @@ describe("invitations", () => {
       token,
     });
     expect(res.status).toBe(200);
-    const fresh = (await res.json()).invitationToken as string;
+    const resent = await res.json();
+    const fresh = resent.invitationToken as string;
     expect(fresh).not.toBe(old);
+    // With SMTP the mail really leaves, so the answer may say so (issue 25 item 6).
+    expect(resent.mailed).toBe(true);
+    expect(resent.message).toBe("Einladung erneut gesendet. Der alte Link ist ungültig.");
+    expect(created.message).toBe("Einladung an dora@example.com gesendet.");
     expect((await server.fetch(`/api/admin/invitations/validate/${old}`)).status).toBe(404);
     expect((await server.fetch(`/api/admin/invitations/validate/${fresh}`)).status).toBe(200);
   });

@@ -3,6 +3,7 @@ import { DEFAULT_CONFIGURATION } from "~/lib/configuration";
 import { saveConfiguration } from "~/server/configuration.server";
 import { db } from "~/server/db.server";
 import { admins } from "~db/schema";
+import { solvedAltcha } from "../altcha-solution";
 import { startSmtpInbox } from "../smtp-inbox";
 import { multipart, validFields } from "./landing-fixtures";
 import { startTestServer, type TestServer } from "./server";
@@ -40,7 +41,9 @@ describe("new-request notification", () => {
     const description = `Eine Vorbestell-App für unsere Filialen. ${"Mehr Details folgen. ".repeat(10)}`;
     const res = await server.fetch("/api/requests", {
       method: "POST",
-      body: multipart(validFields({ name: "Clara Kunde", description })),
+      body: multipart(
+        validFields({ name: "Clara Kunde", description, altcha: await solvedAltcha(server.url) }),
+      ),
     });
     expect(res.status).toBe(201);
     const { id } = await res.json();
@@ -64,7 +67,7 @@ describe("new-request notification", () => {
     });
     const res = await server.fetch("/api/requests", {
       method: "POST",
-      body: multipart(validFields()),
+      body: multipart(validFields({ altcha: await solvedAltcha(server.url) })),
     });
     expect(res.status).toBe(201);
     await server.drainOutbox();

@@ -438,6 +438,10 @@ describe("visitor data", () => {
           "appointmentEventType",
           "appointmentEventTypeDetails",
           "bookingLeadTime",
+          "bookingWeekdays",
+          "bookingClosedDays",
+          // Issue 29: the brand (name, links, colour, logo URL, landing texts) is public.
+          "branding",
           "infoBanner",
           "uploadSettings",
         ].sort(),
@@ -459,7 +463,7 @@ describe("visitor data", () => {
     const { audioPath } = await res.json();
     const admin = db().select().from(admins).get();
     expect(admin).toBeTruthy();
-    const token = createSession(admin!.id, "vitest");
+    const token = createSession(admin!.id, { userAgent: "vitest" });
     const audio = await server.fetch(`/api/audio/${audioPath}`, { token });
     expect(audio.status).toBe(200);
   });

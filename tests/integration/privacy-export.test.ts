@@ -3,6 +3,7 @@ import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/server/db.server";
 import { requests } from "~db/schema";
+import { solvedAltcha } from "../altcha-solution";
 import { multipart, pdfBytes, validFields, webmBytes } from "./landing-fixtures";
 import { startTestServer, type TestServer } from "./server";
 
@@ -17,14 +18,15 @@ afterAll(() => server.close());
 async function submit(fields: Record<string, string>, files: Parameters<typeof multipart>[1] = []) {
   const res = await server.fetch("/api/requests", {
     method: "POST",
-    body: multipart(validFields(fields), files),
+    // A solved proof of work: the normal flow (a quarantined request is not in the default CSV).
+    body: multipart(validFields({ ...fields, altcha: await solvedAltcha(server.url) }), files),
   });
   expect(res.status).toBe(201);
   return (await res.json()) as { id: number };
 }
 
 describe("person export (ZIP)", () => {
-  it("contains every request of the same e-mail with its files, and nothing of others", async () => {
+  it("covers the chosen request; the same e-mail's others only when the admin adds them (issue 27)", async () => {
     const pdf = pdfBytes(3000);
     const a = await submit({ email: "Person.Export@example.com", name: "Paula Export" }, [
       { name: "plan.pdf", bytes: pdf },
@@ -32,12 +34,27 @@ describe("person export (ZIP)", () => {
     const b = await submit({ email: "person.export@example.com", name: "Paula Export" }, [
       { field: "audio", name: "a.webm", bytes: webmBytes(), type: "audio/webm" },
     ]);
-    const other = await submit({ email: "someone.else@example.com", name: "Otto Anders" });
+    const other = await submit({
+      email: "someone.else@example.com",
+      name: "Otto Anders",
+      phone: "+49 89 7654321",
+    });
 
     expect((await server.fetch(`/api/admin/requests/${a.id}/export`)).status).toBe(401);
     expect((await server.fetch("/api/admin/requests/999999/export", { token })).status).toBe(404);
 
-    const res = await server.fetch(`/api/admin/requests/${b.id}/export`, { token });
+    // Alone: only the chosen request (a shared address is no proof of the same person).
+    const alone = await server.fetch(`/api/admin/requests/${b.id}/export`, { token });
+    const aloneZip = unzipSync(new Uint8Array(await alone.arrayBuffer()));
+    const aloneData = JSON.parse(new TextDecoder().decode(aloneZip["daten.json"]));
+    expect(aloneData.anfragen.map((r: { id: number }) => r.id)).toEqual([b.id]);
+    expect(Object.keys(aloneZip).some((p) => p.endsWith("plan.pdf"))).toBe(false);
+
+    // Added one by one (`mit`); an id of another person is ignored.
+    const res = await server.fetch(
+      `/api/admin/requests/${b.id}/export?mit=${a.id}&mit=${other.id}`,
+      { token },
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/zip");
     expect(res.headers.get("content-disposition")).toMatch(/attachment; filename="daten-anfrage-/);
@@ -59,6 +76,30 @@ describe("person export (ZIP)", () => {
     );
     expect(data.dateien).toHaveLength(2);
   });
+
+  it("the request page offers the same e-mail's or phone's requests one by one, with a reminder (no JS)", async () => {
+    const first = await submit({ email: "kandidat@example.com", name: "Karla Kandidat" });
+    const byPhone = await submit({
+      email: "anders@example.com",
+      name: "Karla K.",
+      phone: "+49 170 5550001",
+    });
+    const anchor = await submit({
+      email: "KANDIDAT@example.com",
+      name: "Karla",
+      phone: "+49 170 5550001",
+    });
+    const cookie = await server.adminCookie();
+    const html = await (
+      await server.fetch(`/admin/requests?requestId=${anchor.id}`, { headers: { cookie } })
+    ).text();
+    expect(html).toContain(`action="/api/admin/requests/${anchor.id}/export"`);
+    expect(html).toContain(`name="mit" value="${first.id}"`);
+    expect(html).toContain(`name="mit" value="${byPhone.id}"`);
+    expect(html).toContain("Prüfen Sie zuerst die Identität der");
+    expect(html).toContain("(gleiche E-Mail-Adresse)");
+    expect(html).toContain("(gleiche Telefonnummer)");
+  });
 });
 
 describe("CSV export of the list", () => {
@@ -69,6 +110,13 @@ describe("CSV export of the list", () => {
       description: '-Liste; mit "Zitat"\nzweite Zeile',
       companyDescription: "@SUMME ist kein Unternehmen, aber lang genug.",
     });
+    // Forms send CRLF; an AI summary (or an API client's text) may hold a lone "\n".
+    const twoLines = await submit({ name: "Zwei Zeilen" });
+    db()
+      .update(requests)
+      .set({ summary: "Eine Zusammenfassung\nauf zwei Zeilen ohne Sonderzeichen" })
+      .where(eq(requests.id, twoLines.id))
+      .run();
     const archived = await submit({ name: "Archiv Anna" });
     db().update(requests).set({ archived: true }).where(eq(requests.id, archived.id)).run();
 
@@ -89,6 +137,9 @@ describe("CSV export of the list", () => {
     expect(text).toContain(";'@SUMME ist kein Unternehmen");
     expect(text).toMatch(/;"'-Liste; mit ""Zitat""\r?\nzweite Zeile";/);
     expect(text).toMatch(/;\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2};|;\d{2}\.\d{2}\.\d{4} \d{2}:\d{2};/);
+    // A line break alone (no ";" or '"') is quoted too, so Excel keeps the row in one piece.
+    expect(text).toContain(`#${String(twoLines.id).padStart(4, "0")};`);
+    expect(text).toContain(';"Eine Zusammenfassung\nauf zwei Zeilen ohne Sonderzeichen";');
     expect(text).not.toContain("Archiv Anna");
 
     const onlyArchived = await (

@@ -6,6 +6,7 @@ import { db } from "~/server/db.server";
 import { applyRetention, runRetentionIfDue } from "~/server/privacy/retention.server";
 import { openStoredFile } from "~/server/uploads/store.server";
 import { appointments, attachments, auditLog, jobRuns, mailOutbox, requests } from "~db/schema";
+import { solvedAltcha } from "../altcha-solution";
 import { multipart, pdfBytes, validFields } from "./landing-fixtures";
 import { startTestServer, type TestServer } from "./server";
 
@@ -20,7 +21,9 @@ const NOW = new Date("2030-06-15T10:00:00Z");
 async function requestTouchedAt(at: Date, fields: Record<string, string> = {}) {
   const res = await server.fetch("/api/requests", {
     method: "POST",
-    body: multipart(validFields(fields), [{ name: "plan.pdf", bytes: pdfBytes() }]),
+    body: multipart(validFields({ ...fields, altcha: await solvedAltcha(server.url) }), [
+      { name: "plan.pdf", bytes: pdfBytes() },
+    ]),
   });
   const { id } = (await res.json()) as { id: number };
   db().update(requests).set({ updatedAt: at, createdAt: at }).where(eq(requests.id, id)).run();

@@ -2,7 +2,6 @@
 // request handler: it serves repeated requests from memory, yet a settings change shows on the
 // very next request, every response has its own nonce, and nothing one visitor sees (theme,
 // consent, affiliate code, attribution, history, form state, toast) reaches another.
-import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_CONFIGURATION } from "~/lib/configuration";
 import { saveConfiguration } from "~/server/configuration.server";
@@ -17,10 +16,8 @@ let stats: () => Stats;
 beforeAll(async () => {
   server = await startTestServer({ SUBMISSION_RATE_LIMIT: "1000/1h" });
   token = await server.adminToken();
-  // The same module instance the server runs (server/app.ts loads this very file).
-  const build = path.resolve(import.meta.dirname, "../..", process.env.BUILD_DIR ?? "build");
-  const entry = await import(path.join(build, "server/index.js"));
-  stats = (entry.entry.module as { renderCacheStats: () => Stats }).renderCacheStats;
+  // The same module instance the server runs (the built entry's testHooks).
+  stats = () => server.testHooks.renderCacheStats();
 });
 beforeEach(() => {
   saveConfiguration(DEFAULT_CONFIGURATION);

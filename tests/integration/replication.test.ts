@@ -1,5 +1,6 @@
 // Litestream end to end (ADR 090): the real launcher (server/launch.ts) with a file:// replica, a
 // kill -9 of the whole process tree, the data directory deleted, a start on the "new machine".
+
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -9,6 +10,7 @@ import Database from "better-sqlite3";
 import { createCookie } from "react-router";
 import { describe, expect, it } from "vitest";
 import { litestreamBinary } from "../../server/litestream.ts";
+import { solvedAltcha } from "../altcha-solution";
 import { startS3StandIn } from "../s3-stand-in";
 import { multipart, validFields } from "./landing-fixtures";
 
@@ -131,7 +133,7 @@ describe("continuous replication with Litestream (file:// replica)", () => {
       for (let i = 0; i < 5; i++) {
         const res = await fetch(`${url}/api/requests`, {
           method: "POST",
-          body: multipart(validFields({ name: `Kundin ${i}` })),
+          body: multipart(validFields({ name: `Kundin ${i}`, altcha: await solvedAltcha(url) })),
         });
         expect(res.status).toBe(201);
         ids.push(((await res.json()) as { id: number }).id);
@@ -237,7 +239,7 @@ describe("continuous replication with Litestream (file:// replica)", () => {
       await waitForHealth(url, first);
       const res = await fetch(`${url}/api/requests`, {
         method: "POST",
-        body: multipart(validFields({ name: "Aus dem Bucket" })),
+        body: multipart(validFields({ name: "Aus dem Bucket", altcha: await solvedAltcha(url) })),
       });
       expect(res.status).toBe(201);
       const { id } = (await res.json()) as { id: number };

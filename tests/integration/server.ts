@@ -26,9 +26,11 @@ export async function startTestServer(envOverrides: Record<string, string | unde
      * Sends every mail the server has queued and resolves when the outbox has nothing due: assert
      * "no mail was sent" after this, never after a sleep.
      */
-    drainOutbox: (now?: Date) => extras.drainOutbox(now),
+    drainOutbox: (now?: Date) => extras.testHooks.drainOutbox(now),
     /** Sends every due webhook delivery; resolves when none is due any more. */
-    drainWebhooks: () => extras.drainWebhooks(),
+    drainWebhooks: () => extras.testHooks.drainWebhooks(),
+    /** Every hook of the running server (app/server/test-hooks.server.ts), e.g. renderCacheStats. */
+    testHooks: extras.testHooks,
     /** fetch relative to the server; JSON bodies are serialised when `json` is given. */
     fetch(path: string, init: RequestInit & { json?: unknown; token?: string } = {}) {
       const headers = new Headers(init.headers);

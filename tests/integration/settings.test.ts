@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { brandingDefaults } from "~/lib/branding";
 import { startTestServer, type TestServer } from "./server";
 
 let server: TestServer;
@@ -108,7 +109,10 @@ describe("settings page form", () => {
     "uploads",
     "preparationFields",
     "appointments",
+    "teamCalendar",
     "privacy",
+    "spam",
+    "branding",
   ];
 
   /** What the rendered settings form posts for a configuration (every section's marker included). */
@@ -117,32 +121,62 @@ describe("settings page form", () => {
     for (const s of sections) if (!omit.includes(s)) f.append("section", s);
     f.set("intent", "save");
     f.set("systemPrompt", c.systemPrompt);
-    if (c.emailNotifications.enabled) f.set("notificationsEnabled", "on");
-    if (c.emailNotifications.bookingNotice) f.set("bookingNotice", "on");
-    for (const a of c.emailNotifications.adminEmails) f.append("notifyAdmin", String(a.id));
-    for (const e of c.emailNotifications.externalEmails) f.append("externalEmail", e);
-    if (c.infoBanner.enabled) f.set("bannerEnabled", "on");
-    f.set("bannerText", c.infoBanner.text);
-    f.set("maxFilesPerRequest", String(c.uploadSettings.maxFilesPerRequest));
-    f.set("maxFileSizeMB", String(c.uploadSettings.maxFileSizeMB));
-    f.set("maxTotalSizeMB", String(c.uploadSettings.maxTotalSizeMB));
-    for (const t of c.uploadSettings.allowedImageTypes) f.append("imageType", t);
-    for (const t of c.uploadSettings.allowedDocumentTypes) f.append("documentType", t);
-    for (const p of c.preparationFields) {
-      f.append("fieldId", String(p.id));
-      f.append("fieldName", p.name);
-      f.append("fieldLabel", p.label);
-      f.append("fieldPlaceholder", p.placeholder);
-    }
+    if (c.emailNotifications.enabled) f.set("emailNotifications.enabled", "on");
+    if (c.emailNotifications.bookingNotice) f.set("emailNotifications.bookingNotice", "on");
+    for (const a of c.emailNotifications.adminEmails)
+      f.append("emailNotifications.adminIds", String(a.id));
+    c.emailNotifications.externalEmails.forEach((e: string, i: number) => {
+      f.set(`emailNotifications.externalEmails[${i}]`, e);
+    });
+    if (c.infoBanner.enabled) f.set("infoBanner.enabled", "on");
+    f.set("infoBanner.text", c.infoBanner.text);
+    f.set("uploadSettings.maxFilesPerRequest", String(c.uploadSettings.maxFilesPerRequest));
+    f.set("uploadSettings.maxFileSizeMB", String(c.uploadSettings.maxFileSizeMB));
+    f.set("uploadSettings.maxTotalSizeMB", String(c.uploadSettings.maxTotalSizeMB));
+    for (const t of c.uploadSettings.allowedImageTypes)
+      f.append("uploadSettings.allowedImageTypes", t);
+    for (const t of c.uploadSettings.allowedDocumentTypes)
+      f.append("uploadSettings.allowedDocumentTypes", t);
+    c.preparationFields.forEach((p: Config, i: number) => {
+      f.set(`preparationFields[${i}].id`, String(p.id));
+      f.set(`preparationFields[${i}].name`, p.name);
+      f.set(`preparationFields[${i}].label`, p.label);
+      f.set(`preparationFields[${i}].placeholder`, p.placeholder);
+    });
     f.set("appointmentEventType", c.appointmentEventType ?? "");
-    f.set("eventTypeTitle", c.appointmentEventTypeDetails?.title ?? "Termin buchen");
-    f.set("leadDays", String(c.bookingLeadTime.days));
-    f.set("leadHours", String(c.bookingLeadTime.hours));
-    f.set("retentionMonths", String(c.retention.requestMonths));
-    f.set("retentionAction", c.retention.requestAction);
-    f.set("outboxDays", String(c.retention.outboxDays));
-    f.set("auditDays", String(c.retention.auditDays));
+    f.set(
+      "appointmentEventTypeDetails.title",
+      c.appointmentEventTypeDetails?.title ?? "Termin buchen",
+    );
+    f.set("bookingLeadTime.days", String(c.bookingLeadTime.days));
+    f.set("bookingLeadTime.hours", String(c.bookingLeadTime.hours));
+    f.set("retention.requestMonths", String(c.retention.requestMonths));
+    f.set("retention.requestAction", c.retention.requestAction);
+    f.set("retention.outboxDays", String(c.retention.outboxDays));
+    f.set("retention.auditDays", String(c.retention.auditDays));
     f.set("privacyNote", c.privacyNote);
+    c.spam.blocklist.forEach((e: string, i: number) => {
+      f.set(`spam.blocklist[${i}]`, e);
+    });
+    f.set("spam.quarantineDays", String(c.spam.quarantineDays));
+    f.set("ai.dailyLimit", String(c.ai.dailyLimit));
+    // The brand card (issue 29) shows every text, today's where none is stored.
+    const brand = c.branding ?? {};
+    for (const key of [
+      "name",
+      "heroTitle",
+      "heroSubtitle",
+      "promise",
+      "successMessage",
+      "footerLine",
+    ])
+      f.set(`branding.${key}`, brand[key] ?? brandingDefaults[key as "name"]);
+    for (const key of ["privacyUrl", "imprintUrl", "primaryColor"])
+      f.set(`branding.${key}`, brand[key] ?? "");
+    (brand.faq ?? brandingDefaults.faq).forEach((e: Config, i: number) => {
+      f.set(`branding.faq[${i}].question`, e.question);
+      f.set(`branding.faq[${i}].answer`, e.answer);
+    });
     return f;
   }
 
@@ -205,6 +239,162 @@ describe("settings page form", () => {
     const after = await current();
     expect(after.uploadSettings.allowedDocumentTypes).toEqual([]);
     expect(after.uploadSettings.allowedImageTypes).toEqual(before.uploadSettings.allowedImageTypes);
+  });
+
+  it("saves the brand card (issue 29): texts, FAQ, colour; a default text is stored as null", async () => {
+    const cookie = await cookieLogin();
+    const before = await current();
+    const form = formFor(before);
+    form.set("branding.name", "Agentur Süd");
+    form.set("branding.heroTitle", brandingDefaults.heroTitle);
+    form.set("branding.promise", "Antwort morgen.");
+    form.set("branding.primaryColor", "#0B5D1E");
+    form.set("branding.faq[0].question", "Neue Frage?");
+    const saved = await post(cookie, form);
+    expect(saved.status).toBe(302);
+    const after = await current();
+    expect(after.branding).toMatchObject({
+      name: "Agentur Süd",
+      heroTitle: null,
+      promise: "Antwort morgen.",
+      primaryColor: "#0b5d1e",
+      successMessage: null,
+    });
+    expect(after.branding.faq[0].question).toBe("Neue Frage?");
+    expect(after.branding.faq).toHaveLength(10);
+    const page = await (await server.fetch("/")).text();
+    expect(page).toContain("Neue Frage?");
+    expect(page).toContain("Antwort morgen.");
+
+    const light = formFor(after);
+    light.set("branding.primaryColor", "#fde047");
+    const refused = await post(cookie, light);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Kontrastverhältnis 4,5:1");
+    expect((await current()).branding.primaryColor).toBe("#0b5d1e");
+
+    // "Zurücksetzen" without JS: Conform's update intent fills in the default, nothing is saved.
+    const reset = formFor(after);
+    reset.set(
+      "__intent__",
+      JSON.stringify({
+        type: "update",
+        payload: { name: "branding.promise", value: brandingDefaults.promise },
+      }),
+    );
+    const shown = await post(cookie, reset);
+    expect(shown.status).toBe(200);
+    expect(await shown.text()).toContain(brandingDefaults.promise);
+    expect((await current()).branding.promise).toBe("Antwort morgen.");
+
+    // Back to today's texts: every one equal to its default is stored as null again.
+    const restored = formFor({ ...after, branding: {} });
+    expect((await post(cookie, restored)).status).toBe(302);
+    expect((await current()).branding).toMatchObject({ name: null, promise: null, faq: null });
+  });
+
+  it("applies a list intent without JS (Conform's insert/reorder/remove) and saves nothing", async () => {
+    const cookie = await cookieLogin();
+    const before = await current();
+    const [first, second] = before.preparationFields;
+    const withIntent = (intent: object) => {
+      const form = formFor(before);
+      form.set("__intent__", JSON.stringify(intent));
+      return form;
+    };
+    const reordered = await post(
+      cookie,
+      withIntent({ type: "reorder", payload: { name: "preparationFields", from: 1, to: 0 } }),
+    );
+    expect(reordered.status).toBe(200);
+    const html = await reordered.text();
+    expect(html).toContain("Feld verschoben – zum Übernehmen bitte speichern.");
+    // The moved row comes first and keeps focus on its button: at the top its "nach oben" is
+    // disabled (a disabled button cannot take the focus), so "nach unten" has it.
+    expect(html.indexOf(`Feld ${second.label} nach oben`)).toBeLessThan(
+      html.indexOf(`Feld ${first.label} nach oben`),
+    );
+    expect(html).toMatch(new RegExp(`aria-label="Feld ${second.label} nach oben"[^>]*disabled=""`));
+    expect(html).toMatch(
+      new RegExp(`aria-label="Feld ${second.label} nach unten"[^>]*autofocus=""`),
+    );
+
+    const inserted = await (
+      await post(
+        cookie,
+        withIntent({
+          type: "insert",
+          payload: { name: "preparationFields", defaultValue: { name: "", label: "" } },
+        }),
+      )
+    ).text();
+    expect(inserted).toContain("Feld hinzugefügt – zum Übernehmen bitte speichern.");
+    const newRow = `name="preparationFields[${before.preparationFields.length}].name"`;
+    const newInput = inserted.match(
+      new RegExp(`<input[^>]*${newRow.replace(/[[\].]/g, "\\$&")}[^>]*>`),
+    );
+    expect(newInput?.[0]).toContain('autofocus=""');
+
+    const removed = await (
+      await post(
+        cookie,
+        withIntent({ type: "remove", payload: { name: "preparationFields", index: 0 } }),
+      )
+    ).text();
+    expect(removed).toContain("Feld entfernt – zum Übernehmen bitte speichern.");
+    expect(removed).not.toContain(`Feld ${first.label} löschen`);
+    expect(await current()).toEqual(before);
+  });
+
+  it("saves the blocklist, quarantine days and AI limit; refuses a bad entry at its row, saving nothing", async () => {
+    const cookie = await cookieLogin();
+    const before = await current();
+    const spam = { blocklist: ["*.spam.test", "2001:db8::/48"], quarantineDays: 14 };
+    const saved = await post(cookie, formFor({ ...before, spam, ai: { dailyLimit: 50 } }));
+    expect(saved.status).toBe(302);
+    const after = await current();
+    expect(after).toEqual({ ...before, spam, ai: { dailyLimit: 50 } });
+
+    // Without JS: the answer page shows the message at the refused row, focused.
+    const bad = { ...spam, blocklist: ["*.spam.test", "198.51.100.0/33"], quarantineDays: 7 };
+    const page = await post(cookie, formFor({ ...after, spam: bad, ai: { dailyLimit: 9 } }));
+    expect(page.status).toBe(400);
+    const html = await page.text();
+    expect(html).toContain(
+      "Bitte geben Sie einen gültigen CIDR-Bereich ein, z. B. 192.0.2.0/24 oder 2001:db8::/32.",
+    );
+    const row = (page: string, i: number) =>
+      page.match(new RegExp(`<input[^>]*name="spam\\.blocklist\\[${i}\\]"[^>]*>`))?.[0];
+    expect(row(html, 1)).toContain('aria-invalid="true"');
+    expect(row(html, 1)).toContain('autofocus=""');
+    expect(await current()).toEqual(after);
+
+    // Without JS, "Eintrag hinzufügen" is applied by the server and the new row is focused.
+    const form = formFor(after);
+    form.set("__intent__", JSON.stringify({ type: "insert", payload: { name: "spam.blocklist" } }));
+    const inserted = await (await post(cookie, form)).text();
+    expect(inserted).toContain("Eintrag hinzugefügt – zum Übernehmen bitte speichern.");
+    expect(row(inserted, 2)).toContain('autofocus=""');
+    expect(await current()).toEqual(after);
+
+    // The API's PATCH still sets them too, and the form keeps them when it saves something else.
+    const patched = await server.fetch("/api/configuration", {
+      method: "PATCH",
+      token,
+      json: { spam: { blocklist: ["*@bot.test"], quarantineDays: 3 }, ai: { dailyLimit: 5 } },
+    });
+    expect(patched.status).toBe(200);
+    const viaApi = await current();
+    expect(viaApi.spam).toEqual({ blocklist: ["*@bot.test"], quarantineDays: 3 });
+    expect(viaApi.ai).toEqual({ dailyLimit: 5 });
+    const refusedByApi = await server.fetch("/api/configuration", {
+      method: "PATCH",
+      token,
+      json: { spam: { blocklist: ["a@"] } },
+    });
+    expect(refusedByApi.status).toBe(400);
+    expect(JSON.stringify(await refusedByApi.json())).toContain("gültige E-Mail-Adresse");
+    expect(await current()).toEqual(viaApi);
   });
 
   it("refuses a number outside its range at the field, focused, with a failed-save toast (no JS and JS)", async () => {

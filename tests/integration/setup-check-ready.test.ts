@@ -30,6 +30,8 @@ beforeAll(async () => {
     token,
     json: {
       emailNotifications: { enabled: true, adminEmails: [], externalEmails: ["team@agentur.de"] },
+      // The hours were reviewed (the `scheduling` item): a scheduling patch counts as the review.
+      scheduling: {},
     },
   });
   expect(configured.status).toBe(200);

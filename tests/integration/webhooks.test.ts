@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { firstBookableDay } from "~/lib/booking-calendar";
+import { solvedAltcha } from "../altcha-solution";
 import { insertAdmin, testDb } from "./auth-helpers";
 import { multipart, validFields } from "./landing-fixtures";
 import { startTestServer, type TestServer } from "./server";
@@ -89,7 +90,7 @@ const patchWebhooks = (webhooks: unknown[]) =>
 async function submit(name = "Anna Beispiel"): Promise<number> {
   const res = await server.fetch("/api/requests", {
     method: "POST",
-    body: multipart(validFields({ name })),
+    body: multipart(validFields({ name, altcha: await solvedAltcha(server.url) })),
   });
   expect(res.status).toBe(201);
   return (await res.json()).id;
@@ -261,7 +262,10 @@ describe("webhook configuration over the API", () => {
     const stored = JSON.parse(
       sql<{ data: string }>("SELECT data FROM configuration WHERE id = 1")[0].data,
     );
-    expect(stored.webhooks[1].url).toBe(`${receiver.url}/slack`);
+    // Kept (issue 27: sealed at rest like a secret; the Slack delivery below proves it opens to
+    // the same URL).
+    expect(stored.webhooks[1].url).toMatch(/^enc:v1:/);
+    expect(JSON.stringify(stored)).not.toContain(`${receiver.url}/slack`);
     // A masked URL cannot become a new endpoint's target.
     const unknown = await patchWebhooks([...got.webhooks, { ...slack, id: "neu", secret: SECRET }]);
     expect(unknown.status).toBe(400);
@@ -288,7 +292,17 @@ describe("deliveries", () => {
     expect(Object.keys(body)).toEqual(["event", "occurredAt", "data"]);
     expect(body.event).toBe("request.created");
     expect(Number.isNaN(Date.parse(body.occurredAt))).toBe(false);
-    const api = await (await server.fetch(`/api/admin/requests/${id}`, { token })).json();
+    // The admin-only keys never go into webhooks (issue 26: `quarantined`; issue 30: the
+    // transcript and the messages); everything else is the API's request JSON.
+    const { quarantined, voiceTranscript, voiceTranscriptStatus, messages, ...api } = await (
+      await server.fetch(`/api/admin/requests/${id}`, { token })
+    ).json();
+    expect({ quarantined, voiceTranscript, voiceTranscriptStatus, messages }).toEqual({
+      quarantined: false,
+      voiceTranscript: null,
+      voiceTranscriptStatus: null,
+      messages: [],
+    });
     expect(body.data).toEqual({
       ...api,
       updatedAt: body.data.updatedAt,

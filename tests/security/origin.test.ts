@@ -40,6 +40,19 @@ describe("Origin check of cookie-authenticated writes (issue 11)", () => {
     }
   });
 
+  it("compares scheme, host and port: another scheme or port of the own host is foreign (issue 27)", async () => {
+    const own = new URL(server.url);
+    const cases = [
+      `https://${own.host}`,
+      `http://${own.hostname}:${Number(own.port) + 1}`,
+      `http://${own.hostname}`,
+    ];
+    for (const origin of cases) {
+      const res = await createCode({ origin });
+      expect(res.status, origin).toBe(403);
+    }
+  });
+
   it("accepts the own origin and Bearer calls without Origin", async () => {
     const own = await createCode({ origin: server.url });
     // Past the guard: the route answers (a validation 400 is fine), never the guard's 403.

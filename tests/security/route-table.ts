@@ -2,8 +2,11 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-/** Who may call a method: anyone, an admin, or an admin whose first password change is pending. */
-export type Access = "public" | "admin" | "admin-pending";
+/**
+ * Who may call a method: anyone, an admin, an admin whose first password change (or 2FA enrolment)
+ * is pending, or an admin whose 2FA enrolment (but not the password change) is pending.
+ */
+export type Access = "public" | "admin" | "admin-pending" | "admin-enrol";
 export type Classification =
   /** An HTML page: `admin` pages redirect to the login without a session. */
   | { page: "public" | "admin"; post?: Access }
@@ -27,6 +30,8 @@ export const CLASSIFICATION: Record<string, Classification> = {
   // Guarded by the signed link in its query (no token: 404), not by a session.
   "meine-anfrage": { page: "public" },
   healthz: { api: { GET: "public" } },
+  // The agency's logo (issue 29): public like the page it appears on; 404 while none is set.
+  "branding/logo": { api: { GET: "public" } },
   "admin/login": { page: "public", post: "public" },
   "admin/logout": { page: "public", post: "public" },
   "admin/register": { page: "public", post: "public" },
@@ -39,6 +44,8 @@ export const CLASSIFICATION: Record<string, Classification> = {
   "admin/requests": { page: "admin", post: "admin" },
   // JSON for a list row's expand button (ADR 190), guarded like the admin pages (login redirect).
   "admin/requests/:id/details": { page: "admin" },
+  // Guarded by the feed token in its query (no token: 404), not by a session (issue 28).
+  "admin/kalender.ics": { api: { GET: "public" } },
   "admin/appointments": { page: "admin", post: "admin" },
   "admin/users": { page: "admin", post: "admin" },
   "admin/affiliate-codes": { page: "admin", post: "admin" },
@@ -48,6 +55,8 @@ export const CLASSIFICATION: Record<string, Classification> = {
   "admin/account": { page: "admin", post: "admin" },
   "admin/legacy": { page: "admin", post: "admin" },
   "admin/audit": { page: "admin" },
+  // The audit log as CSV (a resource route guarded like the admin pages: login redirect).
+  "admin/audit.csv": { page: "admin" },
   "api/configuration": { api: { GET: "public", PATCH: "admin", PUT: "admin" } },
   "api/event-type-details": { api: { GET: "public" } },
   "api/calcom/available-slots": { api: { POST: "public" } },
@@ -63,14 +72,18 @@ export const CLASSIFICATION: Record<string, Classification> = {
   "api/uploads/:filename": { api: { GET: "admin" } },
   "api/affiliate-codes": { api: { GET: "admin", POST: "admin" } },
   "api/affiliate-codes/validate/:code": { api: { GET: "public" } },
+  "api/altcha/challenge": { api: { GET: "public" } },
   "api/affiliate-codes/:id": { api: { PATCH: "admin", PUT: "admin", DELETE: "admin" } },
   "api/admin/auth/login": { api: { POST: "public" } },
+  // Guarded by the challenge of the password step in its body (issue 27), not by a session.
+  "api/admin/auth/login/verify": { api: { POST: "public" } },
   "api/admin/auth/logout": { api: { POST: "public" } },
   "api/admin/auth/verify": { api: { GET: "admin-pending" } },
   "api/admin/auth/change-password": { api: { POST: "admin-pending" } },
   "api/admin/auth/forgot-password": { api: { POST: "public" } },
   "api/admin/auth/reset-password": { api: { POST: "public" } },
   "api/admin/invite": { api: { POST: "admin" } },
+  "api/admin/branding/logo": { api: { PUT: "admin", DELETE: "admin" } },
   "api/admin/register": { api: { POST: "public" } },
   "api/admin/users": { api: { GET: "admin" } },
   "api/admin/users/:id": { api: { DELETE: "admin" } },
@@ -87,14 +100,24 @@ export const CLASSIFICATION: Record<string, Classification> = {
   "api/admin/requests/:id": { api: { GET: "admin", PUT: "admin", PATCH: "admin" } },
   "api/admin/requests/:id/archive": { api: { PATCH: "admin", POST: "admin" } },
   "api/admin/requests/:id/assign": { api: { POST: "admin" } },
+  "api/admin/requests/:id/transcription": { api: { POST: "admin" } },
+  "api/admin/requests/:id/messages": { api: { GET: "admin", POST: "admin" } },
   "api/admin/requests/:id/automated-preparation": { api: { POST: "admin" } },
   "api/admin/requests/:id/cursor-prompt": { api: { POST: "admin" } },
   "api/admin/stats": { api: { GET: "admin" } },
   "api/admin/setup-check": { api: { GET: "admin" } },
   "api/admin/setup-check/test-mail": { api: { POST: "admin" } },
   "api/admin/account": { api: { GET: "admin", PATCH: "admin" } },
+  "api/admin/account/2fa/setup": { api: { POST: "admin-enrol" } },
+  "api/admin/account/2fa/enable": { api: { POST: "admin-enrol" } },
+  "api/admin/account/2fa/disable": { api: { POST: "admin" } },
+  "api/admin/account/2fa/recovery-codes": { api: { POST: "admin" } },
+  "api/admin/account/sessions": { api: { GET: "admin" } },
+  "api/admin/account/sessions/:id": { api: { DELETE: "admin" } },
+  "api/admin/api-tokens": { api: { GET: "admin", POST: "admin" } },
+  "api/admin/api-tokens/:id": { api: { DELETE: "admin" } },
   "api/admin/appointments": { api: { GET: "admin" } },
-  "api/admin/appointments/:id": { api: { DELETE: "admin" } },
+  "api/admin/appointments/:id": { api: { DELETE: "admin", PATCH: "admin" } },
   "api/admin/appointments/:id/refresh": { api: { POST: "admin" } },
   "api/admin/appointments/:id/cancel": { api: { POST: "admin" } },
   "api/admin/affiliate-codes": { api: { GET: "admin", POST: "admin" } },

@@ -1,7 +1,12 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { type ConcurrencyOptions, clientKey, concurrencyLimit } from "../../server/concurrency.ts";
+import { clientKey as keyOf } from "../../app/lib/client-key.ts";
+import {
+  type ConcurrencyOptions,
+  clientAddress,
+  concurrencyLimit,
+} from "../../server/concurrency.ts";
 
 // An app whose /work/:id answers only when the test releases that id.
 // Without options every request counts as one client allowed all of `limit` (the fair share is
@@ -175,7 +180,10 @@ describe("concurrencyLimit (ADR 195)", () => {
       ({
         socket: { remoteAddress },
         get: (name: string) => (name.toLowerCase() === "fly-client-ip" ? fly : undefined),
-      }) as unknown as Parameters<typeof clientKey>[0];
+      }) as unknown as Parameters<typeof clientAddress>[0];
+    // The slots count the one client identity of every limit (app/lib/client-key.ts, ADR 254).
+    const clientKey = (r: Parameters<typeof clientAddress>[0], trustFly: boolean) =>
+      keyOf(clientAddress(r, trustFly));
     expect(clientKey(req("::ffff:127.0.0.1", "203.0.113.7"), true)).toBe("203.0.113.7");
     expect(clientKey(req("::ffff:127.0.0.1", "203.0.113.7"), false)).toBe("127.0.0.1");
     expect(clientKey(req("10.0.0.1"), true)).toBe("10.0.0.1");

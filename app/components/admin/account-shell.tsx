@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { Hydration } from "~/components/app-scripts";
 import { Card } from "~/components/ui/card";
 import { LogoMark } from "~/components/ui/logo";
-import { BRAND_NAME } from "~/lib/brand";
+import { useBrand } from "~/components/ui/use-brand";
 
 /** The account pages' route `handle`: they paint before their JavaScript loads (ADR 171); their forms work without it. */
 export const accountPageHandle = { hydration: "after-paint" } satisfies { hydration: Hydration };
@@ -18,6 +18,7 @@ export function AccountShell({
   subtitle?: ReactNode;
   children: ReactNode;
 }) {
+  const brand = useBrand();
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-12 dark:bg-slate-950">
       <div className="w-full max-w-md">
@@ -27,7 +28,7 @@ export function AccountShell({
             className="inline-flex items-center gap-2 text-sm font-semibold text-indigo-600 hover:underline dark:text-indigo-400"
           >
             <LogoMark className="size-6" />
-            {BRAND_NAME}
+            {brand.name}
           </Link>
         </p>
         <Card className="space-y-5 p-6 sm:p-8">

@@ -7,6 +7,7 @@ import { ApiError, apiFetch } from "~/lib/api-client";
 import {
   addMonths,
   berlinToday,
+  bookingDaysHint,
   bookingDuration,
   calendarGrid,
   DEFAULT_DISPLAY_DURATION,
@@ -17,6 +18,7 @@ import {
   type IsoDay,
   monthOf,
   PICK_DATE_AND_TIME,
+  WEEKDAYS_MON_FRI,
 } from "~/lib/booking-calendar";
 import type { DemoRequest } from "~/lib/demo-request";
 import {
@@ -61,6 +63,8 @@ export function BookingDialog({
   });
   const [eventKey, setEventKey] = useState("demo");
   const [leadDays, setLeadDays] = useState(1);
+  const [openDays, setOpenDays] = useState<readonly number[]>(WEEKDAYS_MON_FRI);
+  const [closedDays, setClosedDays] = useState<readonly IsoDay[]>([]);
   const [month, setMonth] = useState(monthOf(berlinToday()));
   const [day, setDay] = useState<IsoDay | null>(null);
   const [time, setTime] = useState<SlotView | null>(null);
@@ -108,8 +112,16 @@ export function BookingDialog({
     setSuccess(null);
     setLoadedDuration(null);
     setMonth(monthOf(berlinToday()));
-    apiFetch<{ bookingLeadTime?: { days: number } }>("/api/configuration")
-      .then((c) => setLeadDays(c.bookingLeadTime?.days ?? 1))
+    apiFetch<{
+      bookingLeadTime?: { days: number };
+      bookingWeekdays?: number[];
+      bookingClosedDays?: IsoDay[];
+    }>("/api/configuration")
+      .then((c) => {
+        setLeadDays(c.bookingLeadTime?.days ?? 1);
+        if (Array.isArray(c.bookingWeekdays)) setOpenDays(c.bookingWeekdays);
+        if (Array.isArray(c.bookingClosedDays)) setClosedDays(c.bookingClosedDays);
+      })
       .catch((e) => console.warn("Vorlaufzeit konnte nicht geladen werden", e));
     apiFetch<{ eventType?: EventInfo & { key: string } }>("/api/event-type-details")
       .then((r) => {
@@ -137,7 +149,7 @@ export function BookingDialog({
   }, [success, onBooked, onClose, event.name]);
 
   const firstDay = firstBookableDay(leadDays);
-  const cells = calendarGrid(month, firstDay);
+  const cells = calendarGrid(month, firstDay, berlinToday(), openDays, closedDays);
 
   function changeMonth(direction: -1 | 1) {
     setMonth((m) => addMonths(m, direction));
@@ -252,6 +264,7 @@ export function BookingDialog({
               month={month}
               cells={cells}
               selectedDay={day}
+              hint={bookingDaysHint(openDays)}
               controls={{ buttons: { month: changeMonth, day: (next) => pickDay(next) } }}
             />
             <div>

@@ -2,10 +2,9 @@ import type { ReactNode } from "react";
 import { Link, useRouteLoaderData } from "react-router";
 import { CheckIcon } from "~/components/ui/icons";
 import {
+  bookingDaysHint,
   type CalendarCell,
   dayLabel,
-  HINT_WEEKDAYS,
-  HINT_WEEKEND,
   type IsoDay,
   monthLabel,
   NO_SLOTS_TEXT,
@@ -123,7 +122,10 @@ export function CalendarGrid({
   selectedDay,
   controls,
   headingLevel = 3,
+  hint = bookingDaysHint(),
 }: {
+  /** Under the grid: which weekdays have times (default: the spec's Mon–Fri sentences). */
+  hint?: string;
   month: string;
   cells: CalendarCell[];
   selectedDay: IsoDay | null;
@@ -168,9 +170,7 @@ export function CalendarGrid({
           );
         })}
       </div>
-      <p className="mt-3 text-xs text-slate-500 dark:text-slate-400">
-        {HINT_WEEKDAYS} · {HINT_WEEKEND}
-      </p>
+      <p className="mt-3 text-xs text-slate-500 dark:text-slate-400">{hint}</p>
     </div>
   );
 }

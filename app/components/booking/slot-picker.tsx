@@ -30,7 +30,10 @@ export function SlotPicker({
   href,
   submitLabel,
   children,
+  hint,
 }: {
+  /** The hint under the calendar (the configured weekdays). */
+  hint?: string;
   month: string;
   cells: CalendarCell[];
   day: string | null;
@@ -53,6 +56,7 @@ export function SlotPicker({
         month={month}
         cells={cells}
         selectedDay={day}
+        hint={hint}
         headingLevel={2}
         controls={{
           links: {

@@ -36,6 +36,8 @@ type Props = {
   /** Demo booking switched on (appointmentEventType set). */
   bookingEnabled: boolean;
   privacyNote: { text: string; url: string };
+  /** The agency's words (issue 29): the promise above the form, the message after sending. */
+  brandTexts: { promise: string; successMessage: string };
 };
 
 const SUBMIT_HINT_ID = "contact-submit-hint";
@@ -87,14 +89,12 @@ export function ContactForm(props: Props) {
       width="max-w-3xl"
       className="bg-slate-50 dark:bg-slate-900/50"
     >
-      <p className="mt-2 text-slate-700 dark:text-slate-300">
-        Wir melden uns innerhalb eines Werktags und liefern deine Testversion innerhalb von drei
-        Tagen.
-      </p>
+      <p className="mt-2 text-slate-700 dark:text-slate-300">{props.brandTexts.promise}</p>
 
       {form.submitted ? (
         <SubmissionSuccess
           submitted={form.submitted}
+          message={props.brandTexts.successMessage}
           headingRef={form.successRef}
           onAnother={form.replaced ? form.startAnother : undefined}
           bookingEnabled={props.bookingEnabled}
@@ -157,8 +157,10 @@ export function ContactForm(props: Props) {
           control={form.recorderControl}
         />
         <UploadWidget limits={props.limits} serverErrors={uploadErrors} resetKey={form.resetKey} />
+        {/* The invisible ALTCHA widget goes here on the first interaction (its hidden `altcha` field). */}
+        <div ref={form.altcha.containerRef} hidden />
 
-        {status === "sending" ? (
+        {status === "sending" && !form.altcha.waiting ? (
           <div>
             <label htmlFor="upload-progress" className="text-sm">
               Wird gesendet … {Math.round(progress * 100)} %
@@ -176,24 +178,35 @@ export function ContactForm(props: Props) {
         {form.clientError ? (
           <SubmitProblem ref={form.problemRef} message={form.clientError} />
         ) : null}
-        <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
-          <button
-            type="submit"
-            className={`${buttonClass("primary")} w-full sm:w-auto`}
-            disabled={hydrated ? !!blocked || status === "sending" : false}
-            aria-describedby={submitHint ? SUBMIT_HINT_ID : undefined}
-          >
-            {status === "sending" ? "Wird gesendet …" : "Anfrage senden"}
-          </button>
-          {submitHint ? (
-            <p
-              id={SUBMIT_HINT_ID}
-              className="text-sm text-slate-600 dark:text-slate-400"
-              data-testid="contact-submit-hint"
+        <div>
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
+            <button
+              type="submit"
+              className={`${buttonClass("primary")} w-full sm:w-auto`}
+              disabled={hydrated ? !!blocked || status === "sending" : false}
+              aria-describedby={submitHint ? SUBMIT_HINT_ID : undefined}
             >
-              {submitHint}
-            </p>
-          ) : null}
+              {status === "sending" ? "Wird gesendet …" : "Anfrage senden"}
+            </button>
+            {submitHint ? (
+              <p
+                id={SUBMIT_HINT_ID}
+                className="text-sm text-slate-600 dark:text-slate-400"
+                data-testid="contact-submit-hint"
+              >
+                {submitHint}
+              </p>
+            ) : null}
+          </div>
+          {/* The proof of work's status (ADR 250) on its own line below the button; the widget itself
+            shows nothing. Always in the page, so a change is announced. */}
+          <p
+            role="status"
+            className="mt-2 text-sm text-slate-600 empty:mt-0 dark:text-slate-400"
+            data-testid="altcha-status"
+          >
+            {form.altcha.statusText}
+          </p>
         </div>
       </Form>
     </LandingSection>

@@ -1,19 +1,18 @@
-import { BRAND_NAME } from "~/lib/brand";
-
 /** `year`: from the loader (Berlin time on the server), never the browser's clock. */
 export function Footer({
   privacyUrl,
   imprintUrl,
-  year,
+  line,
 }: {
   privacyUrl: string;
   imprintUrl: string;
-  year: string;
+  /** The company line (issue 29), its `{jahr}` and `{name}` filled in by the loader. */
+  line: string;
 }) {
   return (
     <footer className="border-t border-slate-200 px-4 py-8 pb-40 text-sm text-slate-600 sm:px-6 dark:border-slate-800 dark:text-slate-400">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4">
-        <p>{`© ${year} ${BRAND_NAME}`}</p>
+        <p>{line}</p>
         <nav aria-label="Rechtliches" className="flex flex-wrap gap-4">
           <a className="underline-offset-2 hover:underline" href={privacyUrl} rel="noopener">
             Datenschutz

@@ -1,6 +1,15 @@
 import { buttonClass } from "~/components/ui/button";
 
-export function Hero({ affiliate }: { affiliate: { code: string; discountValue: number } | null }) {
+export function Hero({
+  affiliate,
+  title,
+  subtitle,
+}: {
+  affiliate: { code: string; discountValue: number } | null;
+  /** The agency's headline and its lead (issue 29). */
+  title: string;
+  subtitle: string;
+}) {
   return (
     <section className="bg-gradient-to-b from-indigo-50 to-white px-4 pt-14 pb-16 sm:px-6 sm:pt-20 dark:from-slate-900 dark:to-slate-950">
       <div className="mx-auto max-w-4xl text-center">
@@ -15,12 +24,10 @@ export function Hero({ affiliate }: { affiliate: { code: string; discountValue: 
           </p>
         ) : null}
         <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-5xl dark:text-white">
-          Deine Software-Idee als Testversion – in nur 3 Tagen
+          {title}
         </h1>
         <p className="mx-auto mt-5 max-w-2xl text-lg text-slate-700 dark:text-slate-300">
-          Beschreib uns dein Vorhaben per Text, Sprachnachricht oder mit ein paar Dateien. Innerhalb
-          von drei Tagen bekommst du eine klickbare Testversion – und wir zeigen sie dir in einer
-          persönlichen Demo.
+          {subtitle}
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <a href="#contact" className={buttonClass("primary")}>

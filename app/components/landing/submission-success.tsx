@@ -50,12 +50,15 @@ function NoMailNote({ requestId }: { requestId: number }) {
  */
 export function SubmissionSuccess({
   submitted,
+  message,
   bookingEnabled,
   onBooked,
   headingRef,
   onAnother,
 }: {
   submitted: SubmittedRequest;
+  /** The agency's message under the thanks (issue 29; default: the three-day promise). */
+  message: string;
   bookingEnabled: boolean;
   onBooked: (appointment?: BookedAppointment) => void;
   headingRef?: Ref<HTMLHeadingElement>;
@@ -86,9 +89,7 @@ export function SubmissionSuccess({
       >
         {`Vielen Dank${submitted.name ? `, ${submitted.name}` : ""}! Deine Anfrage #${formatRequestId(submitted.id)} ist bei uns eingegangen.`}
       </h3>
-      <p className="mt-1 text-green-900 dark:text-green-100">
-        Wir sehen sie uns sofort an. Deine Testversion bekommst du innerhalb von drei Tagen.
-      </p>
+      <p className="mt-1 text-green-900 dark:text-green-100">{message}</p>
       {submitted.appointment ? (
         <div
           ref={traceRef}

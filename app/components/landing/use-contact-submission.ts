@@ -2,12 +2,14 @@ import type { SubmissionResult } from "@conform-to/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { reveal } from "~/components/ui/reveal";
+import { ALTCHA_FIELD } from "~/lib/altcha";
 import { CONTACT_FIELDS, type ContactField, isContactField } from "~/lib/contact-feedback";
 import { newSubmissionKey, submissionFailure } from "~/lib/submission-outcome";
 import { UPLOAD_ERROR_HEADING } from "~/lib/upload-rules";
 import type { RecorderControl, Recording } from "./recorder";
 import { sendContactRequest } from "./send-request";
 import type { SubmittedRequest } from "./submission-success";
+import { useAltcha } from "./use-altcha";
 
 type Validator = typeof import("./contact-validation");
 let validatorPromise: Promise<Validator> | undefined;
@@ -37,6 +39,7 @@ export function useContactSubmission(options: {
   submitted: SubmittedRequest | null;
 }) {
   const revalidator = useRevalidator();
+  const altcha = useAltcha();
   const initial = (options.lastResult?.initialValue ?? {}) as Record<string, unknown>;
   const initialValue = (name: ContactField) => {
     const value = initial[name];
@@ -134,6 +137,8 @@ export function useContactSubmission(options: {
 
   const enableValidation = () => {
     if (!validator) void loadValidator().then((v) => setValidator(() => v));
+    // The proof of work starts with the first interaction too (ADR 250).
+    altcha.start();
   };
 
   /** Validates by the schema; shows messages of the fields already left (or of all on submit). */
@@ -187,7 +192,11 @@ export function useContactSubmission(options: {
     setUploadErrors(null);
     // A recording still running is stopped and sent along (never dropped without a word).
     await recorderControl.current?.finish();
+    // Never sent before the proof of work is done (the status line says why it waits).
+    const solution = await altcha.solution();
     const formData = new FormData(form);
+    if (solution) formData.set(ALTCHA_FIELD, solution);
+    else formData.delete(ALTCHA_FIELD);
     // An audio file picked before hydration stays (its input is kept); an empty one goes.
     const picked = formData.get("audio");
     if (!(picked instanceof File && picked.size > 0)) formData.delete("audio");
@@ -202,6 +211,7 @@ export function useContactSubmission(options: {
     const body = outcome.kind === "answer" ? outcome.body : null;
     if (outcome.kind === "answer" && outcome.status === 201 && typeof body?.id === "number") {
       keyRef.current = null;
+      altcha.used();
       setSubmitted({ id: body.id, name: String(body.name ?? ""), booked: false });
       setStatus("success");
       setErrors({});
@@ -261,6 +271,7 @@ export function useContactSubmission(options: {
 
   return {
     ready,
+    altcha,
     initialValue,
     values,
     errors,

@@ -1,7 +1,11 @@
-import { BRAND_NAME } from "~/lib/brand";
+import { useBrand } from "./use-brand";
 
 /** The product mark (the same drawing as /favicon.svg); decorative next to the brand name. */
 export function LogoMark({ className = "size-8" }: { className?: string }) {
+  const { logoUrl } = useBrand();
+  // The agency's own logo (issue 29): decorative too, the name stands beside it.
+  if (logoUrl)
+    return <img src={logoUrl} alt="" className={`shrink-0 object-contain ${className}`} />;
   return (
     <svg
       viewBox="0 0 32 32"
@@ -24,14 +28,15 @@ export function LogoMark({ className = "size-8" }: { className?: string }) {
 
 /** Logo and brand name as a link to the public page. `compact` hides the name on phones. */
 export function BrandLink({ compact = false }: { compact?: boolean }) {
+  const { name } = useBrand();
   return (
     <a
       href="/"
       className="flex shrink-0 items-center gap-2 rounded-md font-bold text-slate-900 dark:text-white"
     >
       <LogoMark />
-      <span className={compact ? "hidden sm:inline" : undefined}>{BRAND_NAME}</span>
-      {compact ? <span className="sr-only sm:hidden">{BRAND_NAME} – Startseite</span> : null}
+      <span className={compact ? "hidden sm:inline" : undefined}>{name}</span>
+      {compact ? <span className="sr-only sm:hidden">{name} – Startseite</span> : null}
     </a>
   );
 }

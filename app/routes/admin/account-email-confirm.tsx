@@ -24,7 +24,7 @@ export function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
   const verified = verifyEmailChangeToken(token);
   if (!verified.ok)
-    return data({ token: "", email: null, error: verified.message }, { status: verified.status });
+    return data({ token: "", email: null, error: verified.error }, { status: verified.status });
   return { token: token ?? "", email: verified.newEmail, error: null };
 }
 
@@ -32,7 +32,7 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const token = form.get("token");
   const result = confirmEmailChange(typeof token === "string" ? token : null);
-  if (!result.ok) return data({ error: result.message }, { status: result.status });
+  if (!result.ok) return data({ error: result.error }, { status: result.status });
   throw await redirectWithToast("/admin/account", {
     type: "success",
     message: ACCOUNT_MESSAGES.emailConfirmed(result.email),

@@ -1,16 +1,22 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { AffiliateCreateSchema, DELETE_AFFILIATE_MESSAGE } from "~/lib/affiliate";
+import {
+  AffiliateCreateSchema,
+  AffiliateToggleSchema,
+  DELETE_AFFILIATE_MESSAGE,
+} from "~/lib/affiliate";
+import { formFlag } from "~/lib/form-flag";
 import {
   createAffiliateCode,
   deleteAffiliateCode,
   listAffiliateCodes,
   setAffiliateActive,
 } from "~/server/affiliates.server";
-import { parseId } from "~/server/auth.server";
 import { requireConfirmation } from "~/server/confirm.server";
 import { env } from "~/server/env.server";
 import { redirectWithToast } from "~/server/flash.server";
+import { parseId } from "~/server/http.server";
+import { failureToast, invalid } from "~/server/result.server";
 
 /** What the affiliate panel shows (page and legacy panel): the codes and the origin of their links. */
 export function affiliatePanelData() {
@@ -43,7 +49,9 @@ export async function handleAffiliateAction(form: FormData, back: string) {
   if (!id)
     return redirectWithToast(back, { type: "error", message: "Affiliate-Code nicht gefunden." });
   if (intent === "toggle") {
-    const updated = setAffiliateActive(id, form.get("isActive") === "1");
+    const parsed = AffiliateToggleSchema.safeParse({ isActive: formFlag(form.get("isActive")) });
+    if (!parsed.success) return failureToast(back, invalid(parsed.error));
+    const updated = setAffiliateActive(id, parsed.data.isActive);
     return updated
       ? redirectWithToast(back, {
           type: "success",

@@ -22,12 +22,14 @@ import {
   TIME_FILTER_LABELS,
   TIME_FILTERS,
 } from "~/lib/appointments";
-import { listAppointments } from "~/server/appointment-list.server";
-import { refreshAppointment } from "~/server/appointments.server";
-import { backTo, parseId, requireAdmin } from "~/server/auth.server";
+import { refreshAppointment } from "~/server/appointments/appointments.server";
+import { listAppointments } from "~/server/appointments/list.server";
+import { handleVideoLinkForm } from "~/server/appointments/video-link-form.server";
+import { backTo, requireAdmin } from "~/server/auth.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { redirectWithToast } from "~/server/flash.server";
-import { readForm } from "~/server/http.server";
+import { parseId, readForm } from "~/server/http.server";
+import { failure, failureToast, scheduling } from "~/server/result.server";
 import type { Route } from "./+types/appointments";
 
 export const meta: Route.MetaFunction = () => [{ title: "Termine" }];
@@ -67,17 +69,15 @@ export async function action({ request }: Route.ActionArgs) {
   const back = backTo(request);
   const id = parseId(String(form.get("id") ?? ""));
   if (!id) return redirectWithToast(back, { type: "error", message: "Termin nicht gefunden." });
-  try {
-    const updated = await refreshAppointment(id);
-    if (!updated)
-      return redirectWithToast(back, { type: "error", message: "Termin nicht gefunden." });
-    return redirectWithToast(back, { type: "success", message: "Termin aktualisiert." });
-  } catch (error) {
-    return redirectWithToast(back, {
-      type: "error",
-      message: error instanceof Error ? error.message : "Fehler beim Aktualisieren!",
-    });
-  }
+  if (form.get("intent") === "video-link") return handleVideoLinkForm(id, form, back);
+  // The same call and the same messages as POST /api/admin/appointments/{id}/refresh.
+  const result = await scheduling(() => refreshAppointment(id)).catch((error: unknown) => {
+    console.error("Termin aktualisieren:", error);
+    return failure(500, "Fehler beim Aktualisieren!");
+  });
+  if (!result.ok) return failureToast(back, result);
+  if (!result.value) return failureToast(back, failure(404, "Termin nicht gefunden."));
+  return redirectWithToast(back, { type: "success", message: "Termin aktualisiert." });
 }
 
 export function headers() {

@@ -30,7 +30,7 @@ export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
-function hrefFor(query: AuditQuery, page: number) {
+function hrefFor(query: AuditQuery, page: number, path = "/admin/audit") {
   const params = new URLSearchParams();
   if (query.actor) params.set("actor", query.actor);
   if (query.action) params.set("action", query.action);
@@ -38,7 +38,7 @@ function hrefFor(query: AuditQuery, page: number) {
   if (query.to) params.set("to", query.to);
   if (page > 1) params.set("page", String(page));
   const s = params.toString();
-  return `/admin/audit${s ? `?${s}` : ""}`;
+  return `${path}${s ? `?${s}` : ""}`;
 }
 
 const label = "mb-1 block text-sm font-medium";
@@ -50,13 +50,24 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
     <div className="space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">Protokoll ({total})</h1>
-        <Link to="/admin/settings" className={buttonClass("secondary", "sm")}>
-          Zurück zu den Einstellungen
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          {/* A file download: a plain link (no client navigation), with the filters shown. */}
+          <a
+            href={hrefFor(query, 1, "/admin/audit.csv")}
+            download
+            className={buttonClass("secondary", "sm")}
+          >
+            Als CSV exportieren
+          </a>
+          <Link to="/admin/settings" className={buttonClass("secondary", "sm")}>
+            Zurück zu den Einstellungen
+          </Link>
+        </div>
       </div>
       <p className="text-sm text-slate-600 dark:text-slate-300">
-        Aktionen mit personenbezogenen Daten (Anmeldungen, Status, Zuweisungen, Exporte, Löschungen,
-        Aufbewahrung). Einträge werden nach {keptDays} Tagen gelöscht.
+        Aktionen mit personenbezogenen Daten und Änderungen am Zugang (Anmeldungen und Fehlversuche,
+        Status, Zuweisungen, Exporte, Downloads, Löschungen, Einstellungen, Webhooks, Einladungen,
+        Konten, Passwörter, Aufbewahrung). Einträge werden nach {keptDays} Tagen gelöscht.
       </p>
       <Form
         method="get"
@@ -70,8 +81,8 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
           <select id="actor" name="actor" defaultValue={query.actor} className={inputClass}>
             <option value="">Alle</option>
             {actors.map((a) => (
-              <option key={a} value={a}>
-                {a}
+              <option key={a.value} value={a.value}>
+                {a.label}
               </option>
             ))}
           </select>
@@ -118,7 +129,13 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
           Keine Einträge gefunden.
         </p>
       ) : (
-        <Card className="overflow-x-auto p-0">
+        // Scrolls sideways on a phone: focusable and named, so a keyboard can scroll it too.
+        <Card
+          className="overflow-x-auto p-0"
+          tabIndex={0}
+          role="region"
+          aria-label="Protokolleinträge"
+        >
           <Table
             look="lined"
             columns={["Zeitpunkt", "Wer", "Aktion", "Ziel", "Details"]}

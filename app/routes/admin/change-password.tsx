@@ -12,6 +12,7 @@ import { requireAdmin } from "~/server/auth.server";
 import { redirectWithToast } from "~/server/flash.server";
 import { readForm } from "~/server/http.server";
 import { clientIp } from "~/server/request-context.server";
+import { failureReply } from "~/server/result.server";
 import type { Route } from "./+types/change-password";
 
 export const meta: Route.MetaFunction = () => [{ title: "Account-Einstellungen" }];
@@ -40,17 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     clientIp(context),
   );
   if (!result.ok) {
-    const error = result.error || MESSAGES.changeFailed;
     return data(
-      {
-        result: submission.reply({
-          hideFields,
-          ...(result.field
-            ? { fieldErrors: { [result.field]: [error] } }
-            : { formErrors: [error] }),
-        }),
-        success: null,
-      },
+      { result: failureReply(submission, result, { hideFields }), success: null },
       { status: result.status },
     );
   }

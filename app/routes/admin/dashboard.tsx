@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
+import { BusyFeedWarning } from "~/components/admin/dashboard/busy-feed-warning";
 import { ConversionCharts } from "~/components/admin/dashboard/conversion-charts";
 import { SetupCheckCard } from "~/components/admin/dashboard/setup-check-card";
 import { StatusBadge } from "~/components/admin/requests/status-badge";
@@ -12,6 +13,7 @@ import { redirectWithToast } from "~/server/flash.server";
 import { readForm } from "~/server/http.server";
 import { getStats, latestRequests } from "~/server/requests/queries.server";
 import { sendTestMail, setupCheck } from "~/server/setup-check.server";
+import { busyFeedStatuses } from "~/server/team-calendar/busy-feeds.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Übersicht" }];
@@ -23,6 +25,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     latest: latestRequests(10),
     conversion: conversionStats(),
     setup: setupCheck(admin),
+    // A team calendar that cannot be fetched keeps its last busy times; admins should know.
+    downFeeds: busyFeedStatuses().filter((f) => f.lastError),
   };
 }
 
@@ -56,6 +60,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     <div className="space-y-8">
       <h1 className="text-2xl font-bold">Übersicht</h1>
       {loaderData.setup.ready ? null : <SetupCheckCard check={loaderData.setup} />}
+      <BusyFeedWarning feeds={loaderData.downFeeds} />
       <section aria-label="Kennzahlen" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {cards.map((card) => (
           <Link key={card.label} to={card.to} className="block rounded-xl focus-visible:outline-2">

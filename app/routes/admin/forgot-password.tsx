@@ -1,10 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, useNavigation } from "react-router";
 import { AccountRetryError } from "~/components/admin/account-error";
-import { AccountForm, AccountSubmit } from "~/components/admin/account-fields";
+import { AccountForm, AccountSubmit, EmailField } from "~/components/admin/account-fields";
 import { AccountLink, AccountShell, accountPageHandle } from "~/components/admin/account-shell";
 import { Alert } from "~/components/ui/field";
-import { Field, useConformForm } from "~/components/ui/form";
+import { useConformForm } from "~/components/ui/form";
 import { ForgotPasswordSchema } from "~/lib/auth-forms";
 import { refuseFilledHoneypot } from "~/server/honeypot.server";
 import { readForm } from "~/server/http.server";
@@ -73,13 +73,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
         </Alert>
       ) : null}
       <AccountForm form={form}>
-        <Field
-          meta={fields.email}
-          label="E-Mail-Adresse"
-          type="email"
-          autoComplete="email"
-          required
-        />
+        <EmailField meta={fields.email} />
         <AccountSubmit submitting={submitting} pending="Wird gesendet...">
           Link senden
         </AccountSubmit>

@@ -5,9 +5,10 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { iconProps } from "~/components/ui/icons";
 import { LogoMark } from "~/components/ui/logo";
 import { ThemeToggle } from "~/components/ui/theme-toggle";
-import { BRAND_NAME, type ThemeChoice } from "~/lib/brand";
+import { useBrand } from "~/components/ui/use-brand";
+import type { ThemeChoice } from "~/lib/brand";
 import { countAwaitingActivation } from "~/server/account-activation.server";
-import { documentPath, FIRST_LOGIN_PATH, requireAdmin } from "~/server/auth.server";
+import { documentPath, ENROLMENT_PATH, FIRST_LOGIN_PATH, requireAdmin } from "~/server/auth.server";
 import type { Route } from "./+types/layout";
 
 /** Server-side session check before anything protected renders (no flash of protected content). */
@@ -17,6 +18,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Until the first password is changed, every protected page leads to the change-password page.
   if (!admin.password_changed && pathname !== "/admin/change-password") {
     throw redirect(FIRST_LOGIN_PATH);
+  }
+  // Then, while the 2FA rule asks for an enrolment, every page but the account page leads there.
+  if (
+    admin.mfaEnrollmentRequired &&
+    admin.password_changed &&
+    pathname !== "/admin/account" &&
+    pathname !== "/admin/change-password"
+  ) {
+    throw redirect(ENROLMENT_PATH);
   }
   const { tokenHash: _hidden, ...visible } = admin;
   return { admin: visible, awaitingActivation: countAwaitingActivation() };
@@ -28,10 +38,12 @@ export function headers() {
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const brand = useBrand();
   const root = useRouteLoaderData("root") as { theme?: ThemeChoice } | undefined;
   const checking =
     navigation.state === "loading" && navigation.location.pathname.startsWith("/admin");
   const pendingPasswordChange = !loaderData.admin.password_changed;
+  const pendingEnrollment = loaderData.admin.mfaEnrollmentRequired;
   return (
     <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
       <header className="relative bg-white shadow-sm dark:bg-slate-900">
@@ -43,7 +55,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         >
           <LogoMark className="size-8 sm:row-span-2" />
           <p className="truncate text-xs font-semibold text-indigo-600 sm:self-end sm:uppercase sm:tracking-wide dark:text-indigo-400">
-            <span className="hidden sm:inline">{BRAND_NAME} · </span>Admin-Bereich
+            <span className="hidden sm:inline">{brand.name} · </span>Admin-Bereich
           </p>
           <div className="col-start-3 row-start-1 flex shrink-0 items-center gap-1 sm:row-span-2 sm:gap-2">
             <a
@@ -70,7 +82,13 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </div>
         <TabBar
           frame={FRAME}
-          only={pendingPasswordChange ? ["/admin/change-password"] : undefined}
+          only={
+            pendingPasswordChange
+              ? ["/admin/change-password"]
+              : pendingEnrollment
+                ? ["/admin/account"]
+                : undefined
+          }
           awaitingActivation={loaderData.awaitingActivation}
         />
         {checking ? (

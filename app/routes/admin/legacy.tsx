@@ -5,11 +5,12 @@ import { SettingsForm } from "~/components/admin/settings/settings-form";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { listAdmins } from "~/server/admins.server";
-import { eventTypesWithFallback } from "~/server/appointments.server";
+import { eventTypesWithFallback } from "~/server/appointments/appointments.server";
 import { requireAdmin } from "~/server/auth.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { readForm } from "~/server/http.server";
 import { getStats } from "~/server/requests/queries.server";
+import { busyFeedStatuses } from "~/server/team-calendar/busy-feeds.server";
 import { maskedConfiguration } from "~/server/webhooks/config.server";
 import type { Route } from "./+types/legacy";
 import { affiliatePanelData, handleAffiliateAction } from "./affiliate-codes.server";
@@ -24,6 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     stats: getStats(),
     ...affiliatePanelData(),
     config: maskedConfiguration(getConfiguration()),
+    busyFeeds: busyFeedStatuses(),
     admins: listAdmins().map((a) => ({ id: a.id, username: a.username, email: a.email })),
     eventTypes: (await eventTypesWithFallback()).map((e) => ({
       key: e.key,
@@ -46,7 +48,7 @@ export default function LegacyPanel({ loaderData, actionData }: Route.ComponentP
   const location = useLocation();
   const { stats } = loaderData;
   const settings =
-    actionData && "draft" in (actionData as object)
+    actionData && "settings" in (actionData as object)
       ? (actionData as SettingsActionData)
       : undefined;
   return (
@@ -90,17 +92,15 @@ export default function LegacyPanel({ loaderData, actionData }: Route.ComponentP
           Konfiguration
         </h2>
         <SettingsForm
-          config={settings?.draft ?? loaderData.config}
+          config={loaderData.config}
+          lastResult={settings?.settings}
           admins={loaderData.admins}
           eventTypes={loaderData.eventTypes}
           action={location.pathname}
-          fieldErrors={settings?.fieldErrors}
           error={settings?.error}
           message={settings?.message}
-          newEmail={settings?.newEmail}
-          newField={settings?.newField}
           focus={settings?.focus}
-          draft={Boolean(settings?.draft)}
+          busyFeeds={loaderData.busyFeeds}
         />
       </section>
     </div>

@@ -1,6 +1,8 @@
-import { data, Link, redirect, useNavigation } from "react-router";
+import { data, redirect, useNavigation } from "react-router";
+import { LoginCodeStep } from "~/components/admin/account/login-code-step";
 import { AccountError } from "~/components/admin/account-error";
 import {
+  AccountFooterLink,
   AccountForm,
   AccountSubmit,
   PasswordField,
@@ -11,7 +13,8 @@ import { Alert } from "~/components/ui/field";
 import { useConformForm } from "~/components/ui/form";
 import { LoginSchema } from "~/lib/auth-forms";
 import { commitSessionCookie, getAdmin } from "~/server/auth.server";
-import { landingPath, loginWithForm } from "~/server/login.server";
+import { redirectWithToast } from "~/server/flash.server";
+import { type CodeStepOutcome, landingPath, loginWithForm } from "~/server/login.server";
 import { clientIp } from "~/server/request-context.server";
 import type { Route } from "./+types/login";
 
@@ -41,12 +44,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const outcome = await loginWithForm(request, clientIp(context));
+  const login = await loginWithForm(request, clientIp(context));
+  if (login.step === "code") return codeStepReply(login.outcome);
+  const outcome = login.outcome;
   switch (outcome.kind) {
     case "ok":
-      throw redirect(outcome.redirectTo, {
-        headers: { "Set-Cookie": await commitSessionCookie(outcome.token) },
-      });
+      throw await signedIn(outcome);
+    case "mfa":
+      // The password was right; no session yet: the code step carries the challenge (ADR 256).
+      return data({ step: "code" as const, challenge: outcome.challenge, at: Date.now() });
     case "invalid":
       return data(
         { result: outcome.submission.reply({ hideFields: ["password"] }), at: Date.now() },
@@ -94,12 +100,110 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/** Into the back-office with the session; a notice of this login (issue 27) as a toast. */
+async function signedIn(outcome: { token: string; redirectTo: string; notice: string | null }) {
+  const headers = { "Set-Cookie": await commitSessionCookie(outcome.token) };
+  if (!outcome.notice) return redirect(outcome.redirectTo, { headers });
+  return redirectWithToast(
+    outcome.redirectTo,
+    { type: "info", message: outcome.notice },
+    { headers },
+  );
+}
+
+/** The code step's answer: the session, the step again with its error, or back to the password. */
+async function codeStepReply(outcome: CodeStepOutcome) {
+  const at = Date.now();
+  switch (outcome.kind) {
+    case "ok":
+      throw await signedIn(outcome);
+    case "expired":
+      return data({ expired: outcome.message, at }, { status: 401 });
+    case "invalid":
+      return data(
+        {
+          step: "code" as const,
+          challenge: outcome.challenge,
+          codeResult: outcome.submission.reply({ hideFields: ["code"] }),
+          at,
+        },
+        { status: 400 },
+      );
+    default:
+      return data(
+        {
+          step: "code" as const,
+          challenge: outcome.challenge,
+          codeResult: outcome.submission.reply({
+            fieldErrors: { code: [outcome.message] },
+            hideFields: ["code"],
+          }),
+          at,
+        },
+        {
+          status: outcome.kind === "limited" ? 429 : 401,
+          headers:
+            outcome.kind === "limited"
+              ? { "Retry-After": String(outcome.retryAfterSeconds) }
+              : undefined,
+        },
+      );
+  }
+}
+
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const [form, fields] = useConformForm(LoginSchema, actionData?.result);
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   const checking =
     navigation.state === "loading" && navigation.location.pathname !== "/admin/login";
+  if (actionData && "step" in actionData && actionData.step === "code") {
+    return (
+      <AccountShell
+        title="Admin-Login"
+        subtitle="Bestätigen Sie die Anmeldung mit Ihrem zweiten Faktor."
+      >
+        <LoginCodeStep
+          key={actionData.challenge}
+          challenge={actionData.challenge}
+          result={
+            "codeResult" in actionData
+              ? (actionData.codeResult as Parameters<typeof useConformForm>[1])
+              : undefined
+          }
+          at={actionData.at}
+          submitting={submitting}
+          checking={checking}
+        />
+      </AccountShell>
+    );
+  }
+  return (
+    <PasswordStep
+      loaderData={loaderData}
+      actionData={actionData}
+      submitting={submitting}
+      checking={checking}
+    />
+  );
+}
+
+function PasswordStep({
+  loaderData,
+  actionData,
+  submitting,
+  checking,
+}: {
+  loaderData: Route.ComponentProps["loaderData"];
+  actionData: Route.ComponentProps["actionData"];
+  submitting: boolean;
+  checking: boolean;
+}) {
+  const [form, fields] = useConformForm(
+    LoginSchema,
+    actionData && "result" in actionData
+      ? (actionData.result as Parameters<typeof useConformForm>[1])
+      : undefined,
+  );
   return (
     <AccountShell
       title="Admin-Login"
@@ -112,6 +216,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       {actionData && "notice" in actionData ? (
         <Alert tone="info">{String(actionData.notice)}</Alert>
       ) : null}
+      {actionData && "expired" in actionData ? <Alert>{actionData.expired}</Alert> : null}
       <AccountForm form={form} hidden={{ redirectTo: loaderData.redirectTo }}>
         <UsernameField meta={fields.username} />
         <PasswordField
@@ -120,23 +225,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           key={`password-${actionData?.at ?? 0}`}
           autoComplete="current-password"
         />
-        <AccountSubmit submitting={submitting} pending="Anmeldung läuft...">
+        <AccountSubmit submitting={submitting} pending="Anmeldung läuft..." checking={checking}>
           Anmelden
         </AccountSubmit>
-        {checking ? (
-          <p role="status" className="text-center text-sm text-slate-500 dark:text-slate-400">
-            Überprüfe Authentifizierung...
-          </p>
-        ) : null}
       </AccountForm>
-      <p className="text-center text-sm">
-        <Link
-          to="/admin/forgot-password"
-          className="font-medium text-indigo-600 hover:underline focus-visible:outline-2 dark:text-indigo-400"
-        >
-          Passwort vergessen?
-        </Link>
-      </p>
+      <AccountFooterLink to="/admin/forgot-password">Passwort vergessen?</AccountFooterLink>
     </AccountShell>
   );
 }

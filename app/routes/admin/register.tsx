@@ -14,6 +14,7 @@ import { MESSAGES, RegisterFormSchema } from "~/lib/auth-forms";
 import { refuseFilledHoneypot } from "~/server/honeypot.server";
 import { readForm } from "~/server/http.server";
 import { findValidInvitation, registerWithInvitation } from "~/server/invitations.server";
+import { failureReply } from "~/server/result.server";
 import type { Route } from "./+types/register";
 
 export const handle = accountPageHandle;
@@ -38,10 +39,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const result = await registerWithInvitation(submission.value);
   if (!result.ok) {
-    const reply =
-      result.field === "username"
-        ? submission.reply({ hideFields, fieldErrors: { username: [result.error] } })
-        : submission.reply({ hideFields, formErrors: [result.error] });
+    // A taken username or a guessable password: the message goes to its field.
+    const reply = failureReply(submission, result, { hideFields });
     return data({ result: reply, success: null }, { status: result.status });
   }
   return { result: submission.reply({ resetForm: true }), success: result.message };

@@ -1,5 +1,7 @@
 import { data } from "react-router";
-import { parseId, requireAdmin } from "~/server/auth.server";
+import { requireAdmin } from "~/server/auth.server";
+import { parseId } from "~/server/http.server";
+import { adminJsonOf } from "~/server/requests/quarantine.server";
 import { loadRequestJson } from "~/server/requests/serialize.server";
 import type { Route } from "./+types/request-details";
 
@@ -14,5 +16,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const headers = { "Cache-Control": "private, no-store" };
   if (!found)
     return data({ request: null, error: "Anfrage nicht gefunden." }, { status: 404, headers });
-  return data({ request: found }, { headers });
+  return data({ request: adminJsonOf(found) }, { headers });
 }

@@ -1,22 +1,29 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { formatRequestId } from "~/lib/format";
-import { REQUEST_STATUSES } from "~/lib/request-status";
+import { MessageSchema } from "~/lib/request-message";
 import { runAutomatedPreparation, runCodingPrompt } from "~/server/ai/request-ai.server";
-import { type AdminUser, backTo, parseId } from "~/server/auth.server";
+import { type AdminUser, backTo } from "~/server/auth.server";
 import { requireConfirmation } from "~/server/confirm.server";
 import { redirectWithToast } from "~/server/flash.server";
-import { readForm } from "~/server/http.server";
+import { firstError, parseId, readForm } from "~/server/http.server";
 import { listDensityCookie } from "~/server/preferences.server";
 import {
+  AssignSchema,
   assignRequest,
   deleteAttachment,
   deleteRequest,
+  NOT_FOUND,
+  RequestUpdateSchema,
   setArchived,
   updateRequest,
 } from "~/server/requests/manage.server";
+import { sendMessage } from "~/server/requests/messages.server";
 import { releaseMessage, releaseRequest } from "~/server/requests/quarantine.server";
 import { loadRequestJson } from "~/server/requests/serialize.server";
+import { failure, failureToast } from "~/server/result.server";
+import { retranscribe } from "~/server/transcription/jobs.server";
 
 /**
  * Back to the list after a release or deletion in the "Prüfen" view, with `focus=heading`: the
@@ -33,32 +40,82 @@ function quarantineResultPath(back: string): string {
 export const PREPARATION_CONFLICT =
   "Die Vorbereitung wurde inzwischen von jemand anderem geändert. Ihr Entwurf ist unten erhalten – prüfen Sie ihn und speichern Sie erneut, um die andere Fassung zu überschreiben.";
 
+/** A positive integer id of a form field, else the message (the form's fields are strings). */
+const formId = (message: string) =>
+  z.preprocess(
+    (v) => parseId(typeof v === "string" ? v : undefined) ?? undefined,
+    z.number({ error: message }),
+  );
+
+const id = formId(NOT_FOUND.error);
+const fields = RequestUpdateSchema.shape;
+
+/**
+ * The page's intents, one object each, built from the fields of the rules' schemas
+ * (`RequestUpdateSchema`, `AssignSchema`): the page and /api cannot disagree about a value.
+ */
+export const RequestPageSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("density"), density: z.string().optional() }),
+  z.object({ intent: z.literal("status"), id, status: fields.status.unwrap() }),
+  z.object({ intent: z.literal("archive"), id }),
+  z.object({ intent: z.literal("restore"), id }),
+  z.object({
+    intent: z.literal("assign"),
+    id,
+    op: AssignSchema.shape.action.default("add"),
+    adminId: AssignSchema.shape.admin_id,
+  }),
+  z.object({
+    intent: z.literal("preparation"),
+    id,
+    prep: fields.preparationData.unwrap().default({}),
+    updatedAt: z.preprocess((v) => v || undefined, fields.updatedAt),
+  }),
+  z.object({ intent: z.literal("auto-prepare"), id }),
+  z.object({ intent: z.literal("prompt"), id }),
+  z.object({
+    intent: z.literal("delete-attachment"),
+    id,
+    attachmentId: formId("Anhang nicht gefunden."),
+  }),
+  z.object({ intent: z.literal("release"), id }),
+  z.object({ intent: z.literal("delete"), id }),
+  // Issue 30: "Erneut transkribieren" and "Nachricht an den Kunden" (the API's MessageSchema).
+  z.object({ intent: z.literal("retranscribe"), id }),
+  z.object({
+    intent: z.literal("message"),
+    id,
+    subject: MessageSchema.shape.subject,
+    body: MessageSchema.shape.body,
+  }),
+]);
+
 /**
  * Form posts of the requests page (with and without JS): the same rules as the /api calls,
  * answered with a redirect back to the page plus a toast, or data for inline results.
  */
 export async function handleRequestAction(request: Request, admin: AdminUser) {
   const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
-  const id = parseId(String(form.get("id") ?? ""));
   const back = backTo(request);
   const ok = (message: string) => redirectWithToast(back, { type: "success", message });
   const fail = (message: string) => redirectWithToast(back, { type: "error", message });
+  // Strings as sent: an emptied text area is "" (a cleared text), not a missing field.
+  const submission = parseWithZod(form, { schema: RequestPageSchema, disableAutoCoercion: true });
+  if (submission.status !== "success") return refused(submission.payload, submission.error, back);
+  const input = submission.value;
   // The list's density toggle: kept in a cookie, back to the same list (with and without JS).
-  if (intent === "density") {
-    const density = form.get("density") === "compact" ? "compact" : "comfortable";
+  if (input.intent === "density") {
+    const density = input.density === "compact" ? "compact" : "comfortable";
     return redirect(back, {
       headers: { "Set-Cookie": await listDensityCookie.serialize(density) },
     });
   }
-  if (!id) return fail("Anfrage nicht gefunden.");
+  const { intent, id } = input;
 
   switch (intent) {
     case "status": {
-      const status = z.enum(REQUEST_STATUSES).safeParse(form.get("status"));
-      if (!status.success) return fail("Unbekannter Status.");
-      const result = updateRequest(id, { status: status.data }, admin);
-      return result.ok ? ok("Status gespeichert.") : fail(result.error);
+      const result = updateRequest(id, { status: input.status }, admin);
+      return result.ok ? ok("Status gespeichert.") : failureToast(back, result);
     }
     case "archive":
     case "restore": {
@@ -69,28 +126,16 @@ export async function handleRequestAction(request: Request, admin: AdminUser) {
       });
       if (step) return step;
       const result = setArchived(id, archive, admin);
-      if (!result.ok) return fail(result.error);
+      if (!result.ok) return failureToast(back, result);
       return ok(archive ? "Anfrage archiviert." : "Anfrage wiederhergestellt.");
     }
     case "assign": {
-      const op = form.get("op") === "remove" ? "remove" : "add";
-      const adminId = parseId(String(form.get("adminId") ?? ""));
-      if (!adminId) return fail("Fehler bei der Zuweisung");
-      const result = assignRequest(id, op, adminId, admin);
-      return result.actionPerformed ? ok(result.message) : fail(result.message);
+      const result = assignRequest(id, input.op, input.adminId, admin);
+      return result.ok ? ok(result.message) : failureToast(back, result);
     }
     case "preparation": {
-      const preparationData: Record<string, string> = {};
-      for (const [name, value] of form) {
-        if (name.startsWith("prep.") && typeof value === "string")
-          preparationData[name.slice(5)] = value.slice(0, 20_000);
-      }
-      const updatedAt = String(form.get("updatedAt") ?? "");
-      const result = updateRequest(
-        id,
-        { preparationData, updatedAt: updatedAt || undefined },
-        admin,
-      );
+      const preparationData = input.prep;
+      const result = updateRequest(id, { preparationData, updatedAt: input.updatedAt }, admin);
       if (result.ok) return ok("Vorbereitung gespeichert.");
       if ("updatedAt" in result) {
         // Someone else changed the texts since the form was loaded: the form comes back with the
@@ -119,8 +164,7 @@ export async function handleRequestAction(request: Request, admin: AdminUser) {
       return data({ intent, id, prompt: result.prompt });
     }
     case "delete-attachment": {
-      const attachmentId = parseId(String(form.get("attachmentId") ?? ""));
-      if (!attachmentId) return fail("Anhang nicht gefunden.");
+      const { attachmentId } = input;
       const file = loadRequestJson(id)?.attachments.find((a) => a.id === attachmentId);
       const step = requireConfirmation(form, {
         title: "Anhang löschen",
@@ -132,9 +176,23 @@ export async function handleRequestAction(request: Request, admin: AdminUser) {
       const result = await deleteAttachment(id, attachmentId);
       return result.ok ? ok("Anhang gelöscht.") : fail("Fehler beim Löschen!");
     }
+    case "retranscribe": {
+      const result = retranscribe(id);
+      return result.ok
+        ? ok("Die Sprachnachricht wird erneut transkribiert.")
+        : failureToast(back, result);
+    }
+    case "message": {
+      const values = { subject: input.subject, body: input.body };
+      const result = await sendMessage(id, admin, values);
+      // Refused (no SMTP, a limit, in quarantine): the draft comes back with the reason.
+      if (!result.ok)
+        return data({ intent, id, error: result.error, values }, { status: result.status });
+      return ok("Nachricht an den Kunden gesendet.");
+    }
     case "release": {
       const result = await releaseRequest(id, admin);
-      if (!result.ok) return fail(result.error);
+      if (!result.ok) return failureToast(back, result);
       return redirectWithToast(quarantineResultPath(back), {
         type: "success",
         message: releaseMessage(result),
@@ -154,7 +212,45 @@ export async function handleRequestAction(request: Request, admin: AdminUser) {
         message: result.ok ? "Anfrage gelöscht." : "Fehler beim Löschen!",
       });
     }
-    default:
-      return data({ error: "Unbekannte Aktion." }, { status: 400 });
   }
+}
+
+const UNKNOWN_INTENT = data({ error: "Unbekannte Aktion." }, { status: 400 });
+
+/**
+ * An input the rules refuse: a preparation draft comes back with the message (nothing typed is
+ * lost, like a conflict), everything else goes back to the page with the message as a toast.
+ */
+function refused(
+  payload: Record<string, unknown>,
+  errors: Record<string, string[] | null> | null | undefined,
+  back: string,
+) {
+  const intent = payload.intent;
+  if (!RequestPageSchema.options.some((o) => o.shape.intent.value === intent))
+    return UNKNOWN_INTENT;
+  const error = firstError(errors ?? {});
+  const requestId = parseId(typeof payload.id === "string" ? payload.id : undefined);
+  if (intent === "message" && requestId && !errors?.id) {
+    // The message's draft comes back with its field errors (nothing typed is lost).
+    const text = (v: unknown) => (typeof v === "string" ? v : "");
+    return data(
+      {
+        intent,
+        id: requestId,
+        error,
+        fieldErrors: errors ?? {},
+        values: { subject: text(payload.subject), body: text(payload.body) },
+      },
+      { status: 400 },
+    );
+  }
+  if (intent === "preparation" && requestId && !errors?.id && !errors?.updatedAt) {
+    const draft = payload.prep && typeof payload.prep === "object" ? payload.prep : {};
+    return data(
+      { intent, id: requestId, error, updatedAt: payload.updatedAt, preparationData: draft },
+      { status: 400 },
+    );
+  }
+  return failureToast(back, failure(400, error));
 }

@@ -35,20 +35,21 @@ import {
 } from "~/lib/request-list";
 import { listAdmins } from "~/server/admins.server";
 import { aiConfigured } from "~/server/ai/anthropic.server";
-import { parseId, requireAdmin } from "~/server/auth.server";
+import { visitorAppointments } from "~/server/appointments/visitor.server";
+import { requireAdmin } from "~/server/auth.server";
+import { aiBudget } from "~/server/budgets.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { env } from "~/server/env.server";
+import { parseId } from "~/server/http.server";
+import { mailConfigured } from "~/server/mail/outbox.server";
 import { readListDensity } from "~/server/preferences.server";
+import { exportCandidates } from "~/server/privacy/person-export.server";
 import { earlierRequestCounts, earlierRequestsOf } from "~/server/requests/duplicates.server";
 import { listRequestItems } from "~/server/requests/list-items.server";
-import {
-  countQuarantined,
-  quarantineDays,
-  quarantinedAmong,
-} from "~/server/requests/quarantine.server";
+import { adminJsonOf, countQuarantined, quarantineDays } from "~/server/requests/quarantine.server";
 import { listAttributionSources } from "~/server/requests/queries.server";
 import { loadRequestJson } from "~/server/requests/serialize.server";
-import { visitorAppointments } from "~/server/visitor-appointments.server";
+import { transcriptionConfigured } from "~/server/transcription/client.server";
 import type { Route } from "./+types/requests";
 import { handleRequestAction } from "./requests.server";
 
@@ -61,16 +62,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   const openId = parseId(url.searchParams.get("requestId") ?? undefined);
   const expandId = parseId(url.searchParams.get("expand") ?? undefined);
   const page = listRequestItems(query, admin.id);
-  const open = openId ? loadRequestJson(openId) : null;
+  const found = openId ? loadRequestJson(openId) : null;
+  const open = found ? adminJsonOf(found) : null;
   return {
     query,
     page,
     demos: Object.fromEntries(visitorAppointments(page.items.map((r) => r.id))),
     earlierCounts: Object.fromEntries(earlierRequestCounts(page.items.map((r) => r.id))),
     earlier: openId ? earlierRequestsOf(openId) : [],
+    exportCandidates: openId ? exportCandidates(openId) : [],
     open,
     openId,
-    openQuarantined: open ? quarantinedAmong([open.id]).has(open.id) : false,
+    openQuarantined: open?.quarantined ?? false,
     // "Prüfen (n)" (ADR 252): the quarantine's size, from its partial index.
     quarantine: { count: countQuarantined(), days: quarantineDays() },
     focusHeading: url.searchParams.get("focus") === "heading",
@@ -78,14 +81,23 @@ export async function loader({ request }: Route.LoaderArgs) {
     missingId: openId && !open ? openId : null,
     density: await readListDensity(request),
     // Without JS the expand link asks for one row's details (`?expand=`); with JS rows fetch them.
-    expanded:
-      expandId && page.items.some((r) => r.id === expandId) ? loadRequestJson(expandId) : null,
+    expanded: expandId && page.items.some((r) => r.id === expandId) ? expandedJson(expandId) : null,
     sources: listAttributionSources(),
     admins: listAdmins().map((a) => ({ id: a.id, username: a.username, is_active: a.is_active })),
     fields: getConfiguration().preparationFields,
     aiConfigured: aiConfigured(),
+    // Today's AI calls are used up: missing summaries follow tomorrow (ADR 255).
+    summaryHeld: aiConfigured() && aiBudget().exhausted,
     origin: env().APP_URL,
+    transcriptionConfigured: transcriptionConfigured(),
+    mailConfigured: mailConfigured(),
   };
+}
+
+/** The expanded row's request as admins see it (transcript, messages). */
+function expandedJson(id: number) {
+  const found = loadRequestJson(id);
+  return found ? adminJsonOf(found) : null;
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -132,7 +144,15 @@ function Chips({ query }: { query: RequestListQuery }) {
 export default function RequestsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { query, page, open, missingId, admins, fields, origin } = loaderData;
   const compact = loaderData.density === "compact";
-  const ctx: DetailContext = { admins, fields, aiConfigured: loaderData.aiConfigured, origin };
+  const ctx: DetailContext = {
+    admins,
+    fields,
+    aiConfigured: loaderData.aiConfigured,
+    summaryHeld: loaderData.summaryHeld,
+    origin,
+    transcriptionConfigured: loaderData.transcriptionConfigured,
+    mailConfigured: loaderData.mailConfigured,
+  };
   const location = useLocation();
   const revalidator = useRevalidator();
   const hydrated = useHydrated();
@@ -215,6 +235,16 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
           )}
         </div>
       </div>
+      {query.tab === "quarantine" && page.total !== loaderData.quarantine.count ? (
+        // The tab counts the whole quarantine, the heading the search's hits: say which is which.
+        <p
+          className="-mt-2 text-sm text-slate-600 dark:text-slate-300"
+          data-testid="quarantine-hits"
+        >
+          {page.total} von {loaderData.quarantine.count} Anfragen in „Prüfen“ passen zu Suche und
+          Filtern.
+        </p>
+      ) : null}
       <FilterPanel
         activeCount={[query.q, query.status, query.assignment, query.source].filter(Boolean).length}
         className="grid gap-3 p-4 pt-0 sm:grid-cols-2 sm:pt-4 lg:grid-cols-5 xl:grid-cols-6"
@@ -330,7 +360,11 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
           {loaderData.openQuarantined ? (
             <QuarantineNotice id={open.id} name={open.name} action={actionUrl} />
           ) : null}
-          <PrivacyActions request={open} action={actionUrl} />
+          <PrivacyActions
+            request={open}
+            action={actionUrl}
+            candidates={loaderData.exportCandidates}
+          />
           <EarlierRequests items={loaderData.earlier} hrefFor={openHref} />
           <LeadOrigin attribution={open.attribution} />
         </FullScreenRequest>

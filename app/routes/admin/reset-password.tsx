@@ -16,6 +16,7 @@ import { refuseFilledHoneypot } from "~/server/honeypot.server";
 import { readForm } from "~/server/http.server";
 import { checkResetToken, resetPassword } from "~/server/password-reset.server";
 import { clientIp } from "~/server/request-context.server";
+import { failureReply } from "~/server/result.server";
 import type { Route } from "./+types/reset-password";
 
 export const handle = accountPageHandle;
@@ -35,7 +36,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: ResetPasswordFormSchema });
   const hideFields = ["newPassword", "confirmPassword"];
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields }), success: null }, { status: 400 });
+    return data(
+      { result: submission.reply({ hideFields }), success: null, weak: false },
+      { status: 400 },
+    );
   }
   const result = await resetPassword(
     submission.value.token,
@@ -43,12 +47,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     clientIp(context),
   );
   if (!result.ok) {
+    // A guessable password: zxcvbn's feedback under the field, the indicator says "Zu schwach".
+    const reply = failureReply(submission, result, { hideFields });
     return data(
-      { result: submission.reply({ hideFields, formErrors: [result.error] }), success: null },
+      { result: reply, success: null, weak: Boolean(result.field) },
       { status: result.status },
     );
   }
-  return { result: submission.reply({ resetForm: true }), success: result.message };
+  return { result: submission.reply({ resetForm: true }), success: result.message, weak: false };
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
@@ -58,6 +64,9 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const [confirm, setConfirm] = useState("");
   // Before hydration (and without JS) the button stays enabled; the server validates.
   const [hydrated, setHydrated] = useState(false);
+  // The server refused the typed password as guessable; typing again clears the verdict.
+  const [refusedAsWeak, setRefusedAsWeak] = useState(false);
+  useEffect(() => setRefusedAsWeak(Boolean(actionData?.weak)), [actionData]);
   const newPasswordId = fields.newPassword.id;
   const confirmId = fields.confirmPassword.id;
   useEffect(() => {
@@ -81,7 +90,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     },
   });
   if (outcome) return outcome;
-  const strength = passwordStrength(password);
+  const strength = passwordStrength(password, refusedAsWeak);
   const invalid = password.length < RESET_MIN_LENGTH || password !== confirm;
   const submitting = navigation.state === "submitting";
   return (
@@ -91,9 +100,12 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           meta={fields.newPassword}
           label="Neues Passwort"
           autoComplete="new-password"
-          onChange={(e) => setPassword(e.currentTarget.value)}
+          onChange={(e) => {
+            setPassword(e.currentTarget.value);
+            setRefusedAsWeak(false);
+          }}
           hint={
-            hydrated && password ? (
+            hydrated && (password || refusedAsWeak) ? (
               <span
                 data-testid="password-strength"
                 className={
@@ -105,7 +117,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
                 Passwortstärke: {strength}
               </span>
             ) : (
-              `Mindestens ${RESET_MIN_LENGTH} Zeichen.`
+              `Mindestens ${RESET_MIN_LENGTH} Zeichen, schwer zu erraten.`
             )
           }
         />

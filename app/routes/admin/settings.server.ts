@@ -1,133 +1,103 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
-import { type Configuration, ConfigurationSchema } from "~/lib/configuration";
 import {
-  addExternalEmail,
-  addPreparationField,
-  draftFromForm,
+  configurationFromSettings,
+  LIST_EDIT_MESSAGES,
   missingSections,
   SECTIONS_MISSING,
   SETTINGS_NOT_SAVED,
-  settingsNumberErrors,
+  SettingsFormSchema,
 } from "~/lib/settings-form";
 import { listAdmins } from "~/server/admins.server";
 import { getConfiguration, saveConfiguration } from "~/server/configuration.server";
 import { dataWithToast, redirectWithToast } from "~/server/flash.server";
-import { maskedConfiguration } from "~/server/webhooks/config.server";
+import type { AuditActor } from "~/server/privacy/audit.server";
 
 export type SettingsActionData = {
-  draft: Configuration;
+  /** Conform's answer: the posted form (a list intent applied) and its errors. */
+  settings: SubmissionResult<string[]> | null;
+  /** A list edit without JS: done, but not saved yet. */
   message?: string;
+  /** A refused post as a whole (the page shows it above the form). */
   error?: string;
-  fieldErrors?: Record<string, string[]>;
-  newEmail?: string;
-  newField?: { name: string; label: string; placeholder: string };
   /** The field to focus (and so scroll into view): the first refused one. */
   focus?: string;
 };
 
+/** `a.0.b` (Zod paths of the configuration) as the form's names, `a[0].b`. */
+const formName = (path: string) => path.replace(/\.(\d+)(?=\.|$)/g, "[$1]");
+
 /**
- * One form, several buttons: list edits (add/remove address, add/delete field) change the draft
- * and show it again (without JS too); only 'save' validates, clamps and stores the whole document.
+ * One form, parsed by Conform with the page's schema: a list intent (insert/remove/reorder, posted
+ * by its button without JS) comes back applied and is shown again; a save is validated, stored
+ * and answered with a toast either way.
  */
 export async function handleSettingsAction(
   form: FormData,
   back: string,
   /** The page's request and context: a refused save answers with a toast too. */
-  http?: { request: Request; context: Readonly<RouterContextProvider> },
+  http?: { request: Request; context: Readonly<RouterContextProvider>; actor?: AuditActor },
 ) {
-  const intent = String(form.get("intent") ?? "save");
-  const admins = listAdmins().map((a) => ({ id: a.id, username: a.username, email: a.email }));
-  // Webhooks have their own forms (webhooks/settings-actions.server.ts): this one keeps them as stored.
-  const raw = { ...draftFromForm(form, admins), webhooks: getConfiguration().webhooks };
-  const reply = (
-    body: Omit<SettingsActionData, "draft"> & { draft?: Configuration },
-    status = 200,
-  ) =>
-    data<SettingsActionData>(
-      { ...body, draft: maskedConfiguration(body.draft ?? raw) },
-      { status },
-    );
-  // A refused save: the draft again, the first bad field focused, and a toast that says so.
-  const refuse = (body: Omit<SettingsActionData, "draft"> & { draft?: Configuration }) =>
+  const submission = parseWithZod(form, { schema: SettingsFormSchema });
+  const refuse = (body: SettingsActionData) =>
     http
       ? dataWithToast<SettingsActionData>(
           http.request,
           http.context,
-          { ...body, draft: maskedConfiguration(body.draft ?? raw) },
-          { type: "error", message: body.error ?? SETTINGS_NOT_SAVED },
+          body,
+          {
+            type: "error",
+            message: body.error ?? SETTINGS_NOT_SAVED,
+          },
           400,
         )
-      : reply(body, 400);
+      : data(body, { status: 400 });
 
-  if (intent === "add-email") {
-    const newEmail = String(form.get("newEmail") ?? "");
-    const result = addExternalEmail(raw.emailNotifications.externalEmails, newEmail);
-    if (!result.ok)
-      return reply({ fieldErrors: { newEmail: [result.error] }, newEmail, focus: "newEmail" }, 400);
-    return reply({
-      draft: {
-        ...raw,
-        emailNotifications: { ...raw.emailNotifications, externalEmails: result.list },
-      },
-      message: "Adresse hinzugefügt – zum Übernehmen bitte speichern.",
-    });
-  }
-  if (intent.startsWith("remove-email:")) {
-    const email = intent.slice("remove-email:".length);
-    const list = raw.emailNotifications.externalEmails.filter((e) => e !== email);
-    return reply({
-      draft: { ...raw, emailNotifications: { ...raw.emailNotifications, externalEmails: list } },
-      message: "Adresse entfernt – zum Übernehmen bitte speichern.",
-    });
-  }
-  if (intent === "add-field") {
-    const newField = {
-      name: String(form.get("newFieldName") ?? ""),
-      label: String(form.get("newFieldLabel") ?? ""),
-      placeholder: String(form.get("newFieldPlaceholder") ?? ""),
-    };
-    const result = addPreparationField(raw.preparationFields, newField);
-    if (!result.ok)
-      return reply(
-        { fieldErrors: { newField: [result.error] }, newField, focus: "newFieldName" },
-        400,
-      );
-    return reply({
-      draft: { ...raw, preparationFields: result.fields },
-      message: "Feld hinzugefügt – zum Übernehmen bitte speichern.",
-    });
-  }
-  if (intent.startsWith("delete-field:")) {
-    const id = Number(intent.slice("delete-field:".length));
-    return reply({
-      draft: {
-        ...raw,
-        preparationFields: raw.preparationFields.filter((f) => Number(f.id) !== id),
-      },
-      message: "Feld entfernt – zum Übernehmen bitte speichern.",
+  const intent = submission.reply().intent;
+  if (intent) {
+    const list = "name" in intent.payload ? String(intent.payload.name) : "";
+    return data<SettingsActionData>({
+      settings: submission.reply(),
+      message: LIST_EDIT_MESSAGES[list]?.[intent.type],
     });
   }
   // A post without every section's marker (empty, truncated, hand-made) changes nothing.
-  if (missingSections(form).length > 0) {
-    return refuse({ error: SECTIONS_MISSING, draft: getConfiguration() });
-  }
-  // Numbers outside their range are refused at the field (the browser checks them first).
-  const numberErrors = settingsNumberErrors(form);
-  if (Object.keys(numberErrors).length > 0) {
+  if (missingSections(form).length > 0) return refuse({ settings: null, error: SECTIONS_MISSING });
+  if (submission.status !== "success") {
     return refuse({
+      settings: submission.reply(),
       error: SETTINGS_NOT_SAVED,
-      fieldErrors: numberErrors,
-      focus: Object.keys(numberErrors)[0],
+      focus: Object.keys(submission.error ?? {})[0],
     });
   }
-  const result = saveConfiguration(raw);
+  const admins = listAdmins();
+  // The form replaces the sections it shows; everything it does not show is kept as stored
+  // (webhooks have their own forms, the 2FA rule is on /admin/account, the AI budget and other
+  // API-only keys are set through /api/configuration).
+  const stored = getConfiguration();
+  const fromForm = configurationFromSettings(submission.value, admins);
+  // The logo has its own upload form: the settings form keeps the stored one.
+  const result = saveConfiguration(
+    {
+      ...stored,
+      ...fromForm,
+      branding: { ...fromForm.branding, logo: stored.branding.logo },
+      // Saving the week of "Terminbuchung" reviews its hours (go-live item `scheduling`).
+      ...(fromForm.scheduling
+        ? { scheduling: { ...fromForm.scheduling, hoursReviewed: true } }
+        : {}),
+    },
+    http?.actor,
+  );
   if (!result.ok) {
-    const parsed = ConfigurationSchema.safeParse(raw);
+    const fieldErrors = Object.fromEntries(
+      Object.entries(result.fieldErrors).map(([path, messages]) => [formName(path), messages]),
+    );
     return refuse({
+      settings: submission.reply({ formErrors: [result.error], fieldErrors }),
       error: result.error,
-      fieldErrors: result.fieldErrors,
-      draft: parsed.success ? parsed.data : raw,
-      focus: Object.keys(result.fieldErrors ?? {})[0],
+      focus: Object.keys(fieldErrors)[0],
     });
   }
   return redirectWithToast(back, {

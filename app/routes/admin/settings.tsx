@@ -1,14 +1,25 @@
 import { Link, useLocation } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
+import { LogoSettings } from "~/components/admin/settings/logo-settings";
 import { SettingsForm } from "~/components/admin/settings/settings-form";
+import { TeamCalendarLinks } from "~/components/admin/settings/team-calendar-links";
 import { WebhookSettings } from "~/components/admin/settings/webhook-settings";
 import { buttonClass } from "~/components/ui/button";
+import type { TeamCalendarFormState } from "~/lib/team-calendar";
 import type { WebhookFormState } from "~/lib/webhooks";
 import { listAdmins } from "~/server/admins.server";
-import { eventTypesWithFallback } from "~/server/appointments.server";
+import { eventTypesWithFallback } from "~/server/appointments/appointments.server";
 import { requireAdmin } from "~/server/auth.server";
+import { branding } from "~/server/branding.server";
 import { getConfiguration } from "~/server/configuration.server";
+import { env } from "~/server/env.server";
 import { readForm } from "~/server/http.server";
+import { busyFeedStatuses } from "~/server/team-calendar/busy-feeds.server";
+import { listFeedTokens } from "~/server/team-calendar/demo-feed.server";
+import {
+  handleTeamCalendarAction,
+  isTeamCalendarIntent,
+} from "~/server/team-calendar/settings-actions.server";
 import { maskedConfiguration } from "~/server/webhooks/config.server";
 import {
   generateWebhookSecret,
@@ -17,6 +28,7 @@ import {
 } from "~/server/webhooks/settings-actions.server";
 import type { Route } from "./+types/settings";
 import { handleSettingsAction, type SettingsActionData } from "./settings.server";
+import { handleLogoAction, isLogoIntent } from "./settings-logo.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Einstellungen" }];
 
@@ -32,14 +44,19 @@ export async function loader({ request }: Route.LoaderArgs) {
     admins: listAdmins().map((a) => ({ id: a.id, username: a.username, email: a.email })),
     eventTypes,
     generatedSecret: generateWebhookSecret(),
+    legalDefaults: { privacyUrl: env().PRIVACY_URL, imprintUrl: env().IMPRINT_URL },
+    logoUrl: branding().logoUrl,
+    teamCalendar: { feeds: busyFeedStatuses(), links: listFeedTokens() },
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const form = await readForm(request);
-  if (isWebhookIntent(form)) return handleWebhookAction(form, "/admin/settings");
-  return handleSettingsAction(form, "/admin/settings", { request, context });
+  if (isWebhookIntent(form)) return handleWebhookAction(form, "/admin/settings", admin);
+  if (isLogoIntent(form)) return handleLogoAction(form, "/admin/settings#branding-logo");
+  if (isTeamCalendarIntent(form)) return handleTeamCalendarAction(form, "/admin/settings", admin);
+  return handleSettingsAction(form, "/admin/settings", { request, context, actor: admin });
 }
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -59,23 +76,32 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         </div>
       </div>
       <SettingsForm
-        config={result?.draft ?? loaderData.config}
+        config={loaderData.config}
+        lastResult={result?.settings}
         admins={loaderData.admins}
         eventTypes={loaderData.eventTypes}
         action={location.pathname}
-        fieldErrors={result?.fieldErrors}
         error={result?.error}
         message={result?.message}
-        newEmail={result?.newEmail}
-        newField={result?.newField}
         focus={result?.focus}
-        draft={Boolean(result?.draft)}
+        legalDefaults={loaderData.legalDefaults}
+        busyFeeds={loaderData.teamCalendar.feeds}
+        feedsRefreshable
       />
+      <LogoSettings logoUrl={loaderData.logoUrl} action={location.pathname} />
       <WebhookSettings
         webhooks={loaderData.config.webhooks}
         generatedSecret={loaderData.generatedSecret}
         action={location.pathname}
         state={(actionData as { webhook?: WebhookFormState } | undefined)?.webhook}
+      />
+      <TeamCalendarLinks
+        action={location.pathname}
+        links={loaderData.teamCalendar.links}
+        newLink={
+          (actionData as { teamCalendar?: TeamCalendarFormState } | undefined)?.teamCalendar
+            ?.feedLink
+        }
       />
     </div>
   );

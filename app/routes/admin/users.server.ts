@@ -6,23 +6,30 @@ import {
   type UsersActionResult,
 } from "~/lib/admin-users";
 import { InviteSchema } from "~/lib/auth-forms";
+import { formFlag } from "~/lib/form-flag";
+import { TWO_FACTOR_MESSAGES } from "~/lib/two-factor";
 import {
+  AdminActiveSchema,
   deleteAdmin,
   getAdminById,
   otherActiveAdmins,
   setAdminActive,
 } from "~/server/admins.server";
-import { type AdminUser, parseId } from "~/server/auth.server";
+import type { AdminUser } from "~/server/auth.server";
 import { requireConfirmation } from "~/server/confirm.server";
 import { redirectWithToast } from "~/server/flash.server";
+import { parseId } from "~/server/http.server";
 import {
   activateInvitation,
   createInvitation,
   deleteInvitation,
+  invitationMessage,
   listInvitations,
   resendInvitation,
 } from "~/server/invitations.server";
 import { issueResetLink } from "~/server/reset-link.server";
+import { invalid } from "~/server/result.server";
+import { resetTwoFactor } from "~/server/two-factor/two-factor.server";
 
 const done = (message: string) => redirectWithToast("/admin/users", { type: "success", message });
 
@@ -48,7 +55,7 @@ export async function handleUsersAction(formData: FormData, me: AdminUser) {
       intent,
       result: submission.reply({ resetForm: true }),
       ...(created.mailed
-        ? { message: `Einladung an ${email} gesendet.` }
+        ? { message: invitationMessage(email, created) }
         : { invitationLink: { email, link: created.link } }),
     });
   }
@@ -58,7 +65,9 @@ export async function handleUsersAction(formData: FormData, me: AdminUser) {
 
   switch (intent) {
     case "toggle": {
-      const result = setAdminActive(me.id, id, formData.get("activate") === "1");
+      const parsed = AdminActiveSchema.safeParse({ activate: formFlag(formData.get("activate")) });
+      if (!parsed.success) return reply({ intent, error: invalid(parsed.error).error }, 400);
+      const result = setAdminActive(me.id, id, parsed.data.activate ?? false);
       if (!result.ok) {
         return reply(
           { intent, error: result.error || "Fehler beim Ändern des Admin-Status" },
@@ -73,8 +82,8 @@ export async function handleUsersAction(formData: FormData, me: AdminUser) {
       const target = getAdminById(id);
       if (!target) return reply({ intent, error: "Admin nicht gefunden." }, 404);
       const step = requireConfirmation(formData, {
+        // The spec's confirm button reads 'Bestätigen' (product-spec, "Generic modal system").
         title: "Admin löschen",
-        confirmLabel: "Admin löschen",
         message: deleteAdminMessage(target.username, otherActiveAdmins(id)),
       });
       if (step) return step;
@@ -91,6 +100,21 @@ export async function handleUsersAction(formData: FormData, me: AdminUser) {
       if (!result.ok) return reply({ intent, error: result.error }, result.status);
       return reply({ intent, resetLink: { username: result.username, link: result.link } });
     }
+    case "reset-2fa": {
+      // A lost phone: another admin's 2FA off (audited, mailed); one's own is switched off under
+      // "Account-Einstellungen" with the password and a code.
+      const target = getAdminById(id);
+      if (!target || id === me.id) return reply({ intent, error: "Admin nicht gefunden." }, 404);
+      const step = requireConfirmation(formData, {
+        title: "Zwei-Faktor-Anmeldung zurücksetzen",
+        confirmLabel: "Zurücksetzen",
+        message: TWO_FACTOR_MESSAGES.resetConfirm(target.username),
+      });
+      if (step) return step;
+      const result = resetTwoFactor(id, me);
+      if (!result.ok) return reply({ intent, error: result.error }, result.status);
+      return done(TWO_FACTOR_MESSAGES.resetDone(result.username));
+    }
     case "resend-invitation": {
       const result = resendInvitation(id, me.id);
       if (!result.ok) {
@@ -101,18 +125,17 @@ export async function handleUsersAction(formData: FormData, me: AdminUser) {
       }
       if (!result.mailed)
         return reply({ intent, invitationLink: { email: result.email, link: result.link } });
-      return done("Einladung erneut gesendet. Der alte Link ist ungültig.");
+      return done(invitationMessage(result.email, result, true));
     }
     case "delete-invitation": {
       const invitation = listInvitations().find((i) => i.id === id);
       if (!invitation) return reply({ intent, error: "Fehler beim Löschen der Einladung" }, 404);
       const step = requireConfirmation(formData, {
         title: "Einladung löschen",
-        confirmLabel: "Einladung löschen",
         message: deleteInvitationMessage(invitation.email),
       });
       if (step) return step;
-      const result = deleteInvitation(id);
+      const result = deleteInvitation(id, me.id);
       if (!result.ok)
         return reply({ intent, error: "Fehler beim Löschen der Einladung" }, result.status);
       return done("Einladung gelöscht.");

@@ -11,6 +11,7 @@ import { ConfirmAction, ConfirmationStep } from "~/components/ui/confirm-action"
 import { Alert } from "~/components/ui/field";
 import { ConformForm, Field, useConformForm } from "~/components/ui/form";
 import { PostButton } from "~/components/ui/post-button";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import { Table } from "~/components/ui/table";
 import {
   awaitingActivationText,
@@ -20,9 +21,12 @@ import {
 } from "~/lib/admin-users";
 import { InviteSchema } from "~/lib/auth-forms";
 import { formatDateTime } from "~/lib/format";
+import { TWO_FACTOR_MESSAGES } from "~/lib/two-factor";
 import { listAdmins } from "~/server/admins.server";
-import { readForm, requireAdmin } from "~/server/auth.server";
+import { requireAdmin } from "~/server/auth.server";
+import { readForm } from "~/server/http.server";
 import { listInvitations } from "~/server/invitations.server";
+import { twoFactorAdminIds } from "~/server/two-factor/two-factor.server";
 import type { Route } from "./+types/users";
 import { handleUsersAction } from "./users.server";
 
@@ -30,7 +34,12 @@ export const meta: Route.MetaFunction = () => [{ title: "Benutzer" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const me = await requireAdmin(request);
-  return { meId: me.id, admins: listAdmins(), invitations: listInvitations() };
+  return {
+    meId: me.id,
+    admins: listAdmins(),
+    twoFactor: [...twoFactorAdminIds()],
+    invitations: listInvitations(),
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -43,6 +52,12 @@ const formatDate = (iso: string | null) => (iso ? formatDateTime(iso) : "Nie");
 const th =
   "px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400";
 const td = "px-4 py-3 align-middle";
+/** Below `sm` the rows stack as cards: one cell per line, labelled with its column (`data-label`). */
+const stacked =
+  "max-sm:block max-sm:[&_thead]:sr-only max-sm:[&_tbody]:block max-sm:[&_tr]:block max-sm:[&_tr]:px-2 max-sm:[&_tr]:py-3 max-sm:[&_td]:block max-sm:[&_td]:py-1 max-sm:[&_td]:whitespace-normal max-sm:[&_td]:break-words max-sm:[&_td]:before:block max-sm:[&_td]:before:text-xs max-sm:[&_td]:before:font-semibold max-sm:[&_td]:before:text-slate-500 max-sm:[&_td]:before:content-[attr(data-label)] dark:max-sm:[&_td]:before:text-slate-400";
+/** The horizontal scroll region of a table from `sm` up (keyboard-scrollable, named). */
+const scrollRegion =
+  "mt-3 sm:overflow-x-auto focus-visible:outline-2 focus-visible:outline-indigo-500";
 const menuItem =
   "block w-full rounded-md px-3 py-2 text-left text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:opacity-50 dark:hover:bg-slate-800";
 
@@ -53,6 +68,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
   const [form, fields] = useConformForm(InviteSchema, inviteResult, { id: "invite" });
   const busy = navigation.state === "submitting";
   const { meId, admins, invitations } = loaderData;
+  const withTwoFactor = new Set(loaderData.twoFactor);
   const awaiting = admins.filter(awaitsActivation);
 
   return (
@@ -101,22 +117,25 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
 
       <Card className="overflow-hidden">
         <h2 className="px-6 pt-5 text-lg font-semibold">Admins ({admins.length})</h2>
-        <div className="mt-3 overflow-x-auto">
+        <ScrollRegion className={scrollRegion} label="Admins-Tabelle">
           <Table
             look="shaded"
+            className={stacked}
             columns={["Benutzername", "E-Mail", "Status", "Letzter Login", "Aktionen"]}
             cellClassName={th}
           >
             {admins.map((admin) => (
               <tr key={admin.id} data-testid={`admin-row-${admin.username}`}>
-                <td className={`${td} font-medium`}>
+                <td className={`${td} font-medium`} data-label="Benutzername">
                   {admin.username}
                   {admin.id === meId ? (
                     <span className="ml-2 text-xs text-slate-500 dark:text-slate-400">(Sie)</span>
                   ) : null}
                 </td>
-                <td className={`${td} whitespace-nowrap`}>{admin.email}</td>
-                <td className={td}>
+                <td className={`${td} whitespace-nowrap`} data-label="E-Mail">
+                  {admin.email}
+                </td>
+                <td className={td} data-label="Status">
                   <span
                     className={
                       admin.is_active
@@ -126,14 +145,21 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                   >
                     {admin.is_active ? "Aktiv" : "Inaktiv"}
                   </span>
+                  {withTwoFactor.has(admin.id) ? (
+                    <span className="mt-1 block text-xs font-medium text-slate-600 dark:text-slate-300">
+                      Zwei-Faktor aktiv
+                    </span>
+                  ) : null}
                   {awaitsActivation(admin) ? (
                     <span className="mt-1 block text-xs font-medium text-amber-800 dark:text-amber-300">
                       Wartet auf Freischaltung
                     </span>
                   ) : null}
                 </td>
-                <td className={`${td} whitespace-nowrap`}>{formatDate(admin.last_login)}</td>
-                <td className={td}>
+                <td className={`${td} whitespace-nowrap`} data-label="Letzter Login">
+                  {formatDate(admin.last_login)}
+                </td>
+                <td className={td} data-label="Aktionen">
                   {admin.id === meId ? (
                     <span className="text-xs text-slate-500 dark:text-slate-400">–</span>
                   ) : (
@@ -156,11 +182,20 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                       >
                         Passwort-Reset-Link erzeugen
                       </PostButton>
+                      {withTwoFactor.has(admin.id) ? (
+                        <ConfirmAction
+                          fields={{ intent: "reset-2fa", id: String(admin.id) }}
+                          title="Zwei-Faktor-Anmeldung zurücksetzen"
+                          label="2FA zurücksetzen"
+                          confirmLabel="Zurücksetzen"
+                          aria-label={`Zwei-Faktor-Anmeldung zurücksetzen: ${admin.username}`}
+                          message={TWO_FACTOR_MESSAGES.resetConfirm(admin.username)}
+                        />
+                      ) : null}
                       <ConfirmAction
                         fields={{ intent: "delete", id: String(admin.id) }}
                         title="Admin löschen"
                         label="Löschen"
-                        confirmLabel="Admin löschen"
                         aria-label={`${admin.username} löschen`}
                         message={deleteAdminMessage(
                           admin.username,
@@ -176,7 +211,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
               </tr>
             ))}
           </Table>
-        </div>
+        </ScrollRegion>
       </Card>
 
       <Card className="overflow-visible">
@@ -188,24 +223,35 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
             Keine ausstehenden Einladungen.
           </p>
         ) : (
-          <div className="mt-3 overflow-x-auto pb-40 md:overflow-visible md:pb-0">
+          // From sm to md the table scrolls sideways, which would clip the open "Aktionen" menu: room below only while it is open.
+          <ScrollRegion
+            className={`${scrollRegion} sm:has-[details[open]]:pb-40 md:overflow-visible md:has-[details[open]]:pb-0`}
+            label="Einladungen-Tabelle"
+          >
             <Table
               look="shaded"
+              className={stacked}
               columns={["E-Mail", "Eingeladen von", "Eingeladen am", "Läuft ab", "Aktionen"]}
               cellClassName={th}
             >
               {invitations.map((inv) => (
                 <tr key={inv.id} data-testid={`invitation-row-${inv.email}`}>
-                  <td className={`${td} whitespace-nowrap`}>{inv.email}</td>
-                  <td className={td}>{inv.invited_by ?? "Unbekannt"}</td>
-                  <td className={`${td} whitespace-nowrap`}>{formatDate(inv.created_at)}</td>
-                  <td className={`${td} whitespace-nowrap`}>
+                  <td className={`${td} whitespace-nowrap`} data-label="E-Mail">
+                    {inv.email}
+                  </td>
+                  <td className={td} data-label="Eingeladen von">
+                    {inv.invited_by ?? "Unbekannt"}
+                  </td>
+                  <td className={`${td} whitespace-nowrap`} data-label="Eingeladen am">
+                    {formatDate(inv.created_at)}
+                  </td>
+                  <td className={`${td} whitespace-nowrap`} data-label="Läuft ab">
                     {formatDate(inv.expires_at)}
                     {inv.expired ? (
                       <span className="ml-2 text-xs font-semibold text-red-600">abgelaufen</span>
                     ) : null}
                   </td>
-                  <td className={td}>
+                  <td className={td} data-label="Aktionen">
                     <details className="relative">
                       <summary className="cursor-pointer list-none whitespace-nowrap rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-slate-600 dark:hover:bg-slate-800">
                         Aktionen <span aria-hidden="true">▾</span>
@@ -230,7 +276,6 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                           fields={{ intent: "delete-invitation", id: String(inv.id) }}
                           title="Einladung löschen"
                           label="Löschen"
-                          confirmLabel="Einladung löschen"
                           aria-label={`Einladung an ${inv.email} löschen`}
                           className={`${menuItem} text-red-600 dark:text-red-400`}
                           message={deleteInvitationMessage(inv.email)}
@@ -241,7 +286,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                 </tr>
               ))}
             </Table>
-          </div>
+          </ScrollRegion>
         )}
       </Card>
     </div>

@@ -1,39 +1,38 @@
+import { AffiliateToggleSchema } from "~/lib/affiliate";
 import { deleteAffiliateCode, setAffiliateActive } from "~/server/affiliates.server";
-import {
-  jsonError,
-  methodNotAllowed,
-  parseId,
-  readJsonObject,
-  requireApiAdmin,
-  withApiFallback,
-} from "~/server/auth.server";
+import { adminApi } from "~/server/api-route.server";
+import { jsonError, methodNotAllowed } from "~/server/http.server";
 import type { Route } from "./+types/affiliate-codes.$id";
 
-/** PATCH {isActive} and DELETE (admins only). */
-export function action({ request, params }: Route.ActionArgs) {
-  return withApiFallback(
-    request.method === "DELETE" ? "Fehler beim Löschen!" : "Fehler beim Aktualisieren!",
-    async () => {
-      await requireApiAdmin(request);
-      const id = parseId(params.id);
-      if (!id) return jsonError("Affiliate-Code nicht gefunden.", 404);
-      if (request.method === "DELETE") {
-        return deleteAffiliateCode(id)
-          ? Response.json({ success: true, message: "Affiliate-Code gelöscht!" })
-          : jsonError("Affiliate-Code nicht gefunden.", 404);
-      }
-      if (request.method !== "PATCH" && request.method !== "PUT")
-        return methodNotAllowed("PATCH, DELETE");
-      const body = await readJsonObject(request);
-      if (!body.ok) return body.response;
-      if (typeof body.value.isActive !== "boolean")
-        return jsonError("isActive muss true oder false sein.", 400);
-      const updated = setAffiliateActive(id, body.value.isActive);
-      return updated
-        ? Response.json({ success: true, affiliateCode: updated })
-        : jsonError("Affiliate-Code nicht gefunden.", 404);
-    },
-  );
+const ID = { param: "id", notFound: "Affiliate-Code nicht gefunden." } as const;
+
+/** DELETE /api/affiliate-codes/{id} (admins only). */
+const remove = adminApi({ fallback: "Fehler beim Löschen!", id: ID }, ({ id }) =>
+  deleteAffiliateCode(id)
+    ? Response.json({ success: true, message: "Affiliate-Code gelöscht!" })
+    : jsonError(ID.notFound, 404),
+);
+
+/** PATCH (or PUT) /api/affiliate-codes/{id} {isActive} (admins only). */
+const update = adminApi(
+  { fallback: "Fehler beim Aktualisieren!", id: ID, schema: AffiliateToggleSchema },
+  ({ id, body }) => {
+    const updated = setAffiliateActive(id, body.isActive);
+    return updated
+      ? Response.json({ success: true, affiliateCode: updated })
+      : jsonError(ID.notFound, 404);
+  },
+);
+
+/** Any other method: 405 after authentication and the id, as before. */
+const other = adminApi({ fallback: "Fehler beim Aktualisieren!", id: ID }, () =>
+  methodNotAllowed("PATCH, DELETE"),
+);
+
+export function action(args: Route.ActionArgs) {
+  const method = args.request.method;
+  if (method === "DELETE") return remove(args);
+  return method === "PATCH" || method === "PUT" ? update(args) : other(args);
 }
 
 export const loader = () => methodNotAllowed("PATCH, DELETE");

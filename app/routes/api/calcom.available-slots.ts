@@ -1,29 +1,36 @@
-import { availableSlots } from "~/server/appointments.server";
-import { jsonError, methodNotAllowed, readJsonObject } from "~/server/auth.server";
-import { requestedDay, SlotsRequestSchema } from "~/server/booking-api.server";
-import { SchedulingError, SLOTS_FAILED } from "~/server/scheduling/types";
-import type { Route } from "./+types/calcom.available-slots";
+import { onlyMethod, publicApi } from "~/server/api-route.server";
+import { availableSlots } from "~/server/appointments/appointments.server";
+import { requestedDay, SlotsRequestSchema } from "~/server/appointments/booking-api.server";
+import { SLOTS_FAILED } from "~/server/appointments/scheduling/types";
+import { jsonError } from "~/server/http.server";
+import { scheduling } from "~/server/result.server";
 
 /** POST /api/calcom/available-slots {startDate, endDate, eventTypeKey} → {success, slots[{time, formatted, available}]} */
-export async function action({ request }: Route.ActionArgs) {
-  if (request.method !== "POST") return methodNotAllowed("POST");
-  const body = await readJsonObject(request);
-  if (!body.ok) return body.response;
-  const parsed = SlotsRequestSchema.safeParse(body.value);
-  const day = parsed.success ? requestedDay(parsed.data) : null;
-  if (!parsed.success || !day) return jsonError("Bitte wähle ein gültiges Datum aus.", 400);
-  try {
-    const slots = await availableSlots(day, parsed.data.eventTypeKey);
-    return Response.json({ success: true, slots }, { headers: { "Cache-Control": "no-store" } });
-  } catch (error) {
-    if (error instanceof SchedulingError)
+export const action = publicApi(
+  { fallback: SLOTS_FAILED, methods: ["POST"], json: true },
+  async ({ body }) => {
+    // One message for any unusable day (the spec's), not the schema's per-field ones.
+    const parsed = SlotsRequestSchema.safeParse(body);
+    const day = parsed.success ? requestedDay(parsed.data) : null;
+    if (!parsed.success || !day) return jsonError("Bitte wähle ein gültiges Datum aus.", 400);
+    const result = await scheduling(() => availableSlots(day, parsed.data.eventTypeKey)).catch(
+      (error: unknown) => {
+        console.error("Slots:", error);
+        return null;
+      },
+    );
+    if (!result)
+      return Response.json({ success: false, error: SLOTS_FAILED, slots: [] }, { status: 502 });
+    if (!result.ok)
       return Response.json(
-        { success: false, error: error.message, slots: [] },
-        { status: error.status },
+        { success: false, error: result.error, slots: [] },
+        { status: result.status },
       );
-    console.error("Slots:", error);
-    return Response.json({ success: false, error: SLOTS_FAILED, slots: [] }, { status: 502 });
-  }
-}
+    return Response.json(
+      { success: true, slots: result.value },
+      { headers: { "Cache-Control": "no-store" } },
+    );
+  },
+);
 
-export const loader = () => methodNotAllowed("POST");
+export const loader = onlyMethod("POST");

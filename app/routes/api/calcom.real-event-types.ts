@@ -1,10 +1,8 @@
-import { eventTypesWithFallback } from "~/server/appointments.server";
-import { requireApiAdmin } from "~/server/auth.server";
-import type { Route } from "./+types/calcom.real-event-types";
+import { adminApi } from "~/server/api-route.server";
+import { eventTypesWithFallback } from "~/server/appointments/appointments.server";
 
 /** GET /api/calcom/real-event-types → {success, eventTypes: {event_types: [...]}}; fallback 'demo' (30 min). */
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireApiAdmin(request);
+export const loader = adminApi({ fallback: "Fehler beim Abrufen der Terminarten" }, async () => {
   const list = await eventTypesWithFallback();
   return Response.json(
     {
@@ -22,4 +20,4 @@ export async function loader({ request }: Route.LoaderArgs) {
     },
     { headers: { "Cache-Control": "no-store" } },
   );
-}
+});

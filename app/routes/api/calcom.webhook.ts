@@ -1,9 +1,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { applyCalcomWebhook } from "~/server/appointments.server";
-import { methodNotAllowed } from "~/server/auth.server";
+import { onlyMethod, publicApi } from "~/server/api-route.server";
+import { applyCalcomWebhook } from "~/server/appointments/appointments.server";
 import { env } from "~/server/env.server";
 import { readText } from "~/server/http.server";
-import type { Route } from "./+types/calcom.webhook";
 
 /** X-Cal-Signature-256 = hex HMAC-SHA256(secret, raw body); compared in constant time. */
 export function validSignature(raw: string, signature: string | null, secret: string): boolean {
@@ -13,24 +12,29 @@ export function validSignature(raw: string, signature: string | null, secret: st
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
-/** POST /api/calcom/webhook: verified Cal.com booking events update the appointments cache. */
-export async function action({ request }: Route.ActionArgs) {
-  if (request.method !== "POST") return methodNotAllowed("POST");
-  const secret = env().CALCOM_WEBHOOK_SECRET;
-  const body = await readText(request);
-  if (!body.ok) return body.response;
-  const raw = body.value;
-  if (!secret || !validSignature(raw, request.headers.get("x-cal-signature-256"), secret)) {
-    return Response.json({ error: "Ungültige Signatur" }, { status: 401 });
-  }
-  let event: unknown;
-  try {
-    event = JSON.parse(raw);
-  } catch {
-    return Response.json({ error: "Ungültiges JSON" }, { status: 400 });
-  }
-  const result = applyCalcomWebhook(event as Parameters<typeof applyCalcomWebhook>[0]);
-  return Response.json({ received: true, applied: result.applied });
-}
+/**
+ * POST /api/calcom/webhook: verified Cal.com booking events update the appointments cache. No
+ * `json` option: the signature is over the raw body, so the handler reads it as text.
+ */
+export const action = publicApi(
+  { fallback: "Webhook konnte nicht verarbeitet werden", methods: ["POST"] },
+  async ({ request }) => {
+    const secret = env().CALCOM_WEBHOOK_SECRET;
+    const body = await readText(request);
+    if (!body.ok) return body.response;
+    const raw = body.value;
+    if (!secret || !validSignature(raw, request.headers.get("x-cal-signature-256"), secret)) {
+      return Response.json({ error: "Ungültige Signatur" }, { status: 401 });
+    }
+    let event: unknown;
+    try {
+      event = JSON.parse(raw);
+    } catch {
+      return Response.json({ error: "Ungültiges JSON" }, { status: 400 });
+    }
+    const result = applyCalcomWebhook(event as Parameters<typeof applyCalcomWebhook>[0]);
+    return Response.json({ received: true, applied: result.applied });
+  },
+);
 
-export const loader = () => methodNotAllowed("POST");
+export const loader = onlyMethod("POST");

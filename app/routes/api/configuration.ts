@@ -1,46 +1,55 @@
+import { berlinToday } from "~/lib/booking-calendar";
 import { publicConfiguration } from "~/lib/configuration";
-import {
-  getApiAdmin,
-  methodNotAllowed,
-  readJsonObject,
-  requireApiAdmin,
-} from "~/server/auth.server";
+import { closedDaysAhead } from "~/lib/holidays";
+import { adminApi, publicApi } from "~/server/api-route.server";
+import { getApiAdmin } from "~/server/auth.server";
+import { branding } from "~/server/branding.server";
 import {
   getConfiguration,
   patchConfiguration,
   saveConfiguration,
 } from "~/server/configuration.server";
 import { maskedConfiguration } from "~/server/webhooks/config.server";
-import type { Route } from "./+types/configuration";
 
 /** Visitors get the public subset; admins get the whole document. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const config = getConfiguration();
-  const admin = await getApiAdmin(request);
-  // Webhook secrets never leave in full (masked to their last four characters).
-  return Response.json(admin ? maskedConfiguration(config) : publicConfiguration(config), {
-    headers: { "Cache-Control": "no-store" },
-  });
-}
+export const loader = publicApi(
+  { fallback: "Fehler beim Abrufen der Konfiguration" },
+  async ({ request }) => {
+    const config = getConfiguration();
+    const admin = await getApiAdmin(request);
+    // Webhook secrets never leave in full (masked to their last four characters).
+    // Visitors' calendars grey out holidays and blocked days of the coming year (dates only).
+    const visitor = {
+      ...publicConfiguration(config, branding()),
+      bookingClosedDays: closedDaysAhead(config.scheduling, berlinToday(), 400),
+    };
+    return Response.json(admin ? maskedConfiguration(config) : visitor, {
+      headers: { "Cache-Control": "no-store" },
+    });
+  },
+);
 
 /**
  * PATCH /api/configuration merges the given keys over the stored configuration; PUT replaces the
  * whole document. Either way one schema validates and clamps the result. A webhook secret that is
  * left out, empty or masked keeps the stored one.
  */
-export async function action({ request }: Route.ActionArgs) {
-  if (request.method !== "PATCH" && request.method !== "PUT") {
-    return methodNotAllowed("GET, PATCH, PUT");
-  }
-  await requireApiAdmin(request);
-  const body = await readJsonObject(request);
-  if (!body.ok) return body.response;
-  const result =
-    request.method === "PATCH" ? patchConfiguration(body.value) : saveConfiguration(body.value);
-  if (!result.ok) return Response.json(result, { status: 400 });
-  return Response.json({
-    success: true,
-    message: "Konfiguration erfolgreich gespeichert!",
-    configuration: maskedConfiguration(result.configuration),
-  });
-}
+export const action = adminApi(
+  {
+    fallback: "Fehler beim Speichern der Konfiguration!",
+    methods: ["PATCH", "PUT"],
+    allow: "GET, PATCH, PUT",
+    methodFirst: true,
+    json: true,
+  },
+  ({ request, body, admin }) => {
+    const result =
+      request.method === "PATCH" ? patchConfiguration(body, admin) : saveConfiguration(body, admin);
+    if (!result.ok) return Response.json(result, { status: 400 });
+    return Response.json({
+      success: true,
+      message: "Konfiguration erfolgreich gespeichert!",
+      configuration: maskedConfiguration(result.configuration),
+    });
+  },
+);

@@ -1,19 +1,21 @@
-import { eventTypeDetails } from "~/server/booking-api.server";
+import { publicApi } from "~/server/api-route.server";
+import { eventTypeDetails } from "~/server/appointments/booking-api.server";
+
+const LOAD_FAILED = "Die Terminart konnte nicht geladen werden.";
 
 /** GET /api/event-type-details → {success, eventType{name, description (sanitised HTML), duration}}. */
-export async function loader() {
+export const loader = publicApi({ fallback: LOAD_FAILED }, async () => {
+  let eventType: Awaited<ReturnType<typeof eventTypeDetails>>;
   try {
-    const eventType = await eventTypeDetails();
-    if (!eventType)
-      return Response.json(
-        { success: false, error: "Terminbuchungen sind derzeit deaktiviert." },
-        { status: 404 },
-      );
-    return Response.json({ success: true, eventType });
+    eventType = await eventTypeDetails();
   } catch {
-    return Response.json(
-      { success: false, error: "Die Terminart konnte nicht geladen werden." },
-      { status: 502 },
-    );
+    // The scheduler did not answer: a gateway error, not the server's own.
+    return Response.json({ success: false, error: LOAD_FAILED }, { status: 502 });
   }
-}
+  if (!eventType)
+    return Response.json(
+      { success: false, error: "Terminbuchungen sind derzeit deaktiviert." },
+      { status: 404 },
+    );
+  return Response.json({ success: true, eventType });
+});

@@ -1,7 +1,8 @@
 import { adminApi, onlyMethod } from "~/server/api-route.server";
 import { jsonError, parseId } from "~/server/http.server";
-import { failureResponse, REQUEST_ID } from "~/server/requests/api.server";
+import { REQUEST_ID } from "~/server/requests/api.server";
 import { deleteAttachment } from "~/server/requests/manage.server";
+import { failureJson } from "~/server/result.server";
 
 /** DELETE /api/requests/{id}/attachments/{attachmentId} — admins only. */
 export const action = adminApi(
@@ -12,7 +13,7 @@ export const action = adminApi(
     const result = await deleteAttachment(id, attachmentId);
     return result.ok
       ? Response.json({ success: true, message: "Anhang gelöscht." })
-      : failureResponse(result);
+      : failureJson(result);
   },
 );
 

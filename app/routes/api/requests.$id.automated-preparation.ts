@@ -1,6 +1,7 @@
 import { runAutomatedPreparation } from "~/server/ai/request-ai.server";
 import { adminApi, onlyMethod } from "~/server/api-route.server";
 import { REQUEST_ID } from "~/server/requests/api.server";
+import { failureJson } from "~/server/result.server";
 
 /**
  * POST /api/(admin/)requests/{id}/automated-preparation → {preparationData}. The body's
@@ -10,11 +11,7 @@ export const action = adminApi(
   { fallback: "Fehler bei der automatischen Vorbereitung", methods: ["POST"], id: REQUEST_ID },
   async ({ id }) => {
     const result = await runAutomatedPreparation(id);
-    if (!result.ok)
-      return Response.json(
-        { success: false, error: result.error, message: result.error },
-        { status: result.status },
-      );
+    if (!result.ok) return failureJson(result);
     return Response.json({
       success: true,
       preparationData: result.preparationData,

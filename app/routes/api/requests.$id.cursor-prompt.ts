@@ -2,6 +2,7 @@ import { z } from "zod";
 import { runCodingPrompt } from "~/server/ai/request-ai.server";
 import { adminApi, onlyMethod } from "~/server/api-route.server";
 import { REQUEST_ID } from "~/server/requests/api.server";
+import { failureJson } from "~/server/result.server";
 
 const Body = z.object({ preparationData: z.record(z.string(), z.string()).optional() }).catch({});
 
@@ -10,11 +11,7 @@ export const action = adminApi(
   { fallback: "Fehler beim Generieren des Prompts", methods: ["POST"], id: REQUEST_ID, json: true },
   async ({ id, body }) => {
     const result = await runCodingPrompt(id, Body.parse(body));
-    if (!result.ok)
-      return Response.json(
-        { success: false, error: result.error, message: result.error },
-        { status: result.status },
-      );
+    if (!result.ok) return failureJson(result);
     return Response.json({ success: true, prompt: result.prompt, source: result.source });
   },
 );

@@ -1,51 +1,49 @@
-import { requireApiAdmin, withApiFallback } from "~/server/auth.server";
+import { adminApi, publicApi } from "~/server/api-route.server";
 import { clientIp } from "~/server/request-context.server";
 import { asAdminJson } from "~/server/requests/quarantine.server";
 import { listAllRequests } from "~/server/requests/queries.server";
 import { submitRequest } from "~/server/requests/submit.server";
-import type { Route } from "./+types/requests";
 
 /** GET /api/requests: the spec's list (array, newest first) — admins only (deliberate deviation). */
-export function loader({ request }: Route.LoaderArgs) {
-  return withApiFallback("Fehler beim Abrufen der Requests", async () => {
-    await requireApiAdmin(request);
-    return Response.json(asAdminJson(listAllRequests({ archived: false })), {
-      headers: { "Cache-Control": "no-store" },
-    });
-  });
-}
+export const loader = adminApi({ fallback: "Fehler beim Abrufen der Requests" }, () =>
+  Response.json(asAdminJson(listAllRequests({ archived: false })), {
+    headers: { "Cache-Control": "no-store" },
+  }),
+);
 
-/** POST /api/requests (multipart): 201 with the created request; 400/413/429 with German errors. */
-export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") {
+/**
+ * POST /api/requests (multipart): 201 with the created request; 400/413/429 with German errors.
+ * No `json`/`schema` option: `submitRequest` streams the multipart body itself (files to storage).
+ */
+export const action = publicApi(
+  { fallback: "Fehler beim Senden der Anfrage", methods: ["POST"], allow: "GET, POST" },
+  async ({ request, args }) => {
+    const result = await submitRequest(request, clientIp(args.context));
+    if (result.ok) {
+      // uploadWarning: the text was saved but the files were refused (disk almost full).
+      const body = result.filesRefused
+        ? { ...result.request, uploadWarning: result.filesRefused }
+        : result.request;
+      const headers = new Headers({ Location: `/api/requests/${result.request.id}` });
+      headers.append("Set-Cookie", result.setCookie);
+      // The JS form revalidates after success: the root loader then shows the warning as a toast.
+      if (result.toastCookie) headers.append("Set-Cookie", result.toastCookie);
+      return Response.json(body, { status: 201, headers });
+    }
     return Response.json(
-      { error: "Methode nicht erlaubt" },
-      { status: 405, headers: { Allow: "GET, POST" } },
+      {
+        error: result.error,
+        ...(result.fieldErrors && Object.keys(result.fieldErrors).length
+          ? { fieldErrors: result.fieldErrors }
+          : {}),
+        ...(result.uploadErrors ? { uploadErrors: result.uploadErrors } : {}),
+      },
+      {
+        status: result.status,
+        headers: result.retryAfterSeconds
+          ? { "Retry-After": String(result.retryAfterSeconds) }
+          : {},
+      },
     );
-  }
-  const result = await submitRequest(request, clientIp(context));
-  if (result.ok) {
-    // uploadWarning: the text was saved but the files were refused (disk almost full).
-    const body = result.filesRefused
-      ? { ...result.request, uploadWarning: result.filesRefused }
-      : result.request;
-    const headers = new Headers({ Location: `/api/requests/${result.request.id}` });
-    headers.append("Set-Cookie", result.setCookie);
-    // The JS form revalidates after success: the root loader then shows the warning as a toast.
-    if (result.toastCookie) headers.append("Set-Cookie", result.toastCookie);
-    return Response.json(body, { status: 201, headers });
-  }
-  return Response.json(
-    {
-      error: result.error,
-      ...(result.fieldErrors && Object.keys(result.fieldErrors).length
-        ? { fieldErrors: result.fieldErrors }
-        : {}),
-      ...(result.uploadErrors ? { uploadErrors: result.uploadErrors } : {}),
-    },
-    {
-      status: result.status,
-      headers: result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : {},
-    },
-  );
-}
+  },
+);

@@ -1,33 +1,42 @@
-import { methodNotAllowed, requireApiAdmin } from "~/server/auth.server";
+import { onlyMethod, publicApi } from "~/server/api-route.server";
+import { requireApiAdmin } from "~/server/auth.server";
 import { fileResponse } from "~/server/file-response.server";
+import { jsonError } from "~/server/http.server";
 import { findAttachment } from "~/server/requests/manage.server";
 import { openStoredFile } from "~/server/uploads/store.server";
-import type { Route } from "./+types/uploads.$filename";
 
 const notFound = () => Response.json({ error: "Nicht gefunden" }, { status: 404 });
 const INLINE = /^(image\/(png|jpeg|gif|webp|bmp)|application\/pdf)$/;
 
 /**
  * GET /api/uploads/{filename}[?download=1]: attachments for admins only (session cookie, Bearer, or
- * the spec's `?token=`). Images and PDFs open inline, everything else downloads.
+ * an API token with `requests:read`). A token in the URL is never accepted (it would end up in
+ * logs, history and Referer): the spec's `?token=` answers 401 (deliberate deviation, issue 27) —
+ * checked before the admin, so even a request that also carries a cookie is refused. Images and PDFs
+ * open inline, everything else downloads.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const token = url.searchParams.get("token");
-  const authRequest = token
-    ? new Request(request.url, { headers: { authorization: `Bearer ${token}` } })
-    : request;
-  await requireApiAdmin(authRequest);
-  const row = findAttachment(params.filename ?? "");
-  if (!row) return notFound();
-  const file = await openStoredFile(row.filename);
-  if (!file) return notFound();
-  const download = url.searchParams.has("download") || !INLINE.test(row.mimeType);
-  return fileResponse(request, file, {
-    type: row.mimeType,
-    disposition: download ? "attachment" : "inline",
-    filename: row.originalName,
-  });
-}
+export const loader = publicApi(
+  { fallback: "Fehler beim Laden der Datei" },
+  async ({ request, args }) => {
+    const url = new URL(request.url);
+    if (url.searchParams.has("token")) {
+      return jsonError(
+        "Ein Zugangsschlüssel in der Adresse wird nicht akzeptiert. Bitte melden Sie sich an oder senden Sie ihn im Authorization-Header.",
+        401,
+      );
+    }
+    const admin = await requireApiAdmin(request);
+    const row = findAttachment(args.params.filename ?? "", { actor: admin, request });
+    if (!row) return notFound();
+    const file = await openStoredFile(row.filename);
+    if (!file) return notFound();
+    const download = url.searchParams.has("download") || !INLINE.test(row.mimeType);
+    return fileResponse(request, file, {
+      type: row.mimeType,
+      disposition: download ? "attachment" : "inline",
+      filename: row.originalName,
+    });
+  },
+);
 
-export const action = () => methodNotAllowed("GET");
+export const action = onlyMethod("GET");

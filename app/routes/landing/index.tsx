@@ -14,13 +14,16 @@ import { InfoBanner } from "~/components/landing/info-banner";
 import { useNonce } from "~/components/nonce";
 import { bannerKey } from "~/lib/banner-key";
 import type { ThemeChoice } from "~/lib/brand";
+import { footerText, landingDescription, landingTitle } from "~/lib/branding";
 import { formatYear } from "~/lib/format";
-import { privacyNoteText } from "~/lib/privacy-note";
+import { privacyNoteText, withTranscriptionNote } from "~/lib/privacy-note";
 import { RequestFormSchema } from "~/lib/request-form";
 import { uploadLimits } from "~/lib/upload-rules";
 import { validateAffiliateCode } from "~/server/affiliates.server";
+import { bookingEnabled } from "~/server/appointments/booking-api.server";
+import { visitorAppointments } from "~/server/appointments/visitor.server";
 import { landingAttribution } from "~/server/attribution.server";
-import { bookingEnabled } from "~/server/booking-api.server";
+import { branding } from "~/server/branding.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { env } from "~/server/env.server";
 import { readConsent, readDismissedBanners } from "~/server/preferences.server";
@@ -28,17 +31,13 @@ import type { RenderCacheRule } from "~/server/render-cache.server";
 import { clientIp } from "~/server/request-context.server";
 import { loadRequestsJson, requestsWithAppointment } from "~/server/requests/serialize.server";
 import { submitRequest } from "~/server/requests/submit.server";
+import { transcriptionProcessor } from "~/server/transcription/client.server";
 import { getVisitorRequestIds } from "~/server/visitor.server";
-import { visitorAppointments } from "~/server/visitor-appointments.server";
 import type { Route } from "./+types/index";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Deine Software-Idee als Testversion in 3 Tagen" },
-  {
-    name: "description",
-    content:
-      "Beschreibe deine Software-Idee per Text, Sprachnachricht oder Datei. Innerhalb von drei Tagen erhältst du eine Testversion und eine persönliche Demo.",
-  },
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: landingTitle(loaderData?.texts) },
+  { name: "description", content: landingDescription(loaderData?.texts) },
 ];
 
 /**
@@ -78,7 +77,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const sent = ids.includes(sentId) ? history.find((r) => r.id === sentId) : undefined;
   // Arrived through the signed link of the receipt (ADR 220): the history says so in place.
   const openedId = Number(url.searchParams.get("geoeffnet"));
-  const { PRIVACY_URL, IMPRINT_URL, GA_MEASUREMENT_ID } = env();
+  const { GA_MEASUREMENT_ID } = env();
+  const brand = branding();
+  const year = formatYear(Date.now());
   // Per request (never cached): rendered into hidden fields of the contact form.
   const attribution = await landingAttribution(request, consent);
   const headers = attribution.setCookie ? { "Set-Cookie": attribution.setCookie } : undefined;
@@ -122,10 +123,23 @@ export async function loader({ request }: Route.LoaderArgs) {
       : null,
     openedId: ids.includes(openedId) ? openedId : null,
     bookingEnabled: bookingEnabled(),
-    privacyUrl: PRIVACY_URL,
-    privacyNote: privacyNoteText(config.privacyNote, config.retention.requestMonths),
-    imprintUrl: IMPRINT_URL,
-    year: formatYear(Date.now()),
+    privacyUrl: brand.privacyUrl,
+    privacyNote: withTranscriptionNote(
+      privacyNoteText(config.privacyNote, config.retention.requestMonths),
+      transcriptionProcessor(),
+    ),
+    imprintUrl: brand.imprintUrl,
+    year,
+    // The agency's words (issue 29): stored texts or today's; part of the render cache's key.
+    texts: {
+      name: brand.name,
+      heroTitle: brand.heroTitle,
+      heroSubtitle: brand.heroSubtitle,
+      promise: brand.promise,
+      successMessage: brand.successMessage,
+      faq: brand.faq,
+      footer: footerText(brand, year),
+    },
     gaMeasurementId: GA_MEASUREMENT_ID ?? null,
   };
   return data(page, { headers });
@@ -160,7 +174,11 @@ export default function Landing({ actionData }: Route.ComponentProps) {
       {page.banner ? <InfoBanner text={page.banner.text} bannerKey={page.banner.key} /> : null}
       <Header theme={root?.theme ?? "system"} hasHistory={page.history.length > 0} />
       <main>
-        <Hero affiliate={page.affiliate} />
+        <Hero
+          affiliate={page.affiliate}
+          title={page.texts.heroTitle}
+          subtitle={page.texts.heroSubtitle}
+        />
         <Features />
         <ContactForm
           lastResult={actionData?.result}
@@ -172,6 +190,7 @@ export default function Landing({ actionData }: Route.ComponentProps) {
           submitted={page.submitted}
           bookingEnabled={page.bookingEnabled}
           privacyNote={{ text: page.privacyNote, url: page.privacyUrl }}
+          brandTexts={page.texts}
         />
         <History
           items={page.history}
@@ -179,9 +198,9 @@ export default function Landing({ actionData }: Route.ComponentProps) {
           privacyUrl={page.privacyUrl}
           bookingEnabled={page.bookingEnabled}
         />
-        <Faq />
+        <Faq entries={page.texts.faq} />
       </main>
-      <Footer privacyUrl={page.privacyUrl} imprintUrl={page.imprintUrl} year={page.year} />
+      <Footer privacyUrl={page.privacyUrl} imprintUrl={page.imprintUrl} line={page.texts.footer} />
       {page.showConsent ? <CookieBar current={page.consent} /> : null}
       {page.gaMeasurementId && page.consent?.analytics ? (
         <Analytics measurementId={page.gaMeasurementId} consent={page.consent} nonce={nonce} />

@@ -1,5 +1,5 @@
-import { parseId } from "~/server/auth.server";
-import { visitorCalendarFile } from "~/server/visitor-appointments.server";
+import { visitorCalendarFile } from "~/server/appointments/visitor.server";
+import { parseId } from "~/server/http.server";
 import type { Route } from "./+types/termin-kalender";
 
 /** GET /termin/kalender?anfrage=ID → the booked demo as .ics (own requests only, else 404). */

@@ -6,8 +6,8 @@ import { Alert } from "~/components/ui/field";
 import { Honeypot } from "~/components/ui/honeypot";
 import { berlinDayOf, dayLabel } from "~/lib/booking-calendar";
 import { formatTime } from "~/lib/format";
+import { slotPickerState } from "~/server/appointments/booking-api.server";
 import { applyManageForm, managedAppointment } from "~/server/appointments/self-service.server";
-import { slotPickerState } from "~/server/booking-api.server";
 import { refuseFilledHoneypot } from "~/server/honeypot.server";
 import { readForm } from "~/server/http.server";
 import { clientIp } from "~/server/request-context.server";
@@ -107,6 +107,24 @@ export default function ManageAppointmentPage({ loaderData, actionData }: Route.
               <dd>
                 {formatTime(view.start)} – {formatTime(view.end)} Uhr
               </dd>
+              {view.provider === "builtin" || view.videoUrl ? (
+                <>
+                  <dt className="font-semibold">Videocall</dt>
+                  <dd className="break-all">
+                    {view.videoUrl ? (
+                      <a
+                        href={view.videoUrl}
+                        className="text-indigo-700 underline dark:text-indigo-300"
+                        rel="noreferrer"
+                      >
+                        {view.videoUrl}
+                      </a>
+                    ) : (
+                      "Den Link schicken wir dir rechtzeitig vor dem Termin."
+                    )}
+                  </dd>
+                </>
+              ) : null}
             </dl>
             {step === "absagen" ? (
               <Form method="post" className="relative space-y-4">

@@ -8,19 +8,18 @@ import { buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/field";
 import { DEFAULT_EVENT_TITLE, PICK_DATE_AND_TIME } from "~/lib/booking-calendar";
 import { DEMO_REQUEST, type DemoRequest } from "~/lib/demo-request";
-import { parseId } from "~/server/auth.server";
 import {
   bookForCaller,
   bookingAccess,
   bookingEnabled,
   eventTypeDetails,
   slotPickerState,
-} from "~/server/booking-api.server";
+} from "~/server/appointments/booking-api.server";
+import { visitorAppointments } from "~/server/appointments/visitor.server";
 import { refuseFilledHoneypot } from "~/server/honeypot.server";
-import { readForm } from "~/server/http.server";
+import { parseId, readForm } from "~/server/http.server";
 import { clientIp } from "~/server/request-context.server";
 import { requestsWithAppointment } from "~/server/requests/serialize.server";
-import { visitorAppointments } from "~/server/visitor-appointments.server";
 import type { Route } from "./+types/termin";
 
 export const meta: Route.MetaFunction = () => [
@@ -66,11 +65,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     throw data(NOT_YOURS, { status: 404 });
   }
   const event = await eventTypeDetails().catch(() => null);
-  const { month, cells, day, slots, error } = await slotPickerState(
+  const { month, cells, day, slots, error, hint } = await slotPickerState(
     new URL(request.url),
     Boolean(event),
   );
-  return { context, event, month, cells, day, slots, error };
+  return { context, event, month, cells, day, slots, error, hint };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -109,7 +108,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function TerminPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { context, event, month, cells, day, slots, error } = loaderData;
+  const { context, event, month, cells, day, slots, error, hint } = loaderData;
   const bookingMail = useBookingMail();
   const base = new URLSearchParams(
     context.demo ? { demo: "1" } : { anfrage: String(context.requestId) },
@@ -180,6 +179,7 @@ export default function TerminPage({ loaderData, actionData }: Route.ComponentPr
               day={day}
               slots={slots}
               error={actionError ?? error}
+              hint={hint}
               href={href}
               submitLabel="Termin verbindlich buchen"
             />

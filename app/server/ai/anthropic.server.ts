@@ -1,4 +1,6 @@
 import type Anthropic from "@anthropic-ai/sdk";
+import { aiBudgetMessage, takeAiCall } from "../budgets.server";
+import { getConfiguration } from "../configuration.server";
 import { env } from "../env.server";
 
 // The SDK (~5 MB of V8 heap once loaded) is imported on the first AI call, not at boot: most
@@ -21,6 +23,14 @@ export class AiError extends Error {
     readonly status: number,
   ) {
     super(message);
+  }
+}
+
+/** Today's AI calls are used up (`ai.dailyLimit`, ADR 255): 429, nothing was sent. */
+export class AiBudgetError extends AiError {
+  override name = "AiBudgetError";
+  constructor() {
+    super(aiBudgetMessage(getConfiguration().ai.dailyLimit), 429);
   }
 }
 
@@ -83,7 +93,10 @@ type ToolSpec = {
   input_schema: { type: "object"; properties: Record<string, unknown>; required?: string[] };
 };
 
-/** One Messages call; returns the text or the forced tool's input. Refusals become AiErrors. */
+/**
+ * One Messages call; returns the text or the forced tool's input. Refusals become AiErrors. Every
+ * call takes one of today's AI budget first (`ai.dailyLimit`): beyond it an AiBudgetError (429).
+ */
 export async function complete(options: {
   system: string;
   prompt: string;
@@ -91,8 +104,10 @@ export async function complete(options: {
   tool?: ToolSpec;
   signal?: AbortSignal;
 }): Promise<{ text: string; toolInput: unknown }> {
+  const api = await anthropic();
+  if (!takeAiCall()) throw new AiBudgetError();
   try {
-    const message = await (await anthropic()).messages.create(
+    const message = await api.messages.create(
       {
         model: env().ANTHROPIC_MODEL,
         max_tokens: options.maxTokens ?? 2048,

@@ -2,6 +2,8 @@ import { z } from "zod";
 import type { PreparationField } from "~/lib/configuration";
 import { formatDateTime, summaryOf } from "~/lib/format";
 import { STATUS_LABELS } from "~/lib/request-list";
+import { fenceUntrusted, oneLine, UNTRUSTED_NOTE } from "~/lib/untrusted-text";
+import { fenceVisitorWords } from "~/lib/visitor-words";
 import { getConfiguration } from "../configuration.server";
 import { AiError, complete } from "./anthropic.server";
 
@@ -16,7 +18,11 @@ type RequestText = {
   summary: string | null;
   status?: string;
   createdAt?: string;
+  /** The transcript of the voice recording (issue 30), fenced as the visitor's words. */
+  voiceTranscript?: string | null;
 };
+
+const TRANSCRIPT_LABEL = "Sprachnachricht (Transkript)";
 
 /** Fills only fields that are empty; names match case-insensitively; typed text is never replaced. */
 export function mergeOnlyEmpty(
@@ -39,9 +45,17 @@ export function mergeOnlyEmpty(
 /** What the AI (a processor outside the EU) sees: the request text only, no name, e-mail or phone. */
 function requestText(request: RequestText) {
   return [
-    `Unternehmen: ${request.companyDescription}`,
-    `Projektbeschreibung: ${request.description || summaryOf(request) || "(keine)"}`,
-  ].join("\n");
+    UNTRUSTED_NOTE,
+    "Unternehmen:",
+    fenceUntrusted(request.companyDescription),
+    "Projektbeschreibung:",
+    fenceUntrusted(request.description || summaryOf(request) || "(keine)"),
+    request.voiceTranscript?.trim()
+      ? fenceVisitorWords(TRANSCRIPT_LABEL, request.voiceTranscript)
+      : null,
+  ]
+    .filter((line) => line !== null)
+    .join("\n");
 }
 
 /**
@@ -124,15 +138,21 @@ export function templateCodingPrompt(
     "",
     "Du bist ein erfahrener Full-Stack-Entwickler. Baue innerhalb von drei Tagen eine klickbare, lauffähige Testversion der unten beschriebenen Software. Setze auf einen einfachen, verbreiteten Technologie-Stack, halte den Umfang klein und den Code leicht erweiterbar.",
     "",
+    UNTRUSTED_NOTE,
+    "",
     "## Kunde",
-    personal ? `- Name: ${request.name}` : null,
+    personal ? `- Name: ${oneLine(request.name)}` : null,
     request.createdAt ? `- Anfrage vom: ${formatDateTime(request.createdAt)} Uhr` : null,
     status ? `- Status: ${status}` : null,
-    `- Unternehmen: ${request.companyDescription}`,
+    "- Unternehmen:",
+    fenceUntrusted(request.companyDescription),
     "",
     "## Beschreibung",
-    request.description.trim() || summaryOf(request),
+    fenceUntrusted(request.description.trim() || summaryOf(request)),
     "",
+    ...(request.voiceTranscript?.trim()
+      ? ["## Sprachnachricht", fenceVisitorWords(TRANSCRIPT_LABEL, request.voiceTranscript), ""]
+      : []),
     "## Vorbereitung",
     prep,
     "",
@@ -153,7 +173,7 @@ export async function generateCodingPrompt(
   fields: PreparationField[],
   useAi: boolean,
 ): Promise<string> {
-  if (!request.description.trim() && !request.summary?.trim())
+  if (!request.description.trim() && !request.summary?.trim() && !request.voiceTranscript?.trim())
     throw new AiError(NO_DESCRIPTION, 400);
   if (!fields.length) throw new AiError(NO_FIELDS, 400);
   if (!useAi) return templateCodingPrompt(request, preparationData, fields);

@@ -1,19 +1,26 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { RequestJson } from "~/lib/request-json";
 import { requests } from "~db/schema";
+import { aiBudget } from "../budgets.server";
 import { getConfiguration } from "../configuration.server";
 import { db } from "../db.server";
-import { laterUpdatedAt } from "../requests/manage.server";
+import { voiceTranscriptOf } from "../requests/admin-extras.server";
+import { laterUpdatedAt, NOT_FOUND } from "../requests/manage.server";
 import { loadRequestJson } from "../requests/serialize.server";
-import { AI_NOT_CONFIGURED, AiError, aiConfigured, toAiError } from "./anthropic.server";
+import { failure, type Result } from "../result.server";
+import {
+  AI_NOT_CONFIGURED,
+  AiBudgetError,
+  AiError,
+  aiConfigured,
+  toAiError,
+} from "./anthropic.server";
 import {
   generateCodingPrompt,
   generatePreparation,
   generateSummary,
   mergeOnlyEmpty,
 } from "./preparation.server";
-
-export type AiFailure = { ok: false; status: number; error: string };
 
 /**
  * Automatic preparation: asks Claude for every configured field, fills only the empty ones, saves
@@ -22,16 +29,18 @@ export type AiFailure = { ok: false; status: number; error: string };
 export async function runAutomatedPreparation(
   id: number,
 ): Promise<
-  | { ok: true; preparationData: Record<string, string>; filled: string[]; request: RequestJson }
-  | AiFailure
+  Result<{ preparationData: Record<string, string>; filled: string[]; request: RequestJson }>
 > {
   const request = loadRequestJson(id);
-  if (!request) return { ok: false, status: 404, error: "Anfrage nicht gefunden." };
+  if (!request) return NOT_FOUND;
   // Without a key nothing is attempted (the page disables the button; the API answers 503).
-  if (!aiConfigured()) return { ok: false, status: 503, error: AI_NOT_CONFIGURED };
+  if (!aiConfigured()) return failure(503, AI_NOT_CONFIGURED);
   const fields = getConfiguration().preparationFields;
   try {
-    const generated = await generatePreparation(request, fields);
+    const generated = await generatePreparation(
+      { ...request, voiceTranscript: voiceTranscriptOf(id) },
+      fields,
+    );
     // Re-read right before saving: text typed meanwhile is never overwritten.
     const current = db()
       .select({ data: requests.preparationData })
@@ -51,7 +60,7 @@ export async function runAutomatedPreparation(
     return { ok: true, preparationData: merged, filled, request: loadRequestJson(id) ?? request };
   } catch (error) {
     const e = toAiError(error);
-    return { ok: false, status: e.status, error: e.message };
+    return failure(e.status, e.message);
   }
 }
 
@@ -59,14 +68,14 @@ export async function runAutomatedPreparation(
 export async function runCodingPrompt(
   id: number,
   overrides: { preparationData?: Record<string, string> } = {},
-): Promise<{ ok: true; prompt: string; source: "ai" | "template" } | AiFailure> {
+): Promise<Result<{ prompt: string; source: "ai" | "template" }>> {
   const request = loadRequestJson(id);
-  if (!request) return { ok: false, status: 404, error: "Anfrage nicht gefunden." };
+  if (!request) return NOT_FOUND;
   const fields = getConfiguration().preparationFields;
   const useAi = aiConfigured();
   try {
     const prompt = await generateCodingPrompt(
-      request,
+      { ...request, voiceTranscript: voiceTranscriptOf(id) },
       { ...request.preparationData, ...(overrides.preparationData ?? {}) },
       fields,
       useAi,
@@ -74,15 +83,19 @@ export async function runCodingPrompt(
     return { ok: true, prompt, source: useAi ? "ai" : "template" };
   } catch (error) {
     const e = toAiError(error);
-    return { ok: false, status: e.status, error: e.message };
+    return failure(e.status, e.message);
   }
 }
 
 const MAX_SUMMARY_ATTEMPTS = 3;
 
-/** Writes summaries for new requests (never on the visitor's path); failed ones are retried later. */
+/**
+ * Writes summaries for new requests (never on the visitor's path); failed ones are retried later.
+ * At most `ai.dailyLimit` AI calls a Berlin day (ADR 255): beyond it the rest wait for the next
+ * day, without using up their attempts (the requests page says so).
+ */
 export async function summarizePending(limit = 5): Promise<number> {
-  if (!aiConfigured()) return 0;
+  if (!aiConfigured() || aiBudget().exhausted) return 0;
   // The candidates from the small partial index requests_summary_pending_idx (oldest first),
   // never a walk over the table (issue 31); its WHERE is repeated here literally.
   const ids = db()
@@ -113,6 +126,15 @@ export async function summarizePending(limit = 5): Promise<number> {
         .run();
       written++;
     } catch (error) {
+      if (error instanceof AiBudgetError) {
+        // Nothing was sent: the attempt does not count, the request waits for tomorrow.
+        db()
+          .update(requests)
+          .set({ summaryAttempts: row.summaryAttempts })
+          .where(eq(requests.id, row.id))
+          .run();
+        break;
+      }
       if (!(error instanceof AiError)) throw error;
       // Provider down or busy: stop this round, the next one retries.
       break;

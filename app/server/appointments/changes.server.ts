@@ -1,18 +1,16 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { AppointmentJson } from "~/lib/appointments";
 import { appointments, requests } from "~db/schema";
+import { db } from "../db.server";
 import {
   announceAppointment,
   assertLeadTime,
   BOOKING_DISABLED,
   getAppointment,
+  HELD_STATUS,
   isUniqueViolation,
-} from "../appointments.server";
-import { bookingEnabled } from "../booking-api.server";
-import { db } from "../db.server";
-import { assertBuiltinSlot } from "../scheduling/builtin.server";
-import { scheduling } from "../scheduling/index.server";
-import { SchedulingError, SLOT_TAKEN } from "../scheduling/types";
+} from "./appointments.server";
+import { bookingEnabled } from "./booking-api.server";
 import {
   type Attendee,
   dropReminder,
@@ -23,6 +21,9 @@ import {
 } from "./mails.server";
 import { LINK_CANCELLED, LINK_OUTDATED } from "./manage-link.server";
 import { INACTIVE_STATUSES } from "./one-per-request.server";
+import { writeIfFree } from "./scheduling/builtin.server";
+import { scheduling } from "./scheduling/index.server";
+import { SchedulingError, SLOT_TAKEN } from "./scheduling/types";
 
 /**
  * Cancelling and rescheduling a booking: the one implementation every caller (the visitor's
@@ -35,7 +36,8 @@ type Row = typeof appointments.$inferSelect;
 export const ALREADY_CANCELLED = "Dieser Termin wurde bereits abgesagt.";
 export const NOT_FOUND = "Termin nicht gefunden.";
 
-function load(id: number): { row: Row; who: Attendee | null } {
+/** A booking with its request (none for a Cal.com booking without one); 404 when it is unknown. */
+export function appointmentWithRequest(id: number) {
   const found = db()
     .select({ row: appointments, request: requests })
     .from(appointments)
@@ -43,8 +45,21 @@ function load(id: number): { row: Row; who: Attendee | null } {
     .where(eq(appointments.id, id))
     .get();
   if (!found) throw new SchedulingError(NOT_FOUND, "not_found", 404);
+  return found;
+}
+
+function load(id: number): { row: Row; who: Attendee | null; quarantined: boolean } {
+  const found = appointmentWithRequest(id);
   const r = found.request;
-  return { row: found.row, who: r ? { id: r.id, name: r.name, email: r.email } : null };
+  // A quarantined request's booking changes silently (issue 26): no mails to the typed address,
+  // no webhooks (as bookAppointment announces nothing while the request is held).
+  const quarantined = Boolean(r?.quarantinedAt);
+  const mailable = r && !quarantined;
+  return {
+    row: found.row,
+    who: mailable ? { id: r.id, name: r.name, email: r.email } : null,
+    quarantined,
+  };
 }
 
 /**
@@ -67,15 +82,19 @@ function assertActive(row: Row) {
     throw new SchedulingError("Dieser Termin liegt in der Vergangenheit.", "invalid", 409);
 }
 
-/** Cancels a booking (Cal.com: at Cal.com too); the built-in slot is free again at once. */
+/**
+ * Cancels a booking (Cal.com: at Cal.com too, unless it is still held locally — ADR 252 — and
+ * Cal.com never saw it); the built-in slot is free again at once.
+ */
 export async function cancelAppointment(
   id: number,
   expectedSequence?: number,
 ): Promise<AppointmentJson> {
-  const { row, who } = load(id);
+  const { row, who, quarantined } = load(id);
   assertRevision(row, expectedSequence);
   assertActive(row);
-  if (row.provider === "calcom") await scheduling().cancel(row.externalUid);
+  if (row.provider === "calcom" && row.status !== HELD_STATUS)
+    await scheduling().cancel(row.externalUid);
   const updated = db()
     .update(appointments)
     .set({ status: "CANCELLED", sequence: sql`${appointments.sequence} + 1`, cachedAt: new Date() })
@@ -88,7 +107,7 @@ export async function cancelAppointment(
     throw new SchedulingError(ALREADY_CANCELLED, "invalid", 409);
   }
   dropReminder(id);
-  announceAppointment("appointment.cancelled", id);
+  if (!quarantined) announceAppointment("appointment.cancelled", id);
   if (updated.provider === "builtin" && who) {
     queueCancellation(updated, who);
     queueBookingNotice(updated, who, "cancelled");
@@ -106,7 +125,7 @@ export async function rescheduleAppointment(
   startTime: string,
   expectedSequence?: number,
 ): Promise<AppointmentJson> {
-  const { row, who } = load(id);
+  const { row, who, quarantined } = load(id);
   assertRevision(row, expectedSequence);
   assertActive(row);
   if (row.provider !== "builtin")
@@ -127,15 +146,21 @@ export async function rescheduleAppointment(
       400,
     );
   assertLeadTime(start);
-  assertBuiltinSlot(start, row.durationMinutes);
   let updated: Row | undefined;
   try {
-    updated = db()
-      .update(appointments)
-      .set({ startTime: start, sequence: sql`${appointments.sequence} + 1`, cachedAt: new Date() })
-      .where(and(eq(appointments.id, id), eq(appointments.sequence, row.sequence)))
-      .returning()
-      .get();
+    // The moved booking leaves its old time: it is left out of the check of its new one.
+    updated = writeIfFree(start, row.durationMinutes, id, () =>
+      db()
+        .update(appointments)
+        .set({
+          startTime: start,
+          sequence: sql`${appointments.sequence} + 1`,
+          cachedAt: new Date(),
+        })
+        .where(and(eq(appointments.id, id), eq(appointments.sequence, row.sequence)))
+        .returning()
+        .get(),
+    );
   } catch (error) {
     if (isUniqueViolation(error)) throw new SchedulingError(SLOT_TAKEN, "slot_taken", 409);
     throw error;
@@ -149,9 +174,9 @@ export async function rescheduleAppointment(
       409,
     );
   dropReminder(id);
-  announceAppointment("appointment.booked", id, updated.sequence);
+  if (!quarantined) announceAppointment("appointment.booked", id, updated.sequence);
   if (who) {
-    queueConfirmation(updated, who, true);
+    queueConfirmation(updated, who, "rescheduled");
     queueReminder(updated, who);
     queueBookingNotice(updated, who, "rescheduled");
   }

@@ -1,16 +1,19 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { type CalendarMethod, calendarFile, calendarFileName, parseMailbox } from "~/lib/calendar";
+import { type CalendarMethod, calendarFile, calendarFileName } from "~/lib/calendar";
 import { formatDateTime, formatTime } from "~/lib/format";
+import { mailSender } from "~/server/branding.server";
 import { type appointments, type MailAttachment, mailOutbox } from "~db/schema";
-import { bookingEnabled } from "../booking-api.server";
 import { getConfiguration } from "../configuration.server";
 import { db } from "../db.server";
 import { env } from "../env.server";
 import { queueMail } from "../mail/outbox.server";
 import { notificationRecipients } from "../notifications.server";
 import { requestLinkUrl } from "../requests/request-link.server";
+import { bookingEnabled } from "./booking-api.server";
+import { queueInvitationWithinBudget } from "./invitation-budget.server";
 import { manageUrl } from "./manage-link.server";
 import { REMINDER_KIND } from "./reminder-check.server";
+import { videoLinkOf } from "./video-link.server";
 
 /**
  * The visitor's mails about a built-in booking (Cal.com sends its own): confirmation with the
@@ -27,6 +30,12 @@ const REMINDER_BEFORE_MS = 24 * 3600_000;
 const endOf = (row: AppointmentRow) =>
   new Date(row.startTime.getTime() + row.durationMinutes * 60_000);
 
+/** The invite's organiser: the mails' sender (the brand's name unless MAIL_FROM names one). */
+function organizer() {
+  const { name, address } = mailSender();
+  return { name, email: address };
+}
+
 function invite(row: AppointmentRow, who: Attendee, method: CalendarMethod): MailAttachment {
   const content = calendarFile({
     bookingUid: row.externalUid,
@@ -36,10 +45,11 @@ function invite(row: AppointmentRow, who: Attendee, method: CalendarMethod): Mai
     stamp: new Date(),
     summary: row.eventTypeName,
     description: "Dein persönlicher Demo-Termin: Wir zeigen dir deine Testversion.",
-    location: row.location,
-    url: row.url ?? env().APP_URL,
+    // The video room (issue 28) is where the demo takes place: LOCATION and URL of the invite.
+    location: videoLinkOf(row) ?? row.location,
+    url: videoLinkOf(row) ?? row.url ?? env().APP_URL,
     cancelled: method === "CANCEL",
-    organizer: parseMailbox(env().MAIL_FROM),
+    organizer: organizer(),
     attendee: { name: who.name, email: who.email },
     method,
   });
@@ -51,43 +61,77 @@ function invite(row: AppointmentRow, who: Attendee, method: CalendarMethod): Mai
   };
 }
 
-function facts(row: AppointmentRow): [string, string][] {
+function facts(row: AppointmentRow, cancelled = false): [string, string][] {
+  const video = cancelled ? null : videoLinkOf(row);
   return [
     ["Termin", row.eventTypeName],
     ["Datum", `${formatDateTime(row.startTime)} – ${formatTime(endOf(row))} Uhr`],
     ["Dauer", `${row.durationMinutes} Minuten`],
+    ...(video ? [["Videocall", video] as [string, string]] : []),
   ];
 }
 
+/** The sentence about the video call: the link when one is set, else the promise to send it. */
+const videoSentence = (row: AppointmentRow) => {
+  const video = videoLinkOf(row);
+  return video
+    ? `Wir zeigen dir deine Testversion und besprechen die nächsten Schritte. Zum Videocall kommst du über diesen Link: ${video}`
+    : "Wir zeigen dir deine Testversion und besprechen die nächsten Schritte. Den Link zum Videocall schicken wir dir rechtzeitig vor dem Termin.";
+};
+
+/** Why an updated invite goes out: a new time, or a new video link (issue 28). */
+export type InviteChange = "rescheduled" | "video";
+
 const MANAGE_LABEL = "Termin absagen oder verschieben";
 
-/** Confirmation (new booking) or its update after a reschedule: REQUEST invite + manage link. */
-export function queueConfirmation(row: AppointmentRow, who: Attendee, rescheduled = false) {
+/**
+ * Confirmation (new booking) or its update after a reschedule or a new video link: REQUEST invite
+ * + manage link. The invitation of a new booking or a move goes to whatever address was typed: at
+ * most one per address and hour, beyond it the mail waits (invitation-budget, ADR 255) — a bot can
+ * book once and move the booking again and again. A move that replaces a still-held confirmation
+ * stays the confirmation (the visitor never got the first). A new video link (an admin) goes at once.
+ */
+export function queueConfirmation(row: AppointmentRow, who: Attendee, change?: InviteChange) {
   const when = formatDateTime(row.startTime);
-  queueMail({
-    to: who.email,
-    subject: rescheduled
-      ? `Dein Demo-Termin wurde verschoben: ${when} Uhr`
-      : `Dein Demo-Termin am ${when} Uhr`,
-    kind: rescheduled ? "booking-rescheduled" : "booking-confirmation",
-    requestId: who.id,
-    appointmentId: row.id,
-    attachments: [invite(row, who, "REQUEST")],
-    linksExpireAt: row.startTime,
-    content: {
-      greeting: `Hallo ${who.name},`,
-      paragraphs: [
-        rescheduled
-          ? "dein Demo-Termin wurde verschoben. Das ist dein neuer Termin:"
-          : "vielen Dank für deine Buchung! Dein persönlicher Demo-Termin steht:",
-        "Wir zeigen dir deine Testversion und besprechen die nächsten Schritte. Den Link zum Videocall schicken wir dir rechtzeitig vor dem Termin.",
-        "Die Kalendereinladung hängt an dieser E-Mail. Falls dir der Termin doch nicht passt, kannst du ihn über den Link unten absagen oder verschieben.",
-      ],
-      facts: facts(row),
-      action: { label: MANAGE_LABEL, url: manageUrl(row) },
-      footer: "Bis bald!\nDein Team",
-    },
-  });
+  const queue = (sendAfter?: Date, replaces?: string) => {
+    const rescheduled = change === "rescheduled" && replaces !== "booking-confirmation";
+    return queueMail({
+      sendAfter,
+      to: who.email,
+      subject: rescheduled
+        ? `Dein Demo-Termin wurde verschoben: ${when} Uhr`
+        : change === "video"
+          ? `Link zum Videocall für deinen Demo-Termin am ${when} Uhr`
+          : `Dein Demo-Termin am ${when} Uhr`,
+      kind: rescheduled
+        ? "booking-rescheduled"
+        : change === "video"
+          ? "booking-updated"
+          : "booking-confirmation",
+      requestId: who.id,
+      appointmentId: row.id,
+      attachments: [invite(row, who, "REQUEST")],
+      linksExpireAt: row.startTime,
+      content: {
+        greeting: `Hallo ${who.name},`,
+        paragraphs: [
+          rescheduled
+            ? "dein Demo-Termin wurde verschoben. Das ist dein neuer Termin:"
+            : change === "video"
+              ? videoLinkOf(row)
+                ? "für deinen Demo-Termin steht jetzt der Link zum Videocall fest. Die aktualisierte Kalendereinladung hängt an dieser E-Mail."
+                : "der Link zum Videocall für deinen Demo-Termin hat sich geändert: Wir schicken dir den neuen rechtzeitig vor dem Termin."
+              : "vielen Dank für deine Buchung! Dein persönlicher Demo-Termin steht:",
+          videoSentence(row),
+          "Die Kalendereinladung hängt an dieser E-Mail. Falls dir der Termin doch nicht passt, kannst du ihn über den Link unten absagen oder verschieben.",
+        ],
+        facts: facts(row),
+        action: { label: MANAGE_LABEL, url: manageUrl(row) },
+        footer: "Bis bald!\nDein Team",
+      },
+    });
+  };
+  return change === "video" ? queue() : queueInvitationWithinBudget(who.email, queue).mail;
 }
 
 /**
@@ -109,6 +153,9 @@ export function queueReminder(row: AppointmentRow, who: Attendee, now = Date.now
       greeting: `Hallo ${who.name},`,
       paragraphs: [
         "morgen ist es so weit: Wir freuen uns auf deinen Demo-Termin.",
+        ...(videoLinkOf(row)
+          ? [`Zum Videocall kommst du über diesen Link: ${videoLinkOf(row)}`]
+          : []),
         "Falls dir der Termin doch nicht passt, sag ihn bitte über den Link unten ab oder verschiebe ihn.",
       ],
       facts: facts(row),
@@ -147,7 +194,7 @@ export function queueCancellation(row: AppointmentRow, who: Attendee) {
         "dein Demo-Termin wurde abgesagt. Der Eintrag in deinem Kalender wird mit der angehängten Absage entfernt.",
         "Wenn du später doch eine Demo möchtest, kannst du auf unserer Seite jederzeit einen neuen Termin buchen.",
       ],
-      facts: facts(row),
+      facts: facts(row, true),
       action: cancelledAction(who.id),
       footer: "Viele Grüße\nDein Team",
     },

@@ -1,17 +1,10 @@
 import { and, eq, ne } from "drizzle-orm";
 import { appointments, mailOutbox, requests } from "~db/schema";
-import { announceAppointment, configuredEventType } from "../appointments.server";
 import { db } from "../db.server";
-import { scheduling } from "../scheduling/index.server";
+import { announceAppointment, configuredEventType, HELD_STATUS } from "./appointments.server";
 import { queueBookingNotice, queueConfirmation, queueReminder } from "./mails.server";
 import { providerData } from "./provider-data.server";
-
-/**
- * Status of a Cal.com booking held locally while its request is quarantined (ADR 252): the slot is
- * kept in the appointments table, nothing is sent to Cal.com (which would mail the attendee) until
- * an admin releases the request.
- */
-export const HELD_STATUS = "HELD";
+import { scheduling } from "./scheduling/index.server";
 
 /**
  * What a booking made while its request was quarantined still owes once the request is released:

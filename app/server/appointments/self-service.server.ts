@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
+import { clientKey } from "~/lib/client-key";
 import { formatDateTime } from "~/lib/format";
 import { appointments } from "~db/schema";
-import { bookingEnabled } from "../booking-api.server";
 import { db } from "../db.server";
 import { bookingLimiter, tooManyMessage } from "../rate-limit.server";
 import { requestLinkPath } from "../requests/request-link.server";
-import { SchedulingError } from "../scheduling/types";
+import { bookingEnabled } from "./booking-api.server";
 import { cancelAppointment, rescheduleAppointment } from "./changes.server";
 import {
   APPOINTMENT_GONE,
@@ -15,6 +15,8 @@ import {
   verifyManageToken,
 } from "./manage-link.server";
 import { INACTIVE_STATUSES } from "./one-per-request.server";
+import { SchedulingError } from "./scheduling/types";
+import { videoLinkOf } from "./video-link.server";
 
 /**
  * The visitor's page behind the signed link (`/termin/verwalten?token=…`): what it shows and
@@ -27,6 +29,8 @@ export type ManagedAppointment = {
   when: string;
   cancelled: boolean;
   provider: "builtin" | "calcom";
+  /** The video link (issue 28), while the booking stands. */
+  videoUrl: string | null;
   /**
    * Once cancelled: the signed links to the visitor's request (ADR 220), so this browser can book
    * again or open the request without having sent it; null without a request.
@@ -51,6 +55,7 @@ export function managedAppointment(token: string | null) {
     when: formatDateTime(row.startTime),
     cancelled,
     provider: row.provider,
+    videoUrl: cancelled ? null : videoLinkOf(row),
     bookAgainPath: requestId && bookingEnabled() ? requestLinkPath(requestId, "termin") : null,
     requestPath: requestId ? requestLinkPath(requestId) : null,
   };
@@ -72,7 +77,8 @@ export async function applyManageForm(token: string | null, form: FormData, clie
     if (intent === "cancel") {
       await cancelAppointment(id, sequence);
     } else {
-      const limit = await bookingLimiter().consume(clientIp);
+      // The booking limit, per client (IPv4 address or IPv6 /56, ADR 254).
+      const limit = await bookingLimiter().consume(clientKey(clientIp));
       if (!limit.ok)
         return data({ error: tooManyMessage(limit.retryAfterSeconds) }, { status: 429 });
       await rescheduleAppointment(id, String(form.get("startTime") ?? ""), sequence);

@@ -66,9 +66,10 @@ describe("outbox", () => {
   });
 
   it("drainOutbox waits for a slow worker's batch and sends every due mail before resolving", async () => {
-    const { queueMail, drainOutbox, getOutboxMail, startMailWorker, stopMailWorker } = await import(
+    const { queueMail, getOutboxMail, startMailWorker, stopMailWorker } = await import(
       "./outbox.server"
     );
+    const { drainOutbox } = (await import("../test-hooks.server")).testHooks;
     slowMs = 400;
     try {
       const queued = ["a", "b", "c"].map((n) =>

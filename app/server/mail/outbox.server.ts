@@ -2,9 +2,11 @@ import { and, asc, desc, eq, gt, inArray, isNull, lte, or } from "drizzle-orm";
 import type { Transporter } from "nodemailer";
 import { type MailAttachment, mailOutbox } from "~db/schema";
 import { isStaleReminder } from "../appointments/reminder-check.server";
+import { mailSender } from "../branding.server";
 import { db } from "../db.server";
 import { env } from "../env.server";
-import { afterFailure, serialRunner } from "../outbox-retry.server";
+import { afterFailure, outboxWorker } from "../outbox-retry.server";
+import { registerTestHooks } from "../test-hooks.server";
 import { type MailContent, renderMail } from "./render";
 import { carriesSecret, isSealed, maskedBody, openBody, sealBody } from "./secrets.server";
 import { recordTestMailSent, TEST_MAIL_KIND } from "./test-mail.server";
@@ -36,6 +38,8 @@ export function queueMail(input: {
   sendAfter?: Date;
   /** When the mail's links die (default: 7 days after queueing). */
   linksExpireAt?: Date;
+  /** Where answers go (a message to a lead: the sending admin, ADR 273). */
+  replyTo?: string;
 }): OutboxMail {
   const attachments = input.attachments?.length ? input.attachments : null;
   const size = (attachments ?? []).reduce((n, a) => n + Buffer.byteLength(a.content), 0);
@@ -58,6 +62,7 @@ export function queueMail(input: {
       appointmentId: input.appointmentId ?? null,
       attachments,
       linksExpireAt: input.linksExpireAt ?? null,
+      replyTo: input.replyTo ?? null,
       ...(input.sendAfter ? { nextAttemptAt: input.sendAfter } : {}),
     })
     .returning()
@@ -171,9 +176,10 @@ async function sendDue(now: Date): Promise<{ attempted: number; sent: number }> 
       if (text === null || html === null)
         throw new Error("Inhalt nicht entschlüsselbar (SESSION_SECRET geändert?)");
       await transport.sendMail({
-        from: env().MAIL_FROM,
+        from: mailSender(),
         to: mail.to,
         subject: mail.subject,
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
         text,
         html,
         ...mailFiles(mail.attachments),
@@ -228,53 +234,28 @@ function mailFiles(attachments: MailAttachment[] | null) {
   };
 }
 
-let timer: NodeJS.Timeout | undefined;
-/** One batch at a time: the worker's tick, processOutbox and drainOutbox never overlap. */
-const runner = serialRunner();
-const exclusive = <T>(fn: () => Promise<T>) => runner.run(fn);
+const worker = outboxWorker({
+  label: "Outbox",
+  sendDue,
+  // Polls only while SMTP is configured; without it mails wait in the outbox.
+  enabled: mailConfigured,
+  onStop() {
+    transporter?.close();
+    transporter = undefined;
+  },
+});
+const kickWorker = () => worker.kick();
 
 /** Sends every due pending mail once; returns how many were sent. */
-export async function processOutbox(now = new Date()): Promise<number> {
-  return (await exclusive(() => sendDue(now))).sent;
-}
-
-/**
- * Deterministic flush for tests: waits for a batch already under way, then sends batch after
- * batch until no mail is due any more (failures move to a later attempt, so this ends).
- * Resolves with how many mails were sent; a mail that should not exist is in the inbox by then.
- * `now` is a fake clock for tests (e.g. a day later, so a reminder is due).
- */
-export async function drainOutbox(now?: Date): Promise<number> {
-  let sent = 0;
-  for (;;) {
-    const batch = await exclusive(() => sendDue(now ?? new Date()));
-    sent += batch.sent;
-    if (batch.attempted === 0) return sent;
-  }
-}
-
-function tick() {
-  if (runner.busy) return;
-  exclusive(() => sendDue(new Date())).catch((error) => console.error("Outbox:", error));
-}
-
-/** Wakes the worker soon (after a mail was queued). */
-function kickWorker() {
-  if (timer) setImmediate(tick);
-}
+export const processOutbox = (now = new Date()) => worker.process(now);
 
 /** Background sender: polls the outbox every 5 s while SMTP is configured. */
-export function startMailWorker(intervalMs = 5000) {
-  if (timer || !env().SMTP_URL) return;
-  timer = setInterval(tick, intervalMs);
-  timer.unref();
-  setImmediate(tick);
-}
+export const startMailWorker = (intervalMs?: number) => worker.start(intervalMs);
+export const stopMailWorker = () => worker.stop();
 
-export async function stopMailWorker() {
-  if (timer) clearInterval(timer);
-  timer = undefined;
-  await runner.idle();
-  transporter?.close();
-  transporter = undefined;
-}
+/**
+ * Deterministic flush for tests: waits for a batch already under way, then sends until no mail is
+ * due. Resolves with how many mails were sent; a mail that should not exist is in the inbox by then.
+ * `now` is a fake clock for tests (e.g. a day later, so a reminder is due).
+ */
+registerTestHooks({ drainOutbox: (now?: Date) => worker.drain(now) });

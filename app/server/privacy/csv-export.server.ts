@@ -1,40 +1,32 @@
 import { Readable } from "node:stream";
 import { stringify } from "csv-stringify";
 import { neutraliseCell } from "~/lib/csv-cell";
-import { formatDateTime, formatRequestId } from "~/lib/format";
-import { parseRequestListQuery, type RequestListQuery, STATUS_LABELS } from "~/lib/request-list";
+import { parseRequestListQuery, type RequestListQuery } from "~/lib/request-list";
 import { requests } from "~db/schema";
 import { adminUsernames } from "../admins.server";
 import { db } from "../db.server";
+import type { AnyColumnRegistry } from "../requests/column-registry.server";
+import { requestColumns } from "../requests/columns.server";
 import { requestListFilter, requestListOrder } from "../requests/queries.server";
-import { serializeRequests } from "../requests/serialize.server";
+import { loadRelated } from "../requests/serialize.server";
 import { audit } from "./audit.server";
 
 const BATCH = 500;
-const COLUMNS = [
-  "Nr.",
-  "Eingegangen",
-  "Name",
-  "E-Mail",
-  "Telefon",
-  "Unternehmen",
-  "Projektbeschreibung",
-  "Zusammenfassung",
-  "Status",
-  "Archiviert",
-  "Affiliate-Code",
-  "Quelle",
-  "Zugewiesen",
-  "Anhänge",
-  "Zuletzt geändert",
-];
 
-/** Rows of the current list filter, read in batches (never the whole table in memory). */
-function* csvRows(query: RequestListQuery, adminId: number): Generator<string[]> {
+/**
+ * Rows of the current list filter, read in batches (never the whole table in memory); the cells
+ * are the registry's CSV cells (ADR 242), in its CSV order.
+ */
+function* csvRows(
+  query: RequestListQuery,
+  adminId: number,
+  columns: AnyColumnRegistry,
+): Generator<string[]> {
   const filter = requestListFilter(query, adminId);
   if (!filter) return;
-  const usernames = adminUsernames();
+  const context = { usernames: adminUsernames() };
   const order = requestListOrder(query.sort);
+  const cells = columns.csvColumns.map((c) => c.cell);
   for (let offset = 0; ; offset += BATCH) {
     const rows = db()
       .select()
@@ -44,24 +36,13 @@ function* csvRows(query: RequestListQuery, adminId: number): Generator<string[]>
       .limit(BATCH)
       .offset(offset)
       .all();
-    for (const r of serializeRequests(rows)) {
-      yield [
-        `#${formatRequestId(r.id)}`,
-        formatDateTime(r.createdAt),
-        r.name,
-        r.email,
-        r.phone,
-        r.companyDescription,
-        r.description,
-        r.summary ?? "",
-        STATUS_LABELS[r.status],
-        r.archived ? "Ja" : "Nein",
-        r.affiliateCode ?? "",
-        r.attribution.source ?? "",
-        r.assigned_to.map((id) => usernames.get(id) ?? `#${id}`).join(", "),
-        String(r.attachments.length),
-        formatDateTime(r.updatedAt),
-      ].map(neutraliseCell);
+    if (rows.length) {
+      const related = loadRelated(rows.map((r) => r.id));
+      for (const row of rows) {
+        const files = related.files(row.id);
+        const assignedTo = related.assignedTo(row.id);
+        yield cells.map((cell) => neutraliseCell(cell(row, files, assignedTo, context)));
+      }
     }
     if (rows.length < BATCH) return;
   }
@@ -71,15 +52,22 @@ function* csvRows(query: RequestListQuery, adminId: number): Generator<string[]>
  * The request list (same filters as the page) as CSV for German Excel: UTF-8 with BOM, `;`,
  * de-DE dates, formula-like cells neutralised; streamed with backpressure.
  */
-export function requestsCsv(query: RequestListQuery, adminId: number): ReadableStream<Uint8Array> {
+export function requestsCsv(
+  query: RequestListQuery,
+  adminId: number,
+  columns: AnyColumnRegistry = requestColumns,
+): ReadableStream<Uint8Array> {
   const csv = stringify({
     bom: true,
     delimiter: ";",
     header: true,
-    columns: COLUMNS,
+    columns: columns.csvColumns.map((c) => c.label),
     record_delimiter: "windows",
+    // csv-stringify quotes a field only for the full record delimiter ("\r\n"); a lone "\n" or
+    // "\r" inside a text (a two-line company description) would split the row in Excel.
+    quoted_match: /[\r\n]/,
   });
-  Readable.from(csvRows(query, adminId)).pipe(csv);
+  Readable.from(csvRows(query, adminId, columns)).pipe(csv);
   return Readable.toWeb(csv) as ReadableStream<Uint8Array>;
 }
 

@@ -4,11 +4,14 @@ import {
   attachments,
   idempotencyKeys,
   mailOutbox,
+  requestMessages,
   requests,
   webhookDeliveries,
 } from "~db/schema";
+import { HELD_STATUS } from "../appointments/appointments.server";
+import { scheduling } from "../appointments/scheduling/index.server";
 import { db, transaction } from "../db.server";
-import { scheduling } from "../scheduling/index.server";
+import { type Failure, failure } from "../result.server";
 import { deleteStoredFiles } from "../uploads/store.server";
 
 /** The name an anonymised request keeps (its e-mail is empty). */
@@ -16,11 +19,11 @@ export const ANONYMIZED = "Anonymisiert";
 
 export type ErasureResult =
   | { ok: true; files: number; mails: number; appointments: number; cancelled: number }
-  | { ok: false; status: 404; error: string };
+  | Failure;
 
 /**
  * Erases a request and every trace of its personal data: the row (with the search index entry,
- * assignments and attachment rows by cascade), its appointments (cancelled at Cal.com when booked
+ * voice transcript, messages to the lead, assignments and attachment rows by cascade), its appointments (cancelled at Cal.com when booked
  * there), outbox mails about it, idempotency records of its creation, its files and recording.
  * The database runs with secure_delete and FTS5 secure-delete; the WAL is truncated afterwards, so
  * nothing of it stays in the data directory. Used by the admin page, the API and the visitor.
@@ -31,7 +34,7 @@ export async function eraseRequest(
   mode: "delete" | "anonymize" = "delete",
 ): Promise<ErasureResult> {
   const row = db().select().from(requests).where(eq(requests.id, id)).get();
-  if (!row) return { ok: false, status: 404, error: "Anfrage nicht gefunden." };
+  if (!row) return failure(404, "Anfrage nicht gefunden.");
   const files = db()
     .select({ key: attachments.filename })
     .from(attachments)
@@ -67,6 +70,8 @@ export async function eraseRequest(
     if (mode === "delete") tx.delete(requests).where(eq(requests.id, id)).run();
     else {
       tx.delete(attachments).where(eq(attachments.requestId, id)).run();
+      // The thread with the lead (deleted with the row by cascade otherwise).
+      tx.delete(requestMessages).where(eq(requestMessages.requestId, id)).run();
       tx.update(requests)
         .set({
           name: ANONYMIZED,
@@ -78,6 +83,10 @@ export async function eraseRequest(
           preparationData: {},
           audioKey: null,
           audioType: null,
+          // The transcript leaves the search index with it (the FTS5 update trigger).
+          voiceTranscript: null,
+          voiceTranscriptStatus: null,
+          voiceTranscriptDueAt: null,
           visitorSecretHash: null,
           // Source, medium and campaign stay (statistics); a referrer or landing URL may name someone.
           attributionReferrer: null,
@@ -108,13 +117,17 @@ function mentions(email: string, phone: string) {
   );
 }
 
-/** Cancels live Cal.com bookings of the request; a failure keeps the erasure going (logged without data). */
+/**
+ * Cancels live Cal.com bookings of the request (a HELD one never reached Cal.com, ADR 252: it goes
+ * with the row); a failure keeps the erasure going (logged without data).
+ */
 async function cancelAtProvider(rows: (typeof appointments.$inferSelect)[]): Promise<number> {
   const provider = scheduling();
   let cancelled = 0;
   for (const row of rows) {
     if (row.provider !== "calcom" || provider.name !== "calcom") continue;
-    if (["CANCELLED", "DELETED", "REJECTED"].includes(row.status.toUpperCase())) continue;
+    if (["CANCELLED", "DELETED", "REJECTED", HELD_STATUS].includes(row.status.toUpperCase()))
+      continue;
     if (row.startTime.getTime() < Date.now()) continue;
     try {
       await provider.cancel(row.externalUid);

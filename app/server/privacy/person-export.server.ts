@@ -1,10 +1,11 @@
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, or } from "drizzle-orm";
 import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import { formatRequestId } from "~/lib/format";
 import type { RequestJson } from "~/lib/request-json";
 import { appointments, mailOutbox, requests } from "~db/schema";
 import { adminUsernames } from "../admins.server";
 import { db } from "../db.server";
+import { adminExtrasOf, extrasOr } from "../requests/admin-extras.server";
 import { serializeRequests } from "../requests/serialize.server";
 import { openStoredFile } from "../uploads/store.server";
 import { type AuditActor, audit } from "./audit.server";
@@ -15,33 +16,90 @@ export type PersonExport = {
   stream: ReadableStream<Uint8Array>;
 };
 
+/** Another request that may be the same person's: same e-mail or phone (the duplicate keys). */
+export type ExportCandidate = { id: number; name: string; createdAt: string; by: string[] };
+
+function sameContact(anchor: { id: number; emailKey: string | null; phoneKey: string | null }) {
+  const keys = [
+    anchor.emailKey ? eq(requests.emailKey, anchor.emailKey) : undefined,
+    anchor.phoneKey ? eq(requests.phoneKey, anchor.phoneKey) : undefined,
+  ].filter((k) => k !== undefined);
+  return keys.length ? and(ne(requests.id, anchor.id), or(...keys)) : undefined;
+}
+
 /**
- * Art. 15/20 export of a *person*: every request with the same e-mail as request `id` (case-insensitive)
- * as JSON, plus their files and recordings, as a ZIP streamed chunk by chunk (files are never held
- * in memory as a whole). Null when the request does not exist.
+ * The other requests with the same e-mail address or phone number as request `id`, newest first:
+ * offered one by one for the export (issue 27), never added on their own — a shared address or
+ * number is no proof of the same person.
  */
-export function exportPerson(id: number): PersonExport | null {
+export function exportCandidates(id: number, limit = 50): ExportCandidate[] {
+  const anchor = db().select().from(requests).where(eq(requests.id, id)).get();
+  const condition = anchor ? sameContact(anchor) : undefined;
+  if (!anchor || !condition) return [];
+  return db()
+    .select()
+    .from(requests)
+    .where(condition)
+    .orderBy(desc(requests.id))
+    .limit(limit)
+    .all()
+    .map((r) => ({
+      id: r.id,
+      name: r.name,
+      createdAt: r.createdAt.toISOString(),
+      by: [
+        ...(r.emailKey && r.emailKey === anchor.emailKey ? ["E-Mail-Adresse"] : []),
+        ...(r.phoneKey && r.phoneKey === anchor.phoneKey ? ["Telefonnummer"] : []),
+      ],
+    }));
+}
+
+/**
+ * Art. 15/20 export for a person (issue 27): the chosen request and the ones the admin added from
+ * its candidates (`include`: ids with the same e-mail or phone; anything else is ignored), as
+ * JSON plus their files and recordings, a ZIP streamed chunk by chunk (files are never held in
+ * memory as a whole). Null when the request does not exist.
+ */
+export function exportPerson(id: number, include: number[] = []): PersonExport | null {
   const anchor = db().select().from(requests).where(eq(requests.id, id)).get();
   if (!anchor) return null;
+  const condition = sameContact(anchor);
+  const added =
+    include.length && condition
+      ? db()
+          .select({ id: requests.id })
+          .from(requests)
+          .where(and(condition, inArray(requests.id, include.slice(0, 200))))
+          .all()
+          .map((r) => r.id)
+      : [];
   const rows = db()
     .select()
     .from(requests)
-    .where(sql`lower(${requests.email}) = ${anchor.email.toLowerCase()}`)
+    .where(inArray(requests.id, [id, ...added]))
     .orderBy(asc(requests.id))
     .all();
   const items = serializeRequests(rows);
   const ids = items.map((r) => r.id);
   const usernames = adminUsernames();
   const files = fileList(items);
+  // The transcript of each recording and the messages to the person (issue 30).
+  const extras = adminExtrasOf(ids);
   const document = {
     exportiertAm: new Date().toISOString(),
     hinweis:
-      "Alle zu dieser E-Mail-Adresse gespeicherten Daten (Art. 15 und 20 DSGVO). Dateien liegen im Ordner 'dateien'.",
+      "Die gespeicherten Daten der ausgewählten Anfragen (Art. 15 und 20 DSGVO). Dateien liegen im Ordner 'dateien'.",
     email: anchor.email,
-    anfragen: items.map((r) => ({
-      ...r,
-      assigned_to: r.assigned_to.map((a) => usernames.get(a) ?? `#${a}`),
-    })),
+    anfragen: items.map((r) => {
+      const { voiceTranscript, voiceTranscriptStatus, messages } = extrasOr(extras.get(r.id));
+      return {
+        ...r,
+        assigned_to: r.assigned_to.map((a) => usernames.get(a) ?? `#${a}`),
+        voiceTranscript,
+        voiceTranscriptStatus,
+        nachrichten: messages,
+      };
+    }),
     termine: db()
       .select()
       .from(appointments)
@@ -171,14 +229,20 @@ function zipStream(document: unknown, files: ExportFile[]): ReadableStream<Uint8
   );
 }
 
-/** GET /api/admin/requests/{id}/export: the streamed ZIP, or 404. */
-export function personExportResponse(id: number, actor: AuditActor): Response {
-  const result = exportPerson(id);
+/** GET /api/admin/requests/{id}/export[?mit=<id>&mit=…]: the streamed ZIP, or 404. */
+export function personExportResponse(id: number, actor: AuditActor, url?: URL): Response {
+  const include = (url?.searchParams.getAll("mit") ?? [])
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0);
+  const result = exportPerson(id, include);
   if (!result) {
     return Response.json({ success: false, error: "Anfrage nicht gefunden." }, { status: 404 });
   }
   audit(actor, "export-person", `Anfrage #${formatRequestId(id)}`, {
     anfragen: result.requestIds.length,
+    ...(result.requestIds.length > 1
+      ? { weitere: result.requestIds.filter((r) => r !== id).map(formatRequestId) }
+      : {}),
   });
   return new Response(result.stream, {
     headers: {

@@ -1,9 +1,8 @@
 import { withdrawalQuestion } from "~/lib/withdrawal";
-import { parseId } from "../auth.server";
 import { requireConfirmation } from "../confirm.server";
 import { redirectWithToast } from "../flash.server";
 import { refuseFilledHoneypot } from "../honeypot.server";
-import { readForm } from "../http.server";
+import { parseId, readForm } from "../http.server";
 import { requestTarget } from "../requests/manage.server";
 import { forgetVisitorRequest, visitorOwnsRequest } from "../visitor.server";
 import { audit } from "./audit.server";

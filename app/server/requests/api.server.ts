@@ -1,41 +1,27 @@
-import { fieldErrorsOf } from "~/lib/field-errors";
-import { jsonError, parseId, readJsonObject } from "../auth.server";
 import type { AuditActor } from "../privacy/audit.server";
-import { type Failure, RequestUpdateSchema, updateRequest } from "./manage.server";
+import { failureJson } from "../result.server";
+import { type RequestUpdate, updateRequest } from "./manage.server";
 import { adminJsonOf, releaseRequest } from "./quarantine.server";
-
-/** JSON answer of a failed rule. */
-export const failureResponse = (f: Failure) => jsonError(f.error, f.status);
 
 /** The `id` option of an /api route about one request (see api-route.server.ts). */
 export const REQUEST_ID = { param: "id", notFound: "Anfrage nicht gefunden." } as const;
 
-/** The request id of a route param, or a 404 answer. */
-export function requestIdOr404(value: string | undefined): number | Response {
-  return parseId(value) ?? jsonError("Anfrage nicht gefunden.", 404);
-}
-
-/** Shared by PUT /api/admin/requests/{id} and PATCH /api/requests/{id}: validate, apply, answer. */
+/**
+ * Shared by PUT /api/admin/requests/{id} and PATCH /api/requests/{id}: the body was read and
+ * parsed by `adminApi({ schema: RequestUpdateSchema })`; apply it and answer.
+ */
 export async function applyRequestUpdate(
-  request: Request,
   id: number,
+  { quarantined, ...update }: RequestUpdate,
   actor: AuditActor,
 ): Promise<Response> {
-  const body = await readJsonObject(request);
-  if (!body.ok) return body.response;
-  const parsed = RequestUpdateSchema.safeParse(body.value);
-  if (!parsed.success) {
-    const fieldErrors = fieldErrorsOf(parsed.error);
-    return jsonError(parsed.error.issues[0]?.message ?? "Ungültige Eingabe", 400, { fieldErrors });
-  }
-  const { quarantined, ...update } = parsed.data;
   // { quarantined: false } releases a quarantined request first (the new-request flow, once).
   if (quarantined === false) {
     const released = await releaseRequest(id, actor);
-    if (!released.ok) return failureResponse(released);
+    if (!released.ok) return failureJson(released);
   }
   const result = updateRequest(id, update, actor);
-  if (!result.ok) return failureResponse(result);
+  if (!result.ok) return failureJson(result);
   return Response.json({
     success: true,
     message: "Gespeichert",

@@ -5,7 +5,7 @@ import { db } from "../db.server";
 
 /**
  * Exact request counts without counting rows (issue 31, ADR 275): request_counts holds one row per
- * (archived, quarantined, status, bucket), kept by the triggers of migration 0015 — bucket 0 every
+ * (archived, quarantined, status, bucket), kept by the triggers of migration 0019 — bucket 0 every
  * request, -1 the ones assigned to anyone, an admin's id the ones assigned to them. A count is a
  * sum over a handful of those rows (a few per status), whatever the size of the table.
  */
@@ -79,7 +79,7 @@ export const countStoredRequests = () =>
   sum({ quarantined: false, bucket: 0 }) + sum({ quarantined: true, bucket: 0 });
 
 /**
- * The `dashboard` change counter (migration 0015): bumped by triggers whenever a request is
+ * The `dashboard` change counter (migration 0019): bumped by triggers whenever a request is
  * inserted or deleted, or its time, source, referrer, affiliate code, first status change or
  * quarantine changes, or an appointment is written — by any process. Caches of figures over those
  * columns are keyed by it (one primary-key read).

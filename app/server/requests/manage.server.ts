@@ -7,29 +7,32 @@ import { admins, attachments, requestAssignees, requestStatusHistory, requests }
 import { type Db, db, transaction } from "../db.server";
 import { type AuditActor, audit } from "../privacy/audit.server";
 import { eraseRequest } from "../privacy/erasure.server";
+import { type Failure, failure, type Result } from "../result.server";
 import { deleteStoredFile } from "../uploads/store.server";
 import { emitWebhook } from "../webhooks/deliveries.server";
 import { loadRequestJson } from "./serialize.server";
 
-export type Failure = { ok: false; status: number; error: string };
-export type Success<T> = { ok: true } & T;
+export const NOT_FOUND = failure(404, "Anfrage nicht gefunden.");
 
-export const NOT_FOUND: Failure = { ok: false, status: 404, error: "Anfrage nicht gefunden." };
+/** A request's status (the page's status select and the JSON `status`). */
+export const RequestStatusSchema = z.enum(REQUEST_STATUSES, {
+  error: "Unbekannter Status. Erlaubt: New, In Progress, Done.",
+});
 
-/** Body of PUT /api/admin/requests/{id} and PATCH /api/requests/{id}. */
+/** Preparation texts by field name (the page's `prep.<name>` text areas and the JSON object). */
+export const PreparationDataSchema = z.record(
+  z.string().max(100),
+  z.string().max(20_000, "Der Text ist zu lang (max. 20.000 Zeichen)."),
+  { error: "preparationData muss ein Objekt aus Feldname und Text sein." },
+);
+
+/**
+ * The one schema of a request update (ADR 240): the body of PUT /api/admin/requests/{id}, PATCH
+ * /api/requests/{id} and /archive; the requests page builds its intents from these fields.
+ */
 export const RequestUpdateSchema = z.object({
-  status: z
-    .enum(REQUEST_STATUSES, { error: "Unbekannter Status. Erlaubt: New, In Progress, Done." })
-    .optional(),
-  preparationData: z
-    .record(
-      z.string().max(100),
-      z.string().max(20_000, "Der Text ist zu lang (max. 20.000 Zeichen)."),
-      {
-        error: "preparationData muss ein Objekt aus Feldname und Text sein.",
-      },
-    )
-    .optional(),
+  status: RequestStatusSchema.optional(),
+  preparationData: PreparationDataSchema.optional(),
   archived: z.boolean({ error: "archived muss true oder false sein." }).optional(),
   /** false releases a quarantined request (spam check, ADR 252); nothing puts one back. */
   quarantined: z
@@ -63,7 +66,7 @@ export function updateRequest(
   id: number,
   update: RequestUpdate,
   actor: AuditActor = "System",
-): Success<{ request: RequestJson }> | Failure | Conflict {
+): Result<{ request: RequestJson }> | Conflict {
   let statusChange: StatusChange | null = null;
   let quarantined = false;
   const result = transaction((tx): Failure | Conflict | null => {
@@ -72,9 +75,8 @@ export function updateRequest(
     quarantined = row.quarantinedAt !== null;
     if (update.updatedAt && changedSince(tx, row, update, new Date(update.updatedAt))) {
       return {
-        ok: false,
+        ...failure(409, CONFLICT_MESSAGE),
         status: 409,
-        error: CONFLICT_MESSAGE,
         updatedAt: row.updatedAt.toISOString(),
       };
     }
@@ -158,24 +160,40 @@ export function setArchived(id: number, archived: boolean, actor?: AuditActor) {
   return updateRequest(id, { archived }, actor);
 }
 
-/** Adds or removes an assignee; `actionPerformed: false` with a message when nothing changed. */
+const ADMIN_ID_INVALID = "admin_id fehlt oder ist ungültig.";
+
+/** The admin of an assignment: a positive integer (a numeric string is taken too). */
+export const AssigneeIdSchema = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v),
+  z
+    .number({ error: ADMIN_ID_INVALID })
+    .int({ error: ADMIN_ID_INVALID })
+    .positive({ error: ADMIN_ID_INVALID }),
+);
+
+/** Body of POST /api/admin/requests/{id}/assign; the page's `op`/`adminId` use its fields. */
+export const AssignSchema = z.object({
+  action: z.enum(["add", "remove"], { error: 'action muss "add" oder "remove" sein.' }),
+  admin_id: AssigneeIdSchema,
+});
+
+/**
+ * Adds or removes an assignee. Nothing to change (already assigned, deactivated, not assigned) is
+ * a failure with status 200: the spec answers it `actionPerformed: false` with the message.
+ */
 export function assignRequest(
   id: number,
   action: "add" | "remove",
   adminId: number,
   actor: AuditActor = "System",
-): { actionPerformed: boolean; message: string; status: number; request?: RequestJson } {
+): Result<{ message: string; request: RequestJson | undefined }> {
   const request = db().select({ id: requests.id }).from(requests).where(eq(requests.id, id)).get();
-  if (!request) return { actionPerformed: false, message: "Anfrage nicht gefunden.", status: 404 };
+  if (!request) return NOT_FOUND;
   const admin = db().select().from(admins).where(eq(admins.id, adminId)).get();
-  if (!admin) return { actionPerformed: false, message: "Admin nicht gefunden.", status: 404 };
+  if (!admin) return failure(404, "Admin nicht gefunden.");
   if (action === "add") {
     if (!admin.isActive) {
-      return {
-        actionPerformed: false,
-        message: `${admin.username} ist deaktiviert und kann nicht zugewiesen werden.`,
-        status: 200,
-      };
+      return failure(200, `${admin.username} ist deaktiviert und kann nicht zugewiesen werden.`);
     }
     const inserted = db()
       .insert(requestAssignees)
@@ -186,16 +204,11 @@ export function assignRequest(
     if (inserted.changes) audit(actor, "assign", requestTarget(id), { admin: admin.username });
     return inserted.changes
       ? {
-          actionPerformed: true,
+          ok: true,
           message: `${admin.username} wurde zugewiesen.`,
-          status: 200,
           request: loadRequestJson(id) ?? undefined,
         }
-      : {
-          actionPerformed: false,
-          message: `${admin.username} ist bereits zugewiesen.`,
-          status: 200,
-        };
+      : failure(200, `${admin.username} ist bereits zugewiesen.`);
   }
   const removed = db()
     .delete(requestAssignees)
@@ -205,12 +218,11 @@ export function assignRequest(
   if (removed.changes) audit(actor, "unassign", requestTarget(id), { admin: admin.username });
   return removed.changes
     ? {
-        actionPerformed: true,
+        ok: true,
         message: `Zuweisung von ${admin.username} entfernt.`,
-        status: 200,
         request: loadRequestJson(id) ?? undefined,
       }
-    : { actionPerformed: false, message: `${admin.username} war nicht zugewiesen.`, status: 200 };
+    : failure(200, `${admin.username} war nicht zugewiesen.`);
 }
 
 /** updated_at only moves forward (conflict checks compare against it), also within one ms. */
@@ -221,10 +233,7 @@ function touch(id: number) {
 }
 
 /** Deletes a request and erases every trace of the person's data in it (see eraseRequest). */
-export async function deleteRequest(
-  id: number,
-  actor: AuditActor = "System",
-): Promise<Success<object> | Failure> {
+export async function deleteRequest(id: number, actor: AuditActor = "System"): Promise<Result> {
   const result = await eraseRequest(id);
   if (!result.ok) return NOT_FOUND;
   audit(actor, "delete", requestTarget(id), {
@@ -236,16 +245,13 @@ export async function deleteRequest(
 }
 
 /** Removes one attachment row and its file. */
-export async function deleteAttachment(
-  requestId: number,
-  attachmentId: number,
-): Promise<Success<object> | Failure> {
+export async function deleteAttachment(requestId: number, attachmentId: number): Promise<Result> {
   const row = db()
     .select()
     .from(attachments)
     .where(and(eq(attachments.id, attachmentId), eq(attachments.requestId, requestId)))
     .get();
-  if (!row) return { ok: false, status: 404, error: "Anhang nicht gefunden." };
+  if (!row) return failure(404, "Anhang nicht gefunden.");
   db().delete(attachments).where(eq(attachments.id, attachmentId)).run();
   touch(requestId);
   await deleteStoredFile(row.filename);
@@ -253,8 +259,17 @@ export async function deleteAttachment(
 }
 
 /** The attachment row behind a storage key (for GET /api/uploads/{filename}). */
-export function findAttachment(filename: string) {
-  return db().select().from(attachments).where(eq(attachments.filename, filename)).get();
+/**
+ * The attachment behind a stored file name; with `viewer`, its opening is audited (once per
+ * opening: a range request that continues a download or seeks in a recording is not a new one).
+ */
+export function findAttachment(filename: string, viewer?: { actor: AuditActor; request: Request }) {
+  const row = db().select().from(attachments).where(eq(attachments.filename, filename)).get();
+  const range = viewer?.request.headers.get("range");
+  if (row && viewer && (!range || /^bytes=0-/.test(range))) {
+    audit(viewer.actor, "attachment-downloaded", requestTarget(row.requestId), { anhang: row.id });
+  }
+  return row;
 }
 
 export const requestTarget = (id: number) => `Anfrage #${formatRequestId(id)}`;

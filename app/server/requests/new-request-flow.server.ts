@@ -1,5 +1,6 @@
 import type { RequestJson } from "~/lib/request-json";
 import { notifyNewRequest } from "../notifications.server";
+import { kickTranscription } from "../transcription/jobs.server";
 import { emitWebhook } from "../webhooks/deliveries.server";
 import { sendReceipt } from "./receipt.server";
 
@@ -8,9 +9,11 @@ import { sendReceipt } from "./receipt.server";
  * `request.created` webhooks and the visitor's receipt. A submission runs it once; a request held
  * in the spam quarantine runs it once when an admin releases it. (The AI summary is a background
  * job that picks up every request without a summary.) A failure of one effect never fails the
- * saved request.
+ * saved request. The transcription job (pending since the submission) is woken too: a released
+ * request's recording is transcribed now (ADR 272).
  */
 export async function runNewRequestFlow(created: RequestJson): Promise<void> {
+  if (created.audioPath) kickTranscription();
   try {
     notifyNewRequest(created);
   } catch (error) {

@@ -5,8 +5,10 @@ import { releaseHeldBookings } from "../appointments/quarantine-release.server";
 import { getConfiguration } from "../configuration.server";
 import { db } from "../db.server";
 import { type AuditActor, audit } from "../privacy/audit.server";
+import type { Failure } from "../result.server";
+import { adminExtrasOf, extrasOr } from "./admin-extras.server";
 import { countQuarantinedRequests } from "./counts.server";
-import { type Failure, laterUpdatedAt, NOT_FOUND, requestTarget } from "./manage.server";
+import { laterUpdatedAt, NOT_FOUND, requestTarget } from "./manage.server";
 import { runNewRequestFlow } from "./new-request-flow.server";
 import { inIds, loadRequestJson } from "./serialize.server";
 
@@ -52,12 +54,15 @@ export function quarantinedAmong(ids: number[]): Set<number> {
 }
 
 /**
- * The admin request JSON: the spec's shape plus `quarantined`. Only admin answers go through
- * here; the public 201 body, the visitor's pages, webhooks and CSV use the plain RequestJson.
+ * The admin request JSON: the spec's shape plus `quarantined`, the voice transcript and the
+ * messages (admin-extras.server.ts). Only admin answers go through here; the public 201 body, the
+ * visitor's pages, webhooks and CSV use the plain RequestJson.
  */
 export function asAdminJson(items: RequestJson[]): AdminRequestJson[] {
-  const held = quarantinedAmong(items.map((r) => r.id));
-  return items.map((r) => ({ ...r, quarantined: held.has(r.id) }));
+  const ids = items.map((r) => r.id);
+  const held = quarantinedAmong(ids);
+  const extras = adminExtrasOf(ids);
+  return items.map((r) => ({ ...r, quarantined: held.has(r.id), ...extrasOr(extras.get(r.id)) }));
 }
 
 export const adminJsonOf = (item: RequestJson): AdminRequestJson => asAdminJson([item])[0];

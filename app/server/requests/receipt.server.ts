@@ -4,7 +4,7 @@ import { emailKey } from "~/lib/contact-keys";
 import { firstNameOf } from "~/lib/first-name";
 import { formatRequestId } from "~/lib/format";
 import { requests } from "~db/schema";
-import { bookingEnabled } from "../booking-api.server";
+import { bookingEnabled } from "../appointments/booking-api.server";
 import { derivedKeys } from "../crypto.server";
 import { db } from "../db.server";
 import { queueMail } from "../mail/outbox.server";
@@ -44,7 +44,7 @@ export function mailboxKey(email: string): string {
 }
 
 /** The address as an HMAC (key from SESSION_SECRET): `rate_limits` holds no readable address. */
-function addressKey(email: string): string {
+export function addressKey(email: string): string {
   const [key] = derivedKeys("receipt-address");
   return createHmac("sha256", key).update(mailboxKey(email)).digest("base64url");
 }

@@ -1,51 +1,22 @@
 import { and, asc, eq, inArray, ne, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import type { AttachmentJson, RequestJson } from "~/lib/request-json";
+import type { RequestJson } from "~/lib/request-json";
 import { appointments, attachments, requestAssignees, requests } from "~db/schema";
 import { db } from "../db.server";
+import type {
+  AnyColumnRegistry,
+  AttachmentRow,
+  ColumnRegistry,
+  RequestRow,
+} from "./column-registry.server";
+import { requestColumns } from "./columns.server";
 
-type RequestRow = typeof requests.$inferSelect;
-type AttachmentRow = typeof attachments.$inferSelect;
-
-export function serializeAttachment(row: AttachmentRow): AttachmentJson {
-  return {
-    id: row.id,
-    filename: row.filename,
-    originalName: row.originalName,
-    size: row.size,
-    uploadedAt: row.uploadedAt.toISOString(),
-  };
-}
-
+/** The spec's request JSON of one row (keys and values from the column registry). */
 export function serializeRequest(
   row: RequestRow,
   files: AttachmentRow[],
   assignedTo: number[],
 ): RequestJson {
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    companyDescription: row.companyDescription,
-    description: row.description,
-    summary: row.summary,
-    status: row.status,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    archived: row.archived,
-    audioPath: row.audioKey,
-    attachments: files.map(serializeAttachment),
-    preparationData: row.preparationData ?? {},
-    assigned_to: assignedTo,
-    affiliateCode: row.affiliateCode,
-    attribution: {
-      source: row.attributionSource,
-      medium: row.attributionMedium,
-      campaign: row.attributionCampaign,
-      referrer: row.attributionReferrer,
-      landingPath: row.attributionLandingPath,
-    },
-  };
+  return requestColumns.json(row, files, assignedTo);
 }
 
 /**
@@ -67,10 +38,11 @@ function groupBy<T>(items: T[], key: (item: T) => number): Map<number, T[]> {
   return groups;
 }
 
-/** Loads and serialises the given rows with their attachments and assignees (3 queries). */
-export function serializeRequests(rows: RequestRow[]): RequestJson[] {
-  if (!rows.length) return [];
-  const ids = rows.map((r) => r.id);
+/**
+ * The attachments and assignees of these rows, grouped by request id (2 queries; for the JSON and
+ * the CSV export).
+ */
+export function loadRelated(ids: number[]) {
   const files = groupBy(
     db()
       .select()
@@ -89,13 +61,23 @@ export function serializeRequests(rows: RequestRow[]): RequestJson[] {
       .all(),
     (a) => a.requestId,
   );
-  return rows.map((row) =>
-    serializeRequest(
-      row,
-      files.get(row.id) ?? [],
-      (assignees.get(row.id) ?? []).map((a) => a.adminId),
-    ),
-  );
+  return {
+    files: (id: number) => files.get(id) ?? [],
+    assignedTo: (id: number) => (assignees.get(id) ?? []).map((a) => a.adminId),
+  };
+}
+
+/** Loads and serialises the given rows with their attachments and assignees (3 queries). */
+export function serializeRequests(rows: RequestRow[]): RequestJson[];
+/** The same through another registry (a test's extended one). */
+export function serializeRequests<J, I>(rows: RequestRow[], columns: ColumnRegistry<J, I>): J[];
+export function serializeRequests(
+  rows: RequestRow[],
+  columns: AnyColumnRegistry = requestColumns,
+): unknown[] {
+  if (!rows.length) return [];
+  const related = loadRelated(rows.map((r) => r.id));
+  return rows.map((row) => columns.json(row, related.files(row.id), related.assignedTo(row.id)));
 }
 
 /** One request in the spec's shape, or null. */

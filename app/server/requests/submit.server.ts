@@ -1,8 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { attributionOf } from "~/lib/attribution";
+import { clientKey } from "~/lib/client-key";
 import { emailKey, phoneKey } from "~/lib/contact-keys";
-import { HONEYPOT_FIELD, RequestFormSchema } from "~/lib/request-form";
+import { ALTCHA_FIELD, HONEYPOT_FIELD, RequestFormSchema } from "~/lib/request-form";
 import type { RequestJson } from "~/lib/request-json";
 import { UPLOAD_ERROR_HEADING, uploadLimits } from "~/lib/upload-rules";
 import { attachments, requests } from "~db/schema";
@@ -13,6 +14,9 @@ import { diskLow } from "../disk.server";
 import { serializeToast } from "../flash.server";
 import { honeypotFilled } from "../honeypot.server";
 import { submissionLimiter, tooManyMessage } from "../rate-limit.server";
+import { claimSolution } from "../spam/altcha.server";
+import { spamVerdict } from "../spam/verdict.server";
+import { initialTranscriptStatus } from "../transcription/jobs.server";
 import { hardBodyLimit, parseSubmissionBody } from "../uploads/parse.server";
 import { deleteStoredFiles } from "../uploads/store.server";
 import { newVisitorSecret, rememberVisitorRequest } from "../visitor.server";
@@ -66,7 +70,9 @@ export async function submitRequest(request: Request, clientIp: string): Promise
   // Reserved before the work (parallel submissions cannot overtake the limit); given back for
   // every submission that is not accepted.
   const limiter = submissionLimiter();
-  const blocked = await limiter.consume(clientIp);
+  // One client = one IPv4 address or IPv6 /56 (ADR 254).
+  const client = clientKey(clientIp);
+  const blocked = await limiter.consume(client);
   if (!blocked.ok) {
     const error = tooManyMessage(blocked.retryAfterSeconds);
     return {
@@ -79,14 +85,14 @@ export async function submitRequest(request: Request, clientIp: string): Promise
   }
   let result: SubmitResult | undefined;
   try {
-    result = await acceptRequest(request);
+    result = await acceptRequest(request, clientIp);
     return result;
   } finally {
-    if (!result?.ok) await limiter.refund(clientIp);
+    if (!result?.ok) await limiter.refund(client);
   }
 }
 
-async function acceptRequest(request: Request): Promise<SubmitResult> {
+async function acceptRequest(request: Request, clientIp: string): Promise<SubmitResult> {
   const limits = uploadLimits(getConfiguration().uploadSettings);
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > hardBodyLimit(limits)) {
@@ -122,7 +128,7 @@ async function acceptRequest(request: Request): Promise<SubmitResult> {
 
   const formData = new FormData();
   for (const [name, value] of Object.entries(parsed.fields)) {
-    if (name !== HONEYPOT_FIELD) formData.set(name, value);
+    if (name !== HONEYPOT_FIELD && name !== ALTCHA_FIELD) formData.set(name, value);
   }
   const submission = parseWithZod(formData, { schema: RequestFormSchema });
 
@@ -154,8 +160,15 @@ async function acceptRequest(request: Request): Promise<SubmitResult> {
   const attribution = attributionOf(value);
   const { secret, hash } = newVisitorSecret();
   let id: number;
+  let quarantined = false;
   try {
+    // Spam (ADR 250): without a valid proof of work, or on the blocklist, the request is stored
+    // and answered like any other, but quarantined: none of the new-request side effects run.
+    const verdict = await spamVerdict(parsed.fields[ALTCHA_FIELD], value.email, clientIp);
     id = transaction((tx) => {
+      // Only a stored submission uses its solution up; a second use is a replay.
+      const fresh = verdict.solution ? claimSolution(tx, verdict.solution) : true;
+      quarantined = verdict.quarantine || !fresh;
       const row = tx
         .insert(requests)
         .values({
@@ -167,6 +180,7 @@ async function acceptRequest(request: Request): Promise<SubmitResult> {
           affiliateCode: affiliate.valid ? (affiliate.code ?? null) : null,
           audioKey: parsed.audio?.key ?? null,
           audioType: parsed.audio?.mimeType ?? null,
+          voiceTranscriptStatus: initialTranscriptStatus(Boolean(parsed.audio)),
           visitorSecretHash: hash,
           attributionSource: attribution.source,
           attributionMedium: attribution.medium,
@@ -175,6 +189,7 @@ async function acceptRequest(request: Request): Promise<SubmitResult> {
           attributionLandingPath: attribution.landingPath,
           emailKey: emailKey(value.email),
           phoneKey: phoneKey(value.phone),
+          quarantinedAt: quarantined ? new Date() : null,
         })
         .returning({ id: requests.id })
         .get();
@@ -199,7 +214,7 @@ async function acceptRequest(request: Request): Promise<SubmitResult> {
   }
 
   const created = loadRequestJson(id) as RequestJson;
-  await runNewRequestFlow(created);
+  if (!quarantined) await runNewRequestFlow(created);
   return {
     ok: true,
     request: created,

@@ -3,6 +3,7 @@ import { readdir, readFile, rm, rmdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { isNotNull } from "drizzle-orm";
 import { attachments, requests } from "~db/schema";
+import { referencedLogoKey } from "../branding-logo.server";
 import { db } from "../db.server";
 import { env } from "../env.server";
 import { fileStorage } from "../upload-storage.server";
@@ -25,9 +26,11 @@ export type SweepOptions = {
 
 const STORED = /^([0-9a-f]+)\.(dat|meta\.json)$/;
 
-/** Every storage key a row refers to (attachments and voice recordings). */
+/** Every storage key a row refers to (attachments and voice recordings) and the brand's logo. */
 function referencedKeys() {
+  const logo = referencedLogoKey();
   return new Set<string>([
+    ...(logo ? [logo] : []),
     ...db()
       .select({ key: attachments.filename })
       .from(attachments)

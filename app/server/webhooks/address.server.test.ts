@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { testHooks } from "../test-hooks.server";
 import { refusedAddress, refusedUrl, targetPolicy, unmapIPv4 } from "./address.server";
-import { checkedLookup, setResolverForTests } from "./http.server";
+import { checkedLookup } from "./http.server";
 
 describe("target policy", () => {
   const policy = (
@@ -121,14 +122,14 @@ describe("lookup after DNS resolution (DNS mocked)", () => {
     records: { address: string; family: number }[],
     policy: "strict" | "local",
   ) => {
-    setResolverForTests((_host, callback) => callback(null, records));
+    testHooks.setResolver((_host, callback) => callback(null, records));
     return new Promise<{ error: (Error & { code?: string }) | null; address: string }>(
       (resolve) => {
         checkedLookup(policy)("hooks.example.com", { family: 0 }, (error, address) =>
           resolve({ error, address: String(address) }),
         );
       },
-    ).finally(() => setResolverForTests());
+    ).finally(() => testHooks.setResolver());
   };
 
   it("refuses a name that resolves to a private or metadata address", async () => {

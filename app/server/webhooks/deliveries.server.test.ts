@@ -6,7 +6,8 @@ import { EMPTY_ATTRIBUTION } from "~/lib/attribution";
 import { DEFAULT_CONFIGURATION } from "~/lib/configuration";
 import type { RequestJson } from "~/lib/request-json";
 import { saveConfiguration } from "../configuration.server";
-import { drainWebhooks, emitWebhook, listDeliveries, stopWebhookWorker } from "./deliveries.server";
+import { testHooks } from "../test-hooks.server";
+import { emitWebhook, listDeliveries, stopWebhookWorker } from "./deliveries.server";
 
 const SECRET = "bench-secret-0123456789";
 let server: Server;
@@ -78,7 +79,7 @@ describe("webhook outbox under load", () => {
     }
     const enqueueMs = performance.now() - queuedAt;
     const started = performance.now();
-    expect(await drainWebhooks()).toBe(300);
+    expect(await testHooks.drainWebhooks()).toBe(300);
     const drainMs = performance.now() - started;
     expect(seen.size).toBe(300);
     expect([...seen.values()].every((n) => n === 1)).toBe(true);

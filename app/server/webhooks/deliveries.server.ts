@@ -1,13 +1,21 @@
 import { createHmac, randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, lte } from "drizzle-orm";
 import { type WebhookOccurrence, webhookBody } from "~/lib/webhook-body";
-import { isSlackTarget, maskUrl, type WebhookEndpoint } from "~/lib/webhooks";
+import {
+  isCredentialUrl,
+  isMaskedUrl,
+  isSlackTarget,
+  maskUrl,
+  type WebhookEndpoint,
+} from "~/lib/webhooks";
 import { webhookDeliveries } from "~db/schema";
 import { getConfiguration } from "../configuration.server";
 import { db } from "../db.server";
 import { env } from "../env.server";
 import { openBody } from "../mail/secrets.server";
-import { afterFailure, backoffMs, serialRunner } from "../outbox-retry.server";
+import { afterFailure, backoffMs, outboxWorker } from "../outbox-retry.server";
+import { registerTestHooks } from "../test-hooks.server";
+import { endpointUrl } from "./config.server";
 import { postWebhook } from "./http.server";
 
 export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
@@ -39,7 +47,9 @@ export function emitWebhook(
         .values({
           deliveryId: randomUUID(),
           endpointId: endpoint.id,
-          url: endpoint.url,
+          // Shown on the outbox page only: a credential URL is kept masked (the send uses the
+          // endpoint's current, sealed one).
+          url: maskedTarget(endpoint),
           event: occurrence.event,
           eventKey: `${occurrence.event}:${key}`,
           requestId,
@@ -60,6 +70,27 @@ export function emitWebhook(
   }
 }
 
+const maskedTarget = (endpoint: WebhookEndpoint) => {
+  const url = endpointUrl(endpoint);
+  return isCredentialUrl({ ...endpoint, url }) ? maskUrl(url) : url;
+};
+
+/**
+ * Drops the deliveries of an endpoint still waiting or failed (ADR 262): its URL changed, and what
+ * was queued for the old receiver must not go to the new one. Sent ones stay as the record.
+ */
+export function dropQueuedDeliveries(endpointId: string): number {
+  return db()
+    .delete(webhookDeliveries)
+    .where(
+      and(
+        eq(webhookDeliveries.endpointId, endpointId),
+        inArray(webhookDeliveries.status, ["pending", "failed"]),
+      ),
+    )
+    .run().changes;
+}
+
 export function listDeliveries(limit = 200): WebhookDelivery[] {
   return db()
     .select()
@@ -76,7 +107,10 @@ export function deliveryViews(limit = 200) {
     id: d.id,
     deliveryId: d.deliveryId,
     endpointId: d.endpointId,
-    url: isSlackTarget({ url: d.url, format: formats.get(d.endpointId) }) ? maskUrl(d.url) : d.url,
+    url:
+      isMaskedUrl(d.url) || !isSlackTarget({ url: d.url, format: formats.get(d.endpointId) })
+        ? d.url
+        : maskUrl(d.url),
     event: d.event,
     status: d.status,
     attempts: d.attempts,
@@ -106,7 +140,10 @@ async function attempt(row: WebhookDelivery, endpoint: WebhookEndpoint | undefin
   const secret = openBody(endpoint.secret);
   if (secret === null)
     return { ok: false as const, error: "Secret nicht entschlüsselbar (SESSION_SECRET geändert?)" };
-  return postWebhook(endpoint.url, row.body, {
+  const url = endpointUrl(endpoint);
+  if (!url)
+    return { ok: false as const, error: "URL nicht entschlüsselbar (SESSION_SECRET geändert?)" };
+  return postWebhook(url, row.body, {
     "x-webhook-signature": signBody(row.body, secret),
     "x-webhook-delivery": row.deliveryId,
     "x-webhook-event": row.event,
@@ -164,49 +201,12 @@ async function sendDue(now: Date): Promise<{ attempted: number; sent: number }> 
   return { attempted: due.length, sent };
 }
 
-const runner = serialRunner();
-
-/** Sends every due pending delivery once; returns how many succeeded. */
-export async function processWebhooks(now = new Date()): Promise<number> {
-  return (await runner.run(() => sendDue(now))).sent;
-}
-
-/**
- * Deterministic flush for tests: batch after batch until nothing is due (failures move to a later
- * attempt, so this ends). Resolves with how many deliveries succeeded.
- */
-export async function drainWebhooks(): Promise<number> {
-  let sent = 0;
-  for (;;) {
-    const batch = await runner.run(() => sendDue(new Date()));
-    sent += batch.sent;
-    if (batch.attempted === 0) return sent;
-  }
-}
-
-let timer: NodeJS.Timeout | undefined;
-
-function tick() {
-  if (runner.busy) return;
-  runner
-    .run(() => sendDue(new Date()))
-    .catch((error) => console.error("Webhooks:", error instanceof Error ? error.message : error));
-}
-
-function kickWorker() {
-  if (timer) setImmediate(tick);
-}
+const worker = outboxWorker({ label: "Webhooks", sendDue });
+const kickWorker = () => worker.kick();
 
 /** Background sender: polls every 5 s and right after an enqueue. */
-export function startWebhookWorker(intervalMs = 5000) {
-  if (timer) return;
-  timer = setInterval(tick, intervalMs);
-  timer.unref();
-  setImmediate(tick);
-}
+export const startWebhookWorker = (intervalMs?: number) => worker.start(intervalMs);
+export const stopWebhookWorker = () => worker.stop();
 
-export async function stopWebhookWorker() {
-  if (timer) clearInterval(timer);
-  timer = undefined;
-  await runner.idle();
-}
+/** Deterministic flush for tests: batch after batch until nothing is due; resolves with how many succeeded. */
+registerTestHooks({ drainWebhooks: () => worker.drain() });

@@ -1,7 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postWebhook, setResolverForTests } from "./http.server";
+import { testHooks } from "../test-hooks.server";
+import { postWebhook } from "./http.server";
 
 let server: Server;
 let port: number;
@@ -20,20 +21,20 @@ afterAll(() => new Promise((resolve) => server.close(resolve)));
 // The real connection path: Node's net asks the checked lookup (with all: true, autoSelectFamily).
 describe("postWebhook through the checked lookup", () => {
   it("reaches a loopback name under a local APP_URL", async () => {
-    setResolverForTests((_host, cb) => cb(null, [{ address: "127.0.0.1", family: 4 }]));
+    testHooks.setResolver((_host, cb) => cb(null, [{ address: "127.0.0.1", family: 4 }]));
     try {
       const before = hits;
       const result = await postWebhook(`http://hooks.test:${port}/x`, "{}", {}, "local");
       expect(result).toEqual({ ok: true, status: 204 });
       expect(hits).toBe(before + 1);
     } finally {
-      setResolverForTests();
+      testHooks.setResolver();
     }
   });
 
   it("never connects when the name resolves to a non-public address under the strict policy", async () => {
     for (const address of ["127.0.0.1", "::ffff:127.0.0.1", "169.254.169.254", "10.0.0.1"]) {
-      setResolverForTests((_host, cb) =>
+      testHooks.setResolver((_host, cb) =>
         cb(null, [{ address, family: address.includes(":") ? 6 : 4 }]),
       );
       try {
@@ -43,7 +44,7 @@ describe("postWebhook through the checked lookup", () => {
         expect(result.ok ? "" : result.error).toContain("nicht");
         expect(hits).toBe(before);
       } finally {
-        setResolverForTests();
+        testHooks.setResolver();
       }
     }
   });

@@ -3,6 +3,7 @@ import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
 import { env } from "../env.server";
+import { registerTestHooks } from "../test-hooks.server";
 import { refusedAddress, refusedUrl, type TargetPolicy, targetPolicy } from "./address.server";
 
 /** Most of a receiver's answer that is read (the rest is discarded; it only feeds the error text). */
@@ -21,10 +22,11 @@ const systemResolver: Resolver = (hostname, callback) =>
   dnsLookup(hostname, { all: true, verbatim: true }, callback);
 
 let resolver: Resolver = systemResolver;
-/** Tests replace DNS (no network); undefined restores the system resolver. */
-export function setResolverForTests(next?: Resolver) {
-  resolver = next ?? systemResolver;
-}
+registerTestHooks({
+  setResolver(next?: Resolver) {
+    resolver = next ?? systemResolver;
+  },
+});
 
 /**
  * The connection's lookup: resolve, refuse every non-allowed address, connect to the checked one
@@ -54,6 +56,56 @@ export function checkedLookup(policy: TargetPolicy): LookupFunction {
   };
 }
 
+type Failed = { ok: false; error: string; status?: number };
+
+/**
+ * One request under the SSRF rules (before and after DNS resolution), no redirect followed, the
+ * whole exchange within WEBHOOK_TIMEOUT_MS; `onResponse` settles it with `finish` (the first
+ * result counts; the request is closed then).
+ */
+function checkedRequest<R>(
+  target: string,
+  policy: TargetPolicy,
+  options: { method: "GET" | "POST"; headers: Record<string, string> },
+  body: string | undefined,
+  onResponse: (res: http.IncomingMessage, finish: (result: R | Failed) => void) => void,
+): Promise<R | Failed> {
+  const refused = refusedUrl(target, policy);
+  if (refused) return Promise.resolve({ ok: false, error: refused });
+  const url = new URL(target);
+  const client = url.protocol === "https:" ? https : http;
+  const timeoutMs = env().WEBHOOK_TIMEOUT_MS;
+  return new Promise<R | Failed>((resolve) => {
+    let settled = false;
+    const finish = (result: R | Failed) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(result);
+      req.destroy();
+    };
+    const req = client.request(
+      url,
+      { ...options, lookup: checkedLookup(policy), agent: false },
+      (res) => onResponse(res, finish),
+    );
+    const timer = setTimeout(
+      () => finish({ ok: false, error: `Zeitüberschreitung nach ${timeoutMs} ms.` }),
+      timeoutMs,
+    );
+    req.on("error", (error: NodeJS.ErrnoException) =>
+      finish({
+        ok: false,
+        error:
+          error.code === "EWEBHOOKTARGET"
+            ? error.message
+            : `Verbindung fehlgeschlagen: ${error.code ?? error.message}`,
+      }),
+    );
+    req.end(body);
+  });
+}
+
 /**
  * POSTs a webhook body: no redirect is followed (3xx is a failure), the whole exchange has a
  * time-out (WEBHOOK_TIMEOUT_MS), at most MAX_RESPONSE_BYTES of the answer are read, and the target
@@ -65,80 +117,92 @@ export function postWebhook(
   headers: Record<string, string>,
   policy: TargetPolicy = targetPolicy(),
 ): Promise<PostResult> {
-  const refused = refusedUrl(target, policy);
-  if (refused) return Promise.resolve({ ok: false, error: refused });
-  const url = new URL(target);
-  const client = url.protocol === "https:" ? https : http;
-  const timeoutMs = env().WEBHOOK_TIMEOUT_MS;
-  return new Promise<PostResult>((resolve) => {
-    let settled = false;
-    const finish = (result: PostResult) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      resolve(result);
-    };
-    const req = client.request(
-      url,
-      {
-        method: "POST",
-        headers: {
-          ...headers,
-          "content-type": "application/json",
-          "content-length": String(Buffer.byteLength(body)),
-          "user-agent": "Anfrage-Portal-Webhooks/1",
-        },
-        lookup: checkedLookup(policy),
-        agent: false,
-      },
-      (res) => {
-        const status = res.statusCode ?? 0;
-        if (status >= 200 && status < 300) {
-          // Delivered as soon as a 2xx status arrives: a slow or endless body must not turn it into
-          // a failure (and a duplicate delivery). The body is not needed; the socket is closed.
-          finish({ ok: true, status });
-          res.destroy();
-          return;
-        }
-        let received = 0;
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => {
-          received += chunk.length;
-          if (received > MAX_RESPONSE_BYTES) {
-            res.destroy();
-            settle();
-            return;
-          }
-          chunks.push(chunk);
-        });
-        const settle = () => {
-          const text = Buffer.concat(chunks).toString("utf8").slice(0, 200).replace(/\s+/g, " ");
-          finish({
-            ok: false,
-            status,
-            error:
-              status >= 300 && status < 400
-                ? `HTTP ${status}: Weiterleitungen werden nicht verfolgt.`
-                : `HTTP ${status}${text ? `: ${text}` : ""}`,
-          });
-        };
-        res.on("end", settle);
-        res.on("error", settle);
-      },
-    );
-    const timer = setTimeout(() => {
-      finish({ ok: false, error: `Zeitüberschreitung nach ${timeoutMs} ms.` });
-      req.destroy();
-    }, timeoutMs);
-    req.on("error", (error: NodeJS.ErrnoException) =>
+  const request = {
+    method: "POST" as const,
+    headers: {
+      ...headers,
+      "content-type": "application/json",
+      "content-length": String(Buffer.byteLength(body)),
+      "user-agent": "Anfrage-Portal-Webhooks/1",
+    },
+  };
+  return checkedRequest<PostResult>(target, policy, request, body, (res, finish) => {
+    const status = res.statusCode ?? 0;
+    if (status >= 200 && status < 300) {
+      // Delivered as soon as a 2xx status arrives: a slow or endless body must not turn it into
+      // a failure (and a duplicate delivery). The body is not needed; the socket is closed.
+      finish({ ok: true, status });
+      res.destroy();
+      return;
+    }
+    let received = 0;
+    const chunks: Buffer[] = [];
+    res.on("data", (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > MAX_RESPONSE_BYTES) {
+        res.destroy();
+        settle();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    const settle = () => {
+      const text = Buffer.concat(chunks).toString("utf8").slice(0, 200).replace(/\s+/g, " ");
       finish({
         ok: false,
+        status,
         error:
-          error.code === "EWEBHOOKTARGET"
-            ? error.message
-            : `Verbindung fehlgeschlagen: ${error.code ?? error.message}`,
-      }),
-    );
-    req.end(body);
+          status >= 300 && status < 400
+            ? `HTTP ${status}: Weiterleitungen werden nicht verfolgt.`
+            : `HTTP ${status}${text ? `: ${text}` : ""}`,
+      });
+    };
+    res.on("end", settle);
+    res.on("error", settle);
+  });
+}
+
+export type GetResult = { ok: true; body: string } | { ok: false; error: string; status?: number };
+
+/**
+ * GETs a text document under the same rules as a webhook POST (issue 28's calendar feeds): SSRF
+ * checks before and after DNS resolution, no redirect followed, the whole exchange within
+ * WEBHOOK_TIMEOUT_MS, and an answer larger than `maxBytes` is refused (the socket is closed).
+ */
+export function getChecked(
+  target: string,
+  maxBytes: number,
+  policy: TargetPolicy = targetPolicy(),
+  accept = "text/calendar, text/plain;q=0.5",
+): Promise<GetResult> {
+  const request = {
+    method: "GET" as const,
+    headers: { accept, "user-agent": "Anfrage-Portal-Kalender/1" },
+  };
+  return checkedRequest<GetResult>(target, policy, request, undefined, (res, finish) => {
+    const status = res.statusCode ?? 0;
+    if (status >= 300 && status < 400)
+      return finish({
+        ok: false,
+        status,
+        error: `HTTP ${status}: Weiterleitungen werden nicht verfolgt.`,
+      });
+    if (status < 200 || status >= 300)
+      return finish({ ok: false, status, error: `HTTP ${status}` });
+    const declared = Number(res.headers["content-length"]);
+    const tooLarge = {
+      ok: false as const,
+      error: `Antwort größer als ${Math.round(maxBytes / 1024 / 1024)} MB.`,
+    };
+    if (declared > maxBytes) return finish(tooLarge);
+    let received = 0;
+    const chunks: Buffer[] = [];
+    res.on("data", (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > maxBytes) return finish(tooLarge);
+      chunks.push(chunk);
+    });
+    res.on("end", () => finish({ ok: true, body: Buffer.concat(chunks).toString("utf8") }));
+    res.on("error", (error) => finish({ ok: false, error: `Abbruch: ${error.message}` }));
   });
 }

@@ -3,6 +3,7 @@ import { data } from "react-router";
 import { type WebhookFormState, webhookFromForm } from "~/lib/webhooks";
 import { getConfiguration, patchConfiguration } from "../configuration.server";
 import { redirectWithToast } from "../flash.server";
+import type { AuditActor } from "../privacy/audit.server";
 
 export const isWebhookIntent = (form: FormData) =>
   String(form.get("intent") ?? "").startsWith("webhook-");
@@ -17,7 +18,11 @@ const newId = () => `wh-${randomBytes(4).toString("hex")}`;
  * replaces one endpoint, delete removes it. The list is stored through the one configuration save,
  * so the schema, the SSRF rules and the secret rules are the same as for PATCH /api/configuration.
  */
-export async function handleWebhookAction(form: FormData, back: string) {
+export async function handleWebhookAction(
+  form: FormData,
+  back: string,
+  actor: AuditActor = "System",
+) {
   const intent = String(form.get("intent"));
   const stored = getConfiguration().webhooks;
   const draft = webhookFromForm(form);
@@ -26,7 +31,7 @@ export async function handleWebhookAction(form: FormData, back: string) {
   if (intent === "webhook-delete") {
     if (existing < 0)
       return redirectWithToast(back, { type: "error", message: "Webhook nicht gefunden." });
-    const result = patchConfiguration({ webhooks: stored.filter((w) => w.id !== draft.id) });
+    const result = patchConfiguration({ webhooks: stored.filter((w) => w.id !== draft.id) }, actor);
     return redirectWithToast(
       back,
       result.ok
@@ -40,7 +45,7 @@ export async function handleWebhookAction(form: FormData, back: string) {
   const list = isNew
     ? [...stored, endpoint]
     : stored.map((w, i) => (i === existing ? endpoint : w));
-  const result = patchConfiguration({ webhooks: list });
+  const result = patchConfiguration({ webhooks: list }, actor);
   if (result.ok) {
     return redirectWithToast(back, {
       type: "success",

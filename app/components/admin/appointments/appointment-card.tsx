@@ -14,6 +14,7 @@ import type { AppointmentJson } from "~/lib/appointments";
 import { cacheAgeLabel } from "~/lib/appointments";
 import { bookingDuration } from "~/lib/booking-calendar";
 import { formatDateTime, formatRequestId } from "~/lib/format";
+import { AppointmentVideoLink } from "./appointment-video-link";
 
 const TONE_BADGES: Record<StatusTone, string> = {
   green: "bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200",
@@ -33,6 +34,7 @@ const GROUP_ICONS: Record<StatusGroup, ReactNode> = {
 export function AppointmentCard({ a }: { a: AppointmentJson }) {
   const fetcher = useFetcher();
   const group = statusGroup(a.status);
+  const builtin = a.provider === "builtin";
   return (
     <li
       data-testid="appointment-card"
@@ -81,12 +83,28 @@ export function AppointmentCard({ a }: { a: AppointmentJson }) {
           Kontaktdaten nicht verfügbar
         </p>
       )}
-      <p className="mt-3 text-xs text-slate-500 dark:text-slate-400">
-        {/* The spec's 'N/A' stands for a missing scheduling-service id only; without a linked
-            request the card already says 'Kontaktdaten nicht verfügbar'. */}
-        {a.request ? `Anfrage: #${formatRequestId(a.request.id)} · ` : null}
-        Termin-ID: {a.calcomEventId ?? "N/A"} · {cacheAgeLabel(a.cacheInfo.age)}
-      </p>
+      <AppointmentVideoLink
+        a={a}
+        editable={
+          a.provider === "builtin" && group !== "cancelled" && Date.parse(a.startTime) > Date.now()
+        }
+      />
+      {builtin ? (
+        // Built-in bookings have no scheduling-service id and nothing to refresh (issue 28, a
+        // deliberate deviation, README): no 'Termin-ID: N/A', no cache age, no "Aktualisieren".
+        a.request ? (
+          <p className="mt-3 text-xs text-slate-500 dark:text-slate-400">
+            Anfrage: #{formatRequestId(a.request.id)}
+          </p>
+        ) : null
+      ) : (
+        <p className="mt-3 text-xs text-slate-500 dark:text-slate-400">
+          {/* The spec's 'N/A' stands for a missing scheduling-service id only; without a linked
+              request the card already says 'Kontaktdaten nicht verfügbar'. */}
+          {a.request ? `Anfrage: #${formatRequestId(a.request.id)} · ` : null}
+          Termin-ID: {a.calcomEventId ?? "N/A"} · {cacheAgeLabel(a.cacheInfo.age)}
+        </p>
+      )}
       <div className="mt-3 flex flex-wrap gap-2">
         {a.request ? (
           <Link
@@ -115,18 +133,20 @@ export function AppointmentCard({ a }: { a: AppointmentJson }) {
             Bei Cal.com öffnen
           </a>
         ) : null}
-        <fetcher.Form method="post">
-          <input type="hidden" name="id" value={a.id} />
-          <Button
-            type="submit"
-            size="sm"
-            variant="ghost"
-            disabled={fetcher.state !== "idle"}
-            aria-label={`Termin ${a.id} aktualisieren`}
-          >
-            {fetcher.state !== "idle" ? "Aktualisiert …" : "Aktualisieren"}
-          </Button>
-        </fetcher.Form>
+        {builtin ? null : (
+          <fetcher.Form method="post">
+            <input type="hidden" name="id" value={a.id} />
+            <Button
+              type="submit"
+              size="sm"
+              variant="ghost"
+              disabled={fetcher.state !== "idle"}
+              aria-label={`Termin ${a.id} aktualisieren`}
+            >
+              {fetcher.state !== "idle" ? "Aktualisiert …" : "Aktualisieren"}
+            </Button>
+          </fetcher.Form>
+        )}
       </div>
     </li>
   );

@@ -15,6 +15,7 @@ const LINK_TEXT: Record<string, string> = {
   "/admin/account": "Zu den Account-Einstellungen",
   "/admin/users": "Zur Benutzerverwaltung",
   "/admin/settings/outbox": "Zum Postausgang",
+  "/admin/settings#branding": "Zu Erscheinungsbild und Inhalte",
   [ENV_HELP_HREF]: "So setzen Sie Umgebungsvariablen",
 };
 

@@ -7,7 +7,13 @@ export type DetailContext = {
   admins: AdminOption[];
   fields: PreparationField[];
   aiConfigured: boolean;
+  /** Today's AI budget is used up: a missing summary follows tomorrow. */
+  summaryHeld?: boolean;
   origin: string;
+  /** TRANSCRIPTION_API_URL is set (ADR 272). */
+  transcriptionConfigured?: boolean;
+  /** SMTP_URL is set: messages to the lead can leave (ADR 273). */
+  mailConfigured?: boolean;
 };
 
 /**

@@ -10,7 +10,7 @@ function fieldValue(data: Record<string, string>, name: string) {
   return key ? (data[key] ?? "") : "";
 }
 
-/** The 409 answer of a preparation save (requests.server.ts): the admin's draft comes back. */
+/** A refused preparation save (requests.server.ts: 409 conflict, 400 invalid text): the draft comes back. */
 type Conflict = {
   intent: "preparation";
   id: number;

@@ -3,20 +3,15 @@ import { ConfirmAction } from "~/components/ui/confirm-action";
 import { PostButton } from "~/components/ui/post-button";
 import { formatRequestId } from "~/lib/format";
 
+/** The held request (its id and name) and the URL its decisions post to. */
+type QuarantineProps = { id: number; name: string; action: string };
+
 /**
  * A quarantined request's two decisions (ADR 252): "Freigeben" runs the new-request flow once
  * (notification, webhooks, receipt, AI summary, booking mails); "Löschen" erases it like any
  * request (asks first). Plain forms: the same with and without JavaScript.
  */
-export function QuarantineActions({
-  id,
-  name,
-  action,
-}: {
-  id: number;
-  name: string;
-  action: string;
-}) {
+export function QuarantineActions({ id, name, action }: QuarantineProps) {
   const label = `Anfrage #${formatRequestId(id)} von ${name}`;
   return (
     <>
@@ -53,15 +48,7 @@ export function QuarantineIntro({ days }: { days: number }) {
 }
 
 /** In the full-screen view of a quarantined request: why it is held and the two decisions. */
-export function QuarantineNotice({
-  id,
-  name,
-  action,
-}: {
-  id: number;
-  name: string;
-  action: string;
-}) {
+export function QuarantineNotice({ id, name, action }: QuarantineProps) {
   return (
     <div
       className="flex flex-wrap items-center gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100"

@@ -4,13 +4,14 @@ import { buttonClass } from "~/components/ui/button";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { useModalFocus } from "~/components/ui/use-modal-focus";
 import { formatDateTime } from "~/lib/format";
-import type { RequestJson } from "~/lib/request-json";
+import type { AdminRequestJson } from "~/lib/request-json";
 import { AiToolsSection } from "./ai-tools-section";
 import { AssignmentSection } from "./assignment-section";
 import { CompanySection } from "./company-section";
 import { CopyButton } from "./copy-button";
 import { type DetailContext, shareLink } from "./detail-context";
 import { FilesSection } from "./files-section";
+import { MessagesSection } from "./messages-section";
 import { PreparationSection } from "./preparation-section";
 import { RequestTextSection } from "./request-text-section";
 import { StatusForm } from "./status-form";
@@ -33,14 +34,20 @@ function Section({
   ctx,
 }: {
   tab: DetailTab;
-  request: RequestJson;
+  request: AdminRequestJson;
   ctx: DetailContext;
 }) {
   switch (tab) {
     case "company":
       return <CompanySection request={request} />;
     case "request":
-      return <RequestTextSection request={request} />;
+      return (
+        <RequestTextSection
+          request={request}
+          summaryHeld={ctx.summaryHeld}
+          transcriptionConfigured={ctx.transcriptionConfigured}
+        />
+      );
     case "files":
       return <FilesSection request={request} />;
     case "preparation":
@@ -53,7 +60,7 @@ function Section({
 }
 
 /** Row detail: tabs with JS; without JS every section stacked under its heading. */
-export function RequestTabs({ request, ctx }: { request: RequestJson; ctx: DetailContext }) {
+export function RequestTabs({ request, ctx }: { request: AdminRequestJson; ctx: DetailContext }) {
   const hydrated = useHydrated();
   const [active, setActive] = useState<DetailTab>("company");
   if (!hydrated) {
@@ -110,7 +117,7 @@ export function FullScreenRequest({
   closeHref,
   children,
 }: {
-  request: RequestJson;
+  request: AdminRequestJson;
   ctx: DetailContext;
   closeHref: string;
   /** Shown above the sections (e.g. the no-JS confirmation step). */
@@ -182,6 +189,15 @@ export function FullScreenRequest({
             <Section tab={tab} request={request} ctx={ctx} />
           </section>
         ))}
+        <section
+          aria-labelledby="fullscreen-messages"
+          className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+        >
+          <h3 id="fullscreen-messages" className="mb-3 text-base font-semibold">
+            Nachricht an den Kunden
+          </h3>
+          <MessagesSection request={request} mailConfigured={ctx.mailConfigured} />
+        </section>
       </div>
     </div>
   );

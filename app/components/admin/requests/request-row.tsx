@@ -3,7 +3,7 @@ import { buttonClass } from "~/components/ui/button";
 import { ConfirmAction } from "~/components/ui/confirm-action";
 import { Menu } from "~/components/ui/menu";
 import { formatDateTime, formatRequestId } from "~/lib/format";
-import type { RequestJson, RequestListItem } from "~/lib/request-json";
+import type { AdminRequestJson, RequestListItem } from "~/lib/request-json";
 import { AssignmentSection } from "./assignment-section";
 import { CopyButton } from "./copy-button";
 import { type DetailContext, shareLink } from "./detail-context";
@@ -41,7 +41,7 @@ export function RequestRow({
   actionUrl: string;
   openHref: string;
   /** The full request when the server renders this row expanded (`?expand=`), else null. */
-  expanded: RequestJson | null;
+  expanded: AdminRequestJson | null;
   expandHref: string;
   collapseHref: string;
   /** Extra badge beside the status (e.g. earlier requests of the same person). */

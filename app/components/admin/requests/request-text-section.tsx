@@ -1,13 +1,34 @@
 import { VoicePlayer } from "~/components/ui/voice-player";
-import type { RequestJson } from "~/lib/request-json";
+import type { AdminRequestJson } from "~/lib/request-json";
+import { VoiceTranscript } from "./voice-transcript";
 
-export function RequestTextSection({ request }: { request: RequestJson }) {
+/** Shown instead of a summary while today's AI budget is used up (ADR 255). */
+export const SUMMARY_HELD = "Zusammenfassung folgt morgen (Tageslimit der KI erreicht).";
+
+export function RequestTextSection({
+  request,
+  summaryHeld = false,
+  transcriptionConfigured = false,
+}: {
+  request: AdminRequestJson;
+  /** TRANSCRIPTION_API_URL is set: "Erneut transkribieren" is offered. */
+  transcriptionConfigured?: boolean;
+  /** Today's AI budget is used up: a missing summary is written tomorrow. */
+  summaryHeld?: boolean;
+}) {
   return (
     <div className="space-y-3 text-sm">
       {request.summary ? (
         <p className="rounded-lg bg-indigo-50 p-3 text-indigo-950 dark:bg-indigo-950 dark:text-indigo-100">
           <span className="font-semibold">Zusammenfassung: </span>
           {request.summary}
+        </p>
+      ) : summaryHeld ? (
+        <p
+          className="rounded-lg bg-slate-100 p-3 text-slate-700 dark:bg-slate-800 dark:text-slate-200"
+          data-summary-held=""
+        >
+          {SUMMARY_HELD}
         </p>
       ) : null}
       <div>
@@ -20,6 +41,9 @@ export function RequestTextSection({ request }: { request: RequestJson }) {
         <div>
           <h4 className="mb-1 font-medium text-slate-500 dark:text-slate-400">Sprachnachricht</h4>
           <VoicePlayer audioPath={request.audioPath} className="w-full max-w-md" admin />
+          <div className="mt-3">
+            <VoiceTranscript request={request} transcriptionConfigured={transcriptionConfigured} />
+          </div>
         </div>
       ) : null}
     </div>

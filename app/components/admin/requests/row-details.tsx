@@ -1,11 +1,11 @@
 import { type ReactNode, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import type { RequestJson } from "~/lib/request-json";
+import type { AdminRequestJson } from "~/lib/request-json";
 import type { DetailContext } from "./detail-context";
 import { RequestTabs } from "./request-detail";
 
-type DetailsData = { request: RequestJson | null; error?: string };
+type DetailsData = { request: AdminRequestJson | null; error?: string };
 
 const toggleClass = "btn btn-sm btn-ghost whitespace-nowrap text-indigo-700 dark:text-indigo-300";
 
@@ -29,7 +29,7 @@ export function useRowDetails({
   name: string;
   ctx: DetailContext;
   /** The full request when the server rendered this row expanded (`?expand=`). */
-  expanded: RequestJson | null;
+  expanded: AdminRequestJson | null;
   expandHref: string;
   collapseHref: string;
 }): { toggle: ReactNode; panel: ReactNode } {

@@ -1,19 +1,30 @@
 import { Link } from "react-router";
 import { BookingDemoButton } from "~/components/booking/booking-demo-button";
 import { buttonClass } from "~/components/ui/button";
-import type { Configuration } from "~/lib/configuration";
-import { NumberSettings, Section, SettingSelect } from "./section";
+import type { SettingsForm } from "./list-controls";
+import { SchedulingSettings } from "./scheduling-settings";
+import {
+  initialText,
+  NumberSettings,
+  Section,
+  SettingSelect,
+  type SettingsFields,
+} from "./section";
 
 export type EventTypeOption = { key: string; title: string; lengthInMinutes: number };
 
-/** Which event type visitors book after submitting, and how far ahead. */
+/** Which event type visitors book after submitting, how far ahead, and the built-in week. */
 export function AppointmentSettings({
-  config,
+  form,
+  fields,
   eventTypes,
 }: {
-  config: Configuration;
+  form: SettingsForm;
+  fields: SettingsFields;
   eventTypes: EventTypeOption[];
 }) {
+  const lead = fields.bookingLeadTime.getFieldset();
+  const title = fields.appointmentEventTypeDetails.getFieldset().title;
   return (
     <Section
       name="appointments"
@@ -22,9 +33,9 @@ export function AppointmentSettings({
     >
       <div className="grid gap-4 sm:grid-cols-3">
         <SettingSelect
+          meta={fields.appointmentEventType}
           id="appointmentEventType"
           label="Terminart"
-          defaultValue={config.appointmentEventType ?? ""}
         >
           <option value="">Keine (Buchung deaktiviert)</option>
           {eventTypes.map((e) => (
@@ -35,12 +46,13 @@ export function AppointmentSettings({
         </SettingSelect>
         <NumberSettings
           settings={[
-            ["leadDays", "Mindestvorlauf (Tage)", config.bookingLeadTime.days],
-            ["leadHours", "Zusätzliche Stunden", config.bookingLeadTime.hours],
+            [lead.days, "leadDays", "Mindestvorlauf (Tage)"],
+            [lead.hours, "leadHours", "Zusätzliche Stunden"],
           ]}
         />
       </div>
-      <input type="hidden" name="eventTypeTitle" value={config.appointmentEventTypeDetails.title} />
+      <input type="hidden" name={title.name} value={initialText(title) ?? ""} />
+      <SchedulingSettings form={form} fields={fields} />
       <div className="flex flex-wrap gap-2">
         <BookingDemoButton />
         <Link to="/admin/appointments" className={buttonClass("ghost", "sm")}>

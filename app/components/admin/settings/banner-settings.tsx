@@ -1,8 +1,8 @@
-import type { Configuration } from "~/lib/configuration";
-import { Section, SettingInput } from "./section";
+import { isChecked, Section, SettingInput, type SettingsFields } from "./section";
 
 /** The dismissible info banner on the landing page. */
-export function BannerSettings({ config }: { config: Configuration }) {
+export function BannerSettings({ fields }: { fields: SettingsFields }) {
+  const banner = fields.infoBanner.getFieldset();
   return (
     <Section
       name="banner"
@@ -10,10 +10,15 @@ export function BannerSettings({ config }: { config: Configuration }) {
       description="Ein schließbarer Hinweis oben auf der Startseite."
     >
       <label className="inline-flex items-center gap-2">
-        <input type="checkbox" name="bannerEnabled" defaultChecked={config.infoBanner.enabled} />
+        <input
+          key={banner.enabled.key}
+          type="checkbox"
+          name={banner.enabled.name}
+          defaultChecked={isChecked(banner.enabled)}
+        />
         Banner anzeigen
       </label>
-      <SettingInput id="bannerText" label="Text" defaultValue={config.infoBanner.text} />
+      <SettingInput meta={banner.text} id="bannerText" label="Text" />
     </Section>
   );
 }

@@ -1,31 +1,34 @@
-import { useContext, useState } from "react";
-import { buttonClass } from "~/components/ui/button";
+import { useState } from "react";
 import { CheckboxGroup } from "~/components/ui/checkbox-group";
-import { FieldErrors, inputClass } from "~/components/ui/field";
+import { FieldErrors } from "~/components/ui/field";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import type { Configuration } from "~/lib/configuration";
-import { label, Section, SettingsErrors } from "./section";
+import { AddButton, type SettingsForm, TextListRow, useSettingsList } from "./list-controls";
+import { initialList, isChecked, label, Section, type SettingsFields } from "./section";
+
+const ADD_ID = "add-email";
 
 /**
- * The notification part of the settings form: on/off, recipients (admins and external addresses)
- * and whether booked demos are announced too (own setting, default off).
+ * The notification part of the settings form: on/off, recipients (admins and external addresses,
+ * a Conform list) and whether booked demos are announced too (own setting, default off).
  */
 export function NotificationSettings({
-  config,
+  form,
+  fields,
   admins,
-  fieldErrors,
-  newEmail,
 }: {
-  config: Configuration;
+  form: SettingsForm;
+  fields: SettingsFields;
   admins: { id: number; username: string; email: string }[];
-  fieldErrors?: Record<string, string[]>;
-  newEmail?: string;
 }) {
   const hydrated = useHydrated();
-  const [notifications, setNotifications] = useState(config.emailNotifications.enabled);
-  const showLists = !hydrated || notifications;
-  const props = { newEmail };
-  const { focus } = useContext(SettingsErrors);
+  const notification = fields.emailNotifications.getFieldset();
+  const [notifications, setNotifications] = useState(isChecked(notification.enabled));
+  const list = notification.externalEmails;
+  const emails = useSettingsList(form, list, ADD_ID);
+  const rows = emails.rows;
+  // Hidden while off (with JS), but still posted; shown again when an address is refused.
+  const showLists = !hydrated || notifications || rows.some((row) => row.errors?.length);
+  const adminIds = initialList(notification.adminIds);
   return (
     <Section
       name="notifications"
@@ -34,19 +37,21 @@ export function NotificationSettings({
     >
       <label className="inline-flex items-center gap-2">
         <input
+          key={notification.enabled.key}
           type="checkbox"
-          name="notificationsEnabled"
-          defaultChecked={config.emailNotifications.enabled}
+          name={notification.enabled.name}
+          defaultChecked={isChecked(notification.enabled)}
           onChange={(e) => setNotifications(e.currentTarget.checked)}
         />
         Benachrichtigungen aktiv
       </label>
       <label className="flex items-start gap-2 text-sm">
         <input
+          key={notification.bookingNotice.key}
           type="checkbox"
-          name="bookingNotice"
+          name={notification.bookingNotice.name}
           className="mt-1"
-          defaultChecked={config.emailNotifications.bookingNotice}
+          defaultChecked={isChecked(notification.bookingNotice)}
         />
         <span>
           Auch bei gebuchten Demo-Terminen benachrichtigen
@@ -55,94 +60,52 @@ export function NotificationSettings({
           </span>
         </span>
       </label>
-      {showLists ? (
-        <div className="space-y-4">
-          {!hydrated ? (
-            <p className="text-xs text-slate-500 dark:text-slate-400">
-              Die Listen gelten nur, wenn Benachrichtigungen aktiv sind.
-            </p>
-          ) : null}
-          <CheckboxGroup
-            legend="Admins"
-            name="notifyAdmin"
-            options={admins.map((a) => ({
-              value: a.id,
-              label: (
-                <>
-                  {a.username}{" "}
-                  <span className="text-slate-500 dark:text-slate-400">({a.email})</span>
-                </>
-              ),
-              checked: config.emailNotifications.adminEmails.some((x) => x.id === a.id),
-            }))}
-          />
-          <div>
-            <p className={label}>Externe Adressen</p>
-            <ul className="mb-2 flex flex-wrap gap-2">
-              {config.emailNotifications.externalEmails.map((email) => (
-                <li
-                  key={email}
-                  className="inline-flex items-center gap-1 rounded-full bg-slate-100 py-1 pl-3 pr-1 text-sm dark:bg-slate-800"
-                >
-                  <input type="hidden" name="externalEmail" value={email} />
-                  {email}
-                  <button
-                    type="submit"
-                    name="intent"
-                    value={`remove-email:${email}`}
-                    className="rounded-full px-2 text-slate-500 dark:text-slate-400 hover:bg-slate-200 dark:hover:bg-slate-700"
-                    aria-label={`${email} entfernen`}
-                  >
-                    ×
-                  </button>
-                </li>
-              ))}
-            </ul>
-            <div className="flex flex-wrap items-start gap-2">
-              <label htmlFor="newEmail" className="sr-only">
-                Externe E-Mail-Adresse
-              </label>
-              <input
-                id="newEmail"
-                name="newEmail"
-                type="text"
-                inputMode="email"
-                placeholder="name@firma.de"
-                defaultValue={props.newEmail}
-                className={`${inputClass} max-w-xs`}
-                aria-invalid={fieldErrors?.newEmail ? true : undefined}
-                aria-describedby={fieldErrors?.newEmail ? "newEmail-error" : undefined}
-                autoFocus={focus === "newEmail"}
-                onKeyDown={(e) => {
-                  if (e.key === "Enter") {
-                    e.preventDefault();
-                    document.getElementById("add-email")?.click();
-                  }
+      <div className="space-y-4" hidden={!showLists}>
+        {!hydrated ? (
+          <p className="text-xs text-slate-500 dark:text-slate-400">
+            Die Listen gelten nur, wenn Benachrichtigungen aktiv sind.
+          </p>
+        ) : null}
+        <CheckboxGroup
+          legend="Admins"
+          name={notification.adminIds.name}
+          options={admins.map((a) => ({
+            value: a.id,
+            label: (
+              <>
+                {a.username} <span className="text-slate-500 dark:text-slate-400">({a.email})</span>
+              </>
+            ),
+            checked: adminIds.includes(String(a.id)),
+          }))}
+        />
+        <div>
+          <p className={label}>Externe Adressen</p>
+          <ul className="mb-2 space-y-2">
+            {rows.map((row, index) => (
+              <TextListRow
+                key={emails.keys[index]}
+                list={emails}
+                meta={row}
+                index={index}
+                label="Externe E-Mail-Adresse"
+                emptyName="Leere Adresse"
+                rowClassName="flex flex-wrap items-center gap-2"
+                removeClassName="rounded-full px-2 text-slate-500 dark:text-slate-400 hover:bg-slate-200 dark:hover:bg-slate-700"
+                inputProps={{
+                  inputMode: "email",
+                  placeholder: "name@firma.de",
+                  className: "max-w-xs",
                 }}
               />
-              <button
-                id="add-email"
-                type="submit"
-                name="intent"
-                value="add-email"
-                className={buttonClass("secondary", "sm")}
-              >
-                Hinzufügen
-              </button>
-            </div>
-            <FieldErrors id="newEmail-error" errors={fieldErrors?.newEmail} />
-          </div>
+            ))}
+          </ul>
+          <AddButton list={emails} defaultValue="" focus={`[name^="${list.name}["]`}>
+            Hinzufügen
+          </AddButton>
+          <FieldErrors errors={list.errors} />
         </div>
-      ) : (
-        <>
-          {config.emailNotifications.adminEmails.map((a) => (
-            <input key={a.id} type="hidden" name="notifyAdmin" value={a.id} />
-          ))}
-          {config.emailNotifications.externalEmails.map((email) => (
-            <input key={email} type="hidden" name="externalEmail" value={email} />
-          ))}
-        </>
-      )}
+      </div>
     </Section>
   );
 }

@@ -1,16 +1,19 @@
 import { FieldErrors, inputClass } from "~/components/ui/field";
-import type { Configuration } from "~/lib/configuration";
-import { label, NumberSettings, Section, SettingSelect } from "./section";
+import {
+  initialText,
+  label,
+  NumberSettings,
+  Section,
+  SettingSelect,
+  type SettingsFields,
+  useFieldErrors,
+} from "./section";
 
 /** Retention periods and the privacy note beside the contact form. */
-export function PrivacySettings({
-  config,
-  fieldErrors,
-}: {
-  config: Configuration;
-  fieldErrors?: Record<string, string[]>;
-}) {
-  const { retention } = config;
+export function PrivacySettings({ fields }: { fields: SettingsFields }) {
+  const retention = fields.retention.getFieldset();
+  const note = fields.privacyNote;
+  const { errors, autoFocus } = useFieldErrors(note);
   return (
     <Section
       name="privacy"
@@ -20,17 +23,17 @@ export function PrivacySettings({
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <NumberSettings
           settings={[
-            ["retentionMonths", "Anfragen ohne Änderung (Monate)", retention.requestMonths],
+            [retention.requestMonths, "retentionMonths", "Anfragen ohne Änderung (Monate)"],
           ]}
         />
-        <SettingSelect id="retentionAction" label="Danach" defaultValue={retention.requestAction}>
+        <SettingSelect meta={retention.requestAction} id="retentionAction" label="Danach">
           <option value="delete">Löschen</option>
           <option value="anonymize">Anonymisieren (Statistik bleibt)</option>
         </SettingSelect>
         <NumberSettings
           settings={[
-            ["outboxDays", "Gesendete E-Mails (Tage)", retention.outboxDays],
-            ["auditDays", "Protokoll (Tage)", retention.auditDays],
+            [retention.outboxDays, "outboxDays", "Gesendete E-Mails (Tage)"],
+            [retention.auditDays, "auditDays", "Protokoll (Tage)"],
           ]}
         />
       </div>
@@ -39,19 +42,24 @@ export function PrivacySettings({
           Datenschutzhinweis beim Formular
         </label>
         <textarea
+          key={note.key}
           id="privacyNote"
-          name="privacyNote"
+          name={note.name}
           rows={3}
           maxLength={2000}
-          defaultValue={config.privacyNote}
+          defaultValue={initialText(note)}
           className={inputClass}
-          aria-describedby="privacyNote-hint"
+          aria-invalid={errors?.length ? true : undefined}
+          aria-describedby={
+            errors?.length ? "privacyNote-hint privacyNote-error" : "privacyNote-hint"
+          }
+          autoFocus={autoFocus}
         />
         <p id="privacyNote-hint" className="mt-1 text-xs text-slate-500 dark:text-slate-400">
           {"{monate}"} wird durch die Aufbewahrungsfrist ersetzt; der Link zur Datenschutzerklärung
           (PRIVACY_URL) steht dahinter.
         </p>
-        <FieldErrors errors={fieldErrors?.privacyNote} />
+        <FieldErrors id="privacyNote-error" errors={errors} />
       </div>
     </Section>
   );

@@ -1,3 +1,4 @@
+import type { FieldMetadata, FormMetadata, SubmissionResult } from "@conform-to/react";
 import {
   createContext,
   type InputHTMLAttributes,
@@ -8,16 +9,48 @@ import {
 import { Card } from "~/components/ui/card";
 import { FieldErrors, inputClass } from "~/components/ui/field";
 import {
+  isSettingsNumberField,
   SETTINGS_NUMBER_RANGES,
-  type SettingsNumberField,
+  type SettingsFormInput,
   type SettingsSection,
 } from "~/lib/settings-form";
 
-/** The settings form's field errors (server and browser) and the field to focus, by posted name. */
+/**
+ * Beside Conform's own errors: the browser's refusals (with JS, by posted name) and the field a
+ * refused post names first (focused, `autoFocus`, so without JS too).
+ */
 export const SettingsErrors = createContext<{
   fieldErrors?: Record<string, string[]>;
   focus?: string;
+  /** The list intent the server just applied (without JS), for the focus after it. */
+  intent?: NonNullable<SubmissionResult<string[]>["intent"]>;
 }>({});
+
+/** The settings form's fields (Conform's fieldset of `SettingsFormSchema`). */
+export type SettingsFields = ReturnType<FormMetadata<SettingsFormInput, string[]>["getFieldset"]>;
+/** One field of the settings form, whatever its type. */
+// biome-ignore lint/suspicious/noExplicitAny: any field of the settings form
+export type SettingsField = FieldMetadata<any, SettingsFormInput, string[]>;
+
+/** A field's current initial value as text (a number or a text; a list's first entry). */
+export const initialText = (meta: SettingsField): string | undefined => {
+  const value = meta.initialValue as unknown;
+  return typeof value === "string" ? value : undefined;
+};
+/** The values of a checkbox group or list of texts (one posted value arrives as a string). */
+export const initialList = (meta: SettingsField): string[] => {
+  const value = meta.initialValue as unknown;
+  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === "string");
+  return typeof value === "string" ? [value] : [];
+};
+/** Whether a checkbox is ticked ("on", the posted and the serialised value). */
+export const isChecked = (meta: SettingsField) => meta.initialValue === "on";
+
+/** Errors of a field: Conform's (server and client schema), else the browser's. */
+export function useFieldErrors(meta: SettingsField) {
+  const { fieldErrors, focus } = useContext(SettingsErrors);
+  return { errors: meta.errors ?? fieldErrors?.[meta.name], autoFocus: focus === meta.name };
+}
 
 /** One titled card of the settings form. */
 export function Section({
@@ -51,33 +84,35 @@ export const label = "mb-1 block text-sm font-medium";
 /** The smaller label of list rows (preparation fields). */
 export const smallLabel = "text-xs text-slate-500 dark:text-slate-400";
 
-type Labelled = { id: string; label: ReactNode; labelClassName?: string };
+type Labelled = { id?: string; label: ReactNode; labelClassName?: string };
 
 /**
- * A labelled input of the settings form; `name` defaults to `id`. Its errors (by name) are shown
- * under it and linked; the first refused field is focused (autoFocus: without JS too).
+ * A labelled input bound to a settings field (name and value from Conform; `id` defaults to
+ * Conform's). Its errors are shown under it and linked; the first refused field is focused.
  */
 export function SettingInput({
-  id,
+  meta,
+  id = meta.id,
   label: text,
   labelClassName = label,
+  autoFocus: focusHere,
   ...props
-}: Labelled & InputHTMLAttributes<HTMLInputElement>) {
-  const { fieldErrors, focus } = useContext(SettingsErrors);
-  const name = props.name ?? id;
-  const errors = fieldErrors?.[name];
+}: Labelled & { meta: SettingsField } & InputHTMLAttributes<HTMLInputElement>) {
+  const { errors, autoFocus } = useFieldErrors(meta);
   return (
     <div>
       <label htmlFor={id} className={labelClassName}>
         {text}
       </label>
       <input
+        key={meta.key}
         id={id}
-        name={name}
+        name={meta.name}
+        defaultValue={initialText(meta)}
         className={inputClass}
         aria-invalid={errors?.length ? true : undefined}
         aria-describedby={errors?.length ? `${id}-error` : undefined}
-        autoFocus={focus === name}
+        autoFocus={autoFocus || focusHere}
         {...props}
       />
       <FieldErrors id={`${id}-error`} errors={errors} />
@@ -85,47 +120,56 @@ export function SettingInput({
   );
 }
 
-/** A number setting: id (also the posted name, which names its range), label and current value. */
-export type NumberSetting = readonly [
-  id: SettingsNumberField,
-  label: string,
-  value: number | string,
-];
+/** A number setting: its field (whose name names its range), the input's id and label. */
+export type NumberSetting = readonly [meta: SettingsField, id: string, label: string];
 
 /** One number input per setting, in the given order, with its range (SETTINGS_NUMBER_RANGES). */
 export function NumberSettings({ settings }: { settings: readonly NumberSetting[] }) {
   return (
     <>
-      {settings.map(([id, text, value]) => (
-        <SettingInput
-          key={id}
-          id={id}
-          label={text}
-          type="number"
-          required
-          min={SETTINGS_NUMBER_RANGES[id][0]}
-          max={SETTINGS_NUMBER_RANGES[id][1]}
-          defaultValue={value}
-        />
-      ))}
+      {settings.map(([meta, id, text]) => {
+        const range = isSettingsNumberField(meta.name)
+          ? SETTINGS_NUMBER_RANGES[meta.name]
+          : undefined;
+        return (
+          <SettingInput
+            key={id}
+            meta={meta}
+            id={id}
+            label={text}
+            type="number"
+            required
+            min={range?.[0]}
+            max={range?.[1]}
+          />
+        );
+      })}
     </>
   );
 }
 
 /** A labelled select of the settings form; `name` defaults to `id`. */
 export function SettingSelect({
-  id,
+  meta,
+  id = meta.id,
   label: text,
   labelClassName = label,
   children,
   ...props
-}: Labelled & SelectHTMLAttributes<HTMLSelectElement>) {
+}: Labelled & { meta: SettingsField } & SelectHTMLAttributes<HTMLSelectElement>) {
   return (
     <div>
       <label htmlFor={id} className={labelClassName}>
         {text}
       </label>
-      <select id={id} name={id} className={inputClass} {...props}>
+      <select
+        key={meta.key}
+        id={id}
+        name={meta.name}
+        defaultValue={initialText(meta) ?? ""}
+        className={inputClass}
+        {...props}
+      >
         {children}
       </select>
     </div>

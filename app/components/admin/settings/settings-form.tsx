@@ -1,17 +1,32 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Alert } from "~/components/ui/field";
+import { useToast } from "~/components/ui/toast";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import type { Configuration } from "~/lib/configuration";
-import { isSettingsNumberField, numberRangeMessage } from "~/lib/settings-form";
+import {
+  isSettingsNumberField,
+  numberRangeMessage,
+  SETTINGS_NOT_SAVED,
+  type SettingsFormInput,
+  SettingsFormSchema,
+  type SettingsFormValue,
+  settingsFormDefaults,
+} from "~/lib/settings-form";
+import type { BusyFeedStatus } from "~/lib/team-calendar";
 import { AppointmentSettings, type EventTypeOption } from "./appointment-settings";
 import { BannerSettings } from "./banner-settings";
+import { BrandingSettings } from "./branding-settings";
 import { NotificationSettings } from "./notification-settings";
-import { type NewFieldDraft, PreparationFieldSettings } from "./preparation-field-settings";
+import { PreparationFieldSettings } from "./preparation-field-settings";
 import { PrivacySettings } from "./privacy-settings";
 import { SettingsErrors } from "./section";
+import { SpamSettings } from "./spam-settings";
 import { SystemPromptSettings } from "./system-prompt-settings";
+import { TeamCalendarSettings } from "./team-calendar-settings";
 import { UploadSettings } from "./upload-settings";
 import { useUnsavedChanges } from "./use-unsaved-changes";
 
@@ -22,25 +37,29 @@ export type SettingsFormProps = {
   admins: Admin[];
   eventTypes: EventTypeOption[];
   action: string;
-  fieldErrors?: Record<string, string[]>;
+  /** The server's answer to the last post (Conform's result): the form shown again. */
+  lastResult?: SubmissionResult<string[]> | null;
   error?: string;
   message?: string;
-  newEmail?: string;
-  newField?: NewFieldDraft;
   /** The field a refused post names first: focused, so it is scrolled into view. */
   focus?: string;
-  /** The form shows a draft the server did not save (a list edit or a refused save). */
-  draft?: boolean;
+  /** PRIVACY_URL and IMPRINT_URL, shown where the brand's links are left empty. */
+  legalDefaults?: { privacyUrl: string; imprintUrl: string };
+  /** The team calendar's feeds: age of their cache and last error (issue 28). */
+  busyFeeds: BusyFeedStatus[];
+  /** Whether the page has the form "Jetzt abrufen" posts (team-calendar-links.tsx). */
+  feedsRefreshable?: boolean;
 };
 
 /**
- * The whole configuration in one form with one save button (list edits work without JS too).
- * Each card is its own component in this folder; a new card also adds its marker to
- * SETTINGS_SECTIONS (lib/settings-form.ts).
+ * The whole configuration in one Conform form (`SettingsFormSchema`, the same on the server) with
+ * one save button; its lists change by Conform's intents, with JS in place, without JS through
+ * the server. Each card is its own component in this folder; a new card also adds its marker to
+ * SETTINGS_SECTIONS and its fields to SettingsFormSchema (lib/settings-form.ts).
  *
  * Fields scroll into view above the sticky save bar (`scroll-margin-bottom`, app.css
  * `.settings-form`), whether the browser's own check or the server's answer focuses them; with JS
- * the browser's message is the German one of the server and it also stays under the field.
+ * the browser's message is the German one of the schema and it also stays under the field.
  */
 export function SettingsForm(props: SettingsFormProps) {
   const { config } = props;
@@ -50,23 +69,58 @@ export function SettingsForm(props: SettingsFormProps) {
 }
 
 function SettingsFormBody(props: SettingsFormProps) {
-  const { config } = props;
   const navigation = useNavigation();
   const hydrated = useHydrated();
+  const toast = useToast();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
-  const form = useRef<HTMLFormElement>(null);
-  const { dirty, check } = useUnsavedChanges(form, Boolean(props.draft));
+  const [form, fields] = useForm<SettingsFormInput, SettingsFormValue>({
+    id: "settings",
+    defaultValue: settingsFormDefaults(props.config),
+    lastResult: navigation.state === "idle" ? props.lastResult : null,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate({ formData }) {
+      const submission = parseWithZod(formData, { schema: SettingsFormSchema });
+      // A refused save says so like the server's answer does (list edits and blur checks do not).
+      if (!formData.has("__intent__") && submission.status === "error") {
+        toast.error(SETTINGS_NOT_SAVED);
+      }
+      return submission;
+    },
+  });
+  const formRef = useRef<HTMLFormElement>(null);
+  const { dirty, check } = useUnsavedChanges(formRef, Boolean(props.lastResult));
+  // List edits change the form without an input event: compare once a list has changed.
+  const scheduling = fields.scheduling.getFieldset();
+  const lists = [
+    fields.preparationFields,
+    fields.emailNotifications.getFieldset().externalEmails,
+    fields.spam.getFieldset().blocklist,
+    fields.branding.getFieldset().faq,
+    fields.teamCalendar.getFieldset().busyFeeds,
+    scheduling.blockedDays,
+    ...Object.values(scheduling.weeklyHours.getFieldset()),
+  ]
+    .map((list) =>
+      list
+        .getFieldList()
+        .map((row) => row.key)
+        .join(","),
+    )
+    .join("|");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `lists` is the trigger, not an input
+  useEffect(() => check(), [check, lists]);
   // The browser refused a field (JS only): its German message under it until it is edited.
   const [browserErrors, setBrowserErrors] = useState<Record<string, string[]>>({});
   const errors = useMemo(
-    () => ({ fieldErrors: { ...props.fieldErrors, ...browserErrors }, focus: props.focus }),
-    [props.fieldErrors, browserErrors, props.focus],
+    () => ({ fieldErrors: browserErrors, focus: props.focus, intent: props.lastResult?.intent }),
+    [browserErrors, props.focus, props.lastResult],
   );
 
   // With JS, the answer re-renders this form in place: focus the refused field like autoFocus does.
   useEffect(() => {
     if (!props.focus) return;
-    const field = form.current?.elements.namedItem(props.focus);
+    const field = formRef.current?.elements.namedItem(props.focus);
     if (field instanceof HTMLElement) field.focus();
   }, [props.focus]);
 
@@ -92,9 +146,12 @@ function SettingsFormBody(props: SettingsFormProps) {
   return (
     <SettingsErrors.Provider value={errors}>
       <Form
-        ref={form}
+        ref={formRef}
         method="post"
         action={props.action}
+        {...getFormProps(form)}
+        // The browser's own check stays on (without JS it is the first one): see onInvalid.
+        noValidate={false}
         className="settings-form space-y-5"
         onInvalidCapture={onInvalid}
         onInput={onInput}
@@ -114,22 +171,21 @@ function SettingsFormBody(props: SettingsFormProps) {
         {props.message ? <Alert tone="info">{props.message}</Alert> : null}
         {props.error ? <Alert>{props.error}</Alert> : null}
 
-        <SystemPromptSettings config={config} fieldErrors={errors.fieldErrors} />
-        <NotificationSettings
-          config={config}
-          admins={props.admins}
-          fieldErrors={errors.fieldErrors}
-          newEmail={props.newEmail}
+        <SystemPromptSettings fields={fields} />
+        <NotificationSettings form={form} fields={fields} admins={props.admins} />
+        <BannerSettings fields={fields} />
+        <UploadSettings fields={fields} />
+        <PreparationFieldSettings form={form} fields={fields} />
+        <AppointmentSettings form={form} fields={fields} eventTypes={props.eventTypes} />
+        <TeamCalendarSettings
+          form={form}
+          fields={fields}
+          feeds={props.busyFeeds}
+          refreshable={props.feedsRefreshable}
         />
-        <BannerSettings config={config} />
-        <UploadSettings config={config} />
-        <PreparationFieldSettings
-          config={config}
-          fieldErrors={errors.fieldErrors}
-          newField={props.newField}
-        />
-        <AppointmentSettings config={config} eventTypes={props.eventTypes} />
-        <PrivacySettings config={config} fieldErrors={errors.fieldErrors} />
+        <PrivacySettings fields={fields} />
+        <SpamSettings form={form} fields={fields} />
+        <BrandingSettings form={form} fields={fields} legalDefaults={props.legalDefaults} />
 
         <div
           className="sticky bottom-0 flex flex-wrap items-center justify-end gap-3 border-t border-slate-200 bg-slate-50/90 py-3 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90"

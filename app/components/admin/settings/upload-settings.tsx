@@ -1,10 +1,10 @@
 import { CheckboxGroup, plainOptions } from "~/components/ui/checkbox-group";
-import { type Configuration, DOCUMENT_TYPES, IMAGE_TYPES } from "~/lib/configuration";
-import { NumberSettings, Section } from "./section";
+import { DOCUMENT_TYPES, IMAGE_TYPES } from "~/lib/configuration";
+import { initialList, NumberSettings, Section, type SettingsFields } from "./section";
 
 /** Limits and allowed types for attachments of the contact form. */
-export function UploadSettings({ config }: { config: Configuration }) {
-  const uploads = config.uploadSettings;
+export function UploadSettings({ fields }: { fields: SettingsFields }) {
+  const uploads = fields.uploadSettings.getFieldset();
   return (
     <Section
       name="uploads"
@@ -14,21 +14,21 @@ export function UploadSettings({ config }: { config: Configuration }) {
       <div className="grid gap-4 sm:grid-cols-3">
         <NumberSettings
           settings={[
-            ["maxFilesPerRequest", "Max. Dateien pro Anfrage", uploads.maxFilesPerRequest],
-            ["maxFileSizeMB", "Max. Größe pro Datei (MB)", uploads.maxFileSizeMB],
-            ["maxTotalSizeMB", "Max. Gesamtgröße (MB)", uploads.maxTotalSizeMB],
+            [uploads.maxFilesPerRequest, "maxFilesPerRequest", "Max. Dateien pro Anfrage"],
+            [uploads.maxFileSizeMB, "maxFileSizeMB", "Max. Größe pro Datei (MB)"],
+            [uploads.maxTotalSizeMB, "maxTotalSizeMB", "Max. Gesamtgröße (MB)"],
           ]}
         />
       </div>
       <CheckboxGroup
         legend="Erlaubte Bildtypen"
-        name="imageType"
-        options={plainOptions(IMAGE_TYPES, uploads.allowedImageTypes)}
+        name={uploads.allowedImageTypes.name}
+        options={plainOptions(IMAGE_TYPES, initialList(uploads.allowedImageTypes))}
       />
       <CheckboxGroup
         legend="Erlaubte Dokumenttypen"
-        name="documentType"
-        options={plainOptions(DOCUMENT_TYPES, uploads.allowedDocumentTypes)}
+        name={uploads.allowedDocumentTypes.name}
+        options={plainOptions(DOCUMENT_TYPES, initialList(uploads.allowedDocumentTypes))}
       />
     </Section>
   );

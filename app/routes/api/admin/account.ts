@@ -1,7 +1,7 @@
 import { AccountPatchSchema } from "~/lib/account-form";
 import { updateAccount } from "~/server/account.server";
 import { adminApi, noStoreJson } from "~/server/api-route.server";
-import { jsonError } from "~/server/http.server";
+import { failureJson } from "~/server/result.server";
 
 /** GET → {success, admin}: the calling admin's own account. */
 export const loader = adminApi({ fallback: "Fehler beim Laden Ihres Kontos" }, ({ admin }) => {
@@ -22,10 +22,7 @@ export const action = adminApi(
   },
   async ({ admin, body }) => {
     const result = await updateAccount(admin.id, body);
-    if (!result.ok)
-      return jsonError(result.error, result.status, {
-        fieldErrors: result.field ? { [result.field]: [result.error] } : undefined,
-      });
+    if (!result.ok) return failureJson(result);
     const { ok: _ok, status, ...payload } = result;
     return Response.json({ success: true, ...payload }, { status });
   },

@@ -1,7 +1,6 @@
 import { adminApi, onlyMethod } from "~/server/api-route.server";
 import { cancelAppointment } from "~/server/appointments/changes.server";
-import { jsonError } from "~/server/http.server";
-import { SchedulingError } from "~/server/scheduling/types";
+import { failureJson, scheduling } from "~/server/result.server";
 
 /** POST /api/admin/appointments/{id}/cancel → the cancelled appointment (visitor mails, reminder dropped, slot freed: the same function as the visitor's link). */
 export const action = adminApi(
@@ -11,13 +10,9 @@ export const action = adminApi(
     id: { param: "id", notFound: "Termin nicht gefunden." },
   },
   async ({ id }) => {
-    try {
-      const appointment = await cancelAppointment(id);
-      return Response.json({ success: true, appointment });
-    } catch (error) {
-      if (error instanceof SchedulingError) return jsonError(error.message, error.status);
-      throw error;
-    }
+    const result = await scheduling(() => cancelAppointment(id));
+    if (!result.ok) return failureJson(result);
+    return Response.json({ success: true, appointment: result.value });
   },
 );
 

@@ -1,7 +1,6 @@
 import { adminApi, onlyMethod } from "~/server/api-route.server";
-import { refreshAppointment } from "~/server/appointments.server";
-import { jsonError } from "~/server/http.server";
-import { SchedulingError } from "~/server/scheduling/types";
+import { refreshAppointment } from "~/server/appointments/appointments.server";
+import { failure, failureJson, scheduling } from "~/server/result.server";
 
 const NOT_FOUND = "Termin nicht gefunden.";
 
@@ -13,14 +12,10 @@ export const action = adminApi(
     id: { param: "id", notFound: NOT_FOUND },
   },
   async ({ id }) => {
-    try {
-      const appointment = await refreshAppointment(id);
-      if (!appointment) return jsonError(NOT_FOUND, 404);
-      return Response.json({ success: true, appointment });
-    } catch (error) {
-      if (error instanceof SchedulingError) return jsonError(error.message, error.status);
-      throw error;
-    }
+    const result = await scheduling(() => refreshAppointment(id));
+    if (!result.ok) return failureJson(result);
+    if (!result.value) return failureJson(failure(404, NOT_FOUND));
+    return Response.json({ success: true, appointment: result.value });
   },
 );
 

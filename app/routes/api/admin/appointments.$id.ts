@@ -1,14 +1,18 @@
-import { adminApi, onlyMethod } from "~/server/api-route.server";
-import { deleteAppointment } from "~/server/appointments.server";
+import { z } from "zod";
+import { type ApiArgs, adminApi, onlyMethod } from "~/server/api-route.server";
+import { deleteAppointment } from "~/server/appointments/appointments.server";
+import { SchedulingError } from "~/server/appointments/scheduling/types";
+import { setVideoLink } from "~/server/appointments/video-link.server";
 import { jsonError } from "~/server/http.server";
 
 const NOT_FOUND = "Termin nicht gefunden.";
+const METHODS = ["DELETE", "PATCH"] as const;
 
 /** DELETE /api/admin/appointments/{id}: removes the cached row only. */
-export const action = adminApi(
+const remove = adminApi(
   {
     fallback: "Fehler beim Löschen!",
-    methods: ["DELETE"],
+    methods: METHODS,
     id: { param: "id", notFound: NOT_FOUND },
   },
   ({ id }) =>
@@ -17,4 +21,35 @@ export const action = adminApi(
       : jsonError(NOT_FOUND, 404),
 );
 
-export const loader = onlyMethod("DELETE");
+/**
+ * PATCH /api/admin/appointments/{id} `{ videoUrl }` (https, or null/"" to remove): the booking's
+ * own video link (issue 28); a change mails the visitor the updated invite.
+ */
+const patch = adminApi(
+  {
+    fallback: "Fehler beim Speichern!",
+    methods: METHODS,
+    id: { param: "id", notFound: NOT_FOUND },
+    schema: z.object(
+      { videoUrl: z.string().nullable() },
+      { error: "Bitte geben Sie videoUrl an." },
+    ),
+  },
+  async ({ id, body }) => {
+    try {
+      const { appointment, changed } = await setVideoLink(id, body.videoUrl);
+      return Response.json({ success: true, changed, appointment });
+    } catch (error) {
+      if (error instanceof SchedulingError)
+        return jsonError(error.message, error.status, {
+          fieldErrors: { videoUrl: [error.message] },
+        });
+      throw error;
+    }
+  },
+);
+
+export const action = (args: ApiArgs) =>
+  args.request.method === "PATCH" ? patch(args) : remove(args);
+
+export const loader = onlyMethod(METHODS.join(", "));

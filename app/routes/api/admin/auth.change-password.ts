@@ -4,6 +4,7 @@ import { changePassword } from "~/server/admins.server";
 import { adminApi, onlyMethod } from "~/server/api-route.server";
 import { jsonError } from "~/server/http.server";
 import { clientIp } from "~/server/request-context.server";
+import { failureJson } from "~/server/result.server";
 
 /** `confirmPassword` is optional for API clients; when sent it must match. */
 const Body = ChangePasswordApiSchema.extend({ confirmPassword: z.unknown().optional() });
@@ -31,9 +32,7 @@ export const action = adminApi(
       clientIp(args.context),
     );
     if (!result.ok) {
-      return jsonError(result.error, result.status, {
-        fieldErrors: result.field ? { [result.field]: [result.error] } : undefined,
-      });
+      return failureJson(result);
     }
     return Response.json({ success: true, message: MESSAGES.changeSuccess });
   },

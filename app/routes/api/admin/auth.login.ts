@@ -1,45 +1,52 @@
-import {
-  firstError,
-  jsonError,
-  methodNotAllowed,
-  readJsonObject,
-  withApiFallback,
-} from "~/server/auth.server";
+import { TWO_FACTOR_MESSAGES } from "~/lib/two-factor";
+import { onlyMethod, publicApi } from "~/server/api-route.server";
+import { firstError, jsonError } from "~/server/http.server";
 import { loginWithCredentials } from "~/server/login.server";
 import { clientIp } from "~/server/request-context.server";
-import type { Route } from "./+types/auth.login";
 
-/** POST {username, password} → {success, token, admin, message}; the token works as Bearer. */
-export function action(args: Route.ActionArgs) {
-  return withApiFallback("Login fehlgeschlagen - Ungültige Antwort vom Server", () =>
-    actionUnsafe(args),
-  );
-}
-
-async function actionUnsafe({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return methodNotAllowed("POST");
-  const body = await readJsonObject(request);
-  if (!body.ok) return body.response;
-  const outcome = await loginWithCredentials(request, clientIp(context), body.value);
-  switch (outcome.kind) {
-    case "ok":
-      return Response.json({
-        success: true,
-        token: outcome.token,
-        admin: outcome.admin,
-        message: "Login erfolgreich",
-      });
-    case "invalid": {
-      const fieldErrors = outcome.submission.error ?? {};
-      return jsonError(firstError(fieldErrors), 400, { fieldErrors });
+/**
+ * POST {username, password} → {success, token, admin, message}; the token works as Bearer. For an
+ * admin with 2FA → {success: false, mfaRequired: true, challenge, message} and no session: the
+ * challenge goes to `POST /api/admin/auth/login/verify` with a code (ADR 256).
+ */
+export const action = publicApi(
+  {
+    fallback: "Login fehlgeschlagen - Ungültige Antwort vom Server",
+    methods: ["POST"],
+    json: true,
+  },
+  async ({ request, body, args }) => {
+    const outcome = await loginWithCredentials(request, clientIp(args.context), body);
+    switch (outcome.kind) {
+      case "ok":
+        return Response.json({
+          success: true,
+          token: outcome.token,
+          admin: outcome.admin,
+          message: "Login erfolgreich",
+        });
+      case "mfa":
+        return Response.json(
+          {
+            success: false,
+            mfaRequired: true,
+            challenge: outcome.challenge,
+            message: TWO_FACTOR_MESSAGES.codeStep,
+          },
+          { headers: { "Cache-Control": "no-store" } },
+        );
+      case "invalid": {
+        const fieldErrors = outcome.submission.error ?? {};
+        return jsonError(firstError(fieldErrors), 400, { fieldErrors });
+      }
+      case "limited":
+        return jsonError(outcome.message, 429, {
+          headers: { "Retry-After": String(outcome.retryAfterSeconds) },
+        });
+      default:
+        return jsonError(outcome.message, outcome.kind === "inactive" ? 403 : 401);
     }
-    case "limited":
-      return jsonError(outcome.message, 429, {
-        headers: { "Retry-After": String(outcome.retryAfterSeconds) },
-      });
-    default:
-      return jsonError(outcome.message, outcome.kind === "inactive" ? 403 : 401);
-  }
-}
+  },
+);
 
-export const loader = () => methodNotAllowed("POST");
+export const loader = onlyMethod("POST");

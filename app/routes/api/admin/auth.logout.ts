@@ -1,13 +1,14 @@
-import { endSession, methodNotAllowed } from "~/server/auth.server";
-import type { Route } from "./+types/auth.logout";
+import { onlyMethod, publicApi } from "~/server/api-route.server";
+import { endSession } from "~/server/auth.server";
 
 /** POST: ends the session behind the Bearer token or cookie; always succeeds. */
-export async function action({ request }: Route.ActionArgs) {
-  if (request.method !== "POST") return methodNotAllowed("POST");
-  return Response.json(
-    { success: true, message: "Erfolgreich abgemeldet" },
-    { headers: { "Set-Cookie": await endSession(request) } },
-  );
-}
+export const action = publicApi(
+  { fallback: "Abmeldung fehlgeschlagen", methods: ["POST"] },
+  async ({ request }) =>
+    Response.json(
+      { success: true, message: "Erfolgreich abgemeldet" },
+      { headers: { "Set-Cookie": await endSession(request) } },
+    ),
+);
 
-export const loader = () => methodNotAllowed("POST");
+export const loader = onlyMethod("POST");

@@ -1,8 +1,8 @@
 import { ResetPasswordApiSchema } from "~/lib/auth-forms";
 import { onlyMethod, publicApi } from "~/server/api-route.server";
-import { jsonError } from "~/server/http.server";
 import { resetPassword } from "~/server/password-reset.server";
 import { clientIp } from "~/server/request-context.server";
+import { failureJson } from "~/server/result.server";
 
 /** POST {token, newPassword} → {success, message}; single use; every session of the admin ends. */
 export const action = publicApi(
@@ -13,7 +13,7 @@ export const action = publicApi(
   },
   async ({ body, args }) => {
     const result = await resetPassword(body.token, body.newPassword, clientIp(args.context));
-    if (!result.ok) return jsonError(result.error, result.status);
+    if (!result.ok) return failureJson(result);
     return Response.json({ success: true, message: result.message });
   },
 );

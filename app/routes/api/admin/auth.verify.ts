@@ -1,21 +1,15 @@
-import { jsonError, methodNotAllowed, requireApiAdmin } from "~/server/auth.server";
-import type { Route } from "./+types/auth.verify";
+import { adminApi, onlyMethod } from "~/server/api-route.server";
 
 /** GET: checks the current session; 401 when missing, unknown or expired. */
-export async function loader({ request }: Route.LoaderArgs) {
-  let verified: Awaited<ReturnType<typeof requireApiAdmin>>;
-  try {
-    verified = await requireApiAdmin(request, { allowPendingPasswordChange: true });
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    console.warn("Session-Verifikation:", error);
-    return jsonError("Session-Verifikation fehlgeschlagen", 500);
-  }
-  const { tokenHash: _hidden, ...admin } = verified;
-  return Response.json(
-    { success: true, valid: true, admin },
-    { headers: { "Cache-Control": "no-store" } },
-  );
-}
+export const loader = adminApi(
+  { fallback: "Session-Verifikation fehlgeschlagen", allowPendingPasswordChange: true },
+  ({ admin: verified }) => {
+    const { tokenHash: _hidden, ...admin } = verified;
+    return Response.json(
+      { success: true, valid: true, admin },
+      { headers: { "Cache-Control": "no-store" } },
+    );
+  },
+);
 
-export const action = () => methodNotAllowed("GET");
+export const action = onlyMethod("GET");

@@ -1,6 +1,6 @@
 import { adminApi, onlyMethod } from "~/server/api-route.server";
-import { jsonError } from "~/server/http.server";
 import { activateInvitation } from "~/server/invitations.server";
+import { failureJson } from "~/server/result.server";
 
 /** POST → {success, adminData: {username, password}, message}: the password is shown only here. */
 export const action = adminApi(
@@ -11,7 +11,7 @@ export const action = adminApi(
   },
   async ({ id, admin }) => {
     const result = await activateInvitation(id, admin.id);
-    if (!result.ok) return jsonError(result.error, result.status);
+    if (!result.ok) return failureJson(result);
     return Response.json(
       {
         success: true,

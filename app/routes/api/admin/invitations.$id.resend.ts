@@ -1,8 +1,8 @@
 import { adminApi, onlyMethod } from "~/server/api-route.server";
-import { jsonError } from "~/server/http.server";
-import { resendInvitation } from "~/server/invitations.server";
+import { invitationMessage, resendInvitation } from "~/server/invitations.server";
+import { failureJson } from "~/server/result.server";
 
-/** POST → {success, invitationToken, message}: a new link (7 days); the old one is dead. */
+/** POST → {success, invitationToken, mailed, link, message}: a new link (7 days); the old one is dead. */
 export const action = adminApi(
   {
     fallback: "Fehler beim erneuten Senden der Einladung",
@@ -11,11 +11,13 @@ export const action = adminApi(
   },
   ({ id, admin }) => {
     const result = resendInvitation(id, admin.id);
-    if (!result.ok) return jsonError(result.error, result.status);
+    if (!result.ok) return failureJson(result);
     return Response.json({
       success: true,
       invitationToken: result.token,
-      message: "Einladung erneut gesendet.",
+      mailed: result.mailed,
+      link: result.link,
+      message: invitationMessage(result.email, result, true),
     });
   },
 );

@@ -1,6 +1,6 @@
 import { adminApi, onlyMethod } from "~/server/api-route.server";
-import { jsonError } from "~/server/http.server";
 import { deleteInvitation } from "~/server/invitations.server";
+import { failureJson } from "~/server/result.server";
 
 /** DELETE: withdraws an invitation (its link stops working). */
 export const action = adminApi(
@@ -9,9 +9,9 @@ export const action = adminApi(
     methods: ["DELETE"],
     id: { param: "id", notFound: "Einladung nicht gefunden." },
   },
-  ({ id }) => {
-    const result = deleteInvitation(id);
-    if (!result.ok) return jsonError(result.error, result.status);
+  ({ id, admin }) => {
+    const result = deleteInvitation(id, admin.id);
+    if (!result.ok) return failureJson(result);
     return Response.json({ success: true, message: "Einladung gelöscht." });
   },
 );

@@ -1,15 +1,10 @@
 import { MESSAGES } from "~/lib/auth-forms";
-import { methodNotAllowed, withApiFallback } from "~/server/auth.server";
+import { onlyMethod, publicApi } from "~/server/api-route.server";
 import { findValidInvitation } from "~/server/invitations.server";
-import type { Route } from "./+types/invitations.validate.$token";
 
 /** GET (public) → {valid, message, email?}: whether an invitation link can still be used. */
-export function loader(args: Route.LoaderArgs) {
-  return withApiFallback("Fehler bei der Token-Validierung", () => loaderUnsafe(args));
-}
-
-async function loaderUnsafe({ params }: Route.LoaderArgs) {
-  const invitation = findValidInvitation(params.token);
+export const loader = publicApi({ fallback: "Fehler bei der Token-Validierung" }, ({ args }) => {
+  const invitation = findValidInvitation(args.params.token);
   const headers = { "Cache-Control": "no-store" };
   if (!invitation) {
     return Response.json(
@@ -21,6 +16,6 @@ async function loaderUnsafe({ params }: Route.LoaderArgs) {
     { valid: true, message: "Einladung gültig.", email: invitation.email },
     { headers },
   );
-}
+});
 
-export const action = () => methodNotAllowed("GET");
+export const action = onlyMethod("GET");

@@ -1,9 +1,12 @@
 import { InviteSchema } from "~/lib/auth-forms";
 import { adminApi, onlyMethod } from "~/server/api-route.server";
-import { jsonError } from "~/server/http.server";
-import { createInvitation } from "~/server/invitations.server";
+import { createInvitation, invitationMessage } from "~/server/invitations.server";
+import { failureJson } from "~/server/result.server";
 
-/** POST {email} → {success, invitationToken, invitation, message}; the link goes out by mail. */
+/**
+ * POST {email} → {success, invitationToken, invitation, mailed, link, message}: the link goes out
+ * by mail, or — without SMTP — the message says none was sent and the caller passes `link` on.
+ */
 export const action = adminApi(
   {
     fallback: "Einladung fehlgeschlagen",
@@ -13,13 +16,15 @@ export const action = adminApi(
   },
   ({ body, admin }) => {
     const result = createInvitation(body.email, admin.id);
-    if (!result.ok) return jsonError(result.error, result.status);
+    if (!result.ok) return failureJson(result);
     return Response.json(
       {
         success: true,
         invitationToken: result.token,
         invitation: result.invitation,
-        message: `Einladung an ${result.invitation.email} gesendet.`,
+        mailed: result.mailed,
+        link: result.link,
+        message: invitationMessage(result.invitation.email, result),
       },
       { status: 201 },
     );

@@ -1,7 +1,7 @@
 import { RegisterApiSchema } from "~/lib/auth-forms";
 import { onlyMethod, publicApi } from "~/server/api-route.server";
-import { jsonError } from "~/server/http.server";
 import { registerWithInvitation } from "~/server/invitations.server";
+import { failureJson } from "~/server/result.server";
 
 /** POST {invitationToken, username, password} (public): creates an inactive account. */
 export const action = publicApi(
@@ -9,9 +9,7 @@ export const action = publicApi(
   async ({ body }) => {
     const result = await registerWithInvitation(body);
     if (!result.ok) {
-      return jsonError(result.error, result.status, {
-        fieldErrors: result.field ? { [result.field]: [result.error] } : undefined,
-      });
+      return failureJson(result);
     }
     return Response.json({ success: true, message: result.message }, { status: 201 });
   },

@@ -1,28 +1,20 @@
 import { adminApi } from "~/server/api-route.server";
-import { jsonError } from "~/server/http.server";
 import { REQUEST_ID } from "~/server/requests/api.server";
-import { assignRequest } from "~/server/requests/manage.server";
+import { AssignSchema, assignRequest } from "~/server/requests/manage.server";
 
 /** POST /api/admin/requests/{id}/assign {action: add|remove, admin_id} → {actionPerformed, message} */
 export const action = adminApi(
-  { fallback: "Fehler bei der Zuweisung", methods: ["POST"], id: REQUEST_ID, json: true },
+  { fallback: "Fehler bei der Zuweisung", methods: ["POST"], id: REQUEST_ID, schema: AssignSchema },
   ({ id, admin, body }) => {
-    const { action, admin_id } = body;
-    if (action !== "add" && action !== "remove") {
-      return jsonError('action muss "add" oder "remove" sein.', 400);
-    }
-    const adminId = typeof admin_id === "number" ? admin_id : Number(admin_id);
-    if (!Number.isInteger(adminId) || adminId <= 0)
-      return jsonError("admin_id fehlt oder ist ungültig.", 400);
-    const result = assignRequest(id, action, adminId, admin);
+    const result = assignRequest(id, body.action, body.admin_id, admin);
     return Response.json(
       {
-        success: result.actionPerformed,
-        actionPerformed: result.actionPerformed,
-        message: result.message,
-        request: result.request,
+        success: result.ok,
+        actionPerformed: result.ok,
+        message: result.ok ? result.message : result.error,
+        request: result.ok ? result.request : undefined,
       },
-      { status: result.status },
+      { status: result.ok ? 200 : result.status },
     );
   },
 );

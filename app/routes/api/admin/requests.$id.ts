@@ -1,5 +1,6 @@
 import { adminApi } from "~/server/api-route.server";
 import { applyRequestUpdate, REQUEST_ID } from "~/server/requests/api.server";
+import { RequestUpdateSchema } from "~/server/requests/manage.server";
 import { adminJsonOf } from "~/server/requests/quarantine.server";
 import { loadRequestJson } from "~/server/requests/serialize.server";
 
@@ -20,6 +21,7 @@ export const action = adminApi(
     methods: ["PUT", "PATCH"],
     allow: "GET, PUT, PATCH",
     id: REQUEST_ID,
+    schema: RequestUpdateSchema,
   },
-  ({ request, id, admin }) => applyRequestUpdate(request, id, admin),
+  ({ id, body, admin }) => applyRequestUpdate(id, body, admin),
 );

@@ -2,7 +2,12 @@ import { adminApi, noStoreJson } from "~/server/api-route.server";
 import { conversionStats } from "~/server/dashboard/conversion.server";
 import { getStats } from "~/server/requests/queries.server";
 
-/** GET /api/admin/stats → the dashboard's figures (and its conversion charts' numbers). */
-export const loader = adminApi({ fallback: "Fehler beim Abrufen der Statistiken" }, () =>
-  noStoreJson({ stats: getStats(), conversion: conversionStats() }),
-);
+/**
+ * GET /api/admin/stats → the dashboard's figures (and its conversion charts' numbers). An API
+ * token never reaches users (issue 27): its answer leaves out the admin and invitation counts.
+ */
+export const loader = adminApi({ fallback: "Fehler beim Abrufen der Statistiken" }, ({ admin }) => {
+  const { admins, activeAdmins, pendingInvitations, ...leads } = getStats();
+  const stats = admin.tokenHash ? { ...leads, admins, activeAdmins, pendingInvitations } : leads;
+  return noStoreJson({ stats, conversion: conversionStats() });
+});

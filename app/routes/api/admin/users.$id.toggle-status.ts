@@ -1,6 +1,7 @@
-import { getAdminById, setAdminActive } from "~/server/admins.server";
+import { AdminActiveSchema, getAdminById, setAdminActive } from "~/server/admins.server";
 import { adminApi, onlyMethod } from "~/server/api-route.server";
 import { jsonError } from "~/server/http.server";
+import { failureJson } from "~/server/result.server";
 
 /** POST {activate?: boolean} → {success, admin, message}; without `activate` the state flips. */
 export const action = adminApi(
@@ -8,17 +9,14 @@ export const action = adminApi(
     fallback: "Fehler beim Ändern des Admin-Status",
     methods: ["POST"],
     id: { param: "id", notFound: "Admin nicht gefunden." },
-    json: true,
+    schema: AdminActiveSchema,
   },
   ({ id, admin, body }) => {
     const { activate } = body;
-    if (activate !== undefined && typeof activate !== "boolean") {
-      return jsonError("'activate' muss true oder false sein.", 400);
-    }
     const current = getAdminById(id);
     if (!current) return jsonError("Admin nicht gefunden.", 404);
     const result = setAdminActive(admin.id, id, activate ?? !current.isActive);
-    if (!result.ok) return jsonError(result.error, result.status);
+    if (!result.ok) return failureJson(result);
     return Response.json({
       success: true,
       admin: result.admin,

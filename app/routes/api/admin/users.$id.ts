@@ -1,6 +1,6 @@
 import { deleteAdmin } from "~/server/admins.server";
 import { adminApi, onlyMethod } from "~/server/api-route.server";
-import { jsonError } from "~/server/http.server";
+import { failureJson } from "~/server/result.server";
 
 /** DELETE: removes another admin; assignments and invitations move to the acting admin. */
 export const action = adminApi(
@@ -11,7 +11,7 @@ export const action = adminApi(
   },
   ({ id, admin }) => {
     const result = deleteAdmin(admin.id, id);
-    if (!result.ok) return jsonError(result.error, result.status);
+    if (!result.ok) return failureJson(result);
     return Response.json({
       success: true,
       message: "Admin gelöscht. Zuweisungen und Einladungen wurden auf Sie übertragen.",

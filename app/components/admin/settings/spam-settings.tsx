@@ -1,0 +1,89 @@
+import { Link } from "react-router";
+import { FieldErrors } from "~/components/ui/field";
+import { AddButton, type SettingsForm, TextListRow, useSettingsList } from "./list-controls";
+import { label, NumberSettings, Section, type SettingsFields } from "./section";
+
+const ADD_ID = "add-blocklist-entry";
+const HINT_ID = "blocklist-hint";
+
+/**
+ * Spam defence and costs (issue 26): the blocklist (a Conform list, one entry a row, checked by
+ * lib/blocklist.ts on both sides), how long the quarantine keeps requests and the daily AI budget.
+ */
+export function SpamSettings({ form, fields }: { form: SettingsForm; fields: SettingsFields }) {
+  const spam = fields.spam.getFieldset();
+  const ai = fields.ai.getFieldset();
+  const list = spam.blocklist;
+  const entries = useSettingsList(form, list, ADD_ID);
+  return (
+    <Section
+      name="spam"
+      title="Spam-Schutz und Kosten"
+      description="Sperrliste, Aufbewahrung verdächtiger Anfragen und das tägliche KI-Budget."
+    >
+      <p className="text-sm">
+        Verdächtige Anfragen (ohne gültigen Spam-Schutz oder von der Sperrliste) landen ohne E-Mail,
+        Webhook und KI-Aufruf unter{" "}
+        <Link
+          to="/admin/requests?tab=quarantine"
+          className="font-medium text-indigo-600 underline dark:text-indigo-400"
+        >
+          „Prüfen“
+        </Link>
+        , bis Sie sie freigeben oder löschen.
+      </p>
+      <div>
+        <p className={label} id="blocklist-label">
+          Sperrliste
+        </p>
+        <p id={HINT_ID} className="mb-2 text-xs text-slate-500 dark:text-slate-400">
+          Je Feld ein Eintrag (weitere mit „Eintrag hinzufügen“): E-Mail-Adresse, Domain (* als
+          Platzhalter, z. B. *.example.com), IP-Adresse oder CIDR-Bereich (z. B. 192.0.2.0/24).
+          Treffer kommen immer in die Prüfung.
+        </p>
+        <ul className="mb-2 space-y-2" aria-labelledby="blocklist-label">
+          {entries.rows.map((row, index) => (
+            <TextListRow
+              key={entries.keys[index]}
+              list={entries}
+              meta={row}
+              index={index}
+              label="Sperrlisten-Eintrag"
+              emptyName="Leeren Eintrag"
+              hint={HINT_ID}
+              rowClassName="flex items-center gap-2"
+              removeClassName="shrink-0 rounded-full px-2 text-slate-500 hover:bg-slate-200 dark:text-slate-400 dark:hover:bg-slate-700"
+              inputProps={{
+                autoCapitalize: "none",
+                autoCorrect: "off",
+                spellCheck: false,
+                placeholder: "*@spam.example oder 192.0.2.0/24",
+                className: "max-w-sm",
+              }}
+            />
+          ))}
+        </ul>
+        <AddButton list={entries} defaultValue="" focus={`[name^="${list.name}["]`}>
+          Eintrag hinzufügen
+        </AddButton>
+        <FieldErrors errors={list.errors} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <NumberSettings
+          settings={[
+            [
+              spam.quarantineDays,
+              "quarantineDays",
+              "Anfragen in der Prüfung automatisch löschen nach (Tagen)",
+            ],
+            [ai.dailyLimit, "aiDailyLimit", "KI-Aufrufe pro Tag höchstens"],
+          ]}
+        />
+      </div>
+      <p className="text-xs text-slate-500 dark:text-slate-400">
+        Über dem KI-Budget warten automatische Zusammenfassungen auf den nächsten Tag, manuelle
+        KI-Aktionen werden abgelehnt; 0 schaltet KI-Aufrufe ab.
+      </p>
+    </Section>
+  );
+}

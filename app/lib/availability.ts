@@ -1,0 +1,140 @@
+import {
+  addDays,
+  berlinDayOf,
+  berlinTime,
+  berlinToday,
+  type IsoDay,
+  weekday,
+} from "./booking-calendar";
+
+/** Weekday keys of the weekly hours, Sunday first like `weekday()` (0 = Sunday). */
+export const WEEKDAY_KEYS = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"] as const;
+export type WeekdayKey = (typeof WEEKDAY_KEYS)[number];
+
+/** One working interval of a weekday, Berlin wall-clock "HH:MM" ("to" exclusive). */
+export type HoursInterval = { from: string; to: string };
+export type WeeklyHours = Record<WeekdayKey, HoursInterval[]>;
+export type BlockedRange = { from: IsoDay; to: IsoDay; note?: string };
+export type Interval = { start: Date; end: Date };
+
+/** The rules of the built-in scheduler's week (configuration `scheduling`). */
+export type AvailabilityRules = {
+  weeklyHours: WeeklyHours;
+  /** Minutes between two slot starts; 0: the slot length (today's grid). */
+  slotStepMinutes: number;
+  bufferBeforeMinutes: number;
+  bufferAfterMinutes: number;
+  /** Bookings per Berlin day at most; 0: no limit. */
+  maxPerDay: number;
+  /** Bookable up to today + this many days; 0: no limit. */
+  horizonDays: number;
+};
+
+export type AvailabilityInput = {
+  day: IsoDay;
+  rules: AvailabilityRules;
+  /** Slot length in minutes (the event type's duration). */
+  durationMinutes: number;
+  /** Minimum notice: the lead time (days move the calendar, hours the first start). */
+  leadTime: { days: number; hours: number };
+  now: Date;
+  /** Days without slots: public holidays and blocked days (already expanded). */
+  closedDays: ReadonlySet<IsoDay>;
+  /** Active bookings (the one being moved left out), each with its own length. */
+  bookings: readonly Interval[];
+  /** Busy times of the team's calendar (ICS feeds). */
+  busy: readonly Interval[];
+};
+
+const MINUTE = 60_000;
+
+/** "HH:MM" -> minutes after midnight (24:00 allowed as the end of a day); NaN when malformed. */
+export function clockMinutes(value: string): number {
+  const m = /^(\d{2}):(\d{2})$/.exec(value);
+  if (!m) return Number.NaN;
+  const minutes = Number(m[1]) * 60 + Number(m[2]);
+  return Number(m[2]) < 60 && minutes <= 24 * 60 ? minutes : Number.NaN;
+}
+
+/** The default week: Monday to Friday 09:00–17:00, as before the settings existed. */
+export const DEFAULT_WEEKLY_HOURS: WeeklyHours = {
+  sun: [],
+  mon: [{ from: "09:00", to: "17:00" }],
+  tue: [{ from: "09:00", to: "17:00" }],
+  wed: [{ from: "09:00", to: "17:00" }],
+  thu: [{ from: "09:00", to: "17:00" }],
+  fri: [{ from: "09:00", to: "17:00" }],
+  sat: [],
+};
+
+/** The weekdays (0 = Sunday) that have at least one working interval. */
+export function openWeekdays(hours: WeeklyHours): number[] {
+  return WEEKDAY_KEYS.flatMap((key, index) => (hours[key]?.length ? [index] : []));
+}
+
+/** Every slot start the week offers on a day (hours, step, length), nothing else checked. */
+export function gridStarts(day: IsoDay, rules: AvailabilityRules, durationMinutes: number): Date[] {
+  const step = rules.slotStepMinutes > 0 ? rules.slotStepMinutes : durationMinutes;
+  const starts = new Map<number, Date>();
+  for (const interval of rules.weeklyHours[WEEKDAY_KEYS[weekday(day)]] ?? []) {
+    const from = clockMinutes(interval.from);
+    const to = clockMinutes(interval.to);
+    if (!(from < to) || step <= 0 || durationMinutes <= 0) continue;
+    for (let m = from; m + durationMinutes <= to; m += step) {
+      // Wall-clock arithmetic: on DST days a missing hour's start maps to the next valid instant.
+      const start = berlinTime(day, Math.floor(m / 60), m % 60);
+      starts.set(start.getTime(), start);
+    }
+  }
+  return [...starts.values()].sort((a, b) => a.getTime() - b.getTime());
+}
+
+const overlaps = (a: Interval, b: Interval) =>
+  a.start.getTime() < b.end.getTime() && b.start.getTime() < a.end.getTime();
+
+/** Whether a day may offer slots at all: lead days, horizon, holidays and blocked days. */
+export function isOpenDay(
+  input: Pick<AvailabilityInput, "day" | "rules" | "leadTime" | "now" | "closedDays">,
+): boolean {
+  const today = berlinToday(input.now);
+  const lead = Math.max(0, Math.floor(input.leadTime.days));
+  if (input.day < addDays(today, lead + 1)) return false;
+  if (input.rules.horizonDays > 0 && input.day > addDays(today, input.rules.horizonDays))
+    return false;
+  return !input.closedDays.has(input.day);
+}
+
+/**
+ * The free slot starts of one Berlin day — the one availability rule every path uses (slots API,
+ * booking, dialog, no-JS page, reschedule): the weekly hours on the step grid, minimum notice and
+ * horizon, holidays and blocked days, the daily maximum, and no overlap with a booking or a busy
+ * time, buffers included (a booking's after-buffer and the next one's before-buffer lie between them).
+ */
+export function freeSlots(input: AvailabilityInput): Date[] {
+  if (!isOpenDay(input)) return [];
+  const { rules, durationMinutes } = input;
+  const ofDay = input.bookings.filter((b) => berlinDayOf(b.start) === input.day);
+  if (rules.maxPerDay > 0 && ofDay.length >= rules.maxPerDay) return [];
+  const before = rules.bufferBeforeMinutes * MINUTE;
+  const after = rules.bufferAfterMinutes * MINUTE;
+  const earliest = input.now.getTime() + input.leadTime.hours * 3600_000;
+  const booked = input.bookings.map((b) => ({
+    start: new Date(b.start.getTime() - before),
+    end: new Date(b.end.getTime() + after),
+  }));
+  return gridStarts(input.day, rules, durationMinutes).filter((start) => {
+    if (start.getTime() <= earliest) return false;
+    const slot = { start, end: new Date(start.getTime() + durationMinutes * MINUTE) };
+    const padded = {
+      start: new Date(slot.start.getTime() - before),
+      end: new Date(slot.end.getTime() + after),
+    };
+    return !booked.some((b) => overlaps(padded, b)) && !input.busy.some((b) => overlaps(padded, b));
+  });
+}
+
+/** Whether `start` is one of the day's free slots (booking and moving check with this). */
+export function isFreeSlot(start: Date, input: Omit<AvailabilityInput, "day">): boolean {
+  const day = berlinDayOf(start);
+  return freeSlots({ ...input, day }).some((s) => s.getTime() === start.getTime());
+}

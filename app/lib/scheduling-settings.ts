@@ -1,0 +1,129 @@
+// Before any schema runs at module load (the defaults below parse): no eval under our CSP.
+import "./zod-jitless.client";
+import { z } from "zod";
+import {
+  type AvailabilityRules,
+  clockMinutes,
+  DEFAULT_WEEKLY_HOURS,
+  WEEKDAY_KEYS,
+  type WeeklyHours,
+} from "./availability";
+import { isIsoDay } from "./booking-calendar";
+import { GERMAN_STATE_CODES, type GermanState } from "./holidays-states";
+
+export const INTERVAL_INVALID = "Bitte geben Sie eine Zeit von–bis an (bis nach von).";
+export const INTERVAL_OVERLAP = "Die Zeiten eines Tages dürfen sich nicht überschneiden.";
+export const BLOCKED_DAY_INVALID = "Bitte geben Sie ein gültiges Datum an.";
+export const BLOCKED_RANGE_INVALID = "Das Ende darf nicht vor dem Anfang liegen.";
+
+const clamp = (min: number, max: number, fallback: number) =>
+  z.preprocess(
+    (v) => {
+      const n = typeof v === "string" && v.trim() !== "" ? Number(v) : v;
+      return typeof n === "number" && Number.isFinite(n) ? n : fallback;
+    },
+    z.number().transform((n) => Math.min(max, Math.max(min, Math.round(n)))),
+  );
+
+export const HoursIntervalSchema = z
+  .object({
+    from: z.string({ error: INTERVAL_INVALID }).trim(),
+    to: z.string({ error: INTERVAL_INVALID }).trim(),
+  })
+  .refine((i) => clockMinutes(i.from) < clockMinutes(i.to), {
+    message: INTERVAL_INVALID,
+    path: ["to"],
+  });
+
+/** A weekday's intervals: each from < to, none overlapping (sorted by start). */
+export const DayHoursSchema = z
+  .array(HoursIntervalSchema)
+  .superRefine((list, ctx) => {
+    const sorted = list
+      .map((i, index) => ({ index, from: clockMinutes(i.from), to: clockMinutes(i.to) }))
+      .sort((a, b) => a.from - b.from);
+    for (let k = 1; k < sorted.length; k++) {
+      if (sorted[k].from < sorted[k - 1].to)
+        ctx.addIssue({
+          code: "custom",
+          path: [sorted[k].index, "from"],
+          message: INTERVAL_OVERLAP,
+        });
+    }
+  })
+  .transform((list) => [...list].sort((a, b) => clockMinutes(a.from) - clockMinutes(b.from)));
+
+export const WeeklyHoursSchema = z.object(
+  Object.fromEntries(
+    WEEKDAY_KEYS.map((k) => [k, DayHoursSchema.default(DEFAULT_WEEKLY_HOURS[k])]),
+  ) as {
+    [K in (typeof WEEKDAY_KEYS)[number]]: z.ZodDefault<typeof DayHoursSchema>;
+  },
+);
+
+export const BlockedRangeSchema = z
+  .object({
+    from: z.string({ error: BLOCKED_DAY_INVALID }).trim().refine(isIsoDay, BLOCKED_DAY_INVALID),
+    to: z
+      .string()
+      .trim()
+      .default("")
+      .refine((v) => v === "" || isIsoDay(v), BLOCKED_DAY_INVALID),
+    note: z.string().trim().max(200).default(""),
+  })
+  .refine((r) => r.to === "" || r.to >= r.from, { message: BLOCKED_RANGE_INVALID, path: ["to"] })
+  .transform((r) => ({ ...r, to: r.to || r.from }));
+
+/** Ranges of the numbers (the settings form shows them as min/max). */
+export const SCHEDULING_NUMBER_RANGES = {
+  slotStepMinutes: [0, 240],
+  bufferBeforeMinutes: [0, 240],
+  bufferAfterMinutes: [0, 240],
+  maxPerDay: [0, 50],
+  horizonDays: [0, 730],
+} as const;
+
+/**
+ * The built-in scheduler's week (issue 28, ADR 264): working hours, step, buffers, daily maximum,
+ * horizon, holidays and blocked days. Slot length and minimum notice stay where they were
+ * (the event type's duration, `bookingLeadTime`). Every default reproduces the former slots.
+ */
+export const SchedulingSettingsSchema = z
+  .object({
+    weeklyHours: WeeklyHoursSchema.default(DEFAULT_WEEKLY_HOURS),
+    slotStepMinutes: clamp(0, 240, 0),
+    bufferBeforeMinutes: clamp(0, 240, 0),
+    bufferAfterMinutes: clamp(0, 240, 0),
+    maxPerDay: clamp(0, 50, 0),
+    horizonDays: clamp(0, 730, 0),
+    /** Nationwide public holidays (DE, type public) block the day. */
+    publicHolidays: z.boolean().default(true),
+    /** A federal state adds its own holidays; null: only the nationwide ones. */
+    holidayState: z
+      .string()
+      .nullish()
+      .transform((v): GermanState | null =>
+        v && (GERMAN_STATE_CODES as string[]).includes(v) ? (v as GermanState) : null,
+      ),
+    blockChristmasEve: z.boolean().default(true),
+    blockNewYearsEve: z.boolean().default(true),
+    blockedDays: z.array(BlockedRangeSchema).max(200).default([]),
+    /** Set once an admin saved this section (go-live item `scheduling`). */
+    hoursReviewed: z.boolean().default(false),
+  })
+  .prefault({} as never);
+
+export type SchedulingSettings = z.infer<typeof SchedulingSettingsSchema>;
+
+export const DEFAULT_SCHEDULING: SchedulingSettings = SchedulingSettingsSchema.parse(undefined);
+
+export function availabilityRules(s: SchedulingSettings): AvailabilityRules {
+  return {
+    weeklyHours: s.weeklyHours as WeeklyHours,
+    slotStepMinutes: s.slotStepMinutes,
+    bufferBeforeMinutes: s.bufferBeforeMinutes,
+    bufferAfterMinutes: s.bufferAfterMinutes,
+    maxPerDay: s.maxPerDay,
+    horizonDays: s.horizonDays,
+  };
+}

@@ -1,0 +1,107 @@
+import { z } from "zod";
+import { isMaskedUrl } from "./webhooks";
+
+/**
+ * The team's calendar (issue 28): secret ICS feeds whose busy times block demo slots, and the
+ * fixed video room every built-in booking gets unless an admin sets one on its card.
+ */
+export const MAX_BUSY_FEEDS = 10;
+
+export const VIDEO_URL_INVALID = "Bitte geben Sie eine gültige https-Adresse ein (https://…)!";
+export const FEED_URL_INVALID =
+  "Bitte geben Sie die geheime iCal-Adresse des Kalenders ein (https://…)!";
+
+const isHttpUrl = (value: string, protocols: string[]) => {
+  try {
+    const url = new URL(value);
+    return (
+      protocols.includes(url.protocol) && url.hostname !== "" && !url.username && !url.password
+    );
+  } catch {
+    return false;
+  }
+};
+
+/** A video-call link: https only, no credentials, at most 2000 characters. */
+export const VideoUrlSchema = z
+  .string({ error: VIDEO_URL_INVALID })
+  .trim()
+  .max(2000, "Die Adresse ist zu lang (max. 2000 Zeichen).")
+  .refine((v) => isHttpUrl(v, ["https:"]), VIDEO_URL_INVALID);
+
+/** An empty value means "none". */
+export const OptionalVideoUrlSchema = z.preprocess(
+  (v) => (v === undefined || v === null || (typeof v === "string" && v.trim() === "") ? null : v),
+  VideoUrlSchema.nullable(),
+);
+
+/**
+ * A feed URL: http(s) here (webcal:// is turned into https://); which scheme and host the server
+ * may fetch is the SSRF rule of webhooks (address.server.ts). Encrypted at rest ("enc:v1:…").
+ */
+export const BusyFeedSchema = z.object({
+  id: z
+    .string({ error: "Ungültige Kalender-ID." })
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, "Ungültige Kalender-ID (Buchstaben, Ziffern, - und _)."),
+  url: z
+    .string({ error: FEED_URL_INVALID })
+    .trim()
+    .max(5000, FEED_URL_INVALID)
+    .transform((v) => v.replace(/^webcals?:\/\//i, "https://"))
+    .refine(
+      (v) => v.startsWith("enc:v1:") || (!isMaskedUrl(v) && isHttpUrl(v, ["https:", "http:"])),
+      FEED_URL_INVALID,
+    ),
+});
+export type BusyFeed = z.infer<typeof BusyFeedSchema>;
+
+export const TeamCalendarSchema = z
+  .object({
+    busyFeeds: z
+      .array(BusyFeedSchema)
+      .max(MAX_BUSY_FEEDS, `Höchstens ${MAX_BUSY_FEEDS} Kalender.`)
+      .default([])
+      .refine(
+        (list) => new Set(list.map((f) => f.id)).size === list.length,
+        "Jede Kalender-ID darf nur einmal vorkommen.",
+      ),
+    /** The fixed meeting room (https) for every built-in booking without its own link. */
+    videoUrl: OptionalVideoUrlSchema.default(null),
+  })
+  .default({ busyFeeds: [], videoUrl: null });
+export type TeamCalendar = z.infer<typeof TeamCalendarSchema>;
+
+/** How a feed's state reads on the settings page and the dashboard. */
+export type BusyFeedStatus = {
+  id: string;
+  /** Masked: scheme, host and the last four characters. */
+  url: string;
+  fetchedAt: string | null;
+  checkedAt: string | null;
+  lastError: string | null;
+  busyCount: number;
+};
+
+/** "Stand: vor 5 Min" — the age of a feed's cache. */
+export function feedAgeLabel(fetchedAt: string | null, now = Date.now()): string {
+  if (!fetchedAt) return "Noch nicht abgerufen";
+  const minutes = Math.max(0, (now - new Date(fetchedAt).getTime()) / 60_000);
+  if (minutes < 1) return "Stand: gerade eben";
+  if (minutes < 60) return `Stand: vor ${Math.floor(minutes)} Min`;
+  if (minutes < 24 * 60) return `Stand: vor ${Math.floor(minutes / 60)} Std`;
+  return `Stand: vor ${Math.floor(minutes / (24 * 60))} Tagen`;
+}
+
+/** A feed is "down" when its last attempt failed (its last known busy times still count). */
+export const feedIsDown = (s: Pick<BusyFeedStatus, "lastError">) => Boolean(s.lastError);
+
+/** A subscription link of the demo feed as listed on the settings page (never its token). */
+export type FeedLinkView = {
+  id: number;
+  createdAt: string;
+  lastUsedAt: string | null;
+  createdBy: string;
+};
+
+/** What the links card shows after a post: a new subscription link, once. */
+export type TeamCalendarFormState = { feedLink: string };

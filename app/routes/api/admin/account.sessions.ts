@@ -1,0 +1,12 @@
+import { adminApi, onlyMethod } from "~/server/api-route.server";
+import { listSessions } from "~/server/sessions.server";
+
+/**
+ * GET → [{id, createdAt, lastSeenAt, userAgent, network, current}]: the calling admin's live
+ * sessions (never by API token: app/api-scopes.ts).
+ */
+export const loader = adminApi({ fallback: "Fehler beim Laden der Sitzungen" }, ({ admin }) =>
+  Response.json(listSessions(admin), { headers: { "Cache-Control": "no-store" } }),
+);
+
+export const action = onlyMethod("GET", { admin: true });

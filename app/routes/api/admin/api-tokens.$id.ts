@@ -1,0 +1,20 @@
+import { API_TOKEN_MESSAGES } from "~/lib/api-tokens";
+import { adminApi, onlyMethod } from "~/server/api-route.server";
+import { revokeApiToken } from "~/server/api-tokens/api-tokens.server";
+import { jsonError } from "~/server/http.server";
+
+/** DELETE → {success, message}: revokes one of the calling admin's tokens (401 from now on). */
+export const action = adminApi(
+  {
+    fallback: "Der API-Zugang konnte nicht widerrufen werden.",
+    methods: ["DELETE"],
+    id: { param: "id", notFound: API_TOKEN_MESSAGES.notFound },
+  },
+  ({ admin, id }) => {
+    const result = revokeApiToken(admin, id);
+    if (!result.ok) return jsonError(result.error, result.status);
+    return Response.json({ success: true, message: API_TOKEN_MESSAGES.revoked(result.name) });
+  },
+);
+
+export const loader = onlyMethod("DELETE", { admin: true });

@@ -1,0 +1,223 @@
+import { createRequire } from "node:module";
+import type SanitizeHtml from "sanitize-html";
+import { z } from "zod";
+import { openWeekdays } from "~/lib/availability";
+import {
+  berlinDayOf,
+  berlinToday,
+  bookingDaysHint,
+  bookingDuration,
+  calendarGrid,
+  firstBookableDay,
+  isIsoDay,
+  isIsoMonth,
+  monthOf,
+} from "~/lib/booking-calendar";
+import { clientKey } from "~/lib/client-key";
+import { demoRequest } from "~/lib/demo-request";
+import { closedDaysAhead } from "~/lib/holidays";
+import type { RequestJson } from "~/lib/request-json";
+import { getApiAdmin } from "../auth.server";
+import { getConfiguration } from "../configuration.server";
+import { bookingLimiter, tooManyMessage } from "../rate-limit.server";
+import { loadRequestJson } from "../requests/serialize.server";
+import { type Failure, failure, type Result } from "../result.server";
+import { visitorOwnsRequest } from "../visitor.server";
+import { availableSlots, bookAppointment, configuredEventType } from "./appointments.server";
+import { ALREADY_BOOKED, withRequestReservation } from "./one-per-request.server";
+import { SchedulingError } from "./scheduling/types";
+
+// Loaded on the first description to sanitise, not at start: sanitize-html brings postcss and
+// htmlparser2 (~45 modules) that no page needs before booking is opened (cold start, ADR 131).
+let sanitizer: typeof SanitizeHtml | undefined;
+const loadSanitizer = () => {
+  sanitizer ??= createRequire(import.meta.url)("sanitize-html") as typeof SanitizeHtml;
+  return sanitizer;
+};
+
+/** Event-type HTML is sanitised with a real sanitiser before any page renders it. */
+export function sanitizeDescription(html: string): string {
+  const sanitizeHtml = loadSanitizer();
+  return sanitizeHtml(html, {
+    allowedTags: ["p", "br", "strong", "b", "em", "i", "u", "ul", "ol", "li", "a", "span"],
+    allowedAttributes: { a: ["href", "title"] },
+    allowedSchemes: ["http", "https", "mailto"],
+    transformTags: {
+      a: sanitizeHtml.simpleTransform("a", { rel: "noopener noreferrer", target: "_blank" }),
+    },
+  });
+}
+
+/**
+ * Whether visitors are offered a demo booking: off only when the event type is switched off
+ * (empty appointmentEventType); a failure to read the switch counts as on (spec §4).
+ */
+export function bookingEnabled(): boolean {
+  try {
+    return Boolean(getConfiguration().appointmentEventType);
+  } catch {
+    return true;
+  }
+}
+
+/** {success, eventType{name, description, duration}} for the dialog header; null when booking is off. */
+export async function eventTypeDetails() {
+  const eventType = await configuredEventType();
+  if (!eventType) return null;
+  return {
+    key: eventType.key,
+    name: eventType.title,
+    description: sanitizeDescription(eventType.description),
+    duration: eventType.lengthInMinutes,
+  };
+}
+
+export const SlotsRequestSchema = z.object({
+  startDate: z.string().min(1),
+  endDate: z.string().optional(),
+  eventTypeKey: z.string().max(200).optional(),
+  /** The Berlin calendar day (sent by our dialog; derived from startDate otherwise). */
+  day: z.string().optional(),
+});
+
+/** The Berlin day a slots request is about. */
+export function requestedDay(input: z.infer<typeof SlotsRequestSchema>): string | null {
+  if (input.day && isIsoDay(input.day)) return input.day;
+  if (isIsoDay(input.startDate)) return input.startDate;
+  const start = new Date(input.startDate);
+  if (Number.isNaN(start.getTime())) return null;
+  // Midday of the given instant's Berlin date, so a local-midnight ISO lands on the intended day.
+  return berlinDayOf(new Date(start.getTime() + 12 * 3600_000 - 1));
+}
+
+export const BookRequestSchema = z.object({
+  requestId: z
+    .union([z.number(), z.string()])
+    .transform((v) => Number(v))
+    .pipe(z.number().int().positive("Bitte wähle Datum und Uhrzeit aus"))
+    .optional(),
+  startTime: z
+    .string({ error: "Bitte wähle Datum und Uhrzeit aus" })
+    .min(1, "Bitte wähle Datum und Uhrzeit aus"),
+  endTime: z.string().optional(),
+  timeZone: z.string().max(64).optional(),
+  eventTypeKey: z.string().max(200).optional(),
+  demo: z.boolean().optional(),
+});
+
+const NOT_YOURS = "Nur für die eigene Anfrage buchbar.";
+
+export type BookingAccess =
+  | { ok: true; demo: true; admin: true }
+  | { ok: true; demo: false; admin: boolean; request: RequestJson }
+  | Failure;
+
+/**
+ * Who may book (the one rule, for /termin and the booking API): a demo booking (or one without a
+ * request) is for admins; a real one for the visitor who submitted the request (history cookie) or
+ * an admin. An admin whose first password change is pending has no admin rights yet.
+ */
+export async function bookingAccess(
+  request: Request,
+  target: { demo?: boolean; requestId?: number | null },
+): Promise<BookingAccess> {
+  const admin = Boolean(await getApiAdmin(request));
+  if (target.demo || !target.requestId)
+    return admin ? { ok: true, demo: true, admin: true } : failure(403, NOT_YOURS);
+  if (!admin && !(await visitorOwnsRequest(request, target.requestId)))
+    return failure(403, NOT_YOURS);
+  const found = loadRequestJson(target.requestId);
+  if (!found) return failure(404, "Anfrage nicht gefunden.");
+  return { ok: true, demo: false, admin, request: found };
+}
+
+/**
+ * Books for a request the caller may book for: the visitor who submitted it (history cookie) or an
+ * admin. Demo bookings (admins only) check the slot but book nothing.
+ */
+export async function bookForCaller(
+  request: Request,
+  input: z.infer<typeof BookRequestSchema>,
+  clientIp: string,
+): Promise<Result<{ appointment: unknown; demo: boolean }>> {
+  try {
+    const access = await bookingAccess(request, input);
+    if (!access.ok) return access;
+    if (access.demo) {
+      const start = new Date(input.startTime);
+      if (Number.isNaN(start.getTime())) return failure(400, "Bitte wähle Datum und Uhrzeit aus");
+      const eventType = await configuredEventType(input.eventTypeKey);
+      const duration = bookingDuration(eventType?.lengthInMinutes);
+      return {
+        ok: true,
+        demo: true,
+        appointment: {
+          id: 0,
+          startTime: start.toISOString(),
+          endTime: new Date(start.getTime() + duration * 60_000).toISOString(),
+          eventType: { name: eventType?.title ?? "Termin buchen", duration },
+          status: "DEMO",
+          // The spec's sample request instead of real request data (nothing is booked).
+          request: demoRequest(start.toISOString(), eventType?.key ?? input.eventTypeKey),
+        },
+      };
+    }
+    const { admin, request: found } = access;
+    // Visitors: reserved per client address before the booking, given back when nothing was booked.
+    // One client = one IPv4 address or IPv6 /56 (ADR 254).
+    const limiter = admin ? undefined : bookingLimiter();
+    const client = clientKey(clientIp);
+    const limit = (await limiter?.consume(client)) ?? { ok: true };
+    if (!limit.ok) return failure(429, tooManyMessage(limit.retryAfterSeconds));
+    let booked = false;
+    try {
+      const result = await withRequestReservation(found.id, () =>
+        bookAppointment({
+          request: { id: found.id, name: found.name, email: found.email, phone: found.phone },
+          startTime: input.startTime,
+          eventTypeKey: input.eventTypeKey,
+          timeZone: input.timeZone,
+        }),
+      );
+      if (!result.ok) return failure(409, ALREADY_BOOKED);
+      booked = true;
+      return { ok: true, appointment: result.value, demo: false };
+    } finally {
+      if (!booked) await limiter?.refund(client);
+    }
+  } catch (error) {
+    if (error instanceof SchedulingError) return failure(error.status, error.message);
+    throw error;
+  }
+}
+
+/**
+ * What the server-rendered slot choice shows for a page URL (`monat`, `tag`): the month's grid
+ * (lead-time days), the chosen day when selectable and its free slots (lead-time hours).
+ */
+export async function slotPickerState(url: URL, withSlots: boolean, lengthInMinutes?: number) {
+  const lead = getConfiguration().bookingLeadTime;
+  const firstDay = firstBookableDay(lead.days);
+  const monat = url.searchParams.get("monat");
+  const month = isIsoMonth(monat) ? monat : monthOf(berlinToday());
+  const openDays = openWeekdays(getConfiguration().scheduling.weeklyHours);
+  const closed = closedDaysAhead(getConfiguration().scheduling, `${month}-01`, 31);
+  const cells = calendarGrid(month, firstDay, berlinToday(), openDays, closed);
+  const tagParam = url.searchParams.get("tag");
+  const day =
+    isIsoDay(tagParam) && cells.some((c) => c.day === tagParam && c.selectable) ? tagParam : null;
+  let slots: { time: string; formatted: string }[] | null = null;
+  let error: string | null = null;
+  if (withSlots && day) {
+    try {
+      slots = await availableSlots(day, null, lengthInMinutes);
+    } catch (e) {
+      slots = [];
+      error =
+        e instanceof SchedulingError
+          ? e.message
+          : "Fehler beim Laden der Zeitslots. Bitte versuche es später erneut.";
+    }
+  }
+  return { month, cells, day, slots, error, hint: bookingDaysHint(openDays) };
+}

@@ -1,0 +1,74 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { AppointmentJson } from "~/lib/appointments";
+import { OptionalVideoUrlSchema } from "~/lib/team-calendar";
+import { appointments } from "~db/schema";
+import { getConfiguration } from "../configuration.server";
+import { db } from "../db.server";
+// A cycle with mails.server (it reads videoLinkOf): both only call each other inside functions.
+import { getAppointment } from "./appointments.server";
+import { appointmentWithRequest } from "./changes.server";
+import { dropReminder, queueConfirmation, queueReminder } from "./mails.server";
+import { SchedulingError } from "./scheduling/types";
+
+/**
+ * The video link of a demo (issue 28): the one an admin set on the appointment's card, else the
+ * fixed meeting room of the settings (built-in bookings; Cal.com sends its own location).
+ */
+type Row = typeof appointments.$inferSelect;
+
+export function videoLinkOf(row: Pick<Row, "provider" | "videoUrl">): string | null {
+  if (row.videoUrl) return row.videoUrl;
+  return row.provider === "builtin" ? getConfiguration().teamCalendar.videoUrl : null;
+}
+
+export const VIDEO_LINK_CALCOM =
+  "Bei Cal.com-Terminen legt Cal.com den Ort des Termins fest. Bitte ändern Sie ihn dort.";
+export const VIDEO_LINK_INACTIVE =
+  "Der Termin ist abgesagt oder vorbei – der Videolink kann nicht mehr geändert werden.";
+
+/**
+ * Sets (or with an empty value removes) a booking's own video link. A change raises the booking's
+ * SEQUENCE and mails the visitor the updated invite (LOCATION/URL) with the new manage link, and
+ * the reminder is queued again with the link. Unchanged input changes nothing.
+ */
+export async function setVideoLink(
+  id: number,
+  input: unknown,
+): Promise<{ appointment: AppointmentJson; changed: boolean }> {
+  const parsed = OptionalVideoUrlSchema.safeParse(input);
+  if (!parsed.success)
+    throw new SchedulingError(
+      parsed.error.issues[0]?.message ?? "Ungültiger Link.",
+      "invalid",
+      400,
+    );
+  const videoUrl = parsed.data;
+  const { row, request } = appointmentWithRequest(id);
+  if (row.provider !== "builtin") throw new SchedulingError(VIDEO_LINK_CALCOM, "invalid", 400);
+  if ((row.videoUrl ?? null) === videoUrl)
+    return { appointment: getAppointment(id) as AppointmentJson, changed: false };
+  if (
+    ["CANCELLED", "DELETED", "REJECTED"].includes(row.status) ||
+    row.startTime.getTime() <= Date.now()
+  )
+    throw new SchedulingError(VIDEO_LINK_INACTIVE, "invalid", 409);
+  const updated = db()
+    .update(appointments)
+    .set({ videoUrl, sequence: sql`${appointments.sequence} + 1`, cachedAt: new Date() })
+    .where(and(eq(appointments.id, id), eq(appointments.sequence, row.sequence)))
+    .returning()
+    .get();
+  if (!updated)
+    throw new SchedulingError(
+      "Der Termin wurde gerade geändert. Bitte laden Sie die Seite neu.",
+      "invalid",
+      409,
+    );
+  if (request) {
+    const who = { id: request.id, name: request.name, email: request.email };
+    dropReminder(id);
+    queueConfirmation(updated, who, "video");
+    queueReminder(updated, who);
+  }
+  return { appointment: getAppointment(id) as AppointmentJson, changed: true };
+}

@@ -1,0 +1,54 @@
+import { eq } from "drizzle-orm";
+import type { RequestMessageJson } from "~/lib/request-message";
+import type { TranscriptStatus } from "~/lib/transcript-status";
+import { requests } from "~db/schema";
+import { db } from "../db.server";
+import { messagesOf } from "./messages.server";
+import { inIds } from "./serialize.server";
+
+/**
+ * What only admins see of a request besides the spec's JSON (issue 30): the transcript of the
+ * voice recording with its status, and the thread of messages to the lead. Added by
+ * `asAdminJson` only — never in webhooks, the CSV or the public answer (ADR 272, 273).
+ */
+export type AdminExtras = {
+  voiceTranscript: string | null;
+  /** null without a recording. */
+  voiceTranscriptStatus: TranscriptStatus | null;
+  messages: RequestMessageJson[];
+};
+
+export function adminExtrasOf(ids: number[]): Map<number, AdminExtras> {
+  const out = new Map<number, AdminExtras>();
+  if (!ids.length) return out;
+  const threads = messagesOf(ids);
+  const rows = db()
+    .select({
+      id: requests.id,
+      hasAudio: requests.audioKey,
+      transcript: requests.voiceTranscript,
+      status: requests.voiceTranscriptStatus,
+    })
+    .from(requests)
+    .where(inIds(requests.id, ids))
+    .all();
+  for (const row of rows) {
+    out.set(row.id, {
+      voiceTranscript: row.transcript,
+      voiceTranscriptStatus: row.hasAudio ? (row.status ?? "off") : null,
+      messages: threads.get(row.id) ?? [],
+    });
+  }
+  return out;
+}
+
+const NONE: AdminExtras = { voiceTranscript: null, voiceTranscriptStatus: null, messages: [] };
+export const extrasOr = (extras: AdminExtras | undefined) => extras ?? NONE;
+
+/** The transcript of one request's recording (the AI's input), or null. */
+export const voiceTranscriptOf = (id: number): string | null =>
+  db()
+    .select({ transcript: requests.voiceTranscript })
+    .from(requests)
+    .where(eq(requests.id, id))
+    .get()?.transcript ?? null;

@@ -1,0 +1,149 @@
+import { describe, expect, it } from "vitest";
+import { busySpansOf, mergeSpans } from "./ics-busy.server";
+
+const VTIMEZONE_BERLIN = `BEGIN:VTIMEZONE
+TZID:W. Europe Standard Time
+BEGIN:STANDARD
+DTSTART:16010101T030000
+TZOFFSETFROM:+0200
+TZOFFSETTO:+0100
+RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10
+END:STANDARD
+BEGIN:DAYLIGHT
+DTSTART:16010101T020000
+TZOFFSETFROM:+0100
+TZOFFSETTO:+0200
+RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3
+END:DAYLIGHT
+END:VTIMEZONE`;
+
+const calendar = (...parts: string[]) =>
+  ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//DE", ...parts, "END:VCALENDAR"].join("\r\n");
+
+const iso = (spans: { start: number; end: number }[]) =>
+  spans.map((s) => [new Date(s.start).toISOString(), new Date(s.end).toISOString()]);
+
+const FROM = new Date("2026-03-01T00:00:00Z");
+const TO = new Date("2026-05-01T00:00:00Z");
+
+describe("busy times of an ICS feed (ical.js)", () => {
+  it("a weekly event with an IANA TZID follows Berlin's DST change; EXDATE and a moved occurrence count", () => {
+    const text = calendar(
+      "BEGIN:VEVENT",
+      "UID:weekly@test",
+      "DTSTAMP:20260101T000000Z",
+      "SUMMARY:Geheimes Teammeeting",
+      "ATTENDEE:mailto:chef@example.com",
+      "DTSTART;TZID=Europe/Berlin:20260316T100000",
+      "DTEND;TZID=Europe/Berlin:20260316T110000",
+      "RRULE:FREQ=WEEKLY;COUNT=4",
+      "EXDATE;TZID=Europe/Berlin:20260323T100000",
+      "END:VEVENT",
+      "BEGIN:VEVENT",
+      "UID:weekly@test",
+      "DTSTAMP:20260101T000000Z",
+      "RECURRENCE-ID;TZID=Europe/Berlin:20260406T100000",
+      "DTSTART;TZID=Europe/Berlin:20260407T140000",
+      "DTEND;TZID=Europe/Berlin:20260407T150000",
+      "END:VEVENT",
+    );
+    expect(iso(busySpansOf(text, FROM, TO))).toEqual([
+      // 16.3. still CET (+1), 30.3. after the switch CEST (+2); 23.3. excluded; 6.4. moved to 7.4.
+      ["2026-03-16T09:00:00.000Z", "2026-03-16T10:00:00.000Z"],
+      ["2026-03-30T08:00:00.000Z", "2026-03-30T09:00:00.000Z"],
+      ["2026-04-07T12:00:00.000Z", "2026-04-07T13:00:00.000Z"],
+    ]);
+  });
+
+  it("a Windows zone defined by the feed's VTIMEZONE (Outlook) is applied", () => {
+    const text = calendar(
+      VTIMEZONE_BERLIN,
+      "BEGIN:VEVENT",
+      "UID:outlook@test",
+      "DTSTAMP:20260101T000000Z",
+      "DTSTART;TZID=W. Europe Standard Time:20260401T090000",
+      "DTEND;TZID=W. Europe Standard Time:20260401T093000",
+      "RRULE:FREQ=DAILY;COUNT=2",
+      "END:VEVENT",
+    );
+    expect(iso(busySpansOf(text, FROM, TO))).toEqual([
+      ["2026-04-01T07:00:00.000Z", "2026-04-01T07:30:00.000Z"],
+      ["2026-04-02T07:00:00.000Z", "2026-04-02T07:30:00.000Z"],
+    ]);
+  });
+
+  it("free (TRANSPARENT) and cancelled events block nothing; floating times and all-day events are Berlin time", () => {
+    const text = calendar(
+      "BEGIN:VEVENT",
+      "UID:free@test",
+      "DTSTAMP:20260101T000000Z",
+      "DTSTART:20260402T080000Z",
+      "DTEND:20260402T090000Z",
+      "TRANSP:TRANSPARENT",
+      "END:VEVENT",
+      "BEGIN:VEVENT",
+      "UID:cancelled@test",
+      "DTSTAMP:20260101T000000Z",
+      "DTSTART:20260402T100000Z",
+      "DTEND:20260402T110000Z",
+      "STATUS:CANCELLED",
+      "END:VEVENT",
+      "BEGIN:VEVENT",
+      "UID:floating@test",
+      "DTSTAMP:20260101T000000Z",
+      "DTSTART:20260403T120000",
+      "DTEND:20260403T123000",
+      "END:VEVENT",
+      "BEGIN:VEVENT",
+      "UID:allday@test",
+      "DTSTAMP:20260101T000000Z",
+      "DTSTART;VALUE=DATE:20260410",
+      "DTEND;VALUE=DATE:20260411",
+      "END:VEVENT",
+    );
+    expect(iso(busySpansOf(text, FROM, TO))).toEqual([
+      ["2026-04-03T10:00:00.000Z", "2026-04-03T10:30:00.000Z"],
+      ["2026-04-09T22:00:00.000Z", "2026-04-10T22:00:00.000Z"],
+    ]);
+  });
+
+  it("only events overlapping the window are kept; an endless daily rule stops at its end", () => {
+    const text = calendar(
+      "BEGIN:VEVENT",
+      "UID:daily@test",
+      "DTSTAMP:20100101T000000Z",
+      "DTSTART:20100101T060000Z",
+      "DTEND:20100101T063000Z",
+      "RRULE:FREQ=DAILY",
+      "END:VEVENT",
+    );
+    const spans = busySpansOf(
+      text,
+      new Date("2026-04-01T00:00:00Z"),
+      new Date("2026-04-04T00:00:00Z"),
+    );
+    expect(iso(spans)).toEqual([
+      ["2026-04-01T06:00:00.000Z", "2026-04-01T06:30:00.000Z"],
+      ["2026-04-02T06:00:00.000Z", "2026-04-02T06:30:00.000Z"],
+      ["2026-04-03T06:00:00.000Z", "2026-04-03T06:30:00.000Z"],
+    ]);
+  });
+
+  it("refuses a text that is not iCalendar", () => {
+    expect(() => busySpansOf("<html>Anmeldung</html>", FROM, TO)).toThrow();
+  });
+
+  it("merges overlapping and touching spans", () => {
+    expect(
+      mergeSpans([
+        { start: 5, end: 8 },
+        { start: 1, end: 3 },
+        { start: 3, end: 4 },
+        { start: 6, end: 7 },
+      ]),
+    ).toEqual([
+      { start: 1, end: 4 },
+      { start: 5, end: 8 },
+    ]);
+  });
+});

@@ -1,0 +1,47 @@
+import type { LookupAddress } from "node:dns";
+
+/**
+ * The one door production code opens for tests (issue 25): flushes and probes that no request path
+ * calls. Each module registers its hooks here when it loads; integration tests reach the very
+ * instance the server runs as `testHooks` of the built entry (app/entry.server.tsx), unit tests
+ * import it from here after importing the module under test. No other module exports a test hook.
+ */
+export type TestHooks = {
+  /** Sends every due mail now; resolves with how many were sent once none is due (`now`: fake clock). */
+  drainOutbox(now?: Date): Promise<number>;
+  /** Transcribes every due recording now; resolves with how many succeeded once none is due. */
+  drainTranscriptions(now?: Date): Promise<number>;
+  /** Sends every due webhook delivery now; resolves with how many succeeded once none is due. */
+  drainWebhooks(): Promise<number>;
+  /** The landing render cache: pages and bytes held, hits, stores. */
+  renderCacheStats(): { entries: number; bytes: number; hits: number; stores: number };
+  /** Replaces the webhooks' DNS resolution (no network); no argument restores the system's. */
+  setResolver(
+    next?: (
+      hostname: string,
+      callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+    ) => void,
+  ): void;
+  /** Replaces the free-space reading of the data volume; no argument restores the real one. */
+  setFreeDiskReader(next?: (dir: string) => number): void;
+  /** Password hashes running right now (the cap of crypto.server.ts). */
+  runningHashes(): number;
+  /** Fetches every due team-calendar feed now; resolves with how many succeeded (`now`: fake clock). */
+  drainBusyFeeds(now?: Date): Promise<number>;
+};
+
+const hooks: Partial<TestHooks> = {};
+
+/** Called by the owning module at load time. */
+export function registerTestHooks(partial: Partial<TestHooks>) {
+  Object.assign(hooks, partial);
+}
+
+/** Every hook, each looked up when called (its module may load after this one). */
+export const testHooks: TestHooks = new Proxy(hooks as TestHooks, {
+  get(target, name: keyof TestHooks) {
+    const hook = target[name];
+    if (!hook) throw new Error(`test hook ${String(name)}: its module is not loaded`);
+    return hook;
+  },
+});

@@ -1,0 +1,110 @@
+// Voice transcripts and messages to the lead (issue 30, ADRs 272–273), with and without
+// JavaScript: the transcript of a recording shows under the player (row details and full-screen
+// view) and is found by the search; "Erneut transkribieren" starts it again; "Nachricht an den
+// Kunden" mails the lead with Reply-To the admin and keeps the thread in the request.
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { loginAs } from "./auth";
+import { currentStack, expect, test, waitForMail } from "./fixtures";
+import { waitForHydration } from "./hydration";
+import { adminExtras } from "./seed";
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+const TRANSCRIPT = "Hallo, wir sind eine Gärtnerei und brauchen eine App für Pflanzenabos.";
+
+async function axeClean(page: Page, javaScriptEnabled: boolean) {
+  if (!javaScriptEnabled) return;
+  await waitForHydration(page);
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => `${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
+}
+
+test("the transcript is shown under the player, searchable, and can be started again", async ({
+  page,
+  javaScriptEnabled,
+  seed,
+}, testInfo) => {
+  const m = Math.random().toString(16).slice(2, 10);
+  const name = `Gärtnerin ${m}`;
+  const id = await seed.request({ name, audio: true });
+  // The server's worker transcribes it right after the submission (stand-in on loopback).
+  await expect.poll(() => adminExtras(id)?.voiceTranscriptStatus).toBe("done");
+  const call = currentStack().transcription.calls.at(-1);
+  expect(call?.language).toBe("de");
+  expect(call?.audio.length).toBeGreaterThan(0);
+  await loginAs(page, await seed.admin());
+
+  // Found by what was said (diacritics folded), and in the row's details under the player.
+  await page.goto(`/admin/requests?q=pflanzenabos+${m}`);
+  if (javaScriptEnabled) await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Aktive Anfragen (1)");
+  const row = page.locator(`[data-request-id="${id}"]`);
+  await row
+    .getByRole(javaScriptEnabled ? "button" : "link", { name: `Details zu ${name}` })
+    .click();
+  if (javaScriptEnabled) await row.getByRole("tab", { name: "Anfrage" }).click();
+  const inRow = row.locator("[data-voice-transcript]");
+  await expect(inRow.getByText(TRANSCRIPT)).toBeVisible();
+
+  // The full-screen view: the transcript under the player.
+  await page.goto(`/admin/requests?requestId=${id}`);
+  const view = page.locator("[data-fullscreen]");
+  const transcript = view.locator("[data-voice-transcript]");
+  await transcript.getByText(TRANSCRIPT).scrollIntoViewIfNeeded();
+  await expect(transcript.getByText(TRANSCRIPT)).toBeInViewport();
+  await axeClean(page, javaScriptEnabled);
+  await page.screenshot({ path: testInfo.outputPath("transcript.png") });
+
+  const calls = currentStack().transcription.calls.length;
+  await transcript.getByRole("button", { name: "Erneut transkribieren" }).click();
+  await expect(
+    page
+      .locator('[aria-live="polite"]')
+      .getByText("Die Sprachnachricht wird erneut transkribiert."),
+  ).toBeVisible();
+  await expect.poll(() => currentStack().transcription.calls.length).toBe(calls + 1);
+  await expect.poll(() => adminExtras(id)?.voiceTranscriptStatus).toBe("done");
+});
+
+test("an admin writes to the lead from the full-screen view; the thread stays with the request", async ({
+  page,
+  javaScriptEnabled,
+  seed,
+}, testInfo) => {
+  const m = Math.random().toString(16).slice(2, 10);
+  const lead = `lead-${m}@example.com`;
+  const id = await seed.request({ name: `Kundin ${m}`, email: lead });
+  const admin = await seed.admin();
+  await loginAs(page, admin);
+  await page.goto(`/admin/requests?requestId=${id}`);
+  if (javaScriptEnabled) await waitForHydration(page);
+  const section = page.getByRole("region", { name: "Nachricht an den Kunden" });
+  await expect(section.getByText("Noch keine Nachrichten an den Kunden.")).toBeVisible();
+  await section.getByLabel("Betreff").fill(`Rückfrage ${m}`);
+  await section.getByLabel("Nachricht", { exact: true }).fill("Wie viele Standorte habt ihr?");
+  await section.getByRole("button", { name: "Nachricht senden" }).scrollIntoViewIfNeeded();
+  await axeClean(page, javaScriptEnabled);
+  await section.getByRole("button", { name: "Nachricht senden" }).click();
+
+  await expect(
+    page.locator('[aria-live="polite"]').getByText("Nachricht an den Kunden gesendet."),
+  ).toBeVisible();
+  const thread = page.getByRole("list", { name: "Nachrichten an den Kunden" });
+  await expect(thread.getByText(`Rückfrage ${m}`)).toBeVisible();
+  await expect(thread.getByText("Wie viele Standorte habt ihr?")).toBeVisible();
+  // The form is empty again for the next message.
+  await expect(section.getByLabel("Betreff")).toHaveValue("");
+
+  const mail = await waitForMail(lead, new RegExp(`Rückfrage ${m}`));
+  expect(mail.to).toEqual([lead]);
+  expect(mail.replyTo).toEqual([admin.email]);
+  expect(mail.text).toContain("Wie viele Standorte habt ihr?");
+  // Sent by the outbox: the thread says so after a reload.
+  await expect.poll(() => adminExtras(id)?.messages[0]?.status).toBe("sent");
+  await page.reload();
+  const sent = page.locator(`[data-message-id]`).filter({ hasText: `Rückfrage ${m}` });
+  await sent.scrollIntoViewIfNeeded();
+  await expect(sent.getByText("Gesendet", { exact: true })).toBeInViewport();
+  await page.screenshot({ path: testInfo.outputPath("messages.png") });
+});

@@ -1,0 +1,241 @@
+import ICAL from "ical.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { firstBookableDay } from "~/lib/booking-calendar";
+import { COLOR_CONTRAST } from "~/lib/brand-color";
+import { brandingDefaults } from "~/lib/branding";
+import { db } from "~/server/db.server";
+import { requests } from "~db/schema";
+import { startSmtpInbox } from "../smtp-inbox";
+import { pngBytes } from "./landing-fixtures";
+import { startTestServer, type TestServer } from "./server";
+
+let inbox: Awaited<ReturnType<typeof startSmtpInbox>>;
+let server: TestServer;
+let token: string;
+
+beforeAll(async () => {
+  inbox = await startSmtpInbox();
+  // MAIL_FROM without a name of its own: the brand's name is the sender's.
+  server = await startTestServer({ SMTP_URL: inbox.url, MAIL_FROM: "team@example.com" });
+  token = await server.adminToken();
+});
+afterAll(async () => {
+  await server.close();
+  await inbox.close();
+});
+
+const patch = (branding: Record<string, unknown>) =>
+  server.fetch("/api/configuration", { method: "PATCH", token, json: { branding } });
+const landing = async () => (await server.fetch("/")).text();
+
+function logoForm(bytes: Buffer, name = "logo.png", type = "image/png") {
+  const form = new FormData();
+  form.append("logo", new File([new Uint8Array(bytes)], name, { type }));
+  return form;
+}
+const putLogo = (form: FormData) =>
+  server.fetch("/api/admin/branding/logo", { method: "PUT", token, body: form });
+
+describe("branding: defaults", () => {
+  it("an untouched installation shows today's texts; the public configuration names them", async () => {
+    const html = await landing();
+    expect(html).toContain("<title>Deine Software-Idee als Testversion in 3 Tagen</title>");
+    expect(html).toContain(brandingDefaults.heroTitle);
+    expect(html).toContain("Was bekomme ich nach drei Tagen?");
+    expect(html).toContain(`Anfrage-Portal</p>`);
+    expect(html).not.toContain("--color-indigo-600");
+    const pub = await (await server.fetch("/api/configuration")).json();
+    expect(pub.branding).toMatchObject({
+      name: "Anfrage-Portal",
+      heroTitle: brandingDefaults.heroTitle,
+      promise: brandingDefaults.promise,
+      primaryColor: null,
+      logoUrl: null,
+      privacyUrl: "https://example.com/datenschutz",
+    });
+    expect(pub.branding.faq).toHaveLength(10);
+  });
+});
+
+describe("branding through the API", () => {
+  it("every field is stored, shown on the next request and escaped; null means the default", async () => {
+    const res = await patch({
+      name: "Agentur <Süd>",
+      heroTitle: "Deine App in 5 Tagen <script>alert(1)</script>",
+      heroSubtitle: "Wir bauen sie.",
+      promise: "Antwort in 24 Stunden.",
+      successMessage: "Danke – wir melden uns!",
+      footerLine: "© {jahr} Agentur Süd GmbH",
+      faq: [{ question: "Wie schnell?", answer: "Sehr schnell & gründlich." }],
+      primaryColor: "#0B5D1E",
+      privacyUrl: "https://agentur.example.de/datenschutz",
+      imprintUrl: "https://agentur.example.de/impressum",
+    });
+    expect(res.status).toBe(200);
+    const html = await landing();
+    expect(html).toContain(
+      "<title>Deine App in 5 Tagen &lt;script&gt;alert(1)&lt;/script&gt; – Agentur &lt;Süd&gt;</title>",
+    );
+    expect(html).not.toContain("<script>alert(1)</script>");
+    expect(html).toContain("Wir bauen sie.");
+    expect(html).toContain("Antwort in 24 Stunden.");
+    expect(html).toMatch(/© \d{4} Agentur Süd GmbH/);
+    expect(html).toContain("Wie schnell?");
+    expect(html).toContain("Sehr schnell &amp; gründlich.");
+    expect(html).not.toContain("Was bekomme ich nach drei Tagen?");
+    expect(html).toContain("--color-indigo-600:#0b5d1e");
+    expect(html).toContain('href="https://agentur.example.de/impressum"');
+    expect(html).toContain("Agentur &lt;Süd&gt;");
+
+    const back = await patch({ heroTitle: null, faq: null, name: null });
+    expect(back.status).toBe(200);
+    const again = await landing();
+    expect(again).toContain(brandingDefaults.heroTitle);
+    expect(again).toContain("Was bekomme ich nach drei Tagen?");
+    expect(again).toContain("Antwort in 24 Stunden.");
+  });
+
+  it("refuses a colour white text is unreadable on, and a malformed one, in German", async () => {
+    for (const color of ["#ffffff", "#ffd700"]) {
+      const res = await patch({ primaryColor: color });
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(await res.json())).toContain(COLOR_CONTRAST);
+    }
+    const bad = await patch({ primaryColor: "red;}" });
+    expect(bad.status).toBe(400);
+    const bad2 = await patch({ privacyUrl: "javascript:alert(1)" });
+    expect(bad2.status).toBe(400);
+  });
+
+  it("the go-live check's legal item is fixed by the settings", async () => {
+    await patch({
+      privacyUrl: "https://agentur.example.de/datenschutz",
+      imprintUrl: "https://agentur.example.de/impressum",
+    });
+    const check = await (await server.fetch("/api/admin/setup-check", { token })).json();
+    const item = (check.items as { id: string; ok: boolean }[]).find((i) => i.id === "legalUrls");
+    expect(item?.ok).toBe(true);
+  });
+});
+
+describe("logo", () => {
+  it("refuses SVG, other types and files over 256 KB", async () => {
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+    );
+    const refused = await putLogo(logoForm(svg, "logo.svg", "image/svg+xml"));
+    expect(refused.status).toBe(415);
+    expect((await refused.json()).error).toContain("PNG, JPEG oder WebP");
+    const big = Buffer.concat([pngBytes(), Buffer.alloc(300 * 1024)]);
+    const tooBig = await putLogo(logoForm(big));
+    expect(tooBig.status).toBe(413);
+    expect((await tooBig.json()).error).toContain("256 KB");
+    expect(
+      (
+        await server.fetch("/api/admin/branding/logo", {
+          method: "PUT",
+          body: logoForm(pngBytes()),
+        })
+      ).status,
+    ).toBe(401);
+  });
+
+  it("a polyglot logo is served as an image with nosniff; DELETE removes it", async () => {
+    const polyglot = Buffer.concat([
+      pngBytes(),
+      Buffer.from("<html><script>alert(1)</script></html>"),
+    ]);
+    const res = await putLogo(logoForm(polyglot, "logo.html", "text/html"));
+    expect(res.status).toBe(200);
+    const { logoUrl } = await res.json();
+    expect(logoUrl).toMatch(/^\/branding\/logo\?v=[0-9a-f]{32}$/);
+    const served = await server.fetch(logoUrl);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/png");
+    expect(served.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(Buffer.from(await served.arrayBuffer()).equals(polyglot)).toBe(true);
+    expect(await landing()).toContain(`src="${logoUrl}"`);
+
+    const gone = await server.fetch("/api/admin/branding/logo", { method: "DELETE", token });
+    expect(gone.status).toBe(204);
+    expect((await server.fetch(logoUrl)).status).toBe(404);
+  });
+});
+
+describe("logo from the settings page (without JS)", () => {
+  it("uploads and removes through the page's own forms; SVG is refused there too", async () => {
+    const cookie = await server.adminCookie();
+    const postPage = (form: FormData) =>
+      server.fetch("/admin/settings", {
+        method: "POST",
+        headers: { cookie, origin: server.url },
+        body: form,
+      });
+    const logo = async () =>
+      (await (await server.fetch("/api/configuration", { token })).json()).branding.logo;
+    const svg = logoForm(
+      Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"),
+      "l.svg",
+      "image/svg+xml",
+    );
+    svg.set("intent", "logo-upload");
+    const refused = await postPage(svg);
+    expect(refused.status).toBe(302);
+    expect(await logo()).toBeNull();
+    const png = logoForm(pngBytes());
+    png.set("intent", "logo-upload");
+    const saved = await postPage(png);
+    expect(saved.status).toBe(302);
+    expect((await logo())?.type).toBe("png");
+    const settings = await (await server.fetch("/admin/settings", { headers: { cookie } })).text();
+    expect(settings).toContain('alt="Aktuelles Logo"');
+    const remove = new FormData();
+    remove.set("intent", "logo-remove");
+    expect((await postPage(remove)).status).toBe(302);
+    expect(await logo()).toBeNull();
+  });
+});
+
+describe("mails and calendar", () => {
+  it("the brand's name is the From name and the invite organiser's", async () => {
+    await patch({ name: 'Agentur "Süd" <x>' });
+    const r = db()
+      .insert(requests)
+      .values({
+        name: "Ida Invite",
+        email: "ida-brand@example.com",
+        phone: "+49 30 123456",
+        companyDescription: "Eine Firma mit vielen Ideen und Mitarbeitenden",
+        description: "App",
+      })
+      .returning()
+      .get();
+    let day = firstBookableDay(1);
+    let slot: string | undefined;
+    for (let i = 0; i < 14 && !slot; i++) {
+      const res = await server.fetch("/api/calcom/available-slots", {
+        method: "POST",
+        json: { startDate: day, day },
+      });
+      slot = ((await res.json()).slots as { time: string }[])[0]?.time;
+      day = new Date(new Date(`${day}T12:00:00Z`).getTime() + 86400_000).toISOString().slice(0, 10);
+    }
+    const booked = await server.fetch("/api/calcom/book-appointment", {
+      method: "POST",
+      token,
+      json: { requestId: r.id, startTime: slot, timeZone: "Europe/Berlin" },
+    });
+    expect(booked.status).toBe(201);
+    await server.drainOutbox();
+    const mail = inbox.mails.find((m) => m.to.includes("ida-brand@example.com"));
+    if (!mail) throw new Error("no confirmation");
+    expect(mail.from).toEqual({ name: 'Agentur "Süd" <x>', address: "team@example.com" });
+    const part = mail.attachments.find((a) => a.mimeType === "text/calendar");
+    const event = new ICAL.Component(ICAL.parse(part?.content ?? "")).getFirstSubcomponent(
+      "vevent",
+    );
+    const organizer = event?.getFirstProperty("organizer");
+    expect(organizer?.getParameter("cn")).toBe('Agentur "Süd" <x>');
+    expect(String(organizer?.getFirstValue()).toLowerCase()).toBe("mailto:team@example.com");
+  });
+});

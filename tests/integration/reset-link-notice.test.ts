@@ -1,0 +1,72 @@
+// Issue 27 (security review): a reset link an admin creates for another admin is audited and the
+// target hears of it: by mail when SMTP is configured, and at the next login either way.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertAdmin, startInbox, testDb } from "./auth-helpers";
+import { startTestServer, type TestServer } from "./server";
+
+let server: TestServer;
+let inbox: Awaited<ReturnType<typeof startInbox>>;
+let cookie: string;
+beforeAll(async () => {
+  inbox = await startInbox();
+  server = await startTestServer({ SMTP_URL: inbox.url, APP_URL: "http://portal.test" });
+  await server.adminToken();
+  cookie = await server.adminCookie();
+});
+afterAll(async () => {
+  await server.close();
+  await inbox.close();
+  delete process.env.SMTP_URL;
+  delete process.env.APP_URL;
+});
+
+/** Logs in through the form and follows the redirect with every cookie set: the landing page. */
+async function formLogin(username: string, password: string) {
+  const login = await server.fetch("/admin/login", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ username, password }).toString(),
+  });
+  expect(login.status).toBe(302);
+  const cookies = login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const page = await server.fetch(login.headers.get("location") as string, {
+    headers: { cookie: cookies },
+  });
+  return page.text();
+}
+
+describe("a reset link created for another admin", () => {
+  it("is audited, mailed to the target, and announced at the target's next login (once)", async () => {
+    const rita = await insertAdmin("rita-hinweis", { passwordChanged: true });
+    // A first login: the notice covers what happens after it.
+    expect(await formLogin(rita.username, rita.password)).not.toContain("Passwort-Reset-Link");
+    const answer = await server.fetch("/admin/users", {
+      method: "POST",
+      headers: { cookie },
+      body: new URLSearchParams({ intent: "reset-link", id: String(rita.id) }),
+    });
+    expect(answer.status).toBe(200);
+    const mail = await inbox.waitFor(rita.email, /Passwort-Reset-Link/);
+    expect(mail.text).toContain("admin hat soeben einen Link zum Zurücksetzen");
+    // The mail names the link, never carries it.
+    expect(mail.text).not.toContain("/admin/reset-password?token=");
+    const audit = testDb()
+      .prepare(
+        "SELECT actor_name, details FROM audit_log WHERE action = 'password-reset-link' AND target = ?",
+      )
+      .all(rita.username) as { actor_name: string; details: string }[];
+    expect(audit).toHaveLength(1);
+    expect(audit[0]?.actor_name).toBe("admin");
+
+    const landing = await formLogin(rita.username, rita.password);
+    expect(landing).toContain("Seit Ihrer letzten Anmeldung wurde ein Passwort-Reset-Link");
+    expect(landing).toContain("(von: admin)");
+    // Heard once: the next login is quiet.
+    expect(await formLogin(rita.username, rita.password)).not.toContain(
+      "Seit Ihrer letzten Anmeldung",
+    );
+  });
+});

@@ -1,0 +1,207 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MESSAGES } from "~/lib/auth-forms";
+import { createAffiliateCode } from "~/server/affiliates.server";
+import { db } from "~/server/db.server";
+import { getToast } from "~/server/flash.server";
+import { requests } from "~db/schema";
+import { startTestServer, type TestServer } from "./server";
+
+/**
+ * One rule, two faces (issue 25, ADR 240): the same bad input through the page's form action and
+ * through its /api twin is refused with the same German message.
+ */
+let server: TestServer;
+let token: string;
+let cookie: string;
+let myId: number;
+let requestId: number;
+let requestUpdatedAt: string;
+let affiliateId: number;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  token = await server.adminToken();
+  cookie = await server.adminCookie();
+  const me = await server.fetch("/api/admin/auth/verify", { token });
+  myId = ((await me.json()) as { admin: { id: number } }).admin.id;
+  const row = db()
+    .insert(requests)
+    .values({
+      name: "Frieda Formular",
+      email: "frieda@example.com",
+      phone: "+49 30 1234 5678",
+      companyDescription: "Bäckerei mit drei Filialen in Halle",
+      description: "Wir brauchen eine Vorbestellung.",
+    })
+    .returning()
+    .get();
+  requestId = row.id;
+  requestUpdatedAt = row.updatedAt.toISOString();
+  affiliateId = createAffiliateCode({
+    name: "Paula",
+    email: "paula@example.com",
+    discountValue: 10,
+  }).id;
+});
+afterAll(() => server.close());
+
+const decode = (html: string) =>
+  html
+    .replaceAll("&quot;", '"')
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&#39;", "'")
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&amp;", "&");
+
+/** What the page says after a form post without JS: the toast of a redirect, else the page. */
+async function htmlFace(path: string, form: Record<string, string>) {
+  const res = await server.fetch(path, {
+    method: "POST",
+    headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(form),
+    redirect: "manual",
+  });
+  if (res.status >= 300 && res.status < 400) {
+    const flash = (res.headers.get("set-cookie") ?? "").match(/__flash=[^;]*/)?.[0] ?? "";
+    const { toast } = await getToast(new Request("http://x/", { headers: { cookie: flash } }));
+    expect(toast?.type, `${path}: a redirect with an error toast`).toBe("error");
+    return toast?.message ?? "";
+  }
+  expect(res.status, `${path}: refused`).toBeGreaterThanOrEqual(400);
+  return decode(await res.text());
+}
+
+async function apiFace(method: string, path: string, json: unknown) {
+  const res = await server.fetch(path, { method, token, json });
+  expect(res.status, `${method} ${path}: refused`).toBeGreaterThanOrEqual(400);
+  return ((await res.json()) as { error: string }).error;
+}
+
+type Case = {
+  rule: string;
+  message: string;
+  html: () => [string, Record<string, string>];
+  api: () => [string, string, unknown];
+};
+
+const tooLong = "x".repeat(20_001);
+
+const cases: Case[] = [
+  {
+    rule: "preparation text longer than 20,000 characters",
+    message: "Der Text ist zu lang (max. 20.000 Zeichen).",
+    html: () => [
+      `/admin/requests?requestId=${requestId}`,
+      {
+        intent: "preparation",
+        id: String(requestId),
+        updatedAt: requestUpdatedAt,
+        "prep.zielgruppe": tooLong,
+      },
+    ],
+    api: () => [
+      "PUT",
+      `/api/admin/requests/${requestId}`,
+      { preparationData: { zielgruppe: tooLong } },
+    ],
+  },
+  {
+    rule: "unknown request status",
+    message: "Unbekannter Status. Erlaubt: New, In Progress, Done.",
+    html: () => ["/admin/requests", { intent: "status", id: String(requestId), status: "Fertig" }],
+    api: () => ["PATCH", `/api/requests/${requestId}`, { status: "Fertig" }],
+  },
+  {
+    rule: "assignment without a valid admin",
+    message: "admin_id fehlt oder ist ungültig.",
+    html: () => [
+      "/admin/requests",
+      { intent: "assign", id: String(requestId), op: "add", adminId: "abc" },
+    ],
+    api: () => [
+      "POST",
+      `/api/admin/requests/${requestId}/assign`,
+      { action: "add", admin_id: "abc" },
+    ],
+  },
+  {
+    rule: "affiliate code switched with a non-boolean",
+    message: "isActive muss true oder false sein.",
+    html: () => [
+      "/admin/affiliate-codes",
+      { intent: "toggle", id: String(affiliateId), isActive: "ja" },
+    ],
+    api: () => ["PATCH", `/api/affiliate-codes/${affiliateId}`, { isActive: "ja" }],
+  },
+  {
+    rule: "affiliate discount outside 1–100 %",
+    message: "Der Rabatt muss zwischen 1 und 100 % liegen.",
+    html: () => [
+      "/admin/affiliate-codes",
+      { intent: "create", name: "Otto", email: "otto@example.com", discountValue: "500" },
+    ],
+    api: () => [
+      "POST",
+      "/api/affiliate-codes",
+      { name: "Otto", email: "otto@example.com", discountValue: 500 },
+    ],
+  },
+  {
+    rule: "admin status switched with a non-boolean",
+    message: "'activate' muss true oder false sein.",
+    html: () => ["/admin/users", { intent: "toggle", id: "999", activate: "ja" }],
+    api: () => ["POST", "/api/admin/users/999/toggle-status", { activate: "ja" }],
+  },
+  {
+    rule: "an admin switching off her own account",
+    message: "Sie können Ihren eigenen Account nicht deaktivieren oder aktivieren.",
+    html: () => ["/admin/users", { intent: "toggle", id: String(myId), activate: "0" }],
+    api: () => ["POST", `/api/admin/users/${myId}/toggle-status`, { activate: false }],
+  },
+  {
+    rule: "invitation to an invalid address",
+    message: "Bitte geben Sie eine gültige E-Mail-Adresse ein",
+    html: () => ["/admin/users", { intent: "invite", email: "keine-adresse" }],
+    api: () => ["POST", "/api/admin/invite", { email: "keine-adresse" }],
+  },
+  {
+    rule: "password change with a wrong current password",
+    message: MESSAGES.wrongCurrent,
+    html: () => [
+      "/admin/change-password",
+      {
+        oldPassword: "falsch-falsch-1",
+        newPassword: "Neues-Passwort-2026",
+        confirmPassword: "Neues-Passwort-2026",
+      },
+    ],
+    api: () => [
+      "POST",
+      "/api/admin/auth/change-password",
+      { oldPassword: "falsch-falsch-1", newPassword: "Neues-Passwort-2026" },
+    ],
+  },
+];
+
+describe("the HTML and /api faces of a rule give the same German error", () => {
+  it.each(cases)("$rule", async ({ message, html, api }) => {
+    const [method, apiPath, json] = api();
+    expect(await apiFace(method, apiPath, json)).toContain(message);
+    const [path, form] = html();
+    // Not on the page before (the message comes from the refusal, not from the page's text).
+    const before = decode(await (await server.fetch(path, { headers: { cookie } })).text());
+    expect(before).not.toContain(message);
+    expect(await htmlFace(path, form)).toContain(message);
+  });
+
+  it("the rules changed nothing", () => {
+    const row = db()
+      .select()
+      .from(requests)
+      .all()
+      .find((r) => r.id === requestId);
+    expect(row?.status).toBe("New");
+    expect(row?.preparationData ?? {}).toEqual({});
+  });
+});
