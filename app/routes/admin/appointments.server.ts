@@ -1,6 +1,8 @@
+import { data } from "react-router";
 import { formatDateTime } from "~/lib/format";
 import {
   cancelByAdmin,
+  PICK_A_TIME,
   RescheduleSchema,
   rescheduleByAdmin,
 } from "~/server/appointments/admin-changes.server";
@@ -40,9 +42,9 @@ export async function handleCardForm(
 export async function handleMoveForm(adminId: number, id: number, form: FormData, back: string) {
   const parsed = RescheduleSchema.safeParse({ startTime: form.get("startTime") ?? undefined });
   if (!parsed.success)
-    return { error: parsed.error.issues[0]?.message ?? "Bitte wählen Sie eine Uhrzeit." };
+    return data({ error: parsed.error.issues[0]?.message ?? PICK_A_TIME }, { status: 400 });
   const result = await rescheduleByAdmin(adminActor(adminId), id, parsed.data.startTime);
-  if (!result.ok) return { error: result.error };
+  if (!result.ok) return data({ error: result.error }, { status: result.status });
   const when = `${formatDateTime(result.value.startTime)} Uhr`;
   return redirectWithToast(`${back}#${cardAnchor(id)}`, {
     type: "success",
