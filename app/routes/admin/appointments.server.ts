@@ -29,7 +29,7 @@ export async function handleCardForm(
   if (!result.ok) return failureToast(to, result);
   return redirectWithToast(to, {
     type: "success",
-    message: result.value.request
+    message: result.mailed
       ? "Termin abgesagt – der Kunde erhält die Absage per E-Mail."
       : "Termin abgesagt.",
   });
@@ -48,7 +48,7 @@ export async function handleMoveForm(adminId: number, id: number, form: FormData
   const when = `${formatDateTime(result.value.startTime)} Uhr`;
   return redirectWithToast(`${back}#${cardAnchor(id)}`, {
     type: "success",
-    message: result.value.request
+    message: result.mailed
       ? `Termin auf ${when} verschoben – der Kunde erhält die neue Einladung per E-Mail.`
       : `Termin auf ${when} verschoben.`,
   });

@@ -12,7 +12,13 @@ import { INACTIVE_STATUSES } from "./one-per-request.server";
  * or the updated invite (next SEQUENCE) exactly as if they had done it themselves, quarantined
  * requests excepted —, and each change is audited (the booking's id and times, no lead data).
  */
-type Changed = Ok<{ value: AppointmentJson }> | Failure;
+/** `mailed`: whether the visitor hears of it (a request, not quarantined). */
+type Changed = Ok<{ value: AppointmentJson; mailed: boolean }> | Failure;
+
+function mailedAbout(id: number): boolean {
+  const { request } = appointmentWithRequest(id);
+  return Boolean(request && !request.quarantinedAt);
+}
 
 export const PICK_A_TIME = "Bitte wählen Sie Datum und Uhrzeit aus.";
 
@@ -27,8 +33,9 @@ export const RescheduleSchema = z.object({
 
 export async function cancelByAdmin(actor: AuditActor, id: number): Promise<Changed> {
   const result = await scheduling(() => cancelAppointment(id));
-  if (result.ok) audit(actor, "appointment-cancelled", `Termin ${id}`);
-  return result;
+  if (!result.ok) return result;
+  audit(actor, "appointment-cancelled", `Termin ${id}`);
+  return { ...result, mailed: mailedAbout(id) };
 }
 
 export async function rescheduleByAdmin(
@@ -42,12 +49,12 @@ export async function rescheduleByAdmin(
   if (from.getTime() === Date.parse(startTime))
     return failure(400, "Der Termin liegt bereits zu dieser Zeit. Bitte wählen Sie eine andere.");
   const result = await scheduling(() => rescheduleAppointment(id, startTime));
-  if (result.ok)
-    audit(actor, "appointment-moved", `Termin ${id}`, {
-      from: from.toISOString(),
-      to: result.value.startTime,
-    });
-  return result;
+  if (!result.ok) return result;
+  audit(actor, "appointment-moved", `Termin ${id}`, {
+    from: from.toISOString(),
+    to: result.value.startTime,
+  });
+  return { ...result, mailed: mailedAbout(id) };
 }
 
 /** What the move page needs of a booking; a failure when it cannot be moved (anymore). */
