@@ -89,6 +89,7 @@ export const API_ROUTE_SCOPES: Record<string, RouteScopes> = {
   "api/admin/appointments/:id": { DELETE: "appointments:write", PATCH: "appointments:write" },
   "api/admin/appointments/:id/refresh": { POST: "appointments:write" },
   "api/admin/appointments/:id/cancel": { POST: "appointments:write" },
+  "api/admin/appointments/:id/reschedule": { POST: "appointments:write" },
   "api/admin/affiliate-codes": { GET: "codes:read", POST: "codes:write" },
   "api/admin/affiliate-codes/:id": {
     PATCH: "codes:write",

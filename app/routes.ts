@@ -44,6 +44,7 @@ export default [
       route("dashboard", "routes/admin/dashboard.tsx", { id: "admin-dashboard" }),
       route("requests", "routes/admin/requests.tsx"),
       route("appointments", "routes/admin/appointments.tsx"),
+      route("appointments/:id/verschieben", "routes/admin/appointment-move.tsx"),
       route("users", "routes/admin/users.tsx"),
       route("affiliate-codes", "routes/admin/affiliate-codes.tsx"),
       route("settings", "routes/admin/settings.tsx"),
@@ -139,6 +140,7 @@ export default [
       route("appointments/:id", "routes/api/admin/appointments.$id.ts"),
       route("appointments/:id/refresh", "routes/api/admin/appointments.$id.refresh.ts"),
       route("appointments/:id/cancel", "routes/api/admin/appointments.$id.cancel.ts"),
+      route("appointments/:id/reschedule", "routes/api/admin/appointments.$id.reschedule.ts"),
       route("affiliate-codes", "routes/api/affiliate-codes.ts", {
         id: "api-admin-affiliate-codes",
       }),

@@ -38,6 +38,8 @@ export const AUDIT_ACTIONS = [
   "message-sent",
   "calendar-feed-created",
   "calendar-feed-revoked",
+  "appointment-cancelled",
+  "appointment-moved",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -80,6 +82,8 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   "message-sent": "Nachricht an den Kunden gesendet",
   "calendar-feed-created": "Kalender-Abo-Link erzeugt",
   "calendar-feed-revoked": "Kalender-Abo-Link widerrufen",
+  "appointment-cancelled": "Termin abgesagt (durch Admin)",
+  "appointment-moved": "Termin verschoben (durch Admin)",
 };
 
 /**

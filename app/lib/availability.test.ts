@@ -123,6 +123,57 @@ describe("freeSlots: the week's rules", () => {
     expect(times(input({ bookings, day: "2026-11-05", rules: { maxPerDay: 2 } }))).toHaveLength(15);
   });
 
+  // The booking being moved (`exclude`, its id) leaves its old time: it blocks neither its slot,
+  // nor its buffers' neighbours, nor a place in its day's maximum; other bookings still do.
+  const moving = { id: 7, ...booking("2026-11-04", 10, 0) };
+  const other = { id: 8, ...booking("2026-11-04", 14, 0) };
+  const buffers = { bufferBeforeMinutes: 30, bufferAfterMinutes: 30 };
+  it.each([
+    // [what, exclude, rules, present, absent]
+    [
+      "no exclude: it and its buffers block two steps on each side",
+      undefined,
+      buffers,
+      ["11:30"],
+      ["09:00", "09:30", "10:00", "10:30", "11:00"],
+    ],
+    [
+      "excluded: one step later is free despite the buffers",
+      7,
+      buffers,
+      ["09:30", "10:00", "10:30"],
+      ["13:30", "14:00", "14:30"],
+    ],
+    [
+      "excluded: another booking's buffers still block",
+      7,
+      buffers,
+      ["12:30", "15:30"],
+      ["13:30", "14:30"],
+    ],
+    ["an unknown id excludes nothing", 99, buffers, ["11:30"], ["09:30", "10:30", "11:00"]],
+    [
+      "no exclude: the day's maximum (2) is reached",
+      undefined,
+      { maxPerDay: 2 },
+      [],
+      ["09:00", "10:30", "16:30"],
+    ],
+    [
+      "excluded: the moved booking does not count on its day",
+      7,
+      { maxPerDay: 2 },
+      ["09:00", "10:00", "16:30"],
+      ["14:00"],
+    ],
+  ] as const)("%s", (_what, exclude, rules, present, absent) => {
+    const list = times(input({ bookings: [moving, other], exclude, rules }));
+    for (const t of present) expect(list).toContain(t);
+    for (const t of absent) expect(list).not.toContain(t);
+    if (rules === buffers || exclude !== undefined) expect(list.length).toBeGreaterThan(0);
+    else expect(list).toEqual([]);
+  });
+
   it("minimum notice: lead days move the calendar, lead hours the first start", () => {
     expect(times(input({ day: "2026-11-02" }))).toEqual([]);
     expect(times(input({ day: "2026-11-03", leadTime: { days: 0, hours: 0 } }))).toHaveLength(16);

@@ -47,6 +47,7 @@ export const CLASSIFICATION: Record<string, Classification> = {
   // Guarded by the feed token in its query (no token: 404), not by a session (issue 28).
   "admin/kalender.ics": { api: { GET: "public" } },
   "admin/appointments": { page: "admin", post: "admin" },
+  "admin/appointments/:id/verschieben": { page: "admin", post: "admin" },
   "admin/users": { page: "admin", post: "admin" },
   "admin/affiliate-codes": { page: "admin", post: "admin" },
   "admin/settings": { page: "admin", post: "admin" },
@@ -120,6 +121,7 @@ export const CLASSIFICATION: Record<string, Classification> = {
   "api/admin/appointments/:id": { api: { DELETE: "admin", PATCH: "admin" } },
   "api/admin/appointments/:id/refresh": { api: { POST: "admin" } },
   "api/admin/appointments/:id/cancel": { api: { POST: "admin" } },
+  "api/admin/appointments/:id/reschedule": { api: { POST: "admin" } },
   "api/admin/affiliate-codes": { api: { GET: "admin", POST: "admin" } },
   "api/admin/affiliate-codes/:id": { api: { PATCH: "admin", PUT: "admin", DELETE: "admin" } },
   "api/*": { api: { GET: "public", POST: "public" } },
