@@ -28,6 +28,8 @@ beforeAll(async () => {
   server = await startTestServer({
     SMTP_URL: smtp.url,
     IMAP_URL: imap.url(),
+    // Only the drains poll (the background tick would race them).
+    IMAP_POLL_SECONDS: "3600",
     SUBMISSION_RATE_LIMIT: "1000/1h",
     TRANSCRIPTION_API_URL: undefined,
   });
@@ -229,9 +231,9 @@ describe("replies by IMAP", () => {
     );
     expect(await server.testHooks.drainImapReplies()).toBe(0);
     expect(stored(lead.id).filter((m) => m.direction === "in")).toEqual([]);
-    expect(
-      imap.commands.some((c) => new RegExp(`^UID FETCH ${uid} \\(UID BODY`, "i").test(c)),
-    ).toBe(false);
+    const reads = imap.commands.filter((c) => c.startsWith(`UID FETCH ${uid} `));
+    expect(reads.length).toBeGreaterThan(0);
+    expect(reads.filter((c) => /BODY/i.test(c))).toEqual([]);
   });
 
   it("retries an unreachable server with backoff, then files what arrived meanwhile", async () => {
