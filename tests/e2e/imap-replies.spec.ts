@@ -130,6 +130,7 @@ test("the transcription budget is set on the settings page", async ({
     timeout: 30_000,
   });
   await page.reload();
+  if (javaScriptEnabled) await waitForHydration(page);
   await expect(field).toHaveValue("7");
   await field.scrollIntoViewIfNeeded();
   await expect(field).toBeInViewport();
