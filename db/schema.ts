@@ -408,6 +408,8 @@ export const mailOutbox = sqliteTable(
     linksExpireAt: ms("links_expire_at"),
     /** Reply-To of the mail (a message to a lead: the sending admin's address, ADR 273). */
     replyTo: text("reply_to"),
+    /** Cc of the mail (a message to a lead with IMAP_URL set: the sending admin, ADR 285). */
+    cc: text("cc"),
   },
   (t) => [
     index("mail_outbox_status_idx").on(t.status, t.nextAttemptAt),
@@ -561,8 +563,18 @@ export const requestMessages = sqliteTable(
     /** The outbox mail; null once the outbox dropped it (sent long ago). */
     mailId: integer("mail_id").references(() => mailOutbox.id, { onDelete: "set null" }),
     sentAt: ms("sent_at").notNull().default(now),
+    /**
+     * The mail's Message-ID (ADR 285): ours for "out" (a reply's In-Reply-To finds the request),
+     * the lead's for "in" (unique: a reply polled twice is stored once).
+     */
+    messageId: text("message_id"),
+    /** "in" only: when an admin opened the request after the reply came (null = "Neue Antwort"). */
+    readAt: ms("read_at"),
   },
-  (t) => [index("request_messages_request_idx").on(t.requestId, t.id)],
+  (t) => [
+    index("request_messages_request_idx").on(t.requestId, t.id),
+    uniqueIndex("request_messages_message_id_idx").on(t.messageId),
+  ],
 );
 
 /**

@@ -66,6 +66,7 @@ export const SETTINGS_NUMBER_RANGES = {
   "scheduling.horizonDays": [0, 730],
   "spam.quarantineDays": [1, 365],
   "ai.dailyLimit": [0, 100_000],
+  "transcription.dailyLimit": [0, 100_000],
 } as const satisfies Record<string, readonly [number, number]>;
 export type SettingsNumberField = keyof typeof SETTINGS_NUMBER_RANGES;
 
@@ -224,6 +225,8 @@ export const SettingsFormSchema = z.object({
     quarantineDays: rangeInt("spam.quarantineDays"),
   }),
   ai: z.object({ dailyLimit: rangeInt("ai.dailyLimit") }),
+  // Optional: a post without it (a hand-made one) keeps the stored budget.
+  transcription: z.object({ dailyLimit: rangeInt("transcription.dailyLimit") }).optional(),
   branding: BrandingFormSchema,
 });
 export type SettingsFormInput = z.input<typeof SettingsFormSchema>;
@@ -255,12 +258,13 @@ export function configurationFromSettings(
 ): Omit<z.input<typeof ConfigurationSchema>, "webhooks"> {
   const { adminIds, ...notifications } = value.emailNotifications;
   const ids = new Set(adminIds);
-  const { scheduling, ...rest } = value;
+  const { scheduling, transcription, ...rest } = value;
   return {
     ...rest,
     branding: brandingFromForm(value.branding),
     // A post without the week's fields (a hand-made one) keeps the stored week.
     ...(scheduling ? { scheduling } : {}),
+    ...(transcription ? { transcription } : {}),
     emailNotifications: {
       ...notifications,
       adminEmails: admins
