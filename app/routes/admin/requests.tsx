@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form, Link, useLocation, useRevalidator } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
 import { EarlierRequests } from "~/components/admin/requests/earlier-requests";
+import { FilterChips } from "~/components/admin/requests/filter-chips";
 import { FilterPanel } from "~/components/admin/requests/filter-panel";
 import { LeadOrigin } from "~/components/admin/requests/lead-origin";
 import { RowBadges } from "~/components/admin/requests/new-reply-badge";
@@ -27,7 +28,6 @@ import {
   REQUEST_SORTS,
   REQUEST_STATUSES,
   REQUEST_TABS,
-  type RequestListQuery,
   requestListSearch,
   SEARCH_RESULT_CAP,
   SORT_LABELS,
@@ -108,38 +108,6 @@ export async function action({ request }: Route.ActionArgs) {
 
 export function headers() {
   return { "Cache-Control": "private, no-store" };
-}
-
-function Chips({ query }: { query: RequestListQuery }) {
-  const chips: { label: string; without: Partial<RequestListQuery> }[] = [];
-  if (query.q) chips.push({ label: `Suche: „${query.q}“`, without: { q: "" } });
-  if (query.status)
-    chips.push({ label: `Status: ${STATUS_LABELS[query.status]}`, without: { status: "" } });
-  if (query.assignment)
-    chips.push({ label: ASSIGNMENT_LABELS[query.assignment], without: { assignment: "" } });
-  if (query.source) chips.push({ label: `Quelle: ${query.source}`, without: { source: "" } });
-  if (!chips.length) return null;
-  return (
-    <fieldset className="flex flex-wrap items-center gap-2">
-      <legend className="sr-only">Aktive Filter</legend>
-      {chips.map((chip) => (
-        <Link
-          key={chip.label}
-          to={requestListSearch({ ...query, ...chip.without, page: 1 })}
-          className="inline-flex items-center gap-1 rounded-full bg-indigo-100 px-3 py-1 text-sm text-indigo-900 hover:bg-indigo-200 dark:bg-indigo-950 dark:text-indigo-100"
-          aria-label={`Filter entfernen: ${chip.label}`}
-        >
-          {chip.label} <span aria-hidden="true">×</span>
-        </Link>
-      ))}
-      <Link
-        to={requestListSearch({ tab: query.tab })}
-        className="text-sm text-indigo-700 underline dark:text-indigo-300"
-      >
-        Alle Filter zurücksetzen
-      </Link>
-    </fieldset>
-  );
 }
 
 export default function RequestsPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -318,7 +286,7 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
           </select>
         </div>
       </FilterPanel>
-      <Chips query={query} />
+      <FilterChips query={query} />
       {inQuarantine ? <QuarantineIntro days={loaderData.quarantine.days} /> : null}
 
       {page.items.length === 0 ? (
