@@ -218,7 +218,12 @@ function clearTwoFactor(adminId: number) {
   db().delete(loginChallenges).where(eq(loginChallenges.adminId, adminId)).run();
 }
 
-function tellAdmin(admin: { username: string; email: string }, subject: string, lines: string[]) {
+/** A mail to the admin about a change of how they log in (2FA, recovery codes, passkeys). */
+export function tellAdmin(
+  admin: { username: string; email: string },
+  subject: string,
+  lines: string[],
+) {
   queueMail({
     to: admin.email,
     subject,
