@@ -15,6 +15,7 @@ export const action = publicApi(
   {
     fallback: "Login fehlgeschlagen - Ungültige Antwort vom Server",
     methods: ["POST"],
+    refuseApiToken: true,
     json: true,
   },
   async ({ request, body, args }) => {

@@ -13,6 +13,7 @@ export const action = publicApi(
   {
     fallback: "Login fehlgeschlagen - Ungültige Antwort vom Server",
     methods: ["POST"],
+    refuseApiToken: true,
     methodFirst: true,
     schema: LoginVerifyApiSchema,
   },

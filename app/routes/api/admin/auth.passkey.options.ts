@@ -12,6 +12,7 @@ export const action = publicApi(
   {
     fallback: "Die Anmeldung mit Passkey ist fehlgeschlagen.",
     methods: ["POST"],
+    refuseApiToken: true,
     methodFirst: true,
     schema: PasskeyLoginOptionsSchema,
   },
