@@ -304,4 +304,28 @@ describe("passkeys and the 2FA rule, and API tokens", () => {
       expect(res.status, `${method} ${path}`).toBe(401);
     }
   });
+
+  it("a lost phone: another admin's '2FA zurücksetzen' removes the passkeys too", async () => {
+    const lena = await insertAdmin("lena-passkey", { passwordChanged: true });
+    const session = await apiLogin(server, lena.username, lena.password);
+    const key = new SoftAuthenticator(ORIGIN);
+    expect((await register(session, lena.password, key, "Telefon")).saved.status).toBe(201);
+    await server.adminToken();
+    const cookie = await server.adminCookie();
+    const res = await server.fetch("/admin/users", {
+      method: "POST",
+      headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "reset-2fa", id: String(lena.id), confirmed: "1" }),
+    });
+    expect(res.status).toBe(302);
+    expect(audited("2fa-reset", lena.username)).toHaveLength(1);
+    const login = await post("/api/admin/auth/login", {
+      username: lena.username,
+      password: lena.password,
+    });
+    expect((await login.json()).success).toBe(true);
+    const options = await loginOptions();
+    const refused = await post("/api/admin/auth/passkey/verify", { response: key.assert(options) });
+    expect(refused.status).toBe(401);
+  });
 });
