@@ -172,6 +172,9 @@ function AddPasskey({ hasTotp }: { hasTotp: boolean }) {
   const [state, setState] = useState<{ busy: boolean; message?: string; error?: string }>({
     busy: false,
   });
+  // The form exists while the fold is open (its "Aktuelles Passwort" is not a second one of the
+  // section's until then).
+  const [open, setOpen] = useState(false);
   if (!hydrated) {
     return <p className="text-sm">Zum Hinzufügen eines Passkeys braucht der Browser JavaScript.</p>;
   }
@@ -212,27 +215,33 @@ function AddPasskey({ hasTotp }: { hasTotp: boolean }) {
   }
 
   return (
-    <details className="text-sm" open={Boolean(state.error)}>
+    <details
+      className="text-sm"
+      open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
       <summary className="cursor-pointer font-medium">Passkey hinzufügen</summary>
-      <form onSubmit={add} className="mt-3 space-y-3">
-        <div className="space-y-1">
-          <label htmlFor="passkey-name" className="block text-sm font-medium">
-            Name des Passkeys
-          </label>
-          <input
-            id="passkey-name"
-            name="name"
-            required
-            maxLength={PASSKEY_NAME_MAX}
-            placeholder="z. B. Laptop oder Telefon"
-            className={inputClass}
-          />
-        </div>
-        <ProofFields id="passkey-add" hasTotp={hasTotp} />
-        <Button type="submit" size="sm" disabled={state.busy}>
-          {state.busy ? "Warte auf Passkey..." : "Passkey speichern"}
-        </Button>
-      </form>
+      {open ? (
+        <form onSubmit={add} className="mt-3 space-y-3">
+          <div className="space-y-1">
+            <label htmlFor="passkey-name" className="block text-sm font-medium">
+              Name des Passkeys
+            </label>
+            <input
+              id="passkey-name"
+              name="name"
+              required
+              maxLength={PASSKEY_NAME_MAX}
+              placeholder="z. B. Laptop oder Telefon"
+              className={inputClass}
+            />
+          </div>
+          <ProofFields id="passkey-add" hasTotp={hasTotp} />
+          <Button type="submit" size="sm" disabled={state.busy}>
+            {state.busy ? "Warte auf Passkey..." : "Passkey speichern"}
+          </Button>
+        </form>
+      ) : null}
       {state.message || state.error ? (
         <FocusOnArrival arrival={state} className="mt-3">
           {state.message ? <Alert tone="success">{state.message}</Alert> : null}
