@@ -2,11 +2,14 @@
 // on the reviewed main (fb94776). They are meant to pass once the defect is fixed.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AvailabilityRules, DEFAULT_WEEKLY_HOURS, freeSlots } from "~/lib/availability";
 import { addDays, berlinTime, firstBookableDay, weekday } from "~/lib/booking-calendar";
 import { OptionalVideoUrlSchema } from "~/lib/team-calendar";
+import { db as appDb } from "~/server/db.server";
 import { busySpansOf } from "~/server/team-calendar/ics-busy.server";
+import { appointments, requests } from "~db/schema";
 import { testDb } from "./auth-helpers";
 import { startTestServer, type TestServer } from "./server";
 
@@ -195,5 +198,47 @@ describe("attack28: video link", () => {
       const parsed = OptionalVideoUrlSchema.safeParse(raw);
       if (parsed.success) expect(parsed.data).not.toMatch(/[\r\n\t "]/);
     }
+  });
+});
+
+describe("attack28: admin move wording", () => {
+  it("F6 an admin moving a booking into a taken slot is answered in the Sie form (not the visitor's du)", async () => {
+    const day = weekdayFrom(addDays(firstBookableDay(1), 21));
+    const booked = async (hour: number) => {
+      const request = appDb()
+        .insert(requests)
+        .values({
+          name: `Kim Verschieben ${hour}`,
+          email: `verschieben${hour}@example.com`,
+          phone: "+49 30 123456",
+          companyDescription: "Eine Firma mit vielen Ideen und Mitarbeitenden",
+          description: "App",
+        })
+        .returning()
+        .get();
+      const res = await server.fetch("/api/calcom/book-appointment", {
+        method: "POST",
+        token,
+        json: {
+          requestId: request.id,
+          startTime: berlinTime(day, hour).toISOString(),
+          timeZone: "Europe/Berlin",
+        },
+      });
+      expect(res.status).toBe(201);
+      return appDb().select().from(appointments).where(eq(appointments.requestId, request.id)).get()
+        ?.id as number;
+    };
+    const first = await booked(9);
+    await booked(11);
+    const res = await server.fetch(`/api/admin/appointments/${first}/reschedule`, {
+      method: "POST",
+      token,
+      json: { startTime: berlinTime(day, 11).toISOString() },
+    });
+    expect(res.status).toBe(409);
+    const { error } = (await res.json()) as { error: string };
+    // Today: "Dieser Termin wurde gerade vergeben. Bitte wähle eine andere Uhrzeit – …"
+    expect(error).not.toMatch(/\bwähle\b|\bdu\b|\bdein/);
   });
 });
