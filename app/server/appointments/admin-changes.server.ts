@@ -47,7 +47,8 @@ export async function cancelByAdmin(actor: AuditActor, id: number): Promise<Chan
 const ADMIN_WORDING: Record<string, string> = {
   [SLOT_TAKEN]:
     "Dieser Termin ist bereits vergeben. Bitte wählen Sie eine andere Uhrzeit – die freien Zeiten wurden aktualisiert.",
-  [SLOT_NOT_OFFERED]: "Dieser Zeitpunkt ist nicht buchbar. Bitte wählen Sie eine angebotene Uhrzeit.",
+  [SLOT_NOT_OFFERED]:
+    "Dieser Zeitpunkt ist nicht buchbar. Bitte wählen Sie eine angebotene Uhrzeit.",
   "Dieser Termin liegt vor der Mindestvorlaufzeit. Bitte wähle einen späteren Termin.":
     "Dieser Termin liegt vor der Mindestvorlaufzeit. Bitte wählen Sie einen späteren Termin.",
   "Bitte wähle Datum und Uhrzeit aus": PICK_A_TIME,

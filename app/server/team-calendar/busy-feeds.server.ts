@@ -57,9 +57,7 @@ function syncRows(feeds: BusyFeed[]) {
 export async function fetchBusy(
   feed: BusyFeed,
   now = new Date(),
-): Promise<
-  { ok: true; busy: BusySpan[]; warning: string | null } | { ok: false; error: string }
-> {
+): Promise<{ ok: true; busy: BusySpan[]; warning: string | null } | { ok: false; error: string }> {
   const url = feedUrl(feed);
   if (url === null)
     return { ok: false, error: "Adresse nicht entschlüsselbar (SESSION_SECRET geändert?)" };
@@ -123,7 +121,8 @@ async function fetchDue(now: Date) {
     if (result.ok) sent++;
     if (result.ok && result.warning)
       console.warn("Kalender des Teams: unvollständig:", feed.id, result.warning);
-    if (!result.ok) console.warn("Kalender des Teams: Abruf fehlgeschlagen:", feed.id, result.error);
+    if (!result.ok)
+      console.warn("Kalender des Teams: Abruf fehlgeschlagen:", feed.id, result.error);
   }
   return { attempted: due.length, sent };
 }
