@@ -22,6 +22,7 @@ import { themeClass } from "./lib/brand";
 import { brandColorStyle } from "./lib/brand-color";
 import { brandedTitle } from "./lib/branding";
 import { branding } from "./server/branding.server";
+import { isEmbedPath } from "./server/embed.server";
 import { getToast } from "./server/flash.server";
 import { withIdempotency } from "./server/idempotency.server";
 import { bookingConfirmationMailed } from "./server/mail/outbox.server";
@@ -38,13 +39,17 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { toast, headers } = await getToast(request, context);
+  // The framed form reads no cookie (issue 29): no toast, the system's colour scheme.
+  const embed = isEmbedPath(new URL(request.url).pathname);
+  const { toast, headers } = embed
+    ? { toast: null, headers: new Headers() }
+    : await getToast(request, context);
   const brand = branding();
   // `bookingMail`: whether the booking success may promise a confirmation mail (BookingSuccess);
   // imprintUrl: the visitor's error pages name it as the way to reach the agency.
   return data(
     {
-      theme: await readTheme(request),
+      theme: embed ? ("system" as const) : await readTheme(request),
       toast,
       bookingMail: bookingConfirmationMailed(),
       imprintUrl: brand.imprintUrl,
