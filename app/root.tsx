@@ -67,9 +67,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
   // A route may load its JavaScript later than at once: `handle.hydration` (ADR 170, 171).
-  const hydration = useMatches()
-    .map((m) => (m.handle as { hydration?: Hydration } | undefined)?.hydration)
-    .findLast(Boolean);
+  const handles = useMatches().map(
+    (m) => m.handle as { hydration?: Hydration; embed?: boolean } | undefined,
+  );
+  const hydration = handles.map((h) => h?.hydration).findLast(Boolean);
+  // A cross-site frame (/embed, issue 29) may not touch sessionStorage: no scroll restoration.
+  const embed = handles.some((h) => h?.embed);
   return (
     <html
       lang="de"
@@ -85,7 +88,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
         {children}
-        <ScrollRestoration nonce={nonce} />
+        {embed ? null : <ScrollRestoration nonce={nonce} />}
         <AppScripts nonce={nonce} hydration={hydration} />
       </body>
     </html>

@@ -33,6 +33,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
+/** Marks the frame for the root layout (no ScrollRestoration: no sessionStorage in the frame). */
+export const handle = { embed: true };
+
 export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
