@@ -27,12 +27,16 @@ test.beforeAll(async ({}, workerInfo) => {
   const ports = portsFor(workerInfo.workerIndex);
   const appUrl = `http://localhost:${ports.app}`;
   const snippet = embedSnippet(appUrl);
-  host = createServer((_req, res) => {
+  host = createServer((req, res) => {
+    // /ohne-mikrofon: the frame without allow="microphone" (the recorder explains and offers a file).
+    const iframe = req.url?.startsWith("/ohne-mikrofon")
+      ? snippet.iframe.replace(' allow="microphone"', "")
+      : snippet.iframe;
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
     res.end(`<!doctype html><html lang="de"><head><meta charset="utf-8"><title>Agentur Beispiel</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
 <body style="margin:0;font-family:sans-serif"><main><h1 style="padding:0 16px">Agentur Beispiel – Kontakt</h1>
-${snippet.iframe}
+${iframe}
 <p style="padding:0 16px" id="after">Unter dem Formular geht die Seite weiter.</p></main>
 ${snippet.script}</body></html>`);
   });
@@ -150,6 +154,25 @@ test("the frame takes the height of its content @js-only", async ({ page, seed }
   await page.screenshot({ path: testInfo.outputPath("embed-resized-390.png"), fullPage: true });
 });
 
+test("without allow=microphone the frame offers an audio file and says why @js-only", async ({
+  page,
+  seed,
+}) => {
+  seed.configuration({ embed: { allowedOrigins: [hostOrigin] } });
+  await page.goto(`${hostOrigin}/ohne-mikrofon`);
+  const frame = await embedFrame(page, true);
+  const audio = frame.getByLabel("Sprachnachricht (optional)");
+  await expect(audio).toHaveAttribute("type", "file");
+  await expect(audio).toHaveAccessibleDescription(
+    /^Aufnehmen geht hier nicht: Diese Seite hat dem eingebetteten Formular das Mikrofon nicht freigegeben\./,
+  );
+  await expect(frame.getByRole("button", { name: "Sprachnachricht aufnehmen" })).toHaveCount(0);
+  // With the microphone allowed, the recorder's button is there.
+  await page.goto(`${hostOrigin}/kontakt`);
+  const allowed = await embedFrame(page, true);
+  await expect(allowed.getByRole("button", { name: "Sprachnachricht aufnehmen" })).toBeVisible();
+});
+
 for (const theme of ["light", "dark"] as const) {
   test(`/embed has no axe violations (${theme}) @js-only`, async ({ page }, testInfo) => {
     await page.setViewportSize(PHONE);
@@ -201,6 +224,7 @@ test("settings: allow a website, get the snippet; a bad address is refused at it
     timeout: 30_000,
   });
   await page.reload();
+  if (javaScriptEnabled) await waitForHydration(page);
   await expect(section.getByRole("textbox", { name: "Erlaubte Website 1" })).toHaveValue(
     "https://www.agentur.example",
   );

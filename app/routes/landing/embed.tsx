@@ -105,14 +105,17 @@ export default function Embed({ actionData }: Route.ComponentProps) {
   const [attribution] = useState(page.attribution);
   return (
     <main ref={mainRef} className="pt-4">
-      <h1 className="px-4 text-sm font-semibold text-slate-700 sm:px-6 dark:text-slate-300">
-        {page.name}
-      </h1>
-      {page.sentInvalid ? (
-        <div className="px-4 pt-4 sm:px-6">
-          <Alert>{SENT_LINK_INVALID}</Alert>
+      {/* In the content column of the form below. */}
+      <div className="px-4 sm:px-6">
+        <div className="mx-auto max-w-3xl">
+          <h1 className="text-sm font-semibold text-slate-700 dark:text-slate-300">{page.name}</h1>
+          {page.sentInvalid ? (
+            <div className="pt-4">
+              <Alert>{SENT_LINK_INVALID}</Alert>
+            </div>
+          ) : null}
         </div>
-      ) : null}
+      </div>
       <ContactForm
         lastResult={actionData?.result}
         serverUploadErrors={actionData?.uploadErrors}

@@ -1,5 +1,7 @@
-import { CopyButton } from "~/components/admin/requests/copy-button";
+import { buttonClass } from "~/components/ui/button";
 import { FieldErrors } from "~/components/ui/field";
+import { useToast } from "~/components/ui/toast";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { EMBED_ORIGINS_MAX, embedSnippet } from "~/lib/embed";
 import { AddButton, type SettingsForm, TextListRow, useSettingsList } from "./list-controls";
 import { label, Section, type SettingsFields } from "./section";
@@ -9,6 +11,29 @@ const HINT_ID = "embed-origins-hint";
 const code =
   "mt-1 overflow-x-auto whitespace-pre-wrap break-all rounded-md bg-slate-100 p-3 font-mono text-xs text-slate-800 dark:bg-slate-800 dark:text-slate-100";
 
+/** With JS: copies one part of the snippet (without JS the code above is selected by hand). */
+function CopySnippet({ title, text }: { title: string; text: string }) {
+  const hydrated = useHydrated();
+  const toast = useToast();
+  if (!hydrated) return null;
+  return (
+    <button
+      type="button"
+      className={buttonClass("secondary", "sm")}
+      onClick={async () => {
+        try {
+          await navigator.clipboard.writeText(text);
+          toast.success("In die Zwischenablage kopiert!");
+        } catch {
+          toast.error("Fehler beim Kopieren!");
+        }
+      }}
+    >
+      Kopieren<span className="sr-only">{` (${title})`}</span>
+    </button>
+  );
+}
+
 /** One part of the snippet: the code to select by hand, and a copy button with JS. */
 function Snippet({ id, title, text }: { id: string; title: string; text: string }) {
   return (
@@ -17,7 +42,7 @@ function Snippet({ id, title, text }: { id: string; title: string; text: string 
         <p className="text-sm font-medium" id={`${id}-label`}>
           {title}
         </p>
-        <CopyButton text={text} label={title} success="In die Zwischenablage kopiert!" />
+        <CopySnippet title={title} text={text} />
       </div>
       <pre className={code} data-testid={id}>
         <code>{text}</code>
@@ -96,7 +121,7 @@ export function EmbedSettings({
           <Snippet id="embed-snippet-script" title="Skript (optional)" text={snippet.script} />
           <Snippet
             id="embed-snippet-csp"
-            title="Falls Ihre Seite eine Content-Security-Policy hat, erlauben Sie"
+            title="Nötige Freigaben, falls Ihre Seite eine Content-Security-Policy hat"
             text={snippet.csp}
           />
           <p className="text-xs text-slate-500 dark:text-slate-400">
