@@ -184,10 +184,12 @@ describe("the framed form", () => {
     expect(res.status).toBe(303);
     expect(res.headers.getSetCookie()).toEqual([]);
     const location = res.headers.get("location") ?? "";
-    expect(location).toMatch(/^\/embed\?gesendet=[\w.-]+#contact$/);
+    expect(location).toMatch(/^\/embed\?gesendet=[\w.-]+&ref=[^#]+#contact$/);
     const answer = await server.fetch(location);
     expect(answer.status).toBe(200);
     const html = await answer.text();
+    // The form below the thanks still names the embedding page for a further request.
+    expect((await hiddenFields(html)).referrer).toBe("https://agentur.example/kontakt");
     expect(html).toMatch(
       /Vielen Dank, Anna Beispiel! Deine Anfrage #\d+ ist bei uns eingegangen\./,
     );

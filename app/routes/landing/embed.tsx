@@ -84,6 +84,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await submitRequest(request, clientIp(context), { embed: true });
   if (result.ok && result.embed) {
     const params = new URLSearchParams({ gesendet: result.embed.sentToken });
+    // The next request from this frame keeps the visit's origin (the redirect's Referer is ours).
+    const { referrer, source, medium, campaign } = result.request.attribution;
+    const carried = {
+      ref: referrer,
+      utm_source: source,
+      utm_medium: medium,
+      utm_campaign: campaign,
+    };
+    for (const [name, value] of Object.entries(carried)) if (value) params.set(name, value);
     return redirect(`${EMBED_PATH}?${params}#contact`, { status: 303 });
   }
   if (result.ok) throw new Error("embed: a submission without its token was accepted");
