@@ -125,6 +125,13 @@ describe("attack2730: IMAP replies (issue 30 Then)", () => {
     // Today: 40 stored replies and 40 "Neue Antwort zu Anfrage" mails to every team recipient.
     // While the request already carries an unread reply, one notice is enough.
     expect(notices).toBeLessThanOrEqual(1);
+    // fix2730: at most 20 replies per request and day are stored; the rest stay in the inbox.
+    expect(
+      count(
+        "SELECT count(*) AS n FROM request_messages WHERE request_id = ? AND direction = 'in'",
+        lead.id,
+      ),
+    ).toBe(20);
   });
 
   it("the admin's own reply-all (Cc: the plus-address) is not filed as the customer's answer", async () => {
@@ -162,14 +169,20 @@ describe("attack2730: passkey login options (issue 27 Then)", () => {
   it("POST /api/admin/auth/passkey/options is rate limited per client (no unbounded challenge rows)", async () => {
     const before = count("SELECT count(*) AS n FROM passkey_challenges");
     const statuses: number[] = [];
+    let refused: Response | undefined;
     for (let i = 0; i < 200; i++) {
       const res = await server.fetch("/api/admin/auth/passkey/options", {
         method: "POST",
         json: {},
       });
       statuses.push(res.status);
-      await res.body?.cancel();
+      if (res.status === 429 && !refused) refused = res;
+      else await res.body?.cancel();
     }
+    // fix2730: the refusal says when to come back, in German.
+    if (!refused) throw new Error("no 429");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/Zu viele Versuche/);
     const grown = count("SELECT count(*) AS n FROM passkey_challenges") - before;
     // Today: 200 × 200, and 200 new rows that live 5 minutes — an anonymous client writes to the
     // database as fast as it can send.
