@@ -5,7 +5,7 @@
 // server started on it until `/` answers 200 — once by default (integrity check in the background
 // after listening) and once with `--no-check`. Also reports when the background check finished.
 // Run it from another checkout's directory to time that checkout's restore script and build.
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -22,16 +22,22 @@ const env = {
   UPLOADS_DIR: path.join(dir, "data", "uploads"),
 };
 const s3 = await startS3StandIn("bench-restore");
+// Asynchronous: the S3 stand-in answers from this process.
 const run = (script: string, args: string[]) =>
-  execFileSync(process.execPath, [script, ...args], {
-    env: { ...process.env, ...env, ...s3.env },
-    encoding: "utf8",
-  });
+  new Promise<string>((resolve, reject) =>
+    execFile(
+      process.execPath,
+      [script, ...args],
+      { env: { ...process.env, ...env, ...s3.env }, encoding: "utf8" },
+      (error, stdout, stderr) =>
+        error ? reject(new Error(stderr || error.message)) : resolve(stdout),
+    ),
+  );
 
 try {
-  run("scripts/migrate.ts", []);
+  await run("scripts/migrate.ts", []);
   const seconds = seedBenchRequests(env.DATABASE_PATH, COUNT);
-  const backup = run("scripts/backup.ts", ["--bucket"]);
+  const backup = await run("scripts/backup.ts", ["--bucket"]);
   const key = /s3:\/\/bench-restore\/(\S+)/.exec(backup)?.[1];
   if (!key) throw new Error(`no bucket key in: ${backup}`);
   const size = s3.objects.get(key)?.body.length ?? 0;
@@ -42,7 +48,7 @@ try {
     for (const flags of [[], ["--no-check"]]) {
       rmSync(path.join(dir, "data"), { recursive: true, force: true });
       const started = performance.now();
-      run("scripts/restore.ts", ["--bucket", key, ...flags]);
+      await run("scripts/restore.ts", ["--bucket", key, ...flags]);
       const restored = performance.now();
       const server = await startBenchServer(PORT, env);
       let status = 0;
