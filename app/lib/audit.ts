@@ -17,6 +17,8 @@ export const AUDIT_ACTIONS = [
   "recovery-code-used",
   "recovery-codes-regenerated",
   "2fa-reset",
+  "passkey-added",
+  "passkey-removed",
   "login-failed",
   "login-locked",
   "password-changed",
@@ -38,6 +40,8 @@ export const AUDIT_ACTIONS = [
   "message-sent",
   "calendar-feed-created",
   "calendar-feed-revoked",
+  "appointment-cancelled",
+  "appointment-moved",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -59,6 +63,8 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   "recovery-code-used": "Wiederherstellungscode verwendet",
   "recovery-codes-regenerated": "Wiederherstellungscodes neu erzeugt",
   "2fa-reset": "Zwei-Faktor-Anmeldung zurückgesetzt",
+  "passkey-added": "Passkey hinzugefügt",
+  "passkey-removed": "Passkey entfernt",
   "login-failed": "Anmeldung fehlgeschlagen",
   "login-locked": "Anmeldung gesperrt (zu viele Fehlversuche)",
   "password-changed": "Passwort geändert",
@@ -80,6 +86,8 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   "message-sent": "Nachricht an den Kunden gesendet",
   "calendar-feed-created": "Kalender-Abo-Link erzeugt",
   "calendar-feed-revoked": "Kalender-Abo-Link widerrufen",
+  "appointment-cancelled": "Termin abgesagt (durch Admin)",
+  "appointment-moved": "Termin verschoben (durch Admin)",
 };
 
 /**

@@ -7,9 +7,10 @@ import {
   type WeeklyHours,
 } from "./availability";
 import { berlinTime } from "./booking-calendar";
-import { closedDays } from "./holidays";
+import { closedDays, closedDaysAhead } from "./holidays";
 import {
   availabilityRules,
+  busyWindowDays,
   DEFAULT_SCHEDULING,
   SchedulingSettingsSchema,
 } from "./scheduling-settings";
@@ -121,6 +122,57 @@ describe("freeSlots: the week's rules", () => {
     expect(times(input({ bookings, rules: { maxPerDay: 2 } }))).toEqual([]);
     expect(times(input({ bookings, rules: { maxPerDay: 3 } }))).toHaveLength(14);
     expect(times(input({ bookings, day: "2026-11-05", rules: { maxPerDay: 2 } }))).toHaveLength(15);
+  });
+
+  // The booking being moved (`exclude`, its id) leaves its old time: it blocks neither its slot,
+  // nor its buffers' neighbours, nor a place in its day's maximum; other bookings still do.
+  const moving = { id: 7, ...booking("2026-11-04", 10, 0) };
+  const other = { id: 8, ...booking("2026-11-04", 14, 0) };
+  const buffers = { bufferBeforeMinutes: 30, bufferAfterMinutes: 30 };
+  it.each([
+    // [what, exclude, rules, present, absent]
+    [
+      "no exclude: it and its buffers block two steps on each side",
+      undefined,
+      buffers,
+      ["11:30"],
+      ["09:00", "09:30", "10:00", "10:30", "11:00"],
+    ],
+    [
+      "excluded: one step later is free despite the buffers",
+      7,
+      buffers,
+      ["09:30", "10:00", "10:30"],
+      ["13:30", "14:00", "14:30"],
+    ],
+    [
+      "excluded: another booking's buffers still block",
+      7,
+      buffers,
+      ["12:30", "15:30"],
+      ["13:30", "14:30"],
+    ],
+    ["an unknown id excludes nothing", 99, buffers, ["11:30"], ["09:30", "10:30", "11:00"]],
+    [
+      "no exclude: the day's maximum (2) is reached",
+      undefined,
+      { maxPerDay: 2 },
+      [],
+      ["09:00", "10:30", "16:30"],
+    ],
+    [
+      "excluded: the moved booking does not count on its day",
+      7,
+      { maxPerDay: 2 },
+      ["09:00", "10:00", "16:30"],
+      ["14:00"],
+    ],
+  ] as const)("%s", (_what, exclude, rules, present, absent) => {
+    const list = times(input({ bookings: [moving, other], exclude, rules }));
+    for (const t of present) expect(list).toContain(t);
+    for (const t of absent) expect(list).not.toContain(t);
+    if (rules === buffers || exclude !== undefined) expect(list.length).toBeGreaterThan(0);
+    else expect(list).toEqual([]);
   });
 
   it("minimum notice: lead days move the calendar, lead hours the first start", () => {
@@ -291,5 +343,47 @@ describe("SchedulingSettingsSchema", () => {
     });
     expect(ok.holidayState).toBeNull();
     expect(ok.blockedDays).toEqual([{ from: "2026-08-10", to: "2026-08-10", note: "" }]);
+  });
+});
+
+describe("long ranges, DST ends and the busy window (attack review 28)", () => {
+  it("a blocked range of any length closes every one of its days, checked directly", () => {
+    const rules = {
+      ...DEFAULT_SCHEDULING,
+      blockedDays: [{ from: "2023-01-01", to: "2099-12-31", note: "Geschlossen" }],
+    };
+    const closed = closedDays(rules, 2030, 2030);
+    expect(closed.has("2022-12-31")).toBe(false);
+    expect(closed.has("2030-06-12")).toBe(true);
+    expect(closed.has("2099-12-31")).toBe(true);
+    expect(closedDaysAhead(rules, "2099-12-29", 2)).toEqual([
+      "2099-12-29",
+      "2099-12-30",
+      "2099-12-31",
+    ]);
+  });
+
+  it("on the autumn DST day an interval ending at 03:00 ends at 03:00 CET", () => {
+    const slots = freeSlots(
+      input({
+        day: "2026-10-25",
+        now: new Date("2026-10-01T00:00:00Z"),
+        rules: { weeklyHours: { ...DEFAULT_WEEKLY_HOURS, sun: [{ from: "01:00", to: "03:00" }] } },
+        durationMinutes: 60,
+      }),
+    );
+    const end = berlinTime("2026-10-25", 3).getTime();
+    expect(slots.length).toBeGreaterThan(0);
+    for (const s of slots) expect(s.getTime() + 3600_000).toBeLessThanOrEqual(end);
+  });
+
+  it("with team calendar feeds an unlimited horizon ends where the imported busy times end", () => {
+    expect(busyWindowDays({ horizonDays: 30 })).toBe(30);
+    expect(busyWindowDays({ horizonDays: 0 })).toBe(730);
+    expect(availabilityRules(DEFAULT_SCHEDULING).horizonDays).toBe(0);
+    expect(availabilityRules(DEFAULT_SCHEDULING, true).horizonDays).toBe(730);
+    expect(availabilityRules({ ...DEFAULT_SCHEDULING, horizonDays: 60 }, true).horizonDays).toBe(
+      60,
+    );
   });
 });

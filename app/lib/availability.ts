@@ -16,6 +16,8 @@ export type HoursInterval = { from: string; to: string };
 export type WeeklyHours = Record<WeekdayKey, HoursInterval[]>;
 export type BlockedRange = { from: IsoDay; to: IsoDay; note?: string };
 export type Interval = { start: Date; end: Date };
+/** An active booking: its interval and, from the database, its id (to leave a moved one out). */
+export type BookedInterval = Interval & { id?: number };
 
 /** The rules of the built-in scheduler's week (configuration `scheduling`). */
 export type AvailabilityRules = {
@@ -39,9 +41,14 @@ export type AvailabilityInput = {
   leadTime: { days: number; hours: number };
   now: Date;
   /** Days without slots: public holidays and blocked days (already expanded). */
-  closedDays: ReadonlySet<IsoDay>;
-  /** Active bookings (the one being moved left out), each with its own length. */
-  bookings: readonly Interval[];
+  closedDays: { has(day: IsoDay): boolean };
+  /** Active bookings, each with its own length. */
+  bookings: readonly BookedInterval[];
+  /**
+   * The booking being moved (its id): it leaves its old time, so neither it nor its buffers block
+   * the slots around it, and it does not count toward its day's maximum.
+   */
+  exclude?: number;
   /** Busy times of the team's calendar (ICS feeds). */
   busy: readonly Interval[];
 };
@@ -80,9 +87,13 @@ export function gridStarts(day: IsoDay, rules: AvailabilityRules, durationMinute
     const from = clockMinutes(interval.from);
     const to = clockMinutes(interval.to);
     if (!(from < to) || step <= 0 || durationMinutes <= 0) continue;
+    // The interval's end as an instant: on the spring DST day a start in the missing hour maps
+    // to the next valid instant, and a slot ending after the hours' real end is dropped.
+    const end = berlinTime(day, Math.floor(to / 60), to % 60).getTime();
     for (let m = from; m + durationMinutes <= to; m += step) {
       // Wall-clock arithmetic: on DST days a missing hour's start maps to the next valid instant.
       const start = berlinTime(day, Math.floor(m / 60), m % 60);
+      if (start.getTime() + durationMinutes * MINUTE > end) continue;
       starts.set(start.getTime(), start);
     }
   }
@@ -109,16 +120,20 @@ export function isOpenDay(
  * booking, dialog, no-JS page, reschedule): the weekly hours on the step grid, minimum notice and
  * horizon, holidays and blocked days, the daily maximum, and no overlap with a booking or a busy
  * time, buffers included (a booking's after-buffer and the next one's before-buffer lie between them).
+ * A booking being moved (`exclude`) is left out of the bookings.
  */
 export function freeSlots(input: AvailabilityInput): Date[] {
   if (!isOpenDay(input)) return [];
   const { rules, durationMinutes } = input;
-  const ofDay = input.bookings.filter((b) => berlinDayOf(b.start) === input.day);
+  const others = input.bookings.filter(
+    (b) => input.exclude === undefined || b.id !== input.exclude,
+  );
+  const ofDay = others.filter((b) => berlinDayOf(b.start) === input.day);
   if (rules.maxPerDay > 0 && ofDay.length >= rules.maxPerDay) return [];
   const before = rules.bufferBeforeMinutes * MINUTE;
   const after = rules.bufferAfterMinutes * MINUTE;
   const earliest = input.now.getTime() + input.leadTime.hours * 3600_000;
-  const booked = input.bookings.map((b) => ({
+  const booked = others.map((b) => ({
     start: new Date(b.start.getTime() - before),
     end: new Date(b.end.getTime() + after),
   }));

@@ -163,10 +163,12 @@ export function seedAppointment(input: {
   startTime: Date;
   status: string;
   durationMinutes?: number;
+  requestId?: number;
 }) {
   return db()
     .insert(appointments)
     .values({
+      requestId: input.requestId ?? null,
       provider: "builtin",
       externalUid: `seed-${unique()}-${input.startTime.getTime()}`,
       eventTypeKey: "demo",

@@ -3,7 +3,7 @@ import { MESSAGES } from "~/lib/auth-forms";
 import { createAffiliateCode } from "~/server/affiliates.server";
 import { db } from "~/server/db.server";
 import { getToast } from "~/server/flash.server";
-import { requests } from "~db/schema";
+import { appointments, requests } from "~db/schema";
 import { startTestServer, type TestServer } from "./server";
 
 /**
@@ -17,6 +17,8 @@ let myId: number;
 let requestId: number;
 let requestUpdatedAt: string;
 let affiliateId: number;
+let cancelledId: number;
+let bookedId: number;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -37,6 +39,23 @@ beforeAll(async () => {
     .get();
   requestId = row.id;
   requestUpdatedAt = row.updatedAt.toISOString();
+  // Two built-in bookings a week ahead: one cancelled, one standing (issue 28's card and API).
+  const booking = (status: string) =>
+    db()
+      .insert(appointments)
+      .values({
+        provider: "builtin",
+        externalUid: `two-faces-${status}`,
+        eventTypeKey: "demo",
+        eventTypeName: "Demo-Termin",
+        startTime: new Date(Date.now() + 7 * 86_400_000),
+        durationMinutes: 30,
+        status,
+      })
+      .returning()
+      .get().id;
+  cancelledId = booking("CANCELLED");
+  bookedId = booking("ACCEPTED");
   affiliateId = createAffiliateCode({
     name: "Paula",
     email: "paula@example.com",
@@ -180,6 +199,25 @@ const cases: Case[] = [
       "POST",
       "/api/admin/auth/change-password",
       { oldPassword: "falsch-falsch-1", newPassword: "Neues-Passwort-2026" },
+    ],
+  },
+  {
+    rule: "cancelling a cancelled booking",
+    message: "Dieser Termin wurde bereits abgesagt.",
+    html: () => ["/admin/appointments", { intent: "cancel", id: String(cancelledId) }],
+    api: () => ["POST", `/api/admin/appointments/${cancelledId}/cancel`, {}],
+  },
+  {
+    rule: "moving a booking to a time the week does not offer",
+    message: "Dieser Zeitpunkt ist nicht buchbar.",
+    html: () => [
+      `/admin/appointments/${bookedId}/verschieben`,
+      { startTime: "2031-01-05T02:00:00.000Z" },
+    ],
+    api: () => [
+      "POST",
+      `/api/admin/appointments/${bookedId}/reschedule`,
+      { startTime: "2031-01-05T02:00:00.000Z" },
     ],
   },
 ];

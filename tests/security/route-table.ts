@@ -19,6 +19,9 @@ export type Classification =
  */
 export const CLASSIFICATION: Record<string, Classification> = {
   "": { page: "public", post: "public" },
+  // The contact form alone for a frame on the agency's website (issue 29); its post needs the
+  // signed token the page renders (no token: 403), no session.
+  embed: { page: "public", post: "public" },
   "preferences/theme": { page: "public", post: "public" },
   "preferences/consent": { page: "public", post: "public" },
   "preferences/banner": { page: "public", post: "public" },
@@ -47,6 +50,7 @@ export const CLASSIFICATION: Record<string, Classification> = {
   // Guarded by the feed token in its query (no token: 404), not by a session (issue 28).
   "admin/kalender.ics": { api: { GET: "public" } },
   "admin/appointments": { page: "admin", post: "admin" },
+  "admin/appointments/:id/verschieben": { page: "admin", post: "admin" },
   "admin/users": { page: "admin", post: "admin" },
   "admin/affiliate-codes": { page: "admin", post: "admin" },
   "admin/settings": { page: "admin", post: "admin" },
@@ -77,6 +81,8 @@ export const CLASSIFICATION: Record<string, Classification> = {
   "api/admin/auth/login": { api: { POST: "public" } },
   // Guarded by the challenge of the password step in its body (issue 27), not by a session.
   "api/admin/auth/login/verify": { api: { POST: "public" } },
+  "api/admin/auth/passkey/options": { api: { POST: "public" } },
+  "api/admin/auth/passkey/verify": { api: { POST: "public" } },
   "api/admin/auth/logout": { api: { POST: "public" } },
   "api/admin/auth/verify": { api: { GET: "admin-pending" } },
   "api/admin/auth/change-password": { api: { POST: "admin-pending" } },
@@ -112,6 +118,10 @@ export const CLASSIFICATION: Record<string, Classification> = {
   "api/admin/account/2fa/enable": { api: { POST: "admin-enrol" } },
   "api/admin/account/2fa/disable": { api: { POST: "admin" } },
   "api/admin/account/2fa/recovery-codes": { api: { POST: "admin" } },
+  "api/admin/account/passkeys": { api: { GET: "admin", PATCH: "admin" } },
+  "api/admin/account/passkeys/options": { api: { POST: "admin-enrol" } },
+  "api/admin/account/passkeys/verify": { api: { POST: "admin-enrol" } },
+  "api/admin/account/passkeys/:id": { api: { DELETE: "admin" } },
   "api/admin/account/sessions": { api: { GET: "admin" } },
   "api/admin/account/sessions/:id": { api: { DELETE: "admin" } },
   "api/admin/api-tokens": { api: { GET: "admin", POST: "admin" } },
@@ -120,6 +130,7 @@ export const CLASSIFICATION: Record<string, Classification> = {
   "api/admin/appointments/:id": { api: { DELETE: "admin", PATCH: "admin" } },
   "api/admin/appointments/:id/refresh": { api: { POST: "admin" } },
   "api/admin/appointments/:id/cancel": { api: { POST: "admin" } },
+  "api/admin/appointments/:id/reschedule": { api: { POST: "admin" } },
   "api/admin/affiliate-codes": { api: { GET: "admin", POST: "admin" } },
   "api/admin/affiliate-codes/:id": { api: { PATCH: "admin", PUT: "admin", DELETE: "admin" } },
   "api/*": { api: { GET: "public", POST: "public" } },

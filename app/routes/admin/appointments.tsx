@@ -24,13 +24,13 @@ import {
 } from "~/lib/appointments";
 import { refreshAppointment } from "~/server/appointments/appointments.server";
 import { listAppointments } from "~/server/appointments/list.server";
-import { handleVideoLinkForm } from "~/server/appointments/video-link-form.server";
 import { backTo, requireAdmin } from "~/server/auth.server";
 import { getConfiguration } from "~/server/configuration.server";
 import { redirectWithToast } from "~/server/flash.server";
 import { parseId, readForm } from "~/server/http.server";
 import { failure, failureToast, scheduling } from "~/server/result.server";
 import type { Route } from "./+types/appointments";
+import { handleCardForm } from "./appointments.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Termine" }];
 
@@ -64,12 +64,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const form = await readForm(request);
   const back = backTo(request);
   const id = parseId(String(form.get("id") ?? ""));
   if (!id) return redirectWithToast(back, { type: "error", message: "Termin nicht gefunden." });
-  if (form.get("intent") === "video-link") return handleVideoLinkForm(id, form, back);
+  const handled = await handleCardForm(admin.id, id, form, back);
+  if (handled) return handled;
   // The same call and the same messages as POST /api/admin/appointments/{id}/refresh.
   const result = await scheduling(() => refreshAppointment(id)).catch((error: unknown) => {
     console.error("Termin aktualisieren:", error);

@@ -29,13 +29,13 @@ const STEPS = ["absagen", "verschieben"] as const;
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const token = url.searchParams.get("token");
-  const { view, minutes } = managedAppointment(token);
+  const { view, minutes, id, start } = managedAppointment(token);
   const step = view.cancelled
     ? null
     : (STEPS.find((s) => s === url.searchParams.get("schritt")) ?? null);
   const picker =
     step === "verschieben" && view.provider === "builtin"
-      ? await slotPickerState(url, true, minutes)
+      ? await slotPickerState(url, true, { id, start, minutes })
       : null;
   const done = url.searchParams.get("erledigt");
   return {

@@ -84,19 +84,21 @@ export const BOOKING_DISABLED = "Terminbuchungen sind derzeit deaktiviert.";
 
 /**
  * Free slots of one Berlin day (lead-time hours as minimum notice). `lengthInMinutes` offers
- * another duration's grid (moving a booking keeps its own length, which its check uses too).
+ * another duration's grid (moving a booking keeps its own length, which its check uses too);
+ * `excludeId` names the booking being moved: it does not block the slots around it.
  */
 export async function availableSlots(
   day: IsoDay,
   eventTypeKey?: string | null,
   lengthInMinutes?: number,
+  excludeId?: number,
 ): Promise<Slot[]> {
   const configured = await configuredEventType(eventTypeKey);
   const eventType = configured && lengthInMinutes ? { ...configured, lengthInMinutes } : configured;
   if (!eventType) throw new SchedulingError(BOOKING_DISABLED, "not_found", 404);
   const lead = getConfiguration().bookingLeadTime;
   if (day < firstBookableDay(lead.days)) return [];
-  return scheduling().getSlots(day, eventType, lead.hours);
+  return scheduling().getSlots(day, eventType, lead.hours, excludeId);
 }
 
 // ---------- booking ----------

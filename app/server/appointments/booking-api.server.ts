@@ -191,11 +191,16 @@ export async function bookForCaller(
   }
 }
 
+/** A booking being moved: its own time is no choice, and it blocks nothing around it. */
+export type MovingBooking = { id: number; start: Date; minutes: number };
+
 /**
  * What the server-rendered slot choice shows for a page URL (`monat`, `tag`): the month's grid
- * (lead-time days), the chosen day when selectable and its free slots (lead-time hours).
+ * (lead-time days), the chosen day when selectable and its free slots (lead-time hours). With
+ * `moving` (reschedule) the slots have the booking's length, leave it out of the bookings and
+ * skip its current start.
  */
-export async function slotPickerState(url: URL, withSlots: boolean, lengthInMinutes?: number) {
+export async function slotPickerState(url: URL, withSlots: boolean, moving?: MovingBooking) {
   const lead = getConfiguration().bookingLeadTime;
   const firstDay = firstBookableDay(lead.days);
   const monat = url.searchParams.get("monat");
@@ -210,7 +215,9 @@ export async function slotPickerState(url: URL, withSlots: boolean, lengthInMinu
   let error: string | null = null;
   if (withSlots && day) {
     try {
-      slots = await availableSlots(day, null, lengthInMinutes);
+      slots = (await availableSlots(day, null, moving?.minutes, moving?.id)).filter(
+        (s) => Date.parse(s.time) !== moving?.start.getTime(),
+      );
     } catch (e) {
       slots = [];
       error =

@@ -59,7 +59,13 @@ export function managedAppointment(token: string | null) {
     bookAgainPath: requestId && bookingEnabled() ? requestLinkPath(requestId, "termin") : null,
     requestPath: requestId ? requestLinkPath(requestId) : null,
   };
-  return { id: row.id, sequence: row.sequence, minutes: row.durationMinutes, view };
+  return {
+    id: row.id,
+    sequence: row.sequence,
+    minutes: row.durationMinutes,
+    start: row.startTime,
+    view,
+  };
 }
 
 const MANAGE_INTENTS = ["cancel", "reschedule"] as const;

@@ -5,10 +5,10 @@ import { setVideoLink } from "./video-link.server";
 /** The card's video-link form on Termine (no JS needed): the same rule as the PATCH call. */
 export async function handleVideoLinkForm(id: number, form: FormData, back: string) {
   try {
-    const { appointment, changed } = await setVideoLink(id, String(form.get("videoUrl") ?? ""));
+    const { changed, mailed } = await setVideoLink(id, String(form.get("videoUrl") ?? ""));
     const message = !changed
       ? "Der Videolink ist unverändert."
-      : appointment.request
+      : mailed
         ? "Videolink gespeichert – die aktualisierte Einladung geht per E-Mail raus."
         : "Videolink gespeichert.";
     return redirectWithToast(back, { type: changed ? "success" : "info", message });

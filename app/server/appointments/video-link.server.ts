@@ -29,12 +29,14 @@ export const VIDEO_LINK_INACTIVE =
 /**
  * Sets (or with an empty value removes) a booking's own video link. A change raises the booking's
  * SEQUENCE and mails the visitor the updated invite (LOCATION/URL) with the new manage link, and
- * the reminder is queued again with the link. Unchanged input changes nothing.
+ * the reminder is queued again with the link — not while the request is quarantined (issue 26:
+ * nothing goes to a held request's typed address; releasing it sends the current invite).
+ * Unchanged input changes nothing. `mailed`: whether the visitor gets the update.
  */
 export async function setVideoLink(
   id: number,
   input: unknown,
-): Promise<{ appointment: AppointmentJson; changed: boolean }> {
+): Promise<{ appointment: AppointmentJson; changed: boolean; mailed: boolean }> {
   const parsed = OptionalVideoUrlSchema.safeParse(input);
   if (!parsed.success)
     throw new SchedulingError(
@@ -46,7 +48,7 @@ export async function setVideoLink(
   const { row, request } = appointmentWithRequest(id);
   if (row.provider !== "builtin") throw new SchedulingError(VIDEO_LINK_CALCOM, "invalid", 400);
   if ((row.videoUrl ?? null) === videoUrl)
-    return { appointment: getAppointment(id) as AppointmentJson, changed: false };
+    return { appointment: getAppointment(id) as AppointmentJson, changed: false, mailed: false };
   if (
     ["CANCELLED", "DELETED", "REJECTED"].includes(row.status) ||
     row.startTime.getTime() <= Date.now()
@@ -64,11 +66,12 @@ export async function setVideoLink(
       "invalid",
       409,
     );
-  if (request) {
+  const mailed = Boolean(request && !request.quarantinedAt);
+  if (request && mailed) {
     const who = { id: request.id, name: request.name, email: request.email };
     dropReminder(id);
     queueConfirmation(updated, who, "video");
     queueReminder(updated, who);
   }
-  return { appointment: getAppointment(id) as AppointmentJson, changed: true };
+  return { appointment: getAppointment(id) as AppointmentJson, changed: true, mailed };
 }

@@ -14,6 +14,7 @@ import type { AppointmentJson } from "~/lib/appointments";
 import { cacheAgeLabel } from "~/lib/appointments";
 import { bookingDuration } from "~/lib/booking-calendar";
 import { formatDateTime, formatRequestId } from "~/lib/format";
+import { AppointmentChanges } from "./appointment-changes";
 import { AppointmentVideoLink } from "./appointment-video-link";
 
 const TONE_BADGES: Record<StatusTone, string> = {
@@ -35,11 +36,14 @@ export function AppointmentCard({ a }: { a: AppointmentJson }) {
   const fetcher = useFetcher();
   const group = statusGroup(a.status);
   const builtin = a.provider === "builtin";
+  // An upcoming built-in booking can be moved and cancelled here (issue 28).
+  const changeable = builtin && group !== "cancelled" && Date.parse(a.startTime) > Date.now();
   return (
     <li
+      id={`termin-${a.id}`}
       data-testid="appointment-card"
       data-status={a.status}
-      className={`rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900 ${isFaded(a.status) ? "opacity-50" : ""}`}
+      className={`scroll-mt-20 rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900 ${isFaded(a.status) ? "opacity-50" : ""}`}
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
@@ -83,12 +87,7 @@ export function AppointmentCard({ a }: { a: AppointmentJson }) {
           Kontaktdaten nicht verfügbar
         </p>
       )}
-      <AppointmentVideoLink
-        a={a}
-        editable={
-          a.provider === "builtin" && group !== "cancelled" && Date.parse(a.startTime) > Date.now()
-        }
-      />
+      <AppointmentVideoLink a={a} editable={changeable} />
       {builtin ? (
         // Built-in bookings have no scheduling-service id and nothing to refresh (issue 28, a
         // deliberate deviation, README): no 'Termin-ID: N/A', no cache age, no "Aktualisieren".
@@ -133,6 +132,7 @@ export function AppointmentCard({ a }: { a: AppointmentJson }) {
             Bei Cal.com öffnen
           </a>
         ) : null}
+        {changeable ? <AppointmentChanges a={a} /> : null}
         {builtin ? null : (
           <fetcher.Form method="post">
             <input type="hidden" name="id" value={a.id} />

@@ -1,16 +1,17 @@
 import { adminApi, onlyMethod } from "~/server/api-route.server";
-import { cancelAppointment } from "~/server/appointments/changes.server";
-import { failureJson, scheduling } from "~/server/result.server";
+import { cancelByAdmin } from "~/server/appointments/admin-changes.server";
+import { adminActor } from "~/server/privacy/audit.server";
+import { failureJson } from "~/server/result.server";
 
-/** POST /api/admin/appointments/{id}/cancel → the cancelled appointment (visitor mails, reminder dropped, slot freed: the same function as the visitor's link). */
+/** POST /api/admin/appointments/{id}/cancel → the cancelled appointment (visitor mails, reminder dropped, slot freed, audited: the same function as the card and the visitor's link). */
 export const action = adminApi(
   {
     fallback: "Fehler beim Absagen!",
     methods: ["POST"],
     id: { param: "id", notFound: "Termin nicht gefunden." },
   },
-  async ({ id }) => {
-    const result = await scheduling(() => cancelAppointment(id));
+  async ({ id, admin }) => {
+    const result = await cancelByAdmin(adminActor(admin.id), id);
     if (!result.ok) return failureJson(result);
     return Response.json({ success: true, appointment: result.value });
   },

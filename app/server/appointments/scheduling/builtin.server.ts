@@ -1,6 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, gte, lt, ne } from "drizzle-orm";
-import { type AvailabilityInput, freeSlots, gridStarts, type Interval } from "~/lib/availability";
+import {
+  type AvailabilityInput,
+  type BookedInterval,
+  freeSlots,
+  gridStarts,
+} from "~/lib/availability";
 import { addDays, berlinDayOf, dayBoundsUtc, type IsoDay } from "~/lib/booking-calendar";
 import { formatTime } from "~/lib/format";
 import { closedDays } from "~/lib/holidays";
@@ -32,7 +37,7 @@ export const SLOT_NOT_OFFERED =
   "Dieser Zeitpunkt ist nicht buchbar. Bitte wähle eine angebotene Uhrzeit.";
 
 /** Active built-in bookings from the day before to the day after (buffers may cross midnight). */
-function activeBookings(day: IsoDay, excludeId?: number): Interval[] {
+function activeBookings(day: IsoDay): BookedInterval[] {
   const from = dayBoundsUtc(addDays(day, -1)).start;
   const to = dayBoundsUtc(addDays(day, 1)).end;
   return db()
@@ -51,11 +56,17 @@ function activeBookings(day: IsoDay, excludeId?: number): Interval[] {
       ),
     )
     .all()
-    .filter((r) => r.id !== excludeId)
-    .map((r) => ({ start: r.start, end: new Date(r.start.getTime() + r.minutes * 60_000) }));
+    .map((r) => ({
+      id: r.id,
+      start: r.start,
+      end: new Date(r.start.getTime() + r.minutes * 60_000),
+    }));
 }
 
-/** The availability function's input for one day, from the configuration and the database. */
+/**
+ * The availability function's input for one day, from the configuration and the database;
+ * `excludeId` names a booking being moved (it does not block its own surroundings).
+ */
 export function availabilityInput(
   day: IsoDay,
   durationMinutes: number,
@@ -67,12 +78,13 @@ export function availabilityInput(
   const to = dayBoundsUtc(addDays(day, 1)).end;
   return {
     day,
-    rules: availabilityRules(config.scheduling),
+    rules: availabilityRules(config.scheduling, config.teamCalendar.busyFeeds.length > 0),
     durationMinutes,
     leadTime: config.bookingLeadTime,
     now: options.now ?? new Date(),
     closedDays: closedDays(config.scheduling, year, year),
-    bookings: activeBookings(day, options.excludeId),
+    bookings: activeBookings(day),
+    exclude: options.excludeId,
     busy: busyBetween(from, to),
   };
 }
@@ -120,8 +132,9 @@ export const builtinProvider: SchedulingProvider = {
   async listEventTypes() {
     return [BUILTIN_EVENT_TYPE];
   },
-  async getSlots(day, eventType) {
-    return freeSlots(availabilityInput(day, eventType.lengthInMinutes)).map<Slot>((start) => ({
+  async getSlots(day, eventType, _minNoticeHours, excludeId) {
+    const input = availabilityInput(day, eventType.lengthInMinutes, { excludeId });
+    return freeSlots(input).map<Slot>((start) => ({
       time: start.toISOString(),
       formatted: formatTime(start),
       available: true,

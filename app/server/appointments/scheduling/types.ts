@@ -34,7 +34,13 @@ export type BookingResult = {
 export type SchedulingProvider = {
   name: "builtin" | "calcom";
   listEventTypes(): Promise<EventType[]>;
-  getSlots(day: IsoDay, eventType: EventType, minNoticeHours: number): Promise<Slot[]>;
+  /** `excludeId`: a built-in booking being moved (it does not block the slots around it). */
+  getSlots(
+    day: IsoDay,
+    eventType: EventType,
+    minNoticeHours: number,
+    excludeId?: number,
+  ): Promise<Slot[]>;
   book(input: BookingRequest): Promise<BookingResult>;
   getBooking(uid: string): Promise<BookingResult | null>;
   cancel(uid: string): Promise<void>;

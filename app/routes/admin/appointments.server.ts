@@ -1,0 +1,55 @@
+import { data } from "react-router";
+import { formatDateTime } from "~/lib/format";
+import {
+  cancelByAdmin,
+  PICK_A_TIME,
+  RescheduleSchema,
+  rescheduleByAdmin,
+} from "~/server/appointments/admin-changes.server";
+import { handleVideoLinkForm } from "~/server/appointments/video-link-form.server";
+import { redirectWithToast } from "~/server/flash.server";
+import { adminActor } from "~/server/privacy/audit.server";
+import { failureToast } from "~/server/result.server";
+
+/** The card's anchor on Termine: a form result lands on its card (no JS: the browser scrolls). */
+export const cardAnchor = (id: number) => `termin-${id}`;
+
+/** The card forms on Termine other than "Aktualisieren": video link and cancel (no JS needed). */
+export async function handleCardForm(
+  adminId: number,
+  id: number,
+  form: FormData,
+  back: string,
+): Promise<Response | null> {
+  const intent = form.get("intent");
+  if (intent === "video-link") return handleVideoLinkForm(id, form, back);
+  if (intent !== "cancel") return null;
+  const result = await cancelByAdmin(adminActor(adminId), id);
+  const to = `${back}#${cardAnchor(id)}`;
+  if (!result.ok) return failureToast(to, result);
+  return redirectWithToast(to, {
+    type: "success",
+    message: result.mailed
+      ? "Termin abgesagt – der Kunde erhält die Absage per E-Mail."
+      : "Termin abgesagt.",
+  });
+}
+
+/**
+ * The move page's form (`startTime` from the slot choice): success leads back to the list the
+ * admin came from, onto the card; a refusal stays on the page with its message.
+ */
+export async function handleMoveForm(adminId: number, id: number, form: FormData, back: string) {
+  const parsed = RescheduleSchema.safeParse({ startTime: form.get("startTime") ?? undefined });
+  if (!parsed.success)
+    return data({ error: parsed.error.issues[0]?.message ?? PICK_A_TIME }, { status: 400 });
+  const result = await rescheduleByAdmin(adminActor(adminId), id, parsed.data.startTime);
+  if (!result.ok) return data({ error: result.error }, { status: result.status });
+  const when = `${formatDateTime(result.value.startTime)} Uhr`;
+  return redirectWithToast(`${back}#${cardAnchor(id)}`, {
+    type: "success",
+    message: result.mailed
+      ? `Termin auf ${when} verschoben – der Kunde erhält die neue Einladung per E-Mail.`
+      : `Termin auf ${when} verschoben.`,
+  });
+}

@@ -1,0 +1,109 @@
+import { z } from "zod";
+import type { AppointmentJson } from "~/lib/appointments";
+import { type AuditActor, audit } from "../privacy/audit.server";
+import { type Failure, failure, type Ok, scheduling } from "../result.server";
+import { serializeAppointment } from "./appointments.server";
+import { appointmentWithRequest, cancelAppointment, rescheduleAppointment } from "./changes.server";
+import { INACTIVE_STATUSES } from "./one-per-request.server";
+import { SLOT_NOT_OFFERED } from "./scheduling/builtin.server";
+import { SLOT_TAKEN } from "./scheduling/types";
+
+/**
+ * An admin cancels or moves a built-in booking (its card on Termine, or the API): the same
+ * functions as the visitor's manage link (changes.server.ts) — the visitor gets the cancellation
+ * or the updated invite (next SEQUENCE) exactly as if they had done it themselves, quarantined
+ * requests excepted —, and each change is audited (the booking's id and times, no lead data).
+ */
+/** `mailed`: whether the visitor hears of it (a request, not quarantined). */
+type Changed = Ok<{ value: AppointmentJson; mailed: boolean }> | Failure;
+
+function mailedAbout(id: number): boolean {
+  const { request } = appointmentWithRequest(id);
+  return Boolean(request && !request.quarantinedAt);
+}
+
+export const PICK_A_TIME = "Bitte wählen Sie Datum und Uhrzeit aus.";
+
+/** The move's input, on the page (`startTime` radio) and in the API body alike. */
+export const RescheduleSchema = z.object({
+  startTime: z
+    .string({ error: PICK_A_TIME })
+    .trim()
+    .min(1, PICK_A_TIME)
+    .refine((v) => !Number.isNaN(Date.parse(v)), PICK_A_TIME),
+});
+
+export async function cancelByAdmin(actor: AuditActor, id: number): Promise<Changed> {
+  const result = await scheduling(() => cancelAppointment(id));
+  if (!result.ok) return result;
+  audit(actor, "appointment-cancelled", `Termin ${id}`);
+  return { ...result, mailed: mailedAbout(id) };
+}
+
+/**
+ * The move shares the visitor's function, whose failures are worded for visitors ("du"): admins
+ * read them in the Sie form (as refreshAppointment does for Cal.com's failures).
+ */
+const ADMIN_WORDING: Record<string, string> = {
+  [SLOT_TAKEN]:
+    "Dieser Termin ist bereits vergeben. Bitte wählen Sie eine andere Uhrzeit – die freien Zeiten wurden aktualisiert.",
+  [SLOT_NOT_OFFERED]:
+    "Dieser Zeitpunkt ist nicht buchbar. Bitte wählen Sie eine angebotene Uhrzeit.",
+  "Dieser Termin liegt vor der Mindestvorlaufzeit. Bitte wähle einen späteren Termin.":
+    "Dieser Termin liegt vor der Mindestvorlaufzeit. Bitte wählen Sie einen späteren Termin.",
+  "Bitte wähle Datum und Uhrzeit aus": PICK_A_TIME,
+  "Das ist bereits dein Termin. Bitte wähle eine andere Uhrzeit.":
+    "Der Termin liegt bereits zu dieser Zeit. Bitte wählen Sie eine andere.",
+  "Der Termin wurde gerade geändert. Bitte lade die Seite neu.":
+    "Der Termin wurde gerade geändert. Bitte laden Sie die Seite neu.",
+};
+
+const forAdmins = (result: Failure): Failure => ({
+  ...result,
+  error: ADMIN_WORDING[result.error] ?? result.error,
+});
+
+export async function rescheduleByAdmin(
+  actor: AuditActor,
+  id: number,
+  startTime: string,
+): Promise<Changed> {
+  const before = await scheduling(async () => appointmentWithRequest(id).row);
+  if (!before.ok) return before;
+  const from = before.value.startTime;
+  if (from.getTime() === Date.parse(startTime))
+    return failure(400, "Der Termin liegt bereits zu dieser Zeit. Bitte wählen Sie eine andere.");
+  const result = await scheduling(() => rescheduleAppointment(id, startTime));
+  if (!result.ok) return forAdmins(result);
+  audit(actor, "appointment-moved", `Termin ${id}`, {
+    from: from.toISOString(),
+    to: result.value.startTime,
+  });
+  return { ...result, mailed: mailedAbout(id) };
+}
+
+/** What the move page needs of a booking; a failure when it cannot be moved (anymore). */
+export function movableBooking(
+  id: number,
+): Ok<{ id: number; start: Date; minutes: number; appointment: AppointmentJson }> | Failure {
+  let found: ReturnType<typeof appointmentWithRequest>;
+  try {
+    found = appointmentWithRequest(id);
+  } catch {
+    return failure(404, "Termin nicht gefunden.");
+  }
+  const { row } = found;
+  if (row.provider !== "builtin")
+    return failure(400, "Cal.com-Termine verschieben Sie bei Cal.com.");
+  if (INACTIVE_STATUSES.includes(row.status))
+    return failure(409, "Dieser Termin wurde bereits abgesagt.");
+  if (row.startTime.getTime() <= Date.now())
+    return failure(409, "Dieser Termin liegt in der Vergangenheit.");
+  return {
+    ok: true,
+    id,
+    start: row.startTime,
+    minutes: row.durationMinutes,
+    appointment: serializeAppointment(row, found.request),
+  };
+}
