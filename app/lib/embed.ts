@@ -25,12 +25,25 @@ export const EMBED_ORIGIN_INVALID =
 export const EMBED_ORIGIN_HTTPS =
   "Nur https-Adressen sind erlaubt (http nur für localhost, solange die App selbst lokal läuft).";
 export const EMBED_ORIGIN_DUPLICATE = "Diese Adresse steht bereits in der Liste.";
+export const EMBED_ORIGIN_WILDCARD =
+  "Platzhalter wie * sind nicht erlaubt. Bitte geben Sie jede Website einzeln an, z. B. https://www.example.com.";
+export const EMBED_ORIGIN_HOST =
+  "Der Name der Website darf nur Buchstaben, Ziffern, Punkte und Bindestriche enthalten, z. B. https://www.example.com.";
 
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 
 /** Whether a URL's host is loopback (localhost, 127.0.0.0/8, [::1]). */
 export function isLoopbackHost(hostname: string): boolean {
   return LOOPBACK.test(hostname);
+}
+
+/**
+ * Whether a URL's hostname may stand in a CSP source (attack29): a name of letters, digits, dots and
+ * hyphens (an IDN as the URL gives it, in punycode), an IPv4 address or a bracketed IPv6 address.
+ * Never a `*` wildcard, nor `;`, `,` or `'`, which would end or change the CSP directive.
+ */
+export function isValidEmbedHost(hostname: string): boolean {
+  return /^[a-z0-9.-]+$/i.test(hostname) || /^\[[0-9a-f:.]+\]$/i.test(hostname);
 }
 
 /**
@@ -55,6 +68,8 @@ export function parseEmbedOrigin(
     return { ok: false, message: EMBED_ORIGIN_INVALID };
   // "https://example.com/?" or "#" leave nothing in search/hash: refuse them by the text itself.
   if (/[?#]/.test(text)) return { ok: false, message: EMBED_ORIGIN_INVALID };
+  if (url.hostname.includes("*")) return { ok: false, message: EMBED_ORIGIN_WILDCARD };
+  if (!isValidEmbedHost(url.hostname)) return { ok: false, message: EMBED_ORIGIN_HOST };
   if (url.protocol === "http:" && !isLoopbackHost(url.hostname))
     return { ok: false, message: EMBED_ORIGIN_HTTPS };
   return { ok: true, origin: url.origin };
