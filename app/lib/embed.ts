@@ -110,6 +110,33 @@ export function embedFrameAncestors(allowedOrigins: readonly string[]): string[]
   return ["'self'", ...allowedOrigins];
 }
 
+/**
+ * The stored origins that may stand in `frame-ancestors` now: each a valid, normalised origin (one
+ * saved before a check existed is dropped), http ones only while the app runs on loopback.
+ */
+export function usableEmbedOrigins(stored: readonly string[], appLoopback: boolean): string[] {
+  return stored.filter((origin) => {
+    const parsed = parseEmbedOrigin(origin);
+    if (!parsed.ok || parsed.origin !== origin) return false;
+    return appLoopback || !origin.startsWith("http:");
+  });
+}
+
+/**
+ * A stored configuration document without the embed origins the schema now refuses (saved before
+ * a check existed, e.g. `https://*`): one such entry must not discard the whole configuration.
+ */
+export function withoutInvalidEmbedOrigins(data: unknown): unknown {
+  const isObject = (v: unknown): v is Record<string, unknown> =>
+    typeof v === "object" && v !== null && !Array.isArray(v);
+  if (!isObject(data) || !isObject(data.embed) || !Array.isArray(data.embed.allowedOrigins))
+    return data;
+  const allowedOrigins = data.embed.allowedOrigins.filter(
+    (origin) => typeof origin === "string" && parseEmbedOrigin(origin).ok,
+  );
+  return { ...data, embed: { ...data.embed, allowedOrigins } };
+}
+
 /** The copy-paste snippet for a host page: the frame, and optionally the resizing script. */
 export function embedSnippet(appUrl: string): { iframe: string; script: string; csp: string } {
   const base = appUrl.replace(/\/+$/, "");

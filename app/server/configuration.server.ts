@@ -6,6 +6,7 @@ import {
   DEFAULT_CONFIGURATION,
   mergeConfigurationPatch,
 } from "~/lib/configuration";
+import { withoutInvalidEmbedOrigins } from "~/lib/embed";
 import { fieldErrorsOf } from "~/lib/field-errors";
 import { configuration } from "~db/schema";
 import { logoChangeErrors, withLogo } from "./branding-config.server";
@@ -56,7 +57,10 @@ export function getConfiguration(): Configuration {
   const version = dataVersion(database);
   if (cached?.database === database && cached.version === version) return cached.value;
   const row = database.select().from(configuration).where(eq(configuration.id, 1)).get();
-  const parsed = row ? ConfigurationSchema.safeParse(row.data) : undefined;
+  // A stored embed origin refused by a later, stricter check is dropped, not the whole document.
+  const parsed = row
+    ? ConfigurationSchema.safeParse(withoutInvalidEmbedOrigins(row.data))
+    : undefined;
   // Frozen: every caller shares this object, none may change it for the others.
   const value = deepFreeze(parsed?.success ? parsed.data : DEFAULT_CONFIGURATION);
   cached = { database, version, value };

@@ -7,7 +7,7 @@ import {
   EMBED_PATH,
   embedFrameAncestors,
   isLoopbackHost,
-  parseEmbedOrigin,
+  usableEmbedOrigins,
 } from "~/lib/embed";
 import { getConfiguration } from "./configuration.server";
 import { derivedKeys } from "./crypto.server";
@@ -31,14 +31,8 @@ export function isEmbedPath(pathname: string): boolean {
  */
 export function embedFrameSources(): string[] {
   try {
-    const appLoopback = appIsLoopback();
-    return embedFrameAncestors(
-      getConfiguration().embed.allowedOrigins.filter((origin) => {
-        const parsed = parseEmbedOrigin(origin);
-        if (!parsed.ok || parsed.origin !== origin) return false;
-        return appLoopback || !origin.startsWith("http:");
-      }),
-    );
+    const stored = getConfiguration().embed.allowedOrigins;
+    return embedFrameAncestors(usableEmbedOrigins(stored, appIsLoopback()));
   } catch {
     // No database (yet, or any more): the form frames itself only.
     return embedFrameAncestors([]);
