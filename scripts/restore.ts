@@ -1,6 +1,9 @@
-// `npm run restore <backup.sqlite | --bucket backups/<name>.sqlite>` — with the server stopped: puts a
-// backup in place of the database (DATABASE_PATH; stale -wal/-shm removed) and, when a
-// `<backup>-uploads` folder exists beside it, the uploads folder (UPLOADS_DIR). docs/operations.md.
+// `npm run restore <backup.sqlite | --bucket backups/<name>.sqlite> [--no-check]` — with the server
+// stopped: puts a backup in place of the database (DATABASE_PATH; stale -wal/-shm removed) and, when
+// a `<backup>-uploads` folder exists beside it, the uploads folder (UPLOADS_DIR). docs/operations.md.
+// The copy is opened and its schema read before anything is replaced; the full integrity check
+// (`PRAGMA quick_check`, seconds at 1M rows) runs in the server after it listens (issue 31, marker
+// `<DATABASE_PATH>.check`, server/startup.ts), unless `--no-check`.
 import {
   cpSync,
   createWriteStream,
@@ -20,12 +23,15 @@ import { scriptEnv } from "./script-env.ts";
 
 const args = process.argv.slice(2);
 const fromBucket = args.includes("--bucket");
+const noCheck = args.includes("--no-check");
 const source = args.find((a) => !a.startsWith("--"));
 const config = scriptEnv();
 const databasePath = path.resolve(config.DATABASE_PATH);
 const uploadsDir = path.resolve(config.UPLOADS_DIR);
 if (!source) {
-  console.error("Aufruf: npm run restore -- <sicherung.sqlite> | --bucket backups/<name>.sqlite");
+  console.error(
+    "Aufruf: npm run restore -- <sicherung.sqlite> | --bucket backups/<name>.sqlite [--no-check]",
+  );
   process.exit(1);
 }
 
@@ -44,12 +50,19 @@ if (!existsSync(file)) {
   console.error(`Keine Sicherung unter ${file} gefunden.`);
   process.exit(1);
 }
-// The copy must be a readable SQLite database before anything is replaced.
-const check = new Database(file, { readonly: true, fileMustExist: true });
-const ok = check.pragma("quick_check", { simple: true });
-check.close();
-if (ok !== "ok") {
-  console.error(`Die Sicherung ${file} ist beschädigt (${ok}).`);
+// The copy must be a SQLite database with a readable schema before anything is replaced; the
+// full check of every page follows in the background once the server listens.
+try {
+  const check = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    check.prepare("SELECT count(*) FROM sqlite_schema").get();
+  } finally {
+    check.close();
+  }
+} catch (error) {
+  console.error(
+    `Die Sicherung ${file} ist beschädigt (${error instanceof Error ? error.message : error}).`,
+  );
   process.exit(1);
 }
 
@@ -58,6 +71,9 @@ for (const suffix of ["-wal", "-shm"]) rmSync(`${databasePath}${suffix}`, { forc
 cpSync(file, databasePath);
 // The next start moves stored files the restored rows do not refer to into quarantine (ADR 085).
 writeFileSync(`${databasePath}.restored`, new Date().toISOString());
+// The server checks the restored file's integrity after it listens (server/startup.ts).
+if (noCheck) rmSync(`${databasePath}.check`, { force: true });
+else writeFileSync(`${databasePath}.check`, new Date().toISOString());
 console.log(`Datenbank wiederhergestellt: ${databasePath}`);
 
 const uploadsBackup = `${file.replace(/\.sqlite$/, "")}-uploads`;

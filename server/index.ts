@@ -2,7 +2,7 @@ import type { Server } from "node:http";
 import { type BootResult, createApp, type EntryExtras, importBuild } from "./app.ts";
 import { routeConsoleToLogger } from "./logger.ts";
 import { startMetricsServer } from "./metrics.ts";
-import { migrateInWorker, startupGate } from "./startup.ts";
+import { checkRestoredIntegrity, migrateInWorker, startupGate } from "./startup.ts";
 
 // Every console line of the server process becomes one scrubbed JSON line (server/logger.ts).
 routeConsoleToLogger();
@@ -41,6 +41,12 @@ const booting = (async () => {
     fail(error);
   }
 })();
+// After a restore: every page checked in a worker thread while the app serves (issue 31).
+void booting.then(() =>
+  checkRestoredIntegrity(config.DATABASE_PATH).catch((error: unknown) =>
+    console.error("Integritätsprüfung fehlgeschlagen:", error),
+  ),
+);
 server.keepAliveTimeout = 65_000;
 // Prometheus metrics on their own internal port (METRICS_PORT=0 switches them off).
 const metricsServer = config.METRICS_PORT

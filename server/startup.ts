@@ -2,6 +2,7 @@
 // index build must never keep Fly's health check waiting. The server listens at once, answers
 // /healthz with 200 ("starting") and every other path with 503 + Retry-After while the migrations
 // run in a worker thread (server/migrate-worker.ts) and the boot finishes; then it serves.
+import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type express from "express";
@@ -55,4 +56,30 @@ export function startupGate() {
       return ready;
     },
   };
+}
+
+/**
+ * After a restore (`npm run restore` leaves `<DATABASE_PATH>.check`, unless `--no-check`): the
+ * integrity check of every page in a worker thread, once the server listens and serves. "ok"
+ * removes the marker; anything else is logged as an error on every start until it is dealt with.
+ */
+export async function checkRestoredIntegrity(databasePath: string): Promise<string | null> {
+  const marker = `${path.resolve(databasePath)}.check`;
+  if (!existsSync(marker)) return null;
+  const file = new URL(`./integrity-worker${path.extname(import.meta.url)}`, import.meta.url);
+  const { result, ms } = await new Promise<{ result: string; ms: number }>((resolve, reject) => {
+    const worker = new Worker(file, { workerData: { databasePath: path.resolve(databasePath) } });
+    worker.once("message", resolve);
+    worker.once("error", reject);
+    worker.once("exit", (code) => reject(new Error(`Integritätsprüfung beendet mit Code ${code}`)));
+  });
+  if (result === "ok") {
+    rmSync(marker, { force: true });
+    console.log(`Integritätsprüfung nach der Wiederherstellung: ok (${(ms / 1000).toFixed(1)} s).`);
+  } else {
+    console.error(
+      `Integritätsprüfung nach der Wiederherstellung: die Datenbank ist beschädigt (${result}). Bitte eine ältere Sicherung wiederherstellen (docs/operations.md).`,
+    );
+  }
+  return result;
 }

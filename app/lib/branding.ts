@@ -109,6 +109,11 @@ export const FaqEntrySchema = z.object({
 export const LogoSchema = z.object({
   hash: z.string().regex(/^[0-9a-f]{32}$/),
   type: z.enum(["png", "jpeg", "webp"]),
+  /**
+   * Stored under `logo-<hash>.<type>`, a name no upload can have (every logo uploaded since ADR
+   * 293); absent: an older logo stored under `<hash>.<type>`.
+   */
+  prefixed: z.literal(true).optional(),
 });
 export type Logo = z.infer<typeof LogoSchema>;
 

@@ -1,12 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
   EMBED_ORIGIN_DUPLICATE,
+  EMBED_ORIGIN_HOST,
   EMBED_ORIGIN_HTTPS,
   EMBED_ORIGIN_INVALID,
+  EMBED_ORIGIN_WILDCARD,
   EmbedSettingsSchema,
   embedFrameAncestors,
   embedSnippet,
   parseEmbedOrigin,
+  usableEmbedOrigins,
 } from "./embed";
 
 describe("parseEmbedOrigin", () => {
@@ -33,6 +36,48 @@ describe("parseEmbedOrigin", () => {
     ["*", EMBED_ORIGIN_INVALID],
   ])("refuses %j", (value, message) => {
     expect(parseEmbedOrigin(value)).toEqual({ ok: false, message });
+  });
+});
+
+describe("parseEmbedOrigin: only plain hosts (attack29)", () => {
+  it.each(["https://*", "https://*.com", "https://*.agentur.example"])(
+    "refuses the wildcard %j in German",
+    (value) => {
+      expect(parseEmbedOrigin(value)).toEqual({ ok: false, message: EMBED_ORIGIN_WILDCARD });
+    },
+  );
+
+  it.each([
+    "https://x%3bsandbox",
+    "https://a%2cb.example",
+    "https://x%27unsafe-inline%27",
+    "https://a'b.example",
+    "https://a_b.example",
+  ])("refuses %j, whose host is no CSP host", (value) => {
+    expect(parseEmbedOrigin(value)).toEqual({ ok: false, message: EMBED_ORIGIN_HOST });
+  });
+
+  it.each([
+    ["https://bücher.example", "https://xn--bcher-kva.example"],
+    ["https://203.0.113.7", "https://203.0.113.7"],
+    ["https://[2001:db8::1]:8443", "https://[2001:db8::1]:8443"],
+  ])("accepts %j as %j", (value, origin) => {
+    expect(parseEmbedOrigin(value)).toEqual({ ok: true, origin });
+  });
+
+  it("the CSP keeps only usable stored origins (http only while the app is loopback)", () => {
+    const stored = [
+      "https://ok.example",
+      "https://x;sandbox",
+      "https://*",
+      "https://Upper.example",
+      "http://localhost:5173",
+    ];
+    expect(usableEmbedOrigins(stored, false)).toEqual(["https://ok.example"]);
+    expect(usableEmbedOrigins(stored, true)).toEqual([
+      "https://ok.example",
+      "http://localhost:5173",
+    ]);
   });
 });
 

@@ -25,12 +25,25 @@ export const EMBED_ORIGIN_INVALID =
 export const EMBED_ORIGIN_HTTPS =
   "Nur https-Adressen sind erlaubt (http nur für localhost, solange die App selbst lokal läuft).";
 export const EMBED_ORIGIN_DUPLICATE = "Diese Adresse steht bereits in der Liste.";
+export const EMBED_ORIGIN_WILDCARD =
+  "Platzhalter wie * sind nicht erlaubt. Bitte geben Sie jede Website einzeln an, z. B. https://www.example.com.";
+export const EMBED_ORIGIN_HOST =
+  "Der Name der Website darf nur Buchstaben, Ziffern, Punkte und Bindestriche enthalten, z. B. https://www.example.com.";
 
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 
 /** Whether a URL's host is loopback (localhost, 127.0.0.0/8, [::1]). */
 export function isLoopbackHost(hostname: string): boolean {
   return LOOPBACK.test(hostname);
+}
+
+/**
+ * Whether a URL's hostname may stand in a CSP source (attack29): a name of letters, digits, dots and
+ * hyphens (an IDN as the URL gives it, in punycode), an IPv4 address or a bracketed IPv6 address.
+ * Never a `*` wildcard, nor `;`, `,` or `'`, which would end or change the CSP directive.
+ */
+export function isValidEmbedHost(hostname: string): boolean {
+  return /^[a-z0-9.-]+$/i.test(hostname) || /^\[[0-9a-f:.]+\]$/i.test(hostname);
 }
 
 /**
@@ -55,6 +68,8 @@ export function parseEmbedOrigin(
     return { ok: false, message: EMBED_ORIGIN_INVALID };
   // "https://example.com/?" or "#" leave nothing in search/hash: refuse them by the text itself.
   if (/[?#]/.test(text)) return { ok: false, message: EMBED_ORIGIN_INVALID };
+  if (url.hostname.includes("*")) return { ok: false, message: EMBED_ORIGIN_WILDCARD };
+  if (!isValidEmbedHost(url.hostname)) return { ok: false, message: EMBED_ORIGIN_HOST };
   if (url.protocol === "http:" && !isLoopbackHost(url.hostname))
     return { ok: false, message: EMBED_ORIGIN_HTTPS };
   return { ok: true, origin: url.origin };
@@ -93,6 +108,33 @@ export const DEFAULT_EMBED: EmbedSettings = { allowedOrigins: [] };
 /** The CSP `frame-ancestors` sources of /embed: our own origin and the allowed websites. */
 export function embedFrameAncestors(allowedOrigins: readonly string[]): string[] {
   return ["'self'", ...allowedOrigins];
+}
+
+/**
+ * The stored origins that may stand in `frame-ancestors` now: each a valid, normalised origin (one
+ * saved before a check existed is dropped), http ones only while the app runs on loopback.
+ */
+export function usableEmbedOrigins(stored: readonly string[], appLoopback: boolean): string[] {
+  return stored.filter((origin) => {
+    const parsed = parseEmbedOrigin(origin);
+    if (!parsed.ok || parsed.origin !== origin) return false;
+    return appLoopback || !origin.startsWith("http:");
+  });
+}
+
+/**
+ * A stored configuration document without the embed origins the schema now refuses (saved before
+ * a check existed, e.g. `https://*`): one such entry must not discard the whole configuration.
+ */
+export function withoutInvalidEmbedOrigins(data: unknown): unknown {
+  const isObject = (v: unknown): v is Record<string, unknown> =>
+    typeof v === "object" && v !== null && !Array.isArray(v);
+  if (!isObject(data) || !isObject(data.embed) || !Array.isArray(data.embed.allowedOrigins))
+    return data;
+  const allowedOrigins = data.embed.allowedOrigins.filter(
+    (origin) => typeof origin === "string" && parseEmbedOrigin(origin).ok,
+  );
+  return { ...data, embed: { ...data.embed, allowedOrigins } };
 }
 
 /** The copy-paste snippet for a host page: the frame, and optionally the resizing script. */

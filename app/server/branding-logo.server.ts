@@ -1,16 +1,19 @@
 import { createHash } from "node:crypto";
 import { type Logo, logoUrl } from "~/lib/branding";
-import { getConfiguration, patchConfiguration } from "./configuration.server";
+import { getConfiguration, saveLogoReference } from "./configuration.server";
 import { readBodyBytes } from "./http.server";
 import { failure, type Result } from "./result.server";
 import { fileStorage } from "./upload-storage.server";
-import { deleteStoredFile } from "./uploads/store.server";
+import { isRequestUpload } from "./uploads/references.server";
+import { isStorageKey } from "./uploads/store.server";
 
 /**
  * The agency's logo (issue 29): PNG, JPEG or WebP up to 256 KB, recognised by its first bytes
  * (never by name or declared type; SVG, which can carry script, is refused), stored in the upload
- * storage under `<hash>.<type>` and named in `branding.logo`. The upload sweep keeps it
- * (`logoStorageKey` is among the referenced keys).
+ * storage under `logo-<hash>.<type>` — a name no upload can have — and named in `branding.logo`,
+ * which only these functions set (ADR 293). The upload sweep keeps it (`logoStorageKey` is among
+ * the referenced keys). A logo stored before under `<hash>.<type>` (the shape of an upload's key) is
+ * still served, and deleted on replacement only when no request's attachment or recording has it.
  */
 export const LOGO_MAX_BYTES = 256 * 1024;
 export const LOGO_TOO_LARGE = "Das Logo darf höchstens 256 KB groß sein.";
@@ -33,7 +36,20 @@ export function sniffLogo(bytes: Uint8Array): Logo["type"] | null {
   return null;
 }
 
-export const logoStorageKey = (logo: Logo) => `${logo.hash}.${logo.type}`;
+export const logoStorageKey = (logo: Logo) =>
+  `${logo.prefixed ? "logo-" : ""}${logo.hash}.${logo.type}`;
+
+const LOGO_KEY = /^logo-[0-9a-f]{32}\.(png|jpeg|webp)$/;
+
+/**
+ * Deletes a replaced or removed logo's file: one named `logo-…`; an older logo's `<hash>.<type>`
+ * only when it is no request's upload (before ADR 293 the configuration API could name one).
+ */
+async function deleteLogoFile(logo: Logo): Promise<void> {
+  const key = logoStorageKey(logo);
+  const own = LOGO_KEY.test(key) || (isStorageKey(key) && !isRequestUpload(key));
+  if (own) await fileStorage().remove(key);
+}
 
 /** The stored logo's key, for the upload sweep (null: none). */
 export function referencedLogoKey(): string | null {
@@ -48,23 +64,22 @@ export async function saveLogo(file: unknown): Promise<Result<{ logoUrl: string 
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = sniffLogo(bytes);
   if (!type) return failure(415, LOGO_WRONG_TYPE, "logo");
-  const logo: Logo = { hash: createHash("sha256").update(bytes).digest("hex").slice(0, 32), type };
+  const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 32);
+  const logo: Logo = { hash, type, prefixed: true };
   const stored = new File([bytes], `logo.${type}`, { type: CONTENT_TYPES[type] });
   await fileStorage().set(logoStorageKey(logo), stored);
   const previous = getConfiguration().branding.logo;
-  const saved = patchConfiguration({ branding: { logo } });
+  const saved = saveLogoReference(logo);
   if (!saved.ok) return failure(500, saved.error);
-  if (previous && logoStorageKey(previous) !== logoStorageKey(logo)) {
-    await deleteStoredFile(logoStorageKey(previous));
-  }
+  if (previous && logoStorageKey(previous) !== logoStorageKey(logo)) await deleteLogoFile(previous);
   return { ok: true, logoUrl: logoUrl(logo) as string };
 }
 
 /** Removes the logo (the product's mark shows again). */
 export async function removeLogo(): Promise<void> {
   const previous = getConfiguration().branding.logo;
-  patchConfiguration({ branding: { logo: null } });
-  if (previous) await deleteStoredFile(logoStorageKey(previous));
+  saveLogoReference(null);
+  if (previous) await deleteLogoFile(previous);
 }
 
 /** The logo's bytes from a multipart body of at most 256 KB plus form overhead. */
@@ -85,7 +100,10 @@ export async function readLogoForm(request: Request): Promise<FormData | null> {
  */
 export async function logoResponse(): Promise<Response> {
   const logo = getConfiguration().branding.logo;
-  const file = logo ? ((await fileStorage().get(logoStorageKey(logo))) as File | null) : null;
+  // An older logo's `<hash>.<type>` that is a request's upload is never published.
+  const key = logo ? logoStorageKey(logo) : null;
+  const servable = key !== null && (LOGO_KEY.test(key) || !isRequestUpload(key));
+  const file = key && servable ? ((await fileStorage().get(key)) as File | null) : null;
   if (!logo || !file) {
     return new Response("Kein Logo hinterlegt.", {
       status: 404,

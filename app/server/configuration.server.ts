@@ -1,12 +1,15 @@
 import { eq } from "drizzle-orm";
+import type { Logo } from "~/lib/branding";
 import {
   type Configuration,
   ConfigurationSchema,
   DEFAULT_CONFIGURATION,
   mergeConfigurationPatch,
 } from "~/lib/configuration";
+import { withoutInvalidEmbedOrigins } from "~/lib/embed";
 import { fieldErrorsOf } from "~/lib/field-errors";
 import { configuration } from "~db/schema";
+import { logoChangeErrors, withLogo } from "./branding-config.server";
 import { type Db, db } from "./db.server";
 import { embedOriginErrors } from "./embed.server";
 import { openBody } from "./mail/secrets.server";
@@ -54,7 +57,10 @@ export function getConfiguration(): Configuration {
   const version = dataVersion(database);
   if (cached?.database === database && cached.version === version) return cached.value;
   const row = database.select().from(configuration).where(eq(configuration.id, 1)).get();
-  const parsed = row ? ConfigurationSchema.safeParse(row.data) : undefined;
+  // A stored embed origin refused by a later, stricter check is dropped, not the whole document.
+  const parsed = row
+    ? ConfigurationSchema.safeParse(withoutInvalidEmbedOrigins(row.data))
+    : undefined;
   // Frozen: every caller shares this object, none may change it for the others.
   const value = deepFreeze(parsed?.success ? parsed.data : DEFAULT_CONFIGURATION);
   cached = { database, version, value };
@@ -82,11 +88,31 @@ export function saveConfiguration(
   input: unknown,
   actor: AuditActor = "System",
 ): SaveConfigurationResult {
+  return save(input, actor, null);
+}
+
+/** Names the stored logo: only the logo upload and removal (app/server/branding-logo.server.ts). */
+export function saveLogoReference(
+  logo: Logo | null,
+  actor: AuditActor = "System",
+): SaveConfigurationResult {
+  return save(getConfiguration(), actor, { logo });
+}
+
+function save(
+  input: unknown,
+  actor: AuditActor,
+  newLogo: { logo: Logo | null } | null,
+): SaveConfigurationResult {
   const before = getConfiguration();
   // Webhook secrets left out or masked keep the stored ones; all are encrypted before storing.
-  // Busy-feed URLs likewise (issue 28): masked ones keep the stored sealed value.
+  // Busy-feed URLs likewise (issue 28): masked ones keep the stored sealed value. The logo is
+  // never taken from the input (ADR 293): the stored one stays, unless the logo upload sets it.
   const parsed = ConfigurationSchema.safeParse(
-    withStoredFeedUrls(withStoredSecrets(input, before.webhooks), before.teamCalendar.busyFeeds),
+    withLogo(
+      withStoredFeedUrls(withStoredSecrets(input, before.webhooks), before.teamCalendar.busyFeeds),
+      newLogo ? newLogo.logo : before.branding.logo,
+    ),
   );
   const fieldErrors = {
     ...(parsed.success
@@ -97,6 +123,7 @@ export function saveConfiguration(
         }
       : fieldErrorsOf(parsed.error)),
     ...newUrlSecretErrors(input, before.webhooks),
+    ...(newLogo ? {} : logoChangeErrors(input, before.branding.logo)),
   };
   if (!parsed.success || Object.keys(fieldErrors).length > 0) {
     return { ok: false, error: "Fehler beim Speichern der Konfiguration!", fieldErrors };

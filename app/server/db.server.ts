@@ -36,7 +36,7 @@ export function db(): Db {
   // choices and the dashboard its skip-scans (issue 31); again daily (optimizeDaily). Sampled
   // (analysis_limit): ~0.25 s instead of ~2 s for the first ANALYZE of 100k requests.
   sqlite.pragma(`analysis_limit = ${ANALYSIS_LIMIT}`);
-  sqlite.pragma("optimize=0x10002");
+  optimize(sqlite, "optimize=0x10002");
   // Every query after the migrations reuses its prepared statement (ADR 167).
   cacheStatements(sqlite);
   instance = database;
@@ -49,12 +49,34 @@ export function transaction<T>(fn: (tx: Db) => T): T {
   return database.$client.transaction(() => fn(database)).immediate();
 }
 
+/**
+ * Replaces the statistics of the FTS5 shadow tables by one fixed estimate and reloads them;
+ * server/migrate-worker.ts runs the same SQL. Taken while the search index was small (a new
+ * installation: ANALYZE at boot sees `requests_fts_data` with 2 rows), they made the planner scan
+ * that table for FTS5's own `DELETE … WHERE id >= ? AND id <= ?` of merged segments: every insert
+ * then read the whole search index as it grew (issue 31: seeding 100k requests 3–6× slower).
+ * With a large estimate SQLite takes the rowid range, as FTS5 expects. (Deleting the rows is not
+ * enough: a connection keeps a table's estimate until its schema is reloaded.)
+ */
+const PIN_FTS_STATISTICS = `DELETE FROM sqlite_stat1 WHERE tbl LIKE 'requests\\_fts\\_%' ESCAPE '\\';
+INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES ('requests_fts_data', NULL, '1000000');
+ANALYZE sqlite_schema;`;
+
+/** PRAGMA optimize (`pragma`), then the FTS5 shadow tables' estimate pinned. */
+function optimize(sqlite: Database.Database, pragma: string) {
+  sqlite.pragma(pragma);
+  const stat = sqlite
+    .prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'sqlite_stat1'")
+    .get();
+  if (stat) sqlite.exec(PIN_FTS_STATISTICS);
+}
+
 let optimizer: ReturnType<typeof setInterval> | undefined;
 /** `PRAGMA optimize` once a day (SQLite's advice for long-lived connections). */
 export function optimizeDaily() {
   optimizer ??= setInterval(() => {
     try {
-      db().$client.pragma("optimize");
+      optimize(db().$client, "optimize");
     } catch (error) {
       console.warn(
         "PRAGMA optimize fehlgeschlagen:",

@@ -7,6 +7,7 @@ import {
   EMBED_PATH,
   embedFrameAncestors,
   isLoopbackHost,
+  usableEmbedOrigins,
 } from "~/lib/embed";
 import { getConfiguration } from "./configuration.server";
 import { derivedKeys } from "./crypto.server";
@@ -23,13 +24,27 @@ export function isEmbedPath(pathname: string): boolean {
   return pathname === EMBED_PATH || pathname === `${EMBED_PATH}.data`;
 }
 
-/** The `frame-ancestors` sources of /embed now: 'self' and the allowed websites. */
+/**
+ * The `frame-ancestors` sources of /embed now: 'self' and the allowed websites. A stored entry that
+ * is no valid origin now (saved before a check existed, or http loopback while APP_URL no longer is
+ * loopback) is left out, so a bad value can never take /embed down.
+ */
 export function embedFrameSources(): string[] {
   try {
-    return embedFrameAncestors(getConfiguration().embed.allowedOrigins);
+    const stored = getConfiguration().embed.allowedOrigins;
+    return embedFrameAncestors(usableEmbedOrigins(stored, appIsLoopback()));
   } catch {
     // No database (yet, or any more): the form frames itself only.
     return embedFrameAncestors([]);
+  }
+}
+
+/** Whether APP_URL names a loopback host (then http loopback origins may embed the form). */
+function appIsLoopback(): boolean {
+  try {
+    return isLoopbackHost(new URL(env().APP_URL).hostname);
+  } catch {
+    return false;
   }
 }
 
@@ -39,10 +54,7 @@ export function embedFrameSources(): string[] {
  */
 export function embedOriginErrors(config: Configuration): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
-  let appLoopback = false;
-  try {
-    appLoopback = isLoopbackHost(new URL(env().APP_URL).hostname);
-  } catch {}
+  const appLoopback = appIsLoopback();
   config.embed.allowedOrigins.forEach((origin, i) => {
     if (origin.startsWith("http:") && !appLoopback)
       errors[`embed.allowedOrigins.${i}`] = [EMBED_ORIGIN_HTTPS];

@@ -77,6 +77,7 @@ let receipt: Limiter | undefined;
 let testMail: Limiter | undefined;
 let accountLogin: Limiter | undefined;
 let lockMail: Limiter | undefined;
+let passkeyOptions: Limiter | undefined;
 /** Public request submissions per client IP (SUBMISSION_RATE_LIMIT, default 10/1h). */
 export const submissionLimiter = () =>
   (submission ??= createLimiter("submission", env().SUBMISSION_RATE_LIMIT));
@@ -91,6 +92,13 @@ export const accountLoginLimiter = () =>
   (accountLogin ??= createLimiter("login-account", ACCOUNT_LOGIN_LIMIT));
 export const lockMailLimiter = () =>
   (lockMail ??= createLimiter("login-lock-mail", { points: 1, durationSeconds: 900 }));
+/**
+ * Passkey login options per client (ADR 292): each call writes a WebAuthn challenge, so an
+ * anonymous client gets a login's worth, not the database's write rate.
+ */
+export const PASSKEY_OPTIONS_LIMIT: LimitSpec = { points: 30, durationSeconds: 300 };
+export const passkeyOptionsLimiter = () =>
+  (passkeyOptions ??= createLimiter("passkey-options", PASSKEY_OPTIONS_LIMIT));
 /** Demo bookings per client IP (BOOKING_RATE_LIMIT, default 5/1h). */
 export const bookingLimiter = () =>
   (booking ??= createLimiter("booking", env().BOOKING_RATE_LIMIT));
@@ -105,7 +113,15 @@ export const testMailLimiter = () => (testMail ??= createLimiter("test-mail", TE
 
 /** Limiters hold the database handle of their process: forget them when it closes. */
 export function resetLimiters() {
-  submission = login = booking = receipt = testMail = accountLogin = lockMail = undefined;
+  submission =
+    login =
+    booking =
+    receipt =
+    testMail =
+    accountLogin =
+    lockMail =
+    passkeyOptions =
+      undefined;
 }
 
 /**

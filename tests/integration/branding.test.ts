@@ -1,10 +1,13 @@
+import { eq } from "drizzle-orm";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { firstBookableDay } from "~/lib/booking-calendar";
 import { COLOR_CONTRAST } from "~/lib/brand-color";
 import { brandingDefaults } from "~/lib/branding";
+import { LOGO_READ_ONLY } from "~/server/branding-config.server";
 import { db } from "~/server/db.server";
-import { requests } from "~db/schema";
+import { fileStorage } from "~/server/upload-storage.server";
+import { attachments, configuration, requests } from "~db/schema";
 import { startSmtpInbox } from "../smtp-inbox";
 import { pngBytes } from "./landing-fixtures";
 import { startTestServer, type TestServer } from "./server";
@@ -193,6 +196,96 @@ describe("logo from the settings page (without JS)", () => {
     remove.set("intent", "logo-remove");
     expect((await postPage(remove)).status).toBe(302);
     expect(await logo()).toBeNull();
+  });
+});
+
+describe("logo reference (attack29, ADR 293)", () => {
+  const storedLogo = async () =>
+    (await (await server.fetch("/api/configuration", { token })).json()).branding.logo;
+  /** Names a logo as a configuration saved before ADR 293 could (`<hash>.<type>`, no prefix). */
+  function setLegacyLogo(hash: string) {
+    const row = db().select().from(configuration).where(eq(configuration.id, 1)).get();
+    const data = row?.data as { branding?: Record<string, unknown> };
+    const next = { ...data, branding: { ...data.branding, logo: { hash, type: "png" } } };
+    db().update(configuration).set({ data: next }).where(eq(configuration.id, 1)).run();
+  }
+  const stored = async (key: string) => (await fileStorage().get(key)) !== null;
+  const png = (text: string) =>
+    new File([new Uint8Array(Buffer.concat([pngBytes(), Buffer.from(text)]))], "x.png", {
+      type: "image/png",
+    });
+
+  it("only the logo upload sets it: PUT/PATCH keep the stored one, a different one is refused", async () => {
+    const { logoUrl } = await (await putLogo(logoForm(pngBytes()))).json();
+    const logo = await storedLogo();
+    expect(logo).toMatchObject({ hash: logoUrl.split("=")[1], type: "png", prefixed: true });
+    expect(await stored(`logo-${logo.hash}.png`)).toBe(true);
+
+    const whole = await (await server.fetch("/api/configuration", { token })).json();
+    const put = await server.fetch("/api/configuration", { method: "PUT", token, json: whole });
+    expect(put.status).toBe(200);
+    const { branding: _left, ...withoutBranding } = whole;
+    const replaced = await server.fetch("/api/configuration", {
+      method: "PUT",
+      token,
+      json: withoutBranding,
+    });
+    expect(replaced.status).toBe(200);
+    expect(await storedLogo()).toEqual(logo);
+    const removed = await patch({ logo: null });
+    expect(removed.status).toBe(400);
+    expect((await removed.json()).fieldErrors["branding.logo"]).toEqual([LOGO_READ_ONLY]);
+    const other = await patch({ logo: { hash: "0".repeat(32), type: "png" } });
+    expect(other.status).toBe(400);
+    expect((await patch({ heroTitle: "Neu" })).status).toBe(200);
+    expect(await storedLogo()).toEqual(logo);
+    await patch({ heroTitle: null });
+    await server.fetch("/api/admin/branding/logo", { method: "DELETE", token });
+    expect(await stored(`logo-${logo.hash}.png`)).toBe(false);
+  });
+
+  it("an older logo is served and dropped on replacement, unless a request's upload has its name", async () => {
+    const legacy = "a".repeat(32);
+    await fileStorage().set(`${legacy}.png`, png("old logo"));
+    setLegacyLogo(legacy);
+    const served = await server.fetch(`/branding/logo?v=${legacy}`);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).toString()).toContain("old logo");
+    expect((await putLogo(logoForm(pngBytes()))).status).toBe(200);
+    expect(await stored(`${legacy}.png`)).toBe(false);
+
+    // A configuration poisoned before the fix names a visitor's attachment: never published,
+    // never deleted.
+    const upload = "b".repeat(32);
+    await fileStorage().set(`${upload}.png`, png("PRIVATE"));
+    const r = db()
+      .insert(requests)
+      .values({
+        name: "Lia Logo",
+        email: "lia-logo@example.com",
+        phone: "+49 30 123456",
+        companyDescription: "Eine Firma mit vielen Ideen und Mitarbeitenden",
+        description: "App",
+      })
+      .returning()
+      .get();
+    db()
+      .insert(attachments)
+      .values({
+        requestId: r.id,
+        filename: `${upload}.png`,
+        originalName: "scan.png",
+        mimeType: "image/png",
+        size: 10,
+      })
+      .run();
+    setLegacyLogo(upload);
+    expect((await server.fetch(`/branding/logo?v=${upload}`)).status).toBe(404);
+    expect(
+      (await server.fetch("/api/admin/branding/logo", { method: "DELETE", token })).status,
+    ).toBe(204);
+    expect(await stored(`${upload}.png`)).toBe(true);
+    expect(await storedLogo()).toBeNull();
   });
 });
 

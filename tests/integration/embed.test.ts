@@ -3,8 +3,11 @@
 // token instead (a forged or expired one is refused in German), and answers a no-JS post with a
 // signed "gesendet" token in the redirect; the embedding page is recorded as referrer.
 import { createHmac, hkdfSync } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RequestJson } from "~/lib/request-json";
+import { db } from "~/server/db.server";
+import { configuration } from "~db/schema";
 import { solvedAltcha } from "../altcha-solution";
 import { multipart, validFields } from "./landing-fixtures";
 import { startTestServer, type TestServer } from "./server";
@@ -92,6 +95,24 @@ describe("/embed headers", () => {
     // Never in the public configuration.
     const visitor = await (await server.fetch("/api/configuration")).json();
     expect(visitor).not.toHaveProperty("embed");
+  });
+
+  it("an origin stored before the stricter check is dropped; /embed and the other settings stay", async () => {
+    expect((await patchOrigins(["https://www.agentur.example"])).status).toBe(200);
+    const before = await (await server.fetch("/api/configuration", { token })).json();
+    // As an older version could save them (attack29): a wildcard, a `;` ending the directive.
+    const row = db().select().from(configuration).where(eq(configuration.id, 1)).get();
+    const data = row?.data as Record<string, unknown>;
+    const allowedOrigins = ["https://*", "https://x;sandbox", "https://www.agentur.example"];
+    db()
+      .update(configuration)
+      .set({ data: { ...data, embed: { allowedOrigins } } })
+      .where(eq(configuration.id, 1))
+      .run();
+    const { res } = await embedPage();
+    expect(frameAncestors(res)).toBe("'self' https://www.agentur.example");
+    const after = await (await server.fetch("/api/configuration", { token })).json();
+    expect(after).toEqual(before);
   });
 
   it("serves /embed.js for other websites (cached, cross-origin resource)", async () => {

@@ -53,7 +53,8 @@ async function waitForHealth(url: string) {
     .poll(
       () =>
         fetch(`${url}/healthz`).then(
-          (r) => r.ok,
+          // "Startet" (200) while booting; the app answers once it says "OK".
+          async (r) => r.ok && (await r.text()) === "OK",
           () => false,
         ),
       { timeout: 30_000 },

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -89,6 +89,45 @@ it("answers /healthz at once and the app with 503 + Retry-After during a long ba
     expect(probes).toBeGreaterThan(3);
     expect(slowest).toBeLessThan(1000);
 
+    const served = await fetch(`${url}/`);
+    expect(served.status).toBe(200);
+  } finally {
+    child.kill("SIGTERM");
+    await exited;
+  }
+}, 120_000);
+
+it("after a restore checks the database's integrity in the background and removes the marker", async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "startup-check-"));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const databasePath = path.join(dir, "data.sqlite");
+  // What `npm run restore` leaves beside the restored file (scripts/restore.ts).
+  writeFileSync(`${databasePath}.check`, new Date().toISOString());
+  const child = spawn(process.execPath, ["server/index.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATABASE_PATH: databasePath,
+      UPLOADS_DIR: path.join(dir, "uploads"),
+      METRICS_PORT: "0",
+      LOG_LEVEL: "info",
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let log = "";
+  const checked = new Promise<void>((resolve) =>
+    child.stdout?.on("data", (chunk: Buffer) => {
+      log += chunk.toString();
+      if (log.includes("Integritätsprüfung nach der Wiederherstellung: ok")) resolve();
+    }),
+  );
+  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+  try {
+    await checked;
+    expect(existsSync(`${databasePath}.check`)).toBe(false);
     const served = await fetch(`${url}/`);
     expect(served.status).toBe(200);
   } finally {

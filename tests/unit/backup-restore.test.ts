@@ -102,6 +102,8 @@ describe("backup and restore", () => {
     expect(before.requests).toHaveLength(3);
     // The next start quarantines stored files the restored rows do not refer to (ADR 085).
     expect(existsSync(`${env.DATABASE_PATH}.restored`)).toBe(true);
+    // The next start checks every page in the background (issue 31): the marker asks for it.
+    expect(existsSync(`${env.DATABASE_PATH}.check`)).toBe(true);
     expect(readFileSync(path.join(env.UPLOADS_DIR, "files", "a.pdf"), "utf8")).toBe(
       "%PDF-1.4 Inhalt",
     );
@@ -129,6 +131,20 @@ describe("backup and restore", () => {
     const restored = await run("scripts/restore.ts", ["--bucket", last], all);
     expect(restored.status, restored.output).toBe(0);
     expect(snapshot(env.DATABASE_PATH)).toEqual(before);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("--no-check restores without asking the server for the integrity check", async () => {
+    const { dir, env } = await seededDataDir();
+    const before = snapshot(env.DATABASE_PATH);
+    const backup = await run("scripts/backup.ts", [], env);
+    const file = /Datenbank gesichert: (.+)/.exec(backup.output)?.[1] as string;
+    writeFileSync(`${env.DATABASE_PATH}.check`, "von vorher");
+    rmSync(env.DATABASE_PATH);
+    const restored = await run("scripts/restore.ts", [file, "--no-check"], env);
+    expect(restored.status, restored.output).toBe(0);
+    expect(snapshot(env.DATABASE_PATH)).toEqual(before);
+    expect(existsSync(`${env.DATABASE_PATH}.check`)).toBe(false);
     rmSync(dir, { recursive: true, force: true });
   });
 

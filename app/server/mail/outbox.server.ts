@@ -1,12 +1,11 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or } from "drizzle-orm";
 import type { Transporter } from "nodemailer";
-import { type MailAttachment, mailOutbox } from "~db/schema";
+import { type MailAttachment, mailOutbox, requestMessages } from "~db/schema";
 import { isStaleReminder } from "../appointments/reminder-check.server";
 import { mailSender } from "../branding.server";
 import { db } from "../db.server";
 import { env } from "../env.server";
 import { afterFailure, outboxWorker } from "../outbox-retry.server";
-import { outboxMessageId } from "../replies/reply-address.server";
 import { registerTestHooks } from "../test-hooks.server";
 import { type MailContent, renderMail } from "./render";
 import { carriesSecret, isSealed, maskedBody, openBody, sealBody } from "./secrets.server";
@@ -22,6 +21,19 @@ export const mailConfigured = () => Boolean(env().SMTP_URL);
 
 /** Whether a visitor's booking is confirmed by mail: Cal.com sends its own, the built-in one needs SMTP. */
 export const bookingConfirmationMailed = () => mailConfigured() || Boolean(env().CALCOM_API_KEY);
+
+/**
+ * A message to a lead goes out with the Message-ID stored with it (random, ADR 285): a reply's
+ * In-Reply-To finds the request by it. Without a stored one nodemailer makes its own.
+ */
+function messageIdOf(mailId: number): { messageId?: string } {
+  const row = db()
+    .select({ messageId: requestMessages.messageId })
+    .from(requestMessages)
+    .where(eq(requestMessages.mailId, mailId))
+    .get();
+  return row?.messageId ? { messageId: row.messageId } : {};
+}
 
 /** Writes a mail to the durable outbox; the worker sends it when SMTP is configured. */
 export function queueMail(input: {
@@ -186,7 +198,7 @@ async function sendDue(now: Date): Promise<{ attempted: number; sent: number }> 
         ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
         ...(mail.cc ? { cc: mail.cc } : {}),
         // A message to a lead: its reply's In-Reply-To finds the request (ADR 285).
-        ...(mail.kind === "message" ? { messageId: outboxMessageId(mail) } : {}),
+        ...(mail.kind === "message" ? messageIdOf(mail.id) : {}),
         text,
         html,
         ...mailFiles(mail.attachments),

@@ -12,7 +12,12 @@ import { admins, loginChallenges, passkeys } from "~db/schema";
 import { hashToken } from "../crypto.server";
 import { db } from "../db.server";
 import { accountKey, recordLoginFailure } from "../login-lock.server";
-import { accountLoginLimiter, loginLimiter, tooManyMessage } from "../rate-limit.server";
+import {
+  accountLoginLimiter,
+  loginLimiter,
+  passkeyOptionsLimiter,
+  tooManyMessage,
+} from "../rate-limit.server";
 import { failure, type Result } from "../result.server";
 import type { ChallengeOutcome } from "../two-factor/challenge.server";
 import { codeKey, codeLimiter } from "../two-factor/step-up.server";
@@ -20,6 +25,7 @@ import {
   challengeOf,
   claimChallenge,
   findPasskey,
+  MAX_LIVE_LOGIN_CHALLENGES,
   type PasskeyRow,
   parseTransports,
   recordUse,
@@ -50,6 +56,11 @@ const limited = (retryAfterSeconds: number) => ({
   message: tooManyMessage(retryAfterSeconds, "admin"),
 });
 
+const tooMany = (retryAfterSeconds: number) => ({
+  ...failure(429, tooManyMessage(retryAfterSeconds, "admin")),
+  retryAfterSeconds,
+});
+
 /** The admin behind a live password-step challenge (and the page they wanted). */
 function liveLoginChallenge(challenge: string) {
   return db()
@@ -69,10 +80,14 @@ function liveLoginChallenge(challenge: string) {
  * The options for `navigator.credentials.get`: with the password step's challenge, the admin's
  * passkeys; without, any discoverable passkey of this site (user verification required).
  */
-export async function passkeyLoginOptions(input: {
-  challenge?: string;
-}): Promise<Result<{ options: PublicKeyCredentialRequestOptionsJSON }>> {
+export async function passkeyLoginOptions(
+  input: { challenge?: string },
+  ip: string,
+): Promise<Result<{ options: PublicKeyCredentialRequestOptionsJSON }>> {
   const { rpID } = relyingParty();
+  // Each call writes a challenge: counted per client (ADR 292).
+  const state = await passkeyOptionsLimiter().consume(clientKey(ip));
+  if (!state.ok) return tooMany(state.retryAfterSeconds);
   if (input.challenge) {
     const found = liveLoginChallenge(input.challenge);
     if (!found?.admin.isActive) return failure(401, M.challengeExpired);
@@ -94,7 +109,9 @@ export async function passkeyLoginOptions(input: {
     return { ok: true, options };
   }
   const options = await generateAuthenticationOptions({ rpID, userVerification: "required" });
-  storeChallenge(options.challenge, { purpose: "login" });
+  // Anonymous: at most MAX_LIVE_LOGIN_CHALLENGES live, whatever the number of clients.
+  if (!storeChallenge(options.challenge, { purpose: "login" }, MAX_LIVE_LOGIN_CHALLENGES))
+    return tooMany(60);
   return { ok: true, options };
 }
 

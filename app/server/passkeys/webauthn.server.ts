@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { WebAuthnCredential } from "@simplewebauthn/server";
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, count, eq, gt, lt } from "drizzle-orm";
 import { BRAND_NAME } from "~/lib/brand";
 import { PASSKEY_CHALLENGE_TTL_MINUTES } from "~/lib/passkeys";
 import { passkeyChallenges, passkeys } from "~db/schema";
@@ -21,6 +21,13 @@ export function relyingParty() {
 
 export type ChallengePurpose = (typeof passkeyChallenges.$inferInsert)["purpose"];
 
+/** Live anonymous login challenges at most (a flood from many clients, ADR 292). */
+export const MAX_LIVE_LOGIN_CHALLENGES = 1000;
+
+/**
+ * Stores a challenge (expired ones swept first); false, and nothing stored, when `cap` live
+ * challenges of this purpose exist already.
+ */
 export function storeChallenge(
   challenge: string,
   row: {
@@ -29,9 +36,18 @@ export function storeChallenge(
     loginChallengeHash?: string | null;
     name?: string | null;
   },
-) {
+  cap?: number,
+): boolean {
   const now = new Date();
   db().delete(passkeyChallenges).where(lt(passkeyChallenges.expiresAt, now)).run();
+  if (cap !== undefined) {
+    const live = db()
+      .select({ n: count() })
+      .from(passkeyChallenges)
+      .where(eq(passkeyChallenges.purpose, row.purpose))
+      .get();
+    if ((live?.n ?? 0) >= cap) return false;
+  }
   db()
     .insert(passkeyChallenges)
     .values({
@@ -43,6 +59,7 @@ export function storeChallenge(
       expiresAt: new Date(now.getTime() + PASSKEY_CHALLENGE_TTL_MINUTES * 60_000),
     })
     .run();
+  return true;
 }
 
 /** The challenge the browser signed (from clientDataJSON), or null when unreadable. */

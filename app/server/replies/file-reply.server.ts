@@ -1,13 +1,14 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { formatRequestId } from "~/lib/format";
 import { MESSAGE_BODY_MAX, MESSAGE_SUBJECT_MAX } from "~/lib/request-message";
-import { requestMessages, requests } from "~db/schema";
+import { admins, requestMessages, requests } from "~db/schema";
 import { db } from "../db.server";
 import { env } from "../env.server";
 import { queueMail } from "../mail/outbox.server";
 import { notificationRecipients } from "../notifications.server";
+import { createLimiter, type Limiter } from "../rate-limit.server";
 import { inIds } from "../requests/serialize.server";
-import { repliesConfigured, requestOfAddress } from "./reply-address.server";
+import { imapInbox, repliesConfigured, requestOfAddress } from "./reply-address.server";
 
 /** A mail from the inbox, parsed (text only; attachments were dropped). */
 export type IncomingMail = {
@@ -21,15 +22,33 @@ export type IncomingMail = {
   text: string;
 };
 
+/** Replies stored per request and day at most; more stay unread in the inbox (a flood). */
+export const REPLIES_PER_REQUEST_PER_DAY = 20;
+let perRequest: Limiter | undefined;
+const replyLimiter = () =>
+  (perRequest ??= createLimiter("reply-request", {
+    points: REPLIES_PER_REQUEST_PER_DAY,
+    durationSeconds: 24 * 3600,
+  }));
+
 /**
  * Files a reply under its request (ADR 285) and notifies the admins; null when it is not a reply
- * to one of our messages (ignored, never stored) or was filed before (same Message-ID).
- * A match by the signed plus-address is taken from any sender (the signature proves the mail
- * answers ours); a match by In-Reply-To/References only when it comes from the lead's address.
+ * to one of our messages (ignored, never stored), was filed before (same Message-ID), comes from
+ * an admin or the inbox itself (an admin's "Allen antworten" puts the plus-address into Cc; the
+ * admin has that mail already), or the request has its REPLIES_PER_REQUEST_PER_DAY already.
+ * A match by the signed plus-address is taken from any other sender (the signature proves the
+ * mail answers ours); a match by In-Reply-To/References only when it comes from the lead's address.
  */
-export function fileReply(mail: IncomingMail): { requestId: number; messageId: number } | null {
+export async function fileReply(
+  mail: IncomingMail,
+): Promise<{ requestId: number; messageId: number } | null> {
+  if (fromOurSide(mail.from)) return null;
   const requestId = matchBySignature(mail) ?? matchByThread(mail);
   if (!requestId) return null;
+  const key = String(requestId);
+  if (!(await replyLimiter().consume(key)).ok) return null;
+  // One notice while the request already carries an unread reply (checked before this one lands).
+  const alreadyUnread = requestsWithNewReplies([requestId]).has(requestId);
   const row = db()
     .insert(requestMessages)
     .values({
@@ -44,9 +63,26 @@ export function fileReply(mail: IncomingMail): { requestId: number; messageId: n
     .onConflictDoNothing()
     .returning({ id: requestMessages.id })
     .get();
-  if (!row) return null;
-  notifyReply(requestId);
+  if (!row) {
+    await replyLimiter().refund(key);
+    return null;
+  }
+  if (!alreadyUnread) notifyReply(requestId);
   return { requestId, messageId: row.id };
+}
+
+/** The inbox's own address or an active admin's (case-insensitive). */
+function fromOurSide(from: string | null): boolean {
+  if (!from) return false;
+  const address = from.trim().toLowerCase();
+  if (address === imapInbox()?.address) return true;
+  return Boolean(
+    db()
+      .select({ id: admins.id })
+      .from(admins)
+      .where(and(sql`lower(${admins.email}) = ${address}`, eq(admins.isActive, true)))
+      .get(),
+  );
 }
 
 const clip = (text: string, max: number) =>

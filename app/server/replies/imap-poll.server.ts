@@ -105,7 +105,7 @@ async function fileOne(client: ImapFlow, inbox: ImapInbox, uidValidity: string, 
   const source = full ? full.source : undefined;
   if (!source || source.length > IMAP_MAX_BYTES) return false;
   const mail = await parseMail(source, `<imap.${uidValidity}.${uid}@${inbox.address}>`);
-  if (!fileReply(mail)) return false;
+  if (!(await fileReply(mail))) return false;
   await client.messageFlagsAdd(String(uid), ["\\Seen"], { uid: true });
   return true;
 }

@@ -1,4 +1,4 @@
-import { createHmac } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { derivedKeys, safeEqual } from "../crypto.server";
 import { env } from "../env.server";
 
@@ -81,8 +81,13 @@ function splitAddress(address: string): [string, string] {
   return [address.slice(0, at), address.slice(at + 1)];
 }
 
-/** The Message-ID of an outbox mail (a message to a lead), the same at queueing and sending. */
-export function outboxMessageId(mail: { id: number; createdAt: Date }): string {
+/**
+ * The Message-ID of a message to a lead (stored with it in request_messages, sent with the mail):
+ * the outbox id and 16 random bytes (as a decimal number), so no one can guess the ID of another
+ * thread and answer into it by In-Reply-To.
+ */
+export function outboxMessageId(mail: { id: number }): string {
   const host = new URL(env().APP_URL).hostname || "localhost";
-  return `<anfrage.${mail.id}.${mail.createdAt.getTime()}@${host}>`;
+  const nonce = BigInt(`0x${randomBytes(16).toString("hex")}`);
+  return `<anfrage.${mail.id}.${nonce}@${host}>`;
 }

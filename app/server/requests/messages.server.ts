@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
-import { BRAND_NAME } from "~/lib/brand";
 import type { RequestMessageJson } from "~/lib/request-message";
 import { admins, mailOutbox, requestMessages, requests } from "~db/schema";
+import { branding } from "../branding.server";
 import { db, transaction } from "../db.server";
 import { mailConfigured, queueMail } from "../mail/outbox.server";
 import { audit } from "../privacy/audit.server";
@@ -84,7 +84,7 @@ export async function sendMessage(
       requestId: id,
       replyTo: inboxReplyTo ?? replyTo,
       ...(inboxReplyTo ? { cc: replyTo } : {}),
-      content: { paragraphs: [input.body], footer: `Viele Grüße\n${BRAND_NAME}` },
+      content: { paragraphs: [input.body], footer: `Viele Grüße\n${branding().name}` },
     });
     return tx
       .insert(requestMessages)

@@ -66,9 +66,30 @@ export type SettingsFormProps = {
  */
 export function SettingsForm(props: SettingsFormProps) {
   const { config } = props;
-  // Webhooks have their own forms: saving one must not reset what is typed here.
-  const key = useMemo(() => JSON.stringify({ ...config, webhooks: undefined }), [config]);
+  const saves = useSaveCount(props);
+  // Webhooks have their own forms: saving one must not reset what is typed here. A save starts
+  // the form again from what is stored, also when that did not change (the server trimmed a text).
+  const key = useMemo(
+    () => JSON.stringify({ ...config, webhooks: undefined, saves }),
+    [config, saves],
+  );
   return <SettingsFormBody key={key} {...props} />;
+}
+
+/** Counts this form's successful saves (with JS: a save post answered by a redirect). */
+function useSaveCount({ lastResult, error }: SettingsFormProps) {
+  const navigation = useNavigation();
+  const [saves, setSaves] = useState(0);
+  const pending = useRef(false);
+  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
+  useEffect(() => {
+    if (saving) pending.current = true;
+    if (saving || navigation.state !== "idle" || !pending.current) return;
+    pending.current = false;
+    // A refused save is answered with the form again (lastResult, error): that stays as typed.
+    if (!lastResult && !error) setSaves((n) => n + 1);
+  }, [saving, navigation.state, lastResult, error]);
+  return saves;
 }
 
 function SettingsFormBody(props: SettingsFormProps) {

@@ -1,12 +1,14 @@
 import { PasskeyLoginOptionsSchema } from "~/lib/passkeys";
 import { noStoreJson, onlyMethod, publicApi } from "~/server/api-route.server";
 import { passkeyLoginOptions } from "~/server/passkeys/passkey-login.server";
+import { clientIp } from "~/server/request-context.server";
 import { failureJson } from "~/server/result.server";
 
 /**
  * POST {} → {success, options} for `navigator.credentials.get` with any passkey of this site (login
  * without password); POST {challenge} (the password step's) → the options with that admin's
- * passkeys (the second step). The WebAuthn challenge lives 5 minutes and works once.
+ * passkeys (the second step). The WebAuthn challenge lives 5 minutes and works once; 429 with
+ * Retry-After past the per-client limit or the cap of live anonymous challenges (ADR 292).
  */
 export const action = publicApi(
   {
@@ -16,8 +18,8 @@ export const action = publicApi(
     methodFirst: true,
     schema: PasskeyLoginOptionsSchema,
   },
-  async ({ body }) => {
-    const result = await passkeyLoginOptions(body);
+  async ({ body, args }) => {
+    const result = await passkeyLoginOptions(body, clientIp(args.context));
     if (!result.ok) return failureJson(result);
     return noStoreJson({ options: result.options });
   },

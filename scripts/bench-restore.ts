@@ -1,0 +1,71 @@
+// `npm run bench:restore`: the recovery time after losing the machine (issue 31). Seeds
+// BENCH_REQUESTS requests (100,000; scripts/bench-admin-seed.ts), backs the database up to a
+// loopback S3 stand-in (`npm run backup -- --bucket`), then BENCH_ROUNDS times, with the data
+// directory wiped: `npm run restore -- --bucket <key>` (download included) and the production
+// server started on it until `/` answers 200 — once by default (integrity check in the background
+// after listening) and once with `--no-check`. Also reports when the background check finished.
+// Run it from another checkout's directory to time that checkout's restore script and build.
+import { execFile } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { startS3StandIn } from "../tests/s3-stand-in.ts";
+import { seedBenchRequests } from "./bench-admin-seed.ts";
+import { startBenchServer } from "./bench-server.ts";
+
+const COUNT = Number(process.env.BENCH_REQUESTS ?? 100_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const PORT = Number(process.env.BENCH_PORT ?? 3392);
+const dir = mkdtempSync(path.join(tmpdir(), "anfrage-bench-restore-"));
+const env = {
+  DATABASE_PATH: path.join(dir, "data", "sqlite.db"),
+  UPLOADS_DIR: path.join(dir, "data", "uploads"),
+};
+const s3 = await startS3StandIn("bench-restore");
+// Asynchronous: the S3 stand-in answers from this process.
+const run = (script: string, args: string[]) =>
+  new Promise<string>((resolve, reject) =>
+    execFile(
+      process.execPath,
+      [script, ...args],
+      { env: { ...process.env, ...env, ...s3.env }, encoding: "utf8" },
+      (error, stdout, stderr) =>
+        error ? reject(new Error(stderr || error.message)) : resolve(stdout),
+    ),
+  );
+
+try {
+  await run("scripts/migrate.ts", []);
+  const seconds = seedBenchRequests(env.DATABASE_PATH, COUNT);
+  const backup = await run("scripts/backup.ts", ["--bucket"]);
+  const key = /s3:\/\/bench-restore\/(\S+)/.exec(backup)?.[1];
+  if (!key) throw new Error(`no bucket key in: ${backup}`);
+  const size = s3.objects.get(key)?.body.length ?? 0;
+  console.log(
+    `Seeded ${COUNT} requests in ${seconds.toFixed(1)} s; backup ${(size / 1e6).toFixed(0)} MB in the bucket (cwd ${process.cwd()})`,
+  );
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const flags of [[], ["--no-check"]]) {
+      rmSync(path.join(dir, "data"), { recursive: true, force: true });
+      const started = performance.now();
+      await run("scripts/restore.ts", ["--bucket", key, ...flags]);
+      const restored = performance.now();
+      const server = await startBenchServer(PORT, env);
+      let status = 0;
+      while (status !== 200) status = (await fetch(`${server.url}/`)).status;
+      const served = performance.now();
+      // The background check removes its marker when it is done (server/startup.ts).
+      const marker = `${env.DATABASE_PATH}.check`;
+      while (existsSync(marker)) await new Promise((r) => setTimeout(r, 20));
+      const checked = performance.now();
+      await server.stop();
+      const s = (ms: number) => `${(ms / 1000).toFixed(1).padStart(5)} s`;
+      console.log(
+        `round ${round} ${(flags[0] ?? "default").padEnd(10)} restore ${s(restored - started)}  start → first 200 on / ${s(served - restored)}  total ${s(served - started)}  check done after ${s(checked - started)}  (DB ${(statSync(env.DATABASE_PATH).size / 1e6).toFixed(0)} MB)`,
+      );
+    }
+  }
+} finally {
+  await s3.close();
+  rmSync(dir, { recursive: true, force: true });
+}
