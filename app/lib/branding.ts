@@ -204,9 +204,14 @@ export function footerText(branding: Pick<Branding, "footerLine" | "name">, year
   return branding.footerLine.replaceAll("{jahr}", year).replaceAll("{name}", branding.name);
 }
 
-/** A page title with the brand's name after it once the name is the agency's own. */
+/**
+ * A page title with the brand's name after it once the name is the agency's own, unless the
+ * title names it already ("… von Agentur Süd" needs no "– Agentur Süd").
+ */
 export function brandedTitle(title: string, name: string | undefined) {
-  return name && name !== brandingDefaults.name ? `${title} – ${name}` : title;
+  return name && name !== brandingDefaults.name && !title.includes(name)
+    ? `${title} – ${name}`
+    : title;
 }
 
 const LANDING_TITLE = "Deine Software-Idee als Testversion in 3 Tagen";

@@ -27,7 +27,7 @@ export function AccountShell({
             to="/"
             className="inline-flex items-center gap-2 text-sm font-semibold text-indigo-600 hover:underline dark:text-indigo-400"
           >
-            <LogoMark className="size-6" />
+            <LogoMark size={6} />
             {brand.name}
           </Link>
         </p>

@@ -1,4 +1,5 @@
 import { BoltIcon, MicIcon, PeopleIcon } from "~/components/ui/icons";
+import { useBrand } from "~/components/ui/use-brand";
 
 const FEATURES = [
   {
@@ -18,7 +19,15 @@ const FEATURES = [
   },
 ];
 
+/** The icons' colour: today's blue, or the shades derived from the agency's colour once set. */
+const ICON_TONE = {
+  default: "text-blue-700 dark:text-blue-300",
+  brand: "text-indigo-700 dark:text-indigo-300",
+};
+
 export function Features() {
+  const { primaryColor } = useBrand();
+  const tone = primaryColor ? ICON_TONE.brand : ICON_TONE.default;
   return (
     <section aria-labelledby="features-title" className="px-4 py-16 sm:px-6">
       <h2 id="features-title" className="sr-only">
@@ -30,7 +39,7 @@ export function Features() {
             key={f.title}
             className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900"
           >
-            <span aria-hidden="true" className="inline-flex text-blue-700 dark:text-blue-300">
+            <span aria-hidden="true" className={`inline-flex ${tone}`} data-feature-icon="">
               {f.icon}
             </span>
             <h3 className="mt-3 text-lg font-semibold text-slate-900 dark:text-white">{f.title}</h3>

@@ -96,6 +96,23 @@ function ToastItem({
 
 let lastToastId = 0;
 
+/** At most this many toasts at once (older ones go first): a stack never fills a phone. */
+export const TOAST_LIMIT = 3;
+
+/**
+ * The list with `toast` added: the same message shown again replaces its older copy (a refused
+ * save posted twice), a success ends the errors before it (the save that failed has now worked),
+ * and only the newest TOAST_LIMIT stay.
+ */
+export function withToast(list: ToastMessage[], toast: ToastMessage): ToastMessage[] {
+  const kept = list.filter(
+    (t) =>
+      !(t.type === toast.type && t.message === toast.message) &&
+      !(toast.type === "success" && t.type === "error"),
+  );
+  return [...kept, toast].slice(-TOAST_LIMIT);
+}
+
 /**
  * Renders toasts in a polite live region, where no save button sits: at the top on phones (sticky
  * save bars sit at the bottom), in the bottom-left corner from 640 px (save buttons sit right). `serverToast` is
@@ -117,7 +134,7 @@ export function ToastProvider({
   useEffect(() => {
     if (!serverToast || seen.current.has(serverToast.id)) return;
     seen.current.add(serverToast.id);
-    setToasts((list) => [...list, serverToast]);
+    setToasts((list) => withToast(list, serverToast));
   }, [serverToast]);
 
   const dismiss = useCallback((id: string) => {
@@ -126,7 +143,7 @@ export function ToastProvider({
   const api = useMemo<ToastApi>(() => {
     const add = (type: ToastType) => (message: string) => {
       const id = `c${++lastToastId}`;
-      setToasts((list) => [...list.slice(-4), { id, type, message }]);
+      setToasts((list) => withToast(list, { id, type, message }));
     };
     return { success: add("success"), error: add("error"), info: add("info") };
   }, []);

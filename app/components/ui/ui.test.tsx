@@ -4,7 +4,7 @@ import { CheckboxGroup, plainOptions } from "./checkbox-group";
 import { DEFAULT_TITLES, Modal } from "./modal";
 import { HiddenFields } from "./post-button";
 import { linedRowClass, Table, TableHead } from "./table";
-import { ToastProvider } from "./toast";
+import { TOAST_LIMIT, ToastProvider, withToast } from "./toast";
 
 describe("Modal shell (server markup)", () => {
   it("is an aria-modal dialog labelled by its title at z-index 50", () => {
@@ -66,6 +66,20 @@ describe("ToastProvider (server markup)", () => {
       </ToastProvider>,
     );
     expect(html).not.toContain("data-toast");
+  });
+
+  it("never piles up: a repeat replaces its copy, a success ends earlier errors, at most three", () => {
+    const error = { id: "e1", type: "error" as const, message: "Nicht gespeichert." };
+    const again = withToast([error], { ...error, id: "e2" });
+    expect(again.map((t) => t.id)).toEqual(["e2"]);
+    const copied = { id: "i1", type: "info" as const, message: "Kopiert" };
+    const saved = withToast([error, copied], { id: "s1", type: "success", message: "Gespeichert" });
+    expect(saved.map((t) => t.id)).toEqual(["i1", "s1"]);
+    let list = [error];
+    for (let n = 0; n < 5; n++)
+      list = withToast(list, { id: `i${n}`, type: "info", message: `Hinweis ${n}` });
+    expect(list).toHaveLength(TOAST_LIMIT);
+    expect(list.map((t) => t.id)).toEqual(["i2", "i3", "i4"]);
   });
 });
 

@@ -1,5 +1,7 @@
+import { type FormEvent, useContext, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { FieldErrors, inputClass } from "~/components/ui/field";
+import { parseHex } from "~/lib/brand-color";
 import { type BrandingTextKey, brandingDefaults } from "~/lib/branding";
 import { FaqSettings } from "./faq-settings";
 import type { SettingsForm } from "./list-controls";
@@ -7,6 +9,7 @@ import {
   initialText,
   Section,
   SettingInput,
+  SettingsErrors,
   type SettingsField,
   type SettingsFields,
   useFieldErrors,
@@ -35,6 +38,10 @@ function BrandText({
   note?: string;
 }) {
   const { errors, autoFocus } = useFieldErrors(meta);
+  // Without JS the server answers "Zurücksetzen" with the whole page: its button takes the focus
+  // again (and so the text is in view, not the top of the page); with JS it keeps it anyway.
+  const { intent } = useContext(SettingsErrors);
+  const wasReset = intent?.type === "update" && intent.payload.name === meta.name;
   const id = `branding-${textKey}`;
   const described = [note ? `${id}-hint` : null, errors?.length ? `${id}-error` : null]
     .filter(Boolean)
@@ -56,6 +63,7 @@ function BrandText({
         </label>
         <button
           className={buttonClass("ghost", "sm")}
+          autoFocus={wasReset}
           {...form.update.getButtonProps({ name: meta.name, value: brandingDefaults[textKey] })}
         >
           Zurücksetzen<span className="sr-only">{` (${title}: Standardtext einsetzen)`}</span>
@@ -72,6 +80,43 @@ function BrandText({
         </p>
       ) : null}
       <FieldErrors id={`${id}-error`} errors={errors} />
+    </div>
+  );
+}
+
+/**
+ * "Hauptfarbe" with a swatch of the colour beside it: the stored one without JS, the typed one
+ * with JS (a text that is no colour yet shows the default indigo, as saving it empty would).
+ */
+function ColorField({ meta }: { meta: SettingsField }) {
+  const [typed, setTyped] = useState(initialText(meta) ?? "");
+  const color = parseHex(typed) ? typed.trim() : brandingDefaults.primaryColor;
+  const onInput = (event: FormEvent<HTMLDivElement>) => {
+    if (event.target instanceof HTMLInputElement) setTyped(event.target.value);
+  };
+  return (
+    <div>
+      <div className="flex items-start gap-2" onInput={onInput}>
+        <div className="min-w-0 flex-1">
+          <SettingInput
+            meta={meta}
+            id="branding-primaryColor"
+            label="Hauptfarbe (Hex, z. B. #0b5d1e)"
+            placeholder={brandingDefaults.primaryColor}
+            pattern="#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})"
+          />
+        </div>
+        <span
+          aria-hidden="true"
+          data-testid="color-swatch"
+          className="mt-7 size-9 shrink-0 rounded-md border border-slate-300 dark:border-slate-600"
+          style={{ backgroundColor: color }}
+        />
+      </div>
+      <p id="branding-primaryColor-hint" className={hint}>
+        Leer: das voreingestellte Indigo. Weiße Schrift muss darauf gut lesbar bleiben (Kontrast
+        mindestens 4,5:1).
+      </p>
     </div>
   );
 }
@@ -105,19 +150,7 @@ export function BrandingSettings({
           title="Name"
           note="In Kopfzeilen, Seitentiteln, als Absendername der E-Mails und im Kalendereintrag."
         />
-        <div>
-          <SettingInput
-            meta={brand.primaryColor}
-            id="branding-primaryColor"
-            label="Hauptfarbe (Hex, z. B. #0b5d1e)"
-            placeholder={brandingDefaults.primaryColor}
-            pattern="#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})"
-          />
-          <p id="branding-primaryColor-hint" className={hint}>
-            Leer: das voreingestellte Indigo. Weiße Schrift muss darauf gut lesbar bleiben (Kontrast
-            mindestens 4,5:1).
-          </p>
-        </div>
+        <ColorField meta={brand.primaryColor} />
         <SettingInput
           meta={brand.privacyUrl}
           id="branding-privacyUrl"

@@ -19,6 +19,7 @@ import {
 type FaqList = ReturnType<SettingsFields["branding"]["getFieldset"]>["faq"];
 
 const ADD_ID = "add-faq-entry";
+const HEADING_ID = "faq-heading";
 
 function AnswerInput({ meta, id }: { meta: SettingsField; id: string }) {
   const { errors, autoFocus } = useFieldErrors(meta);
@@ -50,9 +51,31 @@ function AnswerInput({ meta, id }: { meta: SettingsField; id: string }) {
 export function FaqSettings({ form, list }: { form: SettingsForm; list: FaqList }) {
   const faq = useSettingsList(form, list, ADD_ID, "faq-row");
   const { rows, keys, intent, focusIndex } = faq;
+  // After a removal the neighbouring question takes the focus (the next one, else the one
+  // before), or the list's heading once it is empty: with JS once the row is gone, without JS
+  // on the page the server answers with.
+  const removedAt = intent?.type === "remove" ? intent.payload.index : undefined;
+  const focusAfterRemoval =
+    removedAt === undefined ? undefined : Math.min(removedAt, rows.length - 1);
+  const remove = (index: number) => ({
+    ...removeButtonProps(faq, index),
+    onClick: () =>
+      faq.focusAfter(
+        () =>
+          document.getElementById(`faq-${Math.min(index, rows.length - 2)}-question`) ??
+          document.getElementById(HEADING_ID),
+      ),
+  });
   return (
     <fieldset className="space-y-3">
-      <legend className="text-sm font-medium">Häufige Fragen ({rows.length})</legend>
+      <legend
+        id={HEADING_ID}
+        tabIndex={-1}
+        autoFocus={focusAfterRemoval === -1}
+        className="text-sm font-medium"
+      >
+        Häufige Fragen ({rows.length})
+      </legend>
       <ol className="space-y-3">
         {rows.map((row, index) => {
           const entry = row.getFieldset();
@@ -67,7 +90,10 @@ export function FaqSettings({ form, list }: { form: SettingsForm; list: FaqList 
                 id={`faq-${index}-question`}
                 label={`Frage ${index + 1}`}
                 labelClassName={smallLabel}
-                autoFocus={focusIndex === index && intent?.type === "insert"}
+                autoFocus={
+                  (focusIndex === index && intent?.type === "insert") ||
+                  focusAfterRemoval === index
+                }
               />
               <AnswerInput meta={entry.answer} id={`faq-${index}-answer`} />
               <div className="flex items-center justify-end gap-1">
@@ -75,7 +101,7 @@ export function FaqSettings({ form, list }: { form: SettingsForm; list: FaqList 
                 <button
                   className={buttonClass("danger", "sm")}
                   aria-label={`Frage „${question}“ entfernen`}
-                  {...removeButtonProps(faq, index)}
+                  {...remove(index)}
                 >
                   Entfernen
                 </button>
@@ -88,6 +114,7 @@ export function FaqSettings({ form, list }: { form: SettingsForm; list: FaqList 
         list={faq}
         defaultValue={{ question: "", answer: "" }}
         focus={`[name^="${list.name}["][name$="].question"]`}
+        focusOnRemove={false}
       >
         Frage hinzufügen
       </AddButton>

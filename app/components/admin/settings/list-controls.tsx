@@ -89,9 +89,12 @@ export function AddButton({
   defaultValue,
   focus,
   label,
+  focusOnRemove = true,
   children,
 }: {
   list: SettingsList;
+  /** Whether a removal (without JS) leaves focus here (else the list puts it elsewhere). */
+  focusOnRemove?: boolean;
   defaultValue: string | Record<string, string>;
   /** A selector of the rows' first inputs. */
   focus: string;
@@ -104,7 +107,7 @@ export function AddButton({
       id={list.addId}
       aria-label={label}
       className={buttonClass("secondary", "sm")}
-      autoFocus={list.intent?.type === "remove"}
+      autoFocus={focusOnRemove && list.intent?.type === "remove"}
       {...list.form.insert.getButtonProps<(string | Record<string, string>)[]>({
         name: list.name,
         defaultValue,
