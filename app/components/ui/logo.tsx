@@ -4,6 +4,9 @@ import { useBrand } from "./use-brand";
 const SIZES = {
   6: { mark: "size-6", logo: "h-6 max-w-[6rem]" },
   8: { mark: "size-8", logo: "h-8 max-w-[8rem] sm:max-w-[10rem]" },
+  /** The admin header: on a phone its row also holds "Admin-Bereich" and three buttons (the
+   *  square's width there, the logo's own from 640 px). */
+  admin: { mark: "size-8", logo: "h-8 max-w-[2rem] sm:max-w-[10rem]" },
 } as const;
 
 /**

@@ -53,7 +53,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <div
           className={`${FRAME} grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 py-3`}
         >
-          <LogoMark className="sm:row-span-2" />
+          <LogoMark size="admin" className="sm:row-span-2" />
           <p className="truncate text-xs font-semibold text-indigo-600 sm:self-end sm:uppercase sm:tracking-wide dark:text-indigo-400">
             <span className="hidden sm:inline">{brand.name} · </span>Admin-Bereich
           </p>

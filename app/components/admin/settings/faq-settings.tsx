@@ -91,8 +91,7 @@ export function FaqSettings({ form, list }: { form: SettingsForm; list: FaqList 
                 label={`Frage ${index + 1}`}
                 labelClassName={smallLabel}
                 autoFocus={
-                  (focusIndex === index && intent?.type === "insert") ||
-                  focusAfterRemoval === index
+                  (focusIndex === index && intent?.type === "insert") || focusAfterRemoval === index
                 }
               />
               <AnswerInput meta={entry.answer} id={`faq-${index}-answer`} />
