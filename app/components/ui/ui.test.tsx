@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import type { ToastMessage } from "~/lib/toast";
 import { CheckboxGroup, plainOptions } from "./checkbox-group";
 import { DEFAULT_TITLES, Modal } from "./modal";
 import { HiddenFields } from "./post-button";
@@ -75,7 +76,7 @@ describe("ToastProvider (server markup)", () => {
     const copied = { id: "i1", type: "info" as const, message: "Kopiert" };
     const saved = withToast([error, copied], { id: "s1", type: "success", message: "Gespeichert" });
     expect(saved.map((t) => t.id)).toEqual(["i1", "s1"]);
-    let list = [error];
+    let list: ToastMessage[] = [error];
     for (let n = 0; n < 5; n++)
       list = withToast(list, { id: `i${n}`, type: "info", message: `Hinweis ${n}` });
     expect(list).toHaveLength(TOAST_LIMIT);
