@@ -5,6 +5,8 @@ export default [
   // Visitor. The landing page is a path route, not an index route, so its no-JS form posts to
   // "/" and the visible URL after a failed submission has no "?index" (ADR 111).
   route("/", "routes/landing/index.tsx"),
+  // The contact form alone, for a frame on the agency's own website (issue 29)
+  route("embed", "routes/landing/embed.tsx"),
   route("preferences/theme", "routes/landing/preferences.theme.ts"),
   route("preferences/consent", "routes/landing/preferences.consent.ts"),
   route("preferences/banner", "routes/landing/preferences.banner.ts"),
@@ -89,6 +91,8 @@ export default [
     ...prefix("admin", [
       route("auth/login", "routes/api/admin/auth.login.ts"),
       route("auth/login/verify", "routes/api/admin/auth.login.verify.ts"),
+      route("auth/passkey/options", "routes/api/admin/auth.passkey.options.ts"),
+      route("auth/passkey/verify", "routes/api/admin/auth.passkey.verify.ts"),
       route("auth/logout", "routes/api/admin/auth.logout.ts"),
       route("auth/verify", "routes/api/admin/auth.verify.ts"),
       route("auth/change-password", "routes/api/admin/auth.change-password.ts"),
@@ -132,6 +136,10 @@ export default [
       route("account/2fa/enable", "routes/api/admin/account.2fa.enable.ts"),
       route("account/2fa/disable", "routes/api/admin/account.2fa.disable.ts"),
       route("account/2fa/recovery-codes", "routes/api/admin/account.2fa.recovery-codes.ts"),
+      route("account/passkeys", "routes/api/admin/account.passkeys.ts"),
+      route("account/passkeys/options", "routes/api/admin/account.passkeys.options.ts"),
+      route("account/passkeys/verify", "routes/api/admin/account.passkeys.verify.ts"),
+      route("account/passkeys/:id", "routes/api/admin/account.passkeys.$id.ts"),
       route("account/sessions", "routes/api/admin/account.sessions.ts"),
       route("account/sessions/:id", "routes/api/admin/account.sessions.$id.ts"),
       route("api-tokens", "routes/api/admin/api-tokens.ts"),

@@ -45,6 +45,8 @@ export const admins = sqliteTable(
     totpLastStep: integer("totp_last_step"),
     /** The second factor is on (confirmed with a code); off while an enrolment is only started. */
     totpEnabled: integer("totp_enabled", { mode: "boolean" }).notNull().default(false),
+    /** A passkey of this admin may replace password and code at the login (ADR 280; default on). */
+    passkeyLogin: integer("passkey_login", { mode: "boolean" }).notNull().default(true),
   },
   (t) => [
     uniqueIndex("admins_username_unique").on(sql`lower(${t.username})`),
@@ -130,6 +132,45 @@ export const loginChallenges = sqliteTable(
   },
   (t) => [index("login_challenges_admin_idx").on(t.adminId)],
 );
+
+/**
+ * Passkeys (WebAuthn credentials) of an admin (issue 27, ADR 280): the credential id and COSE public
+ * key (base64url), the signature counter (replays with a counter that does not grow are refused),
+ * the name the admin gave it.
+ */
+export const passkeys = sqliteTable(
+  "passkeys",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    adminId: integer("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    credentialId: text("credential_id").notNull().unique(),
+    publicKey: text("public_key").notNull(),
+    counter: integer("counter").notNull().default(0),
+    /** JSON array of the authenticator's transports ("internal", "usb", …), a hint for the browser. */
+    transports: text("transports"),
+    name: text("name").notNull(),
+    createdAt: ms("created_at").notNull().default(now),
+    lastUsedAt: ms("last_used_at"),
+  },
+  (t) => [index("passkeys_admin_idx").on(t.adminId)],
+);
+
+/**
+ * WebAuthn challenges (ADR 280): SHA-256 of the challenge, what it is for ("register", "login"
+ * without a name, "second-factor" after the password), 5 minutes, deleted when used.
+ */
+export const passkeyChallenges = sqliteTable("passkey_challenges", {
+  challengeHash: text("challenge_hash").primaryKey(),
+  purpose: text("purpose", { enum: ["register", "login", "second-factor"] }).notNull(),
+  adminId: integer("admin_id").references(() => admins.id, { onDelete: "cascade" }),
+  /** The password step's challenge (login_challenges) a second-factor challenge belongs to. */
+  loginChallengeHash: text("login_challenge_hash"),
+  /** The name of the passkey being registered. */
+  name: text("name"),
+  expiresAt: ms("expires_at").notNull(),
+});
 
 export const invitations = sqliteTable(
   "invitations",
@@ -408,6 +449,8 @@ export const mailOutbox = sqliteTable(
     linksExpireAt: ms("links_expire_at"),
     /** Reply-To of the mail (a message to a lead: the sending admin's address, ADR 273). */
     replyTo: text("reply_to"),
+    /** Cc of the mail (a message to a lead with IMAP_URL set: the sending admin, ADR 285). */
+    cc: text("cc"),
   },
   (t) => [
     index("mail_outbox_status_idx").on(t.status, t.nextAttemptAt),
@@ -561,8 +604,18 @@ export const requestMessages = sqliteTable(
     /** The outbox mail; null once the outbox dropped it (sent long ago). */
     mailId: integer("mail_id").references(() => mailOutbox.id, { onDelete: "set null" }),
     sentAt: ms("sent_at").notNull().default(now),
+    /**
+     * The mail's Message-ID (ADR 285): ours for "out" (a reply's In-Reply-To finds the request),
+     * the lead's for "in" (unique: a reply polled twice is stored once).
+     */
+    messageId: text("message_id"),
+    /** "in" only: when an admin opened the request after the reply came (null = "Neue Antwort"). */
+    readAt: ms("read_at"),
   },
-  (t) => [index("request_messages_request_idx").on(t.requestId, t.id)],
+  (t) => [
+    index("request_messages_request_idx").on(t.requestId, t.id),
+    uniqueIndex("request_messages_message_id_idx").on(t.messageId),
+  ],
 );
 
 /**

@@ -9,6 +9,10 @@ export type ReceivedMail = {
   subject: string;
   /** Reply-To addresses (empty when the mail has none). */
   replyTo: string[];
+  /** Cc addresses (empty when the mail has none). */
+  cc: string[];
+  /** The Message-ID header. */
+  messageId: string;
   text: string;
   html: string;
   /** Files and calendar parts (an invite: mimeType text/calendar, method REQUEST or CANCEL). */
@@ -46,6 +50,8 @@ export async function startSmtpInbox(
           from: { name: mail.from?.name ?? "", address: mail.from?.address ?? "" },
           subject: mail.subject ?? "",
           replyTo: (mail.replyTo ?? []).flatMap((r) => (r.address ? [r.address] : [])),
+          cc: (mail.cc ?? []).flatMap((r) => (r.address ? [r.address] : [])),
+          messageId: mail.messageId ?? "",
           text: mail.text ?? "",
           html: mail.html ?? "",
           attachments: mail.attachments.map((a) => ({

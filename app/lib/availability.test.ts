@@ -7,9 +7,10 @@ import {
   type WeeklyHours,
 } from "./availability";
 import { berlinTime } from "./booking-calendar";
-import { closedDays } from "./holidays";
+import { closedDays, closedDaysAhead } from "./holidays";
 import {
   availabilityRules,
+  busyWindowDays,
   DEFAULT_SCHEDULING,
   SchedulingSettingsSchema,
 } from "./scheduling-settings";
@@ -342,5 +343,47 @@ describe("SchedulingSettingsSchema", () => {
     });
     expect(ok.holidayState).toBeNull();
     expect(ok.blockedDays).toEqual([{ from: "2026-08-10", to: "2026-08-10", note: "" }]);
+  });
+});
+
+describe("long ranges, DST ends and the busy window (attack review 28)", () => {
+  it("a blocked range of any length closes every one of its days, checked directly", () => {
+    const rules = {
+      ...DEFAULT_SCHEDULING,
+      blockedDays: [{ from: "2023-01-01", to: "2099-12-31", note: "Geschlossen" }],
+    };
+    const closed = closedDays(rules, 2030, 2030);
+    expect(closed.has("2022-12-31")).toBe(false);
+    expect(closed.has("2030-06-12")).toBe(true);
+    expect(closed.has("2099-12-31")).toBe(true);
+    expect(closedDaysAhead(rules, "2099-12-29", 2)).toEqual([
+      "2099-12-29",
+      "2099-12-30",
+      "2099-12-31",
+    ]);
+  });
+
+  it("on the autumn DST day an interval ending at 03:00 ends at 03:00 CET", () => {
+    const slots = freeSlots(
+      input({
+        day: "2026-10-25",
+        now: new Date("2026-10-01T00:00:00Z"),
+        rules: { weeklyHours: { ...DEFAULT_WEEKLY_HOURS, sun: [{ from: "01:00", to: "03:00" }] } },
+        durationMinutes: 60,
+      }),
+    );
+    const end = berlinTime("2026-10-25", 3).getTime();
+    expect(slots.length).toBeGreaterThan(0);
+    for (const s of slots) expect(s.getTime() + 3600_000).toBeLessThanOrEqual(end);
+  });
+
+  it("with team calendar feeds an unlimited horizon ends where the imported busy times end", () => {
+    expect(busyWindowDays({ horizonDays: 30 })).toBe(30);
+    expect(busyWindowDays({ horizonDays: 0 })).toBe(730);
+    expect(availabilityRules(DEFAULT_SCHEDULING).horizonDays).toBe(0);
+    expect(availabilityRules(DEFAULT_SCHEDULING, true).horizonDays).toBe(730);
+    expect(availabilityRules({ ...DEFAULT_SCHEDULING, horizonDays: 60 }, true).horizonDays).toBe(
+      60,
+    );
   });
 });

@@ -41,7 +41,7 @@ export type AvailabilityInput = {
   leadTime: { days: number; hours: number };
   now: Date;
   /** Days without slots: public holidays and blocked days (already expanded). */
-  closedDays: ReadonlySet<IsoDay>;
+  closedDays: { has(day: IsoDay): boolean };
   /** Active bookings, each with its own length. */
   bookings: readonly BookedInterval[];
   /**
@@ -87,9 +87,13 @@ export function gridStarts(day: IsoDay, rules: AvailabilityRules, durationMinute
     const from = clockMinutes(interval.from);
     const to = clockMinutes(interval.to);
     if (!(from < to) || step <= 0 || durationMinutes <= 0) continue;
+    // The interval's end as an instant: on the spring DST day a start in the missing hour maps
+    // to the next valid instant, and a slot ending after the hours' real end is dropped.
+    const end = berlinTime(day, Math.floor(to / 60), to % 60).getTime();
     for (let m = from; m + durationMinutes <= to; m += step) {
       // Wall-clock arithmetic: on DST days a missing hour's start maps to the next valid instant.
       const start = berlinTime(day, Math.floor(m / 60), m % 60);
+      if (start.getTime() + durationMinutes * MINUTE > end) continue;
       starts.set(start.getTime(), start);
     }
   }

@@ -30,8 +30,15 @@ export type ClosedDayRules = {
   blockedDays: readonly BlockedRange[];
 };
 
-/** Every day without slots in the years `fromYear`..`toYear`: holidays, 24.12./31.12., blocked ranges. */
-export function closedDays(rules: ClosedDayRules, fromYear: number, toYear: number): Set<IsoDay> {
+/** Whether a day has no slots (a Set of days fits, too). */
+export type ClosedDays = { has(day: IsoDay): boolean };
+
+/**
+ * Every day without slots in the years `fromYear`..`toYear`: holidays, 24.12./31.12., and the
+ * blocked ranges — those checked directly (from <= day <= to), never expanded day by day, so a
+ * range of any length closes all of its days at no cost.
+ */
+export function closedDays(rules: ClosedDayRules, fromYear: number, toYear: number): ClosedDays {
   const closed = new Set<IsoDay>();
   for (let year = fromYear; year <= toYear; year++) {
     if (rules.publicHolidays)
@@ -39,19 +46,20 @@ export function closedDays(rules: ClosedDayRules, fromYear: number, toYear: numb
     if (rules.blockChristmasEve) closed.add(`${year}-12-24`);
     if (rules.blockNewYearsEve) closed.add(`${year}-12-31`);
   }
-  for (const range of rules.blockedDays) {
-    const to = range.to && range.to >= range.from ? range.to : range.from;
-    // At most ~3 years per range: a typo like 2062 must not loop for ever.
-    for (let d = range.from, n = 0; d <= to && n < 1100; d = addDays(d, 1), n++) closed.add(d);
-  }
-  return closed;
+  const ranges = rules.blockedDays.map((range) => ({
+    from: range.from,
+    to: range.to && range.to >= range.from ? range.to : range.from,
+  }));
+  return {
+    has: (day) => closed.has(day) || ranges.some((r) => day >= r.from && day <= r.to),
+  };
 }
 
 /** The closed days from `from` for `days` days, sorted (the calendars grey them out). */
 export function closedDaysAhead(rules: ClosedDayRules, from: IsoDay, days: number): IsoDay[] {
   const to = addDays(from, days);
-  const year = Number(from.slice(0, 4));
-  return [...closedDays(rules, year, Number(to.slice(0, 4)))]
-    .filter((d) => d >= from && d <= to)
-    .sort();
+  const closed = closedDays(rules, Number(from.slice(0, 4)), Number(to.slice(0, 4)));
+  const list: IsoDay[] = [];
+  for (let d = from; d <= to; d = addDays(d, 1)) if (closed.has(d)) list.push(d);
+  return list;
 }

@@ -1,16 +1,19 @@
 import { z } from "zod";
 
-/** A message to the lead, as the admin request JSON carries it (issue 30, ADR 273). */
+/**
+ * A message to the lead (`out`) or the lead's reply by IMAP (`in`, ADR 285), as the admin request
+ * JSON carries it (issue 30, ADR 273).
+ */
 export type RequestMessageJson = {
   id: number;
   direction: "out" | "in";
   subject: string;
   body: string;
   sentAt: string;
-  /** Username of the sending admin (kept when the admin is deleted). */
+  /** Username of the sending admin (kept when the admin is deleted); "" for a reply. */
   admin: string;
-  /** From the outbox: queued (waiting or retrying), sent, failed. */
-  status: "queued" | "sent" | "failed";
+  /** From the outbox: queued (waiting or retrying), sent, failed; a reply: received. */
+  status: "queued" | "sent" | "failed" | "received";
 };
 
 export const MESSAGE_SUBJECT_MAX = 200;
@@ -39,4 +42,5 @@ export const MESSAGE_STATUS_LABELS: Record<RequestMessageJson["status"], string>
   queued: "Wird gesendet",
   sent: "Gesendet",
   failed: "Fehlgeschlagen",
+  received: "Empfangen",
 };

@@ -117,13 +117,27 @@ export type SchedulingSettings = z.infer<typeof SchedulingSettingsSchema>;
 
 export const DEFAULT_SCHEDULING: SchedulingSettings = SchedulingSettingsSchema.parse(undefined);
 
-export function availabilityRules(s: SchedulingSettings): AvailabilityRules {
+/** The longest booking horizon (days); also how far ahead the team calendar's busy times reach. */
+export const MAX_HORIZON_DAYS = 730;
+
+/**
+ * How many days ahead the team calendar's busy times are imported: the horizon, or with an
+ * unlimited horizon (0) the longest one — slots beyond it are not offered while feeds exist.
+ */
+export const busyWindowDays = (s: Pick<SchedulingSettings, "horizonDays">) =>
+  s.horizonDays > 0 ? s.horizonDays : MAX_HORIZON_DAYS;
+
+/**
+ * The availability function's rules. With team calendar feeds (`busyFeeds`) an unlimited horizon
+ * ends where the imported busy times end: no slot is offered that the calendar could not block.
+ */
+export function availabilityRules(s: SchedulingSettings, busyFeeds = false): AvailabilityRules {
   return {
     weeklyHours: s.weeklyHours as WeeklyHours,
     slotStepMinutes: s.slotStepMinutes,
     bufferBeforeMinutes: s.bufferBeforeMinutes,
     bufferAfterMinutes: s.bufferAfterMinutes,
     maxPerDay: s.maxPerDay,
-    horizonDays: s.horizonDays,
+    horizonDays: busyFeeds ? busyWindowDays(s) : s.horizonDays,
   };
 }

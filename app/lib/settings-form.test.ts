@@ -114,6 +114,20 @@ describe("spam blocklist (a Conform list) and budgets", () => {
     const zero = parse(post([["ai.dailyLimit", "0"]]));
     expect(zero.status === "success" && zero.value.ai).toEqual({ dailyLimit: 0 });
   });
+  it("takes the transcription budget in its range; a post without it keeps the stored one", () => {
+    expect(errorsOf(post([["transcription.dailyLimit", "-1"]]))).toEqual({
+      "transcription.dailyLimit": ["Bitte geben Sie eine ganze Zahl von 0 bis 100000 ein."],
+    });
+    const set = parse(post([["transcription.dailyLimit", "7"]]));
+    expect(set.status).toBe("success");
+    if (set.status !== "success") return;
+    expect(configurationFromSettings(set.value, []).transcription).toEqual({ dailyLimit: 7 });
+    const without = parse(post());
+    expect(without.status).toBe("success");
+    if (without.status !== "success") return;
+    expect("transcription" in configurationFromSettings(without.value, [])).toBe(false);
+    expect(settingsFormDefaults(DEFAULT_CONFIGURATION).transcription).toEqual({ dailyLimit: 100 });
+  });
   it("applies Conform's insert and remove intents to the list", () => {
     const form = entries("a.test", "b.test");
     form.set(

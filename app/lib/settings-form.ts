@@ -8,6 +8,7 @@ import {
   PreparationFieldSchema,
   RETENTION_ACTIONS,
 } from "./configuration";
+import { EmbedOriginListSchema } from "./embed";
 import { SCHEDULING_LIST_MESSAGES, SchedulingFormSchema } from "./scheduling-form";
 import { BusyFeedSchema, FEED_URL_INVALID, VideoUrlSchema } from "./team-calendar";
 
@@ -36,6 +37,7 @@ export const SETTINGS_SECTIONS = [
   "privacy",
   "spam",
   "branding",
+  "embed",
 ] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
@@ -66,6 +68,7 @@ export const SETTINGS_NUMBER_RANGES = {
   "scheduling.horizonDays": [0, 730],
   "spam.quarantineDays": [1, 365],
   "ai.dailyLimit": [0, 100_000],
+  "transcription.dailyLimit": [0, 100_000],
 } as const satisfies Record<string, readonly [number, number]>;
 export type SettingsNumberField = keyof typeof SETTINGS_NUMBER_RANGES;
 
@@ -224,7 +227,12 @@ export const SettingsFormSchema = z.object({
     quarantineDays: rangeInt("spam.quarantineDays"),
   }),
   ai: z.object({ dailyLimit: rangeInt("ai.dailyLimit") }),
+  // Optional: a post without it (a hand-made one) keeps the stored budget.
+  transcription: z.object({ dailyLimit: rangeInt("transcription.dailyLimit") }).optional(),
   branding: BrandingFormSchema,
+  embed: z
+    .object({ allowedOrigins: EmbedOriginListSchema.default([]) })
+    .default({ allowedOrigins: [] }),
 });
 export type SettingsFormInput = z.input<typeof SettingsFormSchema>;
 export type SettingsFormValue = z.output<typeof SettingsFormSchema>;
@@ -255,12 +263,13 @@ export function configurationFromSettings(
 ): Omit<z.input<typeof ConfigurationSchema>, "webhooks"> {
   const { adminIds, ...notifications } = value.emailNotifications;
   const ids = new Set(adminIds);
-  const { scheduling, ...rest } = value;
+  const { scheduling, transcription, ...rest } = value;
   return {
     ...rest,
     branding: brandingFromForm(value.branding),
     // A post without the week's fields (a hand-made one) keeps the stored week.
     ...(scheduling ? { scheduling } : {}),
+    ...(transcription ? { transcription } : {}),
     emailNotifications: {
       ...notifications,
       adminEmails: admins
@@ -291,6 +300,10 @@ export const LIST_EDIT_MESSAGES: Record<string, Partial<Record<string, string>>>
   "spam.blocklist": {
     insert: "Eintrag hinzugefügt – zum Übernehmen bitte speichern.",
     remove: "Eintrag entfernt – zum Übernehmen bitte speichern.",
+  },
+  "embed.allowedOrigins": {
+    insert: "Website hinzugefügt – zum Übernehmen bitte speichern.",
+    remove: "Website entfernt – zum Übernehmen bitte speichern.",
   },
   "branding.faq": {
     insert: "Frage hinzugefügt – zum Übernehmen bitte speichern.",

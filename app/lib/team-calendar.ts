@@ -8,6 +8,11 @@ import { isMaskedUrl } from "./webhooks";
 export const MAX_BUSY_FEEDS = 10;
 
 export const VIDEO_URL_INVALID = "Bitte geben Sie eine gültige https-Adresse ein (https://…)!";
+export const VIDEO_URL_UNSAFE =
+  "Die Adresse darf keine Leerzeichen, Steuerzeichen oder Anführungszeichen enthalten.";
+/** Whitespace, control characters and quotes: they would break out of mails and .ics lines. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
+const UNSAFE_URL_CHARS = /[\s\u0000-\u001f\u007f-\u009f"'<>`\\]/;
 export const FEED_URL_INVALID =
   "Bitte geben Sie die geheime iCal-Adresse des Kalenders ein (https://…)!";
 
@@ -27,6 +32,7 @@ export const VideoUrlSchema = z
   .string({ error: VIDEO_URL_INVALID })
   .trim()
   .max(2000, "Die Adresse ist zu lang (max. 2000 Zeichen).")
+  .refine((v) => !UNSAFE_URL_CHARS.test(v), VIDEO_URL_UNSAFE)
   .refine((v) => isHttpUrl(v, ["https:"]), VIDEO_URL_INVALID);
 
 /** An empty value means "none". */

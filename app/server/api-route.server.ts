@@ -1,6 +1,8 @@
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
+import { API_TOKEN_MESSAGES } from "~/lib/api-tokens";
 import { fieldErrorsOf } from "~/lib/field-errors";
+import { bearerApiToken } from "./api-tokens/authorize.server";
 import { type AdminUser, requireApiAdmin, type SessionAdmin } from "./auth.server";
 import {
   firstError,
@@ -30,6 +32,8 @@ export type ApiOptions = {
   json?: boolean;
   /** Validate the JSON body; invalid → 400 `{error: first message, fieldErrors}`. */
   schema?: z.ZodType;
+  /** A public call an API token never makes (the login's steps): `Bearer apt_…` → 401 (ADR 260). */
+  refuseApiToken?: boolean;
 };
 
 /** What React Router hands a loader or action (its generated Route types are assignable to it). */
@@ -68,6 +72,9 @@ async function run<O extends ApiOptions>(
   if (options.methodFirst) {
     const refused = badMethod();
     if (refused) return refused;
+  }
+  if (options.refuseApiToken && bearerApiToken(request)) {
+    return jsonError(API_TOKEN_MESSAGES.sessionOnly, 401);
   }
   const admin = auth.admin
     ? await requireApiAdmin(request, {

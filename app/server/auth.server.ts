@@ -11,6 +11,7 @@ import { hashToken, randomToken } from "./crypto.server";
 import { db } from "./db.server";
 import { env } from "./env.server";
 import { jsonError } from "./http.server";
+import { hasPasskeys } from "./passkeys/webauthn.server";
 import { signedCookie } from "./signed-cookie.server";
 
 /** The hard end of a session: 30 days after the login, however active. */
@@ -94,9 +95,12 @@ export type SessionAdmin = AdminUser & {
   mfaEnrollmentRequired: boolean;
 };
 
-/** Whether the admin owes the enrolment the 2FA rule asks for (issue 27). */
-export const owesEnrollment = (row: { totpEnabled: boolean }) =>
-  !row.totpEnabled && getConfiguration().security.requireTwoFactor;
+/** Whether the admin owes the enrolment the 2FA rule asks for (issue 27): no TOTP, no passkey. */
+export const owesEnrollment = (row: { id: number; totpEnabled: boolean }) =>
+  !row.totpEnabled &&
+  getConfiguration().security.requireTwoFactor &&
+  // A passkey is a second factor too (ADR 280): the rule accepts either.
+  !hasPasskeys(row.id);
 
 /** The active admin behind this request's token, or null. */
 export async function getAdmin(request: Request): Promise<SessionAdmin | null> {

@@ -8,6 +8,7 @@ import { startMailWorker, stopMailWorker } from "./mail/outbox.server";
 import { registerAppMetrics } from "./metrics.server";
 import { retentionTask } from "./privacy/retention.server";
 import { resetLimiters } from "./rate-limit.server";
+import { imapRepliesTask } from "./replies/imap-poll.server";
 import { busyFeedTask } from "./team-calendar/busy-feeds.server";
 import { transcriptionTask } from "./transcription/jobs.server";
 import { uploadSweepTask } from "./uploads/store.server";
@@ -19,6 +20,7 @@ const tasks: Task[] = [
   accountSweepTask,
   summaryTask,
   transcriptionTask,
+  imapRepliesTask,
   retentionTask,
   busyFeedTask,
 ];

@@ -44,6 +44,19 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ DATABASE_PATH, APP_URL: "kein-url" })).toThrow(/APP_URL/);
   });
 
+  it("takes an IMAP inbox URL and never echoes its password", () => {
+    const { DATABASE_PATH } = base();
+    expect(parseEnv({ DATABASE_PATH }).IMAP_URL).toBeUndefined();
+    expect(parseEnv({ DATABASE_PATH }).IMAP_POLL_SECONDS).toBe(60);
+    const url = "imaps://anfragen%40example.com:geheim@mail.example:993/INBOX";
+    expect(parseEnv({ DATABASE_PATH, IMAP_URL: url }).IMAP_URL).toBe(url);
+    for (const bad of ["https://u:geheim@mail.example/", "imaps://mail.example/INBOX"]) {
+      expect(() => parseEnv({ DATABASE_PATH, IMAP_URL: bad })).toThrow(
+        "Ungültige Konfiguration: IMAP_URL=(verborgen)",
+      );
+    }
+  });
+
   it("parses rate limits and strips a trailing slash of APP_URL", () => {
     const { DATABASE_PATH } = base();
     const env = parseEnv({

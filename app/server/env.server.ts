@@ -38,6 +38,21 @@ const EnvSchema = z.object({
   TRANSCRIPTION_API_URL: optionalUrl,
   TRANSCRIPTION_API_KEY: optionalString,
   TRANSCRIPTION_MODEL: z.string().min(1).default("whisper-1"),
+  // Replies from leads (issue 30, ADR 285): the inbox polled for answers, e.g.
+  // imaps://user:pass@host:993/INBOX (user and password URL-encoded); off when unset.
+  IMAP_URL: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .url()
+      .refine(
+        (v) => /^imaps?:\/\/[^/@]+@[^/]/.test(v),
+        "erwartet imaps://benutzer:passwort@host/INBOX",
+      )
+      .optional(),
+  ),
+  // The inbox's address (its plus-addresses are the Reply-To); default: the IMAP user, if an address.
+  IMAP_ADDRESS: z.preprocess((v) => (v === "" ? undefined : v), z.email().optional()),
+  IMAP_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   ADMIN_USERNAME: optionalString,
   ADMIN_EMAIL: z.preprocess((v) => (v === "" ? undefined : v), z.email().optional()),
   ADMIN_PASSWORD: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(8).optional()),
@@ -89,6 +104,9 @@ const EnvSchema = z.object({
   SPAM_PROTECTION: z.enum(["quarantine", "off"]).default("quarantine"),
 });
 
+/** Variables whose value carries a password: an error names them without the value. */
+const SECRET_VALUES = new Set(["IMAP_URL"]);
+
 export type Env = z.infer<typeof EnvSchema> & {
   SESSION_SECRET: string;
   APP_URL: string;
@@ -112,9 +130,9 @@ export function readEnvVariables(source: NodeJS.ProcessEnv = process.env) {
   if (!result.success) {
     const issue = result.error.issues[0];
     const name = String(issue.path[0] ?? "?");
-    throw new EnvError(
-      `Ungültige Konfiguration: ${name}=${JSON.stringify(source[name] ?? "")} (${issue.message})`,
-    );
+    // A URL with a password is never echoed (the log keeps it).
+    const shown = SECRET_VALUES.has(name) ? "(verborgen)" : JSON.stringify(source[name] ?? "");
+    throw new EnvError(`Ungültige Konfiguration: ${name}=${shown} (${issue.message})`);
   }
   return result.data;
 }

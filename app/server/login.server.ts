@@ -1,10 +1,12 @@
 import type { Submission as ConformSubmission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { eq, sql } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { LoginSchema, MESSAGES } from "~/lib/auth-forms";
 import { clientKey } from "~/lib/client-key";
+import { PASSKEY_MESSAGES, WebAuthnResponseSchema } from "~/lib/passkeys";
 import { isAdminReturnPath } from "~/lib/return-path";
 import { LoginCodeSchema } from "~/lib/two-factor";
 import { admins } from "~db/schema";
@@ -20,6 +22,8 @@ import { db } from "./db.server";
 import { refuseFilledHoneypot } from "./honeypot.server";
 import { readForm } from "./http.server";
 import { accountKey, clearAccountLock, recordLoginFailure } from "./login-lock.server";
+import { type PasskeyLoginOutcome, verifyPasskeyLogin } from "./passkeys/passkey-login.server";
+import { hasPasskeys } from "./passkeys/webauthn.server";
 import { audit } from "./privacy/audit.server";
 import {
   accountLoginLimiter,
@@ -30,6 +34,7 @@ import {
 import { resetLinkNotice } from "./reset-link.server";
 import {
   type ChallengeOutcome,
+  challengeAdminId,
   createLoginChallenge,
   verifyLoginChallenge,
 } from "./two-factor/challenge.server";
@@ -43,8 +48,11 @@ export type LoginOutcome =
   | { kind: "limited"; submission: Submission; retryAfterSeconds: number; message: string }
   | { kind: "failed"; submission: Submission; message: string }
   | { kind: "inactive"; submission: Submission; message: string; awaiting: boolean }
-  | { kind: "mfa"; submission: Submission; challenge: string }
+  | { kind: "mfa"; submission: Submission; challenge: string; methods: SecondFactors }
   | ({ kind: "ok"; submission: Submission } & CompletedLogin);
+
+/** What the second step of an admin accepts: a TOTP code (or recovery code), a passkey. */
+export type SecondFactors = { code: boolean; passkey: boolean };
 
 /** A finished login: the session token and the admin's JSON (with the 2FA enrolment still owed). */
 export type CompletedLogin = {
@@ -158,18 +166,26 @@ async function attempt(
     const passwordHash = await hashPassword(password);
     db().update(admins).set({ passwordHash }).where(eq(admins.id, row.id)).run();
   }
-  // With 2FA the password opens nothing yet: a challenge for the code step (ADR 256).
-  if (row.totpEnabled) {
-    return { kind: "mfa", submission, challenge: createLoginChallenge(row.id, redirectTo) };
+  // With 2FA the password opens nothing yet: a challenge for the code step (ADR 256); a passkey
+  // counts as the second factor too (ADR 280).
+  const methods = { code: row.totpEnabled, passkey: hasPasskeys(row.id) };
+  if (methods.code || methods.passkey) {
+    return {
+      kind: "mfa",
+      submission,
+      challenge: createLoginChallenge(row.id, redirectTo),
+      methods,
+    };
   }
   return { kind: "ok", submission, ...completeLogin(row, { userAgent, ip }, redirectTo) };
 }
 
-/** The end of every login (password alone, or password and code): the session, audited. */
+/** The end of every login (password alone, password and code or passkey, passkey alone): the session, audited. */
 export function completeLogin(
   row: typeof admins.$inferSelect,
   client: SessionClient,
   redirectTo?: string | null,
+  via?: "passkey",
 ): CompletedLogin {
   const notice = resetLinkNotice(row);
   const lastLogin = new Date();
@@ -179,7 +195,8 @@ export function completeLogin(
     mfaEnrollmentRequired: owesEnrollment(row),
   };
   const token = createSession(row.id, client);
-  audit(admin, "login", admin.username, row.totpEnabled ? { zweiFaktor: true } : undefined);
+  const details = via ? { passkey: true } : row.totpEnabled ? { zweiFaktor: true } : undefined;
+  audit(admin, "login", admin.username, details);
   return { admin, token, redirectTo: landingPath(admin, redirectTo), notice };
 }
 
@@ -196,10 +213,21 @@ export function loginAuthenticator(ip: string) {
 type CodeSubmission = ConformSubmission<typeof LoginCodeSchema._zod.output>;
 
 /** What the code step of the login page ends in (the challenge goes back into the form). */
-export type CodeStepOutcome = { challenge: string; submission: CodeSubmission } & (
-  | { kind: "invalid" }
-  | ChallengeOutcome
-);
+export type CodeStepOutcome = {
+  challenge: string;
+  submission: CodeSubmission;
+  methods: SecondFactors;
+  /** The step was a passkey's answer (its error is the form's, not the code field's). */
+  passkey?: boolean;
+} & ({ kind: "invalid" } | ChallengeOutcome | PasskeyLoginOutcome<CompletedLogin>);
+
+/** The second factors of the admin behind a live password-step challenge (the code step shows them). */
+export function challengeMethods(challenge: string): SecondFactors {
+  const adminId = challengeAdminId(challenge);
+  if (!adminId) return { code: true, passkey: false };
+  const row = db().select().from(admins).where(eq(admins.id, adminId)).get();
+  return { code: Boolean(row?.totpEnabled), passkey: hasPasskeys(adminId) };
+}
 
 /**
  * Login from the HTML form (urlencoded or multipart body, read bounded by readForm): the password
@@ -209,21 +237,43 @@ export async function loginWithForm(
   request: Request,
   ip: string,
 ): Promise<
-  { step: "password"; outcome: LoginOutcome } | { step: "code"; outcome: CodeStepOutcome }
+  | { step: "password"; outcome: LoginOutcome }
+  | { step: "code"; outcome: CodeStepOutcome }
+  | { step: "passkey"; outcome: PasskeyLoginOutcome<CompletedLogin> }
 > {
   const form = await readForm(request);
   refuseFilledHoneypot(form);
-  if (form.get("intent") === "code") {
-    const submission = parseWithZod(form, { schema: LoginCodeSchema });
+  const client = { userAgent: request.headers.get("user-agent"), ip };
+  const intent = form.get("intent");
+  if (intent === "code" || intent === "passkey-second") {
     const challenge = String(form.get("challenge") ?? "").slice(0, 200);
-    if (submission.status !== "success") {
-      return { step: "code", outcome: { kind: "invalid", challenge, submission } };
+    const methods = challengeMethods(challenge);
+    if (intent === "passkey-second") {
+      // The passkey instead of the code (the page's script posts the browser's answer here).
+      const submission = parseWithZod(form, { schema: LoginCodeSchema });
+      const response = passkeyResponseOf(form);
+      const result = response
+        ? await verifyPasskey({ challenge, response }, client)
+        : { kind: "failed" as const, message: PASSKEY_MESSAGES.loginFailed };
+      return {
+        step: "code",
+        outcome: { ...result, challenge, submission, methods, passkey: true },
+      };
     }
-    const result = await verifyLogin(submission.value, {
-      userAgent: request.headers.get("user-agent"),
-      ip,
-    });
-    return { step: "code", outcome: { ...result, challenge, submission } };
+    const submission = parseWithZod(form, { schema: LoginCodeSchema });
+    if (submission.status !== "success") {
+      return { step: "code", outcome: { kind: "invalid", challenge, submission, methods } };
+    }
+    const result = await verifyLogin(submission.value, client);
+    return { step: "code", outcome: { ...result, challenge, submission, methods } };
+  }
+  if (intent === "passkey") {
+    const response = passkeyResponseOf(form);
+    const redirectTo = String(form.get("redirectTo") ?? "");
+    const outcome = response
+      ? await verifyPasskey({ response, redirectTo }, client)
+      : { kind: "failed" as const, message: PASSKEY_MESSAGES.loginFailed };
+    return { step: "passkey", outcome };
   }
   const outcome = await loginWithCredentials(request, ip, {
     username: form.get("username"),
@@ -260,4 +310,46 @@ export function verifyLogin(
   client: SessionClient,
 ) {
   return verifyLoginChallenge(input, (row, redirectTo) => completeLogin(row, client, redirectTo));
+}
+
+/** The browser's WebAuthn answer from a form field (JSON), or null when it is no such answer. */
+function passkeyResponseOf(form: FormData) {
+  const raw = form.get("response");
+  if (typeof raw !== "string" || raw.length > 20_000) return null;
+  try {
+    const parsed = WebAuthnResponseSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? (parsed.data as unknown as AuthenticationResponseJSON) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A passkey login (page and `POST /api/admin/auth/passkey/verify`): with the password step's
+ * challenge the second step, without it instead of password and code (ADR 280).
+ */
+export function verifyPasskey(
+  input: { challenge?: string; response: AuthenticationResponseJSON; redirectTo?: string | null },
+  client: SessionClient & { ip: string },
+) {
+  return verifyPasskeyLogin(input, client.ip, (row, redirectTo) =>
+    completeLogin(row, client, redirectTo, "passkey"),
+  );
+}
+
+/**
+ * The JSON answer of every successful API login (password, code step, passkey): the token, the
+ * admin, and the notices the login page shows as a toast (a reset link another admin created).
+ */
+export function loginJson(outcome: CompletedLogin) {
+  return Response.json(
+    {
+      success: true,
+      token: outcome.token,
+      admin: outcome.admin,
+      notices: outcome.notice ? [outcome.notice] : [],
+      message: "Login erfolgreich",
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }

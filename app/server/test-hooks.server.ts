@@ -11,6 +11,8 @@ export type TestHooks = {
   drainOutbox(now?: Date): Promise<number>;
   /** Transcribes every due recording now; resolves with how many succeeded once none is due. */
   drainTranscriptions(now?: Date): Promise<number>;
+  /** Polls the IMAP inbox now until no new mail is left; resolves with how many replies were filed. */
+  drainImapReplies(now?: Date): Promise<number>;
   /** Sends every due webhook delivery now; resolves with how many succeeded once none is due. */
   drainWebhooks(): Promise<number>;
   /** The landing render cache: pages and bytes held, hits, stores. */

@@ -16,6 +16,7 @@
 // without SMTP and AI and with a strict login limit (tests/e2e/stack.ts).
 import { test as base, expect, type Page } from "@playwright/test";
 import type { Configuration } from "~/lib/configuration";
+import type { ImapStandIn } from "../imap-stand-in";
 import type { ReceivedMail } from "../smtp-inbox";
 import { loginAs } from "./auth";
 import {
@@ -76,6 +77,8 @@ export const test = base.extend<
     loginAsNew: (page: Page) => Promise<SeededAdmin>;
     calcomApp: CalcomApp;
     plainApp: CalcomApp;
+    /** The app server with replies by IMAP and its IMAP stand-in (tests/e2e/stack.ts). */
+    imapApp: CalcomApp & { imap: ImapStandIn };
   },
   { stack: Stack }
 >({
@@ -143,6 +146,14 @@ export const test = base.extend<
     await use({
       url: server.url,
       admin: { username: FIRST_ADMIN.username, password: FIRST_ADMIN.password },
+    });
+  },
+  imapApp: async ({ stack }, use) => {
+    const { server, imap } = await stack.imapApp();
+    await use({
+      url: server.url,
+      admin: { username: FIRST_ADMIN.username, password: FIRST_ADMIN.password },
+      imap,
     });
   },
   /** Every test fails on a console error in the page. */

@@ -22,10 +22,14 @@ const blockPorts = (base: number) =>
     anthropic: base + 4,
     /** The OpenAI-compatible transcription stand-in (issue 30). */
     transcription: base + 5,
+    /** The IMAP stand-in of the replies app (issue 30, started only when a test asks). */
+    imap: base + 6,
     /** A second app server configured with the Cal.com stand-in (started only when a test asks). */
     calcomApp: base + 10,
     /** A third app server without SMTP and AI, with a strict login limit (started on demand). */
     plainApp: base + 11,
+    /** A fourth app server polling the IMAP stand-in for replies (started on demand). */
+    imapApp: base + 12,
   }) as const;
 
 /** The Fetch standard's "bad ports" above 1023 (undici and Chromium block them). */

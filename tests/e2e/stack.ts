@@ -6,6 +6,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { runtimeArgs, runtimeEnv } from "../../server/runtime.ts";
+import { type ImapStandIn, startImapStandIn } from "../imap-stand-in.ts";
 import { startSmtpInbox } from "../smtp-inbox.ts";
 import { startTranscriptionStandIn } from "../transcription-stand-in.ts";
 import { dataDirFor, portsFor, type StackPorts } from "./ports.ts";
@@ -139,6 +140,7 @@ export async function startStack(workerIndex: number) {
   };
   let calcomApp: Promise<AppServer> | undefined;
   let plainApp: Promise<AppServer> | undefined;
+  let imapApp: Promise<{ server: AppServer; imap: ImapStandIn }> | undefined;
   return {
     ports,
     app,
@@ -169,11 +171,36 @@ export async function startStack(workerIndex: number) {
       });
       return plainApp;
     },
+    /**
+     * An app server with replies by IMAP (issue 30, ADR 285; own database): it polls a loopback
+     * IMAP stand-in every second; submissions need no proof of work. Started on first use.
+     */
+    imapApp() {
+      imapApp ??= (async () => {
+        const imap = await startImapStandIn({ port: ports.imap });
+        try {
+          const server = await extraApp(ports.imapApp, "imap", {
+            IMAP_URL: imap.url(),
+            IMAP_POLL_SECONDS: "1",
+            SPAM_PROTECTION: "off",
+          });
+          return { server, imap };
+        } catch (error) {
+          await imap.close();
+          throw error;
+        }
+      })();
+      return imapApp;
+    },
     async stop() {
       await Promise.all([
         app.stop(),
         calcomApp?.then((s) => s.stop()),
         plainApp?.then((s) => s.stop()),
+        imapApp?.then(async ({ server, imap }) => {
+          await server.stop();
+          await imap.close();
+        }),
       ]);
       await Promise.all([inbox.close(), closeCalcom(), closeAnthropic(), transcription.close()]);
       rmSync(dir, { recursive: true, force: true });

@@ -69,4 +69,31 @@ describe("a reset link created for another admin", () => {
       "Seit Ihrer letzten Anmeldung",
     );
   });
+
+  it("is announced in the API login answer too (`notices`), with the page's text, once", async () => {
+    const rolf = await insertAdmin("rolf-hinweis", { passwordChanged: true });
+    const apiLogin = async () => {
+      const res = await server.fetch("/api/admin/auth/login", {
+        method: "POST",
+        json: { username: rolf.username, password: rolf.password },
+      });
+      expect(res.status).toBe(200);
+      return (await res.json()) as { success: boolean; notices: string[] };
+    };
+    expect((await apiLogin()).notices).toEqual([]);
+    const answer = await server.fetch("/admin/users", {
+      method: "POST",
+      headers: { cookie },
+      body: new URLSearchParams({ intent: "reset-link", id: String(rolf.id) }),
+    });
+    expect(answer.status).toBe(200);
+    const first = await apiLogin();
+    expect(first.success).toBe(true);
+    expect(first.notices).toHaveLength(1);
+    expect(first.notices[0]).toContain(
+      "Seit Ihrer letzten Anmeldung wurde ein Passwort-Reset-Link",
+    );
+    expect(first.notices[0]).toContain("(von: admin)");
+    expect((await apiLogin()).notices).toEqual([]);
+  });
 });

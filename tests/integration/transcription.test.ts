@@ -146,6 +146,16 @@ describe("transcription of a voice message", () => {
       await server.fetch("/admin/requests?q=getrankemarkt", { headers: { cookie } })
     ).text();
     expect(page).toContain(`id="request-${created.id}"`);
+    // The API list has the same search (`?search=`).
+    const found = (await (
+      await server.fetch("/api/admin/requests?search=Getr%C3%A4nkemarkt", { token })
+    ).json()) as { requests: { id: number; voiceTranscript: string | null }[] };
+    expect(found.requests.map((r) => r.id)).toEqual([created.id]);
+    expect(found.requests[0].voiceTranscript).toContain("Getränkemarkt");
+    const none = (await (
+      await server.fetch("/api/admin/requests?search=Lieferfensterxyz", { token })
+    ).json()) as { requests: unknown[] };
+    expect(none.requests).toEqual([]);
   });
 
   it("goes into the AI preparation and the coding prompt, fenced as the visitor's words", async () => {

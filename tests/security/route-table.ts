@@ -19,6 +19,9 @@ export type Classification =
  */
 export const CLASSIFICATION: Record<string, Classification> = {
   "": { page: "public", post: "public" },
+  // The contact form alone for a frame on the agency's website (issue 29); its post needs the
+  // signed token the page renders (no token: 403), no session.
+  embed: { page: "public", post: "public" },
   "preferences/theme": { page: "public", post: "public" },
   "preferences/consent": { page: "public", post: "public" },
   "preferences/banner": { page: "public", post: "public" },
@@ -78,6 +81,8 @@ export const CLASSIFICATION: Record<string, Classification> = {
   "api/admin/auth/login": { api: { POST: "public" } },
   // Guarded by the challenge of the password step in its body (issue 27), not by a session.
   "api/admin/auth/login/verify": { api: { POST: "public" } },
+  "api/admin/auth/passkey/options": { api: { POST: "public" } },
+  "api/admin/auth/passkey/verify": { api: { POST: "public" } },
   "api/admin/auth/logout": { api: { POST: "public" } },
   "api/admin/auth/verify": { api: { GET: "admin-pending" } },
   "api/admin/auth/change-password": { api: { POST: "admin-pending" } },
@@ -113,6 +118,10 @@ export const CLASSIFICATION: Record<string, Classification> = {
   "api/admin/account/2fa/enable": { api: { POST: "admin-enrol" } },
   "api/admin/account/2fa/disable": { api: { POST: "admin" } },
   "api/admin/account/2fa/recovery-codes": { api: { POST: "admin" } },
+  "api/admin/account/passkeys": { api: { GET: "admin", PATCH: "admin" } },
+  "api/admin/account/passkeys/options": { api: { POST: "admin-enrol" } },
+  "api/admin/account/passkeys/verify": { api: { POST: "admin-enrol" } },
+  "api/admin/account/passkeys/:id": { api: { DELETE: "admin" } },
   "api/admin/account/sessions": { api: { GET: "admin" } },
   "api/admin/account/sessions/:id": { api: { DELETE: "admin" } },
   "api/admin/api-tokens": { api: { GET: "admin", POST: "admin" } },

@@ -2,6 +2,7 @@ import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { API_TOKEN_MESSAGES, ApiTokenCreateSchema } from "~/lib/api-tokens";
+import { PASSKEY_MESSAGES, PasskeyRemoveSchema } from "~/lib/passkeys";
 import {
   RecoveryCodesSchema,
   TWO_FACTOR_MESSAGES,
@@ -13,6 +14,7 @@ import { createApiToken, revokeApiToken } from "~/server/api-tokens/api-tokens.s
 import type { SessionAdmin } from "~/server/auth.server";
 import { patchConfiguration } from "~/server/configuration.server";
 import { redirectWithToast } from "~/server/flash.server";
+import { removePasskey, setPasskeyLogin } from "~/server/passkeys/passkeys.server";
 import { type Failure, failureReply } from "~/server/result.server";
 import { endOtherSessions, endSessionById, SESSION_MESSAGES } from "~/server/sessions.server";
 import {
@@ -118,6 +120,29 @@ export async function handleSecurityIntent(intent: string, form: FormData, admin
     default:
       return reply({ intent, error: "Unbekannte Aktion." }, 400);
   }
+}
+
+/** Form posts of the passkeys in "Sicherheit": remove one (with proof), the login switch (ADR 280). */
+export async function handlePasskeyIntent(intent: string, form: FormData, admin: SessionAdmin) {
+  if (intent === "passkey-login") {
+    const on = form.get("passkeyLogin") === "on";
+    const saved = setPasskeyLogin(admin, on);
+    if (!saved.ok) return reply({ intent, error: saved.error }, saved.status);
+    return reply({ intent, message: PASSKEY_MESSAGES.loginSwitchSaved(on) });
+  }
+  if (intent !== "passkey-remove") return reply({ intent, error: "Unbekannte Aktion." }, 400);
+  const id = Number(form.get("id"));
+  const parsed = PasskeyRemoveSchema.safeParse({
+    password: form.get("password") || undefined,
+    code: form.get("code") || undefined,
+  });
+  if (!parsed.success) return reply({ intent, error: PASSKEY_MESSAGES.proofRequired }, 400);
+  if (!Number.isSafeInteger(id) || id <= 0) {
+    return reply({ intent, error: PASSKEY_MESSAGES.notFound }, 404);
+  }
+  const removed = await removePasskey(admin, id, parsed.data);
+  if (!removed.ok) return reply({ intent, error: removed.error }, removed.status);
+  return reply({ intent, message: PASSKEY_MESSAGES.removed(removed.name) });
 }
 
 /** What the "API-Zugänge" forms get back: the new token only this once. */

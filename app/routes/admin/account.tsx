@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, useNavigation } from "react-router";
 import { AccountSection } from "~/components/admin/account/account-section";
 import { ApiTokensSection } from "~/components/admin/account/api-tokens-section";
+import { PasskeysSection } from "~/components/admin/account/passkeys-section";
 import { SecuritySection } from "~/components/admin/account/security-section";
 import { SessionsList } from "~/components/admin/account/sessions-list";
 import { AccountError } from "~/components/admin/account-error";
@@ -18,6 +19,7 @@ import { getConfiguration } from "~/server/configuration.server";
 import { env } from "~/server/env.server";
 import { readForm } from "~/server/http.server";
 import { mailConfigured } from "~/server/mail/outbox.server";
+import { passkeyStatus } from "~/server/passkeys/passkeys.server";
 import { failureReply } from "~/server/result.server";
 import { listSessions } from "~/server/sessions.server";
 import { twoFactorStatus } from "~/server/two-factor/two-factor.server";
@@ -26,6 +28,7 @@ import {
   ENROLLMENT_INTENTS,
   enrollmentFirst,
   handleAccessIntent,
+  handlePasskeyIntent,
   handleSecurityIntent,
 } from "./account.server";
 
@@ -44,6 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       enrollmentRequired: admin.mfaEnrollmentRequired,
       requireForAll: getConfiguration().security.requireTwoFactor,
     },
+    passkeys: passkeyStatus(admin.id),
     sessions: listSessions(admin),
     idleHours: env().SESSION_IDLE_HOURS,
     apiTokens: listApiTokens(admin.id),
@@ -62,6 +66,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (admin.mfaEnrollmentRequired && !ENROLLMENT_INTENTS.includes(intent)) return enrollmentFirst();
   if (intent.startsWith("2fa-")) return handleSecurityIntent(intent, form, admin);
   if (/^(session|api-token)/.test(intent)) return handleAccessIntent(intent, form, admin);
+  if (intent.startsWith("passkey-")) return handlePasskeyIntent(intent, form, admin);
   const submission = parseWithZod(form, { schema: AccountSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), notice: null }, { status: 400 });
@@ -124,6 +129,12 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         status={loaderData.security}
         reply={security?.intent.startsWith("2fa-") ? security : undefined}
       >
+        <PasskeysSection
+          passkeys={loaderData.passkeys.list}
+          loginAllowed={loaderData.passkeys.loginAllowed}
+          hasTotp={loaderData.security.enabled}
+          reply={security?.intent.startsWith("passkey-") ? security : undefined}
+        />
         <SessionsList
           sessions={loaderData.sessions}
           idleHours={loaderData.idleHours}

@@ -1,5 +1,6 @@
 import { data, redirect, useNavigation } from "react-router";
 import { LoginCodeStep } from "~/components/admin/account/login-code-step";
+import { PasskeyLoginButton } from "~/components/admin/account/passkey-login-button";
 import { AccountError } from "~/components/admin/account-error";
 import {
   AccountFooterLink,
@@ -15,6 +16,7 @@ import { LoginSchema } from "~/lib/auth-forms";
 import { commitSessionCookie, getAdmin } from "~/server/auth.server";
 import { redirectWithToast } from "~/server/flash.server";
 import { type CodeStepOutcome, landingPath, loginWithForm } from "~/server/login.server";
+import { passkeyLoginOffered } from "~/server/passkeys/passkeys.server";
 import { clientIp } from "~/server/request-context.server";
 import type { Route } from "./+types/login";
 
@@ -40,19 +42,43 @@ export async function loader({ request }: Route.LoaderArgs) {
   const admin = await getAdmin(request);
   if (admin) throw redirect(landingPath(admin, url.searchParams.get("redirectTo")));
   const notice = NOTICES[url.searchParams.get("notice") ?? ""] ?? null;
-  return { notice, redirectTo: url.searchParams.get("redirectTo") ?? "" };
+  return {
+    notice,
+    redirectTo: url.searchParams.get("redirectTo") ?? "",
+    // "Mit Passkey anmelden" only where some admin can use it (ADR 280).
+    passkeyLogin: passkeyLoginOffered(),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const login = await loginWithForm(request, clientIp(context));
   if (login.step === "code") return codeStepReply(login.outcome);
+  if (login.step === "passkey") {
+    const passkey = login.outcome;
+    if (passkey.kind === "ok") throw await signedIn(passkey);
+    return data(
+      { passkeyError: passkey.message, at: Date.now() },
+      {
+        status: passkey.kind === "limited" ? 429 : 401,
+        headers:
+          passkey.kind === "limited"
+            ? { "Retry-After": String(passkey.retryAfterSeconds) }
+            : undefined,
+      },
+    );
+  }
   const outcome = login.outcome;
   switch (outcome.kind) {
     case "ok":
       throw await signedIn(outcome);
     case "mfa":
       // The password was right; no session yet: the code step carries the challenge (ADR 256).
-      return data({ step: "code" as const, challenge: outcome.challenge, at: Date.now() });
+      return data({
+        step: "code" as const,
+        challenge: outcome.challenge,
+        methods: outcome.methods,
+        at: Date.now(),
+      });
     case "invalid":
       return data(
         { result: outcome.submission.reply({ hideFields: ["password"] }), at: Date.now() },
@@ -124,6 +150,7 @@ async function codeStepReply(outcome: CodeStepOutcome) {
         {
           step: "code" as const,
           challenge: outcome.challenge,
+          methods: outcome.methods,
           codeResult: outcome.submission.reply({ hideFields: ["code"] }),
           at,
         },
@@ -134,8 +161,12 @@ async function codeStepReply(outcome: CodeStepOutcome) {
         {
           step: "code" as const,
           challenge: outcome.challenge,
+          methods: outcome.methods,
+          // A passkey's failure is the step's, not the code field's.
           codeResult: outcome.submission.reply({
-            fieldErrors: { code: [outcome.message] },
+            ...(outcome.passkey
+              ? { formErrors: [outcome.message] }
+              : { fieldErrors: { code: [outcome.message] } }),
             hideFields: ["code"],
           }),
           at,
@@ -165,6 +196,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <LoginCodeStep
           key={actionData.challenge}
           challenge={actionData.challenge}
+          methods={actionData.methods}
           result={
             "codeResult" in actionData
               ? (actionData.codeResult as Parameters<typeof useConformForm>[1])
@@ -217,6 +249,7 @@ function PasswordStep({
         <Alert tone="info">{String(actionData.notice)}</Alert>
       ) : null}
       {actionData && "expired" in actionData ? <Alert>{actionData.expired}</Alert> : null}
+      {actionData && "passkeyError" in actionData ? <Alert>{actionData.passkeyError}</Alert> : null}
       <AccountForm form={form} hidden={{ redirectTo: loaderData.redirectTo }}>
         <UsernameField meta={fields.username} />
         <PasswordField
@@ -229,6 +262,9 @@ function PasswordStep({
           Anmelden
         </AccountSubmit>
       </AccountForm>
+      {loaderData.passkeyLogin ? (
+        <PasskeyLoginButton label="Mit Passkey anmelden" redirectTo={loaderData.redirectTo} />
+      ) : null}
       <AccountFooterLink to="/admin/forgot-password">Passwort vergessen?</AccountFooterLink>
     </AccountShell>
   );

@@ -1,9 +1,11 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation, useRevalidator } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
-import { DuplicateBadge, EarlierRequests } from "~/components/admin/requests/earlier-requests";
+import { EarlierRequests } from "~/components/admin/requests/earlier-requests";
+import { FilterChips } from "~/components/admin/requests/filter-chips";
 import { FilterPanel } from "~/components/admin/requests/filter-panel";
 import { LeadOrigin } from "~/components/admin/requests/lead-origin";
+import { RowBadges } from "~/components/admin/requests/new-reply-badge";
 import { CsvExportLink, PrivacyActions } from "~/components/admin/requests/privacy-actions";
 import {
   QuarantineActions,
@@ -26,7 +28,6 @@ import {
   REQUEST_SORTS,
   REQUEST_STATUSES,
   REQUEST_TABS,
-  type RequestListQuery,
   requestListSearch,
   SEARCH_RESULT_CAP,
   SORT_LABELS,
@@ -44,11 +45,15 @@ import { parseId } from "~/server/http.server";
 import { mailConfigured } from "~/server/mail/outbox.server";
 import { readListDensity } from "~/server/preferences.server";
 import { exportCandidates } from "~/server/privacy/person-export.server";
+import { repliesView } from "~/server/replies/file-reply.server";
 import { earlierRequestCounts, earlierRequestsOf } from "~/server/requests/duplicates.server";
 import { listRequestItems } from "~/server/requests/list-items.server";
-import { adminJsonOf, countQuarantined, quarantineDays } from "~/server/requests/quarantine.server";
+import {
+  adminJsonById,
+  countQuarantined,
+  quarantineDays,
+} from "~/server/requests/quarantine.server";
 import { listAttributionSources } from "~/server/requests/queries.server";
-import { loadRequestJson } from "~/server/requests/serialize.server";
 import { transcriptionConfigured } from "~/server/transcription/client.server";
 import type { Route } from "./+types/requests";
 import { handleRequestAction } from "./requests.server";
@@ -62,13 +67,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const openId = parseId(url.searchParams.get("requestId") ?? undefined);
   const expandId = parseId(url.searchParams.get("expand") ?? undefined);
   const page = listRequestItems(query, admin.id);
-  const found = openId ? loadRequestJson(openId) : null;
-  const open = found ? adminJsonOf(found) : null;
+  const ids = page.items.map((r) => r.id);
+  const open = openId ? adminJsonById(openId) : null;
   return {
     query,
     page,
-    demos: Object.fromEntries(visitorAppointments(page.items.map((r) => r.id))),
-    earlierCounts: Object.fromEntries(earlierRequestCounts(page.items.map((r) => r.id))),
+    demos: Object.fromEntries(visitorAppointments(ids)),
+    earlierCounts: Object.fromEntries(earlierRequestCounts(ids)),
     earlier: openId ? earlierRequestsOf(openId) : [],
     exportCandidates: openId ? exportCandidates(openId) : [],
     open,
@@ -81,7 +86,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     missingId: openId && !open ? openId : null,
     density: await readListDensity(request),
     // Without JS the expand link asks for one row's details (`?expand=`); with JS rows fetch them.
-    expanded: expandId && page.items.some((r) => r.id === expandId) ? expandedJson(expandId) : null,
+    expanded:
+      expandId && page.items.some((r) => r.id === expandId) ? adminJsonById(expandId) : null,
     sources: listAttributionSources(),
     admins: listAdmins().map((a) => ({ id: a.id, username: a.username, is_active: a.is_active })),
     fields: getConfiguration().preparationFields,
@@ -91,13 +97,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     origin: env().APP_URL,
     transcriptionConfigured: transcriptionConfigured(),
     mailConfigured: mailConfigured(),
+    replies: repliesView(openId, ids),
   };
-}
-
-/** The expanded row's request as admins see it (transcript, messages). */
-function expandedJson(id: number) {
-  const found = loadRequestJson(id);
-  return found ? adminJsonOf(found) : null;
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -107,38 +108,6 @@ export async function action({ request }: Route.ActionArgs) {
 
 export function headers() {
   return { "Cache-Control": "private, no-store" };
-}
-
-function Chips({ query }: { query: RequestListQuery }) {
-  const chips: { label: string; without: Partial<RequestListQuery> }[] = [];
-  if (query.q) chips.push({ label: `Suche: „${query.q}“`, without: { q: "" } });
-  if (query.status)
-    chips.push({ label: `Status: ${STATUS_LABELS[query.status]}`, without: { status: "" } });
-  if (query.assignment)
-    chips.push({ label: ASSIGNMENT_LABELS[query.assignment], without: { assignment: "" } });
-  if (query.source) chips.push({ label: `Quelle: ${query.source}`, without: { source: "" } });
-  if (!chips.length) return null;
-  return (
-    <fieldset className="flex flex-wrap items-center gap-2">
-      <legend className="sr-only">Aktive Filter</legend>
-      {chips.map((chip) => (
-        <Link
-          key={chip.label}
-          to={requestListSearch({ ...query, ...chip.without, page: 1 })}
-          className="inline-flex items-center gap-1 rounded-full bg-indigo-100 px-3 py-1 text-sm text-indigo-900 hover:bg-indigo-200 dark:bg-indigo-950 dark:text-indigo-100"
-          aria-label={`Filter entfernen: ${chip.label}`}
-        >
-          {chip.label} <span aria-hidden="true">×</span>
-        </Link>
-      ))}
-      <Link
-        to={requestListSearch({ tab: query.tab })}
-        className="text-sm text-indigo-700 underline dark:text-indigo-300"
-      >
-        Alle Filter zurücksetzen
-      </Link>
-    </fieldset>
-  );
 }
 
 export default function RequestsPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -152,6 +121,7 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
     origin,
     transcriptionConfigured: loaderData.transcriptionConfigured,
     mailConfigured: loaderData.mailConfigured,
+    repliesConfigured: loaderData.replies.configured,
   };
   const location = useLocation();
   const revalidator = useRevalidator();
@@ -316,7 +286,7 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
           </select>
         </div>
       </FilterPanel>
-      <Chips query={query} />
+      <FilterChips query={query} />
       {inQuarantine ? <QuarantineIntro days={loaderData.quarantine.days} /> : null}
 
       {page.items.length === 0 ? (
@@ -336,7 +306,7 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
               expandHref={rowHref(request.id, true)}
               collapseHref={rowHref(request.id, false)}
               demo={loaderData.demos[request.id] ?? null}
-              badge={<DuplicateBadge count={loaderData.earlierCounts[request.id]} />}
+              badge={<RowBadges id={request.id} {...loaderData} />}
               actions={
                 inQuarantine ? (
                   <QuarantineActions id={request.id} name={request.name} action={actionUrl} />

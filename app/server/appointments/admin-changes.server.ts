@@ -5,6 +5,8 @@ import { type Failure, failure, type Ok, scheduling } from "../result.server";
 import { serializeAppointment } from "./appointments.server";
 import { appointmentWithRequest, cancelAppointment, rescheduleAppointment } from "./changes.server";
 import { INACTIVE_STATUSES } from "./one-per-request.server";
+import { SLOT_NOT_OFFERED } from "./scheduling/builtin.server";
+import { SLOT_TAKEN } from "./scheduling/types";
 
 /**
  * An admin cancels or moves a built-in booking (its card on Termine, or the API): the same
@@ -38,6 +40,29 @@ export async function cancelByAdmin(actor: AuditActor, id: number): Promise<Chan
   return { ...result, mailed: mailedAbout(id) };
 }
 
+/**
+ * The move shares the visitor's function, whose failures are worded for visitors ("du"): admins
+ * read them in the Sie form (as refreshAppointment does for Cal.com's failures).
+ */
+const ADMIN_WORDING: Record<string, string> = {
+  [SLOT_TAKEN]:
+    "Dieser Termin ist bereits vergeben. Bitte wählen Sie eine andere Uhrzeit – die freien Zeiten wurden aktualisiert.",
+  [SLOT_NOT_OFFERED]:
+    "Dieser Zeitpunkt ist nicht buchbar. Bitte wählen Sie eine angebotene Uhrzeit.",
+  "Dieser Termin liegt vor der Mindestvorlaufzeit. Bitte wähle einen späteren Termin.":
+    "Dieser Termin liegt vor der Mindestvorlaufzeit. Bitte wählen Sie einen späteren Termin.",
+  "Bitte wähle Datum und Uhrzeit aus": PICK_A_TIME,
+  "Das ist bereits dein Termin. Bitte wähle eine andere Uhrzeit.":
+    "Der Termin liegt bereits zu dieser Zeit. Bitte wählen Sie eine andere.",
+  "Der Termin wurde gerade geändert. Bitte lade die Seite neu.":
+    "Der Termin wurde gerade geändert. Bitte laden Sie die Seite neu.",
+};
+
+const forAdmins = (result: Failure): Failure => ({
+  ...result,
+  error: ADMIN_WORDING[result.error] ?? result.error,
+});
+
 export async function rescheduleByAdmin(
   actor: AuditActor,
   id: number,
@@ -49,7 +74,7 @@ export async function rescheduleByAdmin(
   if (from.getTime() === Date.parse(startTime))
     return failure(400, "Der Termin liegt bereits zu dieser Zeit. Bitte wählen Sie eine andere.");
   const result = await scheduling(() => rescheduleAppointment(id, startTime));
-  if (!result.ok) return result;
+  if (!result.ok) return forAdmins(result);
   audit(actor, "appointment-moved", `Termin ${id}`, {
     from: from.toISOString(),
     to: result.value.startTime,

@@ -6,6 +6,7 @@ import { mailSender } from "../branding.server";
 import { db } from "../db.server";
 import { env } from "../env.server";
 import { afterFailure, outboxWorker } from "../outbox-retry.server";
+import { outboxMessageId } from "../replies/reply-address.server";
 import { registerTestHooks } from "../test-hooks.server";
 import { type MailContent, renderMail } from "./render";
 import { carriesSecret, isSealed, maskedBody, openBody, sealBody } from "./secrets.server";
@@ -40,6 +41,8 @@ export function queueMail(input: {
   linksExpireAt?: Date;
   /** Where answers go (a message to a lead: the sending admin, ADR 273). */
   replyTo?: string;
+  /** A copy (a message to a lead with replies by IMAP: the sending admin, ADR 285). */
+  cc?: string;
 }): OutboxMail {
   const attachments = input.attachments?.length ? input.attachments : null;
   const size = (attachments ?? []).reduce((n, a) => n + Buffer.byteLength(a.content), 0);
@@ -63,6 +66,7 @@ export function queueMail(input: {
       attachments,
       linksExpireAt: input.linksExpireAt ?? null,
       replyTo: input.replyTo ?? null,
+      cc: input.cc ?? null,
       ...(input.sendAfter ? { nextAttemptAt: input.sendAfter } : {}),
     })
     .returning()
@@ -180,6 +184,9 @@ async function sendDue(now: Date): Promise<{ attempted: number; sent: number }> 
         to: mail.to,
         subject: mail.subject,
         ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+        ...(mail.cc ? { cc: mail.cc } : {}),
+        // A message to a lead: its reply's In-Reply-To finds the request (ADR 285).
+        ...(mail.kind === "message" ? { messageId: outboxMessageId(mail) } : {}),
         text,
         html,
         ...mailFiles(mail.attachments),

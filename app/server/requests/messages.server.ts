@@ -6,6 +6,7 @@ import { db, transaction } from "../db.server";
 import { mailConfigured, queueMail } from "../mail/outbox.server";
 import { audit } from "../privacy/audit.server";
 import { createLimiter, type Limiter } from "../rate-limit.server";
+import { outboxMessageId, replyAddress } from "../replies/reply-address.server";
 import { type Failure, failure } from "../result.server";
 import { NOT_FOUND, requestTarget } from "./manage.server";
 import { addressKey } from "./receipt.server";
@@ -64,6 +65,8 @@ export async function sendMessage(
     .where(eq(admins.id, sender.id))
     .get()?.email;
   if (!replyTo) return failure(403, "Ihr Konto wurde nicht gefunden.");
+  // With an IMAP inbox the lead answers to its signed plus-address, the admin reads along (ADR 285).
+  const inboxReplyTo = replyAddress(id);
 
   const adminKey = String(sender.id);
   if (!(await adminLimiter().consume(adminKey)).ok) return failure(429, MESSAGE_ADMIN_LIMIT);
@@ -79,7 +82,8 @@ export async function sendMessage(
       subject: input.subject,
       kind: "message",
       requestId: id,
-      replyTo,
+      replyTo: inboxReplyTo ?? replyTo,
+      ...(inboxReplyTo ? { cc: replyTo } : {}),
       content: { paragraphs: [input.body], footer: `Viele Grüße\n${BRAND_NAME}` },
     });
     return tx
@@ -92,6 +96,7 @@ export async function sendMessage(
         adminId: sender.id,
         adminName: sender.username,
         mailId: mail.id,
+        messageId: outboxMessageId(mail),
       })
       .returning()
       .get();
@@ -114,8 +119,13 @@ function toJson(
     body: row.body,
     sentAt: row.sentAt.toISOString(),
     admin: row.adminName,
-    // No outbox row any more: the retention dropped it long after it was sent.
-    status: mailStatus ? STATUS[mailStatus] : "sent",
+    status:
+      row.direction === "in"
+        ? "received"
+        : // No outbox row any more: the retention dropped it long after it was sent.
+          mailStatus
+          ? STATUS[mailStatus]
+          : "sent",
   };
 }
 

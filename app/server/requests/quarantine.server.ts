@@ -67,6 +67,12 @@ export function asAdminJson(items: RequestJson[]): AdminRequestJson[] {
 
 export const adminJsonOf = (item: RequestJson): AdminRequestJson => asAdminJson([item])[0];
 
+/** One request as admins see it (transcript, messages), or null when it does not exist. */
+export function adminJsonById(id: number): AdminRequestJson | null {
+  const found = loadRequestJson(id);
+  return found ? adminJsonOf(found) : null;
+}
+
 export type Release = { ok: true; released: boolean; request: RequestJson };
 
 /**

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { eq, inArray, lte, notInArray } from "drizzle-orm";
+import { busyWindowDays } from "~/lib/scheduling-settings";
 import type { BusyFeed, BusyFeedStatus } from "~/lib/team-calendar";
 import { busyFeedCache } from "~db/schema";
 import { getConfiguration, onConfigurationSaved } from "../configuration.server";
@@ -8,7 +9,7 @@ import { outboxWorker } from "../outbox-retry.server";
 import { registerTestHooks } from "../test-hooks.server";
 import { getChecked } from "../webhooks/http.server";
 import { feedUrl, maskedFeedUrl } from "./config.server";
-import { type BusySpan, busySpansOf, mergeSpans } from "./ics-busy.server";
+import { type BusySpan, feedBusyOf, MAX_OCCURRENCES, mergeSpans } from "./ics-busy.server";
 
 /**
  * The team's calendar (issue 28): each configured ICS feed is fetched in the background every
@@ -20,9 +21,13 @@ export const FETCH_INTERVAL_MS = 15 * 60_000;
 /** After a failure the next attempt comes sooner. */
 export const RETRY_INTERVAL_MS = 5 * 60_000;
 export const MAX_FEED_BYTES = 2 * 1024 * 1024;
-/** Busy times are kept for this window around now (the booking horizon lies inside it). */
-const PAST_MS = 86_400_000;
-const FUTURE_MS = 400 * 86_400_000;
+/**
+ * Busy times are kept from a day ago to the end of the booking horizon (an unlimited horizon:
+ * the longest one, where slots end while feeds exist), plus two days for buffers and time zones.
+ */
+const DAY_MS = 86_400_000;
+const PAST_MS = DAY_MS;
+const futureMs = () => (busyWindowDays(getConfiguration().scheduling) + 2) * DAY_MS;
 
 /**
  * The cache row of a feed: its id plus a digest of its stored (sealed) URL, so a changed URL
@@ -52,19 +57,23 @@ function syncRows(feeds: BusyFeed[]) {
 export async function fetchBusy(
   feed: BusyFeed,
   now = new Date(),
-): Promise<{ ok: true; busy: BusySpan[] } | { ok: false; error: string }> {
+): Promise<{ ok: true; busy: BusySpan[]; warning: string | null } | { ok: false; error: string }> {
   const url = feedUrl(feed);
   if (url === null)
     return { ok: false, error: "Adresse nicht entschlüsselbar (SESSION_SECRET geändert?)" };
   const answer = await getChecked(url, MAX_FEED_BYTES);
   if (!answer.ok) return answer;
   try {
-    const busy = busySpansOf(
+    const { spans, cutOff } = feedBusyOf(
       answer.body,
       new Date(now.getTime() - PAST_MS),
-      new Date(now.getTime() + FUTURE_MS),
+      new Date(now.getTime() + futureMs()),
     );
-    return { ok: true, busy };
+    // A series too long to expand is reported (settings page, dashboard), never dropped silently.
+    const warning = cutOff
+      ? `Unvollständig: ${cutOff === 1 ? "1 Serientermin hat" : `${cutOff} Serientermine haben`} mehr als ${MAX_OCCURRENCES.toLocaleString("de-DE")} Wiederholungen und blockiert nur bis dahin`
+      : null;
+    return { ok: true, busy: spans, warning };
   } catch (error) {
     return {
       ok: false,
@@ -99,7 +108,7 @@ async function fetchDue(now: Date) {
       .update(busyFeedCache)
       .set(
         result.ok
-          ? { busy: result.busy, fetchedAt: checkedAt, checkedAt, lastError: null }
+          ? { busy: result.busy, fetchedAt: checkedAt, checkedAt, lastError: result.warning }
           : {
               // The last known busy times stay.
               checkedAt,
@@ -110,7 +119,10 @@ async function fetchDue(now: Date) {
       .where(eq(busyFeedCache.feedId, row.feedId))
       .run();
     if (result.ok) sent++;
-    else console.warn("Kalender des Teams: Abruf fehlgeschlagen:", feed.id, result.error);
+    if (result.ok && result.warning)
+      console.warn("Kalender des Teams: unvollständig:", feed.id, result.warning);
+    if (!result.ok)
+      console.warn("Kalender des Teams: Abruf fehlgeschlagen:", feed.id, result.error);
   }
   return { attempted: due.length, sent };
 }
@@ -133,9 +145,13 @@ export function refreshBusyFeeds() {
 // A changed feed list (settings form or PATCH /api/configuration) is fetched at once.
 onConfigurationSaved((previous, next) => {
   const keys = (c: typeof next) => c.teamCalendar.busyFeeds.map(cacheKey).join(",");
-  if (keys(previous) === keys(next)) return;
-  syncRows(next.teamCalendar.busyFeeds);
-  worker.kick();
+  if (keys(previous) !== keys(next)) {
+    syncRows(next.teamCalendar.busyFeeds);
+    worker.kick();
+  } else if (busyWindowDays(previous.scheduling) !== busyWindowDays(next.scheduling)) {
+    // Another horizon: the busy times are imported again for the new window.
+    refreshBusyFeeds();
+  }
 });
 
 registerTestHooks({ drainBusyFeeds: (now?: Date) => worker.drain(now) });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { busySpansOf, mergeSpans } from "./ics-busy.server";
+import { busySpansOf, feedBusyOf, MAX_OCCURRENCES, mergeSpans } from "./ics-busy.server";
 
 const VTIMEZONE_BERLIN = `BEGIN:VTIMEZONE
 TZID:W. Europe Standard Time
@@ -127,6 +127,56 @@ describe("busy times of an ICS feed (ical.js)", () => {
       ["2026-04-02T06:00:00.000Z", "2026-04-02T06:30:00.000Z"],
       ["2026-04-03T06:00:00.000Z", "2026-04-03T06:30:00.000Z"],
     ]);
+  });
+
+  it("a weekly series from 2015 (every 2nd week, Mo+Th, Berlin time) starts near the window and keeps its rhythm, DST and EXDATE", () => {
+    const text = calendar(
+      "BEGIN:VEVENT",
+      "UID:jourfixe@test",
+      "DTSTAMP:20150101T000000Z",
+      // Monday 05.01.2015; every second week on Monday and Thursday.
+      "DTSTART;TZID=Europe/Berlin:20150105T090000",
+      "DTEND;TZID=Europe/Berlin:20150105T093000",
+      "RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH",
+      "EXDATE;TZID=Europe/Berlin:20260402T090000",
+      "END:VEVENT",
+    );
+    // 05.01.2015 + 584 weeks = Monday 16.03.2026 (an even number: in rhythm), so the series meets
+    // on 16.03., 19.03., 30.03. (CEST) and 02.04. (excluded) — never in the weeks between.
+    expect(
+      iso(busySpansOf(text, new Date("2026-03-15T00:00:00Z"), new Date("2026-04-05T00:00:00Z"))),
+    ).toEqual([
+      ["2026-03-16T08:00:00.000Z", "2026-03-16T08:30:00.000Z"],
+      ["2026-03-19T08:00:00.000Z", "2026-03-19T08:30:00.000Z"],
+      ["2026-03-30T07:00:00.000Z", "2026-03-30T07:30:00.000Z"],
+    ]);
+  });
+
+  it("each recurring event has its own budget; one that runs out is counted, the others still block", () => {
+    const text = calendar(
+      "BEGIN:VEVENT",
+      "UID:runaway@test",
+      "DTSTAMP:20100101T000000Z",
+      "DTSTART:20100101T000000Z",
+      "DTEND:20100101T000030Z",
+      "RRULE:FREQ=MINUTELY",
+      "END:VEVENT",
+      "BEGIN:VEVENT",
+      "UID:lunch@test",
+      "DTSTAMP:20150101T000000Z",
+      "DTSTART:20150101T110000Z",
+      "DTEND:20150101T120000Z",
+      "RRULE:FREQ=DAILY",
+      "END:VEVENT",
+    );
+    const { spans, cutOff } = feedBusyOf(
+      text,
+      new Date("2026-04-01T00:00:00Z"),
+      new Date("2026-04-02T00:00:00Z"),
+    );
+    expect(cutOff).toBe(1);
+    expect(MAX_OCCURRENCES).toBeGreaterThan(0);
+    expect(iso(spans)).toEqual([["2026-04-01T11:00:00.000Z", "2026-04-01T12:00:00.000Z"]]);
   });
 
   it("refuses a text that is not iCalendar", () => {

@@ -5,10 +5,18 @@ import { BOOKING_TIME_ZONE } from "~/lib/booking-calendar";
 /** One busy interval in epoch milliseconds: all that is kept of a team calendar's event. */
 export type BusySpan = { start: number; end: number };
 
-/** Occurrences expanded per feed at most (a runaway RRULE cannot stall the worker). */
+/**
+ * Occurrences expanded per recurring event at most (a runaway RRULE cannot stall the worker):
+ * each event has its own budget, so one long series cannot starve the others. Simple daily and
+ * weekly series start near the window (their past is skipped arithmetically), so the budget
+ * counts only the years around now; a series that still exhausts it is reported, not hidden.
+ */
 export const MAX_OCCURRENCES = 20_000;
+/** All events of one feed together at most (the worker's time per feed stays bounded). */
+export const MAX_FEED_OCCURRENCES = 400_000;
 
-const WEEK_MS = 7 * 86_400_000;
+const DAY_MS = 86_400_000;
+const WEEK_MS = 7 * DAY_MS;
 
 const isIanaZone = (tzid: string) => {
   try {
@@ -50,11 +58,44 @@ function blocks(component: ICAL.Component): boolean {
 }
 
 /**
+ * Where the expansion of a recurring event may start: simple daily/weekly series without COUNT
+ * (stand-ups, lunch breaks, jours fixes) jump close to the window by whole periods, which keeps
+ * their wall-clock time and weekdays; every other rule starts at its DTSTART.
+ */
+function expansionStart(event: ICAL.Event, tzid: string | null, lo: number): ICAL.Time {
+  const start = event.startDate;
+  const rules = event.component.getAllProperties("rrule");
+  if (rules.length !== 1) return start;
+  const rule = rules[0].getFirstValue() as ICAL.Recur;
+  const parts = Object.keys(rule.parts ?? {});
+  if (rule.count || !(rule.freq === "DAILY" || rule.freq === "WEEKLY")) return start;
+  if (parts.some((p) => p !== "BYDAY")) return start;
+  const interval = Math.max(1, rule.interval || 1);
+  // Whole weeks keep the weekday pattern of BYDAY; whole intervals keep the series' rhythm.
+  const periodDays = rule.freq === "DAILY" && !parts.length ? interval : 7 * interval;
+  const gapDays = Math.floor((lo - 2 * WEEK_MS - epochOf(start, tzid)) / DAY_MS);
+  const periods = Math.floor(gapDays / periodDays);
+  if (periods <= 0) return start;
+  const shifted = start.clone();
+  // Wall-clock days in the event's zone (ical.js iterates in it as well).
+  shifted.adjust(periods * periodDays, 0, 0, 0);
+  return shifted;
+}
+
+/** The busy intervals of a feed and how many recurring events were cut off by a budget. */
+export type FeedBusy = { spans: BusySpan[]; cutOff: number };
+
+/**
  * The busy intervals of an iCalendar text that overlap [from, to): recurring events expanded
  * (RRULE, RDATE, EXDATE and moved or cancelled occurrences via RECURRENCE-ID), time zones
  * applied; nothing but start and end is kept. Throws on a text that is not iCalendar.
  */
 export function busySpansOf(text: string, from: Date, to: Date): BusySpan[] {
+  return feedBusyOf(text, from, to).spans;
+}
+
+/** `busySpansOf` plus the number of recurring events whose budget ran out (`cutOff`). */
+export function feedBusyOf(text: string, from: Date, to: Date): FeedBusy {
   const root = new ICAL.Component(ICAL.parse(text));
   if (root.name !== "vcalendar") throw new Error("Keine iCalendar-Datei (VCALENDAR fehlt).");
   const lo = from.getTime();
@@ -72,7 +113,8 @@ export function busySpansOf(text: string, from: Date, to: Date): BusySpan[] {
     else masters.set(`${exception.uid}-${exceptions.indexOf(exception)}`, exception);
   }
   const spans: BusySpan[] = [];
-  let budget = MAX_OCCURRENCES;
+  let feedBudget = MAX_FEED_OCCURRENCES;
+  let cutOff = 0;
   const add = (
     component: ICAL.Component,
     tzid: string | null,
@@ -92,9 +134,14 @@ export function busySpansOf(text: string, from: Date, to: Date): BusySpan[] {
       add(event.component, tzid, event.startDate, event.endDate ?? event.startDate);
       continue;
     }
-    const iterator = event.iterator();
-    for (let next = iterator.next(); next && budget > 0; next = iterator.next()) {
-      budget--;
+    const iterator = event.iterator(expansionStart(event, tzid, lo));
+    let budget = Math.min(MAX_OCCURRENCES, feedBudget);
+    for (let next = iterator.next(); next; next = iterator.next()) {
+      if (budget-- <= 0) {
+        cutOff++;
+        break;
+      }
+      feedBudget--;
       const nominal = epochOf(next, tzid);
       // Long before the window: skipped cheaply (a moved occurrence counts through its own VEVENT).
       if (nominal < lo - WEEK_MS) continue;
@@ -110,7 +157,7 @@ export function busySpansOf(text: string, from: Date, to: Date): BusySpan[] {
     if (exception.startDate)
       add(exception.component, tzidOf(exception), exception.startDate, exception.endDate);
   }
-  return mergeSpans(spans);
+  return { spans: mergeSpans(spans), cutOff };
 }
 
 /** Sorted, overlapping and touching intervals joined. */

@@ -32,6 +32,22 @@ export function createLoginChallenge(adminId: number, redirectTo?: string | null
   return token;
 }
 
+/** The admin a live challenge belongs to (null when unknown or expired). */
+export function challengeAdminId(challenge: string): number | null {
+  if (!challenge) return null;
+  const row = db()
+    .select({ adminId: loginChallenges.adminId })
+    .from(loginChallenges)
+    .where(
+      and(
+        eq(loginChallenges.tokenHash, hashToken(challenge)),
+        gt(loginChallenges.expiresAt, new Date()),
+      ),
+    )
+    .get();
+  return row?.adminId ?? null;
+}
+
 export type ChallengeOutcome =
   | { kind: "expired"; message: string }
   | { kind: "limited"; retryAfterSeconds: number; message: string }

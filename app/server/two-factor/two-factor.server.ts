@@ -6,7 +6,7 @@ import {
   normalizeRecoveryCode,
   RECOVERY_CODE_COUNT,
 } from "~/lib/two-factor";
-import { admins, loginChallenges, recoveryCodes } from "~db/schema";
+import { admins, loginChallenges, passkeys, recoveryCodes } from "~db/schema";
 import { deleteOtherSessions } from "../auth.server";
 import { hashToken } from "../crypto.server";
 import { db } from "../db.server";
@@ -35,14 +35,15 @@ type AdminRow = typeof admins.$inferSelect;
 const row = (adminId: number) => db().select().from(admins).where(eq(admins.id, adminId)).get();
 const notFound: Failure = failure(404, "Admin nicht gefunden.");
 
-/** Ids of the admins with the second factor on (the users page shows it). */
+/** Ids of the admins with a second factor: TOTP on or a passkey (the users page shows it). */
 export function twoFactorAdminIds(): Set<number> {
   const rows = db()
     .select({ id: admins.id })
     .from(admins)
     .where(eq(admins.totpEnabled, true))
     .all();
-  return new Set(rows.map((r) => r.id));
+  const withPasskey = db().selectDistinct({ id: passkeys.adminId }).from(passkeys).all();
+  return new Set([...rows, ...withPasskey].map((r) => r.id));
 }
 
 export const recoveryCodesLeft = (adminId: number) =>
@@ -218,7 +219,12 @@ function clearTwoFactor(adminId: number) {
   db().delete(loginChallenges).where(eq(loginChallenges.adminId, adminId)).run();
 }
 
-function tellAdmin(admin: { username: string; email: string }, subject: string, lines: string[]) {
+/** A mail to the admin about a change of how they log in (2FA, recovery codes, passkeys). */
+export function tellAdmin(
+  admin: { username: string; email: string },
+  subject: string,
+  lines: string[],
+) {
   queueMail({
     to: admin.email,
     subject,
@@ -253,7 +259,12 @@ export function resetTwoFactor(
     )
     .get();
   if (!target) return notFound;
-  const wasEnabled = target.totpEnabled;
+  // A lost phone may be the passkey too: the reset removes every second factor (ADR 280).
+  const removedPasskeys = db()
+    .delete(passkeys)
+    .where(eq(passkeys.adminId, target.id))
+    .run().changes;
+  const wasEnabled = target.totpEnabled || removedPasskeys > 0;
   clearTwoFactor(target.id);
   // Nothing was on (at most a started enrolment, now gone): nothing to end, audit or tell.
   if (!wasEnabled) return { ok: true, username: target.username, wasEnabled };

@@ -14,6 +14,8 @@ export type DetailContext = {
   transcriptionConfigured?: boolean;
   /** SMTP_URL is set: messages to the lead can leave (ADR 273). */
   mailConfigured?: boolean;
+  /** IMAP_URL is set: the lead's replies come back into the thread (ADR 285). */
+  repliesConfigured?: boolean;
 };
 
 /**

@@ -30,6 +30,7 @@ const STATUS_TONE = {
   queued: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200",
   sent: "bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200",
   failed: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200",
+  received: "bg-indigo-100 text-indigo-900 dark:bg-indigo-950 dark:text-indigo-200",
 } as const;
 
 /**
@@ -40,9 +41,11 @@ const STATUS_TONE = {
 export function MessagesSection({
   request,
   mailConfigured = false,
+  repliesConfigured = false,
 }: {
   request: AdminRequestJson;
   mailConfigured?: boolean;
+  repliesConfigured?: boolean;
 }) {
   const fetcher = useFetcher();
   const actionData = useActionData();
@@ -60,9 +63,19 @@ export function MessagesSection({
           {request.messages.map((m) => (
             <li
               key={m.id}
-              className="rounded-lg border border-slate-200 p-3 dark:border-slate-700"
+              className={
+                m.direction === "in"
+                  ? "mr-0 ml-4 rounded-lg border border-indigo-200 border-l-4 border-l-indigo-500 bg-indigo-50 p-3 sm:ml-8 dark:border-indigo-900 dark:border-l-indigo-400 dark:bg-indigo-950/40"
+                  : "rounded-lg border border-slate-200 p-3 dark:border-slate-700"
+              }
               data-message-id={m.id}
+              data-direction={m.direction}
             >
+              {m.direction === "in" ? (
+                <p className="mb-1 text-xs font-semibold tracking-wide text-indigo-800 uppercase dark:text-indigo-200">
+                  Antwort vom Kunden
+                </p>
+              ) : null}
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <p className="font-semibold">{m.subject}</p>
                 <span className={`rounded-full px-2 py-0.5 text-xs ${STATUS_TONE[m.status]}`}>
@@ -70,7 +83,8 @@ export function MessagesSection({
                 </span>
               </div>
               <p className="text-xs text-slate-600 dark:text-slate-400">
-                {formatDateTime(m.sentAt)} · von {m.admin}
+                {formatDateTime(m.sentAt)}
+                {m.direction === "in" ? ` · von ${request.name}` : ` · von ${m.admin}`}
               </p>
               <p className="mt-2 whitespace-pre-wrap">{m.body}</p>
             </li>
@@ -136,8 +150,11 @@ export function MessagesSection({
               className={inputClass}
             />
             <p id={`${uid}-body-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-              Geht an {request.email}; Antworten landen in Ihrem Postfach. Unterschrieben mit dem
-              Namen des Portals.
+              Geht an {request.email};{" "}
+              {repliesConfigured
+                ? "Antworten erscheinen hier im Verlauf, Sie erhalten eine Kopie."
+                : "Antworten landen in Ihrem Postfach."}{" "}
+              Unterschrieben mit dem Namen des Portals.
             </p>
             <FieldErrors id={`${uid}-body-error`} errors={errors.body} />
           </div>

@@ -196,7 +196,11 @@ export function FullScreenRequest({
           <h3 id="fullscreen-messages" className="mb-3 text-base font-semibold">
             Nachricht an den Kunden
           </h3>
-          <MessagesSection request={request} mailConfigured={ctx.mailConfigured} />
+          <MessagesSection
+            request={request}
+            mailConfigured={ctx.mailConfigured}
+            repliesConfigured={ctx.repliesConfigured}
+          />
         </section>
       </div>
     </div>

@@ -20,6 +20,7 @@ import type { BusyFeedStatus } from "~/lib/team-calendar";
 import { AppointmentSettings, type EventTypeOption } from "./appointment-settings";
 import { BannerSettings } from "./banner-settings";
 import { BrandingSettings } from "./branding-settings";
+import { EmbedSettings } from "./embed-settings";
 import { NotificationSettings } from "./notification-settings";
 import { PreparationFieldSettings } from "./preparation-field-settings";
 import { PrivacySettings } from "./privacy-settings";
@@ -45,6 +46,8 @@ export type SettingsFormProps = {
   focus?: string;
   /** PRIVACY_URL and IMPRINT_URL, shown where the brand's links are left empty. */
   legalDefaults?: { privacyUrl: string; imprintUrl: string };
+  /** APP_URL, for the embed snippet (issue 29). */
+  appUrl?: string;
   /** The team calendar's feeds: age of their cache and last error (issue 28). */
   busyFeeds: BusyFeedStatus[];
   /** Whether the page has the form "Jetzt abrufen" posts (team-calendar-links.tsx). */
@@ -97,6 +100,7 @@ function SettingsFormBody(props: SettingsFormProps) {
     fields.emailNotifications.getFieldset().externalEmails,
     fields.spam.getFieldset().blocklist,
     fields.branding.getFieldset().faq,
+    fields.embed.getFieldset().allowedOrigins,
     fields.teamCalendar.getFieldset().busyFeeds,
     scheduling.blockedDays,
     ...Object.values(scheduling.weeklyHours.getFieldset()),
@@ -186,6 +190,7 @@ function SettingsFormBody(props: SettingsFormProps) {
         <PrivacySettings fields={fields} />
         <SpamSettings form={form} fields={fields} />
         <BrandingSettings form={form} fields={fields} legalDefaults={props.legalDefaults} />
+        <EmbedSettings form={form} fields={fields} appUrl={props.appUrl} />
 
         <div
           className="sticky bottom-0 flex flex-wrap items-center justify-end gap-3 border-t border-slate-200 bg-slate-50/90 py-3 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90"

@@ -8,18 +8,20 @@ const HINT_ID = "blocklist-hint";
 
 /**
  * Spam defence and costs (issue 26): the blocklist (a Conform list, one entry a row, checked by
- * lib/blocklist.ts on both sides), how long the quarantine keeps requests and the daily AI budget.
+ * lib/blocklist.ts on both sides), how long the quarantine keeps requests and the daily budgets of
+ * the AI and of the transcription of voice messages (issue 30).
  */
 export function SpamSettings({ form, fields }: { form: SettingsForm; fields: SettingsFields }) {
   const spam = fields.spam.getFieldset();
   const ai = fields.ai.getFieldset();
+  const transcription = fields.transcription.getFieldset();
   const list = spam.blocklist;
   const entries = useSettingsList(form, list, ADD_ID);
   return (
     <Section
       name="spam"
       title="Spam-Schutz und Kosten"
-      description="Sperrliste, Aufbewahrung verdächtiger Anfragen und das tägliche KI-Budget."
+      description="Sperrliste, Aufbewahrung verdächtiger Anfragen und die Tagesbudgets für KI und Transkription."
     >
       <p className="text-sm">
         Verdächtige Anfragen (ohne gültigen Spam-Schutz oder von der Sperrliste) landen ohne E-Mail,
@@ -77,12 +79,19 @@ export function SpamSettings({ form, fields }: { form: SettingsForm; fields: Set
               "Anfragen in der Prüfung automatisch löschen nach (Tagen)",
             ],
             [ai.dailyLimit, "aiDailyLimit", "KI-Aufrufe pro Tag höchstens"],
+            [
+              transcription.dailyLimit,
+              "transcriptionDailyLimit",
+              "Transkriptionen von Sprachnachrichten pro Tag höchstens",
+            ],
           ]}
         />
       </div>
       <p className="text-xs text-slate-500 dark:text-slate-400">
         Über dem KI-Budget warten automatische Zusammenfassungen auf den nächsten Tag, manuelle
-        KI-Aktionen werden abgelehnt; 0 schaltet KI-Aufrufe ab.
+        KI-Aktionen werden abgelehnt; 0 schaltet KI-Aufrufe ab. Über dem Transkriptions-Budget
+        warten Sprachnachrichten auf den nächsten Tag; 0 schickt keine Aufnahme mehr an den
+        Transkriptionsdienst (nur wirksam, wenn TRANSCRIPTION_API_URL gesetzt ist).
       </p>
     </Section>
   );

@@ -1,11 +1,13 @@
+import { PASSKEY_MESSAGES } from "~/lib/passkeys";
 import { TWO_FACTOR_MESSAGES } from "~/lib/two-factor";
 import { onlyMethod, publicApi } from "~/server/api-route.server";
 import { firstError, jsonError } from "~/server/http.server";
-import { loginWithCredentials } from "~/server/login.server";
+import { loginJson, loginWithCredentials } from "~/server/login.server";
 import { clientIp } from "~/server/request-context.server";
 
 /**
- * POST {username, password} → {success, token, admin, message}; the token works as Bearer. For an
+ * POST {username, password} → {success, token, admin, notices, message}; the token works as Bearer;
+ * `notices` are German texts the admin must hear at this login (the page shows them as a toast). For an
  * admin with 2FA → {success: false, mfaRequired: true, challenge, message} and no session: the
  * challenge goes to `POST /api/admin/auth/login/verify` with a code (ADR 256).
  */
@@ -13,25 +15,27 @@ export const action = publicApi(
   {
     fallback: "Login fehlgeschlagen - Ungültige Antwort vom Server",
     methods: ["POST"],
+    refuseApiToken: true,
     json: true,
   },
   async ({ request, body, args }) => {
     const outcome = await loginWithCredentials(request, clientIp(args.context), body);
     switch (outcome.kind) {
       case "ok":
-        return Response.json({
-          success: true,
-          token: outcome.token,
-          admin: outcome.admin,
-          message: "Login erfolgreich",
-        });
+        return loginJson(outcome);
       case "mfa":
         return Response.json(
           {
             success: false,
             mfaRequired: true,
             challenge: outcome.challenge,
-            message: TWO_FACTOR_MESSAGES.codeStep,
+            // What the second step accepts: "code" (TOTP or recovery code), "passkey".
+            methods: Object.entries(outcome.methods)
+              .filter(([, on]) => on)
+              .map(([name]) => name),
+            message: outcome.methods.code
+              ? TWO_FACTOR_MESSAGES.codeStep
+              : PASSKEY_MESSAGES.codeStepPasskey,
           },
           { headers: { "Cache-Control": "no-store" } },
         );

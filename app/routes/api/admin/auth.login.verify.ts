@@ -1,18 +1,19 @@
 import { LoginVerifyApiSchema } from "~/lib/two-factor";
 import { onlyMethod, publicApi } from "~/server/api-route.server";
 import { jsonError } from "~/server/http.server";
-import { verifyLogin } from "~/server/login.server";
+import { loginJson, verifyLogin } from "~/server/login.server";
 import { clientIp } from "~/server/request-context.server";
 
 /**
  * POST {challenge, code} or {challenge, recoveryCode} → the login answer {success, token, admin,
- * message}. A challenge lives 5 minutes and works once (401 otherwise); a wrong code → 401; the 6th
+ * notices, message}. A challenge lives 5 minutes and works once (401 otherwise); a wrong code → 401; the 6th
  * wrong code of an admin within 15 minutes → 429 with Retry-After.
  */
 export const action = publicApi(
   {
     fallback: "Login fehlgeschlagen - Ungültige Antwort vom Server",
     methods: ["POST"],
+    refuseApiToken: true,
     methodFirst: true,
     schema: LoginVerifyApiSchema,
   },
@@ -23,15 +24,7 @@ export const action = publicApi(
     });
     switch (outcome.kind) {
       case "ok":
-        return Response.json(
-          {
-            success: true,
-            token: outcome.token,
-            admin: outcome.admin,
-            message: "Login erfolgreich",
-          },
-          { headers: { "Cache-Control": "no-store" } },
-        );
+        return loginJson(outcome);
       case "limited":
         return jsonError(outcome.message, 429, {
           headers: { "Retry-After": String(outcome.retryAfterSeconds) },

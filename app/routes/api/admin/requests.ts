@@ -1,24 +1,44 @@
 import { cleanAttributionValue } from "~/lib/attribution";
+import { parseRequestListQuery } from "~/lib/request-list";
 import { adminApi, noStoreJson } from "~/server/api-route.server";
 import { asAdminJson } from "~/server/requests/quarantine.server";
-import { listAllRequests } from "~/server/requests/queries.server";
+import { listAllRequests, listRequests } from "~/server/requests/queries.server";
+
+/** Search hits answered at once (the unpaginated list's cap is 1000 too). */
+const SEARCH_LIMIT = 1000;
 
 /**
- * GET /api/admin/requests[?filter=assigned-to-me][&source=…] → the active requests (newest first),
- * without the quarantined ones; `?quarantined=true` lists those instead (ADR 252).
+ * GET /api/admin/requests[?filter=assigned-to-me][&source=…][&search=…] → the active requests
+ * (newest first), without the quarantined ones; `?quarantined=true` lists those instead (ADR 252).
+ * `search` is the HTML list's full-text search (`?q=`, FTS5, ranked by relevance), same rules.
  */
 export const loader = adminApi(
   { fallback: "Fehler beim Abrufen der Requests" },
   ({ request, admin }) => {
     const params = new URL(request.url).searchParams;
     const mine = params.get("filter") === "assigned-to-me";
+    const quarantined = params.get("quarantined") === "true";
+    const source = cleanAttributionValue(params.get("source"), "source") ?? undefined;
+    const search = (params.get("search") ?? "").trim();
+    if (search) {
+      const query = parseRequestListQuery(
+        new URLSearchParams({
+          q: search,
+          tab: quarantined ? "quarantine" : mine ? "mine" : "active",
+          source: source ?? "",
+        }),
+      );
+      return noStoreJson({
+        requests: asAdminJson(listRequests(query, admin.id, SEARCH_LIMIT).items),
+      });
+    }
     return noStoreJson({
       requests: asAdminJson(
         listAllRequests({
           archived: false,
-          quarantined: params.get("quarantined") === "true",
+          quarantined,
           assignedTo: mine ? admin.id : undefined,
-          source: cleanAttributionValue(params.get("source"), "source") ?? undefined,
+          source,
         }),
       ),
     });

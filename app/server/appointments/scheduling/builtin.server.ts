@@ -78,7 +78,7 @@ export function availabilityInput(
   const to = dayBoundsUtc(addDays(day, 1)).end;
   return {
     day,
-    rules: availabilityRules(config.scheduling),
+    rules: availabilityRules(config.scheduling, config.teamCalendar.busyFeeds.length > 0),
     durationMinutes,
     leadTime: config.bookingLeadTime,
     now: options.now ?? new Date(),

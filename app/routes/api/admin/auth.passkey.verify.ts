@@ -1,0 +1,43 @@
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
+import { PasskeyLoginVerifySchema } from "~/lib/passkeys";
+import { onlyMethod, publicApi } from "~/server/api-route.server";
+import { jsonError } from "~/server/http.server";
+import { loginJson, verifyPasskey } from "~/server/login.server";
+import { clientIp } from "~/server/request-context.server";
+
+/**
+ * POST {response} or {challenge, response} → the login answer {success, token, admin, notices,
+ * message}. Without `challenge` the passkey replaces password and code (when its admin allows it);
+ * with the password step's `challenge` it replaces the code. A used or expired challenge, a wrong
+ * origin or a removed passkey → 401; too many failures → 429 with Retry-After.
+ */
+export const action = publicApi(
+  {
+    fallback: "Login fehlgeschlagen - Ungültige Antwort vom Server",
+    methods: ["POST"],
+    refuseApiToken: true,
+    methodFirst: true,
+    schema: PasskeyLoginVerifySchema,
+  },
+  async ({ body, request, args }) => {
+    const outcome = await verifyPasskey(
+      {
+        challenge: body.challenge,
+        response: body.response as unknown as AuthenticationResponseJSON,
+      },
+      { userAgent: request.headers.get("user-agent"), ip: clientIp(args.context) },
+    );
+    switch (outcome.kind) {
+      case "ok":
+        return loginJson(outcome);
+      case "limited":
+        return jsonError(outcome.message, 429, {
+          headers: { "Retry-After": String(outcome.retryAfterSeconds) },
+        });
+      default:
+        return jsonError(outcome.message, 401);
+    }
+  },
+);
+
+export const loader = onlyMethod("POST");
