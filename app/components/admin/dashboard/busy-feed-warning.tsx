@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Alert } from "~/components/ui/field";
-import { type BusyFeedStatus, feedAgeLabel } from "~/lib/team-calendar";
+import { type BusyFeedStatus, feedErrorLabel, lastSuccessLabel } from "~/lib/team-calendar";
 
 /** The dashboard's warning when a team calendar feed cannot be fetched (issue 28). */
 export function BusyFeedWarning({ feeds }: { feeds: BusyFeedStatus[] }) {
@@ -15,7 +15,7 @@ export function BusyFeedWarning({ feeds }: { feeds: BusyFeedStatus[] }) {
       <ul className="mt-1 space-y-0.5">
         {feeds.map((feed) => (
           <li key={feed.id} className="break-all">
-            {feed.url}: {feed.lastError} ({feedAgeLabel(feed.fetchedAt)})
+            {feed.url}: {feedErrorLabel(feed.lastError ?? "")} ({lastSuccessLabel(feed.fetchedAt)})
           </li>
         ))}
       </ul>
