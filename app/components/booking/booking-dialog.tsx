@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import type { BookedAppointment } from "~/components/landing/appointment-trace";
 import { Button } from "~/components/ui/button";
 import { Alert } from "~/components/ui/field";
 import { Modal } from "~/components/ui/modal";
@@ -39,7 +40,7 @@ export type BookingDialogProps = {
   open: boolean;
   onClose: () => void;
   /** After the success view: the booked time (the visitor's page shows it with the .ics link). */
-  onBooked?: (booked: { start: string; end: string; title: string }) => void;
+  onBooked?: (booked: BookedAppointment) => void;
   /** Admin demo: real slots and the success view, nothing booked. */
   demo?: boolean;
 };
@@ -147,7 +148,12 @@ export function BookingDialog({
   useEffect(() => {
     if (!success) return;
     const timer = setTimeout(() => {
-      onBooked?.({ start: success.start, end: success.end, title: event.name });
+      onBooked?.({
+        start: success.start,
+        end: success.end,
+        title: event.name,
+        videoUrl: success.videoUrl ?? null,
+      });
       onClose();
     }, 2000);
     return () => clearTimeout(timer);
