@@ -42,7 +42,10 @@ async function look(page: Page, testInfo: TestInfo, name: string, js: boolean) {
   if (js) {
     const axe = await new AxeBuilder({ page }).analyze();
     for (const v of axe.violations) {
-      log(testInfo, `${name}: axe ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target).join(" | ")}`);
+      log(
+        testInfo,
+        `${name}: axe ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target).join(" | ")}`,
+      );
     }
   }
 }
@@ -90,7 +93,9 @@ test("1: Sicherheit — 2FA, recovery, sessions, API token", async ({
   await look(page, testInfo, "03-enrol-wrong", js);
   await section.getByLabel("Code aus der App").fill(generateSync({ secret }));
   await section.getByRole("button", { name: "Bestätigen und einschalten" }).click();
-  const codes = section.getByRole("list", { name: "Wiederherstellungscodes" }).getByRole("listitem");
+  const codes = section
+    .getByRole("list", { name: "Wiederherstellungscodes" })
+    .getByRole("listitem");
   await expect(codes).toHaveCount(10);
   const recovery = ((await codes.first().textContent()) ?? "").trim();
   const recovery2 = ((await codes.nth(1).textContent()) ?? "").trim();
@@ -123,9 +128,7 @@ test("1: Sicherheit — 2FA, recovery, sessions, API token", async ({
   const other = await browser.newContext({ baseURL, javaScriptEnabled: js });
   const phone = await other.newPage();
   await passwordStep(phone, admin);
-  await phone
-    .getByLabel("Bestätigungscode")
-    .fill(recovery2);
+  await phone.getByLabel("Bestätigungscode").fill(recovery2);
   await phone.getByRole("button", { name: "Bestätigen", exact: true }).click();
   await expect(phone).toHaveURL(/\/admin\/dashboard/);
   await page.goto("/admin/account#sicherheit");
@@ -164,9 +167,7 @@ test("1: Sicherheit — 2FA, recovery, sessions, API token", async ({
   if (js) await waitForHydration(page);
   await expect.soft(api.getByTestId("api-token")).toHaveCount(0);
   await api.getByRole("button", { name: "Widerrufen (CRM lesen)" }).click();
-  await expect
-    .soft(api.getByRole("status").filter({ hasText: "widerrufen" }))
-    .toBeVisible();
+  await expect.soft(api.getByRole("status").filter({ hasText: "widerrufen" })).toBeVisible();
   log(testInfo, `after revoke focus: ${await focused(page)}`);
   await look(page, testInfo, "11-token-revoked", js);
 });
@@ -187,7 +188,9 @@ test("2: require 2FA for all admins → another admin is led to enrolment", asyn
   // A newcomer looks on the settings page first.
   await page.goto("/admin/settings");
   if (js) await waitForHydration(page);
-  const onSettings = await page.getByText("Zwei-Faktor-Anmeldung für alle Admins verlangen").count();
+  const onSettings = await page
+    .getByText("Zwei-Faktor-Anmeldung für alle Admins verlangen")
+    .count();
   log(testInfo, `require-2FA switch on /admin/settings: ${onSettings}`);
   await look(page, testInfo, "20-settings", js);
   await page.goto("/admin/account#sicherheit");
@@ -330,10 +333,48 @@ test("4: audit page — filters and CSV", async ({ page, seed, javaScriptEnabled
   await look(page, testInfo, "41-audit-filtered", js);
   const href = await page.getByRole("link", { name: "Als CSV exportieren" }).getAttribute("href");
   const csv = await page.request.get(href!);
-  log(testInfo, `csv ${csv.status()} ${csv.headers()["content-type"]} ${csv.headers()["content-disposition"]}`);
+  log(
+    testInfo,
+    `csv ${csv.status()} ${csv.headers()["content-type"]} ${csv.headers()["content-disposition"]}`,
+  );
   fs.writeFileSync(`${OUT}/${testInfo.project.name}-audit.csv`, await csv.body());
   // Unfiltered CSV too.
   await page.goto("/admin/audit");
   const all = await page.request.get("/admin/audit.csv");
   fs.writeFileSync(`${OUT}/${testInfo.project.name}-audit-all.csv`, await all.body());
+});
+
+test("2b: an admin held at enrolment switches the rule off himself", async ({
+  page,
+  browser,
+  baseURL,
+  seed,
+  javaScriptEnabled,
+}, testInfo) => {
+  const js = javaScriptEnabled !== false;
+  await page.setViewportSize(SIZES[0]);
+  seed.configuration({});
+  const admin = await seed.admin();
+  const colleague = await seed.admin();
+  await loginAs(page, admin);
+  await page.goto("/admin/account#sicherheit");
+  if (js) await waitForHydration(page);
+  await page.getByLabel("Zwei-Faktor-Anmeldung für alle Admins verlangen").check();
+  await page.getByRole("button", { name: "Regel speichern" }).click();
+  await expect(page.getByText("Die Zwei-Faktor-Anmeldung ist jetzt für alle Admins")).toBeVisible();
+
+  const other = await browser.newContext({ baseURL, javaScriptEnabled: js });
+  const p2 = await other.newPage();
+  await p2.setViewportSize(SIZES[0]);
+  await passwordStep(p2, colleague);
+  await expect(p2).toHaveURL(/\/admin\/account/);
+  if (js) await waitForHydration(p2);
+  await p2.getByLabel("Zwei-Faktor-Anmeldung für alle Admins verlangen").uncheck();
+  await p2.getByRole("button", { name: "Regel speichern" }).click();
+  await p2.waitForLoadState("networkidle");
+  await look(p2, testInfo, "24-colleague-switches-off", js);
+  await p2.goto("/admin/requests");
+  log(testInfo, `held colleague unchecked the rule, then /admin/requests → ${p2.url()}`);
+  await look(p2, testInfo, "25-colleague-after-switch-off", js);
+  await other.close();
 });
