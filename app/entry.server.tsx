@@ -15,6 +15,8 @@ import { requestContext } from "./server/request-context.server";
 
 export { clientKey } from "./lib/client-key";
 export { boot } from "./server/boot.server";
+// The CSP of the framed contact form (server/app.ts, issue 29).
+export { embedFrameSources, isEmbedPath } from "./server/embed.server";
 // server/index.ts reads the configuration before the boot: it listens first (issue 31).
 export { env as config } from "./server/env.server";
 // `npm run admin:reset-password` (scripts/admin-reset-password.ts) calls it on the built server.

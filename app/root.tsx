@@ -22,6 +22,7 @@ import { themeClass } from "./lib/brand";
 import { brandColorStyle } from "./lib/brand-color";
 import { brandedTitle } from "./lib/branding";
 import { branding } from "./server/branding.server";
+import { isEmbedPath } from "./server/embed.server";
 import { getToast } from "./server/flash.server";
 import { withIdempotency } from "./server/idempotency.server";
 import { bookingConfirmationMailed } from "./server/mail/outbox.server";
@@ -38,13 +39,17 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { toast, headers } = await getToast(request, context);
+  // The framed form reads no cookie (issue 29): no toast, the system's colour scheme.
+  const embed = isEmbedPath(new URL(request.url).pathname);
+  const { toast, headers } = embed
+    ? { toast: null, headers: new Headers() }
+    : await getToast(request, context);
   const brand = branding();
   // `bookingMail`: whether the booking success may promise a confirmation mail (BookingSuccess);
   // imprintUrl: the visitor's error pages name it as the way to reach the agency.
   return data(
     {
-      theme: await readTheme(request),
+      theme: embed ? ("system" as const) : await readTheme(request),
       toast,
       bookingMail: bookingConfirmationMailed(),
       imprintUrl: brand.imprintUrl,
@@ -62,9 +67,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
   // A route may load its JavaScript later than at once: `handle.hydration` (ADR 170, 171).
-  const hydration = useMatches()
-    .map((m) => (m.handle as { hydration?: Hydration } | undefined)?.hydration)
-    .findLast(Boolean);
+  const handles = useMatches().map(
+    (m) => m.handle as { hydration?: Hydration; embed?: boolean } | undefined,
+  );
+  const hydration = handles.map((h) => h?.hydration).findLast(Boolean);
+  // A cross-site frame (/embed, issue 29) may not touch sessionStorage: no scroll restoration.
+  const embed = handles.some((h) => h?.embed);
   return (
     <html
       lang="de"
@@ -80,7 +88,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
         {children}
-        <ScrollRestoration nonce={nonce} />
+        {embed ? null : <ScrollRestoration nonce={nonce} />}
         <AppScripts nonce={nonce} hydration={hydration} />
       </body>
     </html>

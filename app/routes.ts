@@ -5,6 +5,8 @@ export default [
   // Visitor. The landing page is a path route, not an index route, so its no-JS form posts to
   // "/" and the visible URL after a failed submission has no "?index" (ADR 111).
   route("/", "routes/landing/index.tsx"),
+  // The contact form alone, for a frame on the agency's own website (issue 29)
+  route("embed", "routes/landing/embed.tsx"),
   route("preferences/theme", "routes/landing/preferences.theme.ts"),
   route("preferences/consent", "routes/landing/preferences.consent.ts"),
   route("preferences/banner", "routes/landing/preferences.banner.ts"),

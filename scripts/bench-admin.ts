@@ -4,9 +4,10 @@
 // dashboard, /api/admin/stats and the API list. Goal: p95 ≤ 50 ms for every URL (issue 16).
 // The CPU figure (utime + stime of the server process, /proc) barely moves when other work shares
 // the machine; the latency is the goal's figure and needs a quiet machine.
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import Database from "better-sqlite3";
 import { seedBenchRequests } from "./bench-admin-seed.ts";
 import { benchAdminToken, startBenchServer } from "./bench-server.ts";
 
@@ -24,10 +25,30 @@ function serverCpuMs(): number {
   const fields = readFileSync(`/proc/${server.pid}/stat`, "utf8").split(") ")[1].split(" ");
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks (USER_HZ = 100)
 }
+/** The database file after a checkpoint, and the share of the full-text index (issue 31). */
+function printDatabaseSize() {
+  const sqlite = new Database(databasePath);
+  try {
+    sqlite.pragma("wal_checkpoint(TRUNCATE)");
+    const pages = sqlite
+      .prepare(
+        `SELECT sum(pgsize) AS bytes, sum(CASE WHEN name LIKE 'requests_fts%' THEN pgsize END) AS fts
+         FROM dbstat`,
+      )
+      .get() as { bytes: number; fts: number };
+    const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+    console.log(
+      `Database file ${mb(statSync(databasePath).size)} (pages in use ${mb(pages.bytes)}, of them full-text index ${mb(pages.fts)} = ${((100 * pages.fts) / pages.bytes).toFixed(0)} %)`,
+    );
+  } finally {
+    sqlite.close();
+  }
+}
 try {
   // Seed beside the running server (WAL), which has applied the migrations.
   const seconds = seedBenchRequests(databasePath, COUNT);
   console.log(`Seeded ${COUNT} requests in ${seconds.toFixed(1)} s`);
+  printDatabaseSize();
 
   // A long seed outlasts the server's keep-alive timeout (65 s): the pooled connection of the
   // health check may be closed meanwhile, and the first request on it fails once (EPIPE).

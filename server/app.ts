@@ -25,6 +25,9 @@ export type EntryExtras = {
   testHooks: TestHooks;
   /** The one client identity of every limit (app/lib/client-key.ts: IPv6 by its /56, ADR 254). */
   clientKey: (ip: string) => string;
+  /** The framed contact form (issue 29): its paths, and who may frame it now (configuration). */
+  isEmbedPath: (pathname: string) => boolean;
+  embedFrameSources: () => string[];
 };
 export type BootResult = {
   env: {
@@ -90,8 +93,10 @@ export function createApp(
   });
   concurrencyMetrics(limiter.stats);
   app.use(limiter);
-  app.use((_req, res, next) => {
+  app.use((req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
+    // Only /embed may be framed, and only by the configured websites (issue 29, ADR 283).
+    res.locals.embed = extras.isEmbedPath(req.path);
     next();
   });
   app.use(
@@ -102,7 +107,12 @@ export function createApp(
           "default-src": ["'self'"],
           "base-uri": ["'self'"],
           "form-action": ["'self'"],
-          "frame-ancestors": ["'none'"],
+          "frame-ancestors": [
+            (_req, res) => {
+              const locals = (res as express.Response).locals;
+              return locals.embed ? extras.embedFrameSources().join(" ") : "'none'";
+            },
+          ],
           "object-src": ["'none'"],
           "img-src": [
             "'self'",
@@ -128,9 +138,12 @@ export function createApp(
       strictTransportSecurity: https ? { maxAge: 63072000, includeSubDomains: true } : false,
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
       crossOriginEmbedderPolicy: false,
+      // Set below: every page but /embed keeps it (frame-ancestors is the rule, this the fallback).
+      xFrameOptions: false,
     }),
   );
   app.use((_req, res, next) => {
+    if (!res.locals.embed) res.setHeader("X-Frame-Options", "SAMEORIGIN");
     res.setHeader("Permissions-Policy", "camera=(), geolocation=(), microphone=(self)");
     next();
   });
@@ -166,7 +179,17 @@ export function createApp(
     );
     // The files of public/ (favicon.svg, robots.txt) all have an extension: page paths skip the
     // file-system lookup (a stat and a 404 error object per page request).
-    const publicFiles = express.static(path.join(BUILD, "client"), { maxAge: "1h", index: false });
+    const publicFiles = express.static(path.join(BUILD, "client"), {
+      maxAge: "1h",
+      index: false,
+      setHeaders(res, file) {
+        // The embed script (issue 29) is loaded by other websites: versioned by `?v=` in the
+        // snippet, so it may be cached a week, and no same-origin resource policy.
+        if (path.basename(file) !== "embed.js") return;
+        res.setHeader("Cache-Control", "public, max-age=604800");
+        res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
+      },
+    });
     app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   }
 

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { openWeekdays } from "./availability";
 import { SpamSettingsSchema } from "./blocklist";
 import { type Branding, BrandingSchema, EMPTY_BRANDING } from "./branding";
+import { DEFAULT_EMBED, EmbedSettingsSchema } from "./embed";
 import { SchedulingSettingsSchema } from "./scheduling-settings";
 import { TeamCalendarSchema } from "./team-calendar";
 import { WebhookListSchema } from "./webhooks";
@@ -197,6 +198,8 @@ export const ConfigurationSchema = z.object({
   spam: SpamSettingsSchema.default({ blocklist: [], quarantineDays: 30 }),
   /** Name, legal links, logo, colour and landing texts (issue 29); null = today's default. */
   branding: BrandingSchema.default(EMPTY_BRANDING),
+  /** The websites that may frame the contact form at /embed (issue 29); empty = off. Not public. */
+  embed: EmbedSettingsSchema.default(DEFAULT_EMBED),
   /** The team's busy-time feeds (URLs encrypted at rest, masked) and fixed video room (issue 28). */
   teamCalendar: TeamCalendarSchema,
 });

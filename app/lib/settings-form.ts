@@ -8,6 +8,7 @@ import {
   PreparationFieldSchema,
   RETENTION_ACTIONS,
 } from "./configuration";
+import { EmbedOriginListSchema } from "./embed";
 import { SCHEDULING_LIST_MESSAGES, SchedulingFormSchema } from "./scheduling-form";
 import { BusyFeedSchema, FEED_URL_INVALID, VideoUrlSchema } from "./team-calendar";
 
@@ -36,6 +37,7 @@ export const SETTINGS_SECTIONS = [
   "privacy",
   "spam",
   "branding",
+  "embed",
 ] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
@@ -228,6 +230,9 @@ export const SettingsFormSchema = z.object({
   // Optional: a post without it (a hand-made one) keeps the stored budget.
   transcription: z.object({ dailyLimit: rangeInt("transcription.dailyLimit") }).optional(),
   branding: BrandingFormSchema,
+  embed: z
+    .object({ allowedOrigins: EmbedOriginListSchema.default([]) })
+    .default({ allowedOrigins: [] }),
 });
 export type SettingsFormInput = z.input<typeof SettingsFormSchema>;
 export type SettingsFormValue = z.output<typeof SettingsFormSchema>;
@@ -295,6 +300,10 @@ export const LIST_EDIT_MESSAGES: Record<string, Partial<Record<string, string>>>
   "spam.blocklist": {
     insert: "Eintrag hinzugefügt – zum Übernehmen bitte speichern.",
     remove: "Eintrag entfernt – zum Übernehmen bitte speichern.",
+  },
+  "embed.allowedOrigins": {
+    insert: "Website hinzugefügt – zum Übernehmen bitte speichern.",
+    remove: "Website entfernt – zum Übernehmen bitte speichern.",
   },
   "branding.faq": {
     insert: "Frage hinzugefügt – zum Übernehmen bitte speichern.",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { OptionalVideoUrlSchema, VIDEO_URL_UNSAFE } from "./team-calendar";
+import { busyFeedWarningHeadline, OptionalVideoUrlSchema, VIDEO_URL_UNSAFE } from "./team-calendar";
 
 describe("video link (settings' room and the per-appointment link share one schema)", () => {
   it.each([
@@ -18,5 +18,27 @@ describe("video link (settings' room and the per-appointment link share one sche
       "https://meet.example.com/abc-def?pwd=1",
     );
     expect(OptionalVideoUrlSchema.parse("  ")).toBeNull();
+  });
+});
+
+describe("the dashboard's team-calendar warning names its case", () => {
+  const down = { lastError: "HTTP 503" };
+  const cut = { lastError: "Unvollständig: 1 Serientermin hat mehr als 20.000 Wiederholungen" };
+  it("unreachable, incomplete or both", () => {
+    expect(busyFeedWarningHeadline([down])).toBe(
+      "Ein Kalender des Teams ist gerade nicht erreichbar.",
+    );
+    expect(busyFeedWarningHeadline([down, down])).toBe(
+      "2 Kalender des Teams sind gerade nicht erreichbar.",
+    );
+    expect(busyFeedWarningHeadline([cut])).toBe(
+      "Ein Kalender des Teams ist nur unvollständig eingelesen.",
+    );
+    expect(busyFeedWarningHeadline([cut, cut])).toBe(
+      "2 Kalender des Teams sind nur unvollständig eingelesen.",
+    );
+    expect(busyFeedWarningHeadline([down, cut])).toBe(
+      "2 Kalender des Teams brauchen Ihre Aufmerksamkeit.",
+    );
   });
 });

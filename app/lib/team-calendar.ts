@@ -101,6 +101,30 @@ export function feedAgeLabel(fetchedAt: string | null, now = Date.now()): string
 /** A feed is "down" when its last attempt failed (its last known busy times still count). */
 export const feedIsDown = (s: Pick<BusyFeedStatus, "lastError">) => Boolean(s.lastError);
 
+/** How the warning of a feed that answered but was cut off starts (busy-feeds.server.ts). */
+export const FEED_INCOMPLETE_PREFIX = "Unvollständig:";
+
+/** The feed answered, but a series was too long to expand: its busy times end early. */
+export const feedIsIncomplete = (s: Pick<BusyFeedStatus, "lastError">) =>
+  Boolean(s.lastError?.startsWith(FEED_INCOMPLETE_PREFIX));
+
+/** The dashboard warning's headline for `feeds` (each unreachable or incomplete). */
+export function busyFeedWarningHeadline(feeds: Pick<BusyFeedStatus, "lastError">[]): string {
+  const one = feeds.length === 1;
+  const incomplete = feeds.filter(feedIsIncomplete).length;
+  if (incomplete === 0) {
+    return one
+      ? "Ein Kalender des Teams ist gerade nicht erreichbar."
+      : `${feeds.length} Kalender des Teams sind gerade nicht erreichbar.`;
+  }
+  if (incomplete === feeds.length) {
+    return one
+      ? "Ein Kalender des Teams ist nur unvollständig eingelesen."
+      : `${feeds.length} Kalender des Teams sind nur unvollständig eingelesen.`;
+  }
+  return `${feeds.length} Kalender des Teams brauchen Ihre Aufmerksamkeit.`;
+}
+
 /** A subscription link of the demo feed as listed on the settings page (never its token). */
 export type FeedLinkView = {
   id: number;

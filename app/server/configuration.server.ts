@@ -8,6 +8,7 @@ import {
 import { fieldErrorsOf } from "~/lib/field-errors";
 import { configuration } from "~db/schema";
 import { type Db, db } from "./db.server";
+import { embedOriginErrors } from "./embed.server";
 import { openBody } from "./mail/secrets.server";
 import type { AuditActor } from "./privacy/audit.server";
 import { auditConfigurationSave } from "./privacy/config-audit.server";
@@ -89,7 +90,11 @@ export function saveConfiguration(
   );
   const fieldErrors = {
     ...(parsed.success
-      ? { ...webhookTargetErrors(parsed.data), ...feedTargetErrors(parsed.data) }
+      ? {
+          ...webhookTargetErrors(parsed.data),
+          ...feedTargetErrors(parsed.data),
+          ...embedOriginErrors(parsed.data),
+        }
       : fieldErrorsOf(parsed.error)),
     ...newUrlSecretErrors(input, before.webhooks),
   };

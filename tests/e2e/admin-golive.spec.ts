@@ -103,6 +103,71 @@ test("settings: leaving with unsaved changes asks first (in-app link and page un
   await expect(page).not.toHaveURL(/\/admin\/settings$/);
 });
 
+test("settings: no unsaved-changes marker after loading, reloading or saving (390 px) @js-only", async ({
+  page,
+  loginAsNew,
+  seed,
+}, testInfo) => {
+  seed.configuration({});
+  await page.setViewportSize(PHONE);
+  await loginAsNew(page);
+  const marker = page.locator("[data-save-bar] p[aria-live]");
+  const asked: string[] = [];
+  page.on("dialog", (dialog) => {
+    asked.push(dialog.type());
+    void dialog.accept();
+  });
+  /** The page's React work after hydration is done: its effects run before the next frames. */
+  const settled = () =>
+    page.evaluate(
+      () =>
+        new Promise<void>((done) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => done())),
+        ),
+    );
+
+  // Opened and reloaded without a change: nothing is marked, so leaving does not ask.
+  await page.goto("/admin/settings");
+  await waitForHydration(page);
+  await settled();
+  await expect(marker).toHaveText("");
+  await page.reload();
+  await waitForHydration(page);
+  await settled();
+  await expect(marker).toHaveText("");
+  expect(asked).toEqual([]);
+
+  // Changed: marked; saved: the toast, no marker, and leaving (reload, in-app link) does not ask.
+  const bannerText = page.getByLabel("Text", { exact: true });
+  await bannerText.fill(`Gespeichert ${tag()}`);
+  await expect(marker).toHaveText("Ungespeicherte Änderungen");
+  await page.getByRole("button", { name: "Konfiguration speichern" }).click();
+  await expect(page.getByText("Konfiguration erfolgreich gespeichert!")).toBeVisible();
+  await settled();
+  await expect(marker).toHaveText("");
+  await page.screenshot({ path: testInfo.outputPath("settings-saved-clean-390.png") });
+  await page.reload();
+  await waitForHydration(page);
+  await settled();
+  await expect(marker).toHaveText("");
+
+  // A save the stored configuration does not change (the server trims the text): the form shows
+  // what is stored, unmarked.
+  const note = page.getByLabel("Datenschutzhinweis beim Formular");
+  const stored = await note.inputValue();
+  await note.fill(`${stored}   `);
+  await expect(marker).toHaveText("Ungespeicherte Änderungen");
+  await page.getByRole("button", { name: "Konfiguration speichern" }).click();
+  await expect(page.getByText("Konfiguration erfolgreich gespeichert!")).toBeVisible();
+  await settled();
+  await expect(marker).toHaveText("");
+  await expect(note).toHaveValue(stored);
+  await page.getByRole("navigation", { name: "Admin-Bereiche" }).getByRole("link").first().click();
+  await expect(page).not.toHaveURL(/\/admin\/settings$/);
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  expect(asked).toEqual([]);
+});
+
 for (const viewport of VIEWPORTS) {
   test(`settings at ${viewport.width} px: an invalid field is shown above the sticky save bar with its message`, async ({
     page,

@@ -113,6 +113,7 @@ describe("settings page form", () => {
     "privacy",
     "spam",
     "branding",
+    "embed",
   ];
 
   /** What the rendered settings form posts for a configuration (every section's marker included). */

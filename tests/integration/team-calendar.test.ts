@@ -245,6 +245,38 @@ describe("busy times from the team's ICS feeds", () => {
     expect(healthy).not.toContain("gerade nicht erreichbar");
   });
 
+  it("a feed cut off (a series too long to expand) is called incomplete on the dashboard, not unreachable", async () => {
+    const before = feedText;
+    feedText = before.replace(
+      "END:VCALENDAR",
+      [
+        "BEGIN:VEVENT",
+        "UID:endlos@test",
+        "DTSTAMP:20100101T000000Z",
+        "DTSTART:20100101T000000Z",
+        "DTEND:20100101T000030Z",
+        "RRULE:FREQ=MINUTELY",
+        "END:VEVENT",
+        "END:VCALENDAR",
+      ].join("\r\n"),
+    );
+    await fetchFeedsNow();
+    expect(cacheRow("team")?.last_error).toMatch(/^Unvollständig: 1 Serientermin hat/);
+    // The feed answered: its other busy times count.
+    expect(await slotsOf(day)).not.toContain(busy10);
+    const dashboard = await (
+      await server.fetch("/admin/dashboard", { headers: { cookie } })
+    ).text();
+    expect(dashboard).toContain("Ein Kalender des Teams ist nur unvollständig eingelesen.");
+    expect(dashboard).toContain("Unvollständig: 1 Serientermin hat");
+    expect(dashboard).not.toContain("nicht erreichbar");
+    expect(dashboard).not.toContain("Bis er wieder antwortet");
+
+    feedText = before;
+    await fetchFeedsNow();
+    expect(cacheRow("team")?.last_error).toBeNull();
+  });
+
   it("a slow feed times out, a huge one is capped at 2 MB, a redirect is refused", async () => {
     const res = await patchConfig({
       teamCalendar: {

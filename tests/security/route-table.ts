@@ -19,6 +19,9 @@ export type Classification =
  */
 export const CLASSIFICATION: Record<string, Classification> = {
   "": { page: "public", post: "public" },
+  // The contact form alone for a frame on the agency's website (issue 29); its post needs the
+  // signed token the page renders (no token: 403), no session.
+  embed: { page: "public", post: "public" },
   "preferences/theme": { page: "public", post: "public" },
   "preferences/consent": { page: "public", post: "public" },
   "preferences/banner": { page: "public", post: "public" },

@@ -37,8 +37,16 @@ export function useLandedAttribution(): Attribution | null {
  * is no longer the landing visit). The affiliate code (a referral is attribution too) travels
  * beside them.
  */
-export function AttributionFields({ affiliateCode }: { affiliateCode?: string | null }) {
-  const loaded = useLandedAttribution();
+export function AttributionFields({
+  affiliateCode,
+  embedAttribution,
+}: {
+  affiliateCode?: string | null;
+  /** The framed form's (/embed, issue 29): the host page as referrer, its utm_* parameters. */
+  embedAttribution?: Attribution | null;
+}) {
+  const landed = useLandedAttribution();
+  const loaded = embedAttribution ?? landed;
   const acted = useActionData() as { result?: { initialValue?: Record<string, unknown> } } | null;
   const sent = acted?.result?.initialValue ? attributionOf(acted.result.initialValue) : null;
   const attribution = sent && hasAttribution(sent) ? sent : loaded;

@@ -3,7 +3,9 @@ import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/field";
 import { Honeypot } from "~/components/ui/honeypot";
+import type { Attribution } from "~/lib/attribution";
 import { type ContactField, fieldMessages, submitBlockedReason } from "~/lib/contact-feedback";
+import { EMBED_PATH, EMBED_TOKEN_FIELD } from "~/lib/embed";
 import type { UploadLimits } from "~/lib/upload-rules";
 import { AttributionFields } from "./attribution-fields";
 import {
@@ -38,7 +40,11 @@ type Props = {
   privacyNote: { text: string; url: string };
   /** The agency's words (issue 29): the promise above the form, the message after sending. */
   brandTexts: { promise: string; successMessage: string };
+  /** The framed form (/embed, issue 29): its signed token and attribution instead of cookies. */
+  embed?: EmbedFormProps;
 };
+
+export type EmbedFormProps = { token: string; attribution: Attribution | null };
 
 const SUBMIT_HINT_ID = "contact-submit-hint";
 
@@ -59,6 +65,7 @@ export function contactFormAction(affiliateCode: string | null) {
  */
 export function ContactForm(props: Props) {
   const form = useContactSubmission({ lastResult: props.lastResult, submitted: props.submitted });
+  const embed = props.embed;
   // Hydrated, with what was typed before adopted (never "hydrated" alone: see `ready`).
   const { ready: hydrated, values, errors, status, progress, initialValue } = form;
   /** What every text input of the form takes from the form state, by field name. */
@@ -87,7 +94,8 @@ export function ContactForm(props: Props) {
       id="contact"
       title="Erzähl uns von deiner Idee"
       width="max-w-3xl"
-      className="bg-slate-50 dark:bg-slate-900/50"
+      className={embed ? "" : "bg-slate-50 dark:bg-slate-900/50"}
+      padding={embed ? "py-6" : "py-16"}
     >
       <p className="mt-2 text-slate-700 dark:text-slate-300">{props.brandTexts.promise}</p>
 
@@ -98,6 +106,7 @@ export function ContactForm(props: Props) {
           headingRef={form.successRef}
           onAnother={form.replaced ? form.startAnother : undefined}
           bookingEnabled={props.bookingEnabled}
+          embedded={Boolean(embed)}
           onBooked={(appointment) => {
             form.setSubmitted((current) => current && { ...current, booked: true, appointment });
             // The history below shows the booked demo too.
@@ -108,7 +117,7 @@ export function ContactForm(props: Props) {
 
       <Form
         method="post"
-        action={contactFormAction(props.affiliateCode)}
+        action={embed ? `${EMBED_PATH}#contact` : contactFormAction(props.affiliateCode)}
         encType="multipart/form-data"
         id={FORM_ID}
         noValidate
@@ -127,7 +136,11 @@ export function ContactForm(props: Props) {
             />
           </div>
         ) : null}
-        <AttributionFields affiliateCode={props.affiliateCode} />
+        <AttributionFields
+          affiliateCode={props.affiliateCode}
+          embedAttribution={embed?.attribution}
+        />
+        {embed ? <input type="hidden" name={EMBED_TOKEN_FIELD} value={embed.token} /> : null}
         <Honeypot id="contact-website" />
 
         <div className="grid gap-5 sm:grid-cols-2">
@@ -174,7 +187,11 @@ export function ContactForm(props: Props) {
           </div>
         ) : null}
 
-        <PrivacyNote text={props.privacyNote.text} privacyUrl={props.privacyNote.url} />
+        <PrivacyNote
+          text={props.privacyNote.text}
+          privacyUrl={props.privacyNote.url}
+          target={embed ? "_top" : undefined}
+        />
         {form.clientError ? (
           <SubmitProblem ref={form.problemRef} message={form.clientError} />
         ) : null}

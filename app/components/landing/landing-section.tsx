@@ -6,6 +6,7 @@ export function LandingSection({
   title,
   width,
   className = "",
+  padding = "py-16",
   children,
 }: {
   id: string;
@@ -14,13 +15,15 @@ export function LandingSection({
   width: "max-w-3xl" | "max-w-6xl";
   /** Extra classes of the section (a background). */
   className?: string;
+  /** Vertical padding (the framed form, /embed, needs less). */
+  padding?: "py-16" | "py-6";
   children: ReactNode;
 }) {
   return (
     <section
       id={id}
       aria-labelledby={`${id}-title`}
-      className={`px-4 py-16 sm:px-6 ${className}`.trim()}
+      className={`px-4 ${padding} sm:px-6 ${className}`.trim()}
     >
       <div className={`mx-auto ${width}`}>
         <h2

@@ -12,6 +12,8 @@ export type SubmittedRequest = {
   booked: boolean;
   /** The booked demo, when known (after the no-JS booking, or from the dialog's answer). */
   appointment?: BookedAppointment | null;
+  /** The framed form (issue 29): the request's signed link to the booking page (full window). */
+  bookingHref?: string | null;
 };
 
 /** Without SMTP no confirmation (and so no link to cancel or move the demo) can be mailed. */
@@ -55,6 +57,7 @@ export function SubmissionSuccess({
   onBooked,
   headingRef,
   onAnother,
+  embedded = false,
 }: {
   submitted: SubmittedRequest;
   /** The agency's message under the thanks (issue 29; default: the three-day promise). */
@@ -64,6 +67,11 @@ export function SubmissionSuccess({
   headingRef?: Ref<HTMLHeadingElement>;
   /** With JS: show the emptied form again (without JS it stands below the card). */
   onAnother?: () => void;
+  /**
+   * In the frame (/embed): the booking opens in the whole window through the request's signed
+   * link (the frame holds no history cookie), and there is no history to link to.
+   */
+  embedded?: boolean;
 }) {
   // From the root loader: whether a booking confirmation can be mailed (BookingSuccess).
   const bookingMail =
@@ -101,22 +109,45 @@ export function SubmissionSuccess({
           {bookingMail ? null : <NoMailNote requestId={submitted.id} />}
         </div>
       ) : null}
-      {submitted.booked || !bookingEnabled ? null : (
+      {submitted.booked || !bookingEnabled ? null : embedded ? (
+        submitted.bookingHref ? (
+          <EmbedBookingLink href={submitted.bookingHref} />
+        ) : null
+      ) : (
         <BookingOffer requestId={submitted.id} requesterName={submitted.name} onBooked={onBooked} />
       )}
       <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-        <a
-          href="#history"
-          className="font-medium text-green-900 underline underline-offset-2 dark:text-green-100"
-        >
-          Deine Anfragen ansehen
-        </a>
+        {embedded ? null : (
+          <a
+            href="#history"
+            className="font-medium text-green-900 underline underline-offset-2 dark:text-green-100"
+          >
+            Deine Anfragen ansehen
+          </a>
+        )}
         {onAnother ? (
           <button type="button" className={buttonClass("ghost", "sm")} onClick={onAnother}>
             Weitere Anfrage senden
           </button>
         ) : null}
       </div>
+    </div>
+  );
+}
+
+/** The demo offer in the frame: the booking page in the whole window, opened by the signed link. */
+function EmbedBookingLink({ href }: { href: string }) {
+  return (
+    <div className="mt-4 rounded-lg border border-indigo-200 bg-white p-4 dark:border-indigo-900 dark:bg-slate-900">
+      <p className="font-semibold text-slate-900 dark:text-white">
+        Lust auf eine persönliche Demo?
+      </p>
+      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+        Such dir gleich einen Termin aus – die Terminbuchung öffnet sich im ganzen Fenster.
+      </p>
+      <a href={href} target="_top" className={`${buttonClass("primary", "sm")} mt-3`}>
+        Demo-Termin buchen
+      </a>
     </div>
   );
 }

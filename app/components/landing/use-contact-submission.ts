@@ -212,7 +212,14 @@ export function useContactSubmission(options: {
     if (outcome.kind === "answer" && outcome.status === 201 && typeof body?.id === "number") {
       keyRef.current = null;
       altcha.used();
-      setSubmitted({ id: body.id, name: String(body.name ?? ""), booked: false });
+      // From the framed form: the signed link to the booking page (issue 29).
+      const embed = body.embed as { bookingPath?: unknown } | undefined;
+      setSubmitted({
+        id: body.id,
+        name: String(body.name ?? ""),
+        booked: false,
+        bookingHref: typeof embed?.bookingPath === "string" ? embed.bookingPath : null,
+      });
       setStatus("success");
       setErrors({});
       setSummaryShown(false);

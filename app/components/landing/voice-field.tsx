@@ -36,7 +36,9 @@ export function VoiceField({
     const input = inputRef.current;
     if (input && (input.files?.length || document.activeElement === input)) setPickedAt(resetKey);
   }, []);
-  const fileInput = !hydrated || pickedAt === resetKey;
+  // A frame without allow="microphone" (the embedded form, issue 29) cannot record: the file input.
+  const micBlocked = hydrated && microphoneBlocked();
+  const fileInput = !hydrated || pickedAt === resetKey || micBlocked;
   return (
     <div>
       {!fileInput ? (
@@ -69,9 +71,20 @@ export function VoiceField({
       )}
       {fileInput ? (
         <p id="contact-audio-hint" className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-          Eine Audiodatei, z. B. eine Sprachmemo von deinem Handy.
+          {micBlocked
+            ? "Aufnehmen geht hier nicht: Diese Seite hat dem eingebetteten Formular das Mikrofon nicht freigegeben. Wähl stattdessen eine Audiodatei aus, z. B. eine Sprachmemo von deinem Handy."
+            : "Eine Audiodatei, z. B. eine Sprachmemo von deinem Handy."}
         </p>
       ) : null}
     </div>
   );
+}
+
+type PolicyDocument = { allowsFeature?: (feature: string) => boolean };
+
+/** Whether this document may not use the microphone (a frame without allow="microphone"). */
+function microphoneBlocked(): boolean {
+  const doc = document as { permissionsPolicy?: PolicyDocument; featurePolicy?: PolicyDocument };
+  const policy = doc.permissionsPolicy ?? doc.featurePolicy;
+  return policy?.allowsFeature ? !policy.allowsFeature("microphone") : false;
 }

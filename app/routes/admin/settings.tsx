@@ -45,6 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     eventTypes,
     generatedSecret: generateWebhookSecret(),
     legalDefaults: { privacyUrl: env().PRIVACY_URL, imprintUrl: env().IMPRINT_URL },
+    appUrl: env().APP_URL,
     logoUrl: branding().logoUrl,
     teamCalendar: { feeds: busyFeedStatuses(), links: listFeedTokens() },
   };
@@ -85,6 +86,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         message={result?.message}
         focus={result?.focus}
         legalDefaults={loaderData.legalDefaults}
+        appUrl={loaderData.appUrl}
         busyFeeds={loaderData.teamCalendar.feeds}
         feedsRefreshable
       />

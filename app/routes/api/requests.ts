@@ -21,11 +21,14 @@ export const action = publicApi(
     const result = await submitRequest(request, clientIp(args.context));
     if (result.ok) {
       // uploadWarning: the text was saved but the files were refused (disk almost full).
-      const body = result.filesRefused
-        ? { ...result.request, uploadWarning: result.filesRefused }
-        : result.request;
+      // embed: the framed form's "gesendet" token and signed booking link (issue 29).
+      const body = {
+        ...result.request,
+        ...(result.filesRefused ? { uploadWarning: result.filesRefused } : {}),
+        ...(result.embed ? { embed: result.embed } : {}),
+      };
       const headers = new Headers({ Location: `/api/requests/${result.request.id}` });
-      headers.append("Set-Cookie", result.setCookie);
+      if (result.setCookie) headers.append("Set-Cookie", result.setCookie);
       // The JS form revalidates after success: the root loader then shows the warning as a toast.
       if (result.toastCookie) headers.append("Set-Cookie", result.toastCookie);
       return Response.json(body, { status: 201, headers });

@@ -151,7 +151,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.ok) {
     const params = new URLSearchParams({ gesendet: String(result.request.id) });
     if (result.request.affiliateCode) params.set("code", result.request.affiliateCode);
-    const headers = new Headers({ "Set-Cookie": result.setCookie });
+    const headers = new Headers();
+    if (result.setCookie) headers.append("Set-Cookie", result.setCookie);
     if (result.toastCookie) headers.append("Set-Cookie", result.toastCookie);
     return redirect(`/?${params}#contact`, { status: 303, headers });
   }

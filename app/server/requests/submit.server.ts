@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { attributionOf } from "~/lib/attribution";
 import { clientKey } from "~/lib/client-key";
 import { emailKey, phoneKey } from "~/lib/contact-keys";
+import { EMBED_TOKEN_FIELD } from "~/lib/embed";
 import { ALTCHA_FIELD, HONEYPOT_FIELD, RequestFormSchema } from "~/lib/request-form";
 import type { RequestJson } from "~/lib/request-json";
 import { UPLOAD_ERROR_HEADING, uploadLimits } from "~/lib/upload-rules";
@@ -11,6 +12,7 @@ import { validateAffiliateCode } from "../affiliates.server";
 import { getConfiguration } from "../configuration.server";
 import { transaction } from "../db.server";
 import { diskLow } from "../disk.server";
+import { checkEmbedFormToken, embedSentToken } from "../embed.server";
 import { serializeToast } from "../flash.server";
 import { honeypotFilled } from "../honeypot.server";
 import { submissionLimiter, tooManyMessage } from "../rate-limit.server";
@@ -21,6 +23,7 @@ import { hardBodyLimit, parseSubmissionBody } from "../uploads/parse.server";
 import { deleteStoredFiles } from "../uploads/store.server";
 import { newVisitorSecret, rememberVisitorRequest } from "../visitor.server";
 import { runNewRequestFlow } from "./new-request-flow.server";
+import { requestLinkPath } from "./request-link.server";
 import { loadRequestJson } from "./serialize.server";
 
 export const SUBMISSION_FAILED = "Es gab einen Fehler beim Senden. Bitte versuche es erneut.";
@@ -34,14 +37,17 @@ export type SubmitResult =
   | {
       ok: true;
       request: RequestJson;
-      setCookie: string;
+      /** The history cookie; none for the framed form, which reads and sets no cookie. */
+      setCookie: string | null;
+      /** From the framed form (issue 29): the "gesendet" token and the signed booking link. */
+      embed?: { sentToken: string; bookingPath: string | null };
       /** Files refused (disk almost full): the message, and the toast cookie that shows it. */
       filesRefused?: string;
       toastCookie?: string;
     }
   | {
       ok: false;
-      status: 400 | 413 | 429;
+      status: 400 | 403 | 413 | 429;
       error: string;
       fieldErrors?: Record<string, string[]>;
       uploadErrors?: string[];
@@ -66,7 +72,11 @@ const filesReply = (error: string): SubmissionResult<string[]> => ({
  * Files are streamed to storage first; the request row and its attachment rows are then written in
  * one transaction. On any failure the stored files are removed again, so nothing is half-saved.
  */
-export async function submitRequest(request: Request, clientIp: string): Promise<SubmitResult> {
+export async function submitRequest(
+  request: Request,
+  clientIp: string,
+  options: SubmitOptions = {},
+): Promise<SubmitResult> {
   // Reserved before the work (parallel submissions cannot overtake the limit); given back for
   // every submission that is not accepted.
   const limiter = submissionLimiter();
@@ -85,14 +95,21 @@ export async function submitRequest(request: Request, clientIp: string): Promise
   }
   let result: SubmitResult | undefined;
   try {
-    result = await acceptRequest(request, clientIp);
+    result = await acceptRequest(request, clientIp, options);
     return result;
   } finally {
     if (!result?.ok) await limiter.refund(client);
   }
 }
 
-async function acceptRequest(request: Request, clientIp: string): Promise<SubmitResult> {
+/** `embed`: the post of the framed form (/embed), which must carry a valid token. */
+type SubmitOptions = { embed?: boolean };
+
+async function acceptRequest(
+  request: Request,
+  clientIp: string,
+  options: SubmitOptions,
+): Promise<SubmitResult> {
   const limits = uploadLimits(getConfiguration().uploadSettings);
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > hardBodyLimit(limits)) {
@@ -125,10 +142,26 @@ async function acceptRequest(request: Request, clientIp: string): Promise<Submit
     await deleteStoredFiles(storedKeys);
     return { ok: false, status: 400, error: HONEYPOT_MESSAGE, reply: emptyReply(HONEYPOT_MESSAGE) };
   }
+  // The framed form (issue 29) proves itself by its signed token, not by a cookie: a post that
+  // carries one (or must: the /embed page's) is refused with a forged or expired one.
+  const embedded = options.embed || EMBED_TOKEN_FIELD in parsed.fields;
+  if (embedded) {
+    const check = checkEmbedFormToken(parsed.fields[EMBED_TOKEN_FIELD]);
+    if (!check.ok) {
+      await deleteStoredFiles(storedKeys);
+      return {
+        ok: false,
+        status: check.status,
+        error: check.message,
+        reply: emptyReply(check.message),
+      };
+    }
+  }
 
   const formData = new FormData();
   for (const [name, value] of Object.entries(parsed.fields)) {
-    if (name !== HONEYPOT_FIELD && name !== ALTCHA_FIELD) formData.set(name, value);
+    if (name !== HONEYPOT_FIELD && name !== ALTCHA_FIELD && name !== EMBED_TOKEN_FIELD)
+      formData.set(name, value);
   }
   const submission = parseWithZod(formData, { schema: RequestFormSchema });
 
@@ -218,7 +251,10 @@ async function acceptRequest(request: Request, clientIp: string): Promise<Submit
   return {
     ok: true,
     request: created,
-    setCookie: await rememberVisitorRequest(request, id, secret),
+    setCookie: embedded ? null : await rememberVisitorRequest(request, id, secret),
+    ...(embedded
+      ? { embed: { sentToken: embedSentToken(id), bookingPath: requestLinkPath(id, "termin") } }
+      : {}),
     ...(filesRefused
       ? {
           filesRefused: FILES_REFUSED,

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { eq, inArray, lte, notInArray } from "drizzle-orm";
 import { busyWindowDays } from "~/lib/scheduling-settings";
-import type { BusyFeed, BusyFeedStatus } from "~/lib/team-calendar";
+import { type BusyFeed, type BusyFeedStatus, FEED_INCOMPLETE_PREFIX } from "~/lib/team-calendar";
 import { busyFeedCache } from "~db/schema";
 import { getConfiguration, onConfigurationSaved } from "../configuration.server";
 import { db } from "../db.server";
@@ -71,7 +71,7 @@ export async function fetchBusy(
     );
     // A series too long to expand is reported (settings page, dashboard), never dropped silently.
     const warning = cutOff
-      ? `Unvollständig: ${cutOff === 1 ? "1 Serientermin hat" : `${cutOff} Serientermine haben`} mehr als ${MAX_OCCURRENCES.toLocaleString("de-DE")} Wiederholungen und blockiert nur bis dahin`
+      ? `${FEED_INCOMPLETE_PREFIX} ${cutOff === 1 ? "1 Serientermin hat" : `${cutOff} Serientermine haben`} mehr als ${MAX_OCCURRENCES.toLocaleString("de-DE")} Wiederholungen und blockiert nur bis dahin`
       : null;
     return { ok: true, busy: spans, warning };
   } catch (error) {

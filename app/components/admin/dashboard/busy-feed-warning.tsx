@@ -1,17 +1,22 @@
 import { Link } from "react-router";
 import { Alert } from "~/components/ui/field";
-import { type BusyFeedStatus, feedAgeLabel } from "~/lib/team-calendar";
+import {
+  type BusyFeedStatus,
+  busyFeedWarningHeadline,
+  feedAgeLabel,
+  feedIsIncomplete,
+} from "~/lib/team-calendar";
 
-/** The dashboard's warning when a team calendar feed cannot be fetched (issue 28). */
+/**
+ * The dashboard's warning when a team calendar feed cannot be fetched or was cut off (a series
+ * too long to expand; issue 28): the headline and the note say which of the two it is.
+ */
 export function BusyFeedWarning({ feeds }: { feeds: BusyFeedStatus[] }) {
   if (!feeds.length) return null;
+  const incomplete = feeds.filter(feedIsIncomplete).length;
   return (
     <Alert tone="warning">
-      <p className="font-semibold">
-        {feeds.length === 1
-          ? "Ein Kalender des Teams ist gerade nicht erreichbar."
-          : `${feeds.length} Kalender des Teams sind gerade nicht erreichbar.`}
-      </p>
+      <p className="font-semibold">{busyFeedWarningHeadline(feeds)}</p>
       <ul className="mt-1 space-y-0.5">
         {feeds.map((feed) => (
           <li key={feed.id} className="break-all">
@@ -20,7 +25,12 @@ export function BusyFeedWarning({ feeds }: { feeds: BusyFeedStatus[] }) {
         ))}
       </ul>
       <p className="mt-1">
-        Bis er wieder antwortet, gelten seine zuletzt bekannten belegten Zeiten.{" "}
+        {incomplete < feeds.length
+          ? "Bis er wieder antwortet, gelten seine zuletzt bekannten belegten Zeiten. "
+          : ""}
+        {incomplete
+          ? "Zu lange Serientermine blockieren nur bis zu ihrer letzten eingelesenen Wiederholung. "
+          : ""}
         <Link to="/admin/settings#teamCalendar" className="underline">
           Zu den Kalendern
         </Link>

@@ -20,6 +20,7 @@ import type { BusyFeedStatus } from "~/lib/team-calendar";
 import { AppointmentSettings, type EventTypeOption } from "./appointment-settings";
 import { BannerSettings } from "./banner-settings";
 import { BrandingSettings } from "./branding-settings";
+import { EmbedSettings } from "./embed-settings";
 import { NotificationSettings } from "./notification-settings";
 import { PreparationFieldSettings } from "./preparation-field-settings";
 import { PrivacySettings } from "./privacy-settings";
@@ -45,6 +46,8 @@ export type SettingsFormProps = {
   focus?: string;
   /** PRIVACY_URL and IMPRINT_URL, shown where the brand's links are left empty. */
   legalDefaults?: { privacyUrl: string; imprintUrl: string };
+  /** APP_URL, for the embed snippet (issue 29). */
+  appUrl?: string;
   /** The team calendar's feeds: age of their cache and last error (issue 28). */
   busyFeeds: BusyFeedStatus[];
   /** Whether the page has the form "Jetzt abrufen" posts (team-calendar-links.tsx). */
@@ -63,9 +66,30 @@ export type SettingsFormProps = {
  */
 export function SettingsForm(props: SettingsFormProps) {
   const { config } = props;
-  // Webhooks have their own forms: saving one must not reset what is typed here.
-  const key = useMemo(() => JSON.stringify({ ...config, webhooks: undefined }), [config]);
+  const saves = useSaveCount(props);
+  // Webhooks have their own forms: saving one must not reset what is typed here. A save starts
+  // the form again from what is stored, also when that did not change (the server trimmed a text).
+  const key = useMemo(
+    () => JSON.stringify({ ...config, webhooks: undefined, saves }),
+    [config, saves],
+  );
   return <SettingsFormBody key={key} {...props} />;
+}
+
+/** Counts this form's successful saves (with JS: a save post answered by a redirect). */
+function useSaveCount({ lastResult, error }: SettingsFormProps) {
+  const navigation = useNavigation();
+  const [saves, setSaves] = useState(0);
+  const pending = useRef(false);
+  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
+  useEffect(() => {
+    if (saving) pending.current = true;
+    if (saving || navigation.state !== "idle" || !pending.current) return;
+    pending.current = false;
+    // A refused save is answered with the form again (lastResult, error): that stays as typed.
+    if (!lastResult && !error) setSaves((n) => n + 1);
+  }, [saving, navigation.state, lastResult, error]);
+  return saves;
 }
 
 function SettingsFormBody(props: SettingsFormProps) {
@@ -97,6 +121,7 @@ function SettingsFormBody(props: SettingsFormProps) {
     fields.emailNotifications.getFieldset().externalEmails,
     fields.spam.getFieldset().blocklist,
     fields.branding.getFieldset().faq,
+    fields.embed.getFieldset().allowedOrigins,
     fields.teamCalendar.getFieldset().busyFeeds,
     scheduling.blockedDays,
     ...Object.values(scheduling.weeklyHours.getFieldset()),
@@ -186,6 +211,7 @@ function SettingsFormBody(props: SettingsFormProps) {
         <PrivacySettings fields={fields} />
         <SpamSettings form={form} fields={fields} />
         <BrandingSettings form={form} fields={fields} legalDefaults={props.legalDefaults} />
+        <EmbedSettings form={form} fields={fields} appUrl={props.appUrl} />
 
         <div
           className="sticky bottom-0 flex flex-wrap items-center justify-end gap-3 border-t border-slate-200 bg-slate-50/90 py-3 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90"

@@ -21,17 +21,22 @@ export function useUnsavedChanges(form: RefObject<HTMLFormElement | null>, draft
   const modal = useModal();
   const hydrated = useHydrated();
 
-  // Taken once the hydrated form is in place (some cards render other inputs without JS).
-  useEffect(() => {
-    if (hydrated) baseline.current = snapshot(form.current);
-  }, [form, hydrated]);
-
   /** Call on every input/change of the form. */
   const check = useCallback(() => {
-    const next = draft || snapshot(form.current) !== baseline.current;
+    // No baseline yet (hydrating): nothing can have been changed.
+    const next =
+      draft || (baseline.current !== null && snapshot(form.current) !== baseline.current);
     dirtyRef.current = next;
     setDirty(next);
   }, [form, draft]);
+
+  // Taken once the hydrated form is in place (some cards render other inputs without JS), and
+  // compared again: a check the form ran while hydrating had nothing to compare with.
+  useEffect(() => {
+    if (!hydrated) return;
+    baseline.current = snapshot(form.current);
+    check();
+  }, [form, hydrated, check]);
 
   useEffect(() => {
     if (!dirty) return;
