@@ -21,6 +21,15 @@ async function axeClean(page: Page, label: string, javaScript: boolean) {
   expect(results.violations.map((v) => `${label}: ${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
 }
 
+/** A six-digit code that is none of the codes the app shows around now. */
+function wrongCode(secret: string) {
+  const now = Math.floor(Date.now() / 1000);
+  const valid = [-60, -30, 0, 30, 60].map((d) => generateSync({ secret, epoch: now + d }));
+  let code = 123456;
+  while (valid.includes(String(code))) code += 1;
+  return String(code);
+}
+
 async function passwordStep(page: Page, admin: { username: string; password: string }) {
   await page.goto("/admin/login");
   await page.getByLabel("Benutzername").fill(admin.username);
@@ -53,6 +62,14 @@ test("enrol, then log in with a code and with a recovery code", async ({
   await expect(page.locator(":focus")).toContainText("Scannen Sie den QR-Code");
   await page.screenshot({ path: testInfo.outputPath("enrol-qr.png"), fullPage: true });
   await axeClean(page, "Sicherheit (Einrichtung)", js);
+  // A mistyped code (newcomer walkthrough): the error under the field is in view — not 1,600 px
+  // below the top of a reloaded page — and, with JavaScript, the field has the focus again.
+  await section.getByLabel("Code aus der App").fill(wrongCode(secret));
+  await section.getByRole("button", { name: "Bestätigen und einschalten" }).click();
+  const wrong = section.getByText("Der Code ist ungültig oder wurde bereits verwendet.");
+  await expect(wrong).toBeInViewport();
+  if (js) await expect(section.getByLabel("Code aus der App")).toBeFocused();
+  await page.screenshot({ path: testInfo.outputPath("enrol-wrong-code.png") });
   await section.getByLabel("Code aus der App").fill(generateSync({ secret }));
   await section.getByRole("button", { name: "Bestätigen und einschalten" }).click();
   await expect(
