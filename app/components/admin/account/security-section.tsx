@@ -5,12 +5,7 @@ import { CopyButton } from "~/components/admin/requests/copy-button";
 import { Button } from "~/components/ui/button";
 import { Alert } from "~/components/ui/field";
 import { FocusOnArrival } from "~/components/ui/focus-on-arrival";
-import {
-  ConformForm,
-  Field,
-  useConformForm,
-  useFocusFirstInvalid,
-} from "~/components/ui/form";
+import { ConformForm, Field, useConformForm, useFocusFirstInvalid } from "~/components/ui/form";
 import {
   RecoveryCodesSchema,
   TWO_FACTOR_MESSAGES,
