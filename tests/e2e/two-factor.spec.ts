@@ -134,3 +134,48 @@ test("enrol, then log in with a code and with a recovery code", async ({
   ).toBeVisible();
   await axeClean(page, "Sicherheit (eingeschaltet)", js);
 });
+
+test("the rule for all admins: found from the settings page, switched on the account page", async ({
+  page,
+  seed,
+  javaScriptEnabled,
+}, testInfo) => {
+  const js = javaScriptEnabled !== false;
+  const admin = await seed.admin();
+  await passwordStep(page, admin);
+  await expect(page).not.toHaveURL(/\/admin\/login/);
+  // A newcomer looks among the settings first: a pointer with the rule's state and the way there.
+  await page.goto("/admin/settings");
+  await ready(page, js);
+  const pointer = page.getByRole("region", { name: "Anmelde-Sicherheit" });
+  await expect(pointer).toContainText("Zwei-Faktor-Anmeldung für alle Admins: nicht verlangt.");
+  await axeClean(page, "Einstellungen", js);
+  await pointer.getByRole("link", { name: "In Ihrem Konto unter „Sicherheit“ ändern" }).click();
+  await expect(page).toHaveURL(/\/admin\/account#zwei-faktor-regel$/);
+  const box = page.getByLabel("Zwei-Faktor-Anmeldung für alle Admins verlangen");
+  await expect(box).toBeInViewport();
+  await expect(box).not.toBeChecked();
+  await page.screenshot({ path: testInfo.outputPath("rule-from-settings.png") });
+});
+
+test("an admin held at the enrolment cannot switch the rule off, and the box says so", async ({
+  page,
+  seed,
+  javaScriptEnabled,
+}) => {
+  const js = javaScriptEnabled !== false;
+  seed.configuration({ security: { requireTwoFactor: true } });
+  const held = await seed.admin();
+  await passwordStep(page, held);
+  await expect(page).toHaveURL(/\/admin\/account/);
+  await ready(page, js);
+  const box = page.getByLabel("Zwei-Faktor-Anmeldung für alle Admins verlangen");
+  await expect(box).toBeChecked();
+  await box.uncheck();
+  await page.getByRole("button", { name: "Regel speichern" }).click();
+  await expect(
+    page.getByText("Bitte richten Sie zuerst die Zwei-Faktor-Anmeldung ein").first(),
+  ).toBeVisible();
+  // Refused by the server: the box shows the stored rule again (it stayed unticked with JS).
+  await expect(box).toBeChecked();
+});

@@ -364,7 +364,11 @@ function RequireForAllForm({ on, answer }: { on: boolean; answer?: Reply }) {
     if (answer && box.current) box.current.checked = on;
   }, [answer, on]);
   return (
-    <Form method="post" className="space-y-3 border-t border-slate-200 pt-4 dark:border-slate-700">
+    <Form
+      method="post"
+      id="zwei-faktor-regel"
+      className="scroll-mt-24 space-y-3 border-t border-slate-200 pt-4 dark:border-slate-700"
+    >
       <input type="hidden" name="intent" value="2fa-require" />
       <h3 className="font-semibold">Für alle Admins</h3>
       <label className="flex items-start gap-2 text-sm">
