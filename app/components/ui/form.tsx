@@ -7,7 +7,7 @@ import {
   useForm,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { type InputHTMLAttributes, type ReactNode, useEffect, useRef } from "react";
+import type { InputHTMLAttributes, ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
 import { Alert, FieldErrors, inputClass } from "./field";
@@ -101,27 +101,4 @@ export function Field<FieldSchema, FormSchema extends Record<string, unknown>>({
       <FieldErrors id={meta.errorId} errors={meta.errors} />
     </div>
   );
-}
-
-/**
- * With JavaScript: when a server answer (`result`) brings field errors, the first field named in
- * it takes the focus (and so scrolls into view) — the page does not reload, so nothing else would
- * move the focus off the button. Returns the ref for an element around the form.
- */
-export function useFocusFirstInvalid(result: SubmissionResult<string[]> | null | undefined) {
-  const ref = useRef<HTMLDivElement>(null);
-  const idle = useNavigation().state === "idle";
-  const done = useRef<unknown>(null);
-  useEffect(() => {
-    if (!idle || !result || done.current === result) return;
-    done.current = result;
-    const names = Object.entries(result.error ?? {})
-      .filter(([name, errors]) => name !== "" && errors?.length)
-      .map(([name]) => name);
-    const field = names
-      .map((name) => ref.current?.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`))
-      .find(Boolean);
-    (field ?? ref.current?.querySelector<HTMLElement>('[role="alert"]'))?.focus();
-  }, [idle, result]);
-  return ref;
 }

@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { ConfirmAction, ConfirmationStep } from "~/components/ui/confirm-action";
 import { Alert, FieldErrors, inputClass } from "~/components/ui/field";
 import { FocusOnArrival } from "~/components/ui/focus-on-arrival";
-import { Field, FormErrors, useConformForm, useFocusFirstInvalid } from "~/components/ui/form";
+import { Field, FormErrors, useConformForm } from "~/components/ui/form";
 import {
   API_SCOPE_LABELS,
   API_SCOPES,
@@ -134,7 +134,6 @@ function CreateForm({
     // "" = no expiry: a reset after creating selects it again (not an empty select).
     defaultValue: { expiresInDays: "" },
   });
-  const invalidRef = useFocusFirstInvalid(reply?.result);
   const chosen = new Set((fields.scopes.initialValue as string[] | undefined) ?? []);
   return (
     <div className="space-y-3 border-t border-slate-200 pt-4 dark:border-slate-700">
@@ -150,89 +149,82 @@ function CreateForm({
       ) : null}
       <FormErrors errors={form.errors} />
       {/* Posts back to this block, so without JavaScript the answer lands where it was asked. */}
-      <div ref={invalidRef}>
-        <Form
-          method="post"
-          action="/admin/account#api-token-neu"
-          {...getFormProps(form)}
-          className="space-y-4"
-        >
-          <input type="hidden" name="intent" value="api-token-create" />
-          <Field
-            meta={fields.name}
-            label="Name"
-            required
-            hint="Wofür der Zugang ist, z. B. „n8n“."
-          />
-          <fieldset aria-describedby={fields.scopes.errors ? fields.scopes.errorId : undefined}>
-            <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-200">
-              Berechtigungen
-            </legend>
-            <div className="space-y-1.5">
-              {API_SCOPES.map((scope) => (
-                <label key={`${form.key}-${scope}`} className="flex items-start gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    name={fields.scopes.name}
-                    value={scope}
-                    defaultChecked={chosen.has(scope)}
-                    className="mt-0.5 size-4"
-                  />
-                  <span>
-                    <code className="font-mono text-xs">{scope}</code> – {API_SCOPE_LABELS[scope]}
-                  </span>
-                </label>
-              ))}
-            </div>
-            <FieldErrors id={fields.scopes.errorId} errors={fields.scopes.errors} />
-          </fieldset>
-          <div>
-            <label
-              htmlFor={fields.expiresInDays.id}
-              className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200"
-            >
-              Gültigkeit
-            </label>
-            <select
-              key={`${form.key}-expiry`}
-              id={fields.expiresInDays.id}
-              name={fields.expiresInDays.name}
-              defaultValue={String(fields.expiresInDays.initialValue ?? "")}
-              className={inputClass}
-            >
-              <option value="">Ohne Ablaufdatum</option>
-              {API_TOKEN_EXPIRY_DAYS.map((d) => (
-                <option key={d} value={d}>
-                  {d} Tage
-                </option>
-              ))}
-            </select>
-            <FieldErrors id={fields.expiresInDays.errorId} errors={fields.expiresInDays.errors} />
+      <Form
+        method="post"
+        action="/admin/account#api-token-neu"
+        {...getFormProps(form)}
+        className="space-y-4"
+      >
+        <input type="hidden" name="intent" value="api-token-create" />
+        <Field meta={fields.name} label="Name" required hint="Wofür der Zugang ist, z. B. „n8n“." />
+        <fieldset aria-describedby={fields.scopes.errors ? fields.scopes.errorId : undefined}>
+          <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-200">
+            Berechtigungen
+          </legend>
+          <div className="space-y-1.5">
+            {API_SCOPES.map((scope) => (
+              <label key={`${form.key}-${scope}`} className="flex items-start gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  name={fields.scopes.name}
+                  value={scope}
+                  defaultChecked={chosen.has(scope)}
+                  className="mt-0.5 size-4"
+                />
+                <span>
+                  <code className="font-mono text-xs">{scope}</code> – {API_SCOPE_LABELS[scope]}
+                </span>
+              </label>
+            ))}
           </div>
+          <FieldErrors id={fields.scopes.errorId} errors={fields.scopes.errors} />
+        </fieldset>
+        <div>
+          <label
+            htmlFor={fields.expiresInDays.id}
+            className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200"
+          >
+            Gültigkeit
+          </label>
+          <select
+            key={`${form.key}-expiry`}
+            id={fields.expiresInDays.id}
+            name={fields.expiresInDays.name}
+            defaultValue={String(fields.expiresInDays.initialValue ?? "")}
+            className={inputClass}
+          >
+            <option value="">Ohne Ablaufdatum</option>
+            {API_TOKEN_EXPIRY_DAYS.map((d) => (
+              <option key={d} value={d}>
+                {d} Tage
+              </option>
+            ))}
+          </select>
+          <FieldErrors id={fields.expiresInDays.errorId} errors={fields.expiresInDays.errors} />
+        </div>
+        <Field
+          meta={fields.password}
+          label="Aktuelles Passwort"
+          type="password"
+          autoComplete="current-password"
+          hint={
+            twoFactorEnabled
+              ? "Zur Bestätigung: Ihr Passwort oder ein aktueller Code aus der App."
+              : "Zur Bestätigung, dass Sie es sind."
+          }
+        />
+        {twoFactorEnabled ? (
           <Field
-            meta={fields.password}
-            label="Aktuelles Passwort"
-            type="password"
-            autoComplete="current-password"
-            hint={
-              twoFactorEnabled
-                ? "Zur Bestätigung: Ihr Passwort oder ein aktueller Code aus der App."
-                : "Zur Bestätigung, dass Sie es sind."
-            }
+            meta={fields.code}
+            label="Oder: Code aus der App"
+            autoComplete="one-time-code"
+            inputMode="numeric"
           />
-          {twoFactorEnabled ? (
-            <Field
-              meta={fields.code}
-              label="Oder: Code aus der App"
-              autoComplete="one-time-code"
-              inputMode="numeric"
-            />
-          ) : null}
-          <Button type="submit" disabled={busy}>
-            API-Zugang erstellen
-          </Button>
-        </Form>
-      </div>
+        ) : null}
+        <Button type="submit" disabled={busy}>
+          API-Zugang erstellen
+        </Button>
+      </Form>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { CopyButton } from "~/components/admin/requests/copy-button";
 import { Button } from "~/components/ui/button";
 import { Alert } from "~/components/ui/field";
 import { FocusOnArrival } from "~/components/ui/focus-on-arrival";
-import { ConformForm, Field, useConformForm, useFocusFirstInvalid } from "~/components/ui/form";
+import { ConformForm, Field, useConformForm } from "~/components/ui/form";
 import {
   RecoveryCodesSchema,
   TWO_FACTOR_MESSAGES,
@@ -122,27 +122,24 @@ type FormMeta = Parameters<typeof ConformForm>[0]["form"];
 type FieldMeta = Parameters<typeof Field>[0]["meta"];
 
 /**
- * A 2FA form: Conform's form posting its `intent`. A refused post focuses the first field in error
- * (with JavaScript); without it the post goes to `#anchor`, the form's own block, so the reloaded
+ * A 2FA form: Conform's form posting its `intent`. With JavaScript Conform focuses the first field
+ * of a refused post; without it the post goes to `#anchor`, the form's own block, so the reloaded
  * page opens at the form and its error instead of at the top. The anchor exists only while the
  * form is shown: after a successful step it is gone, and the next step's autofocus applies.
  */
 function IntentForm({
   form,
   intent,
-  result,
   anchor,
   children,
 }: {
   form: FormMeta;
   intent: string;
-  result?: SubmissionResult<string[]>;
   anchor?: string;
   children: ReactNode;
 }) {
-  const ref = useFocusFirstInvalid(result);
   return (
-    <div ref={ref} id={anchor} className="scroll-mt-24">
+    <div id={anchor} className="scroll-mt-24">
       <ConformForm form={form} action={anchor ? `/admin/account#${anchor}` : undefined}>
         <input type="hidden" name="intent" value={intent} />
         {children}
@@ -202,7 +199,7 @@ function SetupForm({
 }) {
   const [form, fields] = useConformForm(TwoFactorSetupSchema, result, { id: "2fa-setup" });
   return (
-    <IntentForm form={form} intent="2fa-setup" result={result} anchor={anchor}>
+    <IntentForm form={form} intent="2fa-setup" anchor={anchor}>
       <CurrentPassword meta={fields.password} required hint="Zur Bestätigung, dass Sie es sind." />
       <Button type="submit" disabled={useSubmitting()}>
         {label}
@@ -249,7 +246,7 @@ function EnrolForm({
           ))}
         </code>
       </p>
-      <IntentForm form={form} intent="2fa-enable" result={result} anchor="zwei-faktor-bestaetigen">
+      <IntentForm form={form} intent="2fa-enable" anchor="zwei-faktor-bestaetigen">
         <Field
           meta={fields.code}
           label="Code aus der App"
@@ -318,7 +315,7 @@ function RegenerateForm({ result }: { result?: SubmissionResult<string[]> }) {
   });
   return (
     <Folded summary="Neue Wiederherstellungscodes erzeugen" open={Boolean(result)}>
-      <IntentForm form={form} intent="2fa-recovery-codes" result={result}>
+      <IntentForm form={form} intent="2fa-recovery-codes">
         <p>Bestätigen Sie mit Ihrem Passwort oder einem aktuellen Code aus der App.</p>
         <CurrentPassword meta={fields.password} />
         <Field
@@ -339,7 +336,7 @@ function DisableForm({ result }: { result?: SubmissionResult<string[]> }) {
   const [form, fields] = useConformForm(TwoFactorDisableSchema, result, { id: "2fa-disable" });
   return (
     <Folded summary="Zwei-Faktor-Anmeldung ausschalten" open={Boolean(result)}>
-      <IntentForm form={form} intent="2fa-disable" result={result} anchor="zwei-faktor-ausschalten">
+      <IntentForm form={form} intent="2fa-disable" anchor="zwei-faktor-ausschalten">
         <CurrentPassword meta={fields.password} required />
         <Field
           meta={fields.code}
