@@ -21,7 +21,7 @@ export const API_SCOPE_LABELS: Record<ApiScope, string> = {
   "appointments:write": "Termine absagen und aktualisieren",
   "codes:read": "Affiliate-Codes lesen",
   "codes:write": "Affiliate-Codes anlegen, ändern und löschen",
-  "messages:write": "Nachrichten an Besucher senden",
+  "messages:write": "Nachrichten an Kunden senden",
 };
 
 export const isApiScope = (value: unknown): value is ApiScope =>
@@ -44,6 +44,9 @@ export const API_TOKEN_MESSAGES = {
   created:
     "API-Zugang erstellt. Kopieren Sie den Schlüssel jetzt – er wird nur dieses eine Mal angezeigt.",
   revoked: (name: string) => `Der API-Zugang „${name}“ wurde widerrufen.`,
+  revokeTitle: "API-Zugang widerrufen",
+  revokeConfirm: (name?: string) =>
+    `${name ? `Den API-Zugang „${name}“` : "Diesen API-Zugang"} widerrufen? Integrationen, die ihn benutzen, erhalten danach keinen Zugriff mehr. Das lässt sich nicht rückgängig machen.`,
   notFound: "API-Zugang nicht gefunden.",
   /** 401: unknown, revoked or expired. */
   invalid: "Der API-Zugang ist ungültig, widerrufen oder abgelaufen.",

@@ -134,3 +134,42 @@ export function parseAuditQuery(params: URLSearchParams): AuditQuery {
     page: Number.isInteger(page) && page > 0 ? Math.min(page, 10_000) : 1,
   };
 }
+
+/**
+ * English keys some writers of the log use (the retention job, API tokens, messages) and their
+ * German names on the audit page and in its CSV; the stored entries stay as written.
+ */
+const DETAIL_KEYS: Record<string, string> = {
+  requests: "anfragen",
+  quarantine: "quarantaene",
+  mode: "modus",
+  appointments: "termine",
+  mails: "emails",
+  secrets: "geheimnisse",
+  audit: "protokolleintraege",
+  scopes: "berechtigungen",
+  message: "nachricht",
+  name: "name",
+  events: "ereignisse",
+};
+const DETAIL_VALUES: Record<string, string> = { delete: "löschen", anonymize: "anonymisieren" };
+
+/** An entry's details (JSON text) with German keys for display; other text stays as it is. */
+export function germanAuditDetails(details: string | null): string | null {
+  if (!details) return details;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(details);
+  } catch {
+    return details;
+  }
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return details;
+  const renamed = Object.entries(parsed).map(([key, value]) => {
+    const name = DETAIL_KEYS[key] ?? key;
+    return [
+      name,
+      name === "modus" && typeof value === "string" ? (DETAIL_VALUES[value] ?? value) : value,
+    ];
+  });
+  return JSON.stringify(Object.fromEntries(renamed));
+}

@@ -2,10 +2,13 @@ import { describe, expect, it } from "vitest";
 import {
   addMonths,
   berlinToday,
+  bookingDaysHint,
+  bookingHint,
   calendarGrid,
   dayBoundsUtc,
   firstBookableDay,
   isSelectableDay,
+  lastBookableDay,
   monthLabel,
   WEEKDAY_LABELS,
 } from "./booking-calendar";
@@ -74,5 +77,24 @@ describe("bookingDuration", () => {
     expect(bookingDuration(null)).toBe(30);
     expect(bookingDuration(0)).toBe(30);
     expect(bookingDuration(undefined)).not.toBe(DEFAULT_DISPLAY_DURATION);
+  });
+});
+
+describe("the booking horizon in the calendar", () => {
+  it("greys out the days after the horizon's last day and names it in the hint", () => {
+    const last = lastBookableDay(14, "2026-12-01");
+    expect(last).toBe("2026-12-15");
+    const cells = calendarGrid("2026-12", "2026-12-02", "2026-12-01", undefined, [], last);
+    const selectable = (day: string) => cells.find((c) => c.day === day)?.selectable;
+    expect(selectable("2026-12-15")).toBe(true);
+    expect(selectable("2026-12-16")).toBe(false);
+    expect(bookingHint([1, 2, 3, 4, 5], last)).toBe(
+      "Termine nur Mo-Fr verfügbar · Keine Termine am Wochenende · Buchbar bis 15.12.2026",
+    );
+  });
+
+  it("without a horizon: every later day stays selectable and the hint is the spec's", () => {
+    expect(lastBookableDay(0, "2026-12-01")).toBeNull();
+    expect(bookingHint([1, 2, 3, 4, 5], null)).toBe(bookingDaysHint());
   });
 });

@@ -138,6 +138,18 @@ export function bookingDaysHint(openDays: readonly number[] = WEEKDAYS_MON_FRI):
   return `Termine nur ${days.map((d) => SHORT_DAYS[d]).join(", ")} verfügbar`;
 }
 
+/** The booking horizon's last day: `horizonDays` after today (0 = no horizon: null). */
+export const lastBookableDay = (horizonDays: number, today: IsoDay = berlinToday()) =>
+  horizonDays > 0 ? addDays(today, horizonDays) : null;
+
+/** The hint under the calendar, with the horizon's last day: "… · Buchbar bis 14.12.2026". */
+export function bookingHint(openDays: readonly number[], lastBookable: IsoDay | null): string {
+  const days = bookingDaysHint(openDays);
+  if (!lastBookable) return days;
+  const [year, month, day] = lastBookable.split("-");
+  return `${days} · Buchbar bis ${day}.${month}.${year}`;
+}
+
 /** The 42-cell grid of a month, starting on the Sunday on or before the 1st. */
 export function calendarGrid(
   month: IsoMonth,
@@ -146,6 +158,8 @@ export function calendarGrid(
   openDays: readonly number[] = WEEKDAYS_MON_FRI,
   /** Holidays and blocked days (not selectable). */
   closed: readonly IsoDay[] = [],
+  /** The booking horizon's last day (later days are not selectable); null: no horizon. */
+  lastBookable: IsoDay | null = null,
 ): CalendarCell[] {
   const first = `${month}-01`;
   const start = addDays(first, -weekday(first));
@@ -156,7 +170,9 @@ export function calendarGrid(
       dayOfMonth: Number(day.slice(8, 10)),
       inMonth: monthOf(day) === month,
       weekend: isWeekend(day),
-      selectable: isSelectableDay(day, month, firstBookable, openDays, closed),
+      selectable:
+        isSelectableDay(day, month, firstBookable, openDays, closed) &&
+        (lastBookable === null || day <= lastBookable),
       isToday: day === today,
     };
   });

@@ -218,6 +218,8 @@ export function publicConfiguration(config: Configuration, branding: Branding) {
     bookingLeadTime: config.bookingLeadTime,
     /** The weekdays with working hours (0 = Sunday): the dialog's selectable days and hint. */
     bookingWeekdays: openWeekdays(config.scheduling.weeklyHours),
+    /** The booking horizon in days (0 = none): later days are greyed out, the hint names the last. */
+    bookingHorizonDays: config.scheduling.horizonDays,
     uploadSettings: config.uploadSettings,
   };
 }

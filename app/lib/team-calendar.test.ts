@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { busyFeedWarningHeadline, OptionalVideoUrlSchema, VIDEO_URL_UNSAFE } from "./team-calendar";
+import {
+  busyFeedWarningHeadline,
+  feedErrorLabel,
+  lastSuccessLabel,
+  OptionalVideoUrlSchema,
+  VIDEO_URL_UNSAFE,
+} from "./team-calendar";
 
 describe("video link (settings' room and the per-appointment link share one schema)", () => {
   it.each([
@@ -39,6 +45,34 @@ describe("the dashboard's team-calendar warning names its case", () => {
     );
     expect(busyFeedWarningHeadline([down, cut])).toBe(
       "2 Kalender des Teams brauchen Ihre Aufmerksamkeit.",
+    );
+  });
+});
+
+describe("a feed's error in plain German", () => {
+  it.each([
+    ["Verbindung fehlgeschlagen: ENOTFOUND", "Adresse nicht gefunden"],
+    ["Verbindung fehlgeschlagen: EAI_AGAIN", "Adresse nicht gefunden"],
+    ["Zeitüberschreitung nach 800 ms.", "Zeitüberschreitung"],
+    ["Verbindung fehlgeschlagen: ECONNREFUSED", "Verbindung abgelehnt"],
+    ["Antwort größer als 2 MB.", "Antwort zu groß"],
+    ["Kein gültiger Kalender: invalid ical", "Kein gültiger Kalender (ICS)"],
+    ["HTTP 404", "Der Server antwortete mit 404"],
+    [
+      "HTTP 302: Weiterleitungen werden nicht verfolgt.",
+      "Der Server antwortete mit 302 (Weiterleitungen werden nicht verfolgt)",
+    ],
+    ["Verbindung fehlgeschlagen: EWHATEVER", "Verbindung fehlgeschlagen"],
+    ["Adresse nicht erlaubt (privates Netz).", "Adresse nicht erlaubt (privates Netz)"],
+  ])("%s → %s", (raw, plain) => {
+    expect(feedErrorLabel(raw)).toBe(plain);
+  });
+
+  it("names the last successful fetch, never 'Noch nicht abgerufen'", () => {
+    const now = Date.parse("2026-11-28T12:00:00Z");
+    expect(lastSuccessLabel(null, now)).toBe("Letzter erfolgreicher Abruf: nie");
+    expect(lastSuccessLabel("2026-11-28T11:30:00Z", now)).toBe(
+      "Letzter erfolgreicher Abruf: vor 30 Min",
     );
   });
 });

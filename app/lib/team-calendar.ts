@@ -98,6 +98,40 @@ export function feedAgeLabel(fetchedAt: string | null, now = Date.now()): string
   return `Stand: vor ${Math.floor(minutes / (24 * 60))} Tagen`;
 }
 
+/** When a failed feed last worked: "Letzter erfolgreicher Abruf: nie" or the age of its cache. */
+export function lastSuccessLabel(fetchedAt: string | null, now = Date.now()): string {
+  if (!fetchedAt) return "Letzter erfolgreicher Abruf: nie";
+  return `Letzter erfolgreicher Abruf: ${feedAgeLabel(fetchedAt, now).replace(/^Stand: /, "")}`;
+}
+
+/**
+ * A feed's stored error (the fetcher's technical text, shared with webhooks) in plain German for
+ * the settings page and the dashboard: "ENOTFOUND" → "Adresse nicht gefunden", "HTTP 404" →
+ * "Der Server antwortete mit 404". Texts that already read well (SSRF refusals, the warning of
+ * an incomplete series) stay as they are.
+ */
+export function feedErrorLabel(error: string): string {
+  const http = /^HTTP (\d{3})/.exec(error);
+  if (http)
+    return error.includes("Weiterleitung")
+      ? `Der Server antwortete mit ${http[1]} (Weiterleitungen werden nicht verfolgt)`
+      : `Der Server antwortete mit ${http[1]}`;
+  const plain: [RegExp, string][] = [
+    [/ENOTFOUND|EAI_AGAIN|EAI_NONAME|Keine Adresse gefunden/, "Adresse nicht gefunden"],
+    [/Zeitüberschreitung|ETIMEDOUT|ESOCKETTIMEDOUT/, "Zeitüberschreitung"],
+    [/ECONNREFUSED/, "Verbindung abgelehnt"],
+    [/ECONNRESET|EPIPE|Abbruch:/, "Verbindung abgebrochen"],
+    [/größer als/, "Antwort zu groß"],
+    [/^Kein gültiger Kalender/, "Kein gültiger Kalender (ICS)"],
+    [/CERT|SSL|TLS|self[- ]signed/i, "Zertifikat des Servers ungültig"],
+    [/EHOSTUNREACH|ENETUNREACH/, "Server nicht erreichbar"],
+  ];
+  const hit = plain.find(([pattern]) => pattern.test(error));
+  if (hit) return hit[1];
+  if (error.startsWith("Verbindung fehlgeschlagen")) return "Verbindung fehlgeschlagen";
+  return error.replace(/\.$/, "");
+}
+
 /** A feed is "down" when its last attempt failed (its last known busy times still count). */
 export const feedIsDown = (s: Pick<BusyFeedStatus, "lastError">) => Boolean(s.lastError);
 

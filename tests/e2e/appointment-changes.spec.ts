@@ -105,3 +105,32 @@ for (const viewport of [
     });
   });
 }
+
+test("Absagen on a card far down the list lands on its question, not at the top (390 px)", async ({
+  page,
+  javaScriptEnabled,
+  seed,
+}, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const tag = `Weit Unten ${javaScriptEnabled ? "js" : "nojs"} ${Date.now()}`;
+  for (let i = 0; i < 6; i++) {
+    const requestId = await seed.request({ name: `${tag} ${i}` });
+    const start = new Date(Date.now() + (12 + i) * 86_400_000);
+    start.setUTCHours(9, 0, 0, 0);
+    seed.appointment({ name: "Demo-Termin", startTime: start, status: "ACCEPTED", requestId });
+  }
+  await loginAs(page, await seed.admin());
+  await page.goto(`/admin/appointments?search=${encodeURIComponent(tag)}&sort=next`);
+  if (javaScriptEnabled) await waitForHydration(page);
+  const cards = page.getByTestId("appointment-card");
+  await expect(cards).toHaveCount(6);
+  const lastId = (await cards.last().getAttribute("id")) ?? "";
+  const card = page.locator(`#${lastId}`);
+  await card.getByRole("link", { name: /absagen$/ }).click();
+  await expect(page).toHaveURL(new RegExp(`absagen=\\d+#${lastId}$`));
+  const question = card.getByText(/wirklich absagen\?/);
+  await expect(question).toBeInViewport();
+  await expect(card.getByRole("button", { name: "Ja, Termin absagen" })).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await shot(page, testInfo, `cancel-far-down-${javaScriptEnabled ? "js" : "nojs"}`);
+});

@@ -127,3 +127,128 @@ test("a visitor books inside the configured hours: the lunch break offers no tim
     await expect(page.getByText("Termin erfolgreich gebucht!")).toBeVisible();
   }
 });
+
+/** Berlin's today plus `days` as YYYY-MM-DD. */
+const berlinDayPlus = (days: number) => {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(new Date());
+  const d = new Date(`${today}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+/** The first Mon–Fri day after `day` that is no fixed holiday. */
+const nextWorkday = (day: string) => {
+  const d = new Date(`${day}T12:00:00Z`);
+  do d.setUTCDate(d.getUTCDate() + 1);
+  while (
+    [0, 6].includes(d.getUTCDay()) ||
+    /-(12-2[456]|12-31|01-01|10-03|05-01)$/.test(d.toISOString().slice(0, 10))
+  );
+  return d.toISOString().slice(0, 10);
+};
+const germanDate = (day: string) => day.split("-").reverse().join(".");
+const longDayLabel = (day: string) =>
+  new Intl.DateTimeFormat("de-DE", {
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(`${day}T12:00:00Z`));
+
+test("the horizon is named and ends the calendar; the success shows the video room and the .ics", async ({
+  page,
+  seed,
+  javaScriptEnabled,
+}, testInfo) => {
+  const room = "https://meet.example.com/agentur-raum";
+  seed.configuration({
+    scheduling: { horizonDays: 14 },
+    teamCalendar: { busyFeeds: [], videoUrl: room },
+  } as never);
+  await page.setViewportSize(PHONE);
+  const last = berlinDayPlus(14);
+  const beyond = nextWorkday(last);
+  const hint = `Buchbar bis ${germanDate(last)}`;
+  const tag = Math.random().toString(36).slice(2, 8);
+  const success = await submitVisitorRequest(
+    page,
+    `Hanna Horizont ${tag}`,
+    `hanna-${tag}@example.com`,
+    javaScriptEnabled,
+  );
+  const sameMonth = beyond.slice(0, 7) === berlinDayPlus(0).slice(0, 7);
+  let result: ReturnType<typeof page.getByRole>;
+  if (javaScriptEnabled) {
+    await success.getByRole("button", { name: "Demo-Termin buchen" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByText(hint)).toBeVisible();
+    if (!sameMonth) await dialog.getByRole("button", { name: "Nächster Monat" }).click();
+    await expect(dialog.getByRole("button", { name: longDayLabel(beyond) })).toBeDisabled();
+    if (!sameMonth) await dialog.getByRole("button", { name: "Vorheriger Monat" }).click();
+    await dialog.locator("button[aria-pressed]:not([disabled])").first().click();
+    await dialog.locator(".grid-cols-3 button").first().click();
+    await dialog.getByRole("button", { name: "Termin verbindlich buchen" }).click();
+    result = dialog.getByRole("status").filter({ hasText: "Termin erfolgreich gebucht!" });
+  } else {
+    await success.getByRole("link", { name: "Demo-Termin buchen" }).click();
+    await expect(page.getByText(hint)).toBeVisible();
+    const url = new URL(page.url());
+    url.searchParams.set("monat", beyond.slice(0, 7));
+    await page.goto(url.pathname + url.search);
+    await expect(page.locator(`a[href*='tag=${beyond}']`)).toHaveCount(0);
+    await expect(page.getByLabel(longDayLabel(beyond))).toHaveCount(0);
+    await page.goBack();
+    await page.locator("a[aria-label][href*='tag=']").first().click();
+    await page.locator("form label:has(input[name=startTime])").first().click();
+    await page.getByRole("button", { name: "Termin verbindlich buchen" }).click();
+    result = page.getByRole("status").filter({ hasText: "Termin erfolgreich gebucht!" });
+  }
+  await expect(result).toBeVisible();
+  // The dialog closes 2 s after its success (spec §2): what it showed is read at once, then the
+  // success card on the page keeps the date, the video room and the .ics link.
+  const shown = await result.evaluate((el) =>
+    [...el.querySelectorAll("a")].map((a) => {
+      const box = a.getBoundingClientRect();
+      return {
+        text: a.textContent?.trim(),
+        href: a.getAttribute("href"),
+        target: a.getAttribute("target"),
+        rel: a.getAttribute("rel"),
+        inView: box.top >= 0 && box.bottom <= window.innerHeight && box.height > 0,
+        context: a.parentElement?.textContent?.trim(),
+      };
+    }),
+  );
+  if (javaScriptEnabled)
+    await page.screenshot({ path: testInfo.outputPath("success-video-dialog.png") });
+  expect(shown).toContainEqual({
+    text: room,
+    href: room,
+    target: "_blank",
+    rel: expect.stringMatching(/noopener/),
+    inView: true,
+    context: `Videocall: ${room}`,
+  });
+  const icsLink = shown.find((a) => a.text === "Zum Kalender hinzufügen");
+  expect(icsLink?.href).toMatch(/^\/termin\/kalender\?anfrage=\d+$/);
+  expect(icsLink?.inView).toBe(true);
+  const answer = await page.request.get(icsLink?.href ?? "");
+  expect(answer.status()).toBe(200);
+  expect(await answer.text()).toContain(room);
+  if (javaScriptEnabled) {
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    const trace = success.getByTestId("booked-demo");
+    await expect(trace).toContainText(`Videocall: ${room}`);
+    await expect(trace.getByRole("link", { name: room })).toHaveAttribute("target", "_blank");
+    await expect(trace.getByRole("link", { name: "Zum Kalender hinzufügen" })).toBeVisible();
+  }
+  await page.screenshot({
+    path: testInfo.outputPath(`success-video-${javaScriptEnabled ? "js" : "nojs"}.png`),
+  });
+  if (javaScriptEnabled)
+    expect(
+      (
+        await new AxeBuilder({ page }).include("[data-testid=booked-demo]").analyze()
+      ).violations.map((v) => v.id),
+    ).toEqual([]);
+});

@@ -120,6 +120,8 @@ test("create an API token, use it, revoke it", async ({
   ).toBeInViewport();
   const shown = section.getByTestId("api-token");
   await expect(shown).toBeInViewport();
+  // With JavaScript the new key takes the focus (newcomer walkthrough: it dropped to <body>).
+  if (js) await expect(page.locator(":focus")).toContainText("Schlüssel für „n8n“");
   await page.screenshot({ path: testInfo.outputPath("api-token-shown.png") });
   const token = ((await shown.textContent()) ?? "").trim();
   expect(token).toMatch(/^apt_/);
@@ -151,9 +153,23 @@ test("create an API token, use it, revoke it", async ({
   await expect(row).toContainText("Zuletzt benutzt");
   await expect(section.getByTestId("api-token")).toHaveCount(0);
   await row.getByRole("button", { name: "Widerrufen (n8n)" }).click();
-  await expect(
-    section.getByRole("status").filter({ hasText: "Der API-Zugang „n8n“ wurde widerrufen." }),
-  ).toBeInViewport();
+  // It asks first: the confirm modal with JavaScript, a confirmation step in view without it.
+  if (js) {
+    const dialog = page.getByRole("alertdialog", { name: "API-Zugang widerrufen" });
+    await expect(dialog).toContainText("„n8n“ widerrufen?");
+    await dialog.getByRole("button", { name: "Widerrufen" }).click();
+  } else {
+    const step = page.getByRole("region", { name: "API-Zugang widerrufen" });
+    await expect(step).toBeInViewport();
+    await page.screenshot({ path: testInfo.outputPath("api-token-revoke-step.png") });
+    await step.getByRole("button", { name: "Widerrufen" }).click();
+  }
+  const revoked = section
+    .getByRole("status")
+    .filter({ hasText: "Der API-Zugang „n8n“ wurde widerrufen." });
+  await expect(revoked).toBeInViewport();
+  if (js) await expect(page.locator(":focus")).toContainText("wurde widerrufen");
+  await page.screenshot({ path: testInfo.outputPath("api-token-revoked.png") });
   await expect(row).toContainText("widerrufen");
   const refused = await request.get("/api/admin/requests", { headers: auth });
   expect(refused.status()).toBe(401);

@@ -152,3 +152,58 @@ test("team calendar settings: a feed URL (masked), the video room and a subscrip
   await expect(page.getByLabel("Fester Videoraum (https)")).toHaveValue("");
   await expect(page.locator("#teamCalendar").getByText("Noch keine Kalender.")).toBeVisible();
 });
+
+test("a removed feed is saved away: no dashboard warning for it, the save toast shows", async ({
+  page,
+  javaScriptEnabled,
+  seed,
+}, testInfo) => {
+  await loginAs(page, await seed.admin());
+  await page.goto("/admin/settings#teamCalendar");
+  if (javaScriptEnabled) await waitForHydration(page);
+  const section = page.locator("#teamCalendar");
+  const save = () => page.getByRole("button", { name: "Konfiguration speichern" }).click();
+  const saved = () => toastOf(page, "Konfiguration erfolgreich gespeichert!").first();
+
+  // A feed whose host does not exist: its first fetch fails and the dashboard warns.
+  await section.getByRole("button", { name: "Kalender hinzufügen" }).click();
+  await section
+    .getByLabel("Kalender 1", { exact: true })
+    .fill("https://kalender.invalid/private-weg/basic.ics");
+  await save();
+  await expect(saved()).toBeVisible();
+  await expect(async () => {
+    await page.goto("/admin");
+    await expect(page.getByText("Ein Kalender des Teams ist gerade nicht erreichbar.")).toBeVisible(
+      {
+        timeout: 1000,
+      },
+    );
+  }).toPass({ timeout: 15_000 });
+  await expect(page.getByText("Adresse nicht gefunden")).toBeVisible();
+  await expect(page.getByText("Noch nicht abgerufen")).toHaveCount(0);
+  await page
+    .locator("div", { hasText: "Ein Kalender des Teams ist gerade nicht erreichbar." })
+    .last()
+    .screenshot({
+      path: testInfo.outputPath(`feed-warning-${javaScriptEnabled ? "js" : "nojs"}.png`),
+    });
+
+  // Removed and saved: the save is confirmed, the configuration has no feed, no warning.
+  await page.goto("/admin/settings#teamCalendar");
+  if (javaScriptEnabled) await waitForHydration(page);
+  await page.getByRole("button", { name: "Kalender 1 entfernen" }).click();
+  await expect(page.locator("#teamCalendar").getByText("Noch keine Kalender.")).toBeVisible();
+  await save();
+  const toast = saved();
+  await expect(toast).toBeVisible();
+  await expect(toast).toBeInViewport();
+  const config = await (await page.request.get("/api/configuration")).json();
+  expect(config.teamCalendar.busyFeeds).toEqual([]);
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByText(/Kalender des Teams (ist|sind) gerade nicht erreichbar/)).toHaveCount(
+    0,
+  );
+  await expect(page.getByText("kalender.invalid")).toHaveCount(0);
+});

@@ -46,6 +46,8 @@ test("the transcript is shown under the player, searchable, and can be started a
   if (javaScriptEnabled) await row.getByRole("tab", { name: "Anfrage" }).click();
   const inRow = row.locator("[data-voice-transcript]");
   await expect(inRow.getByText(TRANSCRIPT)).toBeVisible();
+  // The tab's headings follow the page's h1 without a gap (axe heading-order, newcomer walk).
+  await axeClean(page, javaScriptEnabled);
 
   // The full-screen view: the transcript under the player.
   await page.goto(`/admin/requests?requestId=${id}`);
@@ -63,6 +65,17 @@ test("the transcript is shown under the player, searchable, and can be started a
       .locator('[aria-live="polite"]')
       .getByText("Die Sprachnachricht wird erneut transkribiert."),
   ).toBeVisible();
+  // The button is gone while it runs: the transcript block is in view (without JS the answer
+  // lands on it) and, with JS, its state line has the focus instead of <body>.
+  await expect(transcript.getByRole("heading", { name: "Transkript" })).toBeInViewport();
+  if (javaScriptEnabled) {
+    await expect
+      .poll(() =>
+        page.evaluate(() => Boolean(document.activeElement?.closest("[data-voice-transcript]"))),
+      )
+      .toBe(true);
+  }
+  await page.screenshot({ path: testInfo.outputPath("retranscribe.png") });
   await expect.poll(() => currentStack().transcription.calls.length).toBe(calls + 1);
   await expect.poll(() => adminExtras(id)?.voiceTranscriptStatus).toBe("done");
 });
@@ -95,6 +108,16 @@ test("an admin writes to the lead from the full-screen view; the thread stays wi
   await expect(thread.getByText("Wie viele Standorte habt ihr?")).toBeVisible();
   // The form is empty again for the next message.
   await expect(section.getByLabel("Betreff")).toHaveValue("");
+  // Where the admin is: with JS a line by the form has the focus; without JS the answer lands on
+  // the thread (not at the top of the view).
+  if (javaScriptEnabled) {
+    const note = section.locator("[data-message-sent]");
+    await expect(note).toBeFocused();
+    await expect(note).toBeInViewport();
+  } else {
+    await expect(thread.getByText(`Rückfrage ${m}`)).toBeInViewport();
+  }
+  await page.screenshot({ path: testInfo.outputPath("message-sent.png") });
 
   const mail = await waitForMail(lead, new RegExp(`Rückfrage ${m}`));
   expect(mail.to).toEqual([lead]);
@@ -102,6 +125,12 @@ test("an admin writes to the lead from the full-screen view; the thread stays wi
   expect(mail.text).toContain("Wie viele Standorte habt ihr?");
   // Sent by the outbox: the thread says so after a reload.
   await expect.poll(() => adminExtras(id)?.messages[0]?.status).toBe("sent");
+  // With JS the thread follows the outbox while a message is queued (no reload needed).
+  if (javaScriptEnabled) {
+    await expect(
+      thread.locator("[data-message-id]").getByText("Gesendet", { exact: true }),
+    ).toBeVisible();
+  }
   await page.reload();
   const sent = page.locator(`[data-message-id]`).filter({ hasText: `Rückfrage ${m}` });
   await sent.scrollIntoViewIfNeeded();

@@ -21,6 +21,15 @@ async function axeClean(page: Page, label: string, javaScript: boolean) {
   expect(results.violations.map((v) => `${label}: ${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
 }
 
+/** A six-digit code that is none of the codes the app shows around now. */
+function wrongCode(secret: string) {
+  const now = Math.floor(Date.now() / 1000);
+  const valid = [-60, -30, 0, 30, 60].map((d) => generateSync({ secret, epoch: now + d }));
+  let code = 123456;
+  while (valid.includes(String(code))) code += 1;
+  return String(code);
+}
+
 async function passwordStep(page: Page, admin: { username: string; password: string }) {
   await page.goto("/admin/login");
   await page.getByLabel("Benutzername").fill(admin.username);
@@ -53,6 +62,14 @@ test("enrol, then log in with a code and with a recovery code", async ({
   await expect(page.locator(":focus")).toContainText("Scannen Sie den QR-Code");
   await page.screenshot({ path: testInfo.outputPath("enrol-qr.png"), fullPage: true });
   await axeClean(page, "Sicherheit (Einrichtung)", js);
+  // A mistyped code (newcomer walkthrough): the error under the field is in view — not 1,600 px
+  // below the top of a reloaded page — and, with JavaScript, the field has the focus again.
+  await section.getByLabel("Code aus der App").fill(wrongCode(secret));
+  await section.getByRole("button", { name: "Bestätigen und einschalten" }).click();
+  const wrong = section.getByText("Der Code ist ungültig oder wurde bereits verwendet.");
+  await expect(wrong).toBeInViewport();
+  if (js) await expect(section.getByLabel("Code aus der App")).toBeFocused();
+  await page.screenshot({ path: testInfo.outputPath("enrol-wrong-code.png") });
   await section.getByLabel("Code aus der App").fill(generateSync({ secret }));
   await section.getByRole("button", { name: "Bestätigen und einschalten" }).click();
   await expect(
@@ -116,4 +133,49 @@ test("enrol, then log in with a code and with a recovery code", async ({
       .getByText("Unbenutzte Wiederherstellungscodes: 9 von 10."),
   ).toBeVisible();
   await axeClean(page, "Sicherheit (eingeschaltet)", js);
+});
+
+test("the rule for all admins: found from the settings page, switched on the account page", async ({
+  page,
+  seed,
+  javaScriptEnabled,
+}, testInfo) => {
+  const js = javaScriptEnabled !== false;
+  const admin = await seed.admin();
+  await passwordStep(page, admin);
+  await expect(page).not.toHaveURL(/\/admin\/login/);
+  // A newcomer looks among the settings first: a pointer with the rule's state and the way there.
+  await page.goto("/admin/settings");
+  await ready(page, js);
+  const pointer = page.getByRole("region", { name: "Anmelde-Sicherheit" });
+  await expect(pointer).toContainText("Zwei-Faktor-Anmeldung für alle Admins: nicht verlangt.");
+  await axeClean(page, "Einstellungen", js);
+  await pointer.getByRole("link", { name: "In Ihrem Konto unter „Sicherheit“ ändern" }).click();
+  await expect(page).toHaveURL(/\/admin\/account#zwei-faktor-regel$/);
+  const box = page.getByLabel("Zwei-Faktor-Anmeldung für alle Admins verlangen");
+  await expect(box).toBeInViewport();
+  await expect(box).not.toBeChecked();
+  await page.screenshot({ path: testInfo.outputPath("rule-from-settings.png") });
+});
+
+test("an admin held at the enrolment cannot switch the rule off, and the box says so", async ({
+  page,
+  seed,
+  javaScriptEnabled,
+}) => {
+  const js = javaScriptEnabled !== false;
+  seed.configuration({ security: { requireTwoFactor: true } });
+  const held = await seed.admin();
+  await passwordStep(page, held);
+  await expect(page).toHaveURL(/\/admin\/account/);
+  await ready(page, js);
+  const box = page.getByLabel("Zwei-Faktor-Anmeldung für alle Admins verlangen");
+  await expect(box).toBeChecked();
+  await box.uncheck();
+  await page.getByRole("button", { name: "Regel speichern" }).click();
+  await expect(
+    page.getByText("Bitte richten Sie zuerst die Zwei-Faktor-Anmeldung ein").first(),
+  ).toBeVisible();
+  // Refused by the server: the box shows the stored rule again (it stayed unticked with JS).
+  await expect(box).toBeChecked();
 });

@@ -440,6 +440,8 @@ describe("visitor data", () => {
           "bookingLeadTime",
           "bookingWeekdays",
           "bookingClosedDays",
+          // Issue 28: the booking horizon (days) names the last bookable day in the dialog.
+          "bookingHorizonDays",
           // Issue 29: the brand (name, links, colour, logo URL, landing texts) is public.
           "branding",
           "infoBanner",

@@ -231,7 +231,7 @@ describe("busy times from the team's ICS feeds", () => {
       await server.fetch("/admin/dashboard", { headers: { cookie } })
     ).text();
     expect(dashboard).toContain("Ein Kalender des Teams ist gerade nicht erreichbar.");
-    expect(dashboard).toContain("HTTP 503");
+    expect(dashboard).toContain("Der Server antwortete mit 503");
     expect(dashboard).not.toContain("geheim-0123456789");
     const settings = await (await server.fetch("/admin/settings", { headers: { cookie } })).text();
     expect(settings).toContain("Letzter Abruf fehlgeschlagen");
@@ -308,8 +308,15 @@ describe("busy times from the team's ICS feeds", () => {
   });
 
   it("removing the feeds frees the slots again", async () => {
+    expect(cacheRow("slow")?.last_error).toBeTruthy();
     expect((await patchConfig({ teamCalendar: { busyFeeds: [] } })).status).toBe(200);
     expect(await slotsOf(day)).toContain(busy10);
+    // Their cached busy times and states are gone; the dashboard warns about none of them.
+    for (const id of ["team", "slow", "huge", "moved"]) expect(cacheRow(id)).toBeUndefined();
+    const dashboard = await (
+      await server.fetch("/admin/dashboard", { headers: { cookie } })
+    ).text();
+    expect(dashboard).not.toContain("gerade nicht erreichbar");
   });
 });
 

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import type { BookedAppointment } from "~/components/landing/appointment-trace";
 import { Button } from "~/components/ui/button";
 import { Alert } from "~/components/ui/field";
 import { Modal } from "~/components/ui/modal";
@@ -7,8 +8,8 @@ import { ApiError, apiFetch } from "~/lib/api-client";
 import {
   addMonths,
   berlinToday,
-  bookingDaysHint,
   bookingDuration,
+  bookingHint,
   calendarGrid,
   DEFAULT_DISPLAY_DURATION,
   DEFAULT_EVENT_TITLE,
@@ -16,6 +17,7 @@ import {
   dayLabel,
   firstBookableDay,
   type IsoDay,
+  lastBookableDay,
   monthOf,
   PICK_DATE_AND_TIME,
   WEEKDAYS_MON_FRI,
@@ -38,7 +40,7 @@ export type BookingDialogProps = {
   open: boolean;
   onClose: () => void;
   /** After the success view: the booked time (the visitor's page shows it with the .ics link). */
-  onBooked?: (booked: { start: string; end: string; title: string }) => void;
+  onBooked?: (booked: BookedAppointment) => void;
   /** Admin demo: real slots and the success view, nothing booked. */
   demo?: boolean;
 };
@@ -65,6 +67,7 @@ export function BookingDialog({
   const [leadDays, setLeadDays] = useState(1);
   const [openDays, setOpenDays] = useState<readonly number[]>(WEEKDAYS_MON_FRI);
   const [closedDays, setClosedDays] = useState<readonly IsoDay[]>([]);
+  const [horizonDays, setHorizonDays] = useState(0);
   const [month, setMonth] = useState(monthOf(berlinToday()));
   const [day, setDay] = useState<IsoDay | null>(null);
   const [time, setTime] = useState<SlotView | null>(null);
@@ -76,6 +79,7 @@ export function BookingDialog({
     start: string;
     end: string;
     sample?: DemoRequest;
+    videoUrl?: string | null;
   } | null>(null);
   /** The event type's own duration once loaded; the booking falls back to 30 minutes (spec §9). */
   const [loadedDuration, setLoadedDuration] = useState<number | null>(null);
@@ -116,11 +120,13 @@ export function BookingDialog({
       bookingLeadTime?: { days: number };
       bookingWeekdays?: number[];
       bookingClosedDays?: IsoDay[];
+      bookingHorizonDays?: number;
     }>("/api/configuration")
       .then((c) => {
         setLeadDays(c.bookingLeadTime?.days ?? 1);
         if (Array.isArray(c.bookingWeekdays)) setOpenDays(c.bookingWeekdays);
         if (Array.isArray(c.bookingClosedDays)) setClosedDays(c.bookingClosedDays);
+        setHorizonDays(c.bookingHorizonDays ?? 0);
       })
       .catch((e) => console.warn("Vorlaufzeit konnte nicht geladen werden", e));
     apiFetch<{ eventType?: EventInfo & { key: string } }>("/api/event-type-details")
@@ -142,14 +148,20 @@ export function BookingDialog({
   useEffect(() => {
     if (!success) return;
     const timer = setTimeout(() => {
-      onBooked?.({ start: success.start, end: success.end, title: event.name });
+      onBooked?.({
+        start: success.start,
+        end: success.end,
+        title: event.name,
+        videoUrl: success.videoUrl ?? null,
+      });
       onClose();
     }, 2000);
     return () => clearTimeout(timer);
   }, [success, onBooked, onClose, event.name]);
 
   const firstDay = firstBookableDay(leadDays);
-  const cells = calendarGrid(month, firstDay, berlinToday(), openDays, closedDays);
+  const lastDay = lastBookableDay(horizonDays);
+  const cells = calendarGrid(month, firstDay, berlinToday(), openDays, closedDays, lastDay);
 
   function changeMonth(direction: -1 | 1) {
     setMonth((m) => addMonths(m, direction));
@@ -207,7 +219,12 @@ export function BookingDialog({
     ).toISOString();
     try {
       const res = await apiFetch<{
-        appointment?: { startTime: string; endTime: string; request?: DemoRequest };
+        appointment?: {
+          startTime: string;
+          endTime: string;
+          request?: DemoRequest;
+          videoUrl?: string | null;
+        };
       }>("/api/calcom/book-appointment", {
         method: "POST",
         json: {
@@ -223,6 +240,7 @@ export function BookingDialog({
         start: res.appointment?.startTime ?? time.time,
         end: res.appointment?.endTime ?? end,
         sample: demo ? res.appointment?.request : undefined,
+        videoUrl: demo ? null : (res.appointment?.videoUrl ?? null),
       });
     } catch (e) {
       revealError.current = true;
@@ -252,7 +270,13 @@ export function BookingDialog({
           data-testid="booking-result"
           className="space-y-4 focus:outline-none"
         >
-          <BookingSuccess start={success.start} end={success.end} demo={demo} />
+          <BookingSuccess
+            start={success.start}
+            end={success.end}
+            demo={demo}
+            videoUrl={success.videoUrl}
+            calendarHref={demo ? null : `/termin/kalender?anfrage=${requestId}`}
+          />
           {demo ? <DemoRequestCard request={success.sample} /> : null}
         </div>
       ) : (
@@ -264,7 +288,7 @@ export function BookingDialog({
               month={month}
               cells={cells}
               selectedDay={day}
-              hint={bookingDaysHint(openDays)}
+              hint={bookingHint(openDays, lastDay)}
               controls={{ buttons: { month: changeMonth, day: (next) => pickDay(next) } }}
             />
             <div>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link, useRouteLoaderData } from "react-router";
+import { buttonClass } from "~/components/ui/button";
 import { CheckIcon } from "~/components/ui/icons";
 import {
   bookingDaysHint,
@@ -214,15 +215,23 @@ export function useBookingMail(): boolean {
     (useRouteLoaderData("root") as { bookingMail?: boolean } | undefined)?.bookingMail !== false
   );
 }
-/** Success view: 'Termin erfolgreich gebucht!' with date and start–end time. */
+/**
+ * Success view: 'Termin erfolgreich gebucht!' with date and start–end time, the video link when
+ * one is set (the fixed room or the appointment's own) and "Zum Kalender hinzufügen" (.ics).
+ */
 export function BookingSuccess({
   start,
   end,
   demo,
+  videoUrl,
+  calendarHref,
 }: {
   start: string;
   end: string;
   demo?: boolean;
+  videoUrl?: string | null;
+  /** The booked demo as .ics (the visitor's own request; none in the admin demo). */
+  calendarHref?: string | null;
 }) {
   const time = formatTime;
   const day = formatLongDay(start);
@@ -237,6 +246,26 @@ export function BookingSuccess({
       <p className="font-medium">
         {day}, {time(start)} – {time(end)} Uhr
       </p>
+      {videoUrl ? (
+        <p className="break-all">
+          Videocall:{" "}
+          <a
+            href={videoUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="font-medium text-indigo-700 underline dark:text-indigo-300"
+          >
+            {videoUrl}
+          </a>
+        </p>
+      ) : null}
+      {calendarHref ? (
+        <p className="pt-2">
+          <a href={calendarHref} download className={buttonClass("secondary", "sm")}>
+            Zum Kalender hinzufügen
+          </a>
+        </p>
+      ) : null}
       {demo ? (
         <p className="text-sm text-amber-700 dark:text-amber-300">
           Demo-Modus: Es wurde nichts gebucht.

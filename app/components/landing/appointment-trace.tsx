@@ -1,14 +1,22 @@
 import { buttonClass } from "~/components/ui/button";
 import { formatLongDay, formatTime } from "~/lib/format";
 
-export type BookedAppointment = { start: string; end: string; title: string };
+export type BookedAppointment = {
+  start: string;
+  end: string;
+  title: string;
+  videoUrl?: string | null;
+};
 
 /** "Montag, 1. Dezember 2026, 10:00 – 10:30 Uhr" */
 export function appointmentWhen(a: { start: string; end: string }) {
   return `${formatLongDay(a.start)}, ${formatTime(a.start)} – ${formatTime(a.end)} Uhr`;
 }
 
-/** A booked demo: date and time, and the .ics download (a plain link, works without JS). */
+/**
+ * A booked demo: date and time, its video link when one is set, and the .ics download (a plain
+ * link, works without JS).
+ */
 export function AppointmentTrace({
   requestId,
   appointment,
@@ -24,6 +32,19 @@ export function AppointmentTrace({
       <p className="text-slate-900 dark:text-slate-100">
         <span className="font-semibold">Dein Demo-Termin:</span> {appointmentWhen(appointment)}
       </p>
+      {appointment.videoUrl ? (
+        <p className="basis-full break-all text-slate-900 dark:text-slate-100">
+          Videocall:{" "}
+          <a
+            href={appointment.videoUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="font-medium text-indigo-700 underline dark:text-indigo-300"
+          >
+            {appointment.videoUrl}
+          </a>
+        </p>
+      ) : null}
       <a
         href={`/termin/kalender?anfrage=${requestId}`}
         download

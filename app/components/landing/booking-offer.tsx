@@ -1,13 +1,14 @@
 import { type ComponentType, lazy, Suspense, useLayoutEffect, useRef, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import type { BookedAppointment } from "./appointment-trace";
 
 type BookingDialogProps = {
   requestId: number;
   requesterName: string;
   open: boolean;
   onClose: () => void;
-  onBooked?: (booked: { start: string; end: string; title: string }) => void;
+  onBooked?: (booked: BookedAppointment) => void;
 };
 
 // The booking dialog (another issue) is code-split: loaded only when the visitor opens it. The glob
@@ -31,7 +32,7 @@ export function BookingOffer({
 }: {
   requestId: number;
   requesterName: string;
-  onBooked?: (booked: { start: string; end: string; title: string }) => void;
+  onBooked?: (booked: BookedAppointment) => void;
 }) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);

@@ -54,17 +54,20 @@ type AnyForm = FormMetadata<Record<string, unknown>, string[]>;
 export function ConformForm({
   form,
   className = "space-y-4",
+  action,
   children,
 }: {
   // biome-ignore lint/suspicious/noExplicitAny: any Conform form, whatever its schema
   form: FormMetadata<any, string[]>;
   className?: string;
+  /** Where it posts, e.g. with a `#fragment` so the answer of a no-JS post lands at the form. */
+  action?: string;
   children: ReactNode;
 }) {
   return (
     <>
       <FormErrors errors={(form as AnyForm).errors} />
-      <Form method="post" {...getFormProps(form)} className={className}>
+      <Form method="post" action={action} {...getFormProps(form)} className={className}>
         {children}
       </Form>
     </>

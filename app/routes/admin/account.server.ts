@@ -13,6 +13,7 @@ import {
 import { createApiToken, revokeApiToken } from "~/server/api-tokens/api-tokens.server";
 import type { SessionAdmin } from "~/server/auth.server";
 import { patchConfiguration } from "~/server/configuration.server";
+import { requireConfirmation } from "~/server/confirm.server";
 import { redirectWithToast } from "~/server/flash.server";
 import { removePasskey, setPasskeyLogin } from "~/server/passkeys/passkeys.server";
 import { type Failure, failureReply } from "~/server/result.server";
@@ -190,6 +191,13 @@ export async function handleAccessIntent(intent: string, form: FormData, admin: 
       });
     }
     case "api-token-revoke": {
+      // Asks first: the modal with JavaScript, a confirmation step without it.
+      const step = requireConfirmation(form, {
+        title: API_TOKEN_MESSAGES.revokeTitle,
+        message: API_TOKEN_MESSAGES.revokeConfirm(),
+        confirmLabel: "Widerrufen",
+      });
+      if (step) return step;
       const id = Number(form.get("id"));
       const revoked = Number.isSafeInteger(id) && id > 0 ? revokeApiToken(admin, id) : null;
       if (!revoked?.ok) return accessReply({ intent, error: API_TOKEN_MESSAGES.notFound }, 404);

@@ -87,8 +87,10 @@ export async function action({ request }: Route.ActionArgs) {
   );
 }
 
-export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+export default function Account({ loaderData, actionData: answer }: Route.ComponentProps) {
   const { username, email, reachable, mailOn } = loaderData;
+  // A no-JS confirmation step ("Widerrufen" of an API token) goes to its section only.
+  const actionData = answer && "confirmation" in answer ? undefined : answer;
   const security = actionData && "security" in actionData ? actionData.security : undefined;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
@@ -145,6 +147,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         tokens={loaderData.apiTokens}
         twoFactorEnabled={loaderData.security.enabled}
         reply={actionData && "access" in actionData ? actionData.access : undefined}
+        confirmation={answer}
       />
     </div>
   );

@@ -4,7 +4,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { inputClass } from "~/components/ui/field";
 import { Pagination } from "~/components/ui/pagination";
-import { linedRowClass, Table } from "~/components/ui/table";
+import { linedRowClass, TableHead } from "~/components/ui/table";
 import {
   AUDIT_ACTIONS,
   AUDIT_LABELS,
@@ -136,23 +136,45 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
           role="region"
           aria-label="Protokolleinträge"
         >
-          <Table
-            look="lined"
-            columns={["Zeitpunkt", "Wer", "Aktion", "Ziel", "Details"]}
-            cellClassName="px-4 py-2 font-semibold"
-          >
-            {entries.map((e) => (
-              <tr key={e.id} className={linedRowClass} data-testid="audit-row">
-                <td className="whitespace-nowrap px-4 py-2">{formatDateTime(e.at)}</td>
-                <td className="px-4 py-2">{e.actor}</td>
-                <td className="px-4 py-2">
-                  {isAuditAction(e.action) ? AUDIT_LABELS[e.action] : e.action}
-                </td>
-                <td className="px-4 py-2">{e.target}</td>
-                <td className="px-4 py-2 font-mono text-xs break-all">{e.details ?? ""}</td>
-              </tr>
-            ))}
-          </Table>
+          {/* Below 640 px each entry is a card (cells stacked, each value with its label): the
+              "Aktion" column is not cut off at the right edge of a phone. */}
+          <table className="w-full text-left text-sm">
+            <TableHead
+              columns={["Zeitpunkt", "Wer", "Aktion", "Ziel", "Details"]}
+              className="border-b border-slate-200 text-slate-600 max-sm:hidden dark:border-slate-800 dark:text-slate-400"
+              cellClassName="px-4 py-2 font-semibold"
+            />
+            <tbody className="max-sm:block">
+              {entries.map((e) => (
+                <tr
+                  key={e.id}
+                  className={`${linedRowClass} max-sm:block max-sm:space-y-1 max-sm:px-4 max-sm:py-3`}
+                  data-testid="audit-row"
+                >
+                  <td className={`${cell} whitespace-nowrap`}>
+                    <CellLabel>Zeitpunkt</CellLabel>
+                    {formatDateTime(e.at)}
+                  </td>
+                  <td className={cell}>
+                    <CellLabel>Wer</CellLabel>
+                    {e.actor}
+                  </td>
+                  <td className={cell} data-audit-action="">
+                    <CellLabel>Aktion</CellLabel>
+                    {isAuditAction(e.action) ? AUDIT_LABELS[e.action] : e.action}
+                  </td>
+                  <td className={`${cell} break-words`}>
+                    <CellLabel>Ziel</CellLabel>
+                    {e.target}
+                  </td>
+                  <td className={`${cell} font-mono text-xs break-all`}>
+                    {e.details ? <CellLabel>Details</CellLabel> : null}
+                    {e.details ?? ""}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </Card>
       )}
       <Pagination
@@ -167,4 +189,15 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <AccountError error={error} fallback="Fehler beim Abrufen des Protokolls" />;
+}
+
+const cell = "px-4 py-2 max-sm:block max-sm:p-0";
+
+/** A value's label in the stacked cards below 640 px (the table's header says it above). */
+function CellLabel({ children }: { children: string }) {
+  return (
+    <span className="mr-1 font-sans text-xs font-medium text-slate-500 sm:hidden dark:text-slate-400">
+      {children}:
+    </span>
+  );
 }

@@ -1,5 +1,6 @@
 import { Link, useLocation } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
+import { LoginSecurityPointer } from "~/components/admin/settings/login-security-pointer";
 import { LogoSettings } from "~/components/admin/settings/logo-settings";
 import { SettingsForm } from "~/components/admin/settings/settings-form";
 import { TeamCalendarLinks } from "~/components/admin/settings/team-calendar-links";
@@ -48,6 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     appUrl: env().APP_URL,
     logoUrl: branding().logoUrl,
     teamCalendar: { feeds: busyFeedStatuses(), links: listFeedTokens() },
+    requireTwoFactor: getConfiguration().security.requireTwoFactor,
   };
 }
 
@@ -76,6 +78,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           </Link>
         </div>
       </div>
+      <LoginSecurityPointer requireTwoFactor={loaderData.requireTwoFactor} />
       <SettingsForm
         config={loaderData.config}
         lastResult={result?.settings}

@@ -95,12 +95,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     startTime: string;
     endTime: string;
     request?: DemoRequest;
+    videoUrl?: string | null;
   };
   return {
     success: {
       start: appointment.startTime,
       end: appointment.endTime,
       demo: result.demo,
+      videoUrl: result.demo ? null : (appointment.videoUrl ?? null),
       // Only the demo answer carries the sample request (a real booking's `request` is the lead).
       sample: result.demo ? (appointment.request ?? null) : null,
     },
@@ -135,19 +137,18 @@ export default function TerminPage({ loaderData, actionData }: Route.ComponentPr
           </Alert>
         ) : success ? (
           <>
-            <BookingSuccess start={success.start} end={success.end} demo={success.demo} />
+            <BookingSuccess
+              start={success.start}
+              end={success.end}
+              demo={success.demo}
+              videoUrl={success.videoUrl}
+              calendarHref={
+                context.requestId && !success.demo
+                  ? `/termin/kalender?anfrage=${context.requestId}`
+                  : null
+              }
+            />
             {success.sample ? <DemoRequestCard request={success.sample} /> : null}
-            {context.requestId && !success.demo ? (
-              <p className="mb-4 text-center">
-                <a
-                  href={`/termin/kalender?anfrage=${context.requestId}`}
-                  download
-                  className={buttonClass("secondary", "sm")}
-                >
-                  Zum Kalender hinzufügen
-                </a>
-              </p>
-            ) : null}
             <p className="text-center">
               <Link
                 to={context.demo ? "/admin/settings" : "/#history"}

@@ -5,12 +5,13 @@ import { openWeekdays } from "~/lib/availability";
 import {
   berlinDayOf,
   berlinToday,
-  bookingDaysHint,
   bookingDuration,
+  bookingHint,
   calendarGrid,
   firstBookableDay,
   isIsoDay,
   isIsoMonth,
+  lastBookableDay,
   monthOf,
 } from "~/lib/booking-calendar";
 import { clientKey } from "~/lib/client-key";
@@ -207,7 +208,8 @@ export async function slotPickerState(url: URL, withSlots: boolean, moving?: Mov
   const month = isIsoMonth(monat) ? monat : monthOf(berlinToday());
   const openDays = openWeekdays(getConfiguration().scheduling.weeklyHours);
   const closed = closedDaysAhead(getConfiguration().scheduling, `${month}-01`, 31);
-  const cells = calendarGrid(month, firstDay, berlinToday(), openDays, closed);
+  const last = lastBookableDay(getConfiguration().scheduling.horizonDays);
+  const cells = calendarGrid(month, firstDay, berlinToday(), openDays, closed, last);
   const tagParam = url.searchParams.get("tag");
   const day =
     isIsoDay(tagParam) && cells.some((c) => c.day === tagParam && c.selectable) ? tagParam : null;
@@ -226,5 +228,5 @@ export async function slotPickerState(url: URL, withSlots: boolean, moving?: Mov
           : "Fehler beim Laden der Zeitslots. Bitte versuche es später erneut.";
     }
   }
-  return { month, cells, day, slots, error, hint: bookingDaysHint(openDays) };
+  return { month, cells, day, slots, error, hint: bookingHint(openDays, last) };
 }

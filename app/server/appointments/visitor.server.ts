@@ -7,7 +7,13 @@ import { visitorOwnsRequest } from "../visitor.server";
 import { videoLinkOf } from "./video-link.server";
 
 /** What a visitor sees of their booked demo (success card, history). */
-export type VisitorAppointment = { start: string; end: string; title: string };
+export type VisitorAppointment = {
+  start: string;
+  end: string;
+  title: string;
+  /** The video link (the fixed room or the appointment's own), when one is set. */
+  videoUrl: string | null;
+};
 
 const ENDED = ["CANCELLED", "DELETED"];
 
@@ -30,6 +36,7 @@ export function visitorAppointments(ids: number[]): Map<number, VisitorAppointme
       start: row.startTime.toISOString(),
       end: new Date(row.startTime.getTime() + row.durationMinutes * 60_000).toISOString(),
       title: row.eventTypeName,
+      videoUrl: videoLinkOf(row),
     });
   }
   return found;

@@ -1,17 +1,24 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { ConfirmAction, ConfirmationStep } from "~/components/ui/confirm-action";
 import { Alert, FieldErrors, inputClass } from "~/components/ui/field";
+import { FocusOnArrival } from "~/components/ui/focus-on-arrival";
 import { Field, FormErrors, useConformForm } from "~/components/ui/form";
 import {
   API_SCOPE_LABELS,
   API_SCOPES,
   API_TOKEN_EXPIRY_DAYS,
+  API_TOKEN_MESSAGES,
   ApiTokenCreateSchema,
   type ApiTokenJson,
 } from "~/lib/api-tokens";
+import { isConfirmationStep } from "~/lib/confirmation";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { AccountSection } from "./account-section";
+
+/** Posts back to this section, so without JavaScript the answer lands here. */
+const BACK = "/admin/account#api-zugaenge";
 
 type Reply = {
   intent: string;
@@ -30,11 +37,19 @@ export function ApiTokensSection({
   tokens,
   twoFactorEnabled,
   reply,
+  confirmation,
 }: {
   tokens: ApiTokenJson[];
   twoFactorEnabled: boolean;
   reply?: Reply;
+  /** The action's answer when it is a no-JS confirmation step. */
+  confirmation?: unknown;
 }) {
+  const revokeStep =
+    isConfirmationStep(confirmation) &&
+    confirmation.confirmation.fields.intent === "api-token-revoke"
+      ? confirmation
+      : undefined;
   const busy = useNavigation().state === "submitting";
   const revokeReply = reply?.intent === "api-token-revoke" ? reply : undefined;
   const createReply = reply?.intent === "api-token-create" ? reply : undefined;
@@ -44,8 +59,15 @@ export function ApiTokensSection({
       title="API-Zugänge"
       description="Schlüssel für Integrationen (z. B. n8n oder ein CRM) als „Authorization: Bearer …“. Ein Schlüssel erreicht nur die gewählten Bereiche – nie Benutzer, Einstellungen, API-Zugänge, Exporte oder Löschungen – und keine Seiten des Admin-Bereichs."
     >
-      {revokeReply?.message ? <Alert tone="success">{revokeReply.message}</Alert> : null}
-      {revokeReply?.error ? <Alert>{revokeReply.error}</Alert> : null}
+      {/* Without JavaScript "Widerrufen" asks here first (the page lands at #api-zugaenge). */}
+      {revokeStep ? <ConfirmationStep data={revokeStep} action={BACK} /> : null}
+      {revokeReply ? (
+        // The token's button is gone with the answer: the answer takes the focus.
+        <FocusOnArrival arrival={revokeReply} className="space-y-3">
+          {revokeReply.message ? <Alert tone="success">{revokeReply.message}</Alert> : null}
+          {revokeReply.error ? <Alert>{revokeReply.error}</Alert> : null}
+        </FocusOnArrival>
+      ) : null}
       {tokens.length ? (
         <ul aria-label="Ihre API-Zugänge" className="space-y-2">
           {tokens.map((t) => (
@@ -73,13 +95,19 @@ export function ApiTokensSection({
                 </p>
               </div>
               {t.revokedAt ? null : (
-                <Form method="post" action="/admin/account#api-zugaenge">
-                  <input type="hidden" name="intent" value="api-token-revoke" />
-                  <input type="hidden" name="id" value={t.id} />
-                  <Button type="submit" variant="danger" size="sm" disabled={busy}>
-                    Widerrufen<span className="sr-only"> ({t.name})</span>
-                  </Button>
-                </Form>
+                <ConfirmAction
+                  action={BACK}
+                  fields={{ intent: "api-token-revoke", id: String(t.id) }}
+                  title={API_TOKEN_MESSAGES.revokeTitle}
+                  message={API_TOKEN_MESSAGES.revokeConfirm(t.name)}
+                  confirmLabel="Widerrufen"
+                  label={
+                    <>
+                      Widerrufen<span className="sr-only"> ({t.name})</span>
+                    </>
+                  }
+                  disabled={busy}
+                />
               )}
             </li>
           ))}
@@ -112,17 +140,12 @@ function CreateForm({
       <h3 id="api-token-neu" className="scroll-mt-24 font-semibold">
         Neuen API-Zugang erstellen
       </h3>
-      {reply?.message ? <Alert tone="success">{reply.message}</Alert> : null}
-      {reply?.created ? (
-        <div className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm dark:border-amber-800 dark:bg-amber-950">
-          <p className="font-semibold">Schlüssel für „{reply.created.name}“</p>
-          <code
-            data-testid="api-token"
-            className="block break-all rounded bg-white px-2 py-1 font-mono dark:bg-slate-900"
-          >
-            {reply.created.token}
-          </code>
-        </div>
+      {reply?.message || reply?.created ? (
+        // The new key takes the focus (with JavaScript; without it the page lands at this block).
+        <FocusOnArrival arrival={reply.created} className="space-y-3">
+          {reply.message ? <Alert tone="success">{reply.message}</Alert> : null}
+          {reply.created ? <CreatedToken created={reply.created} /> : null}
+        </FocusOnArrival>
       ) : null}
       <FormErrors errors={form.errors} />
       {/* Posts back to this block, so without JavaScript the answer lands where it was asked. */}
@@ -202,6 +225,20 @@ function CreateForm({
           API-Zugang erstellen
         </Button>
       </Form>
+    </div>
+  );
+}
+
+function CreatedToken({ created }: { created: { name: string; token: string } }) {
+  return (
+    <div className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm dark:border-amber-800 dark:bg-amber-950">
+      <p className="font-semibold">Schlüssel für „{created.name}“</p>
+      <code
+        data-testid="api-token"
+        className="block break-all rounded bg-white px-2 py-1 font-mono dark:bg-slate-900"
+      >
+        {created.token}
+      </code>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { ReactNode } from "react";
-import { Form, useNavigation } from "react-router";
+import { type ReactNode, useEffect, useRef } from "react";
+import { Form, useLocation, useNavigation } from "react-router";
 import { CopyButton } from "~/components/admin/requests/copy-button";
 import { Button } from "~/components/ui/button";
 import { Alert } from "~/components/ui/field";
@@ -87,17 +87,28 @@ export function SecuritySection({
           <EnrolForm pending={status.pending} result={resultOf("2fa-enable")} />
         </FocusOnArrival>
       ) : (
-        <SetupForm result={resultOf("2fa-setup")} label="Zwei-Faktor-Anmeldung einrichten" />
+        <SetupForm
+          result={resultOf("2fa-setup")}
+          label="Zwei-Faktor-Anmeldung einrichten"
+          anchor="zwei-faktor-einrichten"
+        />
       )}
       {status.pending && !status.enabled ? (
-        <details className="text-sm">
+        <details className="text-sm" open={Boolean(resultOf("2fa-setup"))}>
           <summary className="cursor-pointer font-medium">Mit neuem Schlüssel neu beginnen</summary>
           <div className="mt-3">
-            <SetupForm result={resultOf("2fa-setup")} label="Neuen Schlüssel erzeugen" />
+            <SetupForm
+              result={resultOf("2fa-setup")}
+              label="Neuen Schlüssel erzeugen"
+              anchor="zwei-faktor-neu-beginnen"
+            />
           </div>
         </details>
       ) : null}
-      <RequireForAllForm on={status.requireForAll} />
+      <RequireForAllForm
+        on={status.requireForAll}
+        answer={reply?.intent === "2fa-require" ? reply : undefined}
+      />
       {children}
     </AccountSection>
   );
@@ -110,21 +121,30 @@ function useSubmitting() {
 type FormMeta = Parameters<typeof ConformForm>[0]["form"];
 type FieldMeta = Parameters<typeof Field>[0]["meta"];
 
-/** A 2FA form: Conform's form posting its `intent`. */
+/**
+ * A 2FA form: Conform's form posting its `intent`. With JavaScript Conform focuses the first field
+ * of a refused post; without it the post goes to `#anchor`, the form's own block, so the reloaded
+ * page opens at the form and its error instead of at the top. The anchor exists only while the
+ * form is shown: after a successful step it is gone, and the next step's autofocus applies.
+ */
 function IntentForm({
   form,
   intent,
+  anchor,
   children,
 }: {
   form: FormMeta;
   intent: string;
+  anchor?: string;
   children: ReactNode;
 }) {
   return (
-    <ConformForm form={form}>
-      <input type="hidden" name="intent" value={intent} />
-      {children}
-    </ConformForm>
+    <div id={anchor} className="scroll-mt-24">
+      <ConformForm form={form} action={anchor ? `/admin/account#${anchor}` : undefined}>
+        <input type="hidden" name="intent" value={intent} />
+        {children}
+      </ConformForm>
+    </div>
   );
 }
 
@@ -168,10 +188,18 @@ function Folded({
   );
 }
 
-function SetupForm({ result, label }: { result?: SubmissionResult<string[]>; label: string }) {
+function SetupForm({
+  result,
+  label,
+  anchor,
+}: {
+  result?: SubmissionResult<string[]>;
+  label: string;
+  anchor: string;
+}) {
   const [form, fields] = useConformForm(TwoFactorSetupSchema, result, { id: "2fa-setup" });
   return (
-    <IntentForm form={form} intent="2fa-setup">
+    <IntentForm form={form} intent="2fa-setup" anchor={anchor}>
       <CurrentPassword meta={fields.password} required hint="Zur Bestätigung, dass Sie es sind." />
       <Button type="submit" disabled={useSubmitting()}>
         {label}
@@ -218,7 +246,7 @@ function EnrolForm({
           ))}
         </code>
       </p>
-      <IntentForm form={form} intent="2fa-enable">
+      <IntentForm form={form} intent="2fa-enable" anchor="zwei-faktor-bestaetigen">
         <Field
           meta={fields.code}
           label="Code aus der App"
@@ -286,7 +314,7 @@ function RegenerateForm({ result }: { result?: SubmissionResult<string[]> }) {
     id: "2fa-recovery-codes",
   });
   return (
-    <Folded summary="Neue Wiederherstellungscodes erzeugen">
+    <Folded summary="Neue Wiederherstellungscodes erzeugen" open={Boolean(result)}>
       <IntentForm form={form} intent="2fa-recovery-codes">
         <p>Bestätigen Sie mit Ihrem Passwort oder einem aktuellen Code aus der App.</p>
         <CurrentPassword meta={fields.password} />
@@ -308,7 +336,7 @@ function DisableForm({ result }: { result?: SubmissionResult<string[]> }) {
   const [form, fields] = useConformForm(TwoFactorDisableSchema, result, { id: "2fa-disable" });
   return (
     <Folded summary="Zwei-Faktor-Anmeldung ausschalten" open={Boolean(result)}>
-      <IntentForm form={form} intent="2fa-disable">
+      <IntentForm form={form} intent="2fa-disable" anchor="zwei-faktor-ausschalten">
         <CurrentPassword meta={fields.password} required />
         <Field
           meta={fields.code}
@@ -324,17 +352,29 @@ function DisableForm({ result }: { result?: SubmissionResult<string[]> }) {
   );
 }
 
-function RequireForAllForm({ on }: { on: boolean }) {
+function RequireForAllForm({ on, answer }: { on: boolean; answer?: Reply }) {
+  const box = useRef<HTMLInputElement>(null);
+  // A refused save leaves `on` as it was: each answer (a reply, or a redirect with a new location
+  // — the held admin's refusal) shows the stored rule again, not the unticked box.
+  const location = useLocation().key;
+  useEffect(() => {
+    if (answer && box.current) box.current.checked = on;
+  }, [answer, on]);
   return (
-    <Form method="post" className="space-y-3 border-t border-slate-200 pt-4 dark:border-slate-700">
+    <Form
+      method="post"
+      id="zwei-faktor-regel"
+      className="scroll-mt-24 space-y-3 border-t border-slate-200 pt-4 dark:border-slate-700"
+    >
       <input type="hidden" name="intent" value="2fa-require" />
       <h3 className="font-semibold">Für alle Admins</h3>
       <label className="flex items-start gap-2 text-sm">
         <input
           type="checkbox"
+          ref={box}
           name="requireTwoFactor"
           defaultChecked={on}
-          key={String(on)}
+          key={`${on}-${location}`}
           className="mt-0.5 size-4"
         />
         <span>

@@ -3,8 +3,9 @@ import { Alert } from "~/components/ui/field";
 import {
   type BusyFeedStatus,
   busyFeedWarningHeadline,
-  feedAgeLabel,
+  feedErrorLabel,
   feedIsIncomplete,
+  lastSuccessLabel,
 } from "~/lib/team-calendar";
 
 /**
@@ -20,7 +21,7 @@ export function BusyFeedWarning({ feeds }: { feeds: BusyFeedStatus[] }) {
       <ul className="mt-1 space-y-0.5">
         {feeds.map((feed) => (
           <li key={feed.id} className="break-all">
-            {feed.url}: {feed.lastError} ({feedAgeLabel(feed.fetchedAt)})
+            {feed.url}: {feedErrorLabel(feed.lastError ?? "")} ({lastSuccessLabel(feed.fetchedAt)})
           </li>
         ))}
       </ul>

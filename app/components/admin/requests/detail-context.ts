@@ -23,12 +23,18 @@ export type DetailContext = {
  * Without JS it ends in the row's anchor: the answer's redirect has no fragment, so the browser
  * keeps this one and lands on the row again instead of the top of the list.
  */
-export function useActionUrl(requestId?: number) {
+export function useActionUrl(requestId?: number, anchor?: string) {
   const location = useLocation();
   const hydrated = useHydrated();
   const url = `${location.pathname}${location.search}`;
-  return requestId && !hydrated ? `${url}#request-${requestId}` : url;
+  if (hydrated) return url;
+  // `anchor`: a block of its own (e.g. the full-screen view's transcript or thread).
+  if (anchor) return `${url}#${anchor}`;
+  return requestId ? `${url}#request-${requestId}` : url;
 }
+
+/** Heading levels of a detail section's own headings (h2 in the row's tabs, h4 under an h3). */
+export type HeadingLevel = 2 | 4;
 
 export function shareLink(origin: string, id: number) {
   return `${origin}/admin/requests?requestId=${id}`;

@@ -1,5 +1,5 @@
-import { useId } from "react";
-import { useActionData, useFetcher } from "react-router";
+import { useEffect, useId, useRef, useState } from "react";
+import { useActionData, useFetcher, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Alert, FieldErrors, inputClass } from "~/components/ui/field";
 import { formatDateTime } from "~/lib/format";
@@ -49,13 +49,16 @@ export function MessagesSection({
 }) {
   const fetcher = useFetcher();
   const actionData = useActionData();
-  const action = useActionUrl();
+  // Without JS the answer lands on the section's heading (the thread and the form below it).
+  const action = useActionUrl(undefined, "fullscreen-messages");
   const uid = useId();
   const answer = [fetcher.data, actionData].find((a) => isAnswer(a, request.id)) as
     | MessageAnswer
     | undefined;
   const busy = fetcher.state !== "idle";
   const errors = answer?.fieldErrors ?? {};
+  const sent = useSentNote(fetcher.state, fetcher.data);
+  useRefreshWhileQueued(request.messages.some((m) => m.status === "queued"));
   return (
     <div className="space-y-4 text-sm">
       {request.messages.length ? (
@@ -115,6 +118,17 @@ export function MessagesSection({
           <h4 id={`${uid}-title`} className="font-semibold">
             Neue Nachricht an {request.name}
           </h4>
+          {sent.shown ? (
+            // The form is emptied (re-keyed) after a send: this line near it takes the focus.
+            <p
+              ref={sent.ref}
+              tabIndex={-1}
+              data-message-sent=""
+              className="rounded-lg bg-green-50 p-2 text-green-900 focus:outline-none dark:bg-green-950 dark:text-green-200"
+            >
+              {MESSAGE_SENT}
+            </p>
+          ) : null}
           <input type="hidden" name="intent" value="message" />
           <input type="hidden" name="id" value={request.id} />
           {answer?.error ? <Alert>{answer.error}</Alert> : null}
@@ -165,4 +179,39 @@ export function MessagesSection({
       )}
     </div>
   );
+}
+
+const MESSAGE_SENT = "Nachricht an den Kunden gesendet.";
+/** While a message is queued, the thread is reloaded this often until it is sent or failed. */
+const QUEUED_REFRESH_MS = 3000;
+
+/**
+ * With JavaScript: after a send that was not refused (the action redirects, so the fetcher has no
+ * data), a "gesendet" line shows near the form and takes the focus — the emptied form would drop
+ * it to <body>.
+ */
+function useSentNote(state: string, data: unknown) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  const [shown, setShown] = useState(false);
+  const was = useRef(state);
+  useEffect(() => {
+    const finished = was.current !== "idle" && state === "idle";
+    was.current = state;
+    if (state !== "idle") setShown(false);
+    else if (finished && !data) setShown(true);
+  }, [state, data]);
+  useEffect(() => {
+    if (shown) ref.current?.focus();
+  }, [shown]);
+  return { ref, shown };
+}
+
+/** A queued message says "Wird gesendet" until the outbox sends it: reload while any is queued. */
+function useRefreshWhileQueued(queued: boolean) {
+  const { revalidate, state } = useRevalidator();
+  useEffect(() => {
+    if (!queued || state !== "idle") return;
+    const timer = setTimeout(() => void revalidate(), QUEUED_REFRESH_MS);
+    return () => clearTimeout(timer);
+  }, [queued, state, revalidate]);
 }

@@ -9,7 +9,7 @@ import { AiToolsSection } from "./ai-tools-section";
 import { AssignmentSection } from "./assignment-section";
 import { CompanySection } from "./company-section";
 import { CopyButton } from "./copy-button";
-import { type DetailContext, shareLink } from "./detail-context";
+import { type DetailContext, type HeadingLevel, shareLink } from "./detail-context";
 import { FilesSection } from "./files-section";
 import { MessagesSection } from "./messages-section";
 import { PreparationSection } from "./preparation-section";
@@ -32,10 +32,15 @@ function Section({
   tab,
   request,
   ctx,
+  level = 4,
+  fullScreen = false,
 }: {
   tab: DetailTab;
   request: AdminRequestJson;
   ctx: DetailContext;
+  /** The level of the section's own headings: 2 in the row's tabs (no heading above them). */
+  level?: HeadingLevel;
+  fullScreen?: boolean;
 }) {
   switch (tab) {
     case "company":
@@ -46,6 +51,8 @@ function Section({
           request={request}
           summaryHeld={ctx.summaryHeld}
           transcriptionConfigured={ctx.transcriptionConfigured}
+          level={level}
+          fullScreen={fullScreen}
         />
       );
     case "files":
@@ -104,7 +111,7 @@ export function RequestTabs({ request, ctx }: { request: AdminRequestJson; ctx: 
         id={`panel-${request.id}-${active}`}
         aria-labelledby={`tab-${request.id}-${active}`}
       >
-        <Section tab={active} request={request} ctx={ctx} />
+        <Section tab={active} request={request} ctx={ctx} level={2} />
       </div>
     </div>
   );
@@ -186,7 +193,7 @@ export function FullScreenRequest({
             className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
           >
             <h3 className="mb-3 text-base font-semibold">{label}</h3>
-            <Section tab={tab} request={request} ctx={ctx} />
+            <Section tab={tab} request={request} ctx={ctx} fullScreen />
           </section>
         ))}
         <section

@@ -1,5 +1,6 @@
 import { VoicePlayer } from "~/components/ui/voice-player";
 import type { AdminRequestJson } from "~/lib/request-json";
+import type { HeadingLevel } from "./detail-context";
 import { VoiceTranscript } from "./voice-transcript";
 
 /** Shown instead of a summary while today's AI budget is used up (ADR 255). */
@@ -9,13 +10,20 @@ export function RequestTextSection({
   request,
   summaryHeld = false,
   transcriptionConfigured = false,
+  level = 4,
+  fullScreen = false,
 }: {
   request: AdminRequestJson;
+  /** Level of "Ursprüngliche Anfrage" and "Sprachnachricht": 2 in the row's tabs, else 4 (under h3). */
+  level?: HeadingLevel;
+  /** In the full-screen view (its transcript block has the anchor the no-JS post lands on). */
+  fullScreen?: boolean;
   /** TRANSCRIPTION_API_URL is set: "Erneut transkribieren" is offered. */
   transcriptionConfigured?: boolean;
   /** Today's AI budget is used up: a missing summary is written tomorrow. */
   summaryHeld?: boolean;
 }) {
+  const H = `h${level}` as "h2" | "h4";
   return (
     <div className="space-y-3 text-sm">
       {request.summary ? (
@@ -32,17 +40,22 @@ export function RequestTextSection({
         </p>
       ) : null}
       <div>
-        <h4 className="font-medium text-slate-500 dark:text-slate-400">Ursprüngliche Anfrage</h4>
+        <H className="font-medium text-slate-500 dark:text-slate-400">Ursprüngliche Anfrage</H>
         <p className="whitespace-pre-wrap">
           {request.description || "Keine Projektbeschreibung angegeben."}
         </p>
       </div>
       {request.audioPath ? (
         <div>
-          <h4 className="mb-1 font-medium text-slate-500 dark:text-slate-400">Sprachnachricht</h4>
+          <H className="mb-1 font-medium text-slate-500 dark:text-slate-400">Sprachnachricht</H>
           <VoicePlayer audioPath={request.audioPath} className="w-full max-w-md" admin />
           <div className="mt-3">
-            <VoiceTranscript request={request} transcriptionConfigured={transcriptionConfigured} />
+            <VoiceTranscript
+              request={request}
+              transcriptionConfigured={transcriptionConfigured}
+              level={level === 2 ? 3 : 5}
+              anchor={fullScreen ? "fullscreen-transcript" : undefined}
+            />
           </div>
         </div>
       ) : null}

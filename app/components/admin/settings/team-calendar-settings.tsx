@@ -1,6 +1,12 @@
 import { buttonClass } from "~/components/ui/button";
 import { FieldErrors, inputClass } from "~/components/ui/field";
-import { type BusyFeedStatus, feedAgeLabel, feedIsDown } from "~/lib/team-calendar";
+import {
+  type BusyFeedStatus,
+  feedAgeLabel,
+  feedErrorLabel,
+  feedIsDown,
+  lastSuccessLabel,
+} from "~/lib/team-calendar";
 import {
   AddButton,
   removeButtonProps,
@@ -169,12 +175,14 @@ function FeedRow({
       </div>
       {status ? (
         <p id={`${url.id}-state`} className="text-xs text-slate-600 dark:text-slate-400">
-          {feedAgeLabel(status.fetchedAt)}
+          {feedIsDown(status) && !status.fetchedAt
+            ? lastSuccessLabel(null)
+            : feedAgeLabel(status.fetchedAt)}
           {status.fetchedAt ? ` · ${status.busyCount} belegte Zeiten` : ""}
           {feedIsDown(status) ? (
             <span className="block text-amber-800 dark:text-amber-200">
-              Letzter Abruf fehlgeschlagen ({(status.lastError ?? "").replace(/\.$/, "")}) – es
-              gelten die zuletzt bekannten Zeiten.
+              Letzter Abruf fehlgeschlagen ({feedErrorLabel(status.lastError ?? "")}) – es gelten
+              die zuletzt bekannten Zeiten.
             </span>
           ) : null}
         </p>
