@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./server";
 
 // Issue 29, a newcomer's walk: guessed addresses lead somewhere real, the page title names the
-// agency once, the feature icons take its colour, and the embed snippet waits for a website.
+// agency once, the feature icons take its colour.
 
 let server: TestServer;
 let token: string;
@@ -70,23 +70,5 @@ describe("landing page", () => {
     const branded = await (await server.fetch("/")).text();
     expect(branded.match(icon)?.[1]).toBe("text-indigo-700 dark:text-indigo-300");
     expect(branded).toContain("--color-indigo-700");
-  });
-});
-
-describe("settings: the embed snippet", () => {
-  it("is shown only once a website is saved; before, the page says what to do", async () => {
-    const cookie = await server.adminCookie();
-    const settings = async () =>
-      (await server.fetch("/admin/settings", { headers: { cookie } })).text();
-    await patch({ embed: { allowedOrigins: [] } });
-    const off = await settings();
-    expect(off).toContain(
-      "Tragen Sie zuerst eine Website ein und speichern Sie – dann erscheint hier der Code zum Einfügen.",
-    );
-    expect(off).not.toContain('data-testid="embed-snippet"');
-    await patch({ embed: { allowedOrigins: ["https://www.agentur.example"] } });
-    const on = await settings();
-    expect(on).toContain('data-testid="embed-snippet"');
-    expect(on).not.toContain("Tragen Sie zuerst eine Website ein");
   });
 });

@@ -59,14 +59,11 @@ export function EmbedSettings({
   form,
   fields,
   appUrl,
-  on = false,
 }: {
   form: SettingsForm;
   fields: SettingsFields;
   /** APP_URL: where the snippet's frame and script come from. */
   appUrl?: string;
-  /** Whether a website is saved (embedding is on): only then the snippet is shown. */
-  on?: boolean;
 }) {
   const list = fields.embed.getFieldset().allowedOrigins;
   const entries = useSettingsList(form, list, ADD_ID);
@@ -112,13 +109,7 @@ export function EmbedSettings({
         </AddButton>
         <FieldErrors errors={list.errors} />
       </div>
-      {snippet && !on ? (
-        <p className="text-sm" data-testid="embed-snippet-off">
-          Tragen Sie zuerst eine Website ein und speichern Sie – dann erscheint hier der Code zum
-          Einfügen.
-        </p>
-      ) : null}
-      {snippet && on ? (
+      {snippet ? (
         <div className="space-y-3" data-testid="embed-snippet">
           <p className="text-sm">
             Fügen Sie den Rahmen dort in Ihre Seite ein, wo das Formular stehen soll. Das Skript

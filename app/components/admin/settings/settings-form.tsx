@@ -93,7 +93,6 @@ function useSaveCount({ lastResult, error }: SettingsFormProps) {
 }
 
 function SettingsFormBody(props: SettingsFormProps) {
-  const { config } = props;
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const toast = useToast();
@@ -212,12 +211,7 @@ function SettingsFormBody(props: SettingsFormProps) {
         <PrivacySettings fields={fields} />
         <SpamSettings form={form} fields={fields} />
         <BrandingSettings form={form} fields={fields} legalDefaults={props.legalDefaults} />
-        <EmbedSettings
-          form={form}
-          fields={fields}
-          appUrl={props.appUrl}
-          on={config.embed.allowedOrigins.length > 0}
-        />
+        <EmbedSettings form={form} fields={fields} appUrl={props.appUrl} />
 
         <div
           className="sticky bottom-0 flex flex-wrap items-center justify-end gap-3 border-t border-slate-200 bg-slate-50/90 py-3 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90"
