@@ -202,6 +202,9 @@ test("settings: allow a website, get the snippet; a bad address is refused at it
   ).toBeVisible();
   await expect(section.getByTestId("embed-snippet-iframe")).toContainText('allow="microphone"');
   await expect(section.getByTestId("embed-snippet-csp")).toContainText("frame-src");
+  // No website saved yet: the snippet says it works only once one is.
+  const notYet = section.getByText("Noch ist keine Website gespeichert", { exact: false });
+  await expect(notYet).toBeVisible();
 
   const add = section.getByRole("button", { name: "Website hinzufügen" });
   await add.click();
@@ -228,6 +231,7 @@ test("settings: allow a website, get the snippet; a bad address is refused at it
   await expect(section.getByRole("textbox", { name: "Erlaubte Website 1" })).toHaveValue(
     "https://www.agentur.example",
   );
+  await expect(notYet).toHaveCount(0);
   await section.scrollIntoViewIfNeeded();
   await section.screenshot({ path: testInfo.outputPath("settings-embed-390.png") });
 });

@@ -68,6 +68,9 @@ export function EmbedSettings({
   const list = fields.embed.getFieldset().allowedOrigins;
   const entries = useSettingsList(form, list, ADD_ID);
   const snippet = appUrl ? embedSnippet(appUrl) : null;
+  // The stored list (not the one being edited): the snippet works only once a website is saved.
+  const stored = list.initialValue;
+  const saved = Array.isArray(stored) && stored.some(Boolean);
   return (
     <Section
       name="embed"
@@ -111,6 +114,12 @@ export function EmbedSettings({
       </div>
       {snippet ? (
         <div className="space-y-3" data-testid="embed-snippet">
+          {saved ? null : (
+            <p className="rounded-md bg-amber-50 p-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+              Noch ist keine Website gespeichert: Tragen Sie oben zuerst eine Website ein und
+              speichern Sie – erst dann zeigt ein Rahmen mit diesem Code das Formular.
+            </p>
+          )}
           <p className="text-sm">
             Fügen Sie den Rahmen dort in Ihre Seite ein, wo das Formular stehen soll. Das Skript
             darunter ist optional: Es passt die Höhe des Rahmens an den Inhalt an und gibt die
