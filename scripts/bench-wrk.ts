@@ -1,9 +1,10 @@
 // `npm run bench:wrk`: the memory check of issue 31 — `wrk -t2 -c20` on the landing page `/` for
 // BENCH_SECONDS (default 60) against the production server as `npm start` runs it (build-server/
 // launch.js with the embedded defaults: access log on, metrics port on), on a fresh data directory.
-// Builds first (SKIP_BUILD=1 skips). Samples the server's /proc/<pid>/status (VmRSS, VmHWM,
-// RssAnon, RssFile) and smaps_rollup every 250 ms and prints the peak RSS (VmHWM), req/s, p99 and
-// the server's CPU ms per request, and where the memory sat at the peak.
+// Builds first (SKIP_BUILD=1 skips). Samples the server's VmRSS (/proc/<pid>/status) every 250 ms,
+// reads /proc/<pid>/smaps at every new high (resident MB by kind: node binary, V8 heap pages, the
+// malloc main arena, other anonymous memory) and prints the peak RSS (VmHWM), req/s, p99, the
+// server's CPU ms per request and where the memory sat at the peak.
 // BENCH_MEMORY_MAX=256M runs the server in a child memory cgroup of this process's own (cgroup v1
 // or v2, where writable) with that limit, like the 256 MB machine; BENCH_APP_DIR runs another
 // checkout's build (before/after pairs); BENCH_PORT, BENCH_CONNECTIONS, BENCH_THREADS, BENCH_ENV

@@ -8,7 +8,9 @@ const sqlite = new Database(databasePath, { readonly: true, fileMustExist: true 
 try {
   const started = performance.now();
   const result = sqlite.pragma("quick_check", { simple: true }) as string;
-  process.stdout.write(`${JSON.stringify({ result, ms: Math.round(performance.now() - started) })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ result, ms: Math.round(performance.now() - started) })}\n`,
+  );
 } finally {
   sqlite.close();
 }
