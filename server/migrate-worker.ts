@@ -1,14 +1,14 @@
-// Applies the database migrations in a worker thread (issue 31, ADR 277): server/index.ts listens
-// first and answers /healthz while a long backfill or index build runs here, off its event loop.
+// Applies the database migrations in a child process (issue 31, ADR 277; a process, not a worker
+// thread: ADR 296): server/index.ts listens first and answers /healthz while a long backfill or
+// index build runs here, off its event loop. Input: JSON in argv[2]; output: one JSON line.
 // The settings match app/server/db.server.ts; the server's own connection then finds nothing to do.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { parentPort, workerData } from "node:worker_threads";
 import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 
-const { databasePath, migrationsFolder } = workerData as {
+const { databasePath, migrationsFolder } = JSON.parse(process.argv[2]) as {
   databasePath: string;
   migrationsFolder: string;
 };
@@ -33,7 +33,7 @@ try {
   if (stat)
     sqlite.exec(`DELETE FROM sqlite_stat1 WHERE tbl LIKE 'requests\\_fts\\_%' ESCAPE '\\';
       INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES ('requests_fts_data', NULL, '1000000');`);
-  parentPort?.postMessage({ ms: Math.round(performance.now() - started) });
+  process.stdout.write(`${JSON.stringify({ ms: Math.round(performance.now() - started) })}\n`);
 } finally {
   sqlite.close();
 }

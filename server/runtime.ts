@@ -2,18 +2,17 @@
 // allocator setting. build-server/launch.js applies them to itself (re-exec in place, same PID), so
 // `npm start`, `npm run serve`, the Dockerfile and the bench servers all get them by starting the
 // launcher; the e2e stack passes them when it starts server/index.ts. Sized for fly.toml's 256 MB
-// machine (ADR 196: server ~150–160 MB peak under load, Litestream ~50 MB, kernel and init ~25–30 MB;
-// the requests in work at once are bounded, ADR 195).
+// machine (ADR 196: server ≤ 160 MB peak under load, Litestream ~50 MB, kernel and init ~25–30 MB;
+// the requests in work at once are bounded, ADR 195; flags re-measured under wrk, ADR 297).
 
 /**
  * - The old generation is capped for the VM instead of being sized from the host's memory (ADR 132):
- *   the server's live heap is ~40 MB after load.
+ *   the server's live heap is ~40–55 MB under load. 96 MB, not 112 (ADR 297): under 20 keep-alive
+ *   connections on `/` V8 let the old generation grow to its limit heuristics (V8 pages 78–91 MB at
+ *   the peak, 73 MB with 96); 80 cost 22–28 % more CPU per request on bench:load's admin mix.
  * - A small young generation keeps memory flat while uploads stream through.
  */
-export const NODE_FLAGS: readonly string[] = [
-  "--max-old-space-size=112",
-  "--max-semi-space-size=4",
-];
+export const NODE_FLAGS: readonly string[] = ["--max-old-space-size=96", "--max-semi-space-size=4"];
 
 /**
  * glibc malloc: every thread that allocates gets its own arena (64 MB reservations; V8's compiler and
@@ -21,10 +20,12 @@ export const NODE_FLAGS: readonly string[] = [
  * two arenas for the process. And blocks of 64 KB and more (zlib states, Buffers) are mmap'd and
  * returned on free, instead of the threshold creeping up to 32 MB and such blocks fragmenting
  * the heap. Measured: 15–25 MB less peak RSS, CPU per request unchanged (docs/benchmarks.md).
+ * 16 KB rather than 64 KB (ADR 297): the landing page's 31 KB response bodies and render buffers,
+ * hundreds a second, otherwise left the main arena at 18–34 MB at the peak instead of 11–15 MB.
  */
 export const RUNTIME_ENV: Readonly<Record<string, string>> = {
   MALLOC_ARENA_MAX: "2",
-  MALLOC_MMAP_THRESHOLD_: "65536",
+  MALLOC_MMAP_THRESHOLD_: "16384",
 };
 
 /**

@@ -39,9 +39,9 @@ const bareEnv = () => {
 
 describe("the production runtime (server/runtime.ts, ADR 165)", () => {
   it("caps the V8 heap for the 256 MB machine and limits malloc arenas", () => {
-    expect(NODE_FLAGS).toContain("--max-old-space-size=112");
+    expect(NODE_FLAGS).toContain("--max-old-space-size=96");
     expect(NODE_FLAGS).toContain("--max-semi-space-size=4");
-    expect(RUNTIME_ENV).toEqual({ MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "65536" });
+    expect(RUNTIME_ENV).toEqual({ MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "16384" });
     expect(LITESTREAM_ENV).toEqual({ GOMEMLIMIT: "16MiB" });
     expect(runtimeArgs("x.js", "a")).toEqual([...NODE_FLAGS, "x.js", "a"]);
     expect(runtimeEnv({ A: "1" })).toEqual({ A: "1", ...RUNTIME_ENV });
