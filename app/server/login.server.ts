@@ -20,7 +20,7 @@ import {
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./crypto.server";
 import { db } from "./db.server";
 import { refuseFilledHoneypot } from "./honeypot.server";
-import { readForm } from "./http.server";
+import { jsonError, readForm } from "./http.server";
 import { accountKey, clearAccountLock, recordLoginFailure } from "./login-lock.server";
 import { type PasskeyLoginOutcome, verifyPasskeyLogin } from "./passkeys/passkey-login.server";
 import { hasPasskeys } from "./passkeys/webauthn.server";
@@ -352,4 +352,21 @@ export function loginJson(outcome: CompletedLogin) {
     },
     { headers: { "Cache-Control": "no-store" } },
   );
+}
+
+/**
+ * The JSON answer of an API login step after the password (code or passkey): the login answer,
+ * 429 with Retry-After when limited, otherwise 401 with the step's German message.
+ */
+export function loginStepJson(outcome: ChallengeOutcome | PasskeyLoginOutcome<CompletedLogin>) {
+  switch (outcome.kind) {
+    case "ok":
+      return loginJson(outcome);
+    case "limited":
+      return jsonError(outcome.message, 429, {
+        headers: { "Retry-After": String(outcome.retryAfterSeconds) },
+      });
+    default:
+      return jsonError(outcome.message, 401);
+  }
 }

@@ -1,7 +1,6 @@
 import { LoginVerifyApiSchema } from "~/lib/two-factor";
 import { onlyMethod, publicApi } from "~/server/api-route.server";
-import { jsonError } from "~/server/http.server";
-import { loginJson, verifyLogin } from "~/server/login.server";
+import { loginStepJson, verifyLogin } from "~/server/login.server";
 import { clientIp } from "~/server/request-context.server";
 
 /**
@@ -22,16 +21,7 @@ export const action = publicApi(
       userAgent: request.headers.get("user-agent"),
       ip: clientIp(args.context),
     });
-    switch (outcome.kind) {
-      case "ok":
-        return loginJson(outcome);
-      case "limited":
-        return jsonError(outcome.message, 429, {
-          headers: { "Retry-After": String(outcome.retryAfterSeconds) },
-        });
-      default:
-        return jsonError(outcome.message, 401);
-    }
+    return loginStepJson(outcome);
   },
 );
 

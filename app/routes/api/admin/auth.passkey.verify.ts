@@ -1,8 +1,7 @@
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { PasskeyLoginVerifySchema } from "~/lib/passkeys";
 import { onlyMethod, publicApi } from "~/server/api-route.server";
-import { jsonError } from "~/server/http.server";
-import { loginJson, verifyPasskey } from "~/server/login.server";
+import { loginStepJson, verifyPasskey } from "~/server/login.server";
 import { clientIp } from "~/server/request-context.server";
 
 /**
@@ -27,16 +26,7 @@ export const action = publicApi(
       },
       { userAgent: request.headers.get("user-agent"), ip: clientIp(args.context) },
     );
-    switch (outcome.kind) {
-      case "ok":
-        return loginJson(outcome);
-      case "limited":
-        return jsonError(outcome.message, 429, {
-          headers: { "Retry-After": String(outcome.retryAfterSeconds) },
-        });
-      default:
-        return jsonError(outcome.message, 401);
-    }
+    return loginStepJson(outcome);
   },
 );
 
