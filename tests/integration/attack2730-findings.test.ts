@@ -1,71 +1,10 @@
-// Attack review attack2730 (issues 27 "Then" passkeys, 30 messages and IMAP replies): each test
-// here FAILS on the code under review and proves one defect. Keep them until the fix lands; the fix
-// makes them pass (do not weaken them).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { solvedAltcha } from "../altcha-solution";
-import { type ImapStandIn, startImapStandIn } from "../imap-stand-in";
-import { startSmtpInbox } from "../smtp-inbox";
+// Findings of the attack review of issues 27 ("Then": passkeys) and 30 (messages, IMAP replies):
+// each test failed on the reviewed code and names the defect it guards against (ADR 292).
+import { describe, expect, it } from "vitest";
 import { testDb } from "./auth-helpers";
-import { multipart, validFields } from "./landing-fixtures";
-import { startTestServer, type TestServer } from "./server";
+import { imapStack, leadWithMessage, rfc822 } from "./imap-fixtures";
 
-let server: TestServer;
-let smtp: Awaited<ReturnType<typeof startSmtpInbox>>;
-let imap: ImapStandIn;
-let token: string;
-const INBOX = "antworten@example.com";
-
-beforeAll(async () => {
-  smtp = await startSmtpInbox();
-  imap = await startImapStandIn({ user: INBOX, pass: "geheim" });
-  server = await startTestServer({
-    SMTP_URL: smtp.url,
-    IMAP_URL: imap.url(),
-    // Only the drains poll.
-    IMAP_POLL_SECONDS: "3600",
-    SUBMISSION_RATE_LIMIT: "1000/1h",
-    TRANSCRIPTION_API_URL: undefined,
-  });
-  token = await server.adminToken();
-  const patched = await server.fetch("/api/configuration", {
-    method: "PATCH",
-    token,
-    json: { emailNotifications: { enabled: true, externalEmails: ["team@example.com"] } },
-  });
-  expect(patched.status).toBe(200);
-});
-afterAll(async () => {
-  await server.close();
-  await smtp.close();
-  await imap.close();
-  delete process.env.IMAP_URL;
-});
-
-async function submit(fields: Record<string, string> = {}) {
-  const res = await server.fetch("/api/requests", {
-    method: "POST",
-    body: multipart(validFields({ ...fields, altcha: await solvedAltcha(server.url) })),
-  });
-  expect(res.status).toBe(201);
-  return (await res.json()) as { id: number; email: string; name: string };
-}
-
-async function leadWithMessage(email: string, subject: string) {
-  const lead = await submit({ email });
-  const res = await server.fetch(`/api/admin/requests/${lead.id}/messages`, {
-    method: "POST",
-    token,
-    json: { subject, body: "Wie viele Standorte habt ihr?" },
-  });
-  expect(res.status).toBe(201);
-  await server.drainOutbox();
-  return { lead, mail: await smtp.waitFor(email, new RegExp(subject)) };
-}
-
-const rfc822 = (h: Record<string, string>, body: string) =>
-  `${Object.entries({ Date: new Date().toUTCString(), "MIME-Version": "1.0", ...h })
-    .map(([k, v]) => `${k}: ${v}`)
-    .join("\n")}\n\n${body}\n`;
+const s = imapStack("geheim");
 
 const count = (sql: string, ...args: unknown[]) => {
   const db = testDb();
@@ -78,23 +17,23 @@ const count = (sql: string, ...args: unknown[]) => {
 
 describe("attack2730: messages to the lead (issue 30)", () => {
   it("signs the message with the configured brand name, not the product's default", async () => {
-    const patched = await server.fetch("/api/configuration", {
+    const patched = await s.server.fetch("/api/configuration", {
       method: "PATCH",
-      token,
+      token: s.token,
       json: { branding: { name: "Müller Solar GmbH" } },
     });
     expect(patched.status).toBe(200);
     try {
-      const { mail } = await leadWithMessage("brand.lead@example.com", "Signatur-Probe");
+      const { mail } = await leadWithMessage(s, "brand.lead@example.com", "Signatur-Probe");
       // The sender's display name already follows the brand ...
       expect(mail.from.name).toBe("Müller Solar GmbH");
       // ... the signature under the admin's text does not (BRAND_NAME constant in messages.server.ts).
       expect(mail.text).toContain("Viele Grüße\nMüller Solar GmbH");
       expect(mail.text).not.toContain("Anfrage-Portal");
     } finally {
-      await server.fetch("/api/configuration", {
+      await s.server.fetch("/api/configuration", {
         method: "PATCH",
-        token,
+        token: s.token,
         json: { branding: { name: null } },
       });
     }
@@ -103,10 +42,10 @@ describe("attack2730: messages to the lead (issue 30)", () => {
 
 describe("attack2730: IMAP replies (issue 30 Then)", () => {
   it("a flood of mails to one plus-address does not mail the team once per mail", async () => {
-    const { lead, mail } = await leadWithMessage("flood.lead@example.com", "Rückfrage Flut");
+    const { lead, mail } = await leadWithMessage(s, "flood.lead@example.com", "Rückfrage Flut");
     // Whoever holds the plus-address (any sender is accepted) sends 40 mails of ~9 kB.
     for (let i = 0; i < 40; i++)
-      imap.add(
+      s.imap.add(
         rfc822(
           {
             From: `spam${i}@example.net`,
@@ -117,7 +56,7 @@ describe("attack2730: IMAP replies (issue 30 Then)", () => {
           "x".repeat(9000),
         ),
       );
-    await server.testHooks.drainImapReplies();
+    await s.server.testHooks.drainImapReplies();
     const notices = count(
       "SELECT count(*) AS n FROM mail_outbox WHERE request_id = ? AND kind = 'reply-notice'",
       lead.id,
@@ -135,12 +74,12 @@ describe("attack2730: IMAP replies (issue 30 Then)", () => {
   });
 
   it("the admin's own reply-all (Cc: the plus-address) is not filed as the customer's answer", async () => {
-    const { lead, mail } = await leadWithMessage("cc.lead@example.com", "Rückfrage Kopie");
+    const { lead, mail } = await leadWithMessage(s, "cc.lead@example.com", "Rückfrage Kopie");
     // The admin is in Cc of the message; answering the lead from their mail program with
     // "Allen antworten" puts the plus-address (Reply-To of the thread) into Cc again.
     expect(mail.cc).toHaveLength(1);
     const adminEmail = mail.cc[0] as string;
-    imap.add(
+    s.imap.add(
       rfc822(
         {
           From: adminEmail,
@@ -152,9 +91,11 @@ describe("attack2730: IMAP replies (issue 30 Then)", () => {
         "Interne Antwort des Admins aus Outlook",
       ),
     );
-    await server.testHooks.drainImapReplies();
+    await s.server.testHooks.drainImapReplies();
     const thread = (
-      (await (await server.fetch(`/api/admin/requests/${lead.id}`, { token })).json()) as {
+      (await (
+        await s.server.fetch(`/api/admin/requests/${lead.id}`, { token: s.token })
+      ).json()) as {
         messages: { direction: string; body: string }[];
       }
     ).messages;
@@ -171,7 +112,7 @@ describe("attack2730: passkey login options (issue 27 Then)", () => {
     const statuses: number[] = [];
     let refused: Response | undefined;
     for (let i = 0; i < 200; i++) {
-      const res = await server.fetch("/api/admin/auth/passkey/options", {
+      const res = await s.server.fetch("/api/admin/auth/passkey/options", {
         method: "POST",
         json: {},
       });

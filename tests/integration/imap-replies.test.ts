@@ -7,78 +7,16 @@
 // with backoff. Export and erasure cover replies; webhooks/CSV never see them.
 import { eq } from "drizzle-orm";
 import { unzipSync } from "fflate";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "~/server/db.server";
 import { jobRuns, requestMessages } from "~db/schema";
-import { solvedAltcha } from "../altcha-solution";
-import { type ImapStandIn, startImapStandIn } from "../imap-stand-in";
-import { startSmtpInbox } from "../smtp-inbox";
-import { multipart, validFields } from "./landing-fixtures";
-import { startTestServer, type TestServer } from "./server";
+import { IMAP_INBOX, imapStack, leadWithMessage, rfc822 } from "./imap-fixtures";
 
-let server: TestServer;
-let smtp: Awaited<ReturnType<typeof startSmtpInbox>>;
-let imap: ImapStandIn;
-let token: string;
-const INBOX = "antworten@example.com";
-
-beforeAll(async () => {
-  smtp = await startSmtpInbox();
-  imap = await startImapStandIn({ user: INBOX, pass: "p@ss:wort/geheim" });
-  server = await startTestServer({
-    SMTP_URL: smtp.url,
-    IMAP_URL: imap.url(),
-    // Only the drains poll (the background tick would race them).
-    IMAP_POLL_SECONDS: "3600",
-    SUBMISSION_RATE_LIMIT: "1000/1h",
-    TRANSCRIPTION_API_URL: undefined,
-  });
-  token = await server.adminToken();
-  // The new-request channel tells the team about replies too.
-  const patched = await server.fetch("/api/configuration", {
-    method: "PATCH",
-    token,
-    json: { emailNotifications: { enabled: true, externalEmails: ["team@example.com"] } },
-  });
-  expect(patched.status).toBe(200);
-});
-afterAll(async () => {
-  await server.close();
-  await smtp.close();
-  await imap.close();
-  delete process.env.IMAP_URL;
-});
-
-async function submit(fields: Record<string, string> = {}) {
-  const res = await server.fetch("/api/requests", {
-    method: "POST",
-    body: multipart(validFields({ ...fields, altcha: await solvedAltcha(server.url) })),
-  });
-  expect(res.status).toBe(201);
-  return (await res.json()) as { id: number; email: string; name: string };
-}
-
-/** A lead with one message sent to them; the mail as the lead received it. */
-async function leadWithMessage(email: string, subject: string) {
-  const lead = await submit({ email });
-  const res = await server.fetch(`/api/admin/requests/${lead.id}/messages`, {
-    method: "POST",
-    token,
-    json: { subject, body: "Wie viele Standorte habt ihr?" },
-  });
-  expect(res.status).toBe(201);
-  await server.drainOutbox();
-  return { lead, mail: await smtp.waitFor(email, new RegExp(subject)) };
-}
-
-const rfc822 = (h: Record<string, string>, body: string) =>
-  `${Object.entries({ Date: new Date().toUTCString(), "MIME-Version": "1.0", ...h })
-    .map(([k, v]) => `${k}: ${v}`)
-    .join("\n")}\n\n${body}\n`;
+const s = imapStack("p@ss:wort/geheim");
 
 const threadOf = async (id: number) =>
   (
-    (await (await server.fetch(`/api/admin/requests/${id}`, { token })).json()) as {
+    (await (await s.server.fetch(`/api/admin/requests/${id}`, { token: s.token })).json()) as {
       messages: { direction: string; subject: string; body: string; status: string }[];
     }
   ).messages;
@@ -88,8 +26,8 @@ const stored = (id: number) =>
 
 describe("replies by IMAP", () => {
   it("sends with the signed plus-address as Reply-To, the admin in Cc and a stored Message-ID", async () => {
-    const { lead, mail } = await leadWithMessage("paula.plus@example.com", "Rückfrage Plus");
-    const me = (await (await server.fetch("/api/admin/account", { token })).json()) as {
+    const { lead, mail } = await leadWithMessage(s, "paula.plus@example.com", "Rückfrage Plus");
+    const me = (await (await s.server.fetch("/api/admin/account", { token: s.token })).json()) as {
       email?: string;
       admin?: { email: string };
     };
@@ -107,8 +45,8 @@ describe("replies by IMAP", () => {
   });
 
   it("files a reply to the plus-address (from any sender) in the thread, marks it \\Seen, notifies, shows 'Neue Antwort'", async () => {
-    const { lead, mail } = await leadWithMessage("rita.reply@example.com", "Rückfrage Rita");
-    const uid = imap.add(
+    const { lead, mail } = await leadWithMessage(s, "rita.reply@example.com", "Rückfrage Rita");
+    const uid = s.imap.add(
       rfc822(
         {
           From: "Rita Privat <rita.privat@example.org>",
@@ -120,7 +58,7 @@ describe("replies by IMAP", () => {
         "<p>Wir haben <b>drei</b> Standorte.</p>",
       ),
     );
-    expect(await server.testHooks.drainImapReplies()).toBe(1);
+    expect(await s.server.testHooks.drainImapReplies()).toBe(1);
     const thread = await threadOf(lead.id);
     expect(thread.at(-1)).toMatchObject({
       direction: "in",
@@ -128,34 +66,34 @@ describe("replies by IMAP", () => {
       status: "received",
     });
     expect(thread.at(-1)?.body).toContain("Wir haben drei Standorte.");
-    expect(imap.messages.find((m) => m.uid === uid)?.flags.has("\\Seen")).toBe(true);
-    await server.drainOutbox();
-    await smtp.waitFor("team@example.com", /Neue Antwort zu Anfrage/);
+    expect(s.imap.messages.find((m) => m.uid === uid)?.flags.has("\\Seen")).toBe(true);
+    await s.server.drainOutbox();
+    await s.smtp.waitFor("team@example.com", /Neue Antwort zu Anfrage/);
 
     // "Neue Antwort" in the list until an admin opens the request.
-    const cookie = await server.adminCookie();
-    const list = await (await server.fetch("/admin/requests", { headers: { cookie } })).text();
+    const cookie = await s.server.adminCookie();
+    const list = await (await s.server.fetch("/admin/requests", { headers: { cookie } })).text();
     expect(rowOf(list, lead.id)).toContain("Neue Antwort");
     const view = await (
-      await server.fetch(`/admin/requests?requestId=${lead.id}`, { headers: { cookie } })
+      await s.server.fetch(`/admin/requests?requestId=${lead.id}`, { headers: { cookie } })
     ).text();
     expect(view).toContain("Antwort vom Kunden");
-    const after = await (await server.fetch("/admin/requests", { headers: { cookie } })).text();
+    const after = await (await s.server.fetch("/admin/requests", { headers: { cookie } })).text();
     expect(rowOf(after, lead.id)).not.toContain("Neue Antwort");
 
     // Polled again: nothing new, nothing twice.
-    expect(await server.testHooks.drainImapReplies()).toBe(0);
+    expect(await s.server.testHooks.drainImapReplies()).toBe(0);
     expect(stored(lead.id).filter((m) => m.direction === "in")).toHaveLength(1);
   });
 
   it("files a reply by In-Reply-To from the lead's address; the same header from anyone else is ignored", async () => {
-    const { lead, mail } = await leadWithMessage("ida.inreply@example.com", "Rückfrage Ida");
+    const { lead, mail } = await leadWithMessage(s, "ida.inreply@example.com", "Rückfrage Ida");
     const reply = (from: string, id: string) =>
-      imap.add(
+      s.imap.add(
         rfc822(
           {
             From: from,
-            To: INBOX,
+            To: IMAP_INBOX,
             Subject: "AW: Rückfrage Ida",
             "Message-ID": id,
             "In-Reply-To": mail.messageId,
@@ -166,29 +104,29 @@ describe("replies by IMAP", () => {
       );
     const fremd = reply("Mallory <mallory@example.net>", "<fremd@example.net>");
     const echt = reply("Ida <IDA.InReply@example.com>", "<echt@example.com>");
-    expect(await server.testHooks.drainImapReplies()).toBe(1);
+    expect(await s.server.testHooks.drainImapReplies()).toBe(1);
     const incoming = stored(lead.id).filter((m) => m.direction === "in");
     expect(incoming.map((m) => m.messageId)).toEqual(["<echt@example.com>"]);
-    expect(imap.messages.find((m) => m.uid === echt)?.flags.has("\\Seen")).toBe(true);
-    expect(imap.messages.find((m) => m.uid === fremd)?.flags.has("\\Seen")).toBe(false);
+    expect(s.imap.messages.find((m) => m.uid === echt)?.flags.has("\\Seen")).toBe(true);
+    expect(s.imap.messages.find((m) => m.uid === fremd)?.flags.has("\\Seen")).toBe(false);
     expect(JSON.stringify(db().select().from(requestMessages).all())).not.toContain("fremd@");
   });
 
   it("ignores a forged plus-address and unmatched mail: never stored, left unread", async () => {
-    const { lead, mail } = await leadWithMessage("fiona.forged@example.com", "Rückfrage Fiona");
+    const { lead, mail } = await leadWithMessage(s, "fiona.forged@example.com", "Rückfrage Fiona");
     const before = db().select().from(requestMessages).all().length;
     const forged = (mail.replyTo[0] as string).replace(
       /\.([0-9a-f]{16})@/,
       (_, sig: string) => `.${sig.slice(0, 15)}${sig.endsWith("0") ? "1" : "0"}@`,
     );
     const uids = [
-      imap.add(
+      s.imap.add(
         rfc822(
           { From: "x@example.net", To: forged, Subject: "Gefälscht", "Message-ID": "<f1@x>" },
           "Fälschung",
         ),
       ),
-      imap.add(
+      s.imap.add(
         rfc822(
           {
             From: "x@example.net",
@@ -199,26 +137,31 @@ describe("replies by IMAP", () => {
           "Geraten",
         ),
       ),
-      imap.add(
+      s.imap.add(
         rfc822(
-          { From: "news@example.net", To: INBOX, Subject: "Newsletter", "Message-ID": "<n1@x>" },
+          {
+            From: "news@example.net",
+            To: IMAP_INBOX,
+            Subject: "Newsletter",
+            "Message-ID": "<n1@x>",
+          },
           "Werbung",
         ),
       ),
     ];
-    expect(await server.testHooks.drainImapReplies()).toBe(0);
+    expect(await s.server.testHooks.drainImapReplies()).toBe(0);
     expect(db().select().from(requestMessages).all()).toHaveLength(before);
     for (const uid of uids)
-      expect(imap.messages.find((m) => m.uid === uid)?.flags.has("\\Seen")).toBe(false);
+      expect(s.imap.messages.find((m) => m.uid === uid)?.flags.has("\\Seen")).toBe(false);
     // Looked at once: the next poll starts after them.
-    const fetched = imap.commands.filter((c) => /^UID FETCH/i.test(c)).length;
-    expect(await server.testHooks.drainImapReplies()).toBe(0);
-    expect(imap.commands.filter((c) => /^UID FETCH/i.test(c)).length).toBe(fetched);
+    const fetched = s.imap.commands.filter((c) => /^UID FETCH/i.test(c)).length;
+    expect(await s.server.testHooks.drainImapReplies()).toBe(0);
+    expect(s.imap.commands.filter((c) => /^UID FETCH/i.test(c)).length).toBe(fetched);
   });
 
   it("skips mail over 1 MB without reading it", async () => {
-    const { lead, mail } = await leadWithMessage("bea.big@example.com", "Rückfrage Bea");
-    const uid = imap.add(
+    const { lead, mail } = await leadWithMessage(s, "bea.big@example.com", "Rückfrage Bea");
+    const uid = s.imap.add(
       rfc822(
         {
           From: "bea.big@example.com",
@@ -229,17 +172,17 @@ describe("replies by IMAP", () => {
         "x".repeat(1024 * 1024 + 10),
       ),
     );
-    expect(await server.testHooks.drainImapReplies()).toBe(0);
+    expect(await s.server.testHooks.drainImapReplies()).toBe(0);
     expect(stored(lead.id).filter((m) => m.direction === "in")).toEqual([]);
-    const reads = imap.commands.filter((c) => c.startsWith(`UID FETCH ${uid} `));
+    const reads = s.imap.commands.filter((c) => c.startsWith(`UID FETCH ${uid} `));
     expect(reads.length).toBeGreaterThan(0);
     expect(reads.filter((c) => /BODY/i.test(c))).toEqual([]);
   });
 
   it("retries an unreachable server with backoff, then files what arrived meanwhile", async () => {
-    const { lead, mail } = await leadWithMessage("dora.down@example.com", "Rückfrage Dora");
-    await imap.stop();
-    expect(await server.testHooks.drainImapReplies()).toBe(0);
+    const { lead, mail } = await leadWithMessage(s, "dora.down@example.com", "Rückfrage Dora");
+    await s.imap.stop();
+    expect(await s.server.testHooks.drainImapReplies()).toBe(0);
     const state = () =>
       db().select().from(jobRuns).where(eq(jobRuns.name, "imap-replies")).get()?.result as {
         failures: number;
@@ -247,8 +190,8 @@ describe("replies by IMAP", () => {
       };
     expect(state().failures).toBe(1);
     expect(state().retryAt).toBeGreaterThan(Date.now() + 20_000);
-    await imap.start();
-    imap.add(
+    await s.imap.start();
+    s.imap.add(
       rfc822(
         {
           From: "dora.down@example.com",
@@ -260,17 +203,17 @@ describe("replies by IMAP", () => {
       ),
     );
     // Before its backoff has passed nothing is tried; after it, the reply is filed.
-    const logins = imap.logins;
-    expect(await server.testHooks.drainImapReplies()).toBe(0);
-    expect(imap.logins).toBe(logins);
-    expect(await server.testHooks.drainImapReplies(new Date(Date.now() + 31_000))).toBe(1);
+    const logins = s.imap.logins;
+    expect(await s.server.testHooks.drainImapReplies()).toBe(0);
+    expect(s.imap.logins).toBe(logins);
+    expect(await s.server.testHooks.drainImapReplies(new Date(Date.now() + 31_000))).toBe(1);
     expect(state().failures).toBe(0);
     expect(stored(lead.id).filter((m) => m.direction === "in")).toHaveLength(1);
   });
 
   it("puts replies into the person's export; erasure removes them; never in the CSV", async () => {
-    const { lead, mail } = await leadWithMessage("erna.export@example.com", "Rückfrage Erna");
-    imap.add(
+    const { lead, mail } = await leadWithMessage(s, "erna.export@example.com", "Rückfrage Erna");
+    s.imap.add(
       rfc822(
         {
           From: "erna.export@example.com",
@@ -281,21 +224,23 @@ describe("replies by IMAP", () => {
         "Antwort für den Export.",
       ),
     );
-    expect(await server.testHooks.drainImapReplies()).toBe(1);
-    const res = await server.fetch(`/api/admin/requests/${lead.id}/export`, { token });
+    expect(await s.server.testHooks.drainImapReplies()).toBe(1);
+    const res = await s.server.fetch(`/api/admin/requests/${lead.id}/export`, { token: s.token });
     const zip = unzipSync(new Uint8Array(await res.arrayBuffer()));
     const data = JSON.parse(new TextDecoder().decode(zip["daten.json"]));
     expect(data.anfragen[0].nachrichten).toMatchObject([
       { direction: "out" },
       { direction: "in", body: "Antwort für den Export." },
     ]);
-    const csv = await (await server.fetch("/api/admin/requests/export.csv", { token })).text();
+    const csv = await (
+      await s.server.fetch("/api/admin/requests/export.csv", { token: s.token })
+    ).text();
     expect(csv).not.toContain("Antwort für den Export");
     const { eraseRequest } = await import("~/server/privacy/erasure.server");
     expect((await eraseRequest(lead.id, "anonymize")).ok).toBe(true);
     expect(stored(lead.id)).toEqual([]);
     // A late reply to the erased request is not filed.
-    imap.add(
+    s.imap.add(
       rfc822(
         {
           From: "erna.export@example.com",
@@ -306,7 +251,7 @@ describe("replies by IMAP", () => {
         "Noch was.",
       ),
     );
-    expect(await server.testHooks.drainImapReplies()).toBe(0);
+    expect(await s.server.testHooks.drainImapReplies()).toBe(0);
     expect(stored(lead.id)).toEqual([]);
   });
 });
