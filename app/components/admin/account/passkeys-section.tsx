@@ -87,8 +87,8 @@ export function PasskeysSection({
             <span>
               Passkey statt Passwort erlauben
               <span className="block text-xs text-slate-500 dark:text-slate-400">
-                Aus: Die Anmeldung verlangt immer zuerst das Passwort; der Passkey bestätigt sie
-                danach.
+                Mit Häkchen genügt der Passkey allein. Ohne Häkchen verlangt die Anmeldung immer
+                zuerst das Passwort, und der Passkey bestätigt sie danach.
               </span>
             </span>
           </label>
