@@ -7,7 +7,11 @@ import type { Configuration } from "~/lib/configuration";
 import { deleteAdmin, findAdminByEmail, insertAdmin } from "~/server/admins.server";
 import { createAffiliateCode, deleteAffiliateCode } from "~/server/affiliates.server";
 import { deleteAppointment } from "~/server/appointments/appointments.server";
-import { getConfiguration, saveConfiguration } from "~/server/configuration.server";
+import {
+  getConfiguration,
+  saveConfiguration,
+  saveLogoReference,
+} from "~/server/configuration.server";
 import { hashPassword } from "~/server/crypto.server";
 import { db, transaction } from "~/server/db.server";
 import { adminExtrasOf } from "~/server/requests/admin-extras.server";
@@ -199,6 +203,11 @@ export function patchConfiguration(patch: Partial<Configuration>) {
   const saved = saveConfiguration({ ...previous, ...patch });
   if (!saved.ok) throw new Error(`patchConfiguration: ${JSON.stringify(saved.fieldErrors)}`);
   return () => {
-    saveConfiguration(previous);
+    // The logo is set only by its upload (ADR 293): put the previous one back that way first, or
+    // a test that uploaded one would leave its brand behind (and the restore would be refused).
+    const logo = saveLogoReference(previous.branding.logo);
+    const restored = logo.ok ? saveConfiguration(previous) : logo;
+    if (!restored.ok)
+      throw new Error(`patchConfiguration restore: ${JSON.stringify(restored.fieldErrors)}`);
   };
 }
