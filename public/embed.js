@@ -18,6 +18,8 @@
     for (const [key, value] of page.searchParams) {
       if (/^utm_[a-z_]+$/i.test(key)) src.searchParams.set(key, value);
     }
+    // A lazy frame keeps the address it deferred: load it now, at the address with `ref`.
+    frame.loading = "eager";
     if (frame.src !== src.href) frame.src = src.href;
   };
   const scan = () => {
