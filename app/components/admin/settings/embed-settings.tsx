@@ -3,7 +3,7 @@ import { FieldErrors } from "~/components/ui/field";
 import { useToast } from "~/components/ui/toast";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { EMBED_ORIGINS_MAX, embedSnippet } from "~/lib/embed";
-import { AddButton, type SettingsForm, TextListRow, useSettingsList } from "./list-controls";
+import { AddButton, CompactTextList, type SettingsForm, useSettingsList } from "./list-controls";
 import { label, Section, type SettingsFields } from "./section";
 
 const ADD_ID = "add-embed-origin";
@@ -84,29 +84,15 @@ export function EmbedSettings({
         <p id={HINT_ID} className="mb-2 text-xs text-slate-500 dark:text-slate-400">
           {`Je Feld eine Adresse mit Schema und Host, ohne Pfad, z. B. https://www.example.com (höchstens ${EMBED_ORIGINS_MAX}). Nur https; http nur für localhost, solange die App selbst lokal läuft.`}
         </p>
-        <ul className="mb-2 space-y-2" aria-labelledby="embed-origins-label">
-          {entries.rows.map((row, index) => (
-            <TextListRow
-              key={entries.keys[index]}
-              list={entries}
-              meta={row}
-              index={index}
-              label="Erlaubte Website"
-              emptyName="Leere Website"
-              hint={HINT_ID}
-              rowClassName="flex items-center gap-2"
-              removeClassName="shrink-0 rounded-full px-2 text-slate-500 hover:bg-slate-200 dark:text-slate-400 dark:hover:bg-slate-700"
-              inputProps={{
-                type: "url",
-                autoCapitalize: "none",
-                autoCorrect: "off",
-                spellCheck: false,
-                placeholder: "https://www.example.com",
-                className: "max-w-sm",
-              }}
-            />
-          ))}
-        </ul>
+        <CompactTextList
+          list={entries}
+          labelledBy="embed-origins-label"
+          label="Erlaubte Website"
+          emptyName="Leere Website"
+          hint={HINT_ID}
+          type="url"
+          placeholder="https://www.example.com"
+        />
         <AddButton list={entries} defaultValue="" focus={`[name^="${list.name}["]`}>
           Website hinzufügen
         </AddButton>

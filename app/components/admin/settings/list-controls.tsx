@@ -256,3 +256,52 @@ export function TextListRow({
     </li>
   );
 }
+
+/**
+ * A list of short machine-like entries (addresses, domains, origins; the blocklist and the embed
+ * websites): one compact row each, no capitals or autocorrect, labelled by a visible heading.
+ */
+export function CompactTextList({
+  list,
+  labelledBy,
+  label,
+  emptyName,
+  hint,
+  type = "text",
+  placeholder,
+}: {
+  list: SettingsList & { rows: SettingsField[]; keys: string[] };
+  /** The id of the visible heading the list is named by. */
+  labelledBy: string;
+  label: string;
+  emptyName: string;
+  hint: string;
+  type?: string;
+  placeholder: string;
+}) {
+  return (
+    <ul className="mb-2 space-y-2" aria-labelledby={labelledBy}>
+      {list.rows.map((row, index) => (
+        <TextListRow
+          key={list.keys[index]}
+          list={list}
+          meta={row}
+          index={index}
+          label={label}
+          emptyName={emptyName}
+          hint={hint}
+          rowClassName="flex items-center gap-2"
+          removeClassName="shrink-0 rounded-full px-2 text-slate-500 hover:bg-slate-200 dark:text-slate-400 dark:hover:bg-slate-700"
+          inputProps={{
+            type,
+            autoCapitalize: "none",
+            autoCorrect: "off",
+            spellCheck: false,
+            placeholder,
+            className: "max-w-sm",
+          }}
+        />
+      ))}
+    </ul>
+  );
+}

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { FieldErrors } from "~/components/ui/field";
-import { AddButton, type SettingsForm, TextListRow, useSettingsList } from "./list-controls";
+import { AddButton, CompactTextList, type SettingsForm, useSettingsList } from "./list-controls";
 import { label, NumberSettings, Section, type SettingsFields } from "./section";
 
 const ADD_ID = "add-blocklist-entry";
@@ -43,28 +43,14 @@ export function SpamSettings({ form, fields }: { form: SettingsForm; fields: Set
           Platzhalter, z. B. *.example.com), IP-Adresse oder CIDR-Bereich (z. B. 192.0.2.0/24).
           Treffer kommen immer in die Prüfung.
         </p>
-        <ul className="mb-2 space-y-2" aria-labelledby="blocklist-label">
-          {entries.rows.map((row, index) => (
-            <TextListRow
-              key={entries.keys[index]}
-              list={entries}
-              meta={row}
-              index={index}
-              label="Sperrlisten-Eintrag"
-              emptyName="Leeren Eintrag"
-              hint={HINT_ID}
-              rowClassName="flex items-center gap-2"
-              removeClassName="shrink-0 rounded-full px-2 text-slate-500 hover:bg-slate-200 dark:text-slate-400 dark:hover:bg-slate-700"
-              inputProps={{
-                autoCapitalize: "none",
-                autoCorrect: "off",
-                spellCheck: false,
-                placeholder: "*@spam.example oder 192.0.2.0/24",
-                className: "max-w-sm",
-              }}
-            />
-          ))}
-        </ul>
+        <CompactTextList
+          list={entries}
+          labelledBy="blocklist-label"
+          label="Sperrlisten-Eintrag"
+          emptyName="Leeren Eintrag"
+          hint={HINT_ID}
+          placeholder="*@spam.example oder 192.0.2.0/24"
+        />
         <AddButton list={entries} defaultValue="" focus={`[name^="${list.name}["]`}>
           Eintrag hinzufügen
         </AddButton>
