@@ -4,6 +4,7 @@
 // 20th with a demo appointment (every 4th of those cancelled); the contact keys (duplicate leads)
 // filled as a real submission fills them. Written with plain SQL beside the
 // running server (WAL), so the bench measures the app's queries on a realistic, filled database.
+import { copyFileSync } from "node:fs";
 import Database from "better-sqlite3";
 import { emailKey, phoneKey } from "../app/lib/contact-keys.ts";
 
@@ -110,4 +111,21 @@ export function seedBenchRequests(databasePath: string, count: number, now = Dat
   for (let from = 0; from < count; from += 20_000) batch(from, Math.min(count, from + 20_000));
   db.close();
   return (performance.now() - started) / 1000;
+}
+
+/**
+ * `BENCH_DATABASE=<file>`: a database seeded before (e.g. the `bench.sqlite` a 1M `bench:admin` left
+ * in its temporary directory, checkpointed) is copied to `databasePath` instead of seeding, so the
+ * 1M figures of several benches do not each pay the ~2 min seed. Returns a line for the report, or
+ * null when the caller should seed. The copy must be made before the server opens the file.
+ */
+export function copyBenchDatabase(databasePath: string): string | null {
+  const source = process.env.BENCH_DATABASE;
+  if (!source) return null;
+  const started = performance.now();
+  copyFileSync(source, databasePath);
+  const sqlite = new Database(databasePath, { readonly: true });
+  const { n } = sqlite.prepare("SELECT count(*) AS n FROM requests").get() as { n: number };
+  sqlite.close();
+  return `Copied ${source} (${n} requests) in ${((performance.now() - started) / 1000).toFixed(1)} s`;
 }

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { seedBenchRequests } from "./bench-admin-seed.ts";
+import { copyBenchDatabase, seedBenchRequests } from "./bench-admin-seed.ts";
 import { benchAdminToken, startBenchServer } from "./bench-server.ts";
 
 const COUNT = Number(process.env.BENCH_REQUESTS ?? 100_000);
@@ -17,8 +17,13 @@ const GOAL_MS = 50;
 const dir = mkdtempSync(path.join(tmpdir(), "anfrage-bench-admin-"));
 const databasePath = path.join(dir, "bench.sqlite");
 
-const server = await startBenchServer(Number(process.env.BENCH_PORT ?? 3390), {
+const copied = copyBenchDatabase(databasePath);
+const port = Number(process.env.BENCH_PORT ?? 3390);
+// /metrics is served on its own port (METRICS_PORT), as in production.
+const metricsUrl = `http://127.0.0.1:${port + 1000}/metrics`;
+const server = await startBenchServer(port, {
   DATABASE_PATH: databasePath,
+  METRICS_PORT: String(port + 1000),
 });
 /** CPU time (user + system) the server process has used so far, in ms. */
 function serverCpuMs(): number {
@@ -46,22 +51,23 @@ function printDatabaseSize() {
 }
 try {
   // Seed beside the running server (WAL), which has applied the migrations.
-  const seconds = seedBenchRequests(databasePath, COUNT);
-  console.log(`Seeded ${COUNT} requests in ${seconds.toFixed(1)} s`);
+  console.log(
+    copied ?? `Seeded ${COUNT} requests in ${seedBenchRequests(databasePath, COUNT).toFixed(1)} s`,
+  );
   printDatabaseSize();
 
   // A long seed outlasts the server's keep-alive timeout (65 s): the pooled connection of the
   // health check may be closed meanwhile, and the first request on it fails once (EPIPE).
   const token = await benchAdminToken(server).catch(() => benchAdminToken(server));
 
-  const results: { label: string; p50: number; p95: number; cpu: number }[] = [];
-  async function measure(label: string, pathname: string) {
+  const results: { label: string; p50: number; p95: number; cpu: number; goal: number }[] = [];
+  async function measure(label: string, pathname: string, goal = GOAL_MS) {
     const times: number[] = [];
     let cpuBefore = 0;
     for (let i = 0; i < RUNS + 10; i++) {
       if (i === 10) cpuBefore = serverCpuMs();
       const t = performance.now();
-      const res = await fetch(`${server.url}${pathname}`, {
+      const res = await fetch(pathname.startsWith("http") ? pathname : `${server.url}${pathname}`, {
         headers: { authorization: `Bearer ${token}` },
       });
       await res.arrayBuffer();
@@ -71,7 +77,7 @@ try {
     const cpu = (serverCpuMs() - cpuBefore) / RUNS;
     times.sort((a, b) => a - b);
     const p = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
-    results.push({ label, p50: p(0.5), p95: p(0.95), cpu });
+    results.push({ label, p50: p(0.5), p95: p(0.95), cpu, goal });
     console.log(
       `${label.padEnd(48)} p50 ${p(0.5).toFixed(1).padStart(6)} ms   p95 ${p(0.95).toFixed(1).padStart(6)} ms   server CPU ${cpu.toFixed(1).padStart(5)} ms/request`,
     );
@@ -93,9 +99,11 @@ try {
   await measure("GET /admin/dashboard", "/admin/dashboard");
   await measure("GET /api/admin/stats", "/api/admin/stats");
   await measure("GET /api/admin/requests", "/api/admin/requests");
-  const failed = results.filter((r) => r.p95 > GOAL_MS);
+  // Issue 31: a scrape at 1M within 25 ms.
+  await measure("GET /metrics (scrape, metrics port)", metricsUrl, 25);
+  const failed = results.filter((r) => r.p95 > r.goal);
   console.log(
-    `\nGoal: p95 ≤ ${GOAL_MS} ms for every URL → ${failed.length ? `FAIL (${failed.map((r) => r.label).join(", ")})` : "PASS"}`,
+    `\nGoal: p95 ≤ ${GOAL_MS} ms for every URL (/metrics ≤ 25 ms) → ${failed.length ? `FAIL (${failed.map((r) => r.label).join(", ")})` : "PASS"}`,
   );
   if (failed.length) process.exitCode = 1;
 } finally {

@@ -1,10 +1,13 @@
 // `npm run bench:coldstart`: process start → first 200 on `/`, through the production start path
 // (`node server/launch.ts`, the Docker CMD) without rebuilding. Runs BENCH_RUNS (5) times on a fresh
 // data directory (migrations + first admin) and as often on the existing one; prints min/median/max.
+// `BENCH_DATABASE=<file>`: the existing data directory starts from a copy of that seeded database
+// (issue 31: cold start ≤ 1 s at 1M requests).
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { copyBenchDatabase } from "./bench-admin-seed.ts";
 
 // The production start runs build-server/ (server/*.ts without types, ADR 132); made here when an
 // older build lacks it (milliseconds, not an app rebuild).
@@ -66,6 +69,8 @@ const stats = (list: number[]) => {
 const fresh: number[] = [];
 const existing: number[] = [];
 const kept = mkdtempSync(path.join(tmpdir(), "anfrage-coldstart-"));
+const copied = copyBenchDatabase(path.join(kept, "sqlite.db"));
+if (copied) console.log(`${copied} into the existing data directory`);
 await once(kept);
 for (let i = 0; i < RUNS; i++) {
   const dir = mkdtempSync(path.join(tmpdir(), "anfrage-coldstart-"));

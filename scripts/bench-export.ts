@@ -9,7 +9,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { seedBenchRequests } from "./bench-admin-seed.ts";
+import { copyBenchDatabase, seedBenchRequests } from "./bench-admin-seed.ts";
 import { benchAdminToken, startBenchServer } from "./bench-server.ts";
 
 const COUNT = Number(process.env.BENCH_REQUESTS ?? 100_000);
@@ -17,6 +17,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const dir = mkdtempSync(path.join(tmpdir(), "anfrage-bench-export-"));
 const databasePath = path.join(dir, "bench.sqlite");
 
+const copied = copyBenchDatabase(databasePath);
 const server = await startBenchServer(Number(process.env.BENCH_PORT ?? 3391), {
   DATABASE_PATH: databasePath,
 });
@@ -28,8 +29,9 @@ function serverMemory() {
 }
 
 try {
-  const seconds = seedBenchRequests(databasePath, COUNT);
-  console.log(`Seeded ${COUNT} requests in ${seconds.toFixed(1)} s (cwd ${process.cwd()})`);
+  const seeded = () =>
+    `Seeded ${COUNT} requests in ${seedBenchRequests(databasePath, COUNT).toFixed(1)} s`;
+  console.log(`${copied ?? seeded()} (cwd ${process.cwd()})`);
   const token = await benchAdminToken(server).catch(() => benchAdminToken(server));
   const idle = serverMemory();
   console.log(

@@ -6,11 +6,11 @@
 // after listening) and once with `--no-check`. Also reports when the background check finished.
 // Run it from another checkout's directory to time that checkout's restore script and build.
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startS3StandIn } from "../tests/s3-stand-in.ts";
-import { seedBenchRequests } from "./bench-admin-seed.ts";
+import { copyBenchDatabase, seedBenchRequests } from "./bench-admin-seed.ts";
 import { startBenchServer } from "./bench-server.ts";
 
 const COUNT = Number(process.env.BENCH_REQUESTS ?? 100_000);
@@ -35,14 +35,18 @@ const run = (script: string, args: string[]) =>
   );
 
 try {
-  await run("scripts/migrate.ts", []);
-  const seconds = seedBenchRequests(env.DATABASE_PATH, COUNT);
+  mkdirSync(path.dirname(env.DATABASE_PATH), { recursive: true });
+  let prepared = copyBenchDatabase(env.DATABASE_PATH);
+  if (!prepared) {
+    await run("scripts/migrate.ts", []);
+    prepared = `Seeded ${COUNT} requests in ${seedBenchRequests(env.DATABASE_PATH, COUNT).toFixed(1)} s`;
+  }
   const backup = await run("scripts/backup.ts", ["--bucket"]);
   const key = /s3:\/\/bench-restore\/(\S+)/.exec(backup)?.[1];
   if (!key) throw new Error(`no bucket key in: ${backup}`);
   const size = s3.objects.get(key)?.body.length ?? 0;
   console.log(
-    `Seeded ${COUNT} requests in ${seconds.toFixed(1)} s; backup ${(size / 1e6).toFixed(0)} MB in the bucket (cwd ${process.cwd()})`,
+    `${prepared}; backup ${(size / 1e6).toFixed(0)} MB in the bucket (cwd ${process.cwd()})`,
   );
   for (let round = 1; round <= ROUNDS; round++) {
     for (const flags of [[], ["--no-check"]]) {
