@@ -25,3 +25,23 @@ for (const file of readdirSync(SOURCE)) {
   if (!file.endsWith(".ts") || /\.(test|d)\.ts$/.test(file) || file === "dev.ts") continue;
   writeFileSync(path.join(OUT, file.replace(/\.ts$/, ".js")), strip(path.join(SOURCE, file)));
 }
+
+// The migration child (server/migrate-worker.ts, ADR 296) as one bundle with drizzle-orm inside, as
+// the app's server build has it (vite.config.ts `ssr.noExternal`): imported from node_modules, drizzle's
+// ~200 ESM files each made Node re-read its 179 KB package.json — 1.2 s and 250 MB RSS in the child
+// on every start, before the gate opened (issue 31: cold start ≤ 1 s; the 256 MB machine).
+const { build } = await import("vite");
+await build({
+  configFile: false,
+  logLevel: "warn",
+  publicDir: false,
+  ssr: { noExternal: ["drizzle-orm"] },
+  build: {
+    ssr: path.join(SOURCE, "migrate-worker.ts"),
+    outDir: OUT,
+    emptyOutDir: false,
+    target: "node24",
+    minify: false,
+    rolldownOptions: { output: { entryFileNames: "migrate-worker.js" } },
+  },
+});

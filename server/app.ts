@@ -237,16 +237,22 @@ function requestLogger(match: ReturnType<typeof routeMatcher>, trustFly: boolean
       res.setHeader("X-Request-Id", id);
       return id;
     },
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
+    // The startup gate's 503 (server/startup.ts) is the plan, not a failure: info, without an error.
+    customLogLevel: (_req, res, error) =>
+      (error || res.statusCode >= 500) && !startingUp(res) ? "error" : "info",
     customSuccessMessage: () => "request",
-    customErrorMessage: () => "request failed",
+    customErrorMessage: (_req, res) => (startingUp(res) ? "request" : "request failed"),
     customSuccessObject: (req, res, value: { responseTime: number }) =>
       line(req as express.Request, res as express.Response, value.responseTime),
     customErrorObject: (req, res, error, value: { responseTime: number }) => ({
       ...line(req as express.Request, res as express.Response, value.responseTime),
-      err: error,
+      ...(startingUp(res) ? {} : { err: error }),
     }),
   });
+}
+
+function startingUp(res: unknown): boolean {
+  return (res as express.Response).locals?.startupGate === true;
 }
 
 /** Imports the production build without booting it. */

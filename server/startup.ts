@@ -53,6 +53,8 @@ export function startupGate() {
   let ready = false;
   const middleware: express.RequestHandler = (req, res, next) => {
     if (ready) return next();
+    // Expected while starting: the request log writes it as info, not as a failed request.
+    res.locals.startupGate = true;
     res.setHeader("Cache-Control", "no-store");
     res.type("text/plain; charset=utf-8");
     if (req.path === "/healthz") {

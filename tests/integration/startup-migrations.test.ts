@@ -55,8 +55,13 @@ it("answers /healthz at once and the app with 503 + Retry-After during a long ba
       UPLOADS_DIR: path.join(dir, "uploads"),
       MIGRATIONS_DIR: migrationsWithSlowBackfill(dir),
       METRICS_PORT: "0",
+      LOG_LEVEL: "info",
     },
-    stdio: "ignore",
+    stdio: ["ignore", "pipe", "ignore"],
+  });
+  let log = "";
+  child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
+    log += chunk;
   });
   const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
   try {
@@ -91,6 +96,16 @@ it("answers /healthz at once and the app with 503 + Retry-After during a long ba
 
     const served = await fetch(`${url}/`);
     expect(served.status).toBe(200);
+    // The gate's 503s are expected while starting: logged as info, not as failed requests.
+    const gated = log
+      .split("\n")
+      .filter((l) => l.includes('"status":503'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(gated.length).toBeGreaterThan(0);
+    for (const entry of gated) {
+      expect(entry).toMatchObject({ level: "info", msg: "request", route: "/" });
+      expect(entry).not.toHaveProperty("err");
+    }
   } finally {
     child.kill("SIGTERM");
     await exited;
