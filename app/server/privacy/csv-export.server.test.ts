@@ -1,5 +1,5 @@
 import { stringify } from "csv-stringify/sync";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { neutraliseCell } from "~/lib/csv-cell";
 import { parseRequestListQuery, type RequestListQuery } from "~/lib/request-list";
 import { admins, requestAssignees, requests } from "~db/schema";
@@ -41,11 +41,15 @@ function referenceCsv(query: RequestListQuery, adminId: number): string {
   });
 }
 
-async function streamed(query: RequestListQuery, adminId: number, batch: number) {
+async function streamed(query: RequestListQuery, adminId: number, batch: number, hitBatch = 5000) {
   const chunks: Uint8Array[] = [];
-  for await (const chunk of requestsCsv(query, adminId, requestColumns, batch)) chunks.push(chunk);
+  for await (const chunk of requestsCsv(query, adminId, requestColumns, batch, hitBatch))
+    chunks.push(chunk);
   return Buffer.concat(chunks).toString("utf8");
 }
+
+const tempTables = () =>
+  db().$client.prepare("SELECT name FROM sqlite_temp_master WHERE type = 'table'").pluck().all();
 
 let adminId = 0;
 
@@ -95,13 +99,45 @@ describe("CSV export in keyset batches", () => {
     "source=google",
     "q=terminbuchung",
     "q=terminbuchung&sort=oldest&status=New",
+    "q=firma&sort=id-asc&tab=archived",
+    "q=firma&sort=id-desc",
+    "q=kundenportal&sort=relevance&tab=mine",
+    "q=firma&tab=quarantine&sort=oldest",
     "q=gibtesnicht",
   ];
   it.each(queries)("is byte for byte the former export: %s", async (search) => {
     const query = parseRequestListQuery(new URLSearchParams(search));
     const expected = referenceCsv(query, adminId);
-    // A batch of 7 puts many batch boundaries inside groups of equal creation times.
+    // A batch of 7 puts many batch boundaries inside groups of equal creation times; a hit batch
+    // of 4 makes a search copy its hits in many steps.
     expect(await streamed(query, adminId, 7)).toBe(expected);
+    expect(await streamed(query, adminId, 7, 4)).toBe(expected);
     expect(await streamed(query, adminId, 1000)).toBe(expected);
+    expect(tempTables()).toEqual([]);
+  });
+});
+
+describe("CSV export of a search", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  // Issue 31: a search ran FTS5's MATCH in every batch (all hits listed again each time:
+  // quadratic at 1M). Now the hits are copied once, in hit batches, and the batches read by id.
+  it("runs the full-text search once per hit batch, not once per row batch", async () => {
+    const prepare = vi.spyOn(db().$client, "prepare");
+    const query = parseRequestListQuery(new URLSearchParams("q=firma"));
+    const csv = await streamed(query, adminId, 7);
+    const rows = csv.split("\r\n").length - 2;
+    expect(rows).toBeGreaterThan(100);
+    const matches = prepare.mock.calls.filter(([text]) => /\bMATCH\b/.test(String(text)));
+    expect(matches).toHaveLength(1);
+  });
+
+  it("drops its hit table when the download is aborted", async () => {
+    const query = parseRequestListQuery(new URLSearchParams("q=firma"));
+    const reader = requestsCsv(query, adminId, requestColumns, 7, 4).getReader();
+    await reader.read();
+    expect(tempTables()).toHaveLength(1);
+    await reader.cancel();
+    await vi.waitFor(() => expect(tempTables()).toEqual([]));
   });
 });

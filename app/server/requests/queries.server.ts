@@ -63,7 +63,7 @@ export function requestListFilter(
  * every list filter column) instead of the table row: ranking and counting a broad term then
  * costs an index probe per hit, not a row read (ADR 175).
  */
-const searchHits = (match: string, filters: SQL | undefined) =>
+export const searchHits = (match: string, filters: SQL | undefined) =>
   sql`requests_fts CROSS JOIN ${requests} INDEXED BY requests_search_filter_idx
       ON ${requests.id} = requests_fts.rowid
       WHERE requests_fts MATCH ${match} AND ${filters ?? sql`1`}`;
