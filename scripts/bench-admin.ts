@@ -69,6 +69,8 @@ try {
       const t = performance.now();
       const res = await fetch(pathname.startsWith("http") ? pathname : `${server.url}${pathname}`, {
         headers: { authorization: `Bearer ${token}` },
+        // A redirect (to the login page) is a failure, not a page to time.
+        redirect: "manual",
       });
       await res.arrayBuffer();
       if (res.status !== 200) throw new Error(`${pathname} answered ${res.status}`);

@@ -66,25 +66,34 @@ export async function startBenchServer(
   };
 }
 
-/** Logs in as the bench's first admin, changes its password (pages need that) and returns the token. */
+/** The bench admin's password after `benchAdminToken` changed it (pages need a changed one). */
+const CHANGED_PASSWORD = "bench-passwort-2";
+
+async function login(server: BenchServer, password: string): Promise<string | undefined> {
+  const res = await fetch(`${server.url}/api/admin/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "admin", password }),
+  });
+  return ((await res.json()) as { token?: string }).token;
+}
+
+/**
+ * Logs in as the bench's first admin, changes its password (pages need that) and returns the token.
+ * A database copied from an earlier bench (BENCH_DATABASE) has the changed password already; a
+ * login that fails both ways throws (the pages would otherwise answer with the login page).
+ */
 export async function benchAdminToken(server: BenchServer): Promise<string> {
-  const login = (password: string) =>
-    fetch(`${server.url}/api/admin/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ username: "admin", password }),
-    });
-  // A database copied with BENCH_DATABASE: an earlier bench changed the password already.
-  let res = await login("bench-passwort");
-  if (res.status === 401) {
-    res = await login("bench-passwort-2");
-    if (res.ok) return ((await res.json()) as { token: string }).token;
+  const token = await login(server, "bench-passwort");
+  if (!token) {
+    const again = await login(server, CHANGED_PASSWORD);
+    if (!again) throw new Error("bench admin login failed");
+    return again;
   }
-  const { token } = (await res.json()) as { token: string };
   await fetch(`${server.url}/api/admin/auth/change-password`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: JSON.stringify({ oldPassword: "bench-passwort", newPassword: "bench-passwort-2" }),
+    body: JSON.stringify({ oldPassword: "bench-passwort", newPassword: CHANGED_PASSWORD }),
   });
   return token;
 }

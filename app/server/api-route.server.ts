@@ -149,3 +149,23 @@ export function onlyMethod(allow: string, options: { admin?: boolean } = {}) {
 export function noStoreJson(payload: Record<string, unknown>) {
   return Response.json({ success: true, ...payload }, { headers: { "Cache-Control": "no-store" } });
 }
+
+/**
+ * A JSON answer serialised in parts (adminRequestsJsonParts): `200`, `Cache-Control: no-store`,
+ * the parts written one after the other, never joined into one big string or buffer (ADR 298).
+ * With `key` the same bytes as `noStoreJson({ [key]: list })`, without it the bare list.
+ */
+export function noStoreJsonParts(parts: readonly Uint8Array[], key?: string) {
+  const chunks = key
+    ? [Buffer.from(`{"success":true,${JSON.stringify(key)}:`), ...parts, Buffer.from("}")]
+    : parts;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(chunk);
+      controller.close();
+    },
+  });
+  return new Response(body, {
+    headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
+  });
+}

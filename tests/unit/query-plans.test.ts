@@ -8,9 +8,9 @@ process.env.ANTHROPIC_API_KEY = "plan-test";
 
 const { parseRequestListQuery } = await import("~/lib/request-list");
 const { db } = await import("~/server/db.server");
-const { listRequestIds, getStats, latestRequests, listAttributionSources } = await import(
-  "~/server/requests/queries.server"
-);
+const { listRequestIds, listAllRequestIds, getStats, latestRequests, listAttributionSources } =
+  await import("~/server/requests/queries.server");
+const { adminRequestsJsonParts } = await import("~/server/requests/admin-list.server");
 const { countQuarantined } = await import("~/server/requests/quarantine.server");
 const { conversionStats } = await import("~/server/dashboard/conversion.server");
 const { registerAppMetrics } = await import("~/server/metrics.server");
@@ -102,6 +102,16 @@ beforeAll(async () => {
     ]) {
       listRequestIds(parseRequestListQuery(new URLSearchParams(`tab=${tab}${extra}`)), admin);
     }
+  }
+  // The unpaginated API lists (GET /api/admin/requests and its filters, /archived, /api/requests).
+  for (const options of [
+    { archived: false },
+    { archived: false, quarantined: true },
+    { archived: false, assignedTo: admin },
+    { archived: false, source: "google" },
+    { archived: true },
+  ]) {
+    adminRequestsJsonParts(listAllRequestIds(options));
   }
   listAttributionSources();
   getStats();

@@ -1,14 +1,12 @@
-import { adminApi, publicApi } from "~/server/api-route.server";
+import { adminApi, noStoreJsonParts, publicApi } from "~/server/api-route.server";
 import { clientIp } from "~/server/request-context.server";
-import { asAdminJson } from "~/server/requests/quarantine.server";
-import { listAllRequests } from "~/server/requests/queries.server";
+import { adminRequestsJsonParts } from "~/server/requests/admin-list.server";
+import { listAllRequestIds } from "~/server/requests/queries.server";
 import { submitRequest } from "~/server/requests/submit.server";
 
 /** GET /api/requests: the spec's list (array, newest first) — admins only (deliberate deviation). */
 export const loader = adminApi({ fallback: "Fehler beim Abrufen der Requests" }, () =>
-  Response.json(asAdminJson(listAllRequests({ archived: false })), {
-    headers: { "Cache-Control": "no-store" },
-  }),
+  noStoreJsonParts(adminRequestsJsonParts(listAllRequestIds({ archived: false }))),
 );
 
 /**

@@ -3,6 +3,7 @@ import type { RequestMessageJson } from "~/lib/request-message";
 import type { TranscriptStatus } from "~/lib/transcript-status";
 import { requests } from "~db/schema";
 import { db } from "../db.server";
+import type { RequestRow } from "./column-registry.server";
 import { messagesOf } from "./messages.server";
 import { inIds } from "./serialize.server";
 
@@ -33,14 +34,30 @@ export function adminExtrasOf(ids: number[]): Map<number, AdminExtras> {
     .where(inIds(requests.id, ids))
     .all();
   for (const row of rows) {
-    out.set(row.id, {
-      voiceTranscript: row.transcript,
-      voiceTranscriptStatus: row.hasAudio ? (row.status ?? "off") : null,
-      messages: threads.get(row.id) ?? [],
-    });
+    out.set(
+      row.id,
+      extrasOfRow(
+        {
+          audioKey: row.hasAudio,
+          voiceTranscript: row.transcript,
+          voiceTranscriptStatus: row.status,
+        },
+        threads.get(row.id),
+      ),
+    );
   }
   return out;
 }
+
+/** The extras of a row already read (the API list, admin-list.server.ts) with its thread. */
+export const extrasOfRow = (
+  row: Pick<RequestRow, "audioKey" | "voiceTranscript" | "voiceTranscriptStatus">,
+  messages: RequestMessageJson[] = [],
+): AdminExtras => ({
+  voiceTranscript: row.voiceTranscript,
+  voiceTranscriptStatus: row.audioKey ? (row.voiceTranscriptStatus ?? "off") : null,
+  messages,
+});
 
 const NONE: AdminExtras = { voiceTranscript: null, voiceTranscriptStatus: null, messages: [] };
 export const extrasOr = (extras: AdminExtras | undefined) => extras ?? NONE;

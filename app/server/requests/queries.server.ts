@@ -187,31 +187,38 @@ export function requestListOrder(sort: RequestListQuery["sort"]): SQL[] {
   }[sort];
 }
 
-/**
- * All requests of a tab (the spec's unpaginated list calls), newest first, capped; without the
- * quarantined ones, or (`quarantined: true`) only those.
- */
-export function listAllRequests(options: {
+export type AllRequestsOptions = {
   archived: boolean;
   quarantined?: boolean;
   assignedTo?: number;
   /** utm_source (attribution) */
   source?: string;
   limit?: number;
-}) {
+};
+
+/**
+ * The ids of all requests of a tab (the spec's unpaginated list calls), newest first, capped;
+ * without the quarantined ones, or (`quarantined: true`) only those.
+ */
+export function listAllRequestIds(options: AllRequestsOptions): number[] {
   const where: SQL[] = options.quarantined
     ? [isQuarantined]
     : [eq(requests.archived, options.archived), notQuarantined()];
   if (options.assignedTo) where.push(assignedCondition(options.assignedTo));
   if (options.source) where.push(eq(requests.attributionSource, options.source));
-  const rows = db()
-    .select()
+  return db()
+    .select({ id: requests.id })
     .from(requests)
     .where(and(...where))
     .orderBy(desc(requests.createdAt), desc(requests.id))
     .limit(options.limit ?? 1000)
-    .all();
-  return serializeRequests(rows);
+    .all()
+    .map((r) => r.id);
+}
+
+/** The requests of `listAllRequestIds` in the spec's Request JSON shape. */
+export function listAllRequests(options: AllRequestsOptions): RequestJson[] {
+  return loadRequestsJson(listAllRequestIds(options));
 }
 
 let sources: { db: unknown; key: number; limit: number; value: string[] } | null = null;

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, ne, type SQL, type SQLWrapper, sql } from "drizz
 import type { RequestJson } from "~/lib/request-json";
 import { appointments, attachments, requestAssignees, requests } from "~db/schema";
 import { db } from "../db.server";
+import { preparedRows } from "../db-rows.server";
 import type {
   AnyColumnRegistry,
   AttachmentRow,
@@ -96,12 +97,24 @@ export function requestIdForAudio(key: string): number | null {
   return row?.id ?? null;
 }
 
+const rowsByIds = preparedRows(requests, () =>
+  db()
+    .select()
+    .from(requests)
+    .where(sql`${requests.id} IN (SELECT value FROM json_each(${sql.placeholder("ids")}))`),
+);
+
+/** The rows of these requests, in the given order (missing ids skipped). */
+export function requestRowsByIds(ids: number[]): RequestRow[] {
+  if (!ids.length) return [];
+  const rows = rowsByIds({ ids: JSON.stringify(ids) });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id)).filter((row): row is RequestRow => !!row);
+}
+
 /** Serialised requests by id, in the given order (missing ids skipped). */
 export function loadRequestsJson(ids: number[]): RequestJson[] {
-  if (!ids.length) return [];
-  const rows = db().select().from(requests).where(inIds(requests.id, ids)).all();
-  const byId = new Map(serializeRequests(rows).map((r) => [r.id, r]));
-  return ids.map((id) => byId.get(id)).filter((r): r is RequestJson => !!r);
+  return serializeRequests(requestRowsByIds(ids));
 }
 
 /** Ids among `ids` that already have a booked (not cancelled) demo appointment. */

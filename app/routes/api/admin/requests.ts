@@ -1,8 +1,8 @@
 import { cleanAttributionValue } from "~/lib/attribution";
 import { parseRequestListQuery } from "~/lib/request-list";
-import { adminApi, noStoreJson } from "~/server/api-route.server";
-import { asAdminJson } from "~/server/requests/quarantine.server";
-import { listAllRequests, listRequests } from "~/server/requests/queries.server";
+import { adminApi, noStoreJsonParts } from "~/server/api-route.server";
+import { adminRequestsJsonParts } from "~/server/requests/admin-list.server";
+import { listAllRequestIds, listRequestIds } from "~/server/requests/queries.server";
 
 /** Search hits answered at once (the unpaginated list's cap is 1000 too). */
 const SEARCH_LIMIT = 1000;
@@ -11,6 +11,7 @@ const SEARCH_LIMIT = 1000;
  * GET /api/admin/requests[?filter=assigned-to-me][&source=…][&search=…] → the active requests
  * (newest first), without the quarantined ones; `?quarantined=true` lists those instead (ADR 252).
  * `search` is the HTML list's full-text search (`?q=`, FTS5, ranked by relevance), same rules.
+ * The list is serialised in batches (ADR 298).
  */
 export const loader = adminApi(
   { fallback: "Fehler beim Abrufen der Requests" },
@@ -20,27 +21,24 @@ export const loader = adminApi(
     const quarantined = params.get("quarantined") === "true";
     const source = cleanAttributionValue(params.get("source"), "source") ?? undefined;
     const search = (params.get("search") ?? "").trim();
-    if (search) {
-      const query = parseRequestListQuery(
-        new URLSearchParams({
-          q: search,
-          tab: quarantined ? "quarantine" : mine ? "mine" : "active",
-          source: source ?? "",
-        }),
-      );
-      return noStoreJson({
-        requests: asAdminJson(listRequests(query, admin.id, SEARCH_LIMIT).items),
-      });
-    }
-    return noStoreJson({
-      requests: asAdminJson(
-        listAllRequests({
+    const ids = search
+      ? listRequestIds(
+          parseRequestListQuery(
+            new URLSearchParams({
+              q: search,
+              tab: quarantined ? "quarantine" : mine ? "mine" : "active",
+              source: source ?? "",
+            }),
+          ),
+          admin.id,
+          SEARCH_LIMIT,
+        ).ids
+      : listAllRequestIds({
           archived: false,
           quarantined,
           assignedTo: mine ? admin.id : undefined,
           source,
-        }),
-      ),
-    });
+        });
+    return noStoreJsonParts(adminRequestsJsonParts(ids), "requests");
   },
 );
