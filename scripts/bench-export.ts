@@ -21,6 +21,11 @@ const copied = copyBenchDatabase(databasePath);
 const server = await startBenchServer(Number(process.env.BENCH_PORT ?? 3391), {
   DATABASE_PATH: databasePath,
 });
+/** CPU time (user + system) the server process has used so far, in s. */
+function serverCpuSeconds(): number {
+  const fields = readFileSync(`/proc/${server.pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100; // clock ticks (USER_HZ = 100)
+}
 /** Peak and current resident set size of the server process, in MB. */
 function serverMemory() {
   const status = readFileSync(`/proc/${server.pid}/status`, "utf8");
@@ -62,6 +67,7 @@ try {
       prober.once("message", (m) => resolve(m as { slowest: number; probes: number })),
     );
     const started = performance.now();
+    const cpuBefore = serverCpuSeconds();
     const res = await fetch(`${server.url}/api/admin/requests/export.csv?${query}`, {
       headers: { authorization: `Bearer ${token}`, "accept-encoding": "identity" },
     });
@@ -73,11 +79,12 @@ try {
       for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines += 1;
     }
     const seconds = (performance.now() - started) / 1000;
+    const cpu = serverCpuSeconds() - cpuBefore;
     prober.send("stop");
     const { slowest: slowestProbe, probes } = await probed;
     const memory = serverMemory();
     console.log(
-      `${label.padEnd(28)} ${seconds.toFixed(1).padStart(6)} s  ${(bytes / 1e6).toFixed(1).padStart(6)} MB  ${String(lines - 1).padStart(8)} rows  server peak ${memory.peak.toFixed(0)} MB (RSS now ${memory.rss.toFixed(0)} MB)  slowest /healthz ${slowestProbe.toFixed(0)} ms of ${probes}`,
+      `${label.padEnd(28)} ${seconds.toFixed(1).padStart(6)} s (server CPU ${cpu.toFixed(1)} s)  ${(bytes / 1e6).toFixed(1).padStart(6)} MB  ${String(lines - 1).padStart(8)} rows  server peak ${memory.peak.toFixed(0)} MB (RSS now ${memory.rss.toFixed(0)} MB)  slowest /healthz ${slowestProbe.toFixed(0)} ms of ${probes}`,
     );
   }
   for (let round = 1; round <= ROUNDS; round++) {

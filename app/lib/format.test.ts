@@ -22,6 +22,37 @@ describe("format", () => {
     expect(formatLongDay("2026-12-31T23:30:00Z")).toBe("Freitag, 1. Januar 2027");
   });
 
+  it("formats date and time exactly as Intl does, across DST switches and years", () => {
+    const intl = new Intl.DateTimeFormat("de-DE", {
+      timeZone: "Europe/Berlin",
+      day: "2-digit",
+      month: "2-digit",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+    });
+    const instants = [
+      "2026-03-29T00:59:59Z", // 01:59 CET, the last minute before the switch
+      "2026-03-29T01:00:00Z", // 03:00 CEST
+      "2026-10-25T00:30:00Z", // 02:30 CEST
+      "2026-10-25T01:30:00Z", // 02:30 CET, the hour that happens twice
+      "1947-05-11T02:00:00Z", // 1947's +3 (Hochsommerzeit)
+      "1969-12-31T23:59:30Z", // before the epoch
+      "2099-12-31T23:00:00Z",
+    ].map((text) => Date.parse(text));
+    // and a seeded spread of minutes and seconds over 60 years
+    let seed = 7;
+    for (let i = 0; i < 5000; i++) {
+      seed = (seed * 48271) % 2147483647;
+      instants.push(Date.UTC(1990, 0, 1) + (seed % 60) * 1_000 + seed * 900);
+    }
+    for (const ms of instants) {
+      expect(formatDateTime(ms)).toBe(intl.format(ms));
+      expect(formatDateTime(new Date(ms).toISOString())).toBe(intl.format(ms));
+    }
+    expect(() => formatDateTime("kein Datum")).toThrow(RangeError);
+  });
+
   it("formats sizes with 1024 per step", () => {
     expect(formatFileSize(0)).toBe("0 Bytes");
     expect(formatFileSize(1023)).toBe("1023 Bytes");

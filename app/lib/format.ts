@@ -44,9 +44,27 @@ export function formatDate(value: Date | string | number): string {
   return dateFormat.format(toDate(value));
 }
 
-/** "22.11.2026, 10:15" */
+/** "22.11.2026, 10:" of a UTC hour (ms / 3,600,000), a bounded memo for formatDateTime. */
+const hourPrefixes = new Map<number, string>();
+
+/**
+ * "22.11.2026, 10:15". Berlin has been a whole number of hours off UTC since 1893 (CET, CEST,
+ * 1945–49's +3 too), so an instant's minute is its UTC minute and the rest is the same for its
+ * whole UTC hour: that part is formatted once per hour (the CSV export formats two dates per row,
+ * a million rows mostly share their hours; Intl's format was 13 % of its CPU).
+ */
 export function formatDateTime(value: Date | string | number): string {
-  return dateTimeFormat.format(toDate(value));
+  const ms = toDate(value).getTime();
+  if (!Number.isFinite(ms)) return dateTimeFormat.format(ms); // Intl's own RangeError
+  const hour = Math.floor(ms / 3_600_000);
+  let prefix = hourPrefixes.get(hour);
+  if (prefix === undefined) {
+    prefix = dateTimeFormat.format(ms).slice(0, -2);
+    if (hourPrefixes.size >= 4096) hourPrefixes.clear();
+    hourPrefixes.set(hour, prefix);
+  }
+  const minute = Math.floor(ms / 60_000) - hour * 60;
+  return minute < 10 ? `${prefix}0${minute}` : `${prefix}${minute}`;
 }
 
 /** "14:30" */
