@@ -40,7 +40,7 @@ ${iframe}
 <p style="padding:0 16px" id="after">Unter dem Formular geht die Seite weiter.</p></main>
 ${snippet.script}</body></html>`);
   });
-  const port = ports.app + 12;
+  const port = ports.embedHost;
   await new Promise<void>((resolve) => host.listen(port, "127.0.0.1", resolve));
   hostOrigin = `http://127.0.0.1:${port}`;
 });
