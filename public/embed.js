@@ -1,4 +1,4 @@
-/* Anfrage-Portal embed.js v1: sizes the contact form's frame to its content and passes this page's address and utm_* parameters into it. */
+/* Anfrage-Portal embed.js v2: sizes the form's frame, passes this page's address and utm_* into it. */
 (() => {
   const me = document.currentScript;
   if (!me) return;
@@ -12,15 +12,19 @@
       return;
     }
     if (src.origin !== origin || frames.includes(frame)) return;
-    frames.push(frame);
     const page = new URL(location.href);
     src.searchParams.set("ref", page.origin + page.pathname);
     for (const [key, value] of page.searchParams) {
       if (/^utm_[a-z_]+$/i.test(key)) src.searchParams.set(key, value);
     }
-    // A lazy frame keeps the address it deferred: load it now, at the address with `ref`.
-    frame.loading = "eager";
-    if (frame.src !== src.href) frame.src = src.href;
+    // A copy with `ref` set before insertion: a new src can be lost mid-load (ADR 302).
+    if (frame.src !== src.href) {
+      const copy = frame.cloneNode();
+      copy.src = src.href;
+      frame.replaceWith(copy);
+      frame = copy;
+    }
+    frames.push(frame);
   };
   const scan = () => {
     for (const frame of document.querySelectorAll("iframe[data-anfrage-portal]")) setup(frame);

@@ -103,7 +103,7 @@ describe("embed snippet", () => {
     expect(snippet.iframe).toContain('src="https://portal.example.com/embed"');
     expect(snippet.iframe).toContain('allow="microphone"');
     expect(snippet.script).toBe(
-      '<script src="https://portal.example.com/embed.js?v=1" defer></script>',
+      '<script src="https://portal.example.com/embed.js?v=2" defer></script>',
     );
     expect(snippet.csp).toBe(
       "frame-src https://portal.example.com; script-src https://portal.example.com",

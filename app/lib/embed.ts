@@ -8,7 +8,7 @@ import { z } from "zod";
 /** The path of the framed form, and of the optional helper script (static, in public/). */
 export const EMBED_PATH = "/embed";
 /** Bump with every change of public/embed.js: the snippet's `?v=` (the file is cached a long time). */
-export const EMBED_SCRIPT_VERSION = "1";
+export const EMBED_SCRIPT_VERSION = "2";
 export const EMBED_SCRIPT_PATH = "/embed.js";
 /** The message the frame posts to its parent with its height (public/embed.js resizes on it). */
 export const EMBED_HEIGHT_MESSAGE = "anfrage-portal:height";

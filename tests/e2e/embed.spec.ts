@@ -40,7 +40,7 @@ ${iframe}
 <p style="padding:0 16px" id="after">Unter dem Formular geht die Seite weiter.</p></main>
 ${snippet.script}</body></html>`);
   });
-  const port = ports.app + 12;
+  const port = ports.embedHost;
   await new Promise<void>((resolve) => host.listen(port, "127.0.0.1", resolve));
   hostOrigin = `http://127.0.0.1:${port}`;
 });
@@ -48,7 +48,7 @@ test.afterAll(async () => {
   await new Promise<void>((resolve) => host.close(() => resolve()));
 });
 
-/** The framed form's Frame, once it is loaded (with JS: after embed.js passed the page's address). */
+/** The framed form's Frame, once it is loaded (with JS: the copy embed.js made with the page's address). */
 async function embedFrame(page: Page, javaScriptEnabled: boolean): Promise<Frame> {
   let frame: Frame | undefined;
   await expect
@@ -62,7 +62,7 @@ async function embedFrame(page: Page, javaScriptEnabled: boolean): Promise<Frame
               /\/embed(\?|$)/.test(f.url()),
           );
         return frame ? new URL(frame.url()).searchParams.has("ref") : null;
-        // The lazy frame loads, then embed.js moves it to the address with `ref` (two loads).
+        // embed.js replaces the snippet's frame with a copy at the address with `ref`.
       },
       { timeout: 20_000 },
     )

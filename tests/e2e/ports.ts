@@ -30,6 +30,8 @@ const blockPorts = (base: number) =>
     plainApp: base + 11,
     /** A fourth app server polling the IMAP stand-in for replies (started on demand). */
     imapApp: base + 12,
+    /** The agency's own website framing /embed (tests/e2e/embed.spec.ts, started per spec file). */
+    embedHost: base + 13,
   }) as const;
 
 /** The Fetch standard's "bad ports" above 1023 (undici and Chromium block them). */
