@@ -30,6 +30,10 @@ export function db(): Db {
   sqlite.pragma("synchronous = NORMAL");
   // Deleted content is overwritten with zeros, not left in free pages (erasure, ADR 100).
   sqlite.pragma("secure_delete = ON");
+  // The temporary database (a search export's hit table, materialised subqueries) keeps at most
+  // 2 MB of pages in memory and spills the rest to its file; SQLite's default is 16 MB beside the
+  // main cache's 16 MB, which a search export at 1M kept resident for good (issue 31: 256 MB).
+  sqlite.pragma("temp.cache_size = -2048");
   const database = drizzle({ client: sqlite, schema }) as Db;
   migrate(database, { migrationsFolder: MIGRATIONS_DIR });
   // Statistics for the query planner after the migrations, so a grown table keeps its index
