@@ -26,22 +26,30 @@ for (const file of readdirSync(SOURCE)) {
   writeFileSync(path.join(OUT, file.replace(/\.ts$/, ".js")), strip(path.join(SOURCE, file)));
 }
 
-// The migration child (server/migrate-worker.ts, ADR 296) as one bundle with drizzle-orm inside, as
-// the app's server build has it (vite.config.ts `ssr.noExternal`): imported from node_modules, drizzle's
-// ~200 ESM files each made Node re-read its 179 KB package.json — 1.2 s and 250 MB RSS in the child
-// on every start, before the gate opened (issue 31: cold start ≤ 1 s; the 256 MB machine).
+// Two entries as one bundle each, their packages inside, as the app's server build has them
+// (vite.config.ts `ssr.noExternal`): imported from node_modules, a package's ESM files each make
+// Node re-read its package.json (drizzle-orm's is 179 KB).
+// - The migration child (server/migrate-worker.ts, ADR 296) with drizzle-orm: from node_modules
+//   1.2 s and 250 MB RSS in the child on every start, before the gate opened (issue 31: cold
+//   start ≤ 1 s; the 256 MB machine).
+// - The configuration parser the launcher and server/index.ts read first (env.server.js) with zod.
 const { build } = await import("vite");
-await build({
-  configFile: false,
-  logLevel: "warn",
-  publicDir: false,
-  ssr: { noExternal: ["drizzle-orm"] },
-  build: {
-    ssr: path.join(SOURCE, "migrate-worker.ts"),
-    outDir: OUT,
-    emptyOutDir: false,
-    target: "node24",
-    minify: false,
-    rolldownOptions: { output: { entryFileNames: "migrate-worker.js" } },
-  },
-});
+for (const [entry, name, inside] of [
+  [path.join(SOURCE, "migrate-worker.ts"), "migrate-worker.js", "drizzle-orm"],
+  [ENV_PARSER, "env.server.js", "zod"],
+] as const) {
+  await build({
+    configFile: false,
+    logLevel: "warn",
+    publicDir: false,
+    ssr: { noExternal: [inside] },
+    build: {
+      ssr: entry,
+      outDir: OUT,
+      emptyOutDir: false,
+      target: "node24",
+      minify: false,
+      rolldownOptions: { output: { entryFileNames: name } },
+    },
+  });
+}

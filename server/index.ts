@@ -1,4 +1,5 @@
 import type { Server } from "node:http";
+import { readEnvVariables } from "../app/server/env.server.ts";
 import { type BootResult, createApp, type EntryExtras, importBuild } from "./app.ts";
 import { routeConsoleToLogger } from "./logger.ts";
 import { startMetricsServer } from "./metrics.ts";
@@ -13,6 +14,17 @@ function fail(error: unknown): never {
   process.exit(1);
 }
 
+// The migrations start in their child process at once, beside the import of the build (~0.5 s,
+// the other core): the app's own parser gives the database path (the launcher has loaded it
+// already). A bad configuration is reported by the build's parser below.
+let migrated: Promise<{ ms: number } | { error: unknown }> | undefined;
+try {
+  migrated = migrateInWorker(readEnvVariables().DATABASE_PATH).then(
+    (ms) => ({ ms }),
+    (error: unknown) => ({ error }),
+  );
+} catch {}
+
 let imported: Awaited<ReturnType<typeof importBuild>>;
 let config: ReturnType<EntryExtras["config"]>;
 try {
@@ -23,7 +35,7 @@ try {
 }
 const { build, extras } = imported;
 // Listen first (issue 31, ADR 277): /healthz answers 200 and the app 503 + Retry-After while the
-// migrations run in a worker thread and the boot finishes.
+// migrations run in their child process and the boot finishes.
 const gate = startupGate();
 const app = createApp(build, { env: config }, undefined, gate.middleware);
 
@@ -33,7 +45,9 @@ const server: Server = app.listen(config.PORT, config.HOST, () => {
 let boot: BootResult | undefined;
 const booting = (async () => {
   try {
-    const ms = await migrateInWorker(config.DATABASE_PATH);
+    const result = await (migrated ?? migrateInWorker(config.DATABASE_PATH).then((ms) => ({ ms })));
+    if ("error" in result) throw result.error;
+    const { ms } = result;
     if (ms > 1000) console.log(`Migrationen in ${(ms / 1000).toFixed(1)} s angewendet.`);
     boot = await extras.boot();
     gate.open();

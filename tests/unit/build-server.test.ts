@@ -36,6 +36,8 @@ describe("build-server", () => {
     const code = readFileSync("build-server/migrate-worker.js", "utf8");
     expect(code).not.toMatch(/^import\b.*["']drizzle-orm/m);
     expect(code).toMatch(/^import \w+ from "better-sqlite3";$/m);
+    // The launcher's first import, zod inside likewise.
+    expect(readFileSync("build-server/env.server.js", "utf8")).not.toMatch(/^import\b.*["']zod/m);
     const dir = mkdtempSync(path.join(tmpdir(), "migrate-child-"));
     try {
       const databasePath = path.join(dir, "db.sqlite");
