@@ -4,6 +4,8 @@
 // directory wiped: `npm run restore -- --bucket <key>` (download included) and the production
 // server started on it until `/` answers 200 — once by default (integrity check in the background
 // after listening) and once with `--no-check`. Also reports when the background check finished.
+// Then Litestream's way: the server replicates to the stand-in, the data directory is wiped and the
+// launcher restores from the replica and starts (BENCH_LITESTREAM=0 skips it).
 // Run it from another checkout's directory to time that checkout's restore script and build.
 import { execFile } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
@@ -34,6 +36,7 @@ const run = (script: string, args: string[]) =>
     ),
   );
 
+const s = (ms: number) => `${(ms / 1000).toFixed(1).padStart(5)} s`;
 try {
   mkdirSync(path.dirname(env.DATABASE_PATH), { recursive: true });
   let prepared = copyBenchDatabase(env.DATABASE_PATH);
@@ -63,9 +66,34 @@ try {
       while (existsSync(marker)) await new Promise((r) => setTimeout(r, 20));
       const checked = performance.now();
       await server.stop();
-      const s = (ms: number) => `${(ms / 1000).toFixed(1).padStart(5)} s`;
       console.log(
         `round ${round} ${(flags[0] ?? "default").padEnd(10)} restore ${s(restored - started)}  start → first 200 on / ${s(served - restored)}  total ${s(served - started)}  check done after ${s(checked - started)}  (DB ${(statSync(env.DATABASE_PATH).size / 1e6).toFixed(0)} MB)`,
+      );
+    }
+  }
+  // Litestream (ADR 090; BENCH_LITESTREAM=0 skips): the running machine replicates to the bucket;
+  // a new machine's launcher restores from it (`litestream restore`) before the server starts.
+  if (process.env.BENCH_LITESTREAM !== "0") {
+    const replicated = { ...env, ...s3.env };
+    const snapshots = () => [...s3.objects.keys()].filter((k) => k.endsWith(".snapshot.lz4"));
+    const running = await startBenchServer(PORT, replicated);
+    const since = performance.now();
+    while (!snapshots().length) await new Promise((r) => setTimeout(r, 100));
+    const bytes = s3.objects.get(snapshots()[0])?.body.length ?? 0;
+    console.log(
+      `Litestream: snapshot (${(bytes / 1e6).toFixed(0)} MB, lz4) in the bucket ${s(performance.now() - since)} after the start`,
+    );
+    await running.stop();
+    for (let round = 1; round <= ROUNDS; round++) {
+      rmSync(path.join(dir, "data"), { recursive: true, force: true });
+      const started = performance.now();
+      const server = await startBenchServer(PORT, replicated);
+      let status = 0;
+      while (status !== 200) status = (await fetch(`${server.url}/`)).status;
+      const served = performance.now();
+      await server.stop();
+      console.log(
+        `round ${round} litestream: launcher (restore from the replica + start) → first 200 on / ${s(served - started)}  (DB ${(statSync(env.DATABASE_PATH).size / 1e6).toFixed(0)} MB)`,
       );
     }
   }

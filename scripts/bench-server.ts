@@ -43,13 +43,14 @@ export async function startBenchServer(
     },
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  // A launcher that first restores a large database from a replica (bench:restore) takes longer.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
       if ((await (await fetch(`${url}/healthz`)).text()) === "OK") break;
     } catch {}
-    if (Date.now() > deadline) throw new Error("server did not start within 30 s");
+    if (Date.now() > deadline) throw new Error("server did not start within 180 s");
     await new Promise((r) => setTimeout(r, 200));
   }
   return {

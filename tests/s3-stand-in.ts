@@ -1,5 +1,6 @@
 // A small S3 stand-in on loopback for tests (path-style): PUT/GET (Range)/HEAD/DELETE objects,
-// DeleteObjects, ListObjects v1 and v2 with prefix and delimiter (CommonPrefixes, also for nested
+// multipart uploads (Litestream's uploader sends snapshots over 5 MB in parts), DeleteObjects,
+// ListObjects v1 and v2 with prefix and delimiter (CommonPrefixes, also for nested
 // prefixes, which `litestream restore` needs). Signatures are not checked. Objects live in memory.
 import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -19,6 +20,8 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 export async function startS3StandIn(bucket = "test-bucket") {
   const objects = new Map<string, StoredObject>();
   const requests: { method: string; key: string; range?: string; contentLength?: string }[] = [];
+  const uploads = new Map<string, { key: string; parts: Map<number, Buffer> }>();
+  let uploadCount = 0;
 
   function list(res: ServerResponse, query: URLSearchParams) {
     const v2 = query.get("list-type") === "2";
@@ -83,6 +86,49 @@ export async function startS3StandIn(bucket = "test-bucket") {
       if (req.method === "GET") return list(res, url.searchParams);
       res.writeHead(200).end();
       return;
+    }
+    const uploadId = url.searchParams.get("uploadId");
+    if (req.method === "POST" && url.searchParams.has("uploads")) {
+      const id = `upload-${++uploadCount}`;
+      uploads.set(id, { key, parts: new Map() });
+      res.writeHead(200, { "content-type": "application/xml" });
+      res.end(
+        `<InitiateMultipartUploadResult><Bucket>${bucket}</Bucket><Key>${xml(key)}</Key><UploadId>${id}</UploadId></InitiateMultipartUploadResult>`,
+      );
+      return;
+    }
+    if (uploadId !== null) {
+      const upload = uploads.get(uploadId);
+      if (!upload || upload.key !== key) {
+        res.writeHead(404, { "content-type": "application/xml" });
+        res.end("<Error><Code>NoSuchUpload</Code></Error>");
+        return;
+      }
+      if (req.method === "PUT") {
+        const body = await readBody(req);
+        upload.parts.set(Number(url.searchParams.get("partNumber")), body);
+        res.writeHead(200, { etag: `"${createHash("md5").update(body).digest("hex")}"` }).end();
+        return;
+      }
+      if (req.method === "POST") {
+        const listed = [
+          ...(await readBody(req)).toString().matchAll(/<PartNumber>(\d+)<\/PartNumber>/g),
+        ].map((m) => Number(m[1]));
+        const body = Buffer.concat(listed.map((n) => upload.parts.get(n) ?? Buffer.alloc(0)));
+        uploads.delete(uploadId);
+        objects.set(key, { body, headers: {}, modified: new Date() });
+        const etag = `"${createHash("md5").update(body).digest("hex")}-${listed.length}"`;
+        res.writeHead(200, { "content-type": "application/xml" });
+        res.end(
+          `<CompleteMultipartUploadResult><Bucket>${bucket}</Bucket><Key>${xml(key)}</Key><ETag>${xml(etag)}</ETag></CompleteMultipartUploadResult>`,
+        );
+        return;
+      }
+      if (req.method === "DELETE") {
+        uploads.delete(uploadId);
+        res.writeHead(204).end();
+        return;
+      }
     }
     switch (req.method) {
       case "PUT": {
