@@ -1,4 +1,8 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedBenchRequests } from "../../scripts/bench-admin-seed.ts";
@@ -107,4 +111,39 @@ describe("CSV export of a search, cut off by the client over HTTP", () => {
       )
       .toEqual([]);
   }, 60_000);
+});
+
+describe("the production server process with a bad configuration (server/index.ts)", () => {
+  // The migration child now starts before the build's configuration check; with a DATABASE_PATH
+  // whose folder cannot be created (a regular file stands there) the child dies with Node's
+  // uncaught-exception dump (stack, errno object, "Node.js v24"), printed before the launcher's
+  // own line. Before (9b39c28) the configuration error was the only output.
+  it("stops with the one line of the configuration error, no stack trace of the migration child", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "a31-"));
+    writeFileSync(path.join(dir, "file"), "x");
+    const child = spawn(process.execPath, ["server/index.ts"], {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: "0",
+        DATABASE_PATH: path.join(dir, "file", "data.sqlite"),
+      },
+    });
+    let output = "";
+    child.stdout.on("data", (d) => {
+      output += d;
+    });
+    child.stderr.on("data", (d) => {
+      output += d;
+    });
+    const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+    expect(code).not.toBe(0);
+    const lines = output
+      .trim()
+      .split("\n")
+      .filter((l) => l.trim() && !l.startsWith("npm warn"));
+    expect(output).not.toMatch(/^\s+at /m);
+    expect(lines).toHaveLength(1);
+  }, 30_000);
 });
