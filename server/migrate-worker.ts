@@ -12,6 +12,11 @@ const { databasePath, migrationsFolder } = JSON.parse(process.argv[2]) as {
   databasePath: string;
   migrationsFolder: string;
 };
+// Any failure (no folder, a failing migration): one line for the server's report, no stack trace.
+process.on("uncaughtException", (error) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
 mkdirSync(path.dirname(databasePath), { recursive: true });
 const sqlite = new Database(databasePath);
 try {

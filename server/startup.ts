@@ -14,7 +14,7 @@ export const STARTING_RETRY_AFTER = 5;
 /**
  * Runs `name` (server/<name>.ts, build-server/<name>.js in production: scripts/build-server.ts) in a
  * child process with `data` as its argument and resolves with the JSON line it prints, or rejects
- * with `failure` and the exit code. A child process, not a worker thread (ADR 296): a worker's
+ * with `failure`, the exit code and what the child wrote to stderr. A child process, not a worker thread (ADR 296): a worker's
  * second V8 isolate left ~25 MB in the server for good (boot peak 171 MB, idle 155 MB instead of
  * 143 / 130 MB); a process gives all of it back when it exits.
  */
@@ -22,17 +22,24 @@ export function runInChild<T>(name: string, data: unknown, failure: string): Pro
   const file = path.join(import.meta.dirname, `${name}${path.extname(import.meta.url)}`);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...process.execArgv, file, JSON.stringify(data)], {
-      stdio: ["ignore", "pipe", "inherit"],
+      stdio: ["ignore", "pipe", "pipe"],
     });
     let out = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
       out += chunk;
     });
+    // The child's complaint goes into the error (the caller reports it once, or not at all when
+    // the server stops for another reason first), at most its last 4 KB.
+    let complaint = "";
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+      complaint = (complaint + chunk).slice(-4096);
+    });
     child.once("error", reject);
     child.once("close", (code) => {
       const line = out.trim().split("\n").at(-1);
       if (code === 0 && line) resolve(JSON.parse(line) as T);
-      else reject(new Error(`${failure} ${code}`));
+      else
+        reject(new Error(`${failure} ${code}${complaint.trim() ? `: ${complaint.trim()}` : ""}`));
     });
   });
 }

@@ -44,18 +44,22 @@ export function formatDate(value: Date | string | number): string {
   return dateFormat.format(toDate(value));
 }
 
+/** Berlin's switch from local mean time to CET (1893-04-01 00:00 local = 1893-03-31 23:00 UTC). */
+const WHOLE_HOURS_SINCE = Date.UTC(1893, 3, 1);
+
 /** "22.11.2026, 10:" of a UTC hour (ms / 3,600,000), a bounded memo for formatDateTime. */
 const hourPrefixes = new Map<number, string>();
 
 /**
- * "22.11.2026, 10:15". Berlin has been a whole number of hours off UTC since 1893 (CET, CEST,
+ * "22.11.2026, 10:15". Berlin has been a whole number of hours off UTC since 1 April 1893 (CET, CEST,
  * 1945–49's +3 too), so an instant's minute is its UTC minute and the rest is the same for its
  * whole UTC hour: that part is formatted once per hour (the CSV export formats two dates per row,
  * a million rows mostly share their hours; Intl's format was 13 % of its CPU).
  */
 export function formatDateTime(value: Date | string | number): string {
   const ms = toDate(value).getTime();
-  if (!Number.isFinite(ms)) return dateTimeFormat.format(ms); // Intl's own RangeError
+  // Before 1 April 1893 Berlin kept local mean time (+0:53:28): Intl alone (and its RangeError).
+  if (!(ms >= WHOLE_HOURS_SINCE)) return dateTimeFormat.format(ms);
   const hour = Math.floor(ms / 3_600_000);
   let prefix = hourPrefixes.get(hour);
   if (prefix === undefined) {

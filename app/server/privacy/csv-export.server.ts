@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { stringify } from "csv-stringify/sync";
-import { and, type SQL, sql } from "drizzle-orm";
+import { and, inArray, type SQL, sql } from "drizzle-orm";
 import { neutraliseCell } from "~/lib/csv-cell";
 import { parseRequestListQuery, type RequestListQuery } from "~/lib/request-list";
 import { requests } from "~db/schema";
@@ -10,7 +10,7 @@ import { preparedRows } from "../db-rows.server";
 import type { AnyColumnRegistry } from "../requests/column-registry.server";
 import { requestColumns } from "../requests/columns.server";
 import { requestListFilter, requestListOrder, searchHits } from "../requests/queries.server";
-import { loadRelated, requestRowsByIds } from "../requests/serialize.server";
+import { loadRelated } from "../requests/serialize.server";
 import { audit } from "./audit.server";
 
 /**
@@ -101,8 +101,18 @@ async function* searchRows(
         sql`SELECT k, id FROM ${table} WHERE ${after} ORDER BY k ${direction}, id ${direction} LIMIT ${batch}`,
       );
       if (!keys.length) return;
-      // A request erased meanwhile is left out.
-      yield requestRowsByIds(keys.map((k) => k.id));
+      // The filters again: a request erased, archived, quarantined or moved to another status
+      // since the hits were copied is left out, as a list export leaves it out.
+      const ids = keys.map((k) => k.id);
+      const rows = new Map(
+        db()
+          .select()
+          .from(requests)
+          .where(and(inArray(requests.id, ids), filters))
+          .all()
+          .map((row) => [row.id, row]),
+      );
+      yield ids.flatMap((id) => rows.get(id) ?? []);
       if (keys.length < batch) return;
       const last = keys[keys.length - 1];
       after = sql`(k, id) ${ascending ? sql`>` : sql`<`} (${last.k}, ${last.id})`;
