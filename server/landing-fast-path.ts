@@ -35,7 +35,11 @@ export function landingFastPath(extras: Pick<EntryExtras, "fastLanding">): expre
     res.statusMessage = "";
     res.status(200);
     for (const [name, value] of answer.headers) res.append(name, value);
-    res.write(answer.body);
+    // The buffer is reused once this write is done (never when it failed, nor when the
+    // compression middleware took it: that one drops the callback).
+    res.write(answer.body, (error) => {
+      if (!error) answer.release?.();
+    });
     // The compression middleware's flush, as @react-router/node's stream writer calls it.
     (res as express.Response & { flush?: () => void }).flush?.();
     res.end();

@@ -41,7 +41,8 @@ export function rememberLanding(stamp: LandingStamp, key: string, headers: PageH
   counts.remembered++;
 }
 
-export type FastLanding = { headers: [string, string][]; body: Buffer };
+/** `release`: call once the body's write is done (its buffer is reused, ADR 300). */
+export type FastLanding = { headers: [string, string][]; body: Buffer; release?: () => void };
 
 /**
  * The answer for a qualifying request with `nonce` (its CSP header's), or, when there is none, the
@@ -62,13 +63,13 @@ export function fastLanding(
     return stamp;
   }
   const gzip = acceptsGzip(acceptEncoding ?? null);
-  const body = cachedPageBody(last.key, nonce, gzip);
-  if (!body) {
+  const page = cachedPageBody(last.key, nonce, gzip);
+  if (!page) {
     remembered = undefined;
     return stamp;
   }
   counts.fast++;
-  return { headers: gzip ? last.headers.gzip : last.headers.identity, body };
+  return { headers: gzip ? last.headers.gzip : last.headers.identity, ...page };
 }
 
 /** For tests: first visits answered before React Router, pages remembered for it. */
