@@ -12,7 +12,7 @@
  *   the peak, 73 MB with 96); 80 cost 22–28 % more CPU per request on bench:load's admin mix.
  * - A small young generation keeps memory flat while uploads stream through: 2 MB semi-spaces
  *   (ADR 301), not 4, since the landing fast path (ADR 300) answers `/` thousands of times a second
- *   (peak 157 vs 170 MB under wrk, still a fraction of the CPU per request of React Router's path).
+ *   (wrk peak 129–132 MB with 2, 136–143 MB with 4, CPU per request within the noise).
  */
 export const NODE_FLAGS: readonly string[] = ["--max-old-space-size=96", "--max-semi-space-size=2"];
 
