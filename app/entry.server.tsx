@@ -10,6 +10,7 @@ import {
   ServerRouter,
 } from "react-router";
 import { NonceProvider } from "./components/nonce";
+import { rememberLanding } from "./server/landing-fast-path.server";
 import { renderWithCache } from "./server/render-cache.server";
 import { requestContext } from "./server/request-context.server";
 
@@ -19,6 +20,8 @@ export { boot } from "./server/boot.server";
 export { embedFrameSources, isEmbedPath } from "./server/embed.server";
 // server/index.ts reads the configuration before the boot: it listens first (issue 31).
 export { env as config } from "./server/env.server";
+// A first visit to `/` answered before React Router (server/landing-fast-path.ts, ADR 300).
+export { fastLanding } from "./server/landing-fast-path.server";
 // `npm run admin:reset-password` (scripts/admin-reset-password.ts) calls it on the built server.
 export { issueResetLink } from "./server/reset-link.server";
 // The one set of test hooks (flushes, probes), the instance the server runs: tests/integration/server.ts.
@@ -47,7 +50,8 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.get(requestContext).nonce || undefined;
+  const { nonce: given, landingStamp } = loadContext.get(requestContext);
+  const nonce = given || undefined;
   // The landing page is served from the render cache when nothing it renders changed (ADR 160).
   return renderWithCache(
     {
@@ -56,6 +60,10 @@ export default function handleRequest(
       headers: responseHeaders,
       context: routerContext,
       nonce,
+      // A first visit to `/`: the fast path answers the next ones from this page (ADR 300).
+      remember: landingStamp
+        ? (key, headers) => rememberLanding(landingStamp, key, headers)
+        : undefined,
     },
     (renderNonce, allReady) =>
       render(request, responseStatusCode, responseHeaders, routerContext, renderNonce, allReady),

@@ -5,10 +5,12 @@ import express from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import type { fastLanding } from "../app/server/landing-fast-path.server.ts";
 import type { TestHooks } from "../app/server/test-hooks.server.ts";
 import { clientAddress, concurrencyLimit, REQUEST_QUEUE_MAX } from "./concurrency.ts";
 import { bodyGuard, type GuardOptions, originGuard, requestLineGuard } from "./guards.ts";
 import { createRequestHandler } from "./handler.ts";
+import { landingFastPath } from "./landing-fast-path.ts";
 import { logger } from "./logger.ts";
 import { concurrencyMetrics, httpMetrics } from "./metrics.ts";
 import { routeMatcher } from "./route-match.ts";
@@ -28,6 +30,8 @@ export type EntryExtras = {
   /** The framed contact form (issue 29): its paths, and who may frame it now (configuration). */
   isEmbedPath: (pathname: string) => boolean;
   embedFrameSources: () => string[];
+  /** A first visit to `/` answered before React Router, or the stamp for it (ADR 300). */
+  fastLanding: typeof fastLanding;
 };
 export type BootResult = {
   env: {
@@ -191,6 +195,8 @@ export function createApp(
       },
     });
     app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
+    // A first visit to `/` from the kept page, without React Router (ADR 300).
+    app.use(landingFastPath(extras));
   }
 
   app.all(
@@ -203,6 +209,7 @@ export function createApp(
         context.set(extrasOf(current).requestContext, {
           nonce: res.locals.cspNonce as string,
           clientIp: clientAddress(req, boot.env.TRUST_PROXY === "fly") || "unknown",
+          landingStamp: res.locals.landingStamp,
         });
         return context;
       },

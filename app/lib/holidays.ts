@@ -1,9 +1,21 @@
-import Holidays from "date-holidays";
+import { createRequire } from "node:module";
+import type DateHolidays from "date-holidays";
 import type { BlockedRange } from "./availability";
 import { addDays, type IsoDay } from "./booking-calendar";
 import type { GermanState } from "./holidays-states";
 
 const cache = new Map<string, IsoDay[]>();
+
+/**
+ * date-holidays holds the holidays of every country (~8.6 MB of heap once loaded): it is loaded on
+ * the first holiday lookup (a booking calendar), not when the server starts (ADR 301). Its CommonJS
+ * build, so the lookups stay synchronous.
+ */
+let holidaysClass: typeof DateHolidays | undefined;
+const Holidays = () => {
+  holidaysClass ??= createRequire(import.meta.url)("date-holidays") as typeof DateHolidays;
+  return holidaysClass;
+};
 
 /**
  * The public holidays of a year: the nationwide ones (DE, type public), plus the chosen state's
@@ -13,7 +25,8 @@ export function publicHolidays(year: number, state: GermanState | null): IsoDay[
   const key = `${year}:${state ?? ""}`;
   const hit = cache.get(key);
   if (hit) return hit;
-  const calendar = state ? new Holidays("DE", state) : new Holidays("DE");
+  const Calendar = Holidays();
+  const calendar = state ? new Calendar("DE", state) : new Calendar("DE");
   const days = calendar
     .getHolidays(year)
     .filter((h) => h.type === "public")

@@ -29,7 +29,11 @@ type Entry = {
   bytes: number;
   /** The parts deflated once, made on the first request that accepts gzip (ADR 161). */
   deflated?: Buffer[];
+  /** Identity bodies whose writes are done, filled again instead of allocated (ADR 300). */
+  spare?: Buffer[];
 };
+/** At most this many spare bodies per page (~31 KB each). */
+const MAX_SPARE = 16;
 const entries = new Map<string, Entry>();
 const pending = new Map<string, Promise<Entry | null>>();
 let totalBytes = 0;
@@ -48,7 +52,14 @@ export type RenderInput = {
   context: EntryContext;
   /** This response's CSP nonce. */
   nonce: string | undefined;
+  /**
+   * Called when the page is served from (or just stored in) the cache, with its key and the
+   * header pairs of its identity and gzip responses (the landing fast path, ADR 300).
+   */
+  remember?: (key: string, headers: PageHeaderPairs) => void;
 };
+/** A cached page's response headers as Headers iterates them, without and with gzip. */
+export type PageHeaderPairs = { identity: [string, string][]; gzip: [string, string][] };
 /** Renders the document with the given nonce; `allReady`: resolve only once everything rendered. */
 export type Render = (nonce: string | undefined, allReady: boolean) => Promise<Response>;
 
@@ -125,10 +136,25 @@ export function renderCacheKey({
     .digest("base64");
 }
 
-function respond(entry: Entry, { request, statusCode, headers, nonce }: RenderInput) {
-  headers.set("Content-Type", entry.contentType);
+/**
+ * The response headers of a cached page: the route's own (`headers`, e.g. a loader's Set-Cookie)
+ * with the page's type and, for gzip, its encoding. Also what the landing fast path sends (as the
+ * name/value pairs of a Headers object: lowercase, sorted, combined).
+ */
+export function pageHeaders(headers: Headers, contentType: string, gzip: boolean): Headers {
+  headers.set("Content-Type", contentType);
+  if (gzip) {
+    // Already encoded: the compression middleware leaves it as it is.
+    headers.set("Content-Encoding", "gzip");
+    headers.append("Vary", "Accept-Encoding");
+  }
+  return headers;
+}
+
+/** The page's bytes with this response's nonce joined in (gzip: deflated once, ADR 161). */
+function pageBody(entry: Entry, gzip: boolean, nonce: string | undefined): Buffer<ArrayBuffer> {
   const separator = Buffer.from(nonce ?? "");
-  if (acceptsGzip(request.headers.get("accept-encoding"))) {
+  if (gzip) {
     if (!entry.deflated) {
       entry.deflated = deflateParts(entry.parts);
       const size = entry.deflated.reduce((sum, part) => sum + part.length, 0);
@@ -138,20 +164,66 @@ function respond(entry: Entry, { request, statusCode, headers, nonce }: RenderIn
         evict();
       }
     }
-    // Already encoded: the compression middleware leaves it as it is.
-    headers.set("Content-Encoding", "gzip");
-    headers.append("Vary", "Accept-Encoding");
-    return new Response(gzipJoined(entry.parts, entry.deflated, separator), {
-      status: statusCode,
-      headers,
-    });
+    return gzipJoined(entry.parts, entry.deflated, separator);
   }
   const chunks: Buffer[] = [];
   for (const part of entry.parts) {
     if (chunks.length) chunks.push(separator);
     chunks.push(part);
   }
-  return new Response(Buffer.concat(chunks), { status: statusCode, headers });
+  return Buffer.concat(chunks);
+}
+
+function respond(entry: Entry, { request, statusCode, headers, nonce }: RenderInput) {
+  const gzip = acceptsGzip(request.headers.get("accept-encoding"));
+  const body = pageBody(entry, gzip, nonce);
+  return new Response(body, {
+    status: statusCode,
+    headers: pageHeaders(headers, entry.contentType, gzip),
+  });
+}
+
+/** Most recently used last (Map order is the LRU order); counted as a hit. */
+function touch(key: string, entry: Entry) {
+  entries.delete(key);
+  entries.set(key, entry);
+  counts.hits++;
+}
+
+/**
+ * The body of the cached page under `key` with `nonce` joined in, served as a hit, for the
+ * landing fast path (app/server/landing-fast-path.server.ts); null when it is no longer kept.
+ * An identity body comes from the page's spares when one is free: `release` hands it back once the
+ * socket is done with it (never while a write may still read it), so a hit allocates no new
+ * 31 KB buffer (under load those were mmap'd and unmapped hundreds of times a second).
+ */
+export function cachedPageBody(
+  key: string,
+  nonce: string,
+  gzip: boolean,
+): { body: Buffer; release?: () => void } | null {
+  const entry = entries.get(key);
+  if (!entry) return null;
+  touch(key, entry);
+  if (gzip) return { body: pageBody(entry, true, nonce) };
+  const separator = Buffer.from(nonce);
+  let length = (entry.parts.length - 1) * separator.length;
+  for (const part of entry.parts) length += part.length;
+  entry.spare ??= [];
+  const body = entry.spare.pop() ?? Buffer.allocUnsafeSlow(length);
+  if (body.length !== length) return { body: pageBody(entry, false, nonce) };
+  let offset = 0;
+  for (let i = 0; i < entry.parts.length; i++) {
+    if (i) offset += separator.copy(body, offset);
+    offset += entry.parts[i].copy(body, offset);
+  }
+  const spare = entry.spare;
+  return {
+    body,
+    release: () => {
+      if (spare.length < MAX_SPARE) spare.push(body);
+    },
+  };
 }
 
 function store(key: string, entry: Entry) {
@@ -185,10 +257,8 @@ export async function renderWithCache(input: RenderInput, render: Render): Promi
   if (!key) return render(input.nonce, false);
   const hit = entries.get(key);
   if (hit) {
-    // Most recently used last (Map order is the LRU order).
-    entries.delete(key);
-    entries.set(key, hit);
-    counts.hits++;
+    touch(key, hit);
+    remember(input, key, hit);
     return respond(hit, input);
   }
   let job = pending.get(key);
@@ -213,7 +283,18 @@ export async function renderWithCache(input: RenderInput, render: Render): Promi
   }
   const entry = await job;
   // A failed render is not shared: this request renders its own (with its own nonce).
-  return entry ? respond(entry, input) : render(input.nonce, false);
+  if (!entry) return render(input.nonce, false);
+  if (entries.get(key) === entry) remember(input, key, entry);
+  return respond(entry, input);
+}
+
+/** Hands a kept page and its headers (before the page's own are set) to `input.remember`. */
+function remember(input: RenderInput, key: string, entry: Entry) {
+  if (!input.remember) return;
+  const headers = (gzip: boolean) => [
+    ...pageHeaders(new Headers(input.headers), entry.contentType, gzip),
+  ];
+  input.remember(key, { identity: headers(false), gzip: headers(true) });
 }
 
 /** For tests: pages and bytes held, responses served from the cache, pages stored. */

@@ -17,6 +17,8 @@ export type TestHooks = {
   drainWebhooks(): Promise<number>;
   /** The landing render cache: pages and bytes held, hits, stores. */
   renderCacheStats(): { entries: number; bytes: number; hits: number; stores: number };
+  /** The landing fast path (ADR 300): first visits answered before React Router, pages remembered. */
+  landingFastPathStats(): { fast: number; remembered: number };
   /** Replaces the webhooks' DNS resolution (no network); no argument restores the system's. */
   setResolver(
     next?: (

@@ -1,8 +1,6 @@
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  type PublicKeyCredentialRequestOptionsJSON,
-  verifyAuthenticationResponse,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialRequestOptionsJSON,
 } from "@simplewebauthn/server";
 import { and, eq, gt } from "drizzle-orm";
 import { clientKey } from "~/lib/client-key";
@@ -33,6 +31,9 @@ import {
   storeChallenge,
   toCredential,
 } from "./webauthn.server";
+
+/** @simplewebauthn/server (~5 MB of heap) loads on the first passkey ceremony (ADR 301). */
+const webauthn = () => import("@simplewebauthn/server");
 
 /**
  * Logging in with a passkey (issue 27, ADR 280), two ways:
@@ -93,7 +94,7 @@ export async function passkeyLoginOptions(
     if (!found?.admin.isActive) return failure(401, M.challengeExpired);
     const own = db().select().from(passkeys).where(eq(passkeys.adminId, found.admin.id)).all();
     if (!own.length) return failure(404, P.notFound);
-    const options = await generateAuthenticationOptions({
+    const options = await (await webauthn()).generateAuthenticationOptions({
       rpID,
       allowCredentials: own.map((p) => ({
         id: p.credentialId,
@@ -108,7 +109,10 @@ export async function passkeyLoginOptions(
     });
     return { ok: true, options };
   }
-  const options = await generateAuthenticationOptions({ rpID, userVerification: "required" });
+  const options = await (await webauthn()).generateAuthenticationOptions({
+    rpID,
+    userVerification: "required",
+  });
   // Anonymous: at most MAX_LIVE_LOGIN_CHALLENGES live, whatever the number of clients.
   if (!storeChallenge(options.challenge, { purpose: "login" }, MAX_LIVE_LOGIN_CHALLENGES))
     return tooMany(60);
@@ -124,7 +128,7 @@ async function assertionValid(
 ): Promise<boolean> {
   const { rpID, origin } = relyingParty();
   try {
-    const result = await verifyAuthenticationResponse({
+    const result = await (await webauthn()).verifyAuthenticationResponse({
       response,
       expectedChallenge: challenge,
       expectedOrigin: origin,

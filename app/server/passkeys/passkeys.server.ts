@@ -1,7 +1,6 @@
-import {
-  generateRegistrationOptions,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  RegistrationResponseJSON,
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
 import { and, asc, eq } from "drizzle-orm";
@@ -22,6 +21,9 @@ import {
   storeChallenge,
   userHandle,
 } from "./webauthn.server";
+
+/** @simplewebauthn/server (~5 MB of heap) loads on the first passkey ceremony (ADR 301). */
+const webauthn = () => import("@simplewebauthn/server");
 
 /**
  * The passkeys of one admin (issue 27, ADR 280) in "Sicherheit": several per admin, each with a
@@ -108,7 +110,7 @@ export async function passkeyRegistrationOptions(
   if (proven !== true) return proven;
   const { rpID, rpName } = relyingParty();
   const existing = db().select().from(passkeys).where(eq(passkeys.adminId, admin.id)).all();
-  const options = await generateRegistrationOptions({
+  const options = await (await webauthn()).generateRegistrationOptions({
     rpName,
     rpID,
     userName: admin.username,
@@ -140,7 +142,7 @@ export async function registerPasskey(
   const { rpID, origin } = relyingParty();
   let info: Awaited<ReturnType<typeof verifyRegistrationResponse>>["registrationInfo"];
   try {
-    const verified = await verifyRegistrationResponse({
+    const verified = await (await webauthn()).verifyRegistrationResponse({
       response,
       expectedChallenge: challenge as string,
       expectedOrigin: origin,
