@@ -1,6 +1,5 @@
 import { berlinToday } from "~/lib/booking-calendar";
 import { publicConfiguration } from "~/lib/configuration";
-import { closedDaysAhead } from "~/lib/holidays";
 import { adminApi, publicApi } from "~/server/api-route.server";
 import { getApiAdmin } from "~/server/auth.server";
 import { branding } from "~/server/branding.server";
@@ -9,6 +8,7 @@ import {
   patchConfiguration,
   saveConfiguration,
 } from "~/server/configuration.server";
+import { closedDaysAhead } from "~/server/holidays.server";
 import { maskedConfiguration } from "~/server/webhooks/config.server";
 
 /** Visitors get the public subset; admins get the whole document. */

@@ -16,8 +16,8 @@ import {
 } from "~/lib/booking-calendar";
 import { clientKey } from "~/lib/client-key";
 import { demoRequest } from "~/lib/demo-request";
-import { closedDaysAhead } from "~/lib/holidays";
 import type { RequestJson } from "~/lib/request-json";
+import { closedDaysAhead } from "~/server/holidays.server";
 import { getApiAdmin } from "../auth.server";
 import { getConfiguration } from "../configuration.server";
 import { bookingLimiter, tooManyMessage } from "../rate-limit.server";

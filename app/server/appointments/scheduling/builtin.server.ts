@@ -8,8 +8,8 @@ import {
 } from "~/lib/availability";
 import { addDays, berlinDayOf, dayBoundsUtc, type IsoDay } from "~/lib/booking-calendar";
 import { formatTime } from "~/lib/format";
-import { closedDays } from "~/lib/holidays";
 import { availabilityRules } from "~/lib/scheduling-settings";
+import { closedDays } from "~/server/holidays.server";
 import { appointments } from "~db/schema";
 import { getConfiguration } from "../../configuration.server";
 import { db, transaction } from "../../db.server";

@@ -5,15 +5,15 @@ import {
   freeSlots,
   isFreeSlot,
   type WeeklyHours,
-} from "./availability";
-import { berlinTime } from "./booking-calendar";
-import { closedDays, closedDaysAhead } from "./holidays";
+} from "~/lib/availability";
+import { berlinTime } from "~/lib/booking-calendar";
 import {
   availabilityRules,
   busyWindowDays,
   DEFAULT_SCHEDULING,
   SchedulingSettingsSchema,
-} from "./scheduling-settings";
+} from "~/lib/scheduling-settings";
+import { closedDays, closedDaysAhead } from "~/server/holidays.server";
 
 const NOW = new Date("2026-11-02T10:00:00Z"); // Monday
 const hhmm = (d: Date) =>

@@ -1,8 +1,8 @@
 import { createRequire } from "node:module";
 import type DateHolidays from "date-holidays";
-import type { BlockedRange } from "./availability";
-import { addDays, type IsoDay } from "./booking-calendar";
-import type { GermanState } from "./holidays-states";
+import type { BlockedRange } from "~/lib/availability";
+import { addDays, type IsoDay } from "~/lib/booking-calendar";
+import type { GermanState } from "~/lib/holidays-states";
 
 const cache = new Map<string, IsoDay[]>();
 
