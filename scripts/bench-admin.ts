@@ -88,13 +88,17 @@ try {
     `\n${RUNS} sequential requests each (after 10 warm-up), ${COUNT} requests in the database:`,
   );
   await measure("GET /admin/requests", "/admin/requests");
+  // Issue 31: at 100k every URL ≤ 50 ms; above it every search ≤ 100 ms.
+  const searchGoal = COUNT > 100_000 ? 100 : GOAL_MS;
   await measure(
     "GET /admin/requests?q=müller bäckerei",
     "/admin/requests?q=m%C3%BCller+b%C3%A4ckerei",
+    searchGoal,
   );
   await measure(
     "GET /admin/requests?q=terminbuchung&status=New",
     "/admin/requests?q=terminbuchung&status=New",
+    searchGoal,
   );
   await measure("GET /admin/requests?sort=oldest&page=50", "/admin/requests?sort=oldest&page=50");
   await measure("GET /admin/requests?sort=id-desc&page=50", "/admin/requests?sort=id-desc&page=50");
@@ -105,7 +109,7 @@ try {
   await measure("GET /metrics (scrape, metrics port)", metricsUrl, 25);
   const failed = results.filter((r) => r.p95 > r.goal);
   console.log(
-    `\nGoal: p95 ≤ ${GOAL_MS} ms for every URL (/metrics ≤ 25 ms) → ${failed.length ? `FAIL (${failed.map((r) => r.label).join(", ")})` : "PASS"}`,
+    `\nGoal: p95 ≤ ${GOAL_MS} ms for every URL (searches ≤ ${searchGoal} ms, /metrics ≤ 25 ms) → ${failed.length ? `FAIL (${failed.map((r) => r.label).join(", ")})` : "PASS"}`,
   );
   if (failed.length) process.exitCode = 1;
 } finally {

@@ -10,11 +10,11 @@
  *   the server's live heap is ~40–55 MB under load. 96 MB, not 112 (ADR 297): under 20 keep-alive
  *   connections on `/` V8 let the old generation grow to its limit heuristics (V8 pages 78–91 MB at
  *   the peak, 73 MB with 96); 80 cost 22–28 % more CPU per request on bench:load's admin mix.
- * - A small young generation keeps memory flat while uploads stream through: 2 MB semi-spaces
- *   (ADR 301), not 4, since the landing fast path (ADR 300) answers `/` thousands of times a second
- *   (wrk peak 129–132 MB with 2, 136–143 MB with 4, CPU per request within the noise).
+ * - A small young generation keeps memory flat while uploads stream through: 4 MB semi-spaces.
+ *   2 MB (tried in ADR 301) took wrk's peak on `/` from 136–143 to 129–132 MB but cost the admin
+ *   pages at 1M requests 10–20 % more CPU and ~10 ms of p95 (more of a page's objects promoted).
  */
-export const NODE_FLAGS: readonly string[] = ["--max-old-space-size=96", "--max-semi-space-size=2"];
+export const NODE_FLAGS: readonly string[] = ["--max-old-space-size=96", "--max-semi-space-size=4"];
 
 /**
  * glibc malloc: every thread that allocates gets its own arena (64 MB reservations; V8's compiler and

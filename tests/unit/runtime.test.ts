@@ -40,7 +40,7 @@ const bareEnv = () => {
 describe("the production runtime (server/runtime.ts, ADR 165)", () => {
   it("caps the V8 heap for the 256 MB machine and limits malloc arenas", () => {
     expect(NODE_FLAGS).toContain("--max-old-space-size=96");
-    expect(NODE_FLAGS).toContain("--max-semi-space-size=2");
+    expect(NODE_FLAGS).toContain("--max-semi-space-size=4");
     expect(RUNTIME_ENV).toEqual({ MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "16384" });
     expect(LITESTREAM_ENV).toEqual({ GOMEMLIMIT: "16MiB" });
     expect(runtimeArgs("x.js", "a")).toEqual([...NODE_FLAGS, "x.js", "a"]);
@@ -58,7 +58,7 @@ describe("the production runtime (server/runtime.ts, ADR 165)", () => {
         MALLOC_MMAP_THRESHOLD_: "131072",
       }),
     ).toEqual({
-      flags: ["--max-semi-space-size=2"],
+      flags: ["--max-semi-space-size=4"],
       env: {},
     });
     expect(
@@ -79,12 +79,12 @@ describe("the production runtime (server/runtime.ts, ADR 165)", () => {
       ...bareEnv(),
       MALLOC_ARENA_MAX: "1",
     });
-    expect(started.execArgv).toEqual(["--max-semi-space-size=2", "--max-old-space-size=300"]);
+    expect(started.execArgv).toEqual(["--max-semi-space-size=4", "--max-old-space-size=300"]);
     expect(started.mallocArenaMax).toBe("1");
   });
 
   it("leaves a process that already has the runtime as it is", async () => {
-    const flags = ["--max-semi-space-size=2", "--max-old-space-size=300"];
+    const flags = ["--max-semi-space-size=4", "--max-old-space-size=300"];
     const { probe: started } = await probe(flags, { ...bareEnv(), ...RUNTIME_ENV });
     expect(started.execArgv).toEqual(flags);
   });
