@@ -39,6 +39,10 @@ describe("format", () => {
       "1947-05-11T02:00:00Z", // 1947's +3 (Hochsommerzeit)
       "1969-12-31T23:59:30Z", // before the epoch
       "2099-12-31T23:00:00Z",
+      // Before 1893-04-01 Berlin kept local mean time (+0:53:28): no whole-hour offset (attack review).
+      "1800-01-01T00:00:00Z",
+      "1893-03-31T22:30:00Z",
+      "0001-01-01T00:00:00Z",
     ].map((text) => Date.parse(text));
     // and a seeded spread of minutes and seconds over 60 years
     let seed = 7;
