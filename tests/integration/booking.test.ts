@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { firstBookableDay } from "~/lib/booking-calendar";
 import { builtinSlotStarts } from "~/server/appointments/scheduling/builtin.server";
 import { db } from "~/server/db.server";
 import { appointments, requests } from "~db/schema";
+import { nextBookableWeekday } from "./booking-days";
 import { startTestServer, type TestServer } from "./server";
 
 let server: TestServer;
@@ -13,17 +13,6 @@ beforeAll(async () => {
   token = await server.adminToken();
 });
 afterAll(() => server.close());
-
-/** The next bookable weekday (Berlin) at or after the first bookable day. */
-function nextWeekday(): string {
-  let day = firstBookableDay(1);
-  for (let i = 0; i < 7; i++) {
-    const d = new Date(`${day}T12:00:00Z`).getUTCDay();
-    if (d !== 0 && d !== 6) return day;
-    day = new Date(new Date(`${day}T12:00:00Z`).getTime() + 86400_000).toISOString().slice(0, 10);
-  }
-  return day;
-}
 
 function seedRequest(email = "kunde@example.com") {
   return db()
@@ -52,7 +41,7 @@ describe("built-in scheduler", () => {
     const details = await (await server.fetch("/api/event-type-details")).json();
     expect(details).toMatchObject({ success: true, eventType: { duration: 30 } });
     expect(details.eventType.description).not.toContain("<script");
-    const day = nextWeekday();
+    const day = nextBookableWeekday();
     const res = await server.fetch("/api/calcom/available-slots", {
       method: "POST",
       json: { startDate: `${day}T00:00:00.000Z`, day, eventTypeKey: "demo" },
@@ -72,7 +61,7 @@ describe("built-in scheduler", () => {
 
   it("books only for the caller's own request, and two concurrent bookings of one slot: exactly one succeeds", async () => {
     const r = seedRequest();
-    const day = nextWeekday();
+    const day = nextBookableWeekday();
     const slots = (
       await (
         await server.fetch("/api/calcom/available-slots", {
@@ -124,7 +113,7 @@ describe("built-in scheduler", () => {
 
   it("refuses a time that is not an offered slot and a missing time", async () => {
     const r = seedRequest("b@example.com");
-    const day = nextWeekday();
+    const day = nextBookableWeekday();
     const odd = await server.fetch("/api/calcom/book-appointment", {
       method: "POST",
       token,

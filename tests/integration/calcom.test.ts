@@ -5,10 +5,10 @@ import addFormats from "ajv-formats";
 import { eq } from "drizzle-orm";
 import { HttpResponse, http } from "msw";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { firstBookableDay } from "~/lib/booking-calendar";
 import { db } from "~/server/db.server";
 import { appointments, requests } from "~db/schema";
 import { CALCOM_URL } from "../mocks/calcom";
+import { nextBookableWeekday } from "./booking-days";
 import { mswListenOptions, setupMocks, startTestServer, type TestServer } from "./server";
 
 type OpenApiParam = { name: string; in: string; required?: boolean; schema?: object };
@@ -100,14 +100,6 @@ afterAll(async () => {
   msw.close();
 });
 
-function nextWeekday(): string {
-  let day = firstBookableDay(1);
-  while ([0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay())) {
-    day = new Date(new Date(`${day}T12:00:00Z`).getTime() + 86400_000).toISOString().slice(0, 10);
-  }
-  return day;
-}
-
 const slotsHandler = (day: string) =>
   http.get(`${CALCOM_URL}/slots`, () =>
     HttpResponse.json({
@@ -120,7 +112,7 @@ const slotsHandler = (day: string) =>
 
 describe("Cal.com API v2 client", () => {
   it("sends valid requests (OpenAPI subset + cal-api-version) and maps slots", async () => {
-    const day = nextWeekday();
+    const day = nextBookableWeekday();
     msw.use(slotsHandler(day));
     const res = await server.fetch("/api/calcom/available-slots", {
       method: "POST",
@@ -137,7 +129,7 @@ describe("Cal.com API v2 client", () => {
   });
 
   it("retries a 429 and then succeeds", async () => {
-    const day = nextWeekday();
+    const day = nextBookableWeekday();
     let calls = 0;
     msw.use(
       http.get(`${CALCOM_URL}/slots`, () => {
@@ -174,7 +166,7 @@ describe("Cal.com API v2 client", () => {
       })
       .returning()
       .get();
-    const day = nextWeekday();
+    const day = nextBookableWeekday();
     const start = new Date(`${day}T09:00:00.000Z`).toISOString();
     let body: Record<string, unknown> = {};
     msw.use(
@@ -287,7 +279,7 @@ describe("a quarantined request's booking (spam, issue 26)", () => {
       })
       .returning()
       .get();
-    const start = new Date(`${nextWeekday()}T10:00:00.000Z`).toISOString();
+    const start = new Date(`${nextBookableWeekday()}T10:00:00.000Z`).toISOString();
     let bookings = 0;
     msw.use(
       http.post(`${CALCOM_URL}/bookings`, () => {

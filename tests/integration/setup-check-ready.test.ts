@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SetupCheckItem } from "~/lib/setup-check";
 import { emailChangeToken } from "~/server/account.server";
 import { apiLogin, insertAdmin, linkToken, startInbox, testDb } from "./auth-helpers";
+import { nextBookableWeekday } from "./booking-days";
 import { startTestServer, type TestServer } from "./server";
 
 const ENV = {
@@ -129,7 +130,7 @@ describe("the go-live check of a configured install", () => {
     const slots = await (
       await server.fetch("/api/calcom/available-slots", {
         method: "POST",
-        json: { startDate: nextWeekday(), day: nextWeekday() },
+        json: { startDate: nextBookableWeekday(), day: nextBookableWeekday() },
       })
     ).json();
     const html = await (
@@ -143,12 +144,6 @@ describe("the go-live check of a configured install", () => {
     expect(html).not.toContain("können wir gerade nicht senden");
   });
 });
-
-function nextWeekday() {
-  let day = new Date(Date.now() + 2 * 86400_000);
-  while ([0, 6].includes(day.getUTCDay())) day = new Date(day.getTime() + 86400_000);
-  return day.toISOString().slice(0, 10);
-}
 
 describe("My account with SMTP", () => {
   it("a new address answers 202 and applies only when the mailed link is confirmed; the old address is told", async () => {
