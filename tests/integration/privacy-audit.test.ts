@@ -92,6 +92,8 @@ describe("audit log", () => {
       expect.objectContaining({ actor: admin.username, target }),
     ]);
     expect(by("export-csv")).toHaveLength(1);
+    // The filters set, nothing else (no nulls for the ones left open).
+    expect(JSON.parse(by("export-csv")[0].details ?? "{}")).toEqual({ tab: "active", suche: "ja" });
     expect(by("delete")).toEqual([expect.objectContaining({ actor: admin.username, target })]);
     // No personal data in the log: the search text and the person's name are not recorded.
     expect(JSON.stringify(log)).not.toContain("Ina");

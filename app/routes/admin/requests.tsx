@@ -174,6 +174,9 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
           </span>
         </h1>
         <div className="flex flex-wrap items-center gap-2">
+          {/* The list as it is shown (applied filters), in view on a phone too: the filter panel
+              is folded there. */}
+          <CsvExportLink query={query} />
           <Form method="post" action={actionUrl}>
             <input type="hidden" name="intent" value="density" />
             <input type="hidden" name="density" value={compact ? "comfortable" : "compact"} />
@@ -223,7 +226,6 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
             <button type="submit" className={buttonClass("primary", "sm")}>
               Filter anwenden
             </button>
-            <CsvExportLink query={query} />
           </div>
         }
       >

@@ -220,12 +220,12 @@ export function csvFileName(now = new Date()) {
 /** GET /api/admin/requests/export.csv?<list filters>: the streamed download. */
 export function requestsCsvResponse(url: URL, admin: { id: number; username: string }): Response {
   const query = parseRequestListQuery(url.searchParams);
-  // The filter without the search text (which may name a person).
+  // The filter without the search text (which may name a person); filters not set are left out.
   audit(admin, "export-csv", "Anfrageliste", {
     tab: query.tab,
-    status: query.status || null,
-    zuweisung: query.assignment || null,
-    quelle: query.source || null,
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.assignment ? { zuweisung: query.assignment } : {}),
+    ...(query.source ? { quelle: query.source } : {}),
     suche: query.q ? "ja" : "nein",
   });
   return new Response(requestsCsv(query, admin.id), {
