@@ -185,7 +185,13 @@ test("the horizon is named and ends the calendar; the success shows the video ro
     if (!sameMonth) await dialog.getByRole("button", { name: "Nächster Monat" }).click();
     await expect(dialog.getByRole("button", { name: longDayLabel(beyond) })).toBeDisabled();
     if (!sameMonth) await dialog.getByRole("button", { name: "Vorheriger Monat" }).click();
-    await dialog.locator("button[aria-pressed]:not([disabled])").first().click();
+    // At a month's end the current month may have no bookable day left: then the next one.
+    const open = dialog.locator("button[aria-pressed]:not([disabled])");
+    await expect(dialog.getByRole("button", { name: longDayLabel(berlinDayPlus(0)) })).toBeVisible();
+    if ((await open.count()) === 0) {
+      await dialog.getByRole("button", { name: "Nächster Monat" }).click();
+    }
+    await open.first().click();
     await dialog.locator(".grid-cols-3 button").first().click();
     await dialog.getByRole("button", { name: "Termin verbindlich buchen" }).click();
     result = dialog.getByRole("status").filter({ hasText: "Termin erfolgreich gebucht!" });
@@ -198,7 +204,12 @@ test("the horizon is named and ends the calendar; the success shows the video ro
     await expect(page.locator(`a[href*='tag=${beyond}']`)).toHaveCount(0);
     await expect(page.getByLabel(longDayLabel(beyond))).toHaveCount(0);
     await page.goBack();
-    await page.locator("a[aria-label][href*='tag=']").first().click();
+    const days = page.locator("a[aria-label][href*='tag=']");
+    await expect(page.getByText(hint)).toBeVisible();
+    // At a month's end the current month may have no bookable day left: then the next one.
+    if ((await days.count()) === 0)
+      await page.getByRole("link", { name: "Nächster Monat" }).click();
+    await days.first().click();
     await page.locator("form label:has(input[name=startTime])").first().click();
     await page.getByRole("button", { name: "Termin verbindlich buchen" }).click();
     result = page.getByRole("status").filter({ hasText: "Termin erfolgreich gebucht!" });
