@@ -187,7 +187,9 @@ test("the horizon is named and ends the calendar; the success shows the video ro
     if (!sameMonth) await dialog.getByRole("button", { name: "Vorheriger Monat" }).click();
     // At a month's end the current month may have no bookable day left: then the next one.
     const open = dialog.locator("button[aria-pressed]:not([disabled])");
-    await expect(dialog.getByRole("button", { name: longDayLabel(berlinDayPlus(0)) })).toBeVisible();
+    await expect(
+      dialog.getByRole("button", { name: longDayLabel(berlinDayPlus(0)) }),
+    ).toBeVisible();
     if ((await open.count()) === 0) {
       await dialog.getByRole("button", { name: "Nächster Monat" }).click();
     }
