@@ -1,18 +1,17 @@
 import type { Readable } from "node:stream";
-import {
-  createReadableStreamFromReadable,
-  writeReadableStreamToWritable,
-} from "@react-router/node";
+import { createReadableStreamFromReadable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
 import {
   createRequestHandler as createRouterHandler,
   type RouterContextProvider,
   type ServerBuild,
 } from "react-router";
+import { writeCoalesced } from "./response-writer.ts";
 
 /**
- * @react-router/express's adapter with one change: the request body is the byte-capped stream of
- * server/guards.ts (`res.locals.body`), not the raw socket, so no route can read past the cap.
+ * @react-router/express's adapter with two changes: the request body is the byte-capped stream of
+ * server/guards.ts (`res.locals.body`), not the raw socket, so no route can read past the cap; the
+ * response body is written in as few pieces as its stream allows (server/response-writer.ts).
  * `build` is the production build, or (development) a function that loads the current one from Vite.
  */
 export function createRequestHandler(options: {
@@ -76,7 +75,7 @@ async function send(res: Response, response: globalThis.Response) {
     return;
   }
   try {
-    await writeReadableStreamToWritable(response.body, res);
+    await writeCoalesced(response.body, res);
   } catch (error) {
     if (res.destroyed || res.writableEnded) return;
     throw error;
