@@ -14,6 +14,8 @@ import { benchAdminToken, startBenchServer } from "./bench-server.ts";
 const COUNT = Number(process.env.BENCH_REQUESTS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const GOAL_MS = 50;
+/** `BENCH_ONLY=<text>` measures only the URLs whose label contains it (e.g. `/api/admin/requests`). */
+const ONLY = process.env.BENCH_ONLY ?? "";
 const dir = mkdtempSync(path.join(tmpdir(), "anfrage-bench-admin-"));
 const databasePath = path.join(dir, "bench.sqlite");
 
@@ -62,6 +64,7 @@ try {
 
   const results: { label: string; p50: number; p95: number; cpu: number; goal: number }[] = [];
   async function measure(label: string, pathname: string, goal = GOAL_MS) {
+    if (ONLY && !label.includes(ONLY)) return;
     const times: number[] = [];
     let cpuBefore = 0;
     for (let i = 0; i < RUNS + 10; i++) {

@@ -41,6 +41,7 @@ describe("the production runtime (server/runtime.ts, ADR 165)", () => {
   it("caps the V8 heap for the 256 MB machine and limits malloc arenas", () => {
     expect(NODE_FLAGS).toContain("--max-old-space-size=96");
     expect(NODE_FLAGS).toContain("--max-semi-space-size=4");
+    expect(NODE_FLAGS).toContain("--no-allocation-site-pretenuring");
     expect(RUNTIME_ENV).toEqual({ MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "16384" });
     expect(LITESTREAM_ENV).toEqual({ GOMEMLIMIT: "16MiB" });
     expect(runtimeArgs("x.js", "a")).toEqual([...NODE_FLAGS, "x.js", "a"]);
@@ -58,12 +59,17 @@ describe("the production runtime (server/runtime.ts, ADR 165)", () => {
         MALLOC_MMAP_THRESHOLD_: "131072",
       }),
     ).toEqual({
-      flags: ["--max-semi-space-size=4"],
+      flags: ["--max-semi-space-size=4", "--no-allocation-site-pretenuring"],
       env: {},
     });
     expect(
       missingRuntime([], { NODE_OPTIONS: "--max-old-space-size=400  --max-semi-space-size=8" }),
-    ).toEqual({ flags: [], env: { ...RUNTIME_ENV } });
+    ).toEqual({ flags: ["--no-allocation-site-pretenuring"], env: { ...RUNTIME_ENV } });
+    // A negated flag and its positive spelling name the same setting: the operator's wins.
+    expect(missingRuntime(["--allocation_site_pretenuring"], { ...RUNTIME_ENV })).toEqual({
+      flags: ["--max-old-space-size=96", "--max-semi-space-size=4"],
+      env: {},
+    });
   });
 
   it("re-executes the process in place (same PID) with the flags, environment and arguments", async () => {
@@ -79,12 +85,20 @@ describe("the production runtime (server/runtime.ts, ADR 165)", () => {
       ...bareEnv(),
       MALLOC_ARENA_MAX: "1",
     });
-    expect(started.execArgv).toEqual(["--max-semi-space-size=4", "--max-old-space-size=300"]);
+    expect(started.execArgv).toEqual([
+      "--max-semi-space-size=4",
+      "--no-allocation-site-pretenuring",
+      "--max-old-space-size=300",
+    ]);
     expect(started.mallocArenaMax).toBe("1");
   });
 
   it("leaves a process that already has the runtime as it is", async () => {
-    const flags = ["--max-semi-space-size=4", "--max-old-space-size=300"];
+    const flags = [
+      "--max-semi-space-size=4",
+      "--max-old-space-size=300",
+      "--allocation-site-pretenuring",
+    ];
     const { probe: started } = await probe(flags, { ...bareEnv(), ...RUNTIME_ENV });
     expect(started.execArgv).toEqual(flags);
   });
