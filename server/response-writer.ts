@@ -1,4 +1,3 @@
-import { once } from "node:events";
 import type { Writable } from "node:stream";
 
 /** Bytes gathered at most before they are written without waiting for the end of the turn. */
@@ -29,7 +28,8 @@ export async function writeCoalesced(
   let pending: Uint8Array[] = [];
   let size = 0;
   let timer: NodeJS.Immediate | null = null;
-  let drained: Promise<unknown> | null = null;
+  let drained: Promise<void> | null = null;
+  let onDrained: (() => void) | null = null;
   // Rejects once the response is closed or fails before the body is written to its end.
   let fail: (error: unknown) => void = () => {};
   const gone = new Promise<never>((_, reject) => {
@@ -38,8 +38,16 @@ export async function writeCoalesced(
   gone.catch(() => {});
   const onClose = () => fail(new WritableClosed("response closed before the body was written"));
   const onError = (error: unknown) => fail(error);
+  // One `drain` listener for the whole body: the compression middleware puts `drain` listeners
+  // on its compressor, where `once` would leave one behind per wait (removed from `res` only).
+  const onDrain = () => {
+    drained = null;
+    onDrained?.();
+    onDrained = null;
+  };
   res.once("close", onClose);
   res.once("error", onError);
+  res.on("drain", onDrain);
   const writeOut = () => {
     if (timer) clearImmediate(timer); // (never the running immediate: `atTurnEnd` clears it first)
     timer = null;
@@ -48,11 +56,9 @@ export async function writeCoalesced(
     pending = [];
     size = 0;
     if (!res.write(chunk)) {
-      drained ??= once(res, "drain")
-        .catch(() => {}) // a failed response rejects `gone` as well
-        .finally(() => {
-          drained = null;
-        });
+      drained ??= new Promise<void>((resolve) => {
+        onDrained = resolve;
+      });
     }
     res.flush?.();
   };
@@ -85,6 +91,7 @@ export async function writeCoalesced(
   } finally {
     res.off("close", onClose);
     res.off("error", onError);
+    res.off("drain", onDrain);
     reader.releaseLock();
   }
 }

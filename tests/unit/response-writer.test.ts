@@ -118,6 +118,43 @@ describe("writeCoalesced", () => {
     expect(Buffer.concat(slow.writes).length).toBe(100 * 1024);
   });
 
+  it("keeps one drain listener however often it waits (the compressor keeps what it is given)", async () => {
+    // As the compression middleware: `drain` listeners go to the compressor and stay there.
+    const slow = recorder({ highWaterMark: 1024, slow: true });
+    const compressor = new Writable();
+    const on = slow.res.on.bind(slow.res);
+    slow.res.on = ((event: string, listener: (...args: unknown[]) => void) => {
+      if (event !== "drain") return on(event, listener);
+      compressor.on("drain", listener);
+      return slow.res;
+    }) as typeof slow.res.on;
+    slow.res.once = ((event: string, listener: (...args: unknown[]) => void) =>
+      event === "drain"
+        ? slow.res.on(event, listener)
+        : on(event, listener)) as typeof slow.res.once;
+    on("drain", () => compressor.emit("drain")); // the response's own drain reaches them
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          if (pulled === 40) return controller.close();
+          pulled++;
+          controller.enqueue(bytes(2048));
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const done = writeCoalesced(body, slow.res, 2048);
+    while (slow.writes.length < 40) {
+      slow.drain();
+      await nextTurn();
+    }
+    slow.drain();
+    await done;
+    expect(pulled).toBe(40);
+    expect(compressor.listenerCount("drain")).toBeLessThanOrEqual(1);
+  });
+
   it("cancels the body and rejects when the response closes early", async () => {
     let cancelled = false;
     const body = new ReadableStream<Uint8Array>({

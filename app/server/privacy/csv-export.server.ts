@@ -1,4 +1,3 @@
-import { Readable } from "node:stream";
 import { stringify } from "csv-stringify/sync";
 import { and, inArray, type SQL, sql } from "drizzle-orm";
 import { neutraliseCell } from "~/lib/csv-cell";
@@ -206,11 +205,23 @@ export function requestsCsv(
   batch = CSV_BATCH,
   hitBatch = HIT_BATCH,
 ): ReadableStream<Uint8Array> {
-  // Pulled with backpressure; a download the client breaks off destroys the stream, which ends
+  // Pulled batch by batch, nothing before the first read (a HEAD answer, which drops the body
+  // unread, never starts it); a download the client breaks off cancels the stream, which ends
   // the generator (its finally drops a search's hit table).
-  return Readable.toWeb(
-    Readable.from(csvText(query, adminId, columns, batch, hitBatch), { objectMode: false }),
-  ) as ReadableStream<Uint8Array>;
+  const text = csvText(query, adminId, columns, batch, hitBatch);
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const next = await text.next();
+        if (next.done) controller.close();
+        else controller.enqueue(Buffer.from(next.value, "utf8"));
+      },
+      async cancel() {
+        await text.return(undefined);
+      },
+    },
+    { highWaterMark: 0 },
+  );
 }
 
 export function csvFileName(now = new Date()) {
