@@ -10,7 +10,9 @@ import {
   isSelectableDay,
   lastBookableDay,
   monthLabel,
+  nextOpenDay,
   WEEKDAY_LABELS,
+  WEEKDAYS_MON_FRI,
 } from "./booking-calendar";
 
 describe("calendarGrid", () => {
@@ -96,5 +98,22 @@ describe("the booking horizon in the calendar", () => {
   it("without a horizon: every later day stays selectable and the hint is the spec's", () => {
     expect(lastBookableDay(0, "2026-12-01")).toBeNull();
     expect(bookingHint([1, 2, 3, 4, 5], null)).toBe(bookingDaysHint());
+  });
+});
+
+describe("nextOpenDay (where a month without a free day points)", () => {
+  it("skips closed weekdays and closed days", () => {
+    // 2026-11-28 is a Saturday; Monday the 30th is closed.
+    expect(nextOpenDay("2026-11-28", WEEKDAYS_MON_FRI, ["2026-11-30"])).toBe("2026-12-01");
+    expect(nextOpenDay("2026-12-01")).toBe("2026-12-01");
+    // Only Wednesdays: the next one.
+    expect(nextOpenDay("2026-12-24", [3])).toBe("2026-12-30");
+  });
+
+  it("is null past the horizon, with no open weekday, or beyond the limit", () => {
+    expect(nextOpenDay("2026-12-05", WEEKDAYS_MON_FRI, [], "2026-12-06")).toBeNull();
+    expect(nextOpenDay("2026-12-05", WEEKDAYS_MON_FRI, [], "2026-12-07")).toBe("2026-12-07");
+    expect(nextOpenDay("2026-12-01", [])).toBeNull();
+    expect(nextOpenDay("2026-12-01", [1], [], null, 3)).toBeNull();
   });
 });

@@ -142,6 +142,27 @@ export function bookingDaysHint(openDays: readonly number[] = WEEKDAYS_MON_FRI):
 export const lastBookableDay = (horizonDays: number, today: IsoDay = berlinToday()) =>
   horizonDays > 0 ? addDays(today, horizonDays) : null;
 
+/**
+ * The first day from `firstBookable` on that the calendar offers (an open weekday, not closed,
+ * within the horizon), or null when there is none within `limit` days. Whether it has free times
+ * is the calendar's to say; it is where a month without a selectable day points (ADR 304).
+ */
+export function nextOpenDay(
+  firstBookable: IsoDay,
+  openDays: readonly number[] = WEEKDAYS_MON_FRI,
+  closed: readonly IsoDay[] = [],
+  lastBookable: IsoDay | null = null,
+  limit = 400,
+): IsoDay | null {
+  if (!openDays.length) return null;
+  const shut = new Set(closed);
+  for (let i = 0, d = firstBookable; i < limit; i++, d = addDays(d, 1)) {
+    if (lastBookable !== null && d > lastBookable) return null;
+    if (openDays.includes(weekday(d)) && !shut.has(d)) return d;
+  }
+  return null;
+}
+
 /** The hint under the calendar, with the horizon's last day: "… · Buchbar bis 14.12.2026". */
 export function bookingHint(openDays: readonly number[], lastBookable: IsoDay | null): string {
   const days = bookingDaysHint(openDays);

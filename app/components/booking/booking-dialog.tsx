@@ -19,6 +19,7 @@ import {
   type IsoDay,
   lastBookableDay,
   monthOf,
+  nextOpenDay,
   PICK_DATE_AND_TIME,
   WEEKDAYS_MON_FRI,
 } from "~/lib/booking-calendar";
@@ -83,6 +84,8 @@ export function BookingDialog({
   } | null>(null);
   /** The event type's own duration once loaded; the booking falls back to 30 minutes (spec §9). */
   const [loadedDuration, setLoadedDuration] = useState<number | null>(null);
+  /** The configuration and event type have answered (or failed): before, nothing is offered. */
+  const [ready, setReady] = useState(false);
   const slotRequest = useRef(0);
   // The booking's answer takes the focus and is scrolled into view inside the dialog (ADR 210):
   // the success view, or the error once the day's fresh slots (after a taken slot) are shown.
@@ -116,7 +119,9 @@ export function BookingDialog({
     setSuccess(null);
     setLoadedDuration(null);
     setMonth(monthOf(berlinToday()));
-    apiFetch<{
+    setReady(false);
+    let live = true;
+    const configuration = apiFetch<{
       bookingLeadTime?: { days: number };
       bookingWeekdays?: number[];
       bookingClosedDays?: IsoDay[];
@@ -129,7 +134,9 @@ export function BookingDialog({
         setHorizonDays(c.bookingHorizonDays ?? 0);
       })
       .catch((e) => console.warn("Vorlaufzeit konnte nicht geladen werden", e));
-    apiFetch<{ eventType?: EventInfo & { key: string } }>("/api/event-type-details")
+    const eventType = apiFetch<{ eventType?: EventInfo & { key: string } }>(
+      "/api/event-type-details",
+    )
       .then((r) => {
         if (r.eventType) {
           setEvent({
@@ -142,6 +149,13 @@ export function BookingDialog({
         }
       })
       .catch(() => undefined);
+    // The calendar, its lead time and the event's duration appear together (no default first).
+    void Promise.allSettled([configuration, eventType]).then(() => {
+      if (live) setReady(true);
+    });
+    return () => {
+      live = false;
+    };
   }, [open]);
 
   // After success: the completion callback fires after 2 s and the modal closes.
@@ -162,6 +176,7 @@ export function BookingDialog({
   const firstDay = firstBookableDay(leadDays);
   const lastDay = lastBookableDay(horizonDays);
   const cells = calendarGrid(month, firstDay, berlinToday(), openDays, closedDays, lastDay);
+  const nextFree = nextOpenDay(firstDay, openDays, closedDays, lastDay);
 
   function changeMonth(direction: -1 | 1) {
     setMonth((m) => addMonths(m, direction));
@@ -279,6 +294,10 @@ export function BookingDialog({
           />
           {demo ? <DemoRequestCard request={success.sample} /> : null}
         </div>
+      ) : !ready ? (
+        <p className="text-sm text-slate-600 dark:text-slate-300" role="status">
+          Terminbuchung wird geladen …
+        </p>
       ) : (
         <div className="space-y-5">
           <BookingHeader event={event} requesterName={requesterName} />
@@ -289,7 +308,17 @@ export function BookingDialog({
               cells={cells}
               selectedDay={day}
               hint={bookingHint(openDays, lastDay)}
-              controls={{ buttons: { month: changeMonth, day: (next) => pickDay(next) } }}
+              nextFree={nextFree}
+              controls={{
+                buttons: {
+                  month: changeMonth,
+                  // A day of another month: the jump to the next free day shows its month.
+                  day: (next) => {
+                    setMonth(monthOf(next));
+                    pickDay(next);
+                  },
+                },
+              }}
             />
             <div>
               <h3 className="mb-3 font-semibold">{day ? dayLabel(day) : "Uhrzeit"}</h3>

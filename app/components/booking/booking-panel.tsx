@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { Link, useRouteLoaderData } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { CheckIcon } from "~/components/ui/icons";
@@ -8,6 +8,7 @@ import {
   dayLabel,
   type IsoDay,
   monthLabel,
+  monthOf,
   NO_SLOTS_TEXT,
   WEEKDAY_LABELS,
 } from "~/lib/booking-calendar";
@@ -43,7 +44,8 @@ export function BookingHeader({
 
 /**
  * How the calendar's month steps and days work: links that keep the state in the URL (no JS,
- * the booking and reschedule pages) or buttons (the JS booking dialog).
+ * the booking and reschedule pages) or buttons (the JS booking dialog). `day` takes any day,
+ * also one of another month (the jump to the next free day), and shows that day's month.
  */
 export type CalendarControls =
   | { links: { month: (direction: -1 | 1) => string; day: (day: IsoDay) => string } }
@@ -124,9 +126,15 @@ export function CalendarGrid({
   controls,
   headingLevel = 3,
   hint = bookingDaysHint(),
+  nextFree = null,
 }: {
   /** Under the grid: which weekdays have times (default: the spec's Mon–Fri sentences). */
   hint?: string;
+  /**
+   * The first day the calendar offers at all (`nextOpenDay`): a month with no selectable day
+   * before it points there, so a visitor at a month's end is not left with a grey calendar.
+   */
+  nextFree?: IsoDay | null;
   month: string;
   cells: CalendarCell[];
   selectedDay: IsoDay | null;
@@ -134,6 +142,16 @@ export function CalendarGrid({
   headingLevel?: 2 | 3;
 }) {
   const MonthHeading = headingLevel === 2 ? "h2" : "h3";
+  const jumpTo =
+    nextFree && monthOf(nextFree) > month && !cells.some((c) => c.selectable) ? nextFree : null;
+  // The jump's button goes away with the month it stood under: the chosen day takes the focus.
+  const grid = useRef<HTMLDivElement>(null);
+  const jumped = useRef(false);
+  useEffect(() => {
+    if (!jumped.current || !selectedDay) return;
+    jumped.current = false;
+    grid.current?.querySelector<HTMLElement>("[aria-pressed=true]")?.focus();
+  }, [selectedDay]);
   return (
     <div>
       <div className="mb-3 flex items-center justify-between">
@@ -151,7 +169,7 @@ export function CalendarGrid({
           <span key={d}>{d}</span>
         ))}
       </div>
-      <div className="mt-1 grid grid-cols-7 gap-1">
+      <div ref={grid} className="mt-1 grid grid-cols-7 gap-1">
         {cells.map((cell) => {
           const selected = cell.day === selectedDay;
           const className = [
@@ -172,6 +190,27 @@ export function CalendarGrid({
         })}
       </div>
       <p className="mt-3 text-xs text-slate-500 dark:text-slate-400">{hint}</p>
+      {jumpTo ? (
+        <div className="mt-3 space-y-2 rounded-lg border border-indigo-200 bg-indigo-50 p-3 text-sm text-slate-700 dark:border-indigo-900 dark:bg-indigo-950 dark:text-slate-200">
+          <p>Im {monthLabel(month)} ist kein Tag mehr frei.</p>
+          {"links" in controls ? (
+            <Link to={controls.links.day(jumpTo)} className={buttonClass("secondary")}>
+              Zum nächsten freien Tag: {dayLabel(jumpTo)}
+            </Link>
+          ) : (
+            <button
+              type="button"
+              className={buttonClass("secondary")}
+              onClick={() => {
+                jumped.current = true;
+                controls.buttons.day(jumpTo);
+              }}
+            >
+              Zum nächsten freien Tag: {dayLabel(jumpTo)}
+            </button>
+          )}
+        </div>
+      ) : null}
     </div>
   );
 }

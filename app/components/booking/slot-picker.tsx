@@ -9,7 +9,13 @@ import {
 import { Button } from "~/components/ui/button";
 import { Alert } from "~/components/ui/field";
 import { Honeypot } from "~/components/ui/honeypot";
-import { addMonths, type CalendarCell, dayLabel } from "~/lib/booking-calendar";
+import {
+  addMonths,
+  type CalendarCell,
+  dayLabel,
+  type IsoDay,
+  monthOf,
+} from "~/lib/booking-calendar";
 
 /** The times' heading: a day's link jumps to it (`#zeiten`), so a phone lands on the times. */
 export const TIMES_ID = "zeiten";
@@ -31,9 +37,12 @@ export function SlotPicker({
   submitLabel,
   children,
   hint,
+  nextFree,
 }: {
   /** The hint under the calendar (the configured weekdays). */
   hint?: string;
+  /** Where a month without a selectable day points (CalendarGrid). */
+  nextFree?: IsoDay | null;
   month: string;
   cells: CalendarCell[];
   day: string | null;
@@ -57,11 +66,12 @@ export function SlotPicker({
         cells={cells}
         selectedDay={day}
         hint={hint}
+        nextFree={nextFree}
         headingLevel={2}
         controls={{
           links: {
             month: (direction) => href({ monat: addMonths(month, direction) }),
-            day: (tag) => `${href({ monat: month, tag })}#${TIMES_ID}`,
+            day: (tag) => `${href({ monat: monthOf(tag), tag })}#${TIMES_ID}`,
           },
         }}
       />

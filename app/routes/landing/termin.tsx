@@ -65,11 +65,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     throw data(NOT_YOURS, { status: 404 });
   }
   const event = await eventTypeDetails().catch(() => null);
-  const { month, cells, day, slots, error, hint } = await slotPickerState(
+  const { month, cells, day, slots, error, hint, nextFree } = await slotPickerState(
     new URL(request.url),
     Boolean(event),
   );
-  return { context, event, month, cells, day, slots, error, hint };
+  return { context, event, month, cells, day, slots, error, hint, nextFree };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -110,7 +110,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function TerminPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { context, event, month, cells, day, slots, error, hint } = loaderData;
+  const { context, event, month, cells, day, slots, error, hint, nextFree } = loaderData;
   const bookingMail = useBookingMail();
   const base = new URLSearchParams(
     context.demo ? { demo: "1" } : { anfrage: String(context.requestId) },
@@ -181,6 +181,7 @@ export default function TerminPage({ loaderData, actionData }: Route.ComponentPr
               slots={slots}
               error={actionError ?? error}
               hint={hint}
+              nextFree={nextFree}
               href={href}
               submitLabel="Termin verbindlich buchen"
             />

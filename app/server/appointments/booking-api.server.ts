@@ -13,6 +13,7 @@ import {
   isIsoMonth,
   lastBookableDay,
   monthOf,
+  nextOpenDay,
 } from "~/lib/booking-calendar";
 import { clientKey } from "~/lib/client-key";
 import { demoRequest } from "~/lib/demo-request";
@@ -228,5 +229,14 @@ export async function slotPickerState(url: URL, withSlots: boolean, moving?: Mov
           : "Fehler beim Laden der Zeitslots. Bitte versuche es später erneut.";
     }
   }
-  return { month, cells, day, slots, error, hint: bookingHint(openDays, last) };
+  // A month without a selectable day points to the first day the calendar offers at all.
+  const nextFree = cells.some((c) => c.selectable)
+    ? null
+    : nextOpenDay(
+        firstDay,
+        openDays,
+        closedDaysAhead(getConfiguration().scheduling, firstDay, 400),
+        last,
+      );
+  return { month, cells, day, slots, error, hint: bookingHint(openDays, last), nextFree };
 }
