@@ -3,51 +3,32 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedBenchRequests } from "../../scripts/bench-admin-seed.ts";
 import { startTestServer, type TestServer } from "./server";
+import { spyOnConnections } from "./sqlite-spy";
 
 // Attack review of issue 31 (helper attack31): the streamed CSV export over real HTTP.
-// The server's own SQLite connection is found by wrapping better-sqlite3's prepare before the build
-// opens it (cacheStatements binds the prototype's prepare at open time), so the temporary hit tables
-// of a search export — which live on that connection only — can be listed.
+// The server's own SQLite connection is found by tests/integration/sqlite-spy.ts, so the temporary
+// hit tables of a search export — which live on that connection only — can be listed.
 
 const ROWS = 20_000;
 let server: TestServer;
 let token: string;
-const connections = new Set<Database.Database>();
-const originalPrepare = Database.prototype.prepare;
+let spy: ReturnType<typeof spyOnConnections>;
+const tempTables = () => spy.tempTables();
 
 beforeAll(async () => {
-  Database.prototype.prepare = function (this: Database.Database, source: string) {
-    connections.add(this);
-    return originalPrepare.call(this, source);
-  } as typeof Database.prototype.prepare;
+  spy = spyOnConnections();
   server = await startTestServer();
   seedBenchRequests(process.env.DATABASE_PATH as string, ROWS);
   token = await server.adminToken();
 }, 120_000);
 
 afterAll(async () => {
-  Database.prototype.prepare = originalPrepare;
+  spy.restore();
   await server.close();
 });
-
-/** Temporary tables on every open connection of this process (the server's among them). */
-function tempTables(): string[] {
-  const names: string[] = [];
-  for (const connection of connections) {
-    if (!connection.open) continue;
-    names.push(
-      ...(connection
-        .prepare("SELECT name FROM sqlite_temp_master WHERE type = 'table'")
-        .pluck()
-        .all() as string[]),
-    );
-  }
-  return names;
-}
 
 /** GET over a raw socket; resolves once the first body bytes arrived, with a way to cut the line. */
 function startDownload(path: string) {

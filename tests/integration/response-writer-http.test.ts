@@ -1,26 +1,23 @@
 import { request as httpRequest, type IncomingMessage } from "node:http";
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedBenchRequests } from "../../scripts/bench-admin-seed.ts";
 import { startTestServer, type TestServer } from "./server";
+import { spyOnConnections } from "./sqlite-spy";
 
 // server/response-writer.ts and the CSV export's stream over real HTTP against the build (found by
 // the attack review of ADR 303).
-// The server's SQLite connection is found by wrapping better-sqlite3's prepare before the build
-// opens it (as in attack31-findings), so its temporary tables can be listed and the CSV export's
-// keyset reads counted.
+// The server's SQLite connection is found by tests/integration/sqlite-spy.ts, so its temporary
+// tables can be listed and the CSV export's keyset reads counted.
 const ROWS = 40_000;
 let server: TestServer;
 let token: string;
-const connections = new Set<Database.Database>();
-const originalPrepare = Database.prototype.prepare;
 /** Keyset batches the list export has read (sort=oldest). */
 let exportReads = 0;
+let spy: ReturnType<typeof spyOnConnections>;
+const tempTables = () => spy.tempTables();
 
 beforeAll(async () => {
-  Database.prototype.prepare = function (this: Database.Database, source: string) {
-    connections.add(this);
-    const statement = originalPrepare.call(this, source);
+  spy = spyOnConnections((source, statement) => {
     if (/from "requests"/i.test(source) && /"created_at" >= \?/i.test(source)) {
       const all = statement.all.bind(statement) as (...args: unknown[]) => unknown[];
       (statement as unknown as { all: typeof all }).all = (...args: unknown[]) => {
@@ -28,31 +25,16 @@ beforeAll(async () => {
         return all(...args);
       };
     }
-    return statement;
-  } as typeof Database.prototype.prepare;
+  });
   server = await startTestServer();
   seedBenchRequests(process.env.DATABASE_PATH as string, ROWS);
   token = await server.adminToken();
 }, 180_000);
 
 afterAll(async () => {
-  Database.prototype.prepare = originalPrepare;
+  spy.restore();
   await server.close();
 });
-
-function tempTables(): string[] {
-  const names: string[] = [];
-  for (const connection of connections) {
-    if (!connection.open) continue;
-    names.push(
-      ...(connection
-        .prepare("SELECT name FROM sqlite_temp_master WHERE type = 'table'")
-        .pluck()
-        .all() as string[]),
-    );
-  }
-  return names;
-}
 
 describe("HEAD of a search export", () => {
   // React Router answers HEAD with `new Response(null)` and drops the route's body without
