@@ -315,6 +315,8 @@ test("lead list at 1280 px: rows show every field in at most 80 px; compact mode
   await expect(full.locator("[data-request-summary]")).toHaveCount(0);
   await expect(full.locator("[data-request-code]")).toBeVisible();
   await expect(full.locator("[data-duplicate-badge]")).toBeVisible();
+  // Without JS the toggle answers with a new document: measured once its stylesheet applies.
+  await page.waitForLoadState("load");
   for (const row of await rows.all())
     expect((await box(row)).height, "a compact row").toBeLessThanOrEqual(56);
   await page.screenshot({ path: testInfo.outputPath("requests-compact-1280.png") });

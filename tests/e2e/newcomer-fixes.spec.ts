@@ -22,6 +22,9 @@ test("users page at 390 px: rows stack as cards, actions reachable, no axe viola
   await page.getByRole("button", { name: "Einladung senden" }).click();
   const invitation = page.getByTestId(`invitation-row-${email}`);
   await expect(invitation).toBeVisible();
+  // Without JS the answer is a new document: its layout is measured once its stylesheet applies
+  // (the row can be in the DOM before; a forced layout does not wait for the CSS).
+  await page.waitForLoadState("load");
 
   // No sideways scrolling: the page is as wide as the phone.
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
