@@ -47,7 +47,7 @@ export const LITESTREAM_ENV: Readonly<Record<string, string>> = { GOMEMLIMIT: "1
 
 type Env = Record<string, string | undefined>;
 
-/** `--max_old_space_size=1` and `--max-old-space-size 1` name the same flag. */
+/** `--max_old_space_size=1` and `--max-old-space-size 1` name the same flag; so do `--no-x` and `--x`. */
 const flagName = (arg: string) =>
   arg
     .split("=")[0]
