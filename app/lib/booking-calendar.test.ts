@@ -7,8 +7,10 @@ import {
   calendarGrid,
   dayBoundsUtc,
   firstBookableDay,
+  isIsoMonth,
   isSelectableDay,
   lastBookableDay,
+  laterDay,
   monthLabel,
   nextOpenDay,
   WEEKDAY_LABELS,
@@ -115,5 +117,26 @@ describe("nextOpenDay (where a month without a free day points)", () => {
     expect(nextOpenDay("2026-12-05", WEEKDAYS_MON_FRI, [], "2026-12-07")).toBe("2026-12-07");
     expect(nextOpenDay("2026-12-01", [])).toBeNull();
     expect(nextOpenDay("2026-12-01", [1], [], null, 3)).toBeNull();
+  });
+});
+
+describe("months the calendar can show", () => {
+  it("ends at 9998: a month's grid reaches into the next, and the year 10000 has no ISO day", () => {
+    expect(isIsoMonth("9998-12")).toBe(true);
+    expect(isIsoMonth("9999-01")).toBe(false);
+    expect(isIsoMonth("1969-12")).toBe(false);
+  });
+
+  it("searches the next free day from the later of the first bookable day and the month's start", () => {
+    expect(laterDay("2026-12-02", "2027-02-01")).toBe("2027-02-01");
+    expect(laterDay("2026-12-02", "2026-10-01")).toBe("2026-12-02");
+    // A fully blocked February points to March's first open day.
+    const february = Array.from(
+      { length: 28 },
+      (_, i) => `2027-02-${String(i + 1).padStart(2, "0")}`,
+    );
+    expect(nextOpenDay(laterDay("2026-12-02", "2027-02-01"), WEEKDAYS_MON_FRI, february)).toBe(
+      "2027-03-01",
+    );
   });
 });

@@ -40,7 +40,10 @@ export function isIsoDay(value: unknown): value is IsoDay {
 export function isIsoMonth(value: unknown): value is IsoMonth {
   if (typeof value !== "string") return false;
   const m = MONTH_RE.exec(value);
-  return !!m && Number(m[2]) >= 1 && Number(m[2]) <= 12 && Number(m[1]) >= 1970;
+  // Up to 9998: the grid of a month reaches into the next one, and a year 10000 has no ISO day.
+  return (
+    !!m && Number(m[2]) >= 1 && Number(m[2]) <= 12 && Number(m[1]) >= 1970 && Number(m[1]) <= 9998
+  );
 }
 
 /** UTC-midnight Date of a calendar day, for pure date arithmetic. */
@@ -142,10 +145,14 @@ export function bookingDaysHint(openDays: readonly number[] = WEEKDAYS_MON_FRI):
 export const lastBookableDay = (horizonDays: number, today: IsoDay = berlinToday()) =>
   horizonDays > 0 ? addDays(today, horizonDays) : null;
 
+/** The later of two days. */
+export const laterDay = (a: IsoDay, b: IsoDay): IsoDay => (a > b ? a : b);
+
 /**
  * The first day from `firstBookable` on that the calendar offers (an open weekday, not closed,
  * within the horizon), or null when there is none within `limit` days. Whether it has free times
- * is the calendar's to say; it is where a month without a selectable day points (ADR 304).
+ * is the calendar's to say; it is where a month without a selectable day points (ADR 304), searched
+from the later of the first bookable day and the month's first day.
  */
 export function nextOpenDay(
   firstBookable: IsoDay,

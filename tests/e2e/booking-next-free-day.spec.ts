@@ -1,6 +1,8 @@
 import { addDays, addMonths, berlinToday, monthLabel, monthOf } from "~/lib/booking-calendar";
+import { loginAs } from "./auth";
 import { submitVisitorRequest } from "./fidelity-helpers";
 import { expect, test } from "./fixtures";
+import { waitForHydration } from "./hydration";
 
 // A visitor whose current month has no bookable day left (a month's end, a long lead time) is
 // not left with a grey calendar: the calendar names it and jumps to the next free day, JS on
@@ -78,4 +80,68 @@ test("a month without a free day points to the next free day, which opens with i
     await expect(done).toBeInViewport();
   }
   await page.screenshot({ path: testInfo.outputPath("next-free-day-booked-390.png") });
+});
+
+const JUMP = /^Zum nächsten freien Tag: /;
+
+/** The jump's day on the server-rendered demo booking page (an admin's session). */
+async function pageJumpDay(page: import("@playwright/test").Page) {
+  await page.goto("/termin?demo=1");
+  const href = (await page.getByRole("link", { name: JUMP }).getAttribute("href")) ?? "";
+  return new URL(href, "http://x").searchParams.get("tag");
+}
+
+// Review of ADR 304: blocked weeks are skipped alike by the page, the visitor's dialog and the
+// admin's demo dialog (which read the admin's whole configuration, without the closed days).
+test("blocked weeks: page, visitor dialog and the admin's demo dialog name the same day after them", async ({
+  page,
+  seed,
+  javaScriptEnabled,
+}) => {
+  const from = addDays(berlinToday(), 1);
+  const to = addDays(from, 45);
+  seed.configuration({
+    scheduling: { blockedDays: [{ from, to, note: "Betriebsferien" }] },
+  } as never);
+  await page.setViewportSize(PHONE);
+  const jumpText = async (scope: import("@playwright/test").Locator) => {
+    const jump = scope.getByRole("button", { name: JUMP });
+    await expect(jump).toBeVisible();
+    return ((await jump.textContent()) ?? "").replace("Zum nächsten freien Tag: ", "").trim();
+  };
+  let visitorDialog: string | null = null;
+  if (javaScriptEnabled) {
+    const tag = Math.random().toString(36).slice(2, 8);
+    const success = await submitVisitorRequest(
+      page,
+      `Bea Block ${tag}`,
+      `bea-${tag}@example.com`,
+      true,
+    );
+    await success.getByRole("button", { name: "Demo-Termin buchen" }).click();
+    visitorDialog = await jumpText(page.getByRole("dialog"));
+  }
+  await loginAs(page, await seed.admin());
+  const day = await pageJumpDay(page);
+  expect(day, "the booking page offers a jump").not.toBeNull();
+  expect((day as string) > to, `${day} lies after the block (${to})`).toBe(true);
+  const label = (await page.getByRole("link", { name: JUMP }).textContent())
+    ?.replace("Zum nächsten freien Tag: ", "")
+    .trim();
+  if (javaScriptEnabled) {
+    expect(visitorDialog).toBe(label);
+    await page.goto("/admin/settings");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Buchungsdialog testen (Demo)" }).click();
+    expect(await jumpText(page.getByRole("dialog"))).toBe(label);
+  }
+});
+
+test("a month at the calendar's end (?monat=9999-12) is no server error", async ({
+  page,
+  seed,
+}) => {
+  await loginAs(page, await seed.admin());
+  const res = await page.request.get("/termin?demo=1&monat=9999-12");
+  expect(res.status()).toBe(200);
 });

@@ -458,6 +458,19 @@ describe("visitor data", () => {
     }
   });
 
+  it("answers an admin's ?view=public with what a visitor sees (the demo booking dialog)", async () => {
+    const admin = db().select().from(admins).get();
+    const token = createSession(admin!.id, { userAgent: "vitest" });
+    const whole = await (await server.fetch("/api/configuration", { token })).json();
+    expect(whole).not.toHaveProperty("bookingClosedDays");
+    const anonymous = await (await server.fetch("/api/configuration")).json();
+    const asVisitor = await (
+      await server.fetch("/api/configuration?view=public", { token })
+    ).json();
+    expect(Object.keys(asVisitor).sort()).toEqual(Object.keys(anonymous).sort());
+    expect(asVisitor.bookingClosedDays).toEqual(anonymous.bookingClosedDays);
+  });
+
   it("lets an admin play any recording", async () => {
     const res = await post(
       multipart(validFields(), [{ field: "audio", name: "a.webm", bytes: webmBytes() }]),

@@ -18,6 +18,7 @@ import {
   firstBookableDay,
   type IsoDay,
   lastBookableDay,
+  laterDay,
   monthOf,
   nextOpenDay,
   PICK_DATE_AND_TIME,
@@ -46,6 +47,8 @@ export type BookingDialogProps = {
   demo?: boolean;
 };
 
+/** How long the dialog waits for the event type before it shows the calendar without it. */
+const EVENT_TYPE_WAIT_MS = 2500;
 const SLOTS_NOT_OK = "Zeitslots konnten nicht geladen werden. Bitte versuche es später erneut.";
 const SLOTS_BAD_SHAPE = "Unerwartete API-Antwort. Bitte versuche es später erneut.";
 const SLOTS_FAILED = "Fehler beim Laden der Zeitslots. Bitte versuche es später erneut.";
@@ -126,7 +129,7 @@ export function BookingDialog({
       bookingWeekdays?: number[];
       bookingClosedDays?: IsoDay[];
       bookingHorizonDays?: number;
-    }>("/api/configuration")
+    }>("/api/configuration?view=public")
       .then((c) => {
         setLeadDays(c.bookingLeadTime?.days ?? 1);
         if (Array.isArray(c.bookingWeekdays)) setOpenDays(c.bookingWeekdays);
@@ -149,8 +152,13 @@ export function BookingDialog({
         }
       })
       .catch(() => undefined);
-    // The calendar, its lead time and the event's duration appear together (no default first).
-    void Promise.allSettled([configuration, eventType]).then(() => {
+    // The calendar comes with its rules (no default lead time first) and, unless the event type
+    // takes longer than EVENT_TYPE_WAIT_MS (a slow calendar provider), with the event's duration.
+    const eventTypeOrTimeout = Promise.race([
+      eventType,
+      new Promise((resolve) => setTimeout(resolve, EVENT_TYPE_WAIT_MS)),
+    ]);
+    void Promise.allSettled([configuration, eventTypeOrTimeout]).then(() => {
       if (live) setReady(true);
     });
     return () => {
@@ -176,7 +184,7 @@ export function BookingDialog({
   const firstDay = firstBookableDay(leadDays);
   const lastDay = lastBookableDay(horizonDays);
   const cells = calendarGrid(month, firstDay, berlinToday(), openDays, closedDays, lastDay);
-  const nextFree = nextOpenDay(firstDay, openDays, closedDays, lastDay);
+  const nextFree = nextOpenDay(laterDay(firstDay, `${month}-01`), openDays, closedDays, lastDay);
 
   function changeMonth(direction: -1 | 1) {
     setMonth((m) => addMonths(m, direction));

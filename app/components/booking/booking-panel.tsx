@@ -192,7 +192,10 @@ export function CalendarGrid({
       <p className="mt-3 text-xs text-slate-500 dark:text-slate-400">{hint}</p>
       {jumpTo ? (
         <div className="mt-3 space-y-2 rounded-lg border border-indigo-200 bg-indigo-50 p-3 text-sm text-slate-700 dark:border-indigo-900 dark:bg-indigo-950 dark:text-slate-200">
-          <p>Im {monthLabel(month)} ist kein Tag mehr frei.</p>
+          <p>
+            Im {monthLabel(month)} ist kein Tag{" "}
+            {cells.some((c) => c.isToday && c.inMonth) ? "mehr frei" : "frei"}.
+          </p>
           {"links" in controls ? (
             <Link to={controls.links.day(jumpTo)} className={buttonClass("secondary")}>
               Zum nächsten freien Tag: {dayLabel(jumpTo)}

@@ -11,12 +11,17 @@ import {
 import { closedDaysAhead } from "~/server/holidays.server";
 import { maskedConfiguration } from "~/server/webhooks/config.server";
 
-/** Visitors get the public subset; admins get the whole document. */
+/**
+ * Visitors get the public subset; admins get the whole document — unless they ask for what a
+ * visitor sees (`?view=public`: the booking dialog's weekdays, closed days and horizon, also when
+ * an admin tries it out).
+ */
 export const loader = publicApi(
   { fallback: "Fehler beim Abrufen der Konfiguration" },
   async ({ request }) => {
     const config = getConfiguration();
-    const admin = await getApiAdmin(request);
+    const asVisitor = new URL(request.url).searchParams.get("view") === "public";
+    const admin = asVisitor ? null : await getApiAdmin(request);
     // Webhook secrets never leave in full (masked to their last four characters).
     // Visitors' calendars grey out holidays and blocked days of the coming year (dates only).
     const visitor = {

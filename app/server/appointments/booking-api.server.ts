@@ -12,6 +12,7 @@ import {
   isIsoDay,
   isIsoMonth,
   lastBookableDay,
+  laterDay,
   monthOf,
   nextOpenDay,
 } from "~/lib/booking-calendar";
@@ -229,14 +230,10 @@ export async function slotPickerState(url: URL, withSlots: boolean, moving?: Mov
           : "Fehler beim Laden der Zeitslots. Bitte versuche es später erneut.";
     }
   }
-  // A month without a selectable day points to the first day the calendar offers at all.
+  // A month without a selectable day points to the next day the calendar offers after its start.
+  const from = laterDay(firstDay, `${month}-01`);
   const nextFree = cells.some((c) => c.selectable)
     ? null
-    : nextOpenDay(
-        firstDay,
-        openDays,
-        closedDaysAhead(getConfiguration().scheduling, firstDay, 400),
-        last,
-      );
+    : nextOpenDay(from, openDays, closedDaysAhead(getConfiguration().scheduling, from, 400), last);
   return { month, cells, day, slots, error, hint: bookingHint(openDays, last), nextFree };
 }
