@@ -17,11 +17,16 @@
  *   survived straight in the old generation. After the dashboard, a site the API list shares was
  *   pretenured and the list's short-lived rows went to the old generation (~350 KB per scavenge
  *   instead of 17 KB): a full collection every ~10 requests, the API list's p95 45 ms instead of 29.
+ * - The old generation grows by 80 % of what survived before V8 starts marking again (ADR 303
+ *   addendum): with its own factor (~1.4 at a 28 MB live heap) the limit sat so close that
+ *   incremental marking restarted every ~10 API-list requests (15 full collections in 110
+ *   requests, p95 52–57 ms; 6 and 30–36 ms with 80 %). `wrk`'s peak: 153–155 MB (≤ 160).
  */
 export const NODE_FLAGS: readonly string[] = [
   "--max-old-space-size=96",
   "--max-semi-space-size=4",
   "--no-allocation-site-pretenuring",
+  "--heap-growing-percent=80",
 ];
 
 /**

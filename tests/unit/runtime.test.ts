@@ -42,6 +42,7 @@ describe("the production runtime (server/runtime.ts, ADR 165)", () => {
     expect(NODE_FLAGS).toContain("--max-old-space-size=96");
     expect(NODE_FLAGS).toContain("--max-semi-space-size=4");
     expect(NODE_FLAGS).toContain("--no-allocation-site-pretenuring");
+    expect(NODE_FLAGS).toContain("--heap-growing-percent=80");
     expect(RUNTIME_ENV).toEqual({ MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "16384" });
     expect(LITESTREAM_ENV).toEqual({ GOMEMLIMIT: "16MiB" });
     expect(runtimeArgs("x.js", "a")).toEqual([...NODE_FLAGS, "x.js", "a"]);
@@ -59,15 +60,22 @@ describe("the production runtime (server/runtime.ts, ADR 165)", () => {
         MALLOC_MMAP_THRESHOLD_: "131072",
       }),
     ).toEqual({
-      flags: ["--max-semi-space-size=4", "--no-allocation-site-pretenuring"],
+      flags: [
+        "--max-semi-space-size=4",
+        "--no-allocation-site-pretenuring",
+        "--heap-growing-percent=80",
+      ],
       env: {},
     });
     expect(
       missingRuntime([], { NODE_OPTIONS: "--max-old-space-size=400  --max-semi-space-size=8" }),
-    ).toEqual({ flags: ["--no-allocation-site-pretenuring"], env: { ...RUNTIME_ENV } });
+    ).toEqual({
+      flags: ["--no-allocation-site-pretenuring", "--heap-growing-percent=80"],
+      env: { ...RUNTIME_ENV },
+    });
     // A negated flag and its positive spelling name the same setting: the operator's wins.
     expect(missingRuntime(["--allocation_site_pretenuring"], { ...RUNTIME_ENV })).toEqual({
-      flags: ["--max-old-space-size=96", "--max-semi-space-size=4"],
+      flags: ["--max-old-space-size=96", "--max-semi-space-size=4", "--heap-growing-percent=80"],
       env: {},
     });
   });
@@ -88,6 +96,7 @@ describe("the production runtime (server/runtime.ts, ADR 165)", () => {
     expect(started.execArgv).toEqual([
       "--max-semi-space-size=4",
       "--no-allocation-site-pretenuring",
+      "--heap-growing-percent=80",
       "--max-old-space-size=300",
     ]);
     expect(started.mallocArenaMax).toBe("1");
@@ -98,6 +107,7 @@ describe("the production runtime (server/runtime.ts, ADR 165)", () => {
       "--max-semi-space-size=4",
       "--max-old-space-size=300",
       "--allocation-site-pretenuring",
+      "--heap-growing-percent=50",
     ];
     const { probe: started } = await probe(flags, { ...bareEnv(), ...RUNTIME_ENV });
     expect(started.execArgv).toEqual(flags);
