@@ -33,6 +33,22 @@ function recorder(options: { highWaterMark?: number; slow?: boolean } = {}) {
 
 const bytes = (n: number, fill = 97) => new Uint8Array(n).fill(fill);
 
+/** A body of `count` chunks of `size` bytes, each made only when read (`pulled()` counts them). */
+function pulledBody(count: number, size: number) {
+  let pulled = 0;
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (pulled === count) return controller.close();
+        pulled++;
+        controller.enqueue(bytes(size));
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return { body, pulled: () => pulled };
+}
+
 describe("writeCoalesced", () => {
   it("writes the chunks of one turn as one piece with one flush", async () => {
     const chunks = Array.from({ length: 30 }, (_, i) => bytes(100 + i, 65 + (i % 26)));
@@ -91,30 +107,20 @@ describe("writeCoalesced", () => {
   });
 
   it("waits for drain: the source is not read ahead while the response pushes back", async () => {
-    let pulled = 0;
-    const body = new ReadableStream<Uint8Array>(
-      {
-        pull(controller) {
-          if (pulled === 100) return controller.close();
-          pulled++;
-          controller.enqueue(bytes(1024));
-        },
-      },
-      { highWaterMark: 0 },
-    );
+    const { body, pulled } = pulledBody(100, 1024);
     const slow = recorder({ highWaterMark: 1024, slow: true });
     const done = writeCoalesced(body, slow.res, 2048);
     for (let i = 0; i < 5; i++) await nextTurn();
     // One write of two chunks is in flight, unconfirmed: the writer waits instead of reading on.
     expect(slow.writes).toHaveLength(1);
-    expect(pulled).toBeLessThanOrEqual(3);
+    expect(pulled()).toBeLessThanOrEqual(3);
     while (slow.writes.length < 50) {
       slow.drain();
       await nextTurn();
     }
     slow.drain();
     await done;
-    expect(pulled).toBe(100);
+    expect(pulled()).toBe(100);
     expect(Buffer.concat(slow.writes).length).toBe(100 * 1024);
   });
 
@@ -133,17 +139,7 @@ describe("writeCoalesced", () => {
         ? slow.res.on(event, listener)
         : on(event, listener)) as typeof slow.res.once;
     on("drain", () => compressor.emit("drain")); // the response's own drain reaches them
-    let pulled = 0;
-    const body = new ReadableStream<Uint8Array>(
-      {
-        pull(controller) {
-          if (pulled === 40) return controller.close();
-          pulled++;
-          controller.enqueue(bytes(2048));
-        },
-      },
-      { highWaterMark: 0 },
-    );
+    const { body, pulled } = pulledBody(40, 2048);
     const done = writeCoalesced(body, slow.res, 2048);
     while (slow.writes.length < 40) {
       slow.drain();
@@ -151,7 +147,7 @@ describe("writeCoalesced", () => {
     }
     slow.drain();
     await done;
-    expect(pulled).toBe(40);
+    expect(pulled()).toBe(40);
     expect(compressor.listenerCount("drain")).toBeLessThanOrEqual(1);
   });
 
