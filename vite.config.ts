@@ -8,7 +8,7 @@ export default defineConfig(({ command }) => ({
   resolve: {
     tsconfigPaths: true,
     // The server build renders with the streaming renderer only, without react-dom's legacy
-    // renderToString build (app/server/react-dom-server.server.ts, ADR 185). Dev keeps the package.
+    // renderToString build (app/server/rendering/react-dom-server.server.ts, ADR 185). Dev keeps the package.
     alias:
       command === "build"
         ? [
@@ -16,7 +16,7 @@ export default defineConfig(({ command }) => ({
               find: /^react-dom\/server$/,
               replacement: path.resolve(
                 import.meta.dirname,
-                "app/server/react-dom-server.server.ts",
+                "app/server/rendering/react-dom-server.server.ts",
               ),
             },
           ]

@@ -10,24 +10,24 @@ import {
   ServerRouter,
 } from "react-router";
 import { NonceProvider } from "./components/nonce";
-import { rememberLanding } from "./server/landing-fast-path.server";
-import { renderWithCache } from "./server/render-cache.server";
-import { requestContext } from "./server/request-context.server";
+import { requestContext } from "./server/http/request-context.server";
+import { rememberLanding } from "./server/rendering/landing-fast-path.server";
+import { renderWithCache } from "./server/rendering/render-cache.server";
 
 export { clientKey } from "./lib/client-key";
+// `npm run admin:reset-password` (scripts/admin-reset-password.ts) calls it on the built server.
+export { issueResetLink } from "./server/accounts/reset-link.server";
+// `npm run admin:reset-2fa` (scripts/admin-reset-2fa.ts) calls it on the built server.
+export { resetTwoFactor } from "./server/accounts/two-factor/two-factor.server";
 export { boot } from "./server/boot.server";
 // The CSP of the framed contact form (server/app.ts, issue 29).
-export { embedFrameSources, isEmbedPath } from "./server/embed.server";
+export { embedFrameSources, isEmbedPath } from "./server/embed/embed.server";
 // server/index.ts reads the configuration before the boot: it listens first (issue 31).
-export { env as config } from "./server/env.server";
-// A first visit to `/` answered before React Router (server/landing-fast-path.ts, ADR 300).
-export { fastLanding } from "./server/landing-fast-path.server";
-// `npm run admin:reset-password` (scripts/admin-reset-password.ts) calls it on the built server.
-export { issueResetLink } from "./server/reset-link.server";
+export { env as config } from "./server/platform/env.server";
 // The one set of test hooks (flushes, probes), the instance the server runs: tests/integration/server.ts.
-export { testHooks } from "./server/test-hooks.server";
-// `npm run admin:reset-2fa` (scripts/admin-reset-2fa.ts) calls it on the built server.
-export { resetTwoFactor } from "./server/two-factor/two-factor.server";
+export { testHooks } from "./server/platform/test-hooks.server";
+// A first visit to `/` answered before React Router (server/landing-fast-path.ts, ADR 300).
+export { fastLanding } from "./server/rendering/landing-fast-path.server";
 export { multipartCap } from "./server/uploads/parse.server";
 export { requestContext };
 

@@ -21,13 +21,13 @@ import { ToastProvider } from "./components/ui/toast";
 import { themeClass } from "./lib/brand";
 import { brandColorStyle } from "./lib/brand-color";
 import { brandedTitle } from "./lib/branding";
-import { branding } from "./server/branding.server";
-import { isEmbedPath } from "./server/embed.server";
-import { getToast } from "./server/flash.server";
-import { withIdempotency } from "./server/idempotency.server";
+import { branding } from "./server/branding/branding.server";
+import { isEmbedPath } from "./server/embed/embed.server";
+import { getToast } from "./server/http/flash.server";
+import { withIdempotency } from "./server/http/idempotency.server";
+import { clientIp } from "./server/http/request-context.server";
 import { bookingConfirmationMailed } from "./server/mail/outbox.server";
-import { readTheme } from "./server/preferences.server";
-import { clientIp } from "./server/request-context.server";
+import { readTheme } from "./server/visitors/preferences.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

@@ -15,7 +15,7 @@ import {
 import path from "node:path";
 import { Readable } from "node:stream";
 import Database from "better-sqlite3";
-import { S3Bucket, s3ConfigFromEnv } from "../server/s3.ts";
+import { S3Bucket, s3ConfigFromEnv } from "../app/server/storage/s3.ts";
 import { scriptEnv } from "./script-env.ts";
 
 const args = process.argv.slice(2);

@@ -14,10 +14,10 @@ rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
 writeFileSync(path.join(OUT, "package.json"), '{ "type": "module" }\n');
 // The launcher reads the configuration through the app's own parser: it goes beside it as ./env.server.js.
-const ENV_PARSER = path.join(ROOT, "app/server/env.server.ts");
+const ENV_PARSER = path.join(ROOT, "app/server/platform/env.server.ts");
 const strip = (file: string) =>
   stripTypeScriptTypes(readFileSync(file, "utf8"), { mode: "strip" })
-    .replace(/(["'])\.\.\/app\/server\/env\.server\.ts\1/g, "$1./env.server.js$1")
+    .replace(/(["'])\.\.\/app\/server\/platform\/env\.server\.ts\1/g, "$1./env.server.js$1")
     .replace(/(["'])((?:\.\/)?[\w-]+)\.ts\1/g, "$1$2.js$1");
 writeFileSync(path.join(OUT, "env.server.js"), strip(ENV_PARSER));
 for (const file of readdirSync(SOURCE)) {

@@ -1,9 +1,9 @@
-// The scripts' view of the configuration: the server's own parser (app/server/env.server.ts), so a
+// The scripts' view of the configuration: the server's own parser (app/server/platform/env.server.ts), so a
 // script never has a default of its own; a bad value stops it with the server's one-line message.
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { EnvError, readEnvVariables } from "../app/server/env.server.ts";
+import { EnvError, readEnvVariables } from "../app/server/platform/env.server.ts";
 
 export function scriptEnv() {
   try {

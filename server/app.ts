@@ -5,8 +5,8 @@ import express from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import type { fastLanding } from "../app/server/landing-fast-path.server.ts";
-import type { TestHooks } from "../app/server/test-hooks.server.ts";
+import type { TestHooks } from "../app/server/platform/test-hooks.server.ts";
+import type { fastLanding } from "../app/server/rendering/landing-fast-path.server.ts";
 import { clientAddress, concurrencyLimit, REQUEST_QUEUE_MAX } from "./concurrency.ts";
 import { bodyGuard, type GuardOptions, originGuard, requestLineGuard } from "./guards.ts";
 import { createRequestHandler } from "./handler.ts";
@@ -23,7 +23,7 @@ export type EntryExtras = {
   config: () => BootResult["env"] & { DATABASE_PATH: string };
   /** The absolute cap on a multipart body (configured total upload limit + allowance). */
   multipartCap: () => number;
-  /** Flushes and probes for the tests, nothing else calls them (app/server/test-hooks.server.ts). */
+  /** Flushes and probes for the tests, nothing else calls them (app/server/platform/test-hooks.server.ts). */
   testHooks: TestHooks;
   /** The one client identity of every limit (app/lib/client-key.ts: IPv6 by its /56, ADR 254). */
   clientKey: (ip: string) => string;

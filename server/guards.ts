@@ -7,7 +7,7 @@ import type { NextFunction, Request, Response } from "express";
  * bodies are refused before a byte of the body is buffered.
  */
 
-/** JSON, url-encoded and non-upload bodies (the same figure as app/server/http.server.ts). */
+/** JSON, url-encoded and non-upload bodies (the same figure as app/server/http/http.server.ts). */
 export const SMALL_BODY_MAX_BYTES = 1024 * 1024;
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const BODY_TYPES = new Set([

@@ -1,5 +1,5 @@
 import type { Server } from "node:http";
-import { readEnvVariables } from "../app/server/env.server.ts";
+import { readEnvVariables } from "../app/server/platform/env.server.ts";
 import { type BootResult, createApp, type EntryExtras, importBuild } from "./app.ts";
 import { routeConsoleToLogger } from "./logger.ts";
 import { startMetricsServer } from "./metrics.ts";

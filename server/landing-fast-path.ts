@@ -1,18 +1,20 @@
 import type express from "express";
-import type { EntryExtras } from "./app.ts";
+import type { fastLanding } from "../app/server/rendering/landing-fast-path.server.ts";
 
 /**
  * A first visit to the landing page answered before React Router (ADR 300): `GET /` with no query,
  * no Cookie and no Referer — nothing the loaders of `/` read beyond the configuration and the year
  * — gets the kept page of the last such request when nothing it was rendered from changed
- * (app/server/landing-fast-path.server.ts). Written as server/handler.ts writes React Router's
+ * (app/server/rendering/landing-fast-path.server.ts). Written as server/handler.ts writes React Router's
  * answer (status, the same header pairs, the body in one write, flushed), after the same
  * middleware (request id, access log, metrics, request bound, CSP with this response's nonce,
  * security headers), so only the work in between is saved. Every other request, and a first
  * visit the fast path cannot answer, goes on to React Router with the stamp of what its loaders
  * read (`res.locals.landingStamp`, then the request context), from which the page is remembered.
  */
-export function landingFastPath(extras: Pick<EntryExtras, "fastLanding">): express.RequestHandler {
+export function landingFastPath(extras: {
+  fastLanding: typeof fastLanding;
+}): express.RequestHandler {
   return (req, res, next) => {
     if (
       req.method !== "GET" ||

@@ -11,7 +11,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { readEnvVariables } from "../app/server/env.server.ts";
+import { readEnvVariables } from "../app/server/platform/env.server.ts";
 import { litestreamBinary, litestreamPlan } from "./litestream.ts";
 import { applyRuntime, LITESTREAM_ENV, replaceProcess } from "./runtime.ts";
 
@@ -20,7 +20,7 @@ applyRuntime();
 let plan: ReturnType<typeof litestreamPlan>;
 let variables: ReturnType<typeof readEnvVariables>;
 try {
-  // The server's parser and defaults (app/server/env.server.ts): a bad value stops here already.
+  // The server's parser and defaults (app/server/platform/env.server.ts): a bad value stops here already.
   variables = readEnvVariables();
   // Litestream's own metrics on loopback, METRICS_PORT + 1: the server reads the replication lag there.
   const metricsPort = variables.METRICS_PORT;

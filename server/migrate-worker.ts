@@ -1,7 +1,7 @@
 // Applies the database migrations in a child process (issue 31, ADR 277; a process, not a worker
 // thread: ADR 296): server/index.ts listens first and answers /healthz while a long backfill or
 // index build runs here, off its event loop. Input: JSON in argv[2]; output: one JSON line.
-// The settings match app/server/db.server.ts; the server's own connection then finds nothing to do.
+// The settings match app/server/platform/db.server.ts; the server's own connection then finds nothing to do.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -27,10 +27,10 @@ try {
   sqlite.pragma("secure_delete = ON");
   const started = performance.now();
   migrate(drizzle({ client: sqlite }), { migrationsFolder });
-  // Planner statistics, sampled as app/server/db.server.ts does (ANALYSIS_LIMIT there).
+  // Planner statistics, sampled as app/server/platform/db.server.ts does (ANALYSIS_LIMIT there).
   sqlite.pragma("analysis_limit = 1000");
   sqlite.pragma("optimize=0x10002");
-  // The FTS5 shadow tables' estimate pinned (PIN_FTS_STATISTICS in app/server/db.server.ts: taken
+  // The FTS5 shadow tables' estimate pinned (PIN_FTS_STATISTICS in app/server/platform/db.server.ts: taken
   // while the index is small, their statistics make FTS5's segment deletes scan the whole index).
   const stat = sqlite
     .prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'sqlite_stat1'")

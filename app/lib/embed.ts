@@ -49,7 +49,7 @@ export function isValidEmbedHost(hostname: string): boolean {
 /**
  * One entry of the list as an origin (scheme, host and port; a trailing slash is dropped), or the
  * German reason it is not one. http is accepted only for a loopback host here; whether that is
- * allowed depends on APP_URL (the server checks it, app/server/embed.server.ts).
+ * allowed depends on APP_URL (the server checks it, app/server/embed/embed.server.ts).
  */
 export function parseEmbedOrigin(
   value: string,

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { unknownPathTarget } from "~/server/path-aliases.server";
+import { unknownPathTarget } from "~/server/http/path-aliases.server";
 import type { Route } from "./+types/catch-all";
 
 /** The spec: any unknown path redirects to / (a few guessed addresses to their real target). */

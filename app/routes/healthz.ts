@@ -1,4 +1,4 @@
-import { healthy } from "~/server/health.server";
+import { healthy } from "~/server/platform/health.server";
 
 export function loader() {
   const ok = healthy();

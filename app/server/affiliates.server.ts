@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { type AffiliateCodeJson, generateAffiliateCode } from "~/lib/affiliate";
 import { affiliateCodes } from "~db/schema";
-import { db } from "./db.server";
+import { db } from "./platform/db.server";
 
 export type AffiliateValidation = { valid: boolean; discountValue: number; code?: string };
 

@@ -1,17 +1,17 @@
+import { accountSweepTask } from "./accounts/auth.server";
+import { ensureFirstAdmin } from "./accounts/first-admin.server";
 import { summaryTask } from "./ai/request-ai.server";
-import { accountSweepTask } from "./auth.server";
-import { closeDb, db, optimizeDaily, stopOptimizer } from "./db.server";
-import { env } from "./env.server";
-import { ensureFirstAdmin } from "./first-admin.server";
-import { releaseAbandonedClaims } from "./idempotency.server";
+import { releaseAbandonedClaims } from "./http/idempotency.server";
 import { startMailWorker, stopMailWorker } from "./mail/outbox.server";
-import { registerAppMetrics } from "./metrics.server";
+import { closeDb, db, optimizeDaily, stopOptimizer } from "./platform/db.server";
+import { env } from "./platform/env.server";
+import { registerAppMetrics } from "./platform/metrics.server";
+import { resetLimiters } from "./platform/rate-limit.server";
 import { retentionTask } from "./privacy/retention.server";
-import { resetLimiters } from "./rate-limit.server";
 import { imapRepliesTask } from "./replies/imap-poll.server";
 import { busyFeedTask } from "./team-calendar/busy-feeds.server";
 import { transcriptionTask } from "./transcription/jobs.server";
-import { uploadSweepTask } from "./uploads/store.server";
+import { uploadSweepTask } from "./uploads/sweep.server";
 import { startWebhookWorker, stopWebhookWorker } from "./webhooks/deliveries.server";
 
 type Task = { start?: () => void | Promise<void>; stop?: () => void | Promise<void> };

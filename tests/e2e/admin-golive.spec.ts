@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { inArray } from "drizzle-orm";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import { webhookDeliveries } from "~db/schema";
 import { loginAs } from "./auth";
 import { expect, type SeedApi, test } from "./fixtures";

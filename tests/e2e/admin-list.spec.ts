@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import { assignRequest } from "~/server/requests/manage.server";
 import { appointments } from "~db/schema";
 import { loginAs } from "./auth";

@@ -1,5 +1,5 @@
 import { and, eq, gt } from "drizzle-orm";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import { mailOutbox } from "~db/schema";
 import { expect, test, waitForMail } from "./fixtures";
 import { bookAndOpenManageLink } from "./manage-helpers";

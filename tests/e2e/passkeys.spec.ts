@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { generateSync } from "otplib";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import { passkeys } from "~db/schema";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Locator } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import { requests } from "~db/schema";
 import { loginAs } from "./auth";
 import { submitVisitorRequest, withConfiguration } from "./fidelity-helpers";

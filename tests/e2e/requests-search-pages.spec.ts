@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import { requests } from "~db/schema";
 import { loginAs } from "./auth";
 import { expect, test } from "./fixtures";

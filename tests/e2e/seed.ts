@@ -4,16 +4,16 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Configuration } from "~/lib/configuration";
-import { deleteAdmin, findAdminByEmail, insertAdmin } from "~/server/admins.server";
+import { deleteAdmin, findAdminByEmail, insertAdmin } from "~/server/accounts/admins.server";
 import { createAffiliateCode, deleteAffiliateCode } from "~/server/affiliates.server";
 import { deleteAppointment } from "~/server/appointments/appointments.server";
 import {
   getConfiguration,
   saveConfiguration,
   saveLogoReference,
-} from "~/server/configuration.server";
-import { hashPassword } from "~/server/crypto.server";
-import { db, transaction } from "~/server/db.server";
+} from "~/server/configuration/configuration.server";
+import { hashPassword } from "~/server/platform/crypto.server";
+import { db, transaction } from "~/server/platform/db.server";
 import { adminExtrasOf } from "~/server/requests/admin-extras.server";
 import { deleteRequest } from "~/server/requests/manage.server";
 import { listAllRequests } from "~/server/requests/queries.server";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import { requests } from "~db/schema";
 import { insertAdmin, testDb } from "./auth-helpers";
 import { startTestServer, type TestServer } from "./server";

@@ -5,9 +5,9 @@
 import { isNull } from "drizzle-orm";
 import { HttpResponse, http } from "msw";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { aiBudget, countToday } from "~/server/budgets.server";
-import { patchConfiguration } from "~/server/configuration.server";
-import { closeDb, db } from "~/server/db.server";
+import { patchConfiguration } from "~/server/configuration/configuration.server";
+import { closeDb, db } from "~/server/platform/db.server";
+import { aiBudget, countToday } from "~/server/spam/budgets.server";
 import { requests } from "~db/schema";
 import { ANTHROPIC_URL, anthropicText } from "../mocks/anthropic";
 import { mswListenOptions, setupMocks } from "./server";

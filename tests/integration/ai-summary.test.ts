@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { HttpResponse, http } from "msw";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import { requests } from "~db/schema";
 import { ANTHROPIC_URL, anthropicText } from "../mocks/anthropic";
 import { mswListenOptions, setupMocks } from "./server";

@@ -2,7 +2,7 @@
 // uid "held-…", never sent to Cal.com). Cancelling it must not call Cal.com with that made-up uid.
 import { HttpResponse, http } from "msw";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import { appointments, requests } from "~db/schema";
 import { CALCOM_URL } from "../mocks/calcom";
 import { mswListenOptions, setupMocks, startTestServer, type TestServer } from "./server";

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { firstBookableDay } from "~/lib/booking-calendar";
 import { manageToken } from "~/server/appointments/manage-link.server";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import { appointments, mailOutbox, requests } from "~db/schema";
 import { startTestServer, type TestServer } from "./server";
 

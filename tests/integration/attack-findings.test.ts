@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { generateSync } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import { appointments, requests, webhookDeliveries } from "~db/schema";
 import { insertAdmin } from "./auth-helpers";
 import { mswListenOptions, setupMocks, startTestServer, type TestServer } from "./server";

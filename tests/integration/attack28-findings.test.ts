@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AvailabilityRules, DEFAULT_WEEKLY_HOURS, freeSlots } from "~/lib/availability";
 import { addDays, berlinTime, firstBookableDay, weekday } from "~/lib/booking-calendar";
 import { OptionalVideoUrlSchema } from "~/lib/team-calendar";
-import { db as appDb } from "~/server/db.server";
+import { db as appDb } from "~/server/platform/db.server";
 import { busySpansOf } from "~/server/team-calendar/ics-busy.server";
 import { appointments, requests } from "~db/schema";
 import { testDb } from "./auth-helpers";

@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import { hashPassword } from "~/server/crypto.server";
+import { hashPassword } from "~/server/platform/crypto.server";
 import { startSmtpInbox } from "../smtp-inbox";
 import type { TestServer } from "./server";
 

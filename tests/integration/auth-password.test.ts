@@ -144,7 +144,7 @@ describe("forgot and reset password", () => {
 
 describe("token sweep", () => {
   it("removes expired sessions and used or expired reset tokens", async () => {
-    const { sweepAccountTokens } = await import("~/server/auth.server");
+    const { sweepAccountTokens } = await import("~/server/accounts/auth.server");
     const user = await insertAdmin("ulla");
     const live = await apiLogin(server, user.username, user.password);
     const db = testDb();

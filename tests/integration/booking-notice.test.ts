@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { firstBookableDay } from "~/lib/booking-calendar";
 import { DEFAULT_CONFIGURATION } from "~/lib/configuration";
-import { saveConfiguration } from "~/server/configuration.server";
-import { db } from "~/server/db.server";
+import { saveConfiguration } from "~/server/configuration/configuration.server";
+import { db } from "~/server/platform/db.server";
 import { requests } from "~db/schema";
 import { startSmtpInbox } from "../smtp-inbox";
 import { startTestServer, type TestServer } from "./server";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { builtinSlotStarts } from "~/server/appointments/scheduling/builtin.server";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import { appointments, requests } from "~db/schema";
 import { nextBookableWeekday } from "./booking-days";
 import { startTestServer, type TestServer } from "./server";

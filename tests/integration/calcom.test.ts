@@ -5,7 +5,7 @@ import addFormats from "ajv-formats";
 import { eq } from "drizzle-orm";
 import { HttpResponse, http } from "msw";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import { appointments, requests } from "~db/schema";
 import { CALCOM_URL } from "../mocks/calcom";
 import { nextBookableWeekday } from "./booking-days";

@@ -6,7 +6,7 @@ import { createHmac, hkdfSync } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RequestJson } from "~/lib/request-json";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import { configuration } from "~db/schema";
 import { solvedAltcha } from "../altcha-solution";
 import { multipart, validFields } from "./landing-fixtures";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serializeToast } from "~/server/flash.server";
+import { serializeToast } from "~/server/http/flash.server";
 import { startTestServer, type TestServer } from "./server";
 
 let server: TestServer;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/server/db.server";
-import { HONEYPOT_REFUSED } from "~/server/honeypot.server";
+import { db } from "~/server/platform/db.server";
+import { HONEYPOT_REFUSED } from "~/server/spam/honeypot.server";
 import { requests } from "~db/schema";
 import { multipart, validFields } from "./landing-fixtures";
 import { startTestServer, type TestServer } from "./server";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession } from "~/server/auth.server";
+import { createSession } from "~/server/accounts/auth.server";
 import { solvedAltcha } from "../altcha-solution";
 import { multipart, pdfBytes, validFields } from "./landing-fixtures";
 import { startTestServer, type TestServer } from "./server";

@@ -8,7 +8,7 @@
 import { eq } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import { jobRuns, requestMessages } from "~db/schema";
 import { IMAP_INBOX, imapStack, leadWithMessage, rfc822 } from "./imap-fixtures";
 

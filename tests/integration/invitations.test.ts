@@ -189,7 +189,7 @@ describe("invitations", () => {
   });
 
   it("counts only unused, unexpired invitations as pending", async () => {
-    const { countPendingInvitations } = await import("~/server/invitations.server");
+    const { countPendingInvitations } = await import("~/server/accounts/invitations.server");
     const list = (await (await server.fetch("/api/admin/invitations", { token })).json())
       .invitations as { expired: boolean }[];
     expect(countPendingInvitations()).toBe(list.filter((i) => !i.expired).length);

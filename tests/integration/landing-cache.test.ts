@@ -3,7 +3,7 @@
 // CSP nonce is new per response, and one visitor's history never reaches another.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_CONFIGURATION } from "~/lib/configuration";
-import { saveConfiguration } from "~/server/configuration.server";
+import { saveConfiguration } from "~/server/configuration/configuration.server";
 import { multipart, validFields } from "./landing-fixtures";
 import { startTestServer, type TestServer } from "./server";
 

@@ -9,7 +9,7 @@ import { gunzipSync } from "node:zlib";
 import { register } from "prom-client";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_CONFIGURATION } from "~/lib/configuration";
-import { saveConfiguration } from "~/server/configuration.server";
+import { saveConfiguration } from "~/server/configuration/configuration.server";
 import { startTestServer, type TestServer } from "./server";
 
 let server: TestServer;

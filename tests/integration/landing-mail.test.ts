@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_CONFIGURATION } from "~/lib/configuration";
-import { saveConfiguration } from "~/server/configuration.server";
-import { db } from "~/server/db.server";
+import { saveConfiguration } from "~/server/configuration/configuration.server";
+import { db } from "~/server/platform/db.server";
 import { admins } from "~db/schema";
 import { solvedAltcha } from "../altcha-solution";
 import { startSmtpInbox } from "../smtp-inbox";

@@ -1,8 +1,9 @@
 import { mkdirSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { closeDb } from "~/server/db.server";
-import { openStoredFile, sweepUnreferencedUploads } from "~/server/uploads/store.server";
+import { closeDb } from "~/server/platform/db.server";
+import { openStoredFile } from "~/server/uploads/store.server";
+import { sweepUnreferencedUploads } from "~/server/uploads/sweep.server";
 import { multipart, pdfBytes, validFields } from "./landing-fixtures";
 import { startTestServer } from "./server";
 

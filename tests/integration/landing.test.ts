@@ -2,9 +2,9 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_CONFIGURATION } from "~/lib/configuration";
-import { createSession } from "~/server/auth.server";
-import { saveConfiguration } from "~/server/configuration.server";
-import { db } from "~/server/db.server";
+import { createSession } from "~/server/accounts/auth.server";
+import { saveConfiguration } from "~/server/configuration/configuration.server";
+import { db } from "~/server/platform/db.server";
 import { admins, affiliateCodes, attachments, requests } from "~db/schema";
 import {
   exeBytes,

@@ -5,9 +5,9 @@
 import { and, eq } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertAdmin } from "~/server/admins.server";
-import { hashPassword } from "~/server/crypto.server";
-import { db, transaction } from "~/server/db.server";
+import { insertAdmin } from "~/server/accounts/admins.server";
+import { hashPassword } from "~/server/platform/crypto.server";
+import { db, transaction } from "~/server/platform/db.server";
 import { auditLog, mailOutbox, requestMessages, requests } from "~db/schema";
 import { solvedAltcha } from "../altcha-solution";
 import { startSmtpInbox } from "../smtp-inbox";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import { assignRequest, updateRequest } from "~/server/requests/manage.server";
 import { requestStatusHistory, requests } from "~db/schema";
 import { startTestServer, type TestServer } from "./server";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import { requests } from "~db/schema";
 import { insertAdmin } from "./auth-helpers";
 import { multipart, validFields } from "./landing-fixtures";

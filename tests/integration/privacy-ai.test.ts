@@ -1,7 +1,7 @@
 import { HttpResponse, http } from "msw";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { saveConfiguration } from "~/server/configuration.server";
-import { db } from "~/server/db.server";
+import { saveConfiguration } from "~/server/configuration/configuration.server";
+import { db } from "~/server/platform/db.server";
 import { requests } from "~db/schema";
 import { ANTHROPIC_URL, anthropicText } from "../mocks/anthropic";
 import { mswListenOptions, setupMocks } from "./server";

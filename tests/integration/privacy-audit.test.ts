@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import { auditLog, requestStatusHistory } from "~db/schema";
 import { insertAdmin } from "./auth-helpers";
 import { multipart, validFields } from "./landing-fixtures";

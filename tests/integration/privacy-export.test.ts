@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import { requests } from "~db/schema";
 import { solvedAltcha } from "../altcha-solution";
 import { multipart, pdfBytes, validFields, webmBytes } from "./landing-fixtures";

@@ -1,8 +1,8 @@
 import { subMonths } from "date-fns";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { saveConfiguration } from "~/server/configuration.server";
-import { db } from "~/server/db.server";
+import { saveConfiguration } from "~/server/configuration/configuration.server";
+import { db } from "~/server/platform/db.server";
 import { applyRetention, runRetentionIfDue } from "~/server/privacy/retention.server";
 import { openStoredFile } from "~/server/uploads/store.server";
 import { appointments, attachments, auditLog, jobRuns, mailOutbox, requests } from "~db/schema";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { saveConfiguration } from "~/server/configuration.server";
-import { db } from "~/server/db.server";
+import { saveConfiguration } from "~/server/configuration/configuration.server";
+import { db } from "~/server/platform/db.server";
 import { requests } from "~db/schema";
 import { multipart, validFields } from "./landing-fixtures";
 import { startTestServer, type TestServer } from "./server";

@@ -2,9 +2,9 @@
 // (durable and safe under parallel submissions), and the signed request link it carries.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import { RECEIPT_KIND, RECEIPT_SUBJECT, sendReceipt } from "~/server/requests/receipt.server";
-import { visitorCookie } from "~/server/visitor.server";
+import { visitorCookie } from "~/server/visitors/visitor.server";
 import { mailOutbox, requests } from "~db/schema";
 import { solvedAltcha } from "../altcha-solution";
 import { type ReceivedMail, startSmtpInbox } from "../smtp-inbox";

@@ -1,11 +1,11 @@
-// The landing page's render cache (app/server/render-cache.server.ts, ADR 160) against the real
+// The landing page's render cache (app/server/rendering/render-cache.server.ts, ADR 160) against the real
 // request handler: it serves repeated requests from memory, yet a settings change shows on the
 // very next request, every response has its own nonce, and nothing one visitor sees (theme,
 // consent, affiliate code, attribution, history, form state, toast) reaches another.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_CONFIGURATION } from "~/lib/configuration";
-import { saveConfiguration } from "~/server/configuration.server";
-import { serializeToast } from "~/server/flash.server";
+import { saveConfiguration } from "~/server/configuration/configuration.server";
+import { serializeToast } from "~/server/http/flash.server";
 import { multipart, validFields } from "./landing-fixtures";
 import { startTestServer, type TestServer } from "./server";
 

@@ -1,6 +1,6 @@
 import { HttpResponse, http } from "msw";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import { admins, attachments, requests } from "~db/schema";
 import { ANTHROPIC_URL, anthropicText } from "../mocks/anthropic";
 import { mswListenOptions, setupMocks, startTestServer, type TestServer } from "./server";

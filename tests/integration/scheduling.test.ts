@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, firstBookableDay, isWeekend } from "~/lib/booking-calendar";
-import { getConfiguration } from "~/server/configuration.server";
-import { db } from "~/server/db.server";
+import { getConfiguration } from "~/server/configuration/configuration.server";
+import { db } from "~/server/platform/db.server";
 import { appointments, requests } from "~db/schema";
 import { startTestServer, type TestServer } from "./server";
 

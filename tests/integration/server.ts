@@ -29,7 +29,7 @@ export async function startTestServer(envOverrides: Record<string, string | unde
     drainOutbox: (now?: Date) => extras.testHooks.drainOutbox(now),
     /** Sends every due webhook delivery; resolves when none is due any more. */
     drainWebhooks: () => extras.testHooks.drainWebhooks(),
-    /** Every hook of the running server (app/server/test-hooks.server.ts), e.g. renderCacheStats. */
+    /** Every hook of the running server (app/server/platform/test-hooks.server.ts), e.g. renderCacheStats. */
     testHooks: extras.testHooks,
     /** fetch relative to the server; JSON bodies are serialised when `json` is given. */
     fetch(path: string, init: RequestInit & { json?: unknown; token?: string } = {}) {

@@ -4,7 +4,7 @@
 // address is told, the change is audited.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SetupCheckItem } from "~/lib/setup-check";
-import { emailChangeToken } from "~/server/account.server";
+import { emailChangeToken } from "~/server/accounts/account.server";
 import { apiLogin, insertAdmin, linkToken, startInbox, testDb } from "./auth-helpers";
 import { nextBookableWeekday } from "./booking-days";
 import { startTestServer, type TestServer } from "./server";

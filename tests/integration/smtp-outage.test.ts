@@ -5,7 +5,7 @@
 import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_CONFIGURATION } from "~/lib/configuration";
-import { saveConfiguration } from "~/server/configuration.server";
+import { saveConfiguration } from "~/server/configuration/configuration.server";
 import { RECEIPT_SUBJECT } from "~/server/requests/receipt.server";
 import { solvedAltcha } from "../altcha-solution";
 import { startSmtpInbox } from "../smtp-inbox";

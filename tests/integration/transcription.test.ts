@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { HttpResponse, http } from "msw";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import { requests } from "~db/schema";
 import { solvedAltcha } from "../altcha-solution";
 import { ANTHROPIC_URL, anthropicText } from "../mocks/anthropic";

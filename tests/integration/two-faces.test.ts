@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "~/lib/auth-forms";
 import { createAffiliateCode } from "~/server/affiliates.server";
-import { db } from "~/server/db.server";
-import { getToast } from "~/server/flash.server";
+import { getToast } from "~/server/http/flash.server";
+import { db } from "~/server/platform/db.server";
 import { appointments, requests } from "~db/schema";
 import { startTestServer, type TestServer } from "./server";
 

@@ -9,16 +9,16 @@ import {
 } from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
-import { closeDb } from "~/server/db.server";
-import { fileStorage } from "~/server/upload-storage.server";
-import { storagePaths } from "~/server/uploads/fs-storage.server";
+import { closeDb } from "~/server/platform/db.server";
+import { storagePaths } from "~/server/storage/fs-storage.server";
+import { fileStorage } from "~/server/storage/storage.server";
 import {
   QUARANTINE_DAYS,
   quarantineRoot,
   restoreMarkerPath,
 } from "~/server/uploads/quarantine.server";
-import { openStoredFile, sweepUnreferencedUploads } from "~/server/uploads/store.server";
-import { bootSweep } from "~/server/uploads/sweep.server";
+import { openStoredFile } from "~/server/uploads/store.server";
+import { bootSweep, sweepUnreferencedUploads } from "~/server/uploads/sweep.server";
 import { multipart, pdfBytes, validFields } from "./landing-fixtures";
 import { startTestServer } from "./server";
 

@@ -127,7 +127,7 @@ describe("users", () => {
   it("never deactivates or deletes the last active admin", async () => {
     // Over HTTP the acting admin is always active, so this guard is checked on the rule itself:
     // an (inactive) actor against the only active admin.
-    const { deleteAdmin, setAdminActive } = await import("~/server/admins.server");
+    const { deleteAdmin, setAdminActive } = await import("~/server/accounts/admins.server");
     const db = testDb();
     db.prepare("UPDATE admins SET is_active = 0 WHERE id != ?").run(adminId);
     db.close();

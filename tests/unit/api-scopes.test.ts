@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { API_ROUTE_SCOPES, scopeDecision } from "~/api-scopes";
 import { API_SCOPES } from "~/lib/api-tokens";
-import { apiPatternOf } from "~/server/api-tokens/authorize.server";
+import { apiPatternOf } from "~/server/accounts/api-tokens/authorize.server";
 import { CLASSIFICATION, routePatterns } from "../security/route-table";
 
 // The scope table of API tokens (issue 27, ADR 260) beside app/routes.ts: derived from the routes,

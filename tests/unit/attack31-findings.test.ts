@@ -1,7 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseRequestListQuery } from "~/lib/request-list";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import { requestsCsv } from "~/server/privacy/csv-export.server";
 import { requestColumns } from "~/server/requests/columns.server";
 import { admins, requests } from "~db/schema";

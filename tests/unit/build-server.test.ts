@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 
 // `npm run build` writes build-server/ (ADR 132): every server module, as JavaScript that imports
 // its siblings as .js, so production runs without Node's type stripping; beside them the app's env
-// parser (app/server/env.server.ts), which the launcher reads its configuration with.
+// parser (app/server/platform/env.server.ts), which the launcher reads its configuration with.
 describe("build-server", () => {
   it("has every server module, with no type syntax and .js specifiers", () => {
     execFileSync(process.execPath, ["scripts/build-server.ts"], { stdio: "ignore" });

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "smol-toml";
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "~/server/env.server";
+import { parseEnv } from "~/server/platform/env.server";
 import { REQUEST_QUEUE_MAX } from "../../server/concurrency.ts";
 
 type FlyConfig = {

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 
 // Issue 31: PRAGMA optimize at boot on a new (empty) database recorded `requests_fts_data` with 2
 // rows; the planner then scanned that table for FTS5's own range delete of merged segments, so

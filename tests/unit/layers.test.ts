@@ -48,7 +48,7 @@ const cases: [string, string, string][] = [
   [
     "a component imports a server module",
     "app/components/bad.tsx",
-    'import type { AdminUser } from "~/server/auth.server";\nexport type X = AdminUser;\n',
+    'import type { AdminUser } from "~/server/accounts/auth.server";\nexport type X = AdminUser;\n',
   ],
   [
     "app/server imports a component",
@@ -73,7 +73,7 @@ const cases: [string, string, string][] = [
   [
     "a route imports the db module",
     "app/routes/bad-db.ts",
-    'import { db } from "~/server/db.server";\nexport const x = db;\n',
+    'import { db } from "~/server/platform/db.server";\nexport const x = db;\n',
   ],
 ];
 
@@ -88,7 +88,7 @@ describe("layer rules (biome noRestrictedImports)", () => {
     const ok = [
       plant(
         "app/routes/good.ts",
-        'import { healthy } from "~/server/health.server";\nexport const x = healthy;\n',
+        'import { healthy } from "~/server/platform/health.server";\nexport const x = healthy;\n',
       ),
       plant(
         "app/components/good.tsx",

@@ -7,16 +7,16 @@ import { beforeAll, describe, expect, it } from "vitest";
 process.env.ANTHROPIC_API_KEY = "plan-test";
 
 const { parseRequestListQuery } = await import("~/lib/request-list");
-const { db } = await import("~/server/db.server");
+const { db } = await import("~/server/platform/db.server");
 const { listRequestIds, listAllRequestIds, getStats, latestRequests, listAttributionSources } =
   await import("~/server/requests/queries.server");
 const { adminRequestsJsonParts } = await import("~/server/requests/admin-list.server");
 const { countQuarantined } = await import("~/server/requests/quarantine.server");
 const { conversionStats } = await import("~/server/dashboard/conversion.server");
-const { registerAppMetrics } = await import("~/server/metrics.server");
+const { registerAppMetrics } = await import("~/server/platform/metrics.server");
 const { summarizePending } = await import("~/server/ai/request-ai.server");
 const { applyRetention } = await import("~/server/privacy/retention.server");
-const { sweepUnreferencedUploads } = await import("~/server/uploads/store.server");
+const { sweepUnreferencedUploads } = await import("~/server/uploads/sweep.server");
 
 // Issue 31: the query plan of every list, dashboard, /metrics and background query, planned with
 // the statistics of the bench seed (db/query-plan-stats.json, captured by

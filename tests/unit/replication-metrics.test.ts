@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { replicationBehindBytes, sumSamples } from "~/server/metrics.server";
+import { replicationBehindBytes, sumSamples } from "~/server/platform/metrics.server";
 
 const litestream = (replicaIndex: number, replicaOffset: number) =>
   [

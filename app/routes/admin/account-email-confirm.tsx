@@ -4,9 +4,9 @@ import { AccountLink, AccountShell, accountPageHandle } from "~/components/admin
 import { Button } from "~/components/ui/button";
 import { Alert } from "~/components/ui/field";
 import { ACCOUNT_MESSAGES } from "~/lib/account-form";
-import { confirmEmailChange, verifyEmailChangeToken } from "~/server/account.server";
-import { redirectWithToast } from "~/server/flash.server";
-import { readForm } from "~/server/http.server";
+import { confirmEmailChange, verifyEmailChangeToken } from "~/server/accounts/account.server";
+import { redirectWithToast } from "~/server/http/flash.server";
+import { readForm } from "~/server/http/http.server";
 import type { Route } from "./+types/account-email-confirm";
 
 export const handle = accountPageHandle;

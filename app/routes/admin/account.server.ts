@@ -10,20 +10,24 @@ import {
   TwoFactorEnableSchema,
   TwoFactorSetupSchema,
 } from "~/lib/two-factor";
-import { createApiToken, revokeApiToken } from "~/server/api-tokens/api-tokens.server";
-import type { SessionAdmin } from "~/server/auth.server";
-import { patchConfiguration } from "~/server/configuration.server";
-import { requireConfirmation } from "~/server/confirm.server";
-import { redirectWithToast } from "~/server/flash.server";
-import { removePasskey, setPasskeyLogin } from "~/server/passkeys/passkeys.server";
-import { type Failure, failureReply } from "~/server/result.server";
-import { endOtherSessions, endSessionById, SESSION_MESSAGES } from "~/server/sessions.server";
+import { createApiToken, revokeApiToken } from "~/server/accounts/api-tokens/api-tokens.server";
+import type { SessionAdmin } from "~/server/accounts/auth.server";
+import { removePasskey, setPasskeyLogin } from "~/server/accounts/passkeys/passkeys.server";
+import {
+  endOtherSessions,
+  endSessionById,
+  SESSION_MESSAGES,
+} from "~/server/accounts/sessions.server";
 import {
   disableTwoFactor,
   enableTwoFactor,
   regenerateRecoveryCodes,
   startTwoFactorSetup,
-} from "~/server/two-factor/two-factor.server";
+} from "~/server/accounts/two-factor/two-factor.server";
+import { patchConfiguration } from "~/server/configuration/configuration.server";
+import { requireConfirmation } from "~/server/http/confirm.server";
+import { redirectWithToast } from "~/server/http/flash.server";
+import { type Failure, failureReply } from "~/server/platform/result.server";
 
 /** What a form of the "Sicherheit" section gets back (the recovery codes only this once). */
 export type SecurityReply = {

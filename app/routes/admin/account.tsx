@@ -12,17 +12,17 @@ import { Alert } from "~/components/ui/field";
 import { ConformForm, Field, useConformForm } from "~/components/ui/form";
 import { AccountSchema } from "~/lib/account-form";
 import { isDeliverableAddress } from "~/lib/mail-address";
-import { updateAccount } from "~/server/account.server";
-import { listApiTokens } from "~/server/api-tokens/api-tokens.server";
-import { requireAdmin } from "~/server/auth.server";
-import { getConfiguration } from "~/server/configuration.server";
-import { env } from "~/server/env.server";
-import { readForm } from "~/server/http.server";
+import { updateAccount } from "~/server/accounts/account.server";
+import { listApiTokens } from "~/server/accounts/api-tokens/api-tokens.server";
+import { requireAdmin } from "~/server/accounts/auth.server";
+import { passkeyStatus } from "~/server/accounts/passkeys/passkeys.server";
+import { listSessions } from "~/server/accounts/sessions.server";
+import { twoFactorStatus } from "~/server/accounts/two-factor/two-factor.server";
+import { getConfiguration } from "~/server/configuration/configuration.server";
+import { readForm } from "~/server/http/http.server";
 import { mailConfigured } from "~/server/mail/outbox.server";
-import { passkeyStatus } from "~/server/passkeys/passkeys.server";
-import { failureReply } from "~/server/result.server";
-import { listSessions } from "~/server/sessions.server";
-import { twoFactorStatus } from "~/server/two-factor/two-factor.server";
+import { env } from "~/server/platform/env.server";
+import { failureReply } from "~/server/platform/result.server";
 import type { Route } from "./+types/account";
 import {
   ENROLLMENT_INTENTS,

@@ -12,11 +12,11 @@ import {
   listAffiliateCodes,
   setAffiliateActive,
 } from "~/server/affiliates.server";
-import { requireConfirmation } from "~/server/confirm.server";
-import { env } from "~/server/env.server";
-import { redirectWithToast } from "~/server/flash.server";
-import { parseId } from "~/server/http.server";
-import { failureToast, invalid } from "~/server/result.server";
+import { requireConfirmation } from "~/server/http/confirm.server";
+import { redirectWithToast } from "~/server/http/flash.server";
+import { parseId } from "~/server/http/http.server";
+import { env } from "~/server/platform/env.server";
+import { failureToast, invalid } from "~/server/platform/result.server";
 
 /** What the affiliate panel shows (page and legacy panel): the codes and the origin of their links. */
 export function affiliatePanelData() {

@@ -1,7 +1,7 @@
 import { AccountError } from "~/components/admin/account-error";
 import { AffiliatePanel } from "~/components/admin/affiliates/affiliate-panel";
-import { requireAdmin } from "~/server/auth.server";
-import { readForm } from "~/server/http.server";
+import { requireAdmin } from "~/server/accounts/auth.server";
+import { readForm } from "~/server/http/http.server";
 import type { Route } from "./+types/affiliate-codes";
 import { affiliatePanelData, handleAffiliateAction } from "./affiliate-codes.server";
 

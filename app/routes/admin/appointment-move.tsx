@@ -4,11 +4,11 @@ import { SlotPicker } from "~/components/booking/slot-picker";
 import { bookingDuration } from "~/lib/booking-calendar";
 import { formatDateTime, formatRequestId } from "~/lib/format";
 import { isAdminReturnPath } from "~/lib/return-path";
+import { requireAdmin } from "~/server/accounts/auth.server";
 import { movableBooking } from "~/server/appointments/admin-changes.server";
 import { slotPickerState } from "~/server/appointments/booking-api.server";
-import { requireAdmin } from "~/server/auth.server";
-import { redirectWithToast } from "~/server/flash.server";
-import { parseId, readForm } from "~/server/http.server";
+import { redirectWithToast } from "~/server/http/flash.server";
+import { parseId, readForm } from "~/server/http/http.server";
 import type { Route } from "./+types/appointment-move";
 import { handleMoveForm } from "./appointments.server";
 

@@ -7,9 +7,9 @@ import {
   rescheduleByAdmin,
 } from "~/server/appointments/admin-changes.server";
 import { handleVideoLinkForm } from "~/server/appointments/video-link-form.server";
-import { redirectWithToast } from "~/server/flash.server";
+import { redirectWithToast } from "~/server/http/flash.server";
+import { failureToast } from "~/server/platform/result.server";
 import { adminActor } from "~/server/privacy/audit.server";
-import { failureToast } from "~/server/result.server";
 
 /** The card's anchor on Termine: a form result lands on its card (no JS: the browser scrolls). */
 export const cardAnchor = (id: number) => `termin-${id}`;

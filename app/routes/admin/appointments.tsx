@@ -22,13 +22,13 @@ import {
   TIME_FILTER_LABELS,
   TIME_FILTERS,
 } from "~/lib/appointments";
+import { backTo, requireAdmin } from "~/server/accounts/auth.server";
 import { refreshAppointment } from "~/server/appointments/appointments.server";
 import { listAppointments } from "~/server/appointments/list.server";
-import { backTo, requireAdmin } from "~/server/auth.server";
-import { getConfiguration } from "~/server/configuration.server";
-import { redirectWithToast } from "~/server/flash.server";
-import { parseId, readForm } from "~/server/http.server";
-import { failure, failureToast, scheduling } from "~/server/result.server";
+import { getConfiguration } from "~/server/configuration/configuration.server";
+import { redirectWithToast } from "~/server/http/flash.server";
+import { parseId, readForm } from "~/server/http/http.server";
+import { failure, failureToast, scheduling } from "~/server/platform/result.server";
 import type { Route } from "./+types/appointments";
 import { handleCardForm } from "./appointments.server";
 

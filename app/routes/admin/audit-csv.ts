@@ -1,5 +1,5 @@
 import { parseAuditQuery } from "~/lib/audit";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAdmin } from "~/server/accounts/auth.server";
 import { auditCsvResponse } from "~/server/privacy/audit-csv.server";
 import type { Route } from "./+types/audit-csv";
 

@@ -13,8 +13,8 @@ import {
   parseAuditQuery,
 } from "~/lib/audit";
 import { formatDateTime } from "~/lib/format";
-import { requireAdmin } from "~/server/auth.server";
-import { getConfiguration } from "~/server/configuration.server";
+import { requireAdmin } from "~/server/accounts/auth.server";
+import { getConfiguration } from "~/server/configuration/configuration.server";
 import { listAudit } from "~/server/privacy/audit.server";
 import type { Route } from "./+types/audit";
 

@@ -7,12 +7,12 @@ import { Alert } from "~/components/ui/field";
 import { ConformForm, Field, useConformForm } from "~/components/ui/form";
 import { ChangePasswordFormSchema, MESSAGES } from "~/lib/auth-forms";
 import { isDeliverableAddress } from "~/lib/mail-address";
-import { changePassword } from "~/server/admins.server";
-import { requireAdmin } from "~/server/auth.server";
-import { redirectWithToast } from "~/server/flash.server";
-import { readForm } from "~/server/http.server";
-import { clientIp } from "~/server/request-context.server";
-import { failureReply } from "~/server/result.server";
+import { changePassword } from "~/server/accounts/admins.server";
+import { requireAdmin } from "~/server/accounts/auth.server";
+import { redirectWithToast } from "~/server/http/flash.server";
+import { readForm } from "~/server/http/http.server";
+import { clientIp } from "~/server/http/request-context.server";
+import { failureReply } from "~/server/platform/result.server";
 import type { Route } from "./+types/change-password";
 
 export const meta: Route.MetaFunction = () => [{ title: "Account-Einstellungen" }];

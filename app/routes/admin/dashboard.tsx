@@ -7,12 +7,12 @@ import { StatusBadge } from "~/components/admin/requests/status-badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { formatDateTime, formatRequestId, summaryOf } from "~/lib/format";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAdmin } from "~/server/accounts/auth.server";
 import { conversionStats } from "~/server/dashboard/conversion.server";
-import { redirectWithToast } from "~/server/flash.server";
-import { readForm } from "~/server/http.server";
+import { sendTestMail, setupCheck } from "~/server/dashboard/setup-check.server";
+import { redirectWithToast } from "~/server/http/flash.server";
+import { readForm } from "~/server/http/http.server";
 import { getStats, latestRequests } from "~/server/requests/queries.server";
-import { sendTestMail, setupCheck } from "~/server/setup-check.server";
 import { busyFeedStatuses } from "~/server/team-calendar/busy-feeds.server";
 import type { Route } from "./+types/dashboard";
 

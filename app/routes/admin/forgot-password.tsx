@@ -6,11 +6,11 @@ import { AccountLink, AccountShell, accountPageHandle } from "~/components/admin
 import { Alert } from "~/components/ui/field";
 import { useConformForm } from "~/components/ui/form";
 import { ForgotPasswordSchema } from "~/lib/auth-forms";
-import { refuseFilledHoneypot } from "~/server/honeypot.server";
-import { readForm } from "~/server/http.server";
+import { requestPasswordReset } from "~/server/accounts/password-reset.server";
+import { readForm } from "~/server/http/http.server";
+import { clientIp } from "~/server/http/request-context.server";
 import { mailConfigured } from "~/server/mail/outbox.server";
-import { requestPasswordReset } from "~/server/password-reset.server";
-import { clientIp } from "~/server/request-context.server";
+import { refuseFilledHoneypot } from "~/server/spam/honeypot.server";
 import type { Route } from "./+types/forgot-password";
 
 export const handle = accountPageHandle;

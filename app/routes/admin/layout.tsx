@@ -7,8 +7,13 @@ import { LogoMark } from "~/components/ui/logo";
 import { ThemeToggle } from "~/components/ui/theme-toggle";
 import { useBrand } from "~/components/ui/use-brand";
 import type { ThemeChoice } from "~/lib/brand";
-import { countAwaitingActivation } from "~/server/account-activation.server";
-import { documentPath, ENROLMENT_PATH, FIRST_LOGIN_PATH, requireAdmin } from "~/server/auth.server";
+import { countAwaitingActivation } from "~/server/accounts/activation.server";
+import {
+  documentPath,
+  ENROLMENT_PATH,
+  FIRST_LOGIN_PATH,
+  requireAdmin,
+} from "~/server/accounts/auth.server";
 import type { Route } from "./+types/layout";
 
 /** Server-side session check before anything protected renders (no flash of protected content). */

@@ -13,11 +13,11 @@ import { AccountShell, accountPageHandle } from "~/components/admin/account-shel
 import { Alert } from "~/components/ui/field";
 import { useConformForm } from "~/components/ui/form";
 import { LoginSchema } from "~/lib/auth-forms";
-import { commitSessionCookie, getAdmin } from "~/server/auth.server";
-import { redirectWithToast } from "~/server/flash.server";
-import { type CodeStepOutcome, landingPath, loginWithForm } from "~/server/login.server";
-import { passkeyLoginOffered } from "~/server/passkeys/passkeys.server";
-import { clientIp } from "~/server/request-context.server";
+import { commitSessionCookie, getAdmin } from "~/server/accounts/auth.server";
+import { type CodeStepOutcome, landingPath, loginWithForm } from "~/server/accounts/login.server";
+import { passkeyLoginOffered } from "~/server/accounts/passkeys/passkeys.server";
+import { redirectWithToast } from "~/server/http/flash.server";
+import { clientIp } from "~/server/http/request-context.server";
 import type { Route } from "./+types/login";
 
 export const handle = accountPageHandle;

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { endSession } from "~/server/auth.server";
+import { endSession } from "~/server/accounts/auth.server";
 import type { Route } from "./+types/logout";
 
 /** POST: ends the session (row and cookie) and always lands on the login page. */

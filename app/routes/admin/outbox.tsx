@@ -6,12 +6,12 @@ import { buttonClass } from "~/components/ui/button";
 import { PostButton } from "~/components/ui/post-button";
 import { formatDateTime } from "~/lib/format";
 import { outboxStatusView } from "~/lib/outbox-status";
-import { documentPath, requireAdmin } from "~/server/auth.server";
-import { env } from "~/server/env.server";
-import { redirectWithToast } from "~/server/flash.server";
-import { parseId, readForm } from "~/server/http.server";
+import { documentPath, requireAdmin } from "~/server/accounts/auth.server";
+import { redirectWithToast } from "~/server/http/flash.server";
+import { parseId, readForm } from "~/server/http/http.server";
 import { listOutbox, retryMail } from "~/server/mail/outbox.server";
 import { maskedBody } from "~/server/mail/secrets.server";
+import { env } from "~/server/platform/env.server";
 import { deliveryViews, retryDelivery } from "~/server/webhooks/deliveries.server";
 import type { Route } from "./+types/outbox";
 

@@ -11,10 +11,10 @@ import { accountOutcome } from "~/components/admin/account-redirect";
 import { AccountShell, accountPageHandle } from "~/components/admin/account-shell";
 import { useConformForm } from "~/components/ui/form";
 import { MESSAGES, RegisterFormSchema } from "~/lib/auth-forms";
-import { refuseFilledHoneypot } from "~/server/honeypot.server";
-import { readForm } from "~/server/http.server";
-import { findValidInvitation, registerWithInvitation } from "~/server/invitations.server";
-import { failureReply } from "~/server/result.server";
+import { findValidInvitation, registerWithInvitation } from "~/server/accounts/invitations.server";
+import { readForm } from "~/server/http/http.server";
+import { failureReply } from "~/server/platform/result.server";
+import { refuseFilledHoneypot } from "~/server/spam/honeypot.server";
 import type { Route } from "./+types/register";
 
 export const handle = accountPageHandle;

@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { requireAdmin } from "~/server/auth.server";
-import { parseId } from "~/server/http.server";
+import { requireAdmin } from "~/server/accounts/auth.server";
+import { parseId } from "~/server/http/http.server";
 import { adminJsonOf } from "~/server/requests/quarantine.server";
 import { loadRequestJson } from "~/server/requests/serialize.server";
 import type { Route } from "./+types/request-details";

@@ -3,12 +3,12 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import { formatRequestId } from "~/lib/format";
 import { MessageSchema } from "~/lib/request-message";
+import { type AdminUser, backTo } from "~/server/accounts/auth.server";
 import { runAutomatedPreparation, runCodingPrompt } from "~/server/ai/request-ai.server";
-import { type AdminUser, backTo } from "~/server/auth.server";
-import { requireConfirmation } from "~/server/confirm.server";
-import { redirectWithToast } from "~/server/flash.server";
-import { firstError, parseId, readForm } from "~/server/http.server";
-import { listDensityCookie } from "~/server/preferences.server";
+import { requireConfirmation } from "~/server/http/confirm.server";
+import { redirectWithToast } from "~/server/http/flash.server";
+import { firstError, parseId, readForm } from "~/server/http/http.server";
+import { failure, failureToast } from "~/server/platform/result.server";
 import {
   AssignSchema,
   assignRequest,
@@ -22,8 +22,8 @@ import {
 import { sendMessage } from "~/server/requests/messages.server";
 import { releaseMessage, releaseRequest } from "~/server/requests/quarantine.server";
 import { loadRequestJson } from "~/server/requests/serialize.server";
-import { failure, failureToast } from "~/server/result.server";
 import { retranscribe } from "~/server/transcription/jobs.server";
+import { listDensityCookie } from "~/server/visitors/preferences.server";
 
 /**
  * Back to the list after a release or deletion in the "Prüfen" view, with `focus=heading`: the

@@ -34,16 +34,14 @@ import {
   STATUS_LABELS,
   TAB_LABELS,
 } from "~/lib/request-list";
-import { listAdmins } from "~/server/admins.server";
+import { listAdmins } from "~/server/accounts/admins.server";
+import { requireAdmin } from "~/server/accounts/auth.server";
 import { aiConfigured } from "~/server/ai/anthropic.server";
 import { visitorAppointments } from "~/server/appointments/visitor.server";
-import { requireAdmin } from "~/server/auth.server";
-import { aiBudget } from "~/server/budgets.server";
-import { getConfiguration } from "~/server/configuration.server";
-import { env } from "~/server/env.server";
-import { parseId } from "~/server/http.server";
+import { getConfiguration } from "~/server/configuration/configuration.server";
+import { parseId } from "~/server/http/http.server";
 import { mailConfigured } from "~/server/mail/outbox.server";
-import { readListDensity } from "~/server/preferences.server";
+import { env } from "~/server/platform/env.server";
 import { exportCandidates } from "~/server/privacy/person-export.server";
 import { repliesView } from "~/server/replies/file-reply.server";
 import { earlierRequestCounts, earlierRequestsOf } from "~/server/requests/duplicates.server";
@@ -54,7 +52,9 @@ import {
   quarantineDays,
 } from "~/server/requests/quarantine.server";
 import { listAttributionSources } from "~/server/requests/queries.server";
+import { aiBudget } from "~/server/spam/budgets.server";
 import { transcriptionConfigured } from "~/server/transcription/client.server";
+import { readListDensity } from "~/server/visitors/preferences.server";
 import type { Route } from "./+types/requests";
 import { handleRequestAction } from "./requests.server";
 

@@ -12,11 +12,11 @@ import {
   RESET_MIN_LENGTH,
   ResetPasswordFormSchema,
 } from "~/lib/auth-forms";
-import { refuseFilledHoneypot } from "~/server/honeypot.server";
-import { readForm } from "~/server/http.server";
-import { checkResetToken, resetPassword } from "~/server/password-reset.server";
-import { clientIp } from "~/server/request-context.server";
-import { failureReply } from "~/server/result.server";
+import { checkResetToken, resetPassword } from "~/server/accounts/password-reset.server";
+import { readForm } from "~/server/http/http.server";
+import { clientIp } from "~/server/http/request-context.server";
+import { failureReply } from "~/server/platform/result.server";
+import { refuseFilledHoneypot } from "~/server/spam/honeypot.server";
 import type { Route } from "./+types/reset-password";
 
 export const handle = accountPageHandle;

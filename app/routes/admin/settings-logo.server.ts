@@ -1,6 +1,6 @@
-import { removeLogo, saveLogo } from "~/server/branding-logo.server";
-import { redirectWithToast } from "~/server/flash.server";
-import { failureToast } from "~/server/result.server";
+import { removeLogo, saveLogo } from "~/server/branding/logo.server";
+import { redirectWithToast } from "~/server/http/flash.server";
+import { failureToast } from "~/server/platform/result.server";
 
 /** The logo forms of the settings page (issue 29): their own posts, beside the settings form. */
 export const isLogoIntent = (form: FormData) =>

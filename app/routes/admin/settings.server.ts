@@ -9,9 +9,9 @@ import {
   SETTINGS_NOT_SAVED,
   SettingsFormSchema,
 } from "~/lib/settings-form";
-import { listAdmins } from "~/server/admins.server";
-import { getConfiguration, saveConfiguration } from "~/server/configuration.server";
-import { dataWithToast, redirectWithToast } from "~/server/flash.server";
+import { listAdmins } from "~/server/accounts/admins.server";
+import { getConfiguration, saveConfiguration } from "~/server/configuration/configuration.server";
+import { dataWithToast, redirectWithToast } from "~/server/http/flash.server";
 import type { AuditActor } from "~/server/privacy/audit.server";
 
 export type SettingsActionData = {

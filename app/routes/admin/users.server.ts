@@ -14,11 +14,8 @@ import {
   getAdminById,
   otherActiveAdmins,
   setAdminActive,
-} from "~/server/admins.server";
-import type { AdminUser } from "~/server/auth.server";
-import { requireConfirmation } from "~/server/confirm.server";
-import { redirectWithToast } from "~/server/flash.server";
-import { parseId } from "~/server/http.server";
+} from "~/server/accounts/admins.server";
+import type { AdminUser } from "~/server/accounts/auth.server";
 import {
   activateInvitation,
   createInvitation,
@@ -26,10 +23,13 @@ import {
   invitationMessage,
   listInvitations,
   resendInvitation,
-} from "~/server/invitations.server";
-import { issueResetLink } from "~/server/reset-link.server";
-import { invalid } from "~/server/result.server";
-import { resetTwoFactor } from "~/server/two-factor/two-factor.server";
+} from "~/server/accounts/invitations.server";
+import { issueResetLink } from "~/server/accounts/reset-link.server";
+import { resetTwoFactor } from "~/server/accounts/two-factor/two-factor.server";
+import { requireConfirmation } from "~/server/http/confirm.server";
+import { redirectWithToast } from "~/server/http/flash.server";
+import { parseId } from "~/server/http/http.server";
+import { invalid } from "~/server/platform/result.server";
 
 const done = (message: string) => redirectWithToast("/admin/users", { type: "success", message });
 

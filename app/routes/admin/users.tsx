@@ -22,11 +22,11 @@ import {
 import { InviteSchema } from "~/lib/auth-forms";
 import { formatDateTime } from "~/lib/format";
 import { TWO_FACTOR_MESSAGES } from "~/lib/two-factor";
-import { listAdmins } from "~/server/admins.server";
-import { requireAdmin } from "~/server/auth.server";
-import { readForm } from "~/server/http.server";
-import { listInvitations } from "~/server/invitations.server";
-import { twoFactorAdminIds } from "~/server/two-factor/two-factor.server";
+import { listAdmins } from "~/server/accounts/admins.server";
+import { requireAdmin } from "~/server/accounts/auth.server";
+import { listInvitations } from "~/server/accounts/invitations.server";
+import { twoFactorAdminIds } from "~/server/accounts/two-factor/two-factor.server";
+import { readForm } from "~/server/http/http.server";
 import type { Route } from "./+types/users";
 import { handleUsersAction } from "./users.server";
 

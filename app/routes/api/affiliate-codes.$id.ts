@@ -1,7 +1,7 @@
 import { AffiliateToggleSchema } from "~/lib/affiliate";
 import { deleteAffiliateCode, setAffiliateActive } from "~/server/affiliates.server";
-import { adminApi } from "~/server/api-route.server";
-import { jsonError, methodNotAllowed } from "~/server/http.server";
+import { adminApi } from "~/server/http/api-route.server";
+import { jsonError, methodNotAllowed } from "~/server/http/http.server";
 import type { Route } from "./+types/affiliate-codes.$id";
 
 const ID = { param: "id", notFound: "Affiliate-Code nicht gefunden." } as const;

@@ -1,6 +1,6 @@
 import { AffiliateCreateSchema } from "~/lib/affiliate";
 import { createAffiliateCode, listAffiliateCodes } from "~/server/affiliates.server";
-import { adminApi } from "~/server/api-route.server";
+import { adminApi } from "~/server/http/api-route.server";
 
 /** GET /api/(admin/)affiliate-codes → array (admins only). */
 export const loader = adminApi({ fallback: "Fehler beim Abrufen der Affiliate-Codes" }, () =>

@@ -1,5 +1,5 @@
 import { validateAffiliateCode } from "~/server/affiliates.server";
-import { onlyMethod, publicApi } from "~/server/api-route.server";
+import { onlyMethod, publicApi } from "~/server/http/api-route.server";
 
 /** GET /api/affiliate-codes/validate/{code} → { valid, discountValue } (active codes, any case). */
 export const loader = publicApi({ fallback: "Fehler bei der Code-Prüfung" }, ({ args }) => {

@@ -1,4 +1,4 @@
-import { onlyMethod, publicApi } from "~/server/api-route.server";
+import { onlyMethod, publicApi } from "~/server/http/api-route.server";
 import { newChallenge } from "~/server/spam/altcha.server";
 
 /**

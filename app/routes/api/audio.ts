@@ -1,9 +1,9 @@
-import { onlyMethod, publicApi } from "~/server/api-route.server";
-import { getApiAdmin } from "~/server/auth.server";
-import { fileResponse } from "~/server/file-response.server";
+import { getApiAdmin } from "~/server/accounts/auth.server";
+import { onlyMethod, publicApi } from "~/server/http/api-route.server";
+import { fileResponse } from "~/server/http/file-response.server";
 import { requestIdForAudio } from "~/server/requests/serialize.server";
 import { openStoredFile } from "~/server/uploads/store.server";
-import { visitorOwnsRequest } from "~/server/visitor.server";
+import { visitorOwnsRequest } from "~/server/visitors/visitor.server";
 
 const notFound = () => Response.json({ error: "Nicht gefunden" }, { status: 404 });
 

@@ -1,9 +1,9 @@
-import { onlyMethod, publicApi } from "~/server/api-route.server";
 import { availableSlots } from "~/server/appointments/appointments.server";
 import { requestedDay, SlotsRequestSchema } from "~/server/appointments/booking-api.server";
 import { SLOTS_FAILED } from "~/server/appointments/scheduling/types";
-import { jsonError } from "~/server/http.server";
-import { scheduling } from "~/server/result.server";
+import { onlyMethod, publicApi } from "~/server/http/api-route.server";
+import { jsonError } from "~/server/http/http.server";
+import { scheduling } from "~/server/platform/result.server";
 
 /** POST /api/calcom/available-slots {startDate, endDate, eventTypeKey} → {success, slots[{time, formatted, available}]} */
 export const action = publicApi(

@@ -1,10 +1,10 @@
 import { fieldErrorsOf } from "~/lib/field-errors";
-import { onlyMethod, publicApi } from "~/server/api-route.server";
 import { BookRequestSchema, bookForCaller } from "~/server/appointments/booking-api.server";
 import { BOOKING_FAILED } from "~/server/appointments/scheduling/types";
-import { jsonError } from "~/server/http.server";
-import { clientIp } from "~/server/request-context.server";
-import { failureJson } from "~/server/result.server";
+import { onlyMethod, publicApi } from "~/server/http/api-route.server";
+import { jsonError } from "~/server/http/http.server";
+import { clientIp } from "~/server/http/request-context.server";
+import { failureJson } from "~/server/platform/result.server";
 
 /** POST /api/calcom/book-appointment {requestId, startTime, endTime, timeZone, eventTypeKey} → {appointment} | {error} */
 export const action = publicApi(

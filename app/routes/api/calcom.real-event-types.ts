@@ -1,5 +1,5 @@
-import { adminApi } from "~/server/api-route.server";
 import { eventTypesWithFallback } from "~/server/appointments/appointments.server";
+import { adminApi } from "~/server/http/api-route.server";
 
 /** GET /api/calcom/real-event-types → {success, eventTypes: {event_types: [...]}}; fallback 'demo' (30 min). */
 export const loader = adminApi({ fallback: "Fehler beim Abrufen der Terminarten" }, async () => {

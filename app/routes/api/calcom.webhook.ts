@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { onlyMethod, publicApi } from "~/server/api-route.server";
 import { applyCalcomWebhook } from "~/server/appointments/appointments.server";
-import { env } from "~/server/env.server";
-import { readText } from "~/server/http.server";
+import { onlyMethod, publicApi } from "~/server/http/api-route.server";
+import { readText } from "~/server/http/http.server";
+import { env } from "~/server/platform/env.server";
 
 /** X-Cal-Signature-256 = hex HMAC-SHA256(secret, raw body); compared in constant time. */
 export function validSignature(raw: string, signature: string | null, secret: string): boolean {

@@ -1,14 +1,14 @@
 import { berlinToday } from "~/lib/booking-calendar";
 import { publicConfiguration } from "~/lib/configuration";
-import { adminApi, publicApi } from "~/server/api-route.server";
-import { getApiAdmin } from "~/server/auth.server";
-import { branding } from "~/server/branding.server";
+import { getApiAdmin } from "~/server/accounts/auth.server";
+import { closedDaysAhead } from "~/server/appointments/holidays.server";
+import { branding } from "~/server/branding/branding.server";
 import {
   getConfiguration,
   patchConfiguration,
   saveConfiguration,
-} from "~/server/configuration.server";
-import { closedDaysAhead } from "~/server/holidays.server";
+} from "~/server/configuration/configuration.server";
+import { adminApi, publicApi } from "~/server/http/api-route.server";
 import { maskedConfiguration } from "~/server/webhooks/config.server";
 
 /**

@@ -1,5 +1,5 @@
-import { publicApi } from "~/server/api-route.server";
 import { eventTypeDetails } from "~/server/appointments/booking-api.server";
+import { publicApi } from "~/server/http/api-route.server";
 
 const LOAD_FAILED = "Die Terminart konnte nicht geladen werden.";
 

@@ -1,4 +1,4 @@
-import { publicApi } from "~/server/api-route.server";
+import { publicApi } from "~/server/http/api-route.server";
 
 /** Unknown /api paths answer JSON 404 instead of the HTML redirect. */
 const notFound = publicApi({ fallback: "Nicht gefunden" }, () =>

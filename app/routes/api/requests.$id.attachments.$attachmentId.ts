@@ -1,8 +1,8 @@
-import { adminApi, onlyMethod } from "~/server/api-route.server";
-import { jsonError, parseId } from "~/server/http.server";
+import { adminApi, onlyMethod } from "~/server/http/api-route.server";
+import { jsonError, parseId } from "~/server/http/http.server";
+import { failureJson } from "~/server/platform/result.server";
 import { REQUEST_ID } from "~/server/requests/api.server";
 import { deleteAttachment } from "~/server/requests/manage.server";
-import { failureJson } from "~/server/result.server";
 
 /** DELETE /api/requests/{id}/attachments/{attachmentId} — admins only. */
 export const action = adminApi(

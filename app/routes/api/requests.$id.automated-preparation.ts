@@ -1,7 +1,7 @@
 import { runAutomatedPreparation } from "~/server/ai/request-ai.server";
-import { adminApi, onlyMethod } from "~/server/api-route.server";
+import { adminApi, onlyMethod } from "~/server/http/api-route.server";
+import { failureJson } from "~/server/platform/result.server";
 import { REQUEST_ID } from "~/server/requests/api.server";
-import { failureJson } from "~/server/result.server";
 
 /**
  * POST /api/(admin/)requests/{id}/automated-preparation → {preparationData}. The body's

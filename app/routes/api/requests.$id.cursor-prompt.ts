@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { runCodingPrompt } from "~/server/ai/request-ai.server";
-import { adminApi, onlyMethod } from "~/server/api-route.server";
+import { adminApi, onlyMethod } from "~/server/http/api-route.server";
+import { failureJson } from "~/server/platform/result.server";
 import { REQUEST_ID } from "~/server/requests/api.server";
-import { failureJson } from "~/server/result.server";
 
 const Body = z.object({ preparationData: z.record(z.string(), z.string()).optional() }).catch({});
 

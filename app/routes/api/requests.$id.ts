@@ -1,8 +1,8 @@
-import { adminApi } from "~/server/api-route.server";
-import { methodNotAllowed } from "~/server/http.server";
+import { adminApi } from "~/server/http/api-route.server";
+import { methodNotAllowed } from "~/server/http/http.server";
+import { failureJson } from "~/server/platform/result.server";
 import { applyRequestUpdate, REQUEST_ID } from "~/server/requests/api.server";
 import { deleteRequest, RequestUpdateSchema } from "~/server/requests/manage.server";
-import { failureJson } from "~/server/result.server";
 
 /** PATCH /api/requests/{id} (changed fields + updatedAt; stale → 409) — admins only. */
 const patch = adminApi(

@@ -1,5 +1,5 @@
-import { adminApi, noStoreJsonParts, publicApi } from "~/server/api-route.server";
-import { clientIp } from "~/server/request-context.server";
+import { adminApi, noStoreJsonParts, publicApi } from "~/server/http/api-route.server";
+import { clientIp } from "~/server/http/request-context.server";
 import { adminRequestsJsonParts } from "~/server/requests/admin-list.server";
 import { listAllRequestIds } from "~/server/requests/queries.server";
 import { submitRequest } from "~/server/requests/submit.server";

@@ -1,7 +1,7 @@
-import { onlyMethod, publicApi } from "~/server/api-route.server";
-import { requireApiAdmin } from "~/server/auth.server";
-import { fileResponse } from "~/server/file-response.server";
-import { jsonError } from "~/server/http.server";
+import { requireApiAdmin } from "~/server/accounts/auth.server";
+import { onlyMethod, publicApi } from "~/server/http/api-route.server";
+import { fileResponse } from "~/server/http/file-response.server";
+import { jsonError } from "~/server/http/http.server";
 import { findAttachment } from "~/server/requests/manage.server";
 import { openStoredFile } from "~/server/uploads/store.server";
 

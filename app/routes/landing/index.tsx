@@ -20,19 +20,19 @@ import { privacyNoteText, withTranscriptionNote } from "~/lib/privacy-note";
 import { RequestFormSchema } from "~/lib/request-form";
 import { uploadLimits } from "~/lib/upload-rules";
 import { validateAffiliateCode } from "~/server/affiliates.server";
-import { bookingEnabled } from "~/server/appointments/booking-api.server";
+import { bookingEnabled } from "~/server/appointments/booking-settings.server";
 import { visitorAppointments } from "~/server/appointments/visitor.server";
-import { landingAttribution } from "~/server/attribution.server";
-import { branding } from "~/server/branding.server";
-import { getConfiguration } from "~/server/configuration.server";
-import { env } from "~/server/env.server";
-import { readConsent, readDismissedBanners } from "~/server/preferences.server";
-import type { RenderCacheRule } from "~/server/render-cache.server";
-import { clientIp } from "~/server/request-context.server";
+import { branding } from "~/server/branding/branding.server";
+import { getConfiguration } from "~/server/configuration/configuration.server";
+import { clientIp } from "~/server/http/request-context.server";
+import { env } from "~/server/platform/env.server";
+import type { RenderCacheRule } from "~/server/rendering/render-cache.server";
 import { loadRequestsJson, requestsWithAppointment } from "~/server/requests/serialize.server";
 import { submitRequest } from "~/server/requests/submit.server";
 import { transcriptionProcessor } from "~/server/transcription/client.server";
-import { getVisitorRequestIds } from "~/server/visitor.server";
+import { landingAttribution } from "~/server/visitors/attribution.server";
+import { readConsent, readDismissedBanners } from "~/server/visitors/preferences.server";
+import { getVisitorRequestIds } from "~/server/visitors/visitor.server";
 import type { Route } from "./+types/index";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -41,7 +41,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 /**
- * Served from the render cache when nothing it renders changed (app/server/render-cache.server.ts).
+ * Served from the render cache when nothing it renders changed (app/server/rendering/render-cache.server.ts).
  * Every flow here works without JavaScript: it loads on the visitor's first interaction (ADR 170).
  */
 export const handle = {

@@ -1,5 +1,5 @@
 import { VisitorError } from "~/components/landing/visitor-error";
-import { followRequestLink } from "~/server/visitor.server";
+import { followRequestLink } from "~/server/visitors/visitor.server";
 import type { Route } from "./+types/meine-anfrage";
 
 export const meta: Route.MetaFunction = () => [

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import { sameSitePath } from "~/lib/return-path";
-import { redirectCarryingReferrer } from "~/server/attribution.server";
-import { readForm } from "~/server/http.server";
-import { dismissedBannersCookie, readDismissedBanners } from "~/server/preferences.server";
+import { readForm } from "~/server/http/http.server";
+import { redirectCarryingReferrer } from "~/server/visitors/attribution.server";
+import { dismissedBannersCookie, readDismissedBanners } from "~/server/visitors/preferences.server";
 import type { Route } from "./+types/preferences.banner";
 
 export const loader = () => redirect("/");

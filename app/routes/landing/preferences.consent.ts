@@ -1,12 +1,16 @@
 import { redirect } from "react-router";
 import { sameSitePath } from "~/lib/return-path";
+import { readForm } from "~/server/http/http.server";
 import {
   expireFirstTouchCookie,
   firstTouchFromConsentForm,
   redirectCarryingReferrer,
-} from "~/server/attribution.server";
-import { readForm } from "~/server/http.server";
-import { consentCookie, consentRecord, expireAnalyticsCookies } from "~/server/preferences.server";
+} from "~/server/visitors/attribution.server";
+import {
+  consentCookie,
+  consentRecord,
+  expireAnalyticsCookies,
+} from "~/server/visitors/preferences.server";
 import type { Route } from "./+types/preferences.consent";
 
 export const loader = () => redirect("/");

@@ -1,5 +1,5 @@
 import { visitorCalendarFile } from "~/server/appointments/visitor.server";
-import { parseId } from "~/server/http.server";
+import { parseId } from "~/server/http/http.server";
 import type { Route } from "./+types/termin-kalender";
 
 /** GET /termin/kalender?anfrage=ID → the booked demo as .ics (own requests only, else 404). */

@@ -8,9 +8,9 @@ import { berlinDayOf, dayLabel } from "~/lib/booking-calendar";
 import { formatTime } from "~/lib/format";
 import { slotPickerState } from "~/server/appointments/booking-api.server";
 import { applyManageForm, managedAppointment } from "~/server/appointments/self-service.server";
-import { refuseFilledHoneypot } from "~/server/honeypot.server";
-import { readForm } from "~/server/http.server";
-import { clientIp } from "~/server/request-context.server";
+import { readForm } from "~/server/http/http.server";
+import { clientIp } from "~/server/http/request-context.server";
+import { refuseFilledHoneypot } from "~/server/spam/honeypot.server";
 import type { Route } from "./+types/termin-verwalten";
 
 export const meta: Route.MetaFunction = () => [

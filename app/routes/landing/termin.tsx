@@ -11,15 +11,15 @@ import { DEMO_REQUEST, type DemoRequest } from "~/lib/demo-request";
 import {
   bookForCaller,
   bookingAccess,
-  bookingEnabled,
   eventTypeDetails,
   slotPickerState,
 } from "~/server/appointments/booking-api.server";
+import { bookingEnabled } from "~/server/appointments/booking-settings.server";
 import { visitorAppointments } from "~/server/appointments/visitor.server";
-import { refuseFilledHoneypot } from "~/server/honeypot.server";
-import { parseId, readForm } from "~/server/http.server";
-import { clientIp } from "~/server/request-context.server";
+import { parseId, readForm } from "~/server/http/http.server";
+import { clientIp } from "~/server/http/request-context.server";
 import { requestsWithAppointment } from "~/server/requests/serialize.server";
+import { refuseFilledHoneypot } from "~/server/spam/honeypot.server";
 import type { Route } from "./+types/termin";
 
 export const meta: Route.MetaFunction = () => [

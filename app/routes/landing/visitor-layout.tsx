@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
 import { SiteHeader } from "~/components/landing/header";
-import { getVisitorRequestIds } from "~/server/visitor.server";
+import { getVisitorRequestIds } from "~/server/visitors/visitor.server";
 import type { Route } from "./+types/visitor-layout";
 
 /**

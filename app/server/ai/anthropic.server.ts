@@ -1,7 +1,7 @@
 import type Anthropic from "@anthropic-ai/sdk";
-import { aiBudgetMessage, takeAiCall } from "../budgets.server";
-import { getConfiguration } from "../configuration.server";
-import { env } from "../env.server";
+import { getConfiguration } from "../configuration/configuration.server";
+import { env } from "../platform/env.server";
+import { aiBudgetMessage, takeAiCall } from "../spam/budgets.server";
 
 // The SDK (~5 MB of V8 heap once loaded) is imported on the first AI call, not at boot: most
 // processes never call the AI, and the server has to fit a 256 MB machine (ADR 166).

@@ -4,7 +4,7 @@ import { formatDateTime, summaryOf } from "~/lib/format";
 import { STATUS_LABELS } from "~/lib/request-list";
 import { fenceUntrusted, oneLine, UNTRUSTED_NOTE } from "~/lib/untrusted-text";
 import { fenceVisitorWords } from "~/lib/visitor-words";
-import { getConfiguration } from "../configuration.server";
+import { getConfiguration } from "../configuration/configuration.server";
 import { AiError, complete } from "./anthropic.server";
 
 export const NO_DESCRIPTION = "Keine Beschreibung für diesen Request gefunden!";

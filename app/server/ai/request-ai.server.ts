@@ -1,13 +1,13 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { RequestJson } from "~/lib/request-json";
 import { requests } from "~db/schema";
-import { aiBudget } from "../budgets.server";
-import { getConfiguration } from "../configuration.server";
-import { db } from "../db.server";
+import { getConfiguration } from "../configuration/configuration.server";
+import { db } from "../platform/db.server";
+import { failure, type Result } from "../platform/result.server";
 import { voiceTranscriptOf } from "../requests/admin-extras.server";
 import { laterUpdatedAt, NOT_FOUND } from "../requests/manage.server";
 import { loadRequestJson } from "../requests/serialize.server";
-import { failure, type Result } from "../result.server";
+import { aiBudget } from "../spam/budgets.server";
 import {
   AI_NOT_CONFIGURED,
   AiBudgetError,

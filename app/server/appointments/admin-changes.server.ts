@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { AppointmentJson } from "~/lib/appointments";
+import { type Failure, failure, type Ok, scheduling } from "../platform/result.server";
 import { type AuditActor, audit } from "../privacy/audit.server";
-import { type Failure, failure, type Ok, scheduling } from "../result.server";
 import { serializeAppointment } from "./appointments.server";
 import { appointmentWithRequest, cancelAppointment, rescheduleAppointment } from "./changes.server";
 import { INACTIVE_STATUSES } from "./one-per-request.server";

@@ -9,9 +9,10 @@ import {
 } from "~/lib/booking-calendar";
 import { summaryOf } from "~/lib/format";
 import { appointments, requests } from "~db/schema";
-import { getConfiguration } from "../configuration.server";
-import { db } from "../db.server";
+import { getConfiguration } from "../configuration/configuration.server";
+import { db } from "../platform/db.server";
 import { emitWebhook } from "../webhooks/deliveries.server";
+import { videoLinkOf } from "./booking-settings.server";
 import { queueBookingNotice, queueConfirmation, queueReminder } from "./mails.server";
 import { providerData, type WebhookPayload } from "./provider-data.server";
 import { BUILTIN_EVENT_TYPE, writeIfFree } from "./scheduling/builtin.server";
@@ -23,7 +24,6 @@ import {
   SLOT_TAKEN,
   type Slot,
 } from "./scheduling/types";
-import { videoLinkOf } from "./video-link.server";
 
 type Row = typeof appointments.$inferSelect;
 type RequestRow = typeof requests.$inferSelect;

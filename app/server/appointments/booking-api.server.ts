@@ -19,13 +19,13 @@ import {
 import { clientKey } from "~/lib/client-key";
 import { demoRequest } from "~/lib/demo-request";
 import type { RequestJson } from "~/lib/request-json";
-import { closedDaysAhead } from "~/server/holidays.server";
-import { getApiAdmin } from "../auth.server";
-import { getConfiguration } from "../configuration.server";
-import { bookingLimiter, tooManyMessage } from "../rate-limit.server";
+import { closedDaysAhead } from "~/server/appointments/holidays.server";
+import { getApiAdmin } from "../accounts/auth.server";
+import { getConfiguration } from "../configuration/configuration.server";
+import { bookingLimiter, tooManyMessage } from "../platform/rate-limit.server";
+import { type Failure, failure, type Result } from "../platform/result.server";
 import { loadRequestJson } from "../requests/serialize.server";
-import { type Failure, failure, type Result } from "../result.server";
-import { visitorOwnsRequest } from "../visitor.server";
+import { visitorOwnsRequest } from "../visitors/visitor.server";
 import { availableSlots, bookAppointment, configuredEventType } from "./appointments.server";
 import { ALREADY_BOOKED, withRequestReservation } from "./one-per-request.server";
 import { SchedulingError } from "./scheduling/types";
@@ -49,18 +49,6 @@ export function sanitizeDescription(html: string): string {
       a: sanitizeHtml.simpleTransform("a", { rel: "noopener noreferrer", target: "_blank" }),
     },
   });
-}
-
-/**
- * Whether visitors are offered a demo booking: off only when the event type is switched off
- * (empty appointmentEventType); a failure to read the switch counts as on (spec §4).
- */
-export function bookingEnabled(): boolean {
-  try {
-    return Boolean(getConfiguration().appointmentEventType);
-  } catch {
-    return true;
-  }
 }
 
 /** {success, eventType{name, description, duration}} for the dialog header; null when booking is off. */

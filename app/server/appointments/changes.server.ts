@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { AppointmentJson } from "~/lib/appointments";
 import { appointments, requests } from "~db/schema";
-import { db } from "../db.server";
+import { db } from "../platform/db.server";
 import {
   announceAppointment,
   assertLeadTime,
@@ -10,7 +10,7 @@ import {
   HELD_STATUS,
   isUniqueViolation,
 } from "./appointments.server";
-import { bookingEnabled } from "./booking-api.server";
+import { bookingEnabled } from "./booking-settings.server";
 import {
   type Attendee,
   dropReminder,

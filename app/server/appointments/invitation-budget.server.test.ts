@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { mailOutbox } from "~db/schema";
-import { countToday } from "../budgets.server";
-import { db } from "../db.server";
 import { queueMail } from "../mail/outbox.server";
+import { db } from "../platform/db.server";
+import { countToday } from "../spam/budgets.server";
 import { queueInvitationWithinBudget } from "./invitation-budget.server";
 
 const HOUR = 3600_000;

@@ -1,9 +1,9 @@
 import { and, eq, gt } from "drizzle-orm";
 import { mailOutbox, rateLimits } from "~db/schema";
-import { takeToday } from "../budgets.server";
-import { db, transaction } from "../db.server";
+import { addressKey } from "../mail/address-key.server";
 import type { OutboxMail } from "../mail/outbox.server";
-import { addressKey } from "../requests/receipt.server";
+import { db, transaction } from "../platform/db.server";
+import { takeToday } from "../spam/budgets.server";
 
 const HOUR_MS = 3600_000;
 

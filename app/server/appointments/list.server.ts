@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, lt, notInArray, or, type SQL, sql } f
 import { filterIsAll, filterStatuses, GROUPED_STATUSES } from "~/lib/appointment-status";
 import { type AppointmentListQuery, searchAppointments } from "~/lib/appointments";
 import { appointments, requests } from "~db/schema";
-import { db } from "../db.server";
+import { db } from "../platform/db.server";
 import { serializeAppointment } from "./appointments.server";
 
 export function listAppointments(query: AppointmentListQuery) {

@@ -1,19 +1,18 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { type CalendarMethod, calendarFile, calendarFileName } from "~/lib/calendar";
 import { formatDateTime, formatTime } from "~/lib/format";
-import { mailSender } from "~/server/branding.server";
+import { mailSender } from "~/server/branding/branding.server";
 import { type appointments, type MailAttachment, mailOutbox } from "~db/schema";
-import { getConfiguration } from "../configuration.server";
-import { db } from "../db.server";
-import { env } from "../env.server";
+import { getConfiguration } from "../configuration/configuration.server";
+import { notificationRecipients } from "../mail/notifications.server";
 import { queueMail } from "../mail/outbox.server";
-import { notificationRecipients } from "../notifications.server";
+import { db } from "../platform/db.server";
+import { env } from "../platform/env.server";
 import { requestLinkUrl } from "../requests/request-link.server";
-import { bookingEnabled } from "./booking-api.server";
+import { bookingEnabled, videoLinkOf } from "./booking-settings.server";
 import { queueInvitationWithinBudget } from "./invitation-budget.server";
 import { manageUrl } from "./manage-link.server";
 import { REMINDER_KIND } from "./reminder-check.server";
-import { videoLinkOf } from "./video-link.server";
 
 /**
  * The visitor's mails about a built-in booking (Cal.com sends its own): confirmation with the

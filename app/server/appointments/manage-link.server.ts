@@ -1,9 +1,9 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { appointments } from "~db/schema";
-import { derivedKeys } from "../crypto.server";
-import { db } from "../db.server";
-import { env } from "../env.server";
+import { derivedKeys } from "../platform/crypto.server";
+import { db } from "../platform/db.server";
+import { env } from "../platform/env.server";
 
 /**
  * The visitor's link to cancel or reschedule a booked demo without an account:

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { appointments, requests } from "~db/schema";
-import { db } from "../db.server";
+import { db } from "../platform/db.server";
 import { hasActiveAppointment } from "./one-per-request.server";
 
 let uid = 0;

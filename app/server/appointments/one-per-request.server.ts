@@ -1,7 +1,7 @@
 import { and, eq, gt, notInArray } from "drizzle-orm";
 import { GROUP_STATUSES } from "~/lib/appointment-status";
 import { appointments } from "~db/schema";
-import { db } from "../db.server";
+import { db } from "../platform/db.server";
 
 /** Statuses that free the request for a new booking: the spec's cancelled group and a rejection. */
 export const INACTIVE_STATUSES: readonly string[] = [...GROUP_STATUSES.cancelled, "REJECTED"];

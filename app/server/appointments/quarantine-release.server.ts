@@ -1,6 +1,6 @@
 import { and, eq, ne } from "drizzle-orm";
 import { appointments, mailOutbox, requests } from "~db/schema";
-import { db } from "../db.server";
+import { db } from "../platform/db.server";
 import { announceAppointment, configuredEventType, HELD_STATUS } from "./appointments.server";
 import { queueBookingNotice, queueConfirmation, queueReminder } from "./mails.server";
 import { providerData } from "./provider-data.server";

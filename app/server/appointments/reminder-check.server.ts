@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { appointments } from "~db/schema";
-import { db } from "../db.server";
+import { db } from "../platform/db.server";
 import { INACTIVE_STATUSES } from "./one-per-request.server";
 
 /** The outbox kind of the booking reminder (dropped or moved with its booking). */

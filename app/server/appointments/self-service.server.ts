@@ -3,10 +3,10 @@ import { data, redirect } from "react-router";
 import { clientKey } from "~/lib/client-key";
 import { formatDateTime } from "~/lib/format";
 import { appointments } from "~db/schema";
-import { db } from "../db.server";
-import { bookingLimiter, tooManyMessage } from "../rate-limit.server";
+import { db } from "../platform/db.server";
+import { bookingLimiter, tooManyMessage } from "../platform/rate-limit.server";
 import { requestLinkPath } from "../requests/request-link.server";
-import { bookingEnabled } from "./booking-api.server";
+import { bookingEnabled, videoLinkOf } from "./booking-settings.server";
 import { cancelAppointment, rescheduleAppointment } from "./changes.server";
 import {
   APPOINTMENT_GONE,
@@ -16,7 +16,6 @@ import {
 } from "./manage-link.server";
 import { INACTIVE_STATUSES } from "./one-per-request.server";
 import { SchedulingError } from "./scheduling/types";
-import { videoLinkOf } from "./video-link.server";
 
 /**
  * The visitor's page behind the signed link (`/termin/verwalten?token=…`): what it shows and

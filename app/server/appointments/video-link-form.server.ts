@@ -1,4 +1,4 @@
-import { redirectWithToast } from "../flash.server";
+import { redirectWithToast } from "../http/flash.server";
 import { SchedulingError } from "./scheduling/types";
 import { setVideoLink } from "./video-link.server";
 

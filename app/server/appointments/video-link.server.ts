@@ -2,24 +2,11 @@ import { and, eq, sql } from "drizzle-orm";
 import type { AppointmentJson } from "~/lib/appointments";
 import { OptionalVideoUrlSchema } from "~/lib/team-calendar";
 import { appointments } from "~db/schema";
-import { getConfiguration } from "../configuration.server";
-import { db } from "../db.server";
-// A cycle with mails.server (it reads videoLinkOf): both only call each other inside functions.
+import { db } from "../platform/db.server";
 import { getAppointment } from "./appointments.server";
 import { appointmentWithRequest } from "./changes.server";
 import { dropReminder, queueConfirmation, queueReminder } from "./mails.server";
 import { SchedulingError } from "./scheduling/types";
-
-/**
- * The video link of a demo (issue 28): the one an admin set on the appointment's card, else the
- * fixed meeting room of the settings (built-in bookings; Cal.com sends its own location).
- */
-type Row = typeof appointments.$inferSelect;
-
-export function videoLinkOf(row: Pick<Row, "provider" | "videoUrl">): string | null {
-  if (row.videoUrl) return row.videoUrl;
-  return row.provider === "builtin" ? getConfiguration().teamCalendar.videoUrl : null;
-}
 
 export const VIDEO_LINK_CALCOM =
   "Bei Cal.com-Terminen legt Cal.com den Ort des Termins fest. Bitte ändern Sie ihn dort.";

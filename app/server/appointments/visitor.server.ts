@@ -1,10 +1,10 @@
 import { and, desc, inArray, notInArray } from "drizzle-orm";
 import { calendarFile, calendarFileName } from "~/lib/calendar";
 import { appointments } from "~db/schema";
-import { db } from "../db.server";
-import { env } from "../env.server";
-import { visitorOwnsRequest } from "../visitor.server";
-import { videoLinkOf } from "./video-link.server";
+import { db } from "../platform/db.server";
+import { env } from "../platform/env.server";
+import { visitorOwnsRequest } from "../visitors/visitor.server";
+import { videoLinkOf } from "./booking-settings.server";
 
 /** What a visitor sees of their booked demo (success card, history). */
 export type VisitorAppointment = {

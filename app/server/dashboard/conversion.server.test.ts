@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { appointments, requestStatusHistory, requests } from "~db/schema";
-import { db } from "../db.server";
+import { db } from "../platform/db.server";
 import { conversionStats, weekBounds } from "./conversion.server";
 
 // Wednesday 2026-11-18 12:00 Berlin; its week starts Monday 2026-11-16 00:00 Berlin (23:00 UTC before).

@@ -3,7 +3,7 @@ import { addWeeks, startOfWeek } from "date-fns";
 import { and, gte, lt, sql } from "drizzle-orm";
 import { CONVERSION_WEEKS, type ConversionStats } from "~/lib/conversion";
 import { appointments, channelOf, requests } from "~db/schema";
-import { db } from "../db.server";
+import { db } from "../platform/db.server";
 import { dashboardVersion } from "../requests/counts.server";
 import { notQuarantined } from "../requests/quarantine.server";
 

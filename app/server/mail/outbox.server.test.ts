@@ -69,7 +69,7 @@ describe("outbox", () => {
     const { queueMail, getOutboxMail, startMailWorker, stopMailWorker } = await import(
       "./outbox.server"
     );
-    const { drainOutbox } = (await import("../test-hooks.server")).testHooks;
+    const { drainOutbox } = (await import("../platform/test-hooks.server")).testHooks;
     slowMs = 400;
     try {
       const queued = ["a", "b", "c"].map((n) =>

@@ -31,7 +31,7 @@ async function queueReset() {
 
 /** A copy of the database file as an attacker would take it (WAL folded in first). */
 async function databaseCopy(): Promise<Buffer> {
-  const { db } = await import("../db.server");
+  const { db } = await import("../platform/db.server");
   db().$client.pragma("wal_checkpoint(TRUNCATE)");
   const copy = `${process.env.DATABASE_PATH}.copy`;
   copyFileSync(process.env.DATABASE_PATH as string, copy);

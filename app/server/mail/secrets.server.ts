@@ -1,4 +1,4 @@
-import { sealer } from "../crypto.server";
+import { sealer } from "../platform/crypto.server";
 import { maskTokens } from "./render";
 
 /** Keys derived from SESSION_SECRET (each of a rotation list), never stored in the DB. */

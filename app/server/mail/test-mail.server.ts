@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { desc, eq } from "drizzle-orm";
 import { jobRuns, mailOutbox } from "~db/schema";
-import { db } from "../db.server";
-import { env } from "../env.server";
+import { db } from "../platform/db.server";
+import { env } from "../platform/env.server";
 
 /** The outbox kind of the go-live check's test mail. */
 export const TEST_MAIL_KIND = "setup-test-mail";

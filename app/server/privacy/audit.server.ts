@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { type AuditAction, type AuditQuery, germanAuditDetails } from "~/lib/audit";
 import { admins, auditLog } from "~db/schema";
-import { db } from "../db.server";
+import { db } from "../platform/db.server";
 
 /**
  * Who acted: an admin, or the system (jobs) / the visitor (withdrawal) / someone on the server's

@@ -10,8 +10,8 @@ import {
 } from "~db/schema";
 import { HELD_STATUS } from "../appointments/appointments.server";
 import { scheduling } from "../appointments/scheduling/index.server";
-import { db, transaction } from "../db.server";
-import { type Failure, failure } from "../result.server";
+import { db, transaction } from "../platform/db.server";
+import { type Failure, failure } from "../platform/result.server";
 import { deleteStoredFiles } from "../uploads/store.server";
 
 /** The name an anonymised request keeps (its e-mail is empty). */

@@ -1,9 +1,9 @@
 import { subMonths } from "date-fns";
 import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
 import { appointments, jobRuns, mailOutbox, requests, webhookDeliveries } from "~db/schema";
-import { getConfiguration } from "../configuration.server";
-import { db } from "../db.server";
+import { getConfiguration } from "../configuration/configuration.server";
 import { wipeExpiredSecrets } from "../mail/outbox.server";
+import { db } from "../platform/db.server";
 import {
   eraseExpiredQuarantine,
   sendQuarantineDigestIfDue,

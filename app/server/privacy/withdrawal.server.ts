@@ -1,10 +1,10 @@
 import { withdrawalQuestion } from "~/lib/withdrawal";
-import { requireConfirmation } from "../confirm.server";
-import { redirectWithToast } from "../flash.server";
-import { refuseFilledHoneypot } from "../honeypot.server";
-import { parseId, readForm } from "../http.server";
+import { requireConfirmation } from "../http/confirm.server";
+import { redirectWithToast } from "../http/flash.server";
+import { parseId, readForm } from "../http/http.server";
 import { requestTarget } from "../requests/manage.server";
-import { forgetVisitorRequest, visitorOwnsRequest } from "../visitor.server";
+import { refuseFilledHoneypot } from "../spam/honeypot.server";
+import { forgetVisitorRequest, visitorOwnsRequest } from "../visitors/visitor.server";
 import { audit } from "./audit.server";
 import { eraseRequest } from "./erasure.server";
 

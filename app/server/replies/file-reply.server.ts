@@ -2,11 +2,11 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { formatRequestId } from "~/lib/format";
 import { MESSAGE_BODY_MAX, MESSAGE_SUBJECT_MAX } from "~/lib/request-message";
 import { admins, requestMessages, requests } from "~db/schema";
-import { db } from "../db.server";
-import { env } from "../env.server";
+import { notificationRecipients } from "../mail/notifications.server";
 import { queueMail } from "../mail/outbox.server";
-import { notificationRecipients } from "../notifications.server";
-import { createLimiter, type Limiter } from "../rate-limit.server";
+import { db } from "../platform/db.server";
+import { env } from "../platform/env.server";
+import { createLimiter, type Limiter } from "../platform/rate-limit.server";
 import { inIds } from "../requests/serialize.server";
 import { imapInbox, repliesConfigured, requestOfAddress } from "./reply-address.server";
 

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { ImapFlow } from "imapflow";
 import { jobRuns } from "~db/schema";
-import { db } from "../db.server";
-import { env } from "../env.server";
-import { backoffMs, outboxWorker } from "../outbox-retry.server";
-import { registerTestHooks } from "../test-hooks.server";
+import { db } from "../platform/db.server";
+import { env } from "../platform/env.server";
+import { backoffMs, outboxWorker } from "../platform/outbox-retry.server";
+import { registerTestHooks } from "../platform/test-hooks.server";
 import { fileReply, type IncomingMail } from "./file-reply.server";
 import { type ImapInbox, imapInbox, repliesConfigured } from "./reply-address.server";
 

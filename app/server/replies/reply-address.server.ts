@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { derivedKeys, safeEqual } from "../crypto.server";
-import { env } from "../env.server";
+import { derivedKeys, safeEqual } from "../platform/crypto.server";
+import { env } from "../platform/env.server";
 
 /**
  * Replies by IMAP (issue 30, ADR 285): the inbox from IMAP_URL, its signed plus-addresses

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { RequestMessageJson } from "~/lib/request-message";
 import type { TranscriptStatus } from "~/lib/transcript-status";
 import { requests } from "~db/schema";
-import { db } from "../db.server";
+import { db } from "../platform/db.server";
 import type { RequestRow } from "./column-registry.server";
 import { messagesOf } from "./messages.server";
 import { inIds } from "./serialize.server";

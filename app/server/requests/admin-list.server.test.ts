@@ -8,7 +8,7 @@ import {
   requestMessages,
   requests,
 } from "~db/schema";
-import { db } from "../db.server";
+import { db } from "../platform/db.server";
 import { ADMIN_LIST_BATCH, adminRequestsJsonParts } from "./admin-list.server";
 import { asAdminJson } from "./quarantine.server";
 import { listAllRequestIds } from "./queries.server";

@@ -1,5 +1,5 @@
 import type { AdminRequestJson } from "~/lib/request-json";
-import { db } from "../db.server";
+import { db } from "../platform/db.server";
 import { extrasOfRow } from "./admin-extras.server";
 import { requestColumns } from "./columns.server";
 import { messagesOf } from "./messages.server";

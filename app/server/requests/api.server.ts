@@ -1,5 +1,5 @@
+import { failureJson } from "../platform/result.server";
 import type { AuditActor } from "../privacy/audit.server";
-import { failureJson } from "../result.server";
 import { type RequestUpdate, updateRequest } from "./manage.server";
 import { adminJsonOf, releaseRequest } from "./quarantine.server";
 

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { RequestJson, RequestListItem } from "~/lib/request-json";
 import { parseRequestListQuery } from "~/lib/request-list";
 import { admins, attachments, requestAssignees, requests } from "~db/schema";
-import { db } from "../db.server";
+import { db } from "../platform/db.server";
 import { requestsCsv } from "../privacy/csv-export.server";
 import {
   type AnyColumnRegistry,

@@ -8,7 +8,7 @@ import {
   SEARCH_RESULT_CAP,
 } from "~/lib/request-list";
 import { admins, requestAssignees, requests } from "~db/schema";
-import { db } from "../db.server";
+import { db } from "../platform/db.server";
 import { eraseRequest } from "../privacy/erasure.server";
 import { countListBucket, countQuarantinedRequests, countStoredRequests } from "./counts.server";
 import { getStats, listRequestIds } from "./queries.server";

@@ -1,7 +1,7 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { RequestListQuery } from "~/lib/request-list";
 import { changeCounters, requestCounts } from "~db/schema";
-import { db } from "../db.server";
+import { db } from "../platform/db.server";
 
 /**
  * Exact request counts without counting rows (issue 31, ADR 275): request_counts holds one row per

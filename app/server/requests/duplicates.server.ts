@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { RequestStatus } from "~/lib/request-status";
 import { requests } from "~db/schema";
-import { db } from "../db.server";
+import { db } from "../platform/db.server";
 import { notQuarantined } from "./quarantine.server";
 
 export type EarlierRequest = {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { summaryPreview } from "~/lib/format";
 import { parseRequestListQuery } from "~/lib/request-list";
 import { admins, affiliateCodes, attachments, requestAssignees, requests } from "~db/schema";
-import { db } from "../db.server";
+import { db } from "../platform/db.server";
 import { listRequestItems, loadRequestListItems, rowsQuery } from "./list-items.server";
 import { listAttributionSources, listRequests } from "./queries.server";
 

@@ -2,7 +2,7 @@ import { asc, count, sql } from "drizzle-orm";
 import type { RequestListItem } from "~/lib/request-json";
 import type { RequestListQuery } from "~/lib/request-list";
 import { affiliateCodes, attachments, requestAssignees, requests } from "~db/schema";
-import { db } from "../db.server";
+import { db } from "../platform/db.server";
 import type { AnyColumnRegistry, ColumnRegistry } from "./column-registry.server";
 import { requestColumns } from "./columns.server";
 import { listRequestIds, type RequestIdPage } from "./queries.server";

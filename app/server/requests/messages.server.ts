@@ -1,15 +1,15 @@
 import { asc, eq } from "drizzle-orm";
 import type { RequestMessageJson } from "~/lib/request-message";
 import { admins, mailOutbox, requestMessages, requests } from "~db/schema";
-import { branding } from "../branding.server";
-import { db, transaction } from "../db.server";
+import { branding } from "../branding/branding.server";
+import { addressKey } from "../mail/address-key.server";
 import { mailConfigured, queueMail } from "../mail/outbox.server";
+import { db, transaction } from "../platform/db.server";
+import { createLimiter, type Limiter } from "../platform/rate-limit.server";
+import { type Failure, failure } from "../platform/result.server";
 import { audit } from "../privacy/audit.server";
-import { createLimiter, type Limiter } from "../rate-limit.server";
 import { outboxMessageId, replyAddress } from "../replies/reply-address.server";
-import { type Failure, failure } from "../result.server";
 import { NOT_FOUND, requestTarget } from "./manage.server";
-import { addressKey } from "./receipt.server";
 import { inIds } from "./serialize.server";
 
 /**

@@ -1,5 +1,5 @@
 import type { RequestJson } from "~/lib/request-json";
-import { notifyNewRequest } from "../notifications.server";
+import { notifyNewRequest } from "../mail/notifications.server";
 import { kickTranscription } from "../transcription/jobs.server";
 import { emitWebhook } from "../webhooks/deliveries.server";
 import { sendReceipt } from "./receipt.server";

@@ -1,10 +1,10 @@
 import { and, asc, eq, isNotNull, lt } from "drizzle-orm";
 import { berlinDayOf } from "~/lib/booking-calendar";
 import { jobRuns, requests } from "~db/schema";
-import { db, transaction } from "../db.server";
-import { env } from "../env.server";
+import { notificationRecipients } from "../mail/notifications.server";
 import { queueMail } from "../mail/outbox.server";
-import { notificationRecipients } from "../notifications.server";
+import { db, transaction } from "../platform/db.server";
+import { env } from "../platform/env.server";
 import { eraseRequest } from "../privacy/erasure.server";
 import { countQuarantined, quarantineDays } from "./quarantine.server";
 

@@ -2,10 +2,10 @@ import { and, eq, isNotNull, type SQL, type SQLWrapper, sql } from "drizzle-orm"
 import type { AdminRequestJson, RequestJson } from "~/lib/request-json";
 import { requests } from "~db/schema";
 import { releaseHeldBookings } from "../appointments/quarantine-release.server";
-import { getConfiguration } from "../configuration.server";
-import { db } from "../db.server";
+import { getConfiguration } from "../configuration/configuration.server";
+import { db } from "../platform/db.server";
+import type { Failure } from "../platform/result.server";
 import { type AuditActor, audit } from "../privacy/audit.server";
-import type { Failure } from "../result.server";
 import { adminExtrasOf, extrasOr } from "./admin-extras.server";
 import { countQuarantinedRequests } from "./counts.server";
 import { laterUpdatedAt, NOT_FOUND, requestTarget } from "./manage.server";

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ftsQuery, parseRequestListQuery } from "~/lib/request-list";
 import { admins, requestAssignees, requests } from "~db/schema";
-import { db } from "../db.server";
+import { db } from "../platform/db.server";
 import { getStats, listRequests } from "./queries.server";
 
 // The list's search (ADR 175) filters FTS5 hits through requests_search_filter_idx and ranks only

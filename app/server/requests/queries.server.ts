@@ -2,8 +2,8 @@ import { and, asc, count, desc, eq, exists, isNotNull, not, type SQL, sql } from
 import type { RequestJson } from "~/lib/request-json";
 import { ftsQuery, PAGE_SIZE, type RequestListQuery, SEARCH_RESULT_CAP } from "~/lib/request-list";
 import { admins, requestAssignees, requests } from "~db/schema";
-import { db } from "../db.server";
-import { countPendingInvitations } from "../invitations.server";
+import { countPendingInvitations } from "../accounts/invitations.server";
+import { db } from "../platform/db.server";
 import { countDashboardRequests, countListBucket, dashboardVersion } from "./counts.server";
 import { isQuarantined, notQuarantined } from "./quarantine.server";
 import { loadRequestsJson, serializeRequests } from "./serialize.server";

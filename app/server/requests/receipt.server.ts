@@ -1,14 +1,12 @@
-import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { emailKey } from "~/lib/contact-keys";
 import { firstNameOf } from "~/lib/first-name";
 import { formatRequestId } from "~/lib/format";
 import { requests } from "~db/schema";
-import { bookingEnabled } from "../appointments/booking-api.server";
-import { derivedKeys } from "../crypto.server";
-import { db } from "../db.server";
+import { bookingEnabled } from "../appointments/booking-settings.server";
+import { addressKey } from "../mail/address-key.server";
 import { queueMail } from "../mail/outbox.server";
-import { receiptLimiter } from "../rate-limit.server";
+import { db } from "../platform/db.server";
+import { receiptLimiter } from "../platform/rate-limit.server";
 import { requestLinkUrl } from "./request-link.server";
 
 /**
@@ -18,37 +16,6 @@ import { requestLinkUrl } from "./request-link.server";
  */
 export const RECEIPT_SUBJECT = "Deine Anfrage ist bei uns eingegangen";
 export const RECEIPT_KIND = "request-receipt";
-/** Providers that ignore dots in the local part (every spelling reaches one mailbox). */
-const DOTLESS_DOMAINS: Record<string, string> = {
-  "gmail.com": "gmail.com",
-  "googlemail.com": "gmail.com",
-};
-
-/**
- * The mailbox an address reaches, for the 24 h limit only: lower-cased and trimmed, without a
- * subaddress ("anna+1@…" and "anna+2@…" are one inbox at most providers) and, at Gmail, without
- * dots. Two people sharing a base address share the limit; a spammer cannot multiply it.
- */
-export function mailboxKey(email: string): string {
-  const address = emailKey(email) ?? email;
-  const at = address.lastIndexOf("@");
-  if (at <= 0) return address;
-  let local = address.slice(0, at).replace(/\+.*$/, "");
-  let domain = address.slice(at + 1);
-  const dotless = DOTLESS_DOMAINS[domain];
-  if (dotless) {
-    local = local.replaceAll(".", "");
-    domain = dotless;
-  }
-  return `${local || address.slice(0, at)}@${domain}`;
-}
-
-/** The address as an HMAC (key from SESSION_SECRET): `rate_limits` holds no readable address. */
-export function addressKey(email: string): string {
-  const [key] = derivedKeys("receipt-address");
-  return createHmac("sha256", key).update(mailboxKey(email)).digest("base64url");
-}
-
 export type ReceiptOutcome = "queued" | "limited" | "none";
 
 /**

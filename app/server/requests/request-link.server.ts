@@ -2,10 +2,10 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { subMonths } from "date-fns";
 import { eq } from "drizzle-orm";
 import { requests } from "~db/schema";
-import { getConfiguration } from "../configuration.server";
-import { derivedKeys } from "../crypto.server";
-import { db } from "../db.server";
-import { env } from "../env.server";
+import { getConfiguration } from "../configuration/configuration.server";
+import { derivedKeys } from "../platform/crypto.server";
+import { db } from "../platform/db.server";
+import { env } from "../platform/env.server";
 
 /**
  * The visitor's signed link to their own request (receipt mail, cancellation page):

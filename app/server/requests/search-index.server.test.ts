@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { requests } from "~db/schema";
-import { db } from "../db.server";
+import { db } from "../platform/db.server";
 import { eraseRequest } from "../privacy/erasure.server";
 
 // The search index without a second copy of the text (issue 31, ADR 289): requests_fts is an

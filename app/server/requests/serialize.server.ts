@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, ne, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { RequestJson } from "~/lib/request-json";
 import { appointments, attachments, requestAssignees, requests } from "~db/schema";
-import { db } from "../db.server";
-import { preparedRows } from "../db-rows.server";
+import { db } from "../platform/db.server";
+import { preparedRows } from "../platform/db-rows.server";
 import type {
   AnyColumnRegistry,
   AttachmentRow,

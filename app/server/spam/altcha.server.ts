@@ -2,8 +2,8 @@ import { type Challenge, createChallenge, randomInt, verifySolution } from "altc
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { sql } from "drizzle-orm";
 import { rateLimits } from "~db/schema";
-import { derivedKeys } from "../crypto.server";
-import type { Db } from "../db.server";
+import { derivedKeys } from "../platform/crypto.server";
+import type { Db } from "../platform/db.server";
 
 /**
  * The proof of work of the public forms (ADR 250): ALTCHA's PoW v2 (`altcha-lib` 2.x) with

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { parseEnv } from "../env.server";
+import { parseEnv } from "../platform/env.server";
 
 // The verdict's switch (SPAM_PROTECTION) and the one rule it applies; the HTTP behaviour is in
 // tests/integration/spam-quarantine.test.ts.

@@ -1,6 +1,6 @@
 import { blocklistMatch } from "~/lib/blocklist";
-import { getConfiguration } from "../configuration.server";
-import { env } from "../env.server";
+import { getConfiguration } from "../configuration/configuration.server";
+import { env } from "../platform/env.server";
 import { checkSolution } from "./altcha.server";
 
 export type SpamVerdict = {

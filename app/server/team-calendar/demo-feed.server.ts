@@ -3,9 +3,9 @@ import { calendarFeed } from "~/lib/calendar";
 import { formatRequestId } from "~/lib/format";
 import type { FeedLinkView } from "~/lib/team-calendar";
 import { admins, appointments, calendarFeedTokens } from "~db/schema";
-import { hashToken, randomToken } from "../crypto.server";
-import { db } from "../db.server";
-import { env } from "../env.server";
+import { hashToken, randomToken } from "../platform/crypto.server";
+import { db } from "../platform/db.server";
+import { env } from "../platform/env.server";
 import { audit } from "../privacy/audit.server";
 
 /**

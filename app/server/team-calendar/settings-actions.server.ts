@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { TeamCalendarFormState } from "~/lib/team-calendar";
-import { redirectWithToast } from "../flash.server";
-import { parseId } from "../http.server";
+import { redirectWithToast } from "../http/flash.server";
+import { parseId } from "../http/http.server";
 import { refreshBusyFeeds } from "./busy-feeds.server";
 import { createFeedToken, revokeFeedToken } from "./demo-feed.server";
 

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { env } from "../env.server";
+import { env } from "../platform/env.server";
 
 /**
  * The one client of an OpenAI-compatible speech-to-text service (issue 30, ADR 272):

@@ -1,12 +1,12 @@
 import { and, asc, eq, isNotNull, isNull, lte, or } from "drizzle-orm";
 import type { TranscriptStatus } from "~/lib/transcript-status";
 import { requests } from "~db/schema";
-import { takeTranscription } from "../budgets.server";
-import { db } from "../db.server";
-import { backoffMs, outboxWorker } from "../outbox-retry.server";
+import { db } from "../platform/db.server";
+import { backoffMs, outboxWorker } from "../platform/outbox-retry.server";
+import { type Failure, failure } from "../platform/result.server";
+import { registerTestHooks } from "../platform/test-hooks.server";
 import { NOT_FOUND } from "../requests/manage.server";
-import { type Failure, failure } from "../result.server";
-import { registerTestHooks } from "../test-hooks.server";
+import { takeTranscription } from "../spam/budgets.server";
 import { openStoredFile } from "../uploads/store.server";
 import { TranscriptionError, transcribe, transcriptionConfigured } from "./client.server";
 

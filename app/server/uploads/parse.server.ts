@@ -5,8 +5,8 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { Busboy } from "@fastify/busboy";
 import { extensionOf, type UploadLimits, uploadLimits, uploadMessages } from "~/lib/upload-rules";
-import { getConfiguration } from "../configuration.server";
-import { env } from "../env.server";
+import { getConfiguration } from "../configuration/configuration.server";
+import { env } from "../platform/env.server";
 import { audioExtension, sniff } from "./sniff.server";
 import { deleteStoredFiles, randomKey, storeTempFile } from "./store.server";
 

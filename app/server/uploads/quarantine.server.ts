@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { cp, mkdir, readdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
-import { env } from "../env.server";
+import { env } from "../platform/env.server";
 
 /** How long files set aside after a database restore are kept before they are deleted. */
 export const QUARANTINE_DAYS = 30;

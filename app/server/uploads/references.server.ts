@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { attachments, requests } from "~db/schema";
-import { db } from "../db.server";
+import { db } from "../platform/db.server";
 
 /** Whether a request's attachment or voice recording is stored under `key` (both are indexed). */
 export function isRequestUpload(key: string): boolean {

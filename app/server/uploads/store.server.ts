@@ -1,10 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { type FileHandle, open } from "node:fs/promises";
-import { fileStorage } from "../upload-storage.server";
-import { bootSweep, sweepUploads } from "./sweep.server";
+import { fileStorage } from "../storage/storage.server";
 
 // The stored uploads: keys, writing an accepted temp file into the storage, reading, deleting,
-// and the hourly sweep of files no row refers to.
+// (the hourly sweep of files no row refers to: ./sweep.server.ts).
 
 /** A fresh storage key: 32 hex characters plus the extension. */
 export const randomKey = (ext: string) =>
@@ -76,29 +75,3 @@ export async function deleteStoredFile(key: string): Promise<void> {
 export async function deleteStoredFiles(keys: string[]): Promise<void> {
   await Promise.allSettled(keys.map((k) => deleteStoredFile(k)));
 }
-
-/** Removes stored files no row refers to and crash leftovers older than `olderThanMs`. */
-export const sweepUnreferencedUploads = (olderThanMs = 3600_000) =>
-  sweepUploads({ cutoff: Date.now() - olderThanMs });
-
-let sweepTimer: ReturnType<typeof setInterval> | undefined;
-let startSweep: Promise<unknown> | undefined;
-/**
- * Background task: a sweep at start (everything written before the start), run beside the
- * serving server — it reads only the small partial index of stored recordings (issue 31) —,
- * then hourly (older than 1 h).
- */
-export const uploadSweepTask = {
-  start() {
-    const failed = (error: unknown) =>
-      console.warn("Upload-Aufräumen fehlgeschlagen:", (error as Error)?.name ?? "Fehler");
-    startSweep = bootSweep(Date.now()).catch(failed);
-    sweepTimer = setInterval(() => sweepUnreferencedUploads().catch(failed), 3600_000);
-    sweepTimer.unref();
-  },
-  async stop() {
-    if (sweepTimer) clearInterval(sweepTimer);
-    sweepTimer = undefined;
-    await startSweep;
-  },
-};

@@ -3,11 +3,11 @@ import { readdir, readFile, rm, rmdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { isNotNull } from "drizzle-orm";
 import { attachments, requests } from "~db/schema";
-import { referencedLogoKey } from "../branding-logo.server";
-import { db } from "../db.server";
-import { env } from "../env.server";
-import { fileStorage } from "../upload-storage.server";
-import { storagePaths, TEMP_SUFFIX } from "./fs-storage.server";
+import { referencedLogoKey } from "../branding/logo.server";
+import { db } from "../platform/db.server";
+import { env } from "../platform/env.server";
+import { storagePaths, TEMP_SUFFIX } from "../storage/fs-storage.server";
+import { fileStorage } from "../storage/storage.server";
 import {
   clearRestoreMarker,
   expireQuarantine,
@@ -243,3 +243,29 @@ export async function bootSweep(startedAt = Date.now()): Promise<number> {
   if (quarantine) await rmdir(quarantine).catch(() => undefined); // only when empty
   return removed;
 }
+
+/** Removes stored files no row refers to and crash leftovers older than `olderThanMs`. */
+export const sweepUnreferencedUploads = (olderThanMs = 3600_000) =>
+  sweepUploads({ cutoff: Date.now() - olderThanMs });
+
+let sweepTimer: ReturnType<typeof setInterval> | undefined;
+let startSweep: Promise<unknown> | undefined;
+/**
+ * Background task: a sweep at start (everything written before the start), run beside the
+ * serving server — it reads only the small partial index of stored recordings (issue 31) —,
+ * then hourly (older than 1 h).
+ */
+export const uploadSweepTask = {
+  start() {
+    const failed = (error: unknown) =>
+      console.warn("Upload-Aufräumen fehlgeschlagen:", (error as Error)?.name ?? "Fehler");
+    startSweep = bootSweep(Date.now()).catch(failed);
+    sweepTimer = setInterval(() => sweepUnreferencedUploads().catch(failed), 3600_000);
+    sweepTimer.unref();
+  },
+  async stop() {
+    if (sweepTimer) clearInterval(sweepTimer);
+    sweepTimer = undefined;
+    await startSweep;
+  },
+};

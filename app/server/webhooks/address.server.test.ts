@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { testHooks } from "../test-hooks.server";
+import { testHooks } from "../platform/test-hooks.server";
 import { refusedAddress, refusedUrl, targetPolicy, unmapIPv4 } from "./address.server";
 import { checkedLookup } from "./http.server";
 

@@ -1,5 +1,5 @@
 import { BlockList, isIP } from "node:net";
-import { env } from "../env.server";
+import { env } from "../platform/env.server";
 
 /**
  * SSRF rules for webhook targets (ADR 141, 143). "strict" by default: only https and only public

@@ -3,8 +3,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { DEFAULT_CONFIGURATION } from "~/lib/configuration";
 import { webhookDeliveries } from "~db/schema";
 import { applyCalcomWebhook } from "../appointments/appointments.server";
-import { saveConfiguration } from "../configuration.server";
-import { db } from "../db.server";
+import { saveConfiguration } from "../configuration/configuration.server";
+import { db } from "../platform/db.server";
 import { stopWebhookWorker } from "./deliveries.server";
 
 afterAll(() => stopWebhookWorker());

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EMPTY_ATTRIBUTION } from "~/lib/attribution";
 import { DEFAULT_CONFIGURATION } from "~/lib/configuration";
 import type { RequestJson } from "~/lib/request-json";
-import { saveConfiguration } from "../configuration.server";
-import { testHooks } from "../test-hooks.server";
+import { saveConfiguration } from "../configuration/configuration.server";
+import { testHooks } from "../platform/test-hooks.server";
 import { emitWebhook, listDeliveries, stopWebhookWorker } from "./deliveries.server";
 
 const SECRET = "bench-secret-0123456789";

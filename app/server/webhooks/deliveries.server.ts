@@ -9,12 +9,12 @@ import {
   type WebhookEndpoint,
 } from "~/lib/webhooks";
 import { webhookDeliveries } from "~db/schema";
-import { getConfiguration } from "../configuration.server";
-import { db } from "../db.server";
-import { env } from "../env.server";
+import { getConfiguration } from "../configuration/configuration.server";
 import { openBody } from "../mail/secrets.server";
-import { afterFailure, backoffMs, outboxWorker } from "../outbox-retry.server";
-import { registerTestHooks } from "../test-hooks.server";
+import { db } from "../platform/db.server";
+import { env } from "../platform/env.server";
+import { afterFailure, backoffMs, outboxWorker } from "../platform/outbox-retry.server";
+import { registerTestHooks } from "../platform/test-hooks.server";
 import { endpointUrl } from "./config.server";
 import { postWebhook } from "./http.server";
 
@@ -74,22 +74,6 @@ const maskedTarget = (endpoint: WebhookEndpoint) => {
   const url = endpointUrl(endpoint);
   return isCredentialUrl({ ...endpoint, url }) ? maskUrl(url) : url;
 };
-
-/**
- * Drops the deliveries of an endpoint still waiting or failed (ADR 262): its URL changed, and what
- * was queued for the old receiver must not go to the new one. Sent ones stay as the record.
- */
-export function dropQueuedDeliveries(endpointId: string): number {
-  return db()
-    .delete(webhookDeliveries)
-    .where(
-      and(
-        eq(webhookDeliveries.endpointId, endpointId),
-        inArray(webhookDeliveries.status, ["pending", "failed"]),
-      ),
-    )
-    .run().changes;
-}
 
 export function listDeliveries(limit = 200): WebhookDelivery[] {
   return db()

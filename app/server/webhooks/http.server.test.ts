@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testHooks } from "../test-hooks.server";
+import { testHooks } from "../platform/test-hooks.server";
 import { postWebhook } from "./http.server";
 
 let server: Server;

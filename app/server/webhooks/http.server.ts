@@ -2,8 +2,8 @@ import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
-import { env } from "../env.server";
-import { registerTestHooks } from "../test-hooks.server";
+import { env } from "../platform/env.server";
+import { registerTestHooks } from "../platform/test-hooks.server";
 import { refusedAddress, refusedUrl, type TargetPolicy, targetPolicy } from "./address.server";
 
 /** Most of a receiver's answer that is read (the rest is discarded; it only feeds the error text). */

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { SETTINGS_SECTIONS, settingsFormDefaults } from "~/lib/settings-form";
 import { handleSettingsAction } from "~/routes/admin/settings.server";
-import { getConfiguration } from "../configuration.server";
+import { getConfiguration } from "../configuration/configuration.server";
 import { openBody } from "../mail/secrets.server";
 import { stopWebhookWorker } from "./deliveries.server";
 import { handleWebhookAction } from "./settings-actions.server";

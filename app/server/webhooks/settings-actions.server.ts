@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { data } from "react-router";
 import { type WebhookFormState, webhookFromForm } from "~/lib/webhooks";
-import { getConfiguration, patchConfiguration } from "../configuration.server";
-import { redirectWithToast } from "../flash.server";
+import { getConfiguration, patchConfiguration } from "../configuration/configuration.server";
+import { redirectWithToast } from "../http/flash.server";
 import type { AuditActor } from "../privacy/audit.server";
 
 export const isWebhookIntent = (form: FormData) =>

@@ -1,7 +1,7 @@
 import { TWO_FACTOR_MESSAGES, TwoFactorDisableSchema } from "~/lib/two-factor";
-import { adminApi, onlyMethod } from "~/server/api-route.server";
-import { failureJson } from "~/server/result.server";
-import { disableTwoFactor } from "~/server/two-factor/two-factor.server";
+import { disableTwoFactor } from "~/server/accounts/two-factor/two-factor.server";
+import { adminApi, onlyMethod } from "~/server/http/api-route.server";
+import { failureJson } from "~/server/platform/result.server";
 
 /** POST {password, code} → {success, message}: turns 2FA off (a recovery code works as code too). */
 export const action = adminApi(

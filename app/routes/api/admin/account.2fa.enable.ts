@@ -1,7 +1,7 @@
 import { TWO_FACTOR_MESSAGES, TwoFactorEnableSchema } from "~/lib/two-factor";
-import { adminApi, onlyMethod } from "~/server/api-route.server";
-import { failureJson } from "~/server/result.server";
-import { enableTwoFactor } from "~/server/two-factor/two-factor.server";
+import { enableTwoFactor } from "~/server/accounts/two-factor/two-factor.server";
+import { adminApi, onlyMethod } from "~/server/http/api-route.server";
+import { failureJson } from "~/server/platform/result.server";
 
 /**
  * POST {code} → {success, recoveryCodes: [10]}: a code of the started enrolment turns 2FA on; the

@@ -1,7 +1,7 @@
 import { RecoveryCodesSchema, TWO_FACTOR_MESSAGES } from "~/lib/two-factor";
-import { adminApi, onlyMethod } from "~/server/api-route.server";
-import { failureJson } from "~/server/result.server";
-import { regenerateRecoveryCodes } from "~/server/two-factor/two-factor.server";
+import { regenerateRecoveryCodes } from "~/server/accounts/two-factor/two-factor.server";
+import { adminApi, onlyMethod } from "~/server/http/api-route.server";
+import { failureJson } from "~/server/platform/result.server";
 
 /** POST {password} or {code} → {success, recoveryCodes: [10]}: new codes, the old ones die; mailed. */
 export const action = adminApi(

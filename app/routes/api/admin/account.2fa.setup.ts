@@ -1,7 +1,7 @@
 import { TwoFactorSetupSchema } from "~/lib/two-factor";
-import { adminApi, onlyMethod } from "~/server/api-route.server";
-import { failureJson } from "~/server/result.server";
-import { startTwoFactorSetup } from "~/server/two-factor/two-factor.server";
+import { startTwoFactorSetup } from "~/server/accounts/two-factor/two-factor.server";
+import { adminApi, onlyMethod } from "~/server/http/api-route.server";
+import { failureJson } from "~/server/platform/result.server";
 
 /**
  * POST {password} → {success, secret, otpauthUrl}: starts the enrolment (a new secret, not yet in

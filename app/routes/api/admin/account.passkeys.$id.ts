@@ -1,7 +1,7 @@
 import { PASSKEY_MESSAGES, PasskeyRemoveSchema } from "~/lib/passkeys";
-import { adminApi, onlyMethod } from "~/server/api-route.server";
-import { removePasskey } from "~/server/passkeys/passkeys.server";
-import { failureJson } from "~/server/result.server";
+import { removePasskey } from "~/server/accounts/passkeys/passkeys.server";
+import { adminApi, onlyMethod } from "~/server/http/api-route.server";
+import { failureJson } from "~/server/platform/result.server";
 
 /**
  * DELETE {password} or {code} → {success, message}: removes one of the calling admin's passkeys

@@ -1,7 +1,7 @@
 import { PasskeyRegisterOptionsSchema } from "~/lib/passkeys";
-import { adminApi, noStoreJson, onlyMethod } from "~/server/api-route.server";
-import { passkeyRegistrationOptions } from "~/server/passkeys/passkeys.server";
-import { failureJson } from "~/server/result.server";
+import { passkeyRegistrationOptions } from "~/server/accounts/passkeys/passkeys.server";
+import { adminApi, noStoreJson, onlyMethod } from "~/server/http/api-route.server";
+import { failureJson } from "~/server/platform/result.server";
 
 /**
  * POST {name, password} or {name, code} → {success, options}: the options for

@@ -1,7 +1,11 @@
 import { z } from "zod";
-import { adminApi, noStoreJson } from "~/server/api-route.server";
-import { listPasskeys, passkeyStatus, setPasskeyLogin } from "~/server/passkeys/passkeys.server";
-import { failureJson } from "~/server/result.server";
+import {
+  listPasskeys,
+  passkeyStatus,
+  setPasskeyLogin,
+} from "~/server/accounts/passkeys/passkeys.server";
+import { adminApi, noStoreJson } from "~/server/http/api-route.server";
+import { failureJson } from "~/server/platform/result.server";
 
 /**
  * GET → {success, passkeys: [{id, name, createdAt, lastUsedAt}], passkeyLogin}: the calling admin's

@@ -1,8 +1,8 @@
 import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import { PASSKEY_MESSAGES, PasskeyRegisterVerifySchema } from "~/lib/passkeys";
-import { adminApi, onlyMethod } from "~/server/api-route.server";
-import { registerPasskey } from "~/server/passkeys/passkeys.server";
-import { failureJson } from "~/server/result.server";
+import { registerPasskey } from "~/server/accounts/passkeys/passkeys.server";
+import { adminApi, onlyMethod } from "~/server/http/api-route.server";
+import { failureJson } from "~/server/platform/result.server";
 
 /**
  * POST {response} (the browser's answer to the options) → 201 {success, passkey, message}: the

@@ -1,6 +1,6 @@
-import { adminApi, onlyMethod } from "~/server/api-route.server";
-import { jsonError } from "~/server/http.server";
-import { endSessionById, SESSION_MESSAGES } from "~/server/sessions.server";
+import { endSessionById, SESSION_MESSAGES } from "~/server/accounts/sessions.server";
+import { adminApi, onlyMethod } from "~/server/http/api-route.server";
+import { jsonError } from "~/server/http/http.server";
 
 /**
  * DELETE → {success, message}: ends one of the calling admin's sessions; its cookie and its Bearer

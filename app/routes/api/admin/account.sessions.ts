@@ -1,5 +1,5 @@
-import { adminApi, onlyMethod } from "~/server/api-route.server";
-import { listSessions } from "~/server/sessions.server";
+import { listSessions } from "~/server/accounts/sessions.server";
+import { adminApi, onlyMethod } from "~/server/http/api-route.server";
 
 /**
  * GET → [{id, createdAt, lastSeenAt, userAgent, network, current}]: the calling admin's live

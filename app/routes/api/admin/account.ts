@@ -1,7 +1,7 @@
 import { AccountPatchSchema } from "~/lib/account-form";
-import { updateAccount } from "~/server/account.server";
-import { adminApi, noStoreJson } from "~/server/api-route.server";
-import { failureJson } from "~/server/result.server";
+import { updateAccount } from "~/server/accounts/account.server";
+import { adminApi, noStoreJson } from "~/server/http/api-route.server";
+import { failureJson } from "~/server/platform/result.server";
 
 /** GET → {success, admin}: the calling admin's own account. */
 export const loader = adminApi({ fallback: "Fehler beim Laden Ihres Kontos" }, ({ admin }) => {

@@ -1,7 +1,7 @@
 import { API_TOKEN_MESSAGES } from "~/lib/api-tokens";
-import { adminApi, onlyMethod } from "~/server/api-route.server";
-import { revokeApiToken } from "~/server/api-tokens/api-tokens.server";
-import { jsonError } from "~/server/http.server";
+import { revokeApiToken } from "~/server/accounts/api-tokens/api-tokens.server";
+import { adminApi, onlyMethod } from "~/server/http/api-route.server";
+import { jsonError } from "~/server/http/http.server";
 
 /** DELETE → {success, message}: revokes one of the calling admin's tokens (401 from now on). */
 export const action = adminApi(

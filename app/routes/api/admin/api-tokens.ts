@@ -1,7 +1,7 @@
 import { ApiTokenCreateSchema } from "~/lib/api-tokens";
-import { adminApi } from "~/server/api-route.server";
-import { createApiToken, listApiTokens } from "~/server/api-tokens/api-tokens.server";
-import { failureJson } from "~/server/result.server";
+import { createApiToken, listApiTokens } from "~/server/accounts/api-tokens/api-tokens.server";
+import { adminApi } from "~/server/http/api-route.server";
+import { failureJson } from "~/server/platform/result.server";
 
 /** GET → [{id, name, scopes, createdAt, expiresAt, lastUsedAt, revokedAt}] (never the token). */
 export const loader = adminApi({ fallback: "Fehler beim Laden der API-Zugänge" }, ({ admin }) =>

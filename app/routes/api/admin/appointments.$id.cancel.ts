@@ -1,7 +1,7 @@
-import { adminApi, onlyMethod } from "~/server/api-route.server";
 import { cancelByAdmin } from "~/server/appointments/admin-changes.server";
+import { adminApi, onlyMethod } from "~/server/http/api-route.server";
+import { failureJson } from "~/server/platform/result.server";
 import { adminActor } from "~/server/privacy/audit.server";
-import { failureJson } from "~/server/result.server";
 
 /** POST /api/admin/appointments/{id}/cancel → the cancelled appointment (visitor mails, reminder dropped, slot freed, audited: the same function as the card and the visitor's link). */
 export const action = adminApi(

@@ -1,6 +1,6 @@
-import { adminApi, onlyMethod } from "~/server/api-route.server";
 import { refreshAppointment } from "~/server/appointments/appointments.server";
-import { failure, failureJson, scheduling } from "~/server/result.server";
+import { adminApi, onlyMethod } from "~/server/http/api-route.server";
+import { failure, failureJson, scheduling } from "~/server/platform/result.server";
 
 const NOT_FOUND = "Termin nicht gefunden.";
 

@@ -1,7 +1,7 @@
-import { adminApi, onlyMethod } from "~/server/api-route.server";
 import { RescheduleSchema, rescheduleByAdmin } from "~/server/appointments/admin-changes.server";
+import { adminApi, onlyMethod } from "~/server/http/api-route.server";
+import { failureJson } from "~/server/platform/result.server";
 import { adminActor } from "~/server/privacy/audit.server";
-import { failureJson } from "~/server/result.server";
 
 /**
  * POST /api/admin/appointments/{id}/reschedule `{ startTime }` → the moved built-in booking: the

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { type ApiArgs, adminApi, onlyMethod } from "~/server/api-route.server";
 import { deleteAppointment } from "~/server/appointments/appointments.server";
 import { SchedulingError } from "~/server/appointments/scheduling/types";
 import { setVideoLink } from "~/server/appointments/video-link.server";
-import { jsonError } from "~/server/http.server";
+import { type ApiArgs, adminApi, onlyMethod } from "~/server/http/api-route.server";
+import { jsonError } from "~/server/http/http.server";
 
 const NOT_FOUND = "Termin nicht gefunden.";
 const METHODS = ["DELETE", "PATCH"] as const;

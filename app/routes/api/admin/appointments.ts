@@ -1,6 +1,6 @@
 import { readAppointmentQuery } from "~/lib/appointments";
-import { adminApi, noStoreJson } from "~/server/api-route.server";
 import { listAppointments } from "~/server/appointments/list.server";
+import { adminApi, noStoreJson } from "~/server/http/api-route.server";
 
 /** GET /api/admin/appointments?page&limit&filter&sort&search&status → {appointments, pagination} */
 export const loader = adminApi({ fallback: "Fehler beim Abrufen der Termine" }, ({ request }) =>

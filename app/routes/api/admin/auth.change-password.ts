@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { ChangePasswordApiSchema, MESSAGES } from "~/lib/auth-forms";
-import { changePassword } from "~/server/admins.server";
-import { adminApi, onlyMethod } from "~/server/api-route.server";
-import { jsonError } from "~/server/http.server";
-import { clientIp } from "~/server/request-context.server";
-import { failureJson } from "~/server/result.server";
+import { changePassword } from "~/server/accounts/admins.server";
+import { adminApi, onlyMethod } from "~/server/http/api-route.server";
+import { jsonError } from "~/server/http/http.server";
+import { clientIp } from "~/server/http/request-context.server";
+import { failureJson } from "~/server/platform/result.server";
 
 /** `confirmPassword` is optional for API clients; when sent it must match. */
 const Body = ChangePasswordApiSchema.extend({ confirmPassword: z.unknown().optional() });

@@ -1,8 +1,8 @@
 import { ForgotPasswordSchema } from "~/lib/auth-forms";
-import { onlyMethod, publicApi } from "~/server/api-route.server";
-import { jsonError } from "~/server/http.server";
-import { requestPasswordReset } from "~/server/password-reset.server";
-import { clientIp } from "~/server/request-context.server";
+import { requestPasswordReset } from "~/server/accounts/password-reset.server";
+import { onlyMethod, publicApi } from "~/server/http/api-route.server";
+import { jsonError } from "~/server/http/http.server";
+import { clientIp } from "~/server/http/request-context.server";
 
 /** POST {email} → {success, message}: neutral whether or not the account exists (public). */
 export const action = publicApi(

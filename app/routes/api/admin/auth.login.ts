@@ -1,9 +1,9 @@
 import { PASSKEY_MESSAGES } from "~/lib/passkeys";
 import { TWO_FACTOR_MESSAGES } from "~/lib/two-factor";
-import { onlyMethod, publicApi } from "~/server/api-route.server";
-import { firstError, jsonError } from "~/server/http.server";
-import { loginJson, loginWithCredentials } from "~/server/login.server";
-import { clientIp } from "~/server/request-context.server";
+import { loginJson, loginWithCredentials } from "~/server/accounts/login.server";
+import { onlyMethod, publicApi } from "~/server/http/api-route.server";
+import { firstError, jsonError } from "~/server/http/http.server";
+import { clientIp } from "~/server/http/request-context.server";
 
 /**
  * POST {username, password} → {success, token, admin, notices, message}; the token works as Bearer;

@@ -1,7 +1,7 @@
 import { LoginVerifyApiSchema } from "~/lib/two-factor";
-import { onlyMethod, publicApi } from "~/server/api-route.server";
-import { loginStepJson, verifyLogin } from "~/server/login.server";
-import { clientIp } from "~/server/request-context.server";
+import { loginStepJson, verifyLogin } from "~/server/accounts/login.server";
+import { onlyMethod, publicApi } from "~/server/http/api-route.server";
+import { clientIp } from "~/server/http/request-context.server";
 
 /**
  * POST {challenge, code} or {challenge, recoveryCode} → the login answer {success, token, admin,

@@ -1,5 +1,5 @@
-import { onlyMethod, publicApi } from "~/server/api-route.server";
-import { endSession } from "~/server/auth.server";
+import { endSession } from "~/server/accounts/auth.server";
+import { onlyMethod, publicApi } from "~/server/http/api-route.server";
 
 /** POST: ends the session behind the Bearer token or cookie; always succeeds. */
 export const action = publicApi(

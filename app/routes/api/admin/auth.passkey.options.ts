@@ -1,8 +1,8 @@
 import { PasskeyLoginOptionsSchema } from "~/lib/passkeys";
-import { noStoreJson, onlyMethod, publicApi } from "~/server/api-route.server";
-import { passkeyLoginOptions } from "~/server/passkeys/passkey-login.server";
-import { clientIp } from "~/server/request-context.server";
-import { failureJson } from "~/server/result.server";
+import { passkeyLoginOptions } from "~/server/accounts/passkeys/passkey-login.server";
+import { noStoreJson, onlyMethod, publicApi } from "~/server/http/api-route.server";
+import { clientIp } from "~/server/http/request-context.server";
+import { failureJson } from "~/server/platform/result.server";
 
 /**
  * POST {} → {success, options} for `navigator.credentials.get` with any passkey of this site (login

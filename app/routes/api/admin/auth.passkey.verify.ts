@@ -1,8 +1,8 @@
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { PasskeyLoginVerifySchema } from "~/lib/passkeys";
-import { onlyMethod, publicApi } from "~/server/api-route.server";
-import { loginStepJson, verifyPasskey } from "~/server/login.server";
-import { clientIp } from "~/server/request-context.server";
+import { loginStepJson, verifyPasskey } from "~/server/accounts/login.server";
+import { onlyMethod, publicApi } from "~/server/http/api-route.server";
+import { clientIp } from "~/server/http/request-context.server";
 
 /**
  * POST {response} or {challenge, response} → the login answer {success, token, admin, notices,

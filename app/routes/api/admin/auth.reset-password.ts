@@ -1,8 +1,8 @@
 import { ResetPasswordApiSchema } from "~/lib/auth-forms";
-import { onlyMethod, publicApi } from "~/server/api-route.server";
-import { resetPassword } from "~/server/password-reset.server";
-import { clientIp } from "~/server/request-context.server";
-import { failureJson } from "~/server/result.server";
+import { resetPassword } from "~/server/accounts/password-reset.server";
+import { onlyMethod, publicApi } from "~/server/http/api-route.server";
+import { clientIp } from "~/server/http/request-context.server";
+import { failureJson } from "~/server/platform/result.server";
 
 /** POST {token, newPassword} → {success, message}; single use; every session of the admin ends. */
 export const action = publicApi(

@@ -1,4 +1,4 @@
-import { adminApi, onlyMethod } from "~/server/api-route.server";
+import { adminApi, onlyMethod } from "~/server/http/api-route.server";
 
 /** GET: checks the current session; 401 when missing, unknown or expired. */
 export const loader = adminApi(

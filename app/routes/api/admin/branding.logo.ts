@@ -1,13 +1,13 @@
-import { adminApi, onlyMethod } from "~/server/api-route.server";
 import {
   LOGO_MISSING,
   LOGO_TOO_LARGE,
   readLogoForm,
   removeLogo,
   saveLogo,
-} from "~/server/branding-logo.server";
-import { BodyError, jsonError } from "~/server/http.server";
-import { failureJson } from "~/server/result.server";
+} from "~/server/branding/logo.server";
+import { adminApi, onlyMethod } from "~/server/http/api-route.server";
+import { BodyError, jsonError } from "~/server/http/http.server";
+import { failureJson } from "~/server/platform/result.server";
 
 /**
  * PUT (multipart, field `logo`: PNG, JPEG or WebP up to 256 KB) → `{ logoUrl }`; DELETE → 204

@@ -1,6 +1,6 @@
-import { adminApi, onlyMethod } from "~/server/api-route.server";
-import { activateInvitation } from "~/server/invitations.server";
-import { failureJson } from "~/server/result.server";
+import { activateInvitation } from "~/server/accounts/invitations.server";
+import { adminApi, onlyMethod } from "~/server/http/api-route.server";
+import { failureJson } from "~/server/platform/result.server";
 
 /** POST → {success, adminData: {username, password}, message}: the password is shown only here. */
 export const action = adminApi(

@@ -1,6 +1,6 @@
-import { adminApi, onlyMethod } from "~/server/api-route.server";
-import { invitationMessage, resendInvitation } from "~/server/invitations.server";
-import { failureJson } from "~/server/result.server";
+import { invitationMessage, resendInvitation } from "~/server/accounts/invitations.server";
+import { adminApi, onlyMethod } from "~/server/http/api-route.server";
+import { failureJson } from "~/server/platform/result.server";
 
 /** POST → {success, invitationToken, mailed, link, message}: a new link (7 days); the old one is dead. */
 export const action = adminApi(

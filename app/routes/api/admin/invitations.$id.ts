@@ -1,6 +1,6 @@
-import { adminApi, onlyMethod } from "~/server/api-route.server";
-import { deleteInvitation } from "~/server/invitations.server";
-import { failureJson } from "~/server/result.server";
+import { deleteInvitation } from "~/server/accounts/invitations.server";
+import { adminApi, onlyMethod } from "~/server/http/api-route.server";
+import { failureJson } from "~/server/platform/result.server";
 
 /** DELETE: withdraws an invitation (its link stops working). */
 export const action = adminApi(

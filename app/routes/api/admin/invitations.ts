@@ -1,5 +1,5 @@
-import { adminApi, noStoreJson, onlyMethod } from "~/server/api-route.server";
-import { listInvitations } from "~/server/invitations.server";
+import { listInvitations } from "~/server/accounts/invitations.server";
+import { adminApi, noStoreJson, onlyMethod } from "~/server/http/api-route.server";
 
 /** GET → {success, invitations} (unused ones; expired ones are marked). */
 export const loader = adminApi({ fallback: "Fehler beim Abrufen der Einladungen" }, () =>

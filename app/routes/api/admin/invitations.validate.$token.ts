@@ -1,6 +1,6 @@
 import { MESSAGES } from "~/lib/auth-forms";
-import { onlyMethod, publicApi } from "~/server/api-route.server";
-import { findValidInvitation } from "~/server/invitations.server";
+import { findValidInvitation } from "~/server/accounts/invitations.server";
+import { onlyMethod, publicApi } from "~/server/http/api-route.server";
 
 /** GET (public) → {valid, message, email?}: whether an invitation link can still be used. */
 export const loader = publicApi({ fallback: "Fehler bei der Token-Validierung" }, ({ args }) => {

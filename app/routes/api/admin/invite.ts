@@ -1,7 +1,7 @@
 import { InviteSchema } from "~/lib/auth-forms";
-import { adminApi, onlyMethod } from "~/server/api-route.server";
-import { createInvitation, invitationMessage } from "~/server/invitations.server";
-import { failureJson } from "~/server/result.server";
+import { createInvitation, invitationMessage } from "~/server/accounts/invitations.server";
+import { adminApi, onlyMethod } from "~/server/http/api-route.server";
+import { failureJson } from "~/server/platform/result.server";
 
 /**
  * POST {email} → {success, invitationToken, invitation, mailed, link, message}: the link goes out

@@ -1,7 +1,7 @@
 import { RegisterApiSchema } from "~/lib/auth-forms";
-import { onlyMethod, publicApi } from "~/server/api-route.server";
-import { registerWithInvitation } from "~/server/invitations.server";
-import { failureJson } from "~/server/result.server";
+import { registerWithInvitation } from "~/server/accounts/invitations.server";
+import { onlyMethod, publicApi } from "~/server/http/api-route.server";
+import { failureJson } from "~/server/platform/result.server";
 
 /** POST {invitationToken, username, password} (public): creates an inactive account. */
 export const action = publicApi(

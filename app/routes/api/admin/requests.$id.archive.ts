@@ -1,7 +1,7 @@
-import { adminApi } from "~/server/api-route.server";
+import { adminApi } from "~/server/http/api-route.server";
+import { failureJson } from "~/server/platform/result.server";
 import { REQUEST_ID } from "~/server/requests/api.server";
 import { RequestUpdateSchema, setArchived } from "~/server/requests/manage.server";
-import { failureJson } from "~/server/result.server";
 
 /** PATCH /api/admin/requests/{id}/archive {archived} (default true). */
 export const action = adminApi(

@@ -1,4 +1,4 @@
-import { adminApi } from "~/server/api-route.server";
+import { adminApi } from "~/server/http/api-route.server";
 import { REQUEST_ID } from "~/server/requests/api.server";
 import { AssignSchema, assignRequest } from "~/server/requests/manage.server";
 

@@ -1,4 +1,4 @@
-import { adminApi, onlyMethod } from "~/server/api-route.server";
+import { adminApi, onlyMethod } from "~/server/http/api-route.server";
 import { personExportResponse } from "~/server/privacy/person-export.server";
 import { REQUEST_ID } from "~/server/requests/api.server";
 

@@ -1,9 +1,9 @@
 import { MessageSchema } from "~/lib/request-message";
-import { adminApi } from "~/server/api-route.server";
+import { adminApi } from "~/server/http/api-route.server";
+import { failureJson } from "~/server/platform/result.server";
 import { REQUEST_ID } from "~/server/requests/api.server";
 import { messagesOf, sendMessage } from "~/server/requests/messages.server";
 import { loadRequestJson } from "~/server/requests/serialize.server";
-import { failureJson } from "~/server/result.server";
 
 /** GET /api/admin/requests/{id}/messages: the thread with the lead, oldest first (ADR 273). */
 export const loader = adminApi(

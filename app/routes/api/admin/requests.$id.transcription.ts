@@ -1,6 +1,6 @@
-import { adminApi, onlyMethod } from "~/server/api-route.server";
+import { adminApi, onlyMethod } from "~/server/http/api-route.server";
+import { failureJson } from "~/server/platform/result.server";
 import { REQUEST_ID } from "~/server/requests/api.server";
-import { failureJson } from "~/server/result.server";
 import { retranscribe } from "~/server/transcription/jobs.server";
 
 /** POST /api/admin/requests/{id}/transcription: "Erneut transkribieren" → 202 (ADR 272). */

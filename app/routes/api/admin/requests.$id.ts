@@ -1,4 +1,4 @@
-import { adminApi } from "~/server/api-route.server";
+import { adminApi } from "~/server/http/api-route.server";
 import { applyRequestUpdate, REQUEST_ID } from "~/server/requests/api.server";
 import { RequestUpdateSchema } from "~/server/requests/manage.server";
 import { adminJsonOf } from "~/server/requests/quarantine.server";

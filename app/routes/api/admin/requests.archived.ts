@@ -1,4 +1,4 @@
-import { adminApi, noStoreJsonParts } from "~/server/api-route.server";
+import { adminApi, noStoreJsonParts } from "~/server/http/api-route.server";
 import { adminRequestsJsonParts } from "~/server/requests/admin-list.server";
 import { listAllRequestIds } from "~/server/requests/queries.server";
 

@@ -1,4 +1,4 @@
-import { adminApi, onlyMethod } from "~/server/api-route.server";
+import { adminApi, onlyMethod } from "~/server/http/api-route.server";
 import { requestsCsvResponse } from "~/server/privacy/csv-export.server";
 
 /** GET /api/admin/requests/export.csv with the list's filters (tab, q, status, assignment, sort). */

@@ -1,6 +1,6 @@
 import { cleanAttributionValue } from "~/lib/attribution";
 import { parseRequestListQuery } from "~/lib/request-list";
-import { adminApi, noStoreJsonParts } from "~/server/api-route.server";
+import { adminApi, noStoreJsonParts } from "~/server/http/api-route.server";
 import { adminRequestsJsonParts } from "~/server/requests/admin-list.server";
 import { listAllRequestIds, listRequestIds } from "~/server/requests/queries.server";
 

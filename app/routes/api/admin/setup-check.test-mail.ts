@@ -1,6 +1,6 @@
-import { adminApi, onlyMethod } from "~/server/api-route.server";
-import { jsonError } from "~/server/http.server";
-import { sendTestMail } from "~/server/setup-check.server";
+import { sendTestMail } from "~/server/dashboard/setup-check.server";
+import { adminApi, onlyMethod } from "~/server/http/api-route.server";
+import { jsonError } from "~/server/http/http.server";
 
 /**
  * POST → 202 {success, mailed, message}: a test mail to the calling admin, through the outbox;

@@ -1,5 +1,5 @@
-import { adminApi, noStoreJson, onlyMethod } from "~/server/api-route.server";
-import { setupCheck } from "~/server/setup-check.server";
+import { setupCheck } from "~/server/dashboard/setup-check.server";
+import { adminApi, noStoreJson, onlyMethod } from "~/server/http/api-route.server";
 
 /** GET /api/admin/setup-check → {ready, items: [{id, ok, optional, message, href}]} (the go-live check). */
 export const loader = adminApi(

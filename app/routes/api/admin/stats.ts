@@ -1,5 +1,5 @@
-import { adminApi, noStoreJson } from "~/server/api-route.server";
 import { conversionStats } from "~/server/dashboard/conversion.server";
+import { adminApi, noStoreJson } from "~/server/http/api-route.server";
 import { getStats } from "~/server/requests/queries.server";
 
 /**

@@ -1,7 +1,7 @@
-import { AdminActiveSchema, getAdminById, setAdminActive } from "~/server/admins.server";
-import { adminApi, onlyMethod } from "~/server/api-route.server";
-import { jsonError } from "~/server/http.server";
-import { failureJson } from "~/server/result.server";
+import { AdminActiveSchema, getAdminById, setAdminActive } from "~/server/accounts/admins.server";
+import { adminApi, onlyMethod } from "~/server/http/api-route.server";
+import { jsonError } from "~/server/http/http.server";
+import { failureJson } from "~/server/platform/result.server";
 
 /** POST {activate?: boolean} → {success, admin, message}; without `activate` the state flips. */
 export const action = adminApi(

@@ -1,6 +1,6 @@
-import { deleteAdmin } from "~/server/admins.server";
-import { adminApi, onlyMethod } from "~/server/api-route.server";
-import { failureJson } from "~/server/result.server";
+import { deleteAdmin } from "~/server/accounts/admins.server";
+import { adminApi, onlyMethod } from "~/server/http/api-route.server";
+import { failureJson } from "~/server/platform/result.server";
 
 /** DELETE: removes another admin; assignments and invitations move to the acting admin. */
 export const action = adminApi(

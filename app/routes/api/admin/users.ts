@@ -1,5 +1,5 @@
-import { listAdmins } from "~/server/admins.server";
-import { adminApi, noStoreJson, onlyMethod } from "~/server/api-route.server";
+import { listAdmins } from "~/server/accounts/admins.server";
+import { adminApi, noStoreJson, onlyMethod } from "~/server/http/api-route.server";
 
 /** GET → {success, admins}. */
 export const loader = adminApi({ fallback: "Fehler beim Abrufen der Admins" }, () =>

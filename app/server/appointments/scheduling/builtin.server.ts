@@ -9,10 +9,10 @@ import {
 import { addDays, berlinDayOf, dayBoundsUtc, type IsoDay } from "~/lib/booking-calendar";
 import { formatTime } from "~/lib/format";
 import { availabilityRules } from "~/lib/scheduling-settings";
-import { closedDays } from "~/server/holidays.server";
+import { closedDays } from "~/server/appointments/holidays.server";
 import { appointments } from "~db/schema";
-import { getConfiguration } from "../../configuration.server";
-import { db, transaction } from "../../db.server";
+import { getConfiguration } from "../../configuration/configuration.server";
+import { db, transaction } from "../../platform/db.server";
 import { busyBetween } from "./busy.server";
 import {
   type EventType,

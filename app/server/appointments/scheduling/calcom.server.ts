@@ -1,6 +1,6 @@
 import { DEFAULT_BOOKING_DURATION, dayBoundsUtc, type IsoDay } from "~/lib/booking-calendar";
 import { formatTime } from "~/lib/format";
-import { env } from "../../env.server";
+import { env } from "../../platform/env.server";
 import {
   BOOKING_FAILED,
   type BookingResult,

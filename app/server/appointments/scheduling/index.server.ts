@@ -1,4 +1,4 @@
-import { env } from "../../env.server";
+import { env } from "../../platform/env.server";
 import { builtinProvider } from "./builtin.server";
 import { calcomProvider } from "./calcom.server";
 import type { SchedulingProvider } from "./types";

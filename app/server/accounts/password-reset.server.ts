@@ -1,0 +1,116 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { MESSAGES } from "~/lib/auth-forms";
+import { admins, passwordResets, sessions } from "~db/schema";
+import { mailConfigured, queueMail } from "../mail/outbox.server";
+import { hashPassword } from "../platform/crypto.server";
+import { db, transaction } from "../platform/db.server";
+import { usableToken } from "../platform/link-token.server";
+import { loginLimiter, tooManyMessage } from "../platform/rate-limit.server";
+import { type Failure, failure, type Result } from "../platform/result.server";
+import { audit } from "../privacy/audit.server";
+import { findAdminByEmail, getAdminById } from "./admins.server";
+import { clearLoginLock, forgotKeys } from "./login-lock.server";
+import { weakPassword } from "./password-strength.server";
+import { createResetToken, resetUrl } from "./reset-token.server";
+
+/**
+ * Forgot password: always the same neutral answer; a mail only when an admin has this address.
+ * Rate-limited per client IP and per IP + address (every request counts).
+ */
+export async function requestPasswordReset(
+  email: string,
+  ip: string,
+): Promise<{ ok: true; message: string } | (Failure & { retryAfterSeconds: number })> {
+  const limiter = loginLimiter();
+  for (const key of forgotKeys(ip, email)) {
+    const state = await limiter.consume(key);
+    if (!state.ok) {
+      const error = tooManyMessage(state.retryAfterSeconds, "admin");
+      return { ...failure(429, error), retryAfterSeconds: state.retryAfterSeconds };
+    }
+  }
+  const admin = findAdminByEmail(email);
+  if (admin) {
+    const token = createResetToken(admin.id);
+    queueMail({
+      to: admin.email,
+      subject: "Passwort zurücksetzen",
+      kind: "password-reset",
+      content: {
+        greeting: `Hallo ${admin.username},`,
+        paragraphs: [
+          "Sie haben angefordert, das Passwort Ihres Admin-Zugangs zum Anfrage-Portal zurückzusetzen.",
+          "Der Link ist eine Stunde gültig und kann nur einmal verwendet werden. Falls Sie das nicht angefordert haben, können Sie diese E-Mail ignorieren.",
+        ],
+        action: { label: "Neues Passwort festlegen", url: resetUrl(token) },
+      },
+    });
+  }
+  // Without SMTP the mail only waits in the outbox: the answer must not claim it was sent.
+  return { ok: true, message: mailConfigured() ? MESSAGES.forgotNeutral : MESSAGES.forgotNoMail };
+}
+
+/** The admin a usable (unused, unexpired) reset token belongs to, or null. */
+export function checkResetToken(token: string) {
+  if (!token) return null;
+  return (
+    db()
+      .select({ id: passwordResets.id, adminId: passwordResets.adminId })
+      .from(passwordResets)
+      .where(usableToken(passwordResets, token))
+      .get() ?? null
+  );
+}
+
+/**
+ * Sets the new password, uses the token up, ends every session of that admin and lifts its login
+ * lock (and that of `ip`, the address that completed the reset).
+ */
+export async function resetPassword(
+  token: string,
+  newPassword: string,
+  ip: string,
+): Promise<Result<{ message: string }>> {
+  if (!token) return failure(400, MESSAGES.resetTokenMissing);
+  const owner = checkResetToken(token);
+  if (!owner) return failure(400, MESSAGES.resetTokenInvalid);
+  const account = getAdminById(owner.adminId);
+  const weak = await weakPassword(
+    newPassword,
+    "newPassword",
+    account ? [account.username, account.email] : [],
+  );
+  if (weak) return weak;
+  const passwordHash = await hashPassword(newPassword);
+  const done = transaction((tx) => {
+    const now = new Date();
+    const row = tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(usableToken(passwordResets, token, now))
+      .returning({ adminId: passwordResets.adminId })
+      .get();
+    if (!row) return null;
+    const account = tx
+      .update(admins)
+      .set({ passwordHash, passwordChanged: true })
+      .where(eq(admins.id, row.adminId))
+      .returning({ id: admins.id, username: admins.username, email: admins.email })
+      .get();
+    tx.delete(sessions).where(eq(sessions.adminId, row.adminId)).run();
+    // Any other open reset links of this admin die with this one.
+    tx.update(passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResets.adminId, row.adminId), isNull(passwordResets.usedAt)))
+      .run();
+    return account ?? null;
+  });
+  if (!done) return failure(400, MESSAGES.resetTokenInvalid);
+  await clearLoginLock(done, ip);
+  // By the link's owner (a reset is done by whoever holds the link; the link's issue is audited).
+  audit({ id: done.id, username: done.username }, "password-reset", done.username);
+  return {
+    ok: true,
+    message: "Ihr Passwort wurde erfolgreich zurückgesetzt. Sie können sich jetzt anmelden.",
+  };
+}

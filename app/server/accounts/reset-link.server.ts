@@ -1,0 +1,75 @@
+import { sql } from "drizzle-orm";
+import { admins } from "~db/schema";
+import { mailConfigured, queueMail } from "../mail/outbox.server";
+import { db } from "../platform/db.server";
+import { type Failure, failure } from "../platform/result.server";
+import { type AuditActor, audit } from "../privacy/audit.server";
+import { createResetToken, RESET_TTL_MS, resetUrl } from "./reset-token.server";
+
+export type ResetLinkResult =
+  | { ok: true; username: string; link: string; expiresAt: Date }
+  | Failure;
+
+/**
+ * A one-time reset link for an admin, handed out directly (not mailed): by another admin on
+ * /admin/users, or by whoever runs `npm run admin:reset-password` on the server. The same tokens
+ * as "Passwort vergessen" (one hour, single use); audited. `who` is an admin id, a username or an
+ * e-mail address (case-insensitive).
+ */
+export function issueResetLink(who: number | string, actor: AuditActor): ResetLinkResult {
+  const key = typeof who === "string" ? who.trim() : "";
+  const admin = db()
+    .select({ id: admins.id, username: admins.username, email: admins.email })
+    .from(admins)
+    .where(
+      typeof who === "number"
+        ? sql`${admins.id} = ${who}`
+        : sql`lower(${admins.username}) = lower(${key}) or lower(${admins.email}) = lower(${key})`,
+    )
+    .get();
+  if (!admin) return failure(404, "Admin nicht gefunden.");
+  const token = createResetToken(admin.id);
+  const expiresAt = new Date(Date.now() + RESET_TTL_MS);
+  audit(actor, "password-reset-link", admin.username, {
+    zielId: admin.id,
+    gueltigBis: expiresAt.toISOString(),
+  });
+  // Created for another admin (issue 27): the target hears of it, by mail when one can be sent,
+  // and at the next login (resetLinkNotice) either way.
+  const byOther = actor === "Kommandozeile" || (typeof actor === "object" && actor.id !== admin.id);
+  if (byOther && mailConfigured()) {
+    const by = typeof actor === "object" ? actor.username : "jemand auf dem Server (Kommandozeile)";
+    queueMail({
+      to: admin.email,
+      subject: "Ein Passwort-Reset-Link für Ihr Konto wurde erzeugt",
+      kind: "reset-link-notice",
+      content: {
+        greeting: `Hallo ${admin.username},`,
+        paragraphs: [
+          `${by} hat soeben einen Link zum Zurücksetzen des Passworts Ihres Admin-Zugangs zum Anfrage-Portal erzeugt (gültig bis ${expiresAt.toLocaleString("de-DE", { timeZone: "Europe/Berlin" })} Uhr).`,
+          "Haben Sie darum gebeten, ist alles in Ordnung. Falls nicht, wenden Sie sich bitte sofort an Ihr Team und ändern Sie Ihr Passwort.",
+        ],
+      },
+    });
+  }
+  return { ok: true, username: admin.username, link: resetUrl(token), expiresAt };
+}
+
+/**
+ * The notice at an admin's next login (issue 27): reset links another admin (or the command line)
+ * created for this one since the last login, from the audit log (no extra table).
+ */
+export function resetLinkNotice(admin: { id: number; lastLogin: Date | null }): string | null {
+  const since = admin.lastLogin ?? new Date(0);
+  const rows = db()
+    .$client.prepare(
+      `SELECT actor_name AS actor FROM audit_log
+       WHERE action = 'password-reset-link' AND at > ? AND json_extract(details, '$.zielId') = ?
+         AND (actor_id IS NULL OR actor_id != ?)
+       ORDER BY id DESC`,
+    )
+    .all(since.getTime(), admin.id, admin.id) as { actor: string }[];
+  if (!rows.length) return null;
+  const who = [...new Set(rows.map((r) => r.actor))].join(", ");
+  return `Seit Ihrer letzten Anmeldung wurde ${rows.length === 1 ? "ein Passwort-Reset-Link" : `${rows.length}-mal ein Passwort-Reset-Link`} für Ihr Konto erzeugt (von: ${who}). Falls Sie das nicht erwartet haben, ändern Sie bitte Ihr Passwort und informieren Sie Ihr Team.`;
+}
