@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testDb } from "../integration/auth-helpers";
+import { startTestServer, type TestServer } from "../integration/server";
+
+// An API token's scope belongs to the route React Router runs, whatever spelling of its path
+// reached it (ADR 306): `.data` (single fetch), `_routes`, a trailing slash, another case, percent
+// encodings. The CSV export is session-only; its `.data` spelling once matched
+// `api/admin/requests/:id` (requests:read) in the scope table while React Router ran the export.
+
+let server: TestServer;
+let reader: string;
+
+const exportRows = () => {
+  const db = testDb();
+  try {
+    return (
+      db.prepare("SELECT COUNT(*) AS n FROM audit_log WHERE action = 'export-csv'").get() as {
+        n: number;
+      }
+    ).n;
+  } finally {
+    db.close();
+  }
+};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const session = await server.adminToken();
+  const created = await server.fetch("/api/admin/api-tokens", {
+    method: "POST",
+    token: session,
+    json: { name: "CRM", scopes: ["requests:read"], password: "admin-passwort" },
+  });
+  expect(created.status).toBe(201);
+  reader = (await created.json()).token;
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+const EXPORT_SPELLINGS = [
+  "/api/admin/requests/export.csv",
+  "/api/admin/requests/export.csv.data",
+  "/api/admin/requests/export.csv.data?_routes=routes/api/admin/requests.export-csv",
+  "/api/admin/requests/export.csv/",
+  "/API/ADMIN/REQUESTS/EXPORT.CSV",
+  "/api/admin/requests/export%2Ecsv",
+  "/%61pi/admin/requests/%65xport.csv",
+  "/api/admin/requests/export.csv?_routes=routes/api/admin/requests",
+];
+
+describe("API token scopes follow the route that runs", () => {
+  it("a requests:read token reads the request list (the control: the token works)", async () => {
+    for (const path of ["/api/admin/requests", "/api/admin/requests/archived"]) {
+      const res = await server.fetch(path, { token: reader });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("content-type"), path).toMatch(/json/);
+    }
+    const data = await server.fetch("/api/admin/requests.data", { token: reader });
+    expect(data.status).toBe(200);
+  });
+
+  it.each(EXPORT_SPELLINGS)(
+    "a requests:read token never downloads the CSV export: %s",
+    async (path) => {
+      const before = exportRows();
+      const res = await server.fetch(path, { token: reader });
+      const body = await res.text();
+      expect(res.status, `${path}: ${body.slice(0, 120)}`).toBe(401);
+      expect(body).not.toContain("Nr.;Eingegangen");
+      expect(exportRows()).toBe(before);
+    },
+  );
+});
