@@ -61,6 +61,24 @@ describe("API token scopes follow the route that runs", () => {
     expect(data.status).toBe(200);
   });
 
+  it("meets the route the router ranks first: a fixed segment before a parameter", async () => {
+    const status = async (path: string) => (await server.fetch(path, { token: reader })).status;
+    // `archived` is its own route (requests:read), not the request with id "archived".
+    expect(await status("/api/admin/requests/archived")).toBe(200);
+    // One request (requests:read): past the token check, the request does not exist.
+    expect(await status("/api/admin/requests/12")).toBe(404);
+    // The export is its own route, kept for sessions.
+    expect(await status("/api/admin/requests/export.csv")).toBe(401);
+    // An attachment (requests:read): past the token check, no such file.
+    expect(await status("/api/uploads/a.pdf")).toBe(404);
+    // No route: the JSON 404 for anyone.
+    const unknown = await server.fetch("/api/nothing/here", { token: reader });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ error: "Nicht gefunden" });
+    // A page never takes a token.
+    expect(await status("/admin/requests")).toBe(401);
+  });
+
   it.each(EXPORT_SPELLINGS)(
     "a requests:read token never downloads the CSV export: %s",
     async (path) => {
