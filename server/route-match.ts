@@ -1,8 +1,22 @@
 // Which route of the React Router build answers a path: its id and pattern, never the raw path (so
-// tokens and file names in paths stay out of logs and metric labels).
+// tokens and file names in paths stay out of logs and metric labels). The one normalisation of a
+// path for what Express decides by route (logs, metrics, compression; ADR 306): React Router's own,
+// so every spelling of a path — `.data`, `_routes`, a trailing slash, case, percent-encodings —
+// gets the route React Router will run.
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 
 export type RouteLabel = { id: string; pattern: string };
+
+/**
+ * The path React Router matches for a request's URL path, as its `getNormalizedPath` (react-router
+ * 8): a single-fetch data request `/x.data` is `/x`, `/_.data` is `/` (and `/x/_.data` is `/x/`).
+ * The query (`_routes` picks only which of the matched loaders run) never changes the route.
+ */
+export function routerPathname(pathname: string): string {
+  return pathname.endsWith("/_.data")
+    ? pathname.replace(/_\.data$/, "")
+    : pathname.replace(/\.data$/, "");
+}
 
 /** Matches a request target (`req.originalUrl`: path and query) to its route. */
 export function routeMatcher(routes: ServerBuild["routes"]): (url: string) => RouteLabel {
@@ -37,8 +51,8 @@ export function routeMatcher(routes: ServerBuild["routes"]): (url: string) => Ro
       return { id: "unmatched", pattern: "unmatched" };
     }
     if (pathname.startsWith("/assets/")) return { id: "static", pattern: "/assets/*" };
-    // Single-fetch data requests (`/x.data`, `/_root.data`) belong to the route of `/x`.
-    const path = pathname.replace(/\/_root\.data$/, "/").replace(/\.data$/, "");
+    // Single-fetch data requests (`/x.data`, `/_.data`) belong to the route of `/x` (`/`).
+    const path = routerPathname(pathname);
     const hit = known.get(path);
     if (hit) return hit;
     const label = matchPath(path);

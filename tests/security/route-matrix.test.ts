@@ -2,6 +2,7 @@ import { generateSync } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_SCOPES } from "~/lib/api-tokens";
 import { importBuild } from "../../server/app.ts";
+import { routeMatcher } from "../../server/route-match.ts";
 import { apiLogin, insertAdmin, testDb } from "../integration/auth-helpers";
 import { startTestServer, type TestServer } from "../integration/server";
 import {
@@ -265,6 +266,16 @@ function refused(res: Response, body: string) {
 }
 
 describe("every spelling of a path reaches the same decision (ADR 306)", () => {
+  it("names the route React Router runs for logs, metrics and compression, in every spelling", () => {
+    const match = routeMatcher(build.routes);
+    for (const { pattern, id } of modules) {
+      const path = concretePath(pattern) || "/";
+      for (const spelling of [{ name: "plain", path }, ...spellings(path, id, "GET")]) {
+        expect(match(spelling.path).id, `${spelling.path} (${spelling.name})`).toBe(id);
+      }
+    }
+  });
+
   const cases: { pattern: string; method: Method; access: Access; page: boolean }[] = [];
   for (const { pattern } of patterns) {
     const c = classificationOf(pattern, API);

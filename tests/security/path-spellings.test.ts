@@ -1,13 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDb } from "../integration/auth-helpers";
+import { multipart, validFields } from "../integration/landing-fixtures";
 import { startTestServer, type TestServer } from "../integration/server";
 
-// An API token's scope belongs to the route React Router runs, whatever spelling of its path
-// reached it (ADR 306): `.data` (single fetch), `_routes`, a trailing slash, another case, percent
-// encodings. The CSV export is session-only; its `.data` spelling once matched
-// `api/admin/requests/:id` (requests:read) in the scope table while React Router ran the export.
+// One path normalisation for every decision (ADR 306): what is decided by a path follows the route
+// React Router runs, whatever spelling of its path reached it — `.data` (single fetch), `_routes`,
+// a trailing slash, another case, percent-encodings. An API token's scope: the CSV export is
+// session-only; its `.data` spelling once matched `api/admin/requests/:id` (requests:read) in a
+// scope table of patterns while React Router ran the export. (Every route in every spelling: the
+// route matrix.)
 
 let server: TestServer;
+let session: string;
 let reader: string;
 
 const exportRows = () => {
@@ -25,7 +29,7 @@ const exportRows = () => {
 
 beforeAll(async () => {
   server = await startTestServer();
-  const session = await server.adminToken();
+  session = await server.adminToken();
   const created = await server.fetch("/api/admin/api-tokens", {
     method: "POST",
     token: session,
@@ -90,4 +94,37 @@ describe("API token scopes follow the route that runs", () => {
       expect(exportRows()).toBe(before);
     },
   );
+});
+
+describe("the stored files are sent as stored, in every spelling", () => {
+  it("never compresses an attachment, however its path is spelled", async () => {
+    const csv = Buffer.from(`Nr;Name\n${"1;Anna Beispiel\n".repeat(400)}`);
+    const form = multipart(validFields(), [{ name: "liste.csv", bytes: csv, type: "text/csv" }]);
+    expect((await server.fetch("/api/requests", { method: "POST", body: form })).status).toBe(201);
+    const db = testDb();
+    const { filename } = db
+      .prepare("SELECT filename FROM attachments ORDER BY id DESC LIMIT 1")
+      .get() as { filename: string };
+    db.close();
+    // The control: a compressible answer of the same size is compressed.
+    const list = await server.fetch("/api/admin/requests", {
+      token: session,
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(list.headers.get("content-encoding")).toBe("gzip");
+    for (const path of [
+      `/api/uploads/${filename}`,
+      `/API/uploads/${filename}`,
+      `/%61pi/uploads/${filename}`,
+      `/api/Uploads/${filename}?download=1`,
+    ]) {
+      const res = await server.fetch(path, {
+        token: session,
+        headers: { "accept-encoding": "gzip" },
+      });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("content-encoding"), path).toBeNull();
+      expect(Buffer.from(await res.arrayBuffer()).equals(csv), path).toBe(true);
+    }
+  });
 });
