@@ -133,6 +133,32 @@ function tokenAccess(pattern: string, method: Method, page: boolean): TokenAcces
   return c && "api" in c && c.api[method] === "public" ? "public" : "session";
 }
 
+/** Every method of every route that answers it, with who may call it. */
+const cases: { pattern: string; method: Method; access: Access; page: boolean }[] = [];
+for (const { pattern } of patterns) {
+  const c = classificationOf(pattern, API);
+  if (!c) continue;
+  if ("page" in c) {
+    cases.push({ pattern, method: "GET", access: c.page, page: true });
+    // Every page action too: it runs before the layout loader, so it must check by itself.
+    if (c.post) cases.push({ pattern, method: "POST", access: c.post, page: true });
+  } else {
+    for (const [method, access] of Object.entries(c.api)) {
+      cases.push({ pattern, method: method as Method, access, page: false });
+    }
+  }
+}
+
+/** A form post for a page action, an empty JSON object for a call, nothing for GET. */
+function bodyOf(method: Method, page: boolean): RequestInit & { json?: unknown } {
+  if (method === "GET") return {};
+  if (!page) return { json: {} };
+  return {
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: "intent=save",
+  };
+}
+
 describe("route matrix (derived from app/routes.ts and the /api route modules)", () => {
   it("classifies every route", () => {
     const unclassified = patterns.filter((p) => !classificationOf(p.pattern, API));
@@ -153,26 +179,6 @@ describe("route matrix (derived from app/routes.ts and the /api route modules)",
     }
   });
 
-  const cases: { pattern: string; method: Method; access: Access; page: boolean }[] = [];
-  for (const { pattern } of patterns) {
-    const c = classificationOf(pattern, API);
-    if (!c) continue;
-    if ("page" in c) {
-      cases.push({
-        pattern,
-        method: "GET",
-        access: c.page === "admin" ? "admin" : "public",
-        page: true,
-      });
-      // Every page action too: it runs before the layout loader, so it must check by itself.
-      if (c.post) cases.push({ pattern, method: "POST", access: c.post, page: true });
-    } else {
-      for (const [method, access] of Object.entries(c.api)) {
-        cases.push({ pattern, method: method as Method, access, page: false });
-      }
-    }
-  }
-
   it.each(cases)(
     "$method /$pattern ($access) without auth, garbage, expired, pending, challenge and enrolling",
     async ({ pattern, method, access, page }) => {
@@ -184,14 +190,7 @@ describe("route matrix (derived from app/routes.ts and the /api route modules)",
         const res = await server.fetch(path, {
           method,
           token,
-          ...(method === "GET"
-            ? {}
-            : page
-              ? {
-                  headers: { "content-type": "application/x-www-form-urlencoded" },
-                  body: "intent=save",
-                }
-              : { json: {} }),
+          ...bodyOf(method, page),
         });
         const label = `${method} ${path} as ${kind}: ${res.status}`;
         expect(res.status, label).toBeLessThan(500);
@@ -276,20 +275,6 @@ describe("every spelling of a path reaches the same decision (ADR 306)", () => {
     }
   });
 
-  const cases: { pattern: string; method: Method; access: Access; page: boolean }[] = [];
-  for (const { pattern } of patterns) {
-    const c = classificationOf(pattern, API);
-    if (!c) continue;
-    if ("page" in c) {
-      cases.push({ pattern, method: "GET", access: c.page, page: true });
-      if (c.post) cases.push({ pattern, method: "POST", access: c.post, page: true });
-    } else {
-      for (const [method, access] of Object.entries(c.api)) {
-        cases.push({ pattern, method: method as Method, access, page: false });
-      }
-    }
-  }
-
   it.each(cases)(
     "$method /$pattern: .data, _routes, trailing slash, case and encodings as the plain path",
     async ({ pattern, method, access, page }) => {
@@ -301,14 +286,7 @@ describe("every spelling of a path reaches the same decision (ADR 306)", () => {
           const res = await server.fetch(path, {
             method,
             token: tokens[kind],
-            ...(method === "GET"
-              ? {}
-              : page
-                ? {
-                    headers: { "content-type": "application/x-www-form-urlencoded" },
-                    body: "intent=save",
-                  }
-                : { json: {} }),
+            ...bodyOf(method, page),
           });
           const body = await res.text();
           const label = `${method} ${path} (${name}) as ${kind}: ${res.status} ${body.slice(0, 80)}`;
