@@ -282,6 +282,22 @@ describe("every spelling of a path reaches the same decision (ADR 306)", () => {
       expect(routeId).toBeTruthy();
       const token = tokenAccess(pattern, method, page);
       for (const { name, path } of spellings(concretePath(pattern), routeId, method)) {
+        if (method !== "GET") {
+          // The guards in front of React Router read no path: a foreign origin (CSRF) and an
+          // unknown body type are refused in every spelling.
+          const foreign = await server.fetch(path, {
+            method,
+            ...bodyOf(method, page),
+            headers: { ...bodyOf(method, page).headers, origin: "https://fremd.example" },
+          });
+          expect(foreign.status, `${method} ${path} (${name}) from a foreign origin`).toBe(403);
+          const plain = await server.fetch(path, {
+            method,
+            headers: { "content-type": "text/plain" },
+            body: "intent=save",
+          });
+          expect(plain.status, `${method} ${path} (${name}) as text/plain`).toBe(415);
+        }
         for (const kind of ["none", "token-all", "token-narrow"] as const) {
           const res = await server.fetch(path, {
             method,
