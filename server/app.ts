@@ -165,7 +165,7 @@ export function createApp(
   app.use(
     compression({
       filter: (req, res) =>
-        !UNCOMPRESSED_ROUTES.has(match(req.originalUrl).pattern) && compression.filter(req, res),
+        compression.filter(req, res) && !UNCOMPRESSED_ROUTES.has(match(req.originalUrl).pattern),
     }),
   );
 
