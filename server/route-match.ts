@@ -42,7 +42,18 @@ export function routeMatcher(routes: ServerBuild["routes"]): (url: string) => Ro
   // matchRoutes flattens and ranks the whole route table on every call, and the logger and the
   // metrics both ask per request: answers are kept per path, bounded (oldest dropped first).
   const known = new Map<string, RouteLabel>();
+  // The logger, the metrics and the compression filter ask about the same request target: the
+  // answers are kept per target too (bounded alike), so a repeated target is not parsed again.
+  const byTarget = new Map<string, RouteLabel>();
   return (url) => {
+    const seen = byTarget.get(url);
+    if (seen) return seen;
+    const label = labelOf(url);
+    if (url.length <= 200) remember(byTarget, url, label);
+    return label;
+  };
+
+  function labelOf(url: string): RouteLabel {
     // Request targets (also absolute-form or garbage) never throw here: logs and metrics run on it.
     let pathname: string;
     try {
@@ -56,11 +67,9 @@ export function routeMatcher(routes: ServerBuild["routes"]): (url: string) => Ro
     const hit = known.get(path);
     if (hit) return hit;
     const label = matchPath(path);
-    if (path.length > 200) return label;
-    if (known.size >= MAX_KNOWN_PATHS) known.delete(known.keys().next().value as string);
-    known.set(path, label);
+    if (path.length <= 200) remember(known, path, label);
     return label;
-  };
+  }
 
   function matchPath(path: string): RouteLabel {
     const matches = matchRoutes(tree, path);
@@ -76,3 +85,8 @@ export function routeMatcher(routes: ServerBuild["routes"]): (url: string) => Ro
 
 /** How many distinct paths the matcher remembers (paths with ids vary; the table stays small). */
 const MAX_KNOWN_PATHS = 500;
+
+function remember(map: Map<string, RouteLabel>, key: string, label: RouteLabel) {
+  if (map.size >= MAX_KNOWN_PATHS) map.delete(map.keys().next().value as string);
+  map.set(key, label);
+}
