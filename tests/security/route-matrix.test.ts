@@ -47,7 +47,7 @@ const tokens: Record<Kind, string | undefined> = {
   // nothing), and an admin who must still enrol because the rule asks every admin for 2FA.
   challenge: undefined,
   enrol: undefined,
-  // Scoped API tokens (issue 27, ADR 260): every scope, only messages:write (the `scope` of each
+  // Scoped API tokens (ADR 260): every scope, only messages:write (the `scope` of each
   // `adminApi` call decides, ADR 306), revoked, expired, and one that never existed.
   "token-all": undefined,
   "token-narrow": undefined,

@@ -17,7 +17,7 @@ export type Classification =
   | { api: Partial<Record<Method, Access>> };
 
 /**
- * Every page and every resource route outside `/api` of app/routes.ts, classified (issue 11). A
+ * Every page and every resource route outside `/api` of app/routes.ts, classified (ADR 080). A
  * route that is missing here fails the route-matrix test: whoever adds a route decides who may call
  * it. The `/api` routes are not listed: their modules say it (`apiTable`, ADR 306).
  */
