@@ -45,13 +45,7 @@ export function routeMatcher(routes: ServerBuild["routes"]): (url: string) => Ro
   // The logger, the metrics and the compression filter ask about the same request target: the
   // answers are kept per target too (bounded alike), so a repeated target is not parsed again.
   const byTarget = new Map<string, RouteLabel>();
-  return (url) => {
-    const seen = byTarget.get(url);
-    if (seen) return seen;
-    const label = labelOf(url);
-    if (url.length <= 200) remember(byTarget, url, label);
-    return label;
-  };
+  return (url) => cached(byTarget, url, () => labelOf(url));
 
   function labelOf(url: string): RouteLabel {
     // Request targets (also absolute-form or garbage) never throw here: logs and metrics run on it.
@@ -64,11 +58,7 @@ export function routeMatcher(routes: ServerBuild["routes"]): (url: string) => Ro
     if (pathname.startsWith("/assets/")) return { id: "static", pattern: "/assets/*" };
     // Single-fetch data requests (`/x.data`, `/_.data`) belong to the route of `/x` (`/`).
     const path = routerPathname(pathname);
-    const hit = known.get(path);
-    if (hit) return hit;
-    const label = matchPath(path);
-    if (path.length <= 200) remember(known, path, label);
-    return label;
+    return cached(known, path, () => matchPath(path));
   }
 
   function matchPath(path: string): RouteLabel {
@@ -86,7 +76,13 @@ export function routeMatcher(routes: ServerBuild["routes"]): (url: string) => Ro
 /** How many distinct paths the matcher remembers (paths with ids vary; the table stays small). */
 const MAX_KNOWN_PATHS = 500;
 
-function remember(map: Map<string, RouteLabel>, key: string, label: RouteLabel) {
+/** The label kept for key, or a new one kept (keys over 200 characters are not kept). */
+function cached(map: Map<string, RouteLabel>, key: string, label: () => RouteLabel): RouteLabel {
+  const hit = map.get(key);
+  if (hit) return hit;
+  const fresh = label();
+  if (key.length > 200) return fresh;
   if (map.size >= MAX_KNOWN_PATHS) map.delete(map.keys().next().value as string);
-  map.set(key, label);
+  map.set(key, fresh);
+  return fresh;
 }
