@@ -49,6 +49,8 @@ export type BootResult = {
 };
 
 const ROOT = path.resolve(import.meta.dirname, "..");
+/** Route patterns (app/routes.ts) whose files are sent as they are stored. */
+const UNCOMPRESSED_ROUTES = new Set(["/api/audio/*", "/api/uploads/:filename"]);
 const BUILD = path.resolve(ROOT, process.env.BUILD_DIR ?? "build");
 
 /** Development (server/dev.ts): Vite serves the client files, the server build is loaded per request. */
@@ -158,11 +160,12 @@ export function createApp(
   };
   app.use(originGuard(guards));
   app.use(bodyGuard(guards));
-  // Audio and uploads stream large bodies themselves; everything else is compressed.
+  // Audio and uploads stream large bodies themselves (with ranges); everything else is compressed.
+  // Decided by the route React Router will run, so no spelling of their paths is compressed.
   app.use(
     compression({
       filter: (req, res) =>
-        !/^\/api\/(audio|uploads)\//.test(req.path) && compression.filter(req, res),
+        compression.filter(req, res) && !UNCOMPRESSED_ROUTES.has(match(req.originalUrl).pattern),
     }),
   );
 

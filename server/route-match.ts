@@ -1,8 +1,22 @@
 // Which route of the React Router build answers a path: its id and pattern, never the raw path (so
-// tokens and file names in paths stay out of logs and metric labels).
+// tokens and file names in paths stay out of logs and metric labels). The one normalisation of a
+// path for what Express decides by route (logs, metrics, compression; ADR 306): React Router's own,
+// so every spelling of a path — `.data`, `_routes`, a trailing slash, case, percent-encodings —
+// gets the route React Router will run.
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 
 export type RouteLabel = { id: string; pattern: string };
+
+/**
+ * The path React Router matches for a request's URL path, as its `getNormalizedPath` (react-router
+ * 8): a single-fetch data request `/x.data` is `/x`, `/_.data` is `/` (and `/x/_.data` is `/x/`).
+ * The query (`_routes` picks only which of the matched loaders run) never changes the route.
+ */
+export function routerPathname(pathname: string): string {
+  return pathname.endsWith("/_.data")
+    ? pathname.replace(/_\.data$/, "")
+    : pathname.replace(/\.data$/, "");
+}
 
 /** Matches a request target (`req.originalUrl`: path and query) to its route. */
 export function routeMatcher(routes: ServerBuild["routes"]): (url: string) => RouteLabel {
@@ -28,7 +42,12 @@ export function routeMatcher(routes: ServerBuild["routes"]): (url: string) => Ro
   // matchRoutes flattens and ranks the whole route table on every call, and the logger and the
   // metrics both ask per request: answers are kept per path, bounded (oldest dropped first).
   const known = new Map<string, RouteLabel>();
-  return (url) => {
+  // The logger, the metrics and the compression filter ask about the same request target: the
+  // answers are kept per target too (bounded alike), so a repeated target is not parsed again.
+  const byTarget = new Map<string, RouteLabel>();
+  return (url) => cached(byTarget, url, () => labelOf(url));
+
+  function labelOf(url: string): RouteLabel {
     // Request targets (also absolute-form or garbage) never throw here: logs and metrics run on it.
     let pathname: string;
     try {
@@ -37,16 +56,10 @@ export function routeMatcher(routes: ServerBuild["routes"]): (url: string) => Ro
       return { id: "unmatched", pattern: "unmatched" };
     }
     if (pathname.startsWith("/assets/")) return { id: "static", pattern: "/assets/*" };
-    // Single-fetch data requests (`/x.data`, `/_root.data`) belong to the route of `/x`.
-    const path = pathname.replace(/\/_root\.data$/, "/").replace(/\.data$/, "");
-    const hit = known.get(path);
-    if (hit) return hit;
-    const label = matchPath(path);
-    if (path.length > 200) return label;
-    if (known.size >= MAX_KNOWN_PATHS) known.delete(known.keys().next().value as string);
-    known.set(path, label);
-    return label;
-  };
+    // Single-fetch data requests (`/x.data`, `/_.data`) belong to the route of `/x` (`/`).
+    const path = routerPathname(pathname);
+    return cached(known, path, () => matchPath(path));
+  }
 
   function matchPath(path: string): RouteLabel {
     const matches = matchRoutes(tree, path);
@@ -62,3 +75,14 @@ export function routeMatcher(routes: ServerBuild["routes"]): (url: string) => Ro
 
 /** How many distinct paths the matcher remembers (paths with ids vary; the table stays small). */
 const MAX_KNOWN_PATHS = 500;
+
+/** The label kept for key, or a new one kept (keys over 200 characters are not kept). */
+function cached(map: Map<string, RouteLabel>, key: string, label: () => RouteLabel): RouteLabel {
+  const hit = map.get(key);
+  if (hit) return hit;
+  const fresh = label();
+  if (key.length > 200) return fresh;
+  if (map.size >= MAX_KNOWN_PATHS) map.delete(map.keys().next().value as string);
+  map.set(key, fresh);
+  return fresh;
+}

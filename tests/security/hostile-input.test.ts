@@ -1,7 +1,19 @@
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { importBuild } from "../../server/app.ts";
 import { startTestServer, type TestServer } from "../integration/server";
-import { CLASSIFICATION, concretePath, type Method, routePatterns } from "./route-table";
+import {
+  apiTable,
+  buildModules,
+  classificationOf,
+  concretePath,
+  type Method,
+  routePatterns,
+} from "./route-table";
+
+// The methods of the /api routes as their modules declare them (ADR 306).
+const { build, extras } = await importBuild();
+const { table: API } = await apiTable(buildModules(build), extras.testHooks.describeApiCall);
 
 let server: TestServer;
 let token: string;
@@ -96,7 +108,7 @@ describe("hostile input never answers 5xx", () => {
   it("every page action and /api call survives the corpus (as visitor and as admin)", async () => {
     const targets: { path: string; method: Method; admin: boolean }[] = [];
     for (const { pattern } of routePatterns()) {
-      const c = CLASSIFICATION[pattern];
+      const c = classificationOf(pattern, API);
       const methods: Method[] =
         c && "api" in c
           ? (["POST", ...Object.keys(c.api)].filter((m) => m !== "GET") as Method[])

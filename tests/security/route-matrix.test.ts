@@ -1,16 +1,29 @@
 import { generateSync } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { scopeDecision } from "~/api-scopes";
 import { API_SCOPES } from "~/lib/api-tokens";
+import { importBuild } from "../../server/app.ts";
+import { routeMatcher } from "../../server/route-match.ts";
 import { apiLogin, insertAdmin, testDb } from "../integration/auth-helpers";
 import { startTestServer, type TestServer } from "../integration/server";
 import {
   type Access,
+  apiTable,
+  buildModules,
   CLASSIFICATION,
+  classificationOf,
   concretePath,
   type Method,
   routePatterns,
+  spellings,
+  type TokenAccess,
 } from "./route-table";
+
+// The `/api` routes are classified by their own modules (ADR 306): the build the server runs is
+// asked what each loader and action declares; pages and the other resource routes by route-table.ts.
+const { build, extras } = await importBuild();
+const modules = buildModules(build);
+const { table: API, bare } = await apiTable(modules, extras.testHooks.describeApiCall);
+const routeIdOf = new Map(modules.map((m) => [m.pattern, m.id]));
 
 let server: TestServer;
 type Kind =
@@ -34,8 +47,8 @@ const tokens: Record<Kind, string | undefined> = {
   // nothing), and an admin who must still enrol because the rule asks every admin for 2FA.
   challenge: undefined,
   enrol: undefined,
-  // Scoped API tokens (issue 27, ADR 260): every scope, one scope no route needs (the
-  // app/api-scopes.ts table decides), revoked, expired, and one that never existed.
+  // Scoped API tokens (ADR 260): every scope, only messages:write (the `scope` of each
+  // `adminApi` call decides, ADR 306), revoked, expired, and one that never existed.
   "token-all": undefined,
   "token-narrow": undefined,
   "token-revoked": undefined,
@@ -108,33 +121,63 @@ afterAll(async () => {
 
 const patterns = routePatterns();
 
-describe("route matrix (derived from app/routes.ts)", () => {
-  it("classifies every route", () => {
-    const unclassified = patterns.filter((p) => !(p.pattern in CLASSIFICATION));
-    expect(unclassified, "classify new routes in tests/security/route-table.ts").toEqual([]);
-    const stale = Object.keys(CLASSIFICATION).filter((k) => !patterns.some((p) => p.pattern === k));
-    expect(stale).toEqual([]);
-  });
+/**
+ * What an API token meets on a method: pages and their actions never take one (ADR 260); an `/api`
+ * call's module says it; the public resource routes outside `/api` do not look at it.
+ */
+function tokenAccess(pattern: string, method: Method, page: boolean): TokenAccess {
+  if (page) return "session";
+  const call = API[pattern]?.[method];
+  if (call) return call.token;
+  const c = CLASSIFICATION[pattern];
+  return c && "api" in c && c.api[method] === "public" ? "public" : "session";
+}
 
-  const cases: { pattern: string; method: Method; access: Access; page: boolean }[] = [];
-  for (const { pattern } of patterns) {
-    const c = CLASSIFICATION[pattern];
-    if (!c) continue;
-    if ("page" in c) {
-      cases.push({
-        pattern,
-        method: "GET",
-        access: c.page === "admin" ? "admin" : "public",
-        page: true,
-      });
-      // Every page action too: it runs before the layout loader, so it must check by itself.
-      if (c.post) cases.push({ pattern, method: "POST", access: c.post, page: true });
-    } else {
-      for (const [method, access] of Object.entries(c.api)) {
-        cases.push({ pattern, method: method as Method, access, page: false });
-      }
+/** Every method of every route that answers it, with who may call it. */
+const cases: { pattern: string; method: Method; access: Access; page: boolean }[] = [];
+for (const { pattern } of patterns) {
+  const c = classificationOf(pattern, API);
+  if (!c) continue;
+  if ("page" in c) {
+    cases.push({ pattern, method: "GET", access: c.page, page: true });
+    // Every page action too: it runs before the layout loader, so it must check by itself.
+    if (c.post) cases.push({ pattern, method: "POST", access: c.post, page: true });
+  } else {
+    for (const [method, access] of Object.entries(c.api)) {
+      cases.push({ pattern, method: method as Method, access, page: false });
     }
   }
+}
+
+/** A form post for a page action, an empty JSON object for a call, nothing for GET. */
+function bodyOf(method: Method, page: boolean): RequestInit & { json?: unknown } {
+  if (method === "GET") return {};
+  if (!page) return { json: {} };
+  return {
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: "intent=save",
+  };
+}
+
+describe("route matrix (derived from app/routes.ts and the /api route modules)", () => {
+  it("classifies every route", () => {
+    const unclassified = patterns.filter((p) => !classificationOf(p.pattern, API));
+    expect(unclassified, "classify new pages in tests/security/route-table.ts").toEqual([]);
+    const stale = Object.keys(CLASSIFICATION).filter(
+      (k) => k.startsWith("api/") || !patterns.some((p) => p.pattern === k),
+    );
+    expect(stale).toEqual([]);
+    // The build the server runs has exactly the routes of app/routes.ts.
+    expect(modules.map((m) => m.pattern).sort()).toEqual(patterns.map((p) => p.pattern).sort());
+  });
+
+  it("builds every /api call with adminApi/publicApi (its options are the classification)", () => {
+    expect(Object.keys(API).length).toBeGreaterThan(40);
+    expect(bare, "answer /api calls through app/server/http/api-route.server.ts").toEqual([]);
+    for (const [pattern, calls] of Object.entries(API)) {
+      expect(Object.keys(calls).length, `/${pattern} answers no method`).toBeGreaterThan(0);
+    }
+  });
 
   it.each(cases)(
     "$method /$pattern ($access) without auth, garbage, expired, pending, challenge and enrolling",
@@ -147,14 +190,7 @@ describe("route matrix (derived from app/routes.ts)", () => {
         const res = await server.fetch(path, {
           method,
           token,
-          ...(method === "GET"
-            ? {}
-            : page
-              ? {
-                  headers: { "content-type": "application/x-www-form-urlencoded" },
-                  body: "intent=save",
-                }
-              : { json: {} }),
+          ...bodyOf(method, page),
         });
         const label = `${method} ${path} as ${kind}: ${res.status}`;
         expect(res.status, label).toBeLessThan(500);
@@ -162,7 +198,7 @@ describe("route matrix (derived from app/routes.ts)", () => {
         if (kind.startsWith("token-")) {
           // Pages, form actions and every call the table keeps for sessions: 401, whatever the
           // scopes; invalid tokens: 401; a scope the token lacks: 403; within its scopes: through.
-          const decision = page ? "session" : scopeDecision(pattern, method);
+          const decision = tokenAccess(pattern, method, page);
           // token-narrow carries only messages:write (issue 30: sending a message to the lead).
           const within =
             kind === "token-all" || (kind === "token-narrow" && decision === "messages:write");
@@ -213,6 +249,81 @@ describe("route matrix (derived from app/routes.ts)", () => {
           else expect([401, 403], label).not.toContain(res.status);
         } else {
           expect(res.status, label).toBe(401);
+        }
+      }
+    },
+  );
+});
+
+/** A refusal: 401/403, or the way to the login page (a redirect, or its single-fetch form). */
+function refused(res: Response, body: string) {
+  if (res.status === 401 || res.status === 403) return true;
+  if ([302, 303].includes(res.status)) {
+    return /^\/admin\/(login|change-password)/.test(res.headers.get("location") ?? "");
+  }
+  return res.status === 202 && /"redirect","\/admin\/login/.test(body);
+}
+
+describe("every spelling of a path reaches the same decision (ADR 306)", () => {
+  it("names the route React Router runs for logs, metrics and compression, in every spelling", () => {
+    const match = routeMatcher(build.routes);
+    for (const { pattern, id } of modules) {
+      const path = concretePath(pattern) || "/";
+      for (const spelling of [{ name: "plain", path }, ...spellings(path, id, "GET")]) {
+        expect(match(spelling.path).id, `${spelling.path} (${spelling.name})`).toBe(id);
+      }
+    }
+  });
+
+  it.each(cases)(
+    "$method /$pattern: .data, _routes, trailing slash, case and encodings as the plain path",
+    async ({ pattern, method, access, page }) => {
+      const routeId = routeIdOf.get(pattern) as string;
+      expect(routeId).toBeTruthy();
+      const token = tokenAccess(pattern, method, page);
+      for (const { name, path } of spellings(concretePath(pattern), routeId, method)) {
+        if (method !== "GET") {
+          // The guards in front of React Router read no path: a foreign origin (CSRF) and an
+          // unknown body type are refused in every spelling.
+          const foreign = await server.fetch(path, {
+            method,
+            ...bodyOf(method, page),
+            headers: { ...bodyOf(method, page).headers, origin: "https://fremd.example" },
+          });
+          expect(foreign.status, `${method} ${path} (${name}) from a foreign origin`).toBe(403);
+          const plain = await server.fetch(path, {
+            method,
+            headers: { "content-type": "text/plain" },
+            body: "intent=save",
+          });
+          expect(plain.status, `${method} ${path} (${name}) as text/plain`).toBe(415);
+        }
+        for (const kind of ["none", "token-all", "token-narrow"] as const) {
+          const res = await server.fetch(path, {
+            method,
+            token: tokens[kind],
+            ...bodyOf(method, page),
+          });
+          const body = await res.text();
+          const label = `${method} ${path} (${name}) as ${kind}: ${res.status} ${body.slice(0, 80)}`;
+          expect(res.status, label).toBeLessThan(500);
+          // Only the framed form may be framed, and only as itself (ADR 283).
+          if (pattern !== "embed") {
+            expect(res.headers.get("content-security-policy"), label).toMatch(
+              /frame-ancestors 'none'/,
+            );
+          }
+          if (kind === "none") {
+            if (access !== "public") expect(refused(res, body), label).toBe(true);
+            continue;
+          }
+          // A token: the decision of the route that runs, whatever the spelling (a public page
+          // or call does not look at it, unless the call refuses tokens).
+          if (token === "public" || (page && access === "public")) continue;
+          const within = kind === "token-all" ? token !== "session" : token === "messages:write";
+          if (token === "session") expect(res.status, label).toBe(401);
+          else if (!within) expect(res.status, label).toBe(403);
+          else expect([401, 403], label).not.toContain(res.status);
         }
       }
     },

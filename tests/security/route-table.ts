@@ -1,4 +1,7 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
+import type { ServerBuild } from "react-router";
+import { API_SCOPES, type ApiScope } from "~/lib/api-tokens";
+import type { TestHooks } from "~/server/platform/test-hooks.server";
 import routes from "../../app/routes";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -14,8 +17,9 @@ export type Classification =
   | { api: Partial<Record<Method, Access>> };
 
 /**
- * Every route of app/routes.ts, classified (issue 11). A route that is missing here fails the
- * route-matrix test: whoever adds a route decides who may call it.
+ * Every page and every resource route outside `/api` of app/routes.ts, classified (ADR 080). A
+ * route that is missing here fails the route-matrix test: whoever adds a route decides who may call
+ * it. The `/api` routes are not listed: their modules say it (`apiTable`, ADR 306).
  */
 export const CLASSIFICATION: Record<string, Classification> = {
   "": { page: "public", post: "public" },
@@ -61,79 +65,6 @@ export const CLASSIFICATION: Record<string, Classification> = {
   "admin/audit": { page: "admin" },
   // The audit log as CSV (a resource route guarded like the admin pages: login redirect).
   "admin/audit.csv": { page: "admin" },
-  "api/configuration": { api: { GET: "public", PATCH: "admin", PUT: "admin" } },
-  "api/event-type-details": { api: { GET: "public" } },
-  "api/calcom/available-slots": { api: { POST: "public" } },
-  "api/calcom/book-appointment": { api: { POST: "public" } },
-  "api/calcom/real-event-types": { api: { GET: "admin" } },
-  "api/calcom/webhook": { api: { POST: "public" } },
-  "api/requests": { api: { GET: "admin", POST: "public" } },
-  "api/requests/:id": { api: { PATCH: "admin", DELETE: "admin" } },
-  "api/requests/:id/automated-preparation": { api: { POST: "admin" } },
-  "api/requests/:id/cursor-prompt": { api: { POST: "admin" } },
-  "api/requests/:id/attachments/:attachmentId": { api: { DELETE: "admin" } },
-  "api/audio/*": { api: { GET: "public" } },
-  "api/uploads/:filename": { api: { GET: "admin" } },
-  "api/affiliate-codes": { api: { GET: "admin", POST: "admin" } },
-  "api/affiliate-codes/validate/:code": { api: { GET: "public" } },
-  "api/altcha/challenge": { api: { GET: "public" } },
-  "api/affiliate-codes/:id": { api: { PATCH: "admin", PUT: "admin", DELETE: "admin" } },
-  "api/admin/auth/login": { api: { POST: "public" } },
-  // Guarded by the challenge of the password step in its body (issue 27), not by a session.
-  "api/admin/auth/login/verify": { api: { POST: "public" } },
-  "api/admin/auth/passkey/options": { api: { POST: "public" } },
-  "api/admin/auth/passkey/verify": { api: { POST: "public" } },
-  "api/admin/auth/logout": { api: { POST: "public" } },
-  "api/admin/auth/verify": { api: { GET: "admin-pending" } },
-  "api/admin/auth/change-password": { api: { POST: "admin-pending" } },
-  "api/admin/auth/forgot-password": { api: { POST: "public" } },
-  "api/admin/auth/reset-password": { api: { POST: "public" } },
-  "api/admin/invite": { api: { POST: "admin" } },
-  "api/admin/branding/logo": { api: { PUT: "admin", DELETE: "admin" } },
-  "api/admin/register": { api: { POST: "public" } },
-  "api/admin/users": { api: { GET: "admin" } },
-  "api/admin/users/:id": { api: { DELETE: "admin" } },
-  "api/admin/users/:id/toggle-status": { api: { POST: "admin" } },
-  "api/admin/invitations": { api: { GET: "admin" } },
-  "api/admin/invitations/validate/:token": { api: { GET: "public" } },
-  "api/admin/invitations/:id": { api: { DELETE: "admin" } },
-  "api/admin/invitations/:id/resend": { api: { POST: "admin" } },
-  "api/admin/invitations/:id/activate": { api: { POST: "admin" } },
-  "api/admin/requests": { api: { GET: "admin" } },
-  "api/admin/requests/archived": { api: { GET: "admin" } },
-  "api/admin/requests/export.csv": { api: { GET: "admin" } },
-  "api/admin/requests/:id/export": { api: { GET: "admin" } },
-  "api/admin/requests/:id": { api: { GET: "admin", PUT: "admin", PATCH: "admin" } },
-  "api/admin/requests/:id/archive": { api: { PATCH: "admin", POST: "admin" } },
-  "api/admin/requests/:id/assign": { api: { POST: "admin" } },
-  "api/admin/requests/:id/transcription": { api: { POST: "admin" } },
-  "api/admin/requests/:id/messages": { api: { GET: "admin", POST: "admin" } },
-  "api/admin/requests/:id/automated-preparation": { api: { POST: "admin" } },
-  "api/admin/requests/:id/cursor-prompt": { api: { POST: "admin" } },
-  "api/admin/stats": { api: { GET: "admin" } },
-  "api/admin/setup-check": { api: { GET: "admin" } },
-  "api/admin/setup-check/test-mail": { api: { POST: "admin" } },
-  "api/admin/account": { api: { GET: "admin", PATCH: "admin" } },
-  "api/admin/account/2fa/setup": { api: { POST: "admin-enrol" } },
-  "api/admin/account/2fa/enable": { api: { POST: "admin-enrol" } },
-  "api/admin/account/2fa/disable": { api: { POST: "admin" } },
-  "api/admin/account/2fa/recovery-codes": { api: { POST: "admin" } },
-  "api/admin/account/passkeys": { api: { GET: "admin", PATCH: "admin" } },
-  "api/admin/account/passkeys/options": { api: { POST: "admin-enrol" } },
-  "api/admin/account/passkeys/verify": { api: { POST: "admin-enrol" } },
-  "api/admin/account/passkeys/:id": { api: { DELETE: "admin" } },
-  "api/admin/account/sessions": { api: { GET: "admin" } },
-  "api/admin/account/sessions/:id": { api: { DELETE: "admin" } },
-  "api/admin/api-tokens": { api: { GET: "admin", POST: "admin" } },
-  "api/admin/api-tokens/:id": { api: { DELETE: "admin" } },
-  "api/admin/appointments": { api: { GET: "admin" } },
-  "api/admin/appointments/:id": { api: { DELETE: "admin", PATCH: "admin" } },
-  "api/admin/appointments/:id/refresh": { api: { POST: "admin" } },
-  "api/admin/appointments/:id/cancel": { api: { POST: "admin" } },
-  "api/admin/appointments/:id/reschedule": { api: { POST: "admin" } },
-  "api/admin/affiliate-codes": { api: { GET: "admin", POST: "admin" } },
-  "api/admin/affiliate-codes/:id": { api: { PATCH: "admin", PUT: "admin", DELETE: "admin" } },
-  "api/*": { api: { GET: "public", POST: "public" } },
   "*": { page: "public" },
 };
 
@@ -159,4 +90,112 @@ export function routePatterns(): RoutePath[] {
 export function concretePath(pattern: string) {
   const path = pattern.replace(/:[A-Za-z]+/g, "999999").replace(/\*$/, "unbekannt");
   return `/${path.replace(/\/$/, "")}`;
+}
+
+export const METHODS: readonly Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+
+/** What an API token meets: a scope it needs, never (`session`: 401) or nobody looks (`public`). */
+export type TokenAccess = ApiScope | "session" | "public";
+export type ApiCall = { access: Access; token: TokenAccess };
+/** The `/api` routes: per pattern, the methods they answer and who may call them. */
+export type ApiTable = Record<string, Partial<Record<Method, ApiCall>>>;
+
+/** The test hook of app/server/http/api-route.server.ts (from the build or the sources). */
+export type DescribeApiCall = TestHooks["describeApiCall"];
+
+type RouteModule = { loader?: unknown; action?: unknown };
+
+/**
+ * The `/api` table derived from the route modules (ADR 306): each method of each `/api` route is
+ * asked of the loader (GET) or action (the others) that React Router would run for it, whose
+ * `adminApi`/`publicApi` options answer without running it. `bare` lists the methods answered
+ * by anything else than such a handler or a 405 (every `/api` call is built with the helper).
+ */
+export async function apiTable(
+  modules: { pattern: string; module: RouteModule }[],
+  describeCall: DescribeApiCall,
+): Promise<{ table: ApiTable; bare: string[] }> {
+  const table: ApiTable = {};
+  const bare: string[] = [];
+  for (const { pattern, module } of modules) {
+    if (!pattern.startsWith("api/")) continue;
+    const calls: Partial<Record<Method, ApiCall>> = {};
+    for (const method of METHODS) {
+      const handler = method === "GET" ? module.loader : module.action;
+      if (typeof handler !== "function") continue;
+      const shape = await describeCall(handler as Parameters<DescribeApiCall>[0], method);
+      if ("status" in shape) {
+        if (shape.status !== 405) bare.push(`${method} /${pattern}: ${shape.status}`);
+        continue;
+      }
+      if (!shape.answers) continue;
+      if (shape.token !== "session" && shape.token !== "public" && !isScope(shape.token)) {
+        bare.push(`${method} /${pattern}: unknown scope ${shape.token}`);
+        continue;
+      }
+      calls[method] = { access: shape.access, token: shape.token as TokenAccess };
+    }
+    table[pattern] = calls;
+  }
+  return { table, bare };
+}
+
+const isScope = (value: string): value is ApiScope =>
+  (API_SCOPES as readonly string[]).includes(value);
+
+/** The route modules of a server build with their URL patterns (as `routePatterns` writes them). */
+export function buildModules(build: ServerBuild) {
+  const all = Object.values(build.routes).filter((r) => r !== undefined);
+  const patternOf = (id: string | undefined): string => {
+    const route = id ? build.routes[id] : undefined;
+    if (!route) return "";
+    const parent = patternOf(route.parentId);
+    const own = (route.path ?? "").replace(/^\/+/, "");
+    return own ? (parent ? `${parent}/${own}` : own) : parent;
+  };
+  const parents = new Set(all.map((r) => r.parentId));
+  return all
+    .filter((r) => !parents.has(r.id))
+    .map((r) => {
+      const full = patternOf(r.id);
+      return {
+        id: r.id,
+        pattern: r.index && full ? `${full}/` : full,
+        module: r.module as RouteModule,
+      };
+    });
+}
+
+/** The classification of a route: its entry here, or for `/api` what its modules say. */
+export function classificationOf(pattern: string, api: ApiTable): Classification | undefined {
+  const calls = api[pattern];
+  if (!calls) return CLASSIFICATION[pattern];
+  const access: Partial<Record<Method, Access>> = {};
+  for (const [method, call] of Object.entries(calls)) access[method as Method] = call.access;
+  return { api: access };
+}
+
+/**
+ * Other spellings of a concrete path that React Router resolves to the same route (ADR 306): the
+ * single-fetch `.data` (with `_routes` naming the route alone, so no parent loader runs first), a
+ * trailing slash, upper case and a percent-encoded character.
+ */
+export function spellings(path: string, routeId: string, method: Method) {
+  const data = path === "/" ? "/_.data" : `${path}.data`;
+  const out = [{ name: ".data", path: data }];
+  if (method === "GET") {
+    out.push({ name: "_routes", path: `${data}?_routes=${encodeURIComponent(routeId)}` });
+  }
+  if (path !== "/") {
+    const last = path.at(-1) as string;
+    out.push(
+      { name: "trailing slash", path: `${path}/` },
+      { name: "upper case", path: path.toUpperCase() },
+      {
+        name: "percent-encoded",
+        path: `${path.slice(0, -1)}%${last.charCodeAt(0).toString(16).toUpperCase()}`,
+      },
+    );
+  }
+  return out;
 }

@@ -7,15 +7,22 @@ import type { Route } from "./+types/affiliate-codes.$id";
 const ID = { param: "id", notFound: "Affiliate-Code nicht gefunden." } as const;
 
 /** DELETE /api/affiliate-codes/{id} (admins only). */
-const remove = adminApi({ fallback: "Fehler beim Löschen!", id: ID }, ({ id }) =>
-  deleteAffiliateCode(id)
-    ? Response.json({ success: true, message: "Affiliate-Code gelöscht!" })
-    : jsonError(ID.notFound, 404),
+const remove = adminApi(
+  { fallback: "Fehler beim Löschen!", scope: "codes:write", id: ID },
+  ({ id }) =>
+    deleteAffiliateCode(id)
+      ? Response.json({ success: true, message: "Affiliate-Code gelöscht!" })
+      : jsonError(ID.notFound, 404),
 );
 
 /** PATCH (or PUT) /api/affiliate-codes/{id} {isActive} (admins only). */
 const update = adminApi(
-  { fallback: "Fehler beim Aktualisieren!", id: ID, schema: AffiliateToggleSchema },
+  {
+    fallback: "Fehler beim Aktualisieren!",
+    scope: "codes:write",
+    id: ID,
+    schema: AffiliateToggleSchema,
+  },
   ({ id, body }) => {
     const updated = setAffiliateActive(id, body.isActive);
     return updated
@@ -25,7 +32,7 @@ const update = adminApi(
 );
 
 /** Any other method: 405 after authentication and the id, as before. */
-const other = adminApi({ fallback: "Fehler beim Aktualisieren!", id: ID }, () =>
+const other = adminApi({ fallback: "Fehler beim Aktualisieren!", scope: "session", id: ID }, () =>
   methodNotAllowed("PATCH, DELETE"),
 );
 

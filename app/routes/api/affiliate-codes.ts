@@ -3,14 +3,16 @@ import { createAffiliateCode, listAffiliateCodes } from "~/server/affiliates.ser
 import { adminApi } from "~/server/http/api-route.server";
 
 /** GET /api/(admin/)affiliate-codes → array (admins only). */
-export const loader = adminApi({ fallback: "Fehler beim Abrufen der Affiliate-Codes" }, () =>
-  Response.json(listAffiliateCodes(), { headers: { "Cache-Control": "no-store" } }),
+export const loader = adminApi(
+  { fallback: "Fehler beim Abrufen der Affiliate-Codes", scope: "codes:read" },
+  () => Response.json(listAffiliateCodes(), { headers: { "Cache-Control": "no-store" } }),
 );
 
 /** POST {name, email, discountValue} → the created code. */
 export const action = adminApi(
   {
     fallback: "Fehler beim Erstellen des Affiliate-Codes!",
+    scope: "codes:write",
     methods: ["POST"],
     allow: "GET, POST",
     schema: AffiliateCreateSchema,

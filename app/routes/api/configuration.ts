@@ -42,6 +42,7 @@ export const loader = publicApi(
 export const action = adminApi(
   {
     fallback: "Fehler beim Speichern der Konfiguration!",
+    scope: "session",
     methods: ["PATCH", "PUT"],
     allow: "GET, PATCH, PUT",
     methodFirst: true,

@@ -6,7 +6,12 @@ import { deleteAttachment } from "~/server/requests/manage.server";
 
 /** DELETE /api/requests/{id}/attachments/{attachmentId} — admins only. */
 export const action = adminApi(
-  { fallback: "Fehler beim Löschen!", methods: ["DELETE"], id: REQUEST_ID },
+  {
+    fallback: "Fehler beim Löschen!",
+    scope: "requests:write",
+    methods: ["DELETE"],
+    id: REQUEST_ID,
+  },
   async ({ id, args }) => {
     const attachmentId = parseId(args.params.attachmentId);
     if (!attachmentId) return jsonError("Anhang nicht gefunden.", 404);

@@ -8,7 +8,12 @@ import { REQUEST_ID } from "~/server/requests/api.server";
  * description/preparationFields/systemPrompt are ignored: the server uses the saved request and configuration.
  */
 export const action = adminApi(
-  { fallback: "Fehler bei der automatischen Vorbereitung", methods: ["POST"], id: REQUEST_ID },
+  {
+    fallback: "Fehler bei der automatischen Vorbereitung",
+    scope: "requests:write",
+    methods: ["POST"],
+    id: REQUEST_ID,
+  },
   async ({ id }) => {
     const result = await runAutomatedPreparation(id);
     if (!result.ok) return failureJson(result);

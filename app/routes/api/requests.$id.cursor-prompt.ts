@@ -8,7 +8,13 @@ const Body = z.object({ preparationData: z.record(z.string(), z.string()).option
 
 /** POST /api/(admin/)requests/{id}/cursor-prompt → {prompt}: Claude when configured, else the template. */
 export const action = adminApi(
-  { fallback: "Fehler beim Generieren des Prompts", methods: ["POST"], id: REQUEST_ID, json: true },
+  {
+    fallback: "Fehler beim Generieren des Prompts",
+    scope: "requests:write",
+    methods: ["POST"],
+    id: REQUEST_ID,
+    json: true,
+  },
   async ({ id, body }) => {
     const result = await runCodingPrompt(id, Body.parse(body));
     if (!result.ok) return failureJson(result);

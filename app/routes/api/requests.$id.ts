@@ -6,13 +6,18 @@ import { deleteRequest, RequestUpdateSchema } from "~/server/requests/manage.ser
 
 /** PATCH /api/requests/{id} (changed fields + updatedAt; stale → 409) — admins only. */
 const patch = adminApi(
-  { fallback: "Fehler beim Speichern!", id: REQUEST_ID, schema: RequestUpdateSchema },
+  {
+    fallback: "Fehler beim Speichern!",
+    scope: "requests:write",
+    id: REQUEST_ID,
+    schema: RequestUpdateSchema,
+  },
   ({ id, body, admin }) => applyRequestUpdate(id, body, admin),
 );
 
 /** DELETE /api/requests/{id}: erases the request (admins only). */
 const remove = adminApi(
-  { fallback: "Fehler beim Speichern!", id: REQUEST_ID },
+  { fallback: "Fehler beim Speichern!", scope: "session", id: REQUEST_ID },
   async ({ id, admin }) => {
     const result = await deleteRequest(id, admin);
     return result.ok
@@ -21,8 +26,9 @@ const remove = adminApi(
   },
 );
 
-const other = adminApi({ fallback: "Fehler beim Speichern!", id: REQUEST_ID }, () =>
-  methodNotAllowed("PATCH, DELETE"),
+const other = adminApi(
+  { fallback: "Fehler beim Speichern!", scope: "session", id: REQUEST_ID },
+  () => methodNotAllowed("PATCH, DELETE"),
 );
 
 export function action(args: Parameters<typeof patch>[0]) {

@@ -5,8 +5,9 @@ import { listAllRequestIds } from "~/server/requests/queries.server";
 import { submitRequest } from "~/server/requests/submit.server";
 
 /** GET /api/requests: the spec's list (array, newest first) — admins only (deliberate deviation). */
-export const loader = adminApi({ fallback: "Fehler beim Abrufen der Requests" }, () =>
-  noStoreJsonParts(adminRequestsJsonParts(listAllRequestIds({ archived: false }))),
+export const loader = adminApi(
+  { fallback: "Fehler beim Abrufen der Requests", scope: "requests:read" },
+  () => noStoreJsonParts(adminRequestsJsonParts(listAllRequestIds({ archived: false }))),
 );
 
 /**

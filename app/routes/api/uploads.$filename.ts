@@ -1,7 +1,5 @@
-import { requireApiAdmin } from "~/server/accounts/auth.server";
-import { onlyMethod, publicApi } from "~/server/http/api-route.server";
+import { adminApi, onlyMethod } from "~/server/http/api-route.server";
 import { fileResponse } from "~/server/http/file-response.server";
-import { jsonError } from "~/server/http/http.server";
 import { findAttachment } from "~/server/requests/manage.server";
 import { openStoredFile } from "~/server/uploads/store.server";
 
@@ -15,17 +13,10 @@ const INLINE = /^(image\/(png|jpeg|gif|webp|bmp)|application\/pdf)$/;
  * checked before the admin, so even a request that also carries a cookie is refused. Images and PDFs
  * open inline, everything else downloads.
  */
-export const loader = publicApi(
-  { fallback: "Fehler beim Laden der Datei" },
-  async ({ request, args }) => {
+export const loader = adminApi(
+  { fallback: "Fehler beim Laden der Datei", scope: "requests:read", refuseQueryToken: true },
+  async ({ request, args, admin }) => {
     const url = new URL(request.url);
-    if (url.searchParams.has("token")) {
-      return jsonError(
-        "Ein Zugangsschlüssel in der Adresse wird nicht akzeptiert. Bitte melden Sie sich an oder senden Sie ihn im Authorization-Header.",
-        401,
-      );
-    }
-    const admin = await requireApiAdmin(request);
     const row = findAttachment(args.params.filename ?? "", { actor: admin, request });
     if (!row) return notFound();
     const file = await openStoredFile(row.filename);

@@ -233,7 +233,7 @@ const unauthorized = (message: string) =>
 
 /**
  * The caller of an admin /api call: the session's admin, or — for `Bearer apt_…` — the API token's
- * admin when app/api-scopes.ts opens this route and method to one of its scopes (401/403 thrown).
+ * admin when the running handler's `scope` is one of its scopes (ADR 306; 401/403 thrown).
  */
 async function getApiCaller(request: Request): Promise<SessionAdmin | null> {
   const token = bearerApiToken(request);

@@ -32,6 +32,25 @@ export type TestHooks = {
   runningHashes(): number;
   /** Fetches every due team-calendar feed now; resolves with how many succeeded (`now`: fake clock). */
   drainBusyFeeds(now?: Date): Promise<number>;
+  /**
+   * How an `/api` route module's loader or action treats one method, from its `adminApi`/
+   * `publicApi` options, without running it (app/server/http/api-route.server.ts, ADR 306).
+   */
+  describeApiCall(
+    handler: (args: {
+      request: Request;
+      params: Record<string, string | undefined>;
+      context: unknown;
+    }) => unknown,
+    method: string,
+  ): Promise<
+    | {
+        access: "public" | "admin" | "admin-pending" | "admin-enrol";
+        token: string;
+        answers: boolean;
+      }
+    | { status: number }
+  >;
 };
 
 const hooks: Partial<TestHooks> = {};

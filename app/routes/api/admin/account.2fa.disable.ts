@@ -7,6 +7,7 @@ import { failureJson } from "~/server/platform/result.server";
 export const action = adminApi(
   {
     fallback: "Die Zwei-Faktor-Anmeldung konnte nicht ausgeschaltet werden.",
+    scope: "session",
     methods: ["POST"],
     methodFirst: true,
     schema: TwoFactorDisableSchema,

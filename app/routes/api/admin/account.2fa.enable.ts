@@ -10,6 +10,7 @@ import { failureJson } from "~/server/platform/result.server";
 export const action = adminApi(
   {
     fallback: "Die Zwei-Faktor-Anmeldung konnte nicht eingeschaltet werden.",
+    scope: "session",
     methods: ["POST"],
     methodFirst: true,
     allowPendingEnrollment: true,

@@ -11,6 +11,7 @@ import { failureJson } from "~/server/platform/result.server";
 export const action = adminApi(
   {
     fallback: "Die Einrichtung der Zwei-Faktor-Anmeldung ist fehlgeschlagen.",
+    scope: "session",
     methods: ["POST"],
     methodFirst: true,
     allowPendingEnrollment: true,

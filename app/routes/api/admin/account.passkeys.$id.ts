@@ -10,6 +10,7 @@ import { failureJson } from "~/server/platform/result.server";
 export const action = adminApi(
   {
     fallback: "Der Passkey konnte nicht entfernt werden.",
+    scope: "session",
     methods: ["DELETE"],
     id: { param: "id", notFound: PASSKEY_MESSAGES.notFound },
     schema: PasskeyRemoveSchema,

@@ -12,6 +12,7 @@ import { failureJson } from "~/server/platform/result.server";
 export const action = adminApi(
   {
     fallback: "Der Passkey konnte nicht vorbereitet werden.",
+    scope: "session",
     methods: ["POST"],
     methodFirst: true,
     allowPendingEnrollment: true,

@@ -12,7 +12,7 @@ import { failureJson } from "~/server/platform/result.server";
  * passkeys and the switch "Passkey statt Passwort erlauben". PATCH {passkeyLogin} sets the switch.
  */
 export const loader = adminApi(
-  { fallback: "Die Passkeys konnten nicht geladen werden.", methods: ["GET"] },
+  { fallback: "Die Passkeys konnten nicht geladen werden.", scope: "session", methods: ["GET"] },
   ({ admin }) => {
     const status = passkeyStatus(admin.id);
     return noStoreJson({ passkeys: status.list, passkeyLogin: status.loginAllowed });
@@ -22,6 +22,7 @@ export const loader = adminApi(
 export const action = adminApi(
   {
     fallback: "Die Einstellung konnte nicht gespeichert werden.",
+    scope: "session",
     methods: ["PATCH"],
     allow: "GET, PATCH",
     schema: z.object({

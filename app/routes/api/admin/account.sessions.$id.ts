@@ -7,7 +7,11 @@ import { jsonError } from "~/server/http/http.server";
  * token answer 401 from the next call on. Unknown or someone else's id → 404. Audited.
  */
 export const action = adminApi(
-  { fallback: "Die Sitzung konnte nicht abgemeldet werden.", methods: ["DELETE"] },
+  {
+    fallback: "Die Sitzung konnte nicht abgemeldet werden.",
+    scope: "session",
+    methods: ["DELETE"],
+  },
   ({ admin, args }) => {
     const result = endSessionById(admin, String(args.params.id ?? "").slice(0, 100));
     if (!result.ok) return jsonError(result.error, result.status);

@@ -3,10 +3,11 @@ import { adminApi, onlyMethod } from "~/server/http/api-route.server";
 
 /**
  * GET → [{id, createdAt, lastSeenAt, userAgent, network, current}]: the calling admin's live
- * sessions (never by API token: app/api-scopes.ts).
+ * sessions (never by API token: `scope: "session"`, ADR 306).
  */
-export const loader = adminApi({ fallback: "Fehler beim Laden der Sitzungen" }, ({ admin }) =>
-  Response.json(listSessions(admin), { headers: { "Cache-Control": "no-store" } }),
+export const loader = adminApi(
+  { fallback: "Fehler beim Laden der Sitzungen", scope: "session" },
+  ({ admin }) => Response.json(listSessions(admin), { headers: { "Cache-Control": "no-store" } }),
 );
 
 export const action = onlyMethod("GET", { admin: true });

@@ -4,10 +4,13 @@ import { adminApi, noStoreJson } from "~/server/http/api-route.server";
 import { failureJson } from "~/server/platform/result.server";
 
 /** GET → {success, admin}: the calling admin's own account. */
-export const loader = adminApi({ fallback: "Fehler beim Laden Ihres Kontos" }, ({ admin }) => {
-  const { tokenHash: _hidden, ...visible } = admin;
-  return noStoreJson({ admin: visible });
-});
+export const loader = adminApi(
+  { fallback: "Fehler beim Laden Ihres Kontos", scope: "session" },
+  ({ admin }) => {
+    const { tokenHash: _hidden, ...visible } = admin;
+    return noStoreJson({ admin: visible });
+  },
+);
 
 /**
  * PATCH {username?, email?} → 200 {success, admin, message} when applied; 202 {…, pendingEmail}
@@ -16,6 +19,7 @@ export const loader = adminApi({ fallback: "Fehler beim Laden Ihres Kontos" }, (
 export const action = adminApi(
   {
     fallback: "Fehler beim Speichern Ihres Kontos",
+    scope: "session",
     methods: ["PATCH"],
     allow: "GET, PATCH",
     schema: AccountPatchSchema,

@@ -7,6 +7,7 @@ import { jsonError } from "~/server/http/http.server";
 export const action = adminApi(
   {
     fallback: "Der API-Zugang konnte nicht widerrufen werden.",
+    scope: "session",
     methods: ["DELETE"],
     id: { param: "id", notFound: API_TOKEN_MESSAGES.notFound },
   },

@@ -4,8 +4,10 @@ import { adminApi } from "~/server/http/api-route.server";
 import { failureJson } from "~/server/platform/result.server";
 
 /** GET → [{id, name, scopes, createdAt, expiresAt, lastUsedAt, revokedAt}] (never the token). */
-export const loader = adminApi({ fallback: "Fehler beim Laden der API-Zugänge" }, ({ admin }) =>
-  Response.json(listApiTokens(admin.id), { headers: { "Cache-Control": "no-store" } }),
+export const loader = adminApi(
+  { fallback: "Fehler beim Laden der API-Zugänge", scope: "session" },
+  ({ admin }) =>
+    Response.json(listApiTokens(admin.id), { headers: { "Cache-Control": "no-store" } }),
 );
 
 /**
@@ -15,6 +17,7 @@ export const loader = adminApi({ fallback: "Fehler beim Laden der API-Zugänge" 
 export const action = adminApi(
   {
     fallback: "Der API-Zugang konnte nicht erstellt werden.",
+    scope: "session",
     methods: ["POST"],
     allow: "GET, POST",
     schema: ApiTokenCreateSchema,

@@ -7,6 +7,7 @@ import { adminActor } from "~/server/privacy/audit.server";
 export const action = adminApi(
   {
     fallback: "Fehler beim Absagen!",
+    scope: "appointments:write",
     methods: ["POST"],
     id: { param: "id", notFound: "Termin nicht gefunden." },
   },

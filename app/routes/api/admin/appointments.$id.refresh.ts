@@ -8,6 +8,7 @@ const NOT_FOUND = "Termin nicht gefunden.";
 export const action = adminApi(
   {
     fallback: "Fehler beim Aktualisieren!",
+    scope: "appointments:write",
     methods: ["POST"],
     id: { param: "id", notFound: NOT_FOUND },
   },

@@ -11,6 +11,7 @@ import { adminActor } from "~/server/privacy/audit.server";
 export const action = adminApi(
   {
     fallback: "Fehler beim Verschieben!",
+    scope: "appointments:write",
     methods: ["POST"],
     id: { param: "id", notFound: "Termin nicht gefunden." },
     schema: RescheduleSchema,

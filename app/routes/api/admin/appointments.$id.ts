@@ -12,6 +12,7 @@ const METHODS = ["DELETE", "PATCH"] as const;
 const remove = adminApi(
   {
     fallback: "Fehler beim Löschen!",
+    scope: "appointments:write",
     methods: METHODS,
     id: { param: "id", notFound: NOT_FOUND },
   },
@@ -28,6 +29,7 @@ const remove = adminApi(
 const patch = adminApi(
   {
     fallback: "Fehler beim Speichern!",
+    scope: "appointments:write",
     methods: METHODS,
     id: { param: "id", notFound: NOT_FOUND },
     schema: z.object(

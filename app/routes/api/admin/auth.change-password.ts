@@ -13,6 +13,7 @@ const Body = ChangePasswordApiSchema.extend({ confirmPassword: z.unknown().optio
 export const action = adminApi(
   {
     fallback: "Passwort-Änderung fehlgeschlagen",
+    scope: "session",
     methods: ["POST"],
     methodFirst: true,
     allowPendingPasswordChange: true,

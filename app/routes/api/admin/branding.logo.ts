@@ -14,7 +14,7 @@ import { failureJson } from "~/server/platform/result.server";
  * (issue 29). The settings page's logo form calls the same functions.
  */
 export const action = adminApi(
-  { fallback: "Fehler beim Speichern des Logos", methods: ["PUT", "DELETE"] },
+  { fallback: "Fehler beim Speichern des Logos", scope: "session", methods: ["PUT", "DELETE"] },
   async ({ request }) => {
     if (request.method === "DELETE") {
       await removeLogo();

@@ -6,6 +6,7 @@ import { failureJson } from "~/server/platform/result.server";
 export const action = adminApi(
   {
     fallback: "Fehler beim direkten Freischalten",
+    scope: "session",
     methods: ["POST"],
     id: { param: "id", notFound: "Einladung nicht gefunden." },
   },

@@ -6,6 +6,7 @@ import { failureJson } from "~/server/platform/result.server";
 export const action = adminApi(
   {
     fallback: "Fehler beim Löschen der Einladung",
+    scope: "session",
     methods: ["DELETE"],
     id: { param: "id", notFound: "Einladung nicht gefunden." },
   },

@@ -10,6 +10,7 @@ import { failureJson } from "~/server/platform/result.server";
 export const action = adminApi(
   {
     fallback: "Einladung fehlgeschlagen",
+    scope: "session",
     methods: ["POST"],
     methodFirst: true,
     schema: InviteSchema,

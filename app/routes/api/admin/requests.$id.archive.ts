@@ -7,6 +7,7 @@ import { RequestUpdateSchema, setArchived } from "~/server/requests/manage.serve
 export const action = adminApi(
   {
     fallback: "Fehler beim Archivieren",
+    scope: "requests:write",
     methods: ["PATCH", "POST"],
     allow: "PATCH",
     id: REQUEST_ID,

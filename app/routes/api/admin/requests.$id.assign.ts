@@ -4,7 +4,13 @@ import { AssignSchema, assignRequest } from "~/server/requests/manage.server";
 
 /** POST /api/admin/requests/{id}/assign {action: add|remove, admin_id} → {actionPerformed, message} */
 export const action = adminApi(
-  { fallback: "Fehler bei der Zuweisung", methods: ["POST"], id: REQUEST_ID, schema: AssignSchema },
+  {
+    fallback: "Fehler bei der Zuweisung",
+    scope: "requests:write",
+    methods: ["POST"],
+    id: REQUEST_ID,
+    schema: AssignSchema,
+  },
   ({ id, admin, body }) => {
     const result = assignRequest(id, body.action, body.admin_id, admin);
     return Response.json(

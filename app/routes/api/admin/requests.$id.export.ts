@@ -7,7 +7,7 @@ import { REQUEST_ID } from "~/server/requests/api.server";
  * requests with the same e-mail or phone the admin added (`mit`, one by one).
  */
 export const loader = adminApi(
-  { fallback: "Fehler beim Exportieren!", id: REQUEST_ID },
+  { fallback: "Fehler beim Exportieren!", scope: "session", id: REQUEST_ID },
   ({ id, admin, request }) => personExportResponse(id, admin, new URL(request.url)),
 );
 

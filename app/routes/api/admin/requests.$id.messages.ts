@@ -7,7 +7,7 @@ import { loadRequestJson } from "~/server/requests/serialize.server";
 
 /** GET /api/admin/requests/{id}/messages: the thread with the lead, oldest first (ADR 273). */
 export const loader = adminApi(
-  { fallback: "Fehler beim Abrufen der Nachrichten", id: REQUEST_ID },
+  { fallback: "Fehler beim Abrufen der Nachrichten", scope: "requests:read", id: REQUEST_ID },
   ({ id }) => {
     if (!loadRequestJson(id))
       return Response.json({ success: false, error: "Anfrage nicht gefunden." }, { status: 404 });
@@ -21,6 +21,7 @@ export const loader = adminApi(
 export const action = adminApi(
   {
     fallback: "Fehler beim Senden der Nachricht",
+    scope: "messages:write",
     methods: ["POST"],
     allow: "GET, POST",
     id: REQUEST_ID,

@@ -5,7 +5,12 @@ import { retranscribe } from "~/server/transcription/jobs.server";
 
 /** POST /api/admin/requests/{id}/transcription: "Erneut transkribieren" → 202 (ADR 272). */
 export const action = adminApi(
-  { fallback: "Fehler beim Transkribieren", methods: ["POST"], id: REQUEST_ID },
+  {
+    fallback: "Fehler beim Transkribieren",
+    scope: "requests:write",
+    methods: ["POST"],
+    id: REQUEST_ID,
+  },
   ({ id }) => {
     const result = retranscribe(id);
     if (!result.ok) return failureJson(result);

@@ -5,7 +5,7 @@ import { adminJsonOf } from "~/server/requests/quarantine.server";
 import { loadRequestJson } from "~/server/requests/serialize.server";
 
 export const loader = adminApi(
-  { fallback: "Fehler beim Abrufen der Requests", id: REQUEST_ID },
+  { fallback: "Fehler beim Abrufen der Requests", scope: "requests:read", id: REQUEST_ID },
   ({ id }) => {
     const found = loadRequestJson(id);
     return found
@@ -18,6 +18,7 @@ export const loader = adminApi(
 export const action = adminApi(
   {
     fallback: "Fehler beim Speichern!",
+    scope: "requests:write",
     methods: ["PUT", "PATCH"],
     allow: "GET, PUT, PATCH",
     id: REQUEST_ID,

@@ -3,6 +3,7 @@ import { adminRequestsJsonParts } from "~/server/requests/admin-list.server";
 import { listAllRequestIds } from "~/server/requests/queries.server";
 
 /** GET /api/admin/requests/archived → the archived requests (newest first). */
-export const loader = adminApi({ fallback: "Fehler beim Abrufen der Requests" }, () =>
-  noStoreJsonParts(adminRequestsJsonParts(listAllRequestIds({ archived: true }))),
+export const loader = adminApi(
+  { fallback: "Fehler beim Abrufen der Requests", scope: "requests:read" },
+  () => noStoreJsonParts(adminRequestsJsonParts(listAllRequestIds({ archived: true }))),
 );

@@ -14,7 +14,7 @@ const SEARCH_LIMIT = 1000;
  * The list is serialised in batches (ADR 298).
  */
 export const loader = adminApi(
-  { fallback: "Fehler beim Abrufen der Requests" },
+  { fallback: "Fehler beim Abrufen der Requests", scope: "requests:read" },
   ({ request, admin }) => {
     const params = new URL(request.url).searchParams;
     const mine = params.get("filter") === "assigned-to-me";

@@ -9,6 +9,7 @@ import { jsonError } from "~/server/http/http.server";
 export const action = adminApi(
   {
     fallback: "Die Test-E-Mail konnte nicht erstellt werden.",
+    scope: "session",
     methods: ["POST"],
     methodFirst: true,
   },

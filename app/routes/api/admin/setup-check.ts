@@ -3,7 +3,7 @@ import { adminApi, noStoreJson, onlyMethod } from "~/server/http/api-route.serve
 
 /** GET /api/admin/setup-check → {ready, items: [{id, ok, optional, message, href}]} (the go-live check). */
 export const loader = adminApi(
-  { fallback: "Fehler beim Abrufen des Go-live-Checks" },
+  { fallback: "Fehler beim Abrufen des Go-live-Checks", scope: "session" },
   ({ admin }) => noStoreJson({ ...setupCheck(admin) }),
 );
 

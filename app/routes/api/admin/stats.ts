@@ -6,8 +6,11 @@ import { getStats } from "~/server/requests/queries.server";
  * GET /api/admin/stats → the dashboard's figures (and its conversion charts' numbers). An API
  * token never reaches users (issue 27): its answer leaves out the admin and invitation counts.
  */
-export const loader = adminApi({ fallback: "Fehler beim Abrufen der Statistiken" }, ({ admin }) => {
-  const { admins, activeAdmins, pendingInvitations, ...leads } = getStats();
-  const stats = admin.tokenHash ? { ...leads, admins, activeAdmins, pendingInvitations } : leads;
-  return noStoreJson({ stats, conversion: conversionStats() });
-});
+export const loader = adminApi(
+  { fallback: "Fehler beim Abrufen der Statistiken", scope: "requests:read" },
+  ({ admin }) => {
+    const { admins, activeAdmins, pendingInvitations, ...leads } = getStats();
+    const stats = admin.tokenHash ? { ...leads, admins, activeAdmins, pendingInvitations } : leads;
+    return noStoreJson({ stats, conversion: conversionStats() });
+  },
+);

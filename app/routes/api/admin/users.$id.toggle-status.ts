@@ -7,6 +7,7 @@ import { failureJson } from "~/server/platform/result.server";
 export const action = adminApi(
   {
     fallback: "Fehler beim Ändern des Admin-Status",
+    scope: "session",
     methods: ["POST"],
     id: { param: "id", notFound: "Admin nicht gefunden." },
     schema: AdminActiveSchema,

@@ -6,6 +6,7 @@ import { failureJson } from "~/server/platform/result.server";
 export const action = adminApi(
   {
     fallback: "Fehler beim Löschen des Admins",
+    scope: "session",
     methods: ["DELETE"],
     id: { param: "id", notFound: "Admin nicht gefunden." },
   },

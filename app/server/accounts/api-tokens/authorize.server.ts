@@ -1,7 +1,10 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { matchRoutes } from "react-router";
-import { API_ROUTE_SCOPES, type ScopeDecision, scopeDecision } from "~/api-scopes";
-import { API_TOKEN_PREFIX, isApiScope, API_TOKEN_MESSAGES as M } from "~/lib/api-tokens";
+import {
+  API_TOKEN_PREFIX,
+  type ApiScope,
+  isApiScope,
+  API_TOKEN_MESSAGES as M,
+} from "~/lib/api-tokens";
 import { admins, apiTokens } from "~db/schema";
 import { hashToken } from "../../platform/crypto.server";
 import { db } from "../../platform/db.server";
@@ -20,18 +23,22 @@ export function bearerApiToken(request: Request): string | null {
   return isApiToken(token) ? token : null;
 }
 
-const flatRoutes = Object.keys(API_ROUTE_SCOPES).map((pattern) => ({ path: `/${pattern}` }));
+/**
+ * Who may make an admin `/api` call with an API token (ADR 306): the holders of a scope, or nobody
+ * (`"session"`: only a logged-in admin). Each `adminApi` handler names it as its `scope` option.
+ */
+export type TokenAccess = ApiScope | "session";
 
-/** The /api route pattern of a path (as app/routes.ts ranks them), or null. */
-export function apiPatternOf(pathname: string): string | null {
-  const match = matchRoutes(flatRoutes, pathname)?.at(-1);
-  return match ? (match.route.path as string).slice(1) : null;
-}
+// The token access of the handler that runs for a request, bound by `adminApi`
+// (app/server/http/api-route.server.ts) before it authenticates: the route module React Router
+// chose decides, never a second reading of the URL (a `.data` or other spelling of the path once
+// matched another route's entry here). A request nothing bound — a page, `onlyMethod`'s 405, a
+// public handler — is "session".
+const accessOf = new WeakMap<Request, TokenAccess>();
 
-/** What the table of app/api-scopes.ts says about this request. */
-export function decisionFor(request: Request): ScopeDecision {
-  const pattern = apiPatternOf(new URL(request.url).pathname);
-  return pattern ? scopeDecision(pattern, request.method) : "session";
+/** Called by the `/api` helper with the handler's `scope` for the method it answers. */
+export function bindTokenAccess(request: Request, access: TokenAccess) {
+  accessOf.set(request, access);
 }
 
 export type TokenAuthorization =
@@ -39,8 +46,8 @@ export type TokenAuthorization =
   | { ok: false; status: 401 | 403; error: string };
 
 /**
- * The one check of an API token (ADR 260): unknown, revoked or expired → 401; a route the table
- * keeps for sessions → 401; a scope the token lacks → 403; else the token's admin (inactive → 401).
+ * The one check of an API token (ADR 260, 306): unknown, revoked or expired → 401; a call kept for
+ * sessions → 401; a scope the token lacks → 403; else the token's admin (inactive → 401).
  */
 export function authorizeApiToken(token: string, request: Request): TokenAuthorization {
   const now = new Date();
@@ -53,12 +60,10 @@ export function authorizeApiToken(token: string, request: Request): TokenAuthori
   if (!row || (row.token.expiresAt && row.token.expiresAt <= now) || !row.admin.isActive) {
     return { ok: false, status: 401, error: M.invalid };
   }
-  const decision = decisionFor(request);
-  if (decision === "session" || decision === "public") {
-    return { ok: false, status: 401, error: M.sessionOnly };
-  }
+  const access = accessOf.get(request) ?? "session";
+  if (access === "session") return { ok: false, status: 401, error: M.sessionOnly };
   const scopes = parseScopes(row.token.scopes);
-  if (!scopes.includes(decision)) return { ok: false, status: 403, error: M.outOfScope(decision) };
+  if (!scopes.includes(access)) return { ok: false, status: 403, error: M.outOfScope(access) };
   if (
     !row.token.lastUsedAt ||
     now.getTime() - row.token.lastUsedAt.getTime() >= TOUCH_INTERVAL_MS
