@@ -32,6 +32,10 @@ export type TestHooks = {
   runningHashes(): number;
   /** Fetches every due team-calendar feed now; resolves with how many succeeded (`now`: fake clock). */
   drainBusyFeeds(now?: Date): Promise<number>;
+  /** Writes every due demo event into the CalDAV calendars now (ADR 336); resolves with how many succeeded. */
+  drainCalendarEvents(now?: Date): Promise<number>;
+  /** Runs every due CalDAV sync (edits made in the calendar) now; resolves with how many succeeded. */
+  drainCalendarSync(now?: Date): Promise<number>;
 };
 
 const hooks: Partial<TestHooks> = {};
