@@ -9,7 +9,7 @@ import {
 } from "~/lib/booking-calendar";
 import { summaryOf } from "~/lib/format";
 import { appointments, requests } from "~db/schema";
-import { queueDemoEvents } from "../caldav/events.server";
+import { calendarInfoOf, queueDemoEvents } from "../caldav/events.server";
 import { refreshLiveBusy, staleCalendarNote } from "../caldav/live-busy.server";
 import { getConfiguration } from "../configuration/configuration.server";
 import { db } from "../platform/db.server";
@@ -59,6 +59,7 @@ export function serializeAppointment(
     provider: row.provider,
     videoUrl: videoLinkOf(row),
     ownVideoUrl: Boolean(row.videoUrl),
+    calendar: calendarInfoOf(row),
   };
 }
 

@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, lte, ne } from "drizzle-orm";
+import type { AppointmentJson } from "~/lib/appointments";
 import type { CalendarChange } from "~/lib/caldav";
 import { formatRequestId } from "~/lib/format";
 import { admins, appointments, calendarConnections, calendarEvents, requests } from "~db/schema";
@@ -296,6 +297,22 @@ export const demoEventTask = {
 };
 
 registerTestHooks({ drainCalendarEvents: (now?: Date) => worker.drain(now) });
+
+/** The appointment JSON's `calendar`: its host, the note of a stale check, a calendar edit. */
+export function calendarInfoOf(row: Appointment): AppointmentJson["calendar"] {
+  const host = row.hostAdminId
+    ? (db()
+        .select({ id: admins.id, username: admins.username })
+        .from(admins)
+        .where(eq(admins.id, row.hostAdminId))
+        .get() ?? null)
+    : null;
+  return {
+    host,
+    note: row.calendarNote,
+    change: row.provider === "builtin" ? calendarChangeOf(row.id) : null,
+  };
+}
 
 /** What the appointment card shows of a booking's event: an edit made in the calendar. */
 export function calendarChangeOf(appointmentId: number): CalendarChange {
