@@ -89,6 +89,8 @@ export const API_ROUTE_SCOPES: Record<string, RouteScopes> = {
   "api/admin/account/passkeys/:id": "session",
   "api/admin/account/sessions": "session",
   "api/admin/account/sessions/:id": "session",
+  "api/admin/account/calendar": "session",
+  "api/admin/account/calendar/test": "session",
   "api/admin/api-tokens": "session",
   "api/admin/api-tokens/:id": "session",
   "api/admin/appointments": { GET: "appointments:read" },

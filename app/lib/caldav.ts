@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 
 /**
@@ -122,3 +123,11 @@ export type CalendarChange =
   | { kind: "moved"; start: string; end: string }
   | { kind: "deleted" }
   | null;
+
+/** What a form of the account page's calendar section gets back. */
+export type CalendarReply = {
+  intent: string;
+  result?: SubmissionResult<string[]>;
+  message?: string;
+  error?: string;
+};

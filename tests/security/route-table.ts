@@ -124,6 +124,10 @@ export const CLASSIFICATION: Record<string, Classification> = {
   "api/admin/account/passkeys/:id": { api: { DELETE: "admin" } },
   "api/admin/account/sessions": { api: { GET: "admin" } },
   "api/admin/account/sessions/:id": { api: { DELETE: "admin" } },
+  "api/admin/account/calendar": {
+    api: { GET: "admin", PUT: "admin", PATCH: "admin", DELETE: "admin" },
+  },
+  "api/admin/account/calendar/test": { api: { POST: "admin" } },
   "api/admin/api-tokens": { api: { GET: "admin", POST: "admin" } },
   "api/admin/api-tokens/:id": { api: { DELETE: "admin" } },
   "api/admin/appointments": { api: { GET: "admin" } },
