@@ -79,6 +79,8 @@ const sameResource = (a: string, b: string) =>
 
 export type Discovery = { principalUrl: string; homeUrl: string; calendars: CaldavCalendarInfo[] };
 
+const NO_PRINCIPAL = "Kein current-user-principal.";
+
 /** Where the principal may be asked: the typed URL, RFC 6764's well-known URL, the root. */
 function candidates(serverUrl: string): string[] {
   const url = new URL(serverUrl);
@@ -116,10 +118,11 @@ export async function discover(
       principalUrl = resolve(href, found.url);
       break;
     }
-    last = fail("garbage", "Kein current-user-principal.");
+    last = fail("garbage", NO_PRINCIPAL);
   }
+  // Nothing but 404s or answers without a principal: no account; garbage is named as such.
   if (!principalUrl)
-    return last.kind === "http" || last.kind === "garbage"
+    return last.kind === "http" || last.error === NO_PRINCIPAL
       ? fail("garbage", "Kein Benutzerkonto (current-user-principal) gefunden.")
       : last;
   const home = await multistatus(principalUrl, "PROPFIND", "0", HOME_BODY, account, deadline);
