@@ -25,9 +25,14 @@ export async function handleCalendarIntent(intent: string, form: FormData, admin
       if (submission.status !== "success")
         return reply({ intent, result: submission.reply({ hideFields: hide }) }, 400);
       const connected = await connectCalendar(admin.id, submission.value, admin);
+      // The message at its field and, focused and announced, atop the section.
       if (!connected.ok)
         return reply(
-          { intent, result: failureReply(submission, connected, { hideFields: hide }) },
+          {
+            intent,
+            result: failureReply(submission, connected, { hideFields: hide }),
+            error: connected.error,
+          },
           connected.status,
         );
       return reply({

@@ -12,8 +12,11 @@ import {
 import { formatDateTime } from "~/lib/format";
 import { AccountSection } from "./account-section";
 
-/** Posts back to this section, so without JavaScript the answer lands here. */
-const BACK = "/admin/account#kalender";
+/**
+ * Posts back to the page without a fragment: the answer of a no-JS post takes the focus by
+ * `autofocus` (which a fragment would cancel) and is scrolled into view with it.
+ */
+const BACK = "/admin/account";
 
 /**
  * "Kalender (CalDAV)" on /admin/account (ADRs 335–338): connect the own calendar (server address
@@ -29,7 +32,7 @@ export function CalendarSection({
   reply?: CalendarReply;
 }) {
   const busy = useNavigation().state === "submitting";
-  const answer = reply && reply.intent !== "calendar-connect" ? reply : undefined;
+  const answer = reply?.message || reply?.error ? reply : undefined;
   const connectReply = reply?.intent === "calendar-connect" ? reply : undefined;
   return (
     <AccountSection
@@ -41,11 +44,6 @@ export function CalendarSection({
         <FocusOnArrival arrival={answer} className="space-y-3">
           {answer.message ? <Alert tone="success">{answer.message}</Alert> : null}
           {answer.error ? <Alert>{answer.error}</Alert> : null}
-        </FocusOnArrival>
-      ) : null}
-      {connectReply?.message ? (
-        <FocusOnArrival arrival={connectReply}>
-          <Alert tone="success">{connectReply.message}</Alert>
         </FocusOnArrival>
       ) : null}
       {view.connected ? (
@@ -130,7 +128,7 @@ function ChoiceForm({ view, busy }: { view: Connected; busy: boolean }) {
                     value={c.url}
                     defaultChecked={c.busy}
                   />
-                  Zählt als belegt
+                  Zählt als belegt<span className="sr-only"> ({c.name})</span>
                 </label>
                 <label className="inline-flex items-center gap-2">
                   <input
@@ -140,7 +138,7 @@ function ChoiceForm({ view, busy }: { view: Connected; busy: boolean }) {
                     defaultChecked={c.write}
                     aria-describedby={i === 0 ? "calendar-write-hint" : undefined}
                   />
-                  Demos hier eintragen
+                  Demos hier eintragen<span className="sr-only"> ({c.name})</span>
                 </label>
               </div>
             </li>
