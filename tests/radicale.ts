@@ -23,6 +23,8 @@ export type Radicale = {
   deleteObject: (user: string, calendar: string, name: string) => Promise<number>;
   /** Every object of a calendar: its href and text (a Depth-1 calendar-query without filter). */
   objects: (user: string, calendar: string) => Promise<{ href: string; text: string }[]>;
+  /** A user's new password (htpasswd is read at every login): the old app password stops working. */
+  setPassword: (user: string, password: string) => void;
   /** Kill the process (the server is down) / start it again on the same port and folder. */
   stop: () => Promise<void>;
   start: () => Promise<void>;
@@ -40,12 +42,14 @@ export async function startRadicale(
 ): Promise<Radicale> {
   const dir = mkdtempSync(path.join(tmpdir(), "radicale-"));
   const usersFile = path.join(dir, "users");
-  writeFileSync(
-    usersFile,
-    `${Object.entries(users)
-      .map(([u, p]) => `${u}:${p}`)
-      .join("\n")}\n`,
-  );
+  const writeUsers = () =>
+    writeFileSync(
+      usersFile,
+      `${Object.entries(users)
+        .map(([u, p]) => `${u}:${p}`)
+        .join("\n")}\n`,
+    );
+  writeUsers();
   let port = 0;
   let child: ChildProcess | undefined;
   const writeConfig = () => {
@@ -191,6 +195,10 @@ export async function startRadicale(
     async start() {
       await launch();
       await answers();
+    },
+    setPassword(user, password) {
+      users[user] = password;
+      writeUsers();
     },
     freeze: () => child?.kill("SIGSTOP"),
     thaw: () => child?.kill("SIGCONT"),

@@ -20,7 +20,9 @@ const hhmm = (d: Date) =>
   }).format(d);
 
 function input(
-  over: Partial<AvailabilityInput> & { rules?: Partial<AvailabilityInput["rules"]> } = {},
+  over: Partial<Omit<AvailabilityInput, "rules">> & {
+    rules?: Partial<AvailabilityInput["rules"]>;
+  } = {},
 ): AvailabilityInput {
   const { rules, ...rest } = over;
   return {

@@ -138,7 +138,9 @@ for (const viewport of [
     const [event] = await radicale.objects("lea", "demos");
     const vevent = new ICAL.Component(ICAL.parse(event?.text ?? "")).getFirstSubcomponent("vevent");
     expect(String(vevent?.getFirstPropertyValue("summary"))).toMatch(/^Demo #\d{4}$/);
-    const start = (vevent?.getFirstPropertyValue("dtstart") as ICAL.Time).toJSDate();
+    const dtstart = vevent?.getFirstPropertyValue("dtstart") as ICAL.Time | undefined;
+    expect(dtstart).toBeTruthy();
+    const start = (dtstart as ICAL.Time).toJSDate();
     expect(
       start.toLocaleTimeString("de-DE", {
         hour: "2-digit",

@@ -270,7 +270,7 @@ describe("live busy times and the booking", () => {
       "lea",
       "demos",
       name,
-      (event?.text as string)
+      String(event?.text)
         .replace(/DTSTART:\d{8}T\d{6}Z/, `DTSTART:${utc(to.toISOString())}`)
         .replace(
           /DTEND:\d{8}T\d{6}Z/,
@@ -367,6 +367,25 @@ describe("the calendar server down and slow", () => {
     await slotsOf(d);
     const dashboard = await dashboardText();
     expect(dashboard).not.toContain("Kalender von admin");
+  });
+
+  it("an app password that stops working shows on the dashboard and in Account-Einstellungen", async () => {
+    const users = { lea: "app-passwort-1" };
+    radicale.setPassword("lea", "neues-passwort");
+    try {
+      run("UPDATE calendar_busy SET fetched_at = 0");
+      await slotsOf(weekdayAfter(nextBookableWeekday(), 4));
+      expect(await dashboardText()).toContain("Das App-Passwort wird nicht mehr angenommen");
+      const cookie = await server.adminCookie();
+      const account = (
+        await (await server.fetch("/admin/account", { headers: { cookie } })).text()
+      ).replace(/<!-- -->/g, "");
+      expect(account).toContain("Das App-Passwort wird nicht mehr angenommen");
+      const shown = await (await api("/api/admin/account/calendar")).json();
+      expect(shown.calendar.errorKind).toBe("auth");
+    } finally {
+      radicale.setPassword("lea", users.lea);
+    }
   });
 
   it("slow: a frozen server costs at most the 3 s budget, never a stalled request", async () => {

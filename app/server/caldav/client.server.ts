@@ -181,6 +181,8 @@ export async function busyTimes(
     if (!isCalendar(answer.headers))
       return fail("garbage", "Unerwarteter Inhaltstyp der Frei/Belegt-Antwort.");
     try {
+      // Untrusted iCalendar through the pure functions, called directly until the calendar
+      // worker (memory and time limits) lands; then routed through it (ADR 335).
       const spans = freeBusySpans(answer.body, from.getTime(), to.getTime());
       return { ok: true, spans: subtract(spans, own), warning: null };
     } catch {
@@ -199,6 +201,8 @@ export async function busyTimes(
   const objects = found.responses
     .map((r) => textProp(r.props["calendar-data"]))
     .filter((t): t is string => Boolean(t));
+  // Untrusted iCalendar through the pure functions, called directly until the calendar worker
+  // (memory and time limits) lands; then routed through it (ADR 335).
   const busy = busyOfObjects(
     objects,
     from.getTime(),

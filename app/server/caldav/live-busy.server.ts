@@ -1,5 +1,5 @@
-import { and, eq, inArray, isNotNull } from "drizzle-orm";
-import { addDays, dayBoundsUtc, type IsoDay } from "~/lib/booking-calendar";
+import { and, eq, inArray, isNotNull, lt } from "drizzle-orm";
+import { addDays, berlinToday, dayBoundsUtc, type IsoDay } from "~/lib/booking-calendar";
 import { formatDateTime } from "~/lib/format";
 import { admins, calendarBusy, calendarConnections, calendarEvents } from "~db/schema";
 import { db } from "../platform/db.server";
@@ -111,6 +111,11 @@ export async function refreshLiveBusy(
   const maxAge = options.maxAgeMs ?? FRESH_MS;
   const connections = busyConnections();
   if (!connections.length) return { stale: [] };
+  // Days gone by are of no use any more.
+  db()
+    .delete(calendarBusy)
+    .where(lt(calendarBusy.day, addDays(berlinToday(), -2)))
+    .run();
   const known = new Map(
     db()
       .select()

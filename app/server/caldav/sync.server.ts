@@ -78,6 +78,7 @@ async function syncConnection(connection: Connection): Promise<boolean> {
     }
     let times: ReturnType<typeof eventTimesOf> = null;
     try {
+      // Pure, called directly until the calendar worker lands; then routed through it (ADR 335).
       times = eventTimesOf(current.text);
     } catch {
       warning = "Ein Demo-Termin im Kalender ist nicht lesbar (iCalendar).";

@@ -6,6 +6,7 @@ import {
   freeHostsAt,
   freeSlots,
   gridStarts,
+  isOpenDay,
 } from "~/lib/availability";
 import { addDays, berlinDayOf, dayBoundsUtc, type IsoDay } from "~/lib/booking-calendar";
 import { formatTime } from "~/lib/format";
@@ -159,6 +160,8 @@ export const builtinProvider: SchedulingProvider = {
     return [BUILTIN_EVENT_TYPE];
   },
   async getSlots(day, eventType, _minNoticeHours, excludeId) {
+    // A day without slots anyway (notice, horizon, holiday) asks no calendar.
+    if (!isOpenDay(availabilityInput(day, eventType.lengthInMinutes, { excludeId }))) return [];
     // The team's calendars asked live for this day (≤ 3 s, answers ≤ 60 s old reused; ADR 337).
     await refreshLiveBusy(day);
     const input = availabilityInput(day, eventType.lengthInMinutes, { excludeId });
