@@ -142,6 +142,8 @@ export default [
       route("account/passkeys/:id", "routes/api/admin/account.passkeys.$id.ts"),
       route("account/sessions", "routes/api/admin/account.sessions.ts"),
       route("account/sessions/:id", "routes/api/admin/account.sessions.$id.ts"),
+      route("account/calendar", "routes/api/admin/account.calendar.ts"),
+      route("account/calendar/test", "routes/api/admin/account.calendar-check.ts"),
       route("api-tokens", "routes/api/admin/api-tokens.ts"),
       route("api-tokens/:id", "routes/api/admin/api-tokens.$id.ts"),
       route("appointments", "routes/api/admin/appointments.ts"),

@@ -398,13 +398,23 @@ export const appointments = sqliteTable(
     sequence: integer("sequence").notNull().default(0),
     /** The video-call link an admin set for this booking (https; else the settings' fixed room). */
     videoUrl: text("video_url"),
+    /**
+     * The admin who takes this demo when the admins who take demos are the hosts (ADR 338):
+     * overlap, buffers and the daily maximum hold per host; NULL = the whole team (blocks everyone).
+     */
+    hostAdminId: integer("host_admin_id").references(() => admins.id, { onDelete: "set null" }),
+    /**
+     * Set when the booking's last check could not reach a calendar and it was booked on the last
+     * known busy times (ADR 337): the card shows it.
+     */
+    calendarNote: text("calendar_note"),
   },
   (t) => [
     index("appointments_start_idx").on(t.startTime),
     index("appointments_request_idx").on(t.requestId),
-    // Two visitors can never hold the same built-in slot.
-    uniqueIndex("appointments_builtin_slot_unique")
-      .on(t.startTime)
+    // Two visitors can never hold the same built-in slot of one host (the team: host 0).
+    uniqueIndex("appointments_builtin_host_slot_unique")
+      .on(t.startTime, sql`coalesce(${t.hostAdminId}, 0)`)
       .where(sql`provider = 'builtin' AND status <> 'CANCELLED'`),
   ],
 );
@@ -649,4 +659,111 @@ export const calendarFeedTokens = sqliteTable(
     lastUsedAt: ms("last_used_at"),
   },
   (t) => [index("calendar_feed_tokens_admin_idx").on(t.adminId)],
+);
+
+/**
+ * An admin's CalDAV account (ADRs 335–338): where discovery found the calendars, the login (the
+ * app password sealed like the other secrets), which calendars count as busy and which one gets
+ * the demos; the connection's health (shown on the dashboard and in Account-Einstellungen) and
+ * the state of the job that brings calendar edits back (sync token, next run: durable).
+ */
+export type CaldavCalendarInfo = {
+  url: string;
+  name: string;
+  /** Components the calendar holds (VEVENT, VTODO …); empty = not announced (all). */
+  components: string[];
+  freeBusyQuery: boolean;
+  syncCollection: boolean;
+};
+export const calendarConnections = sqliteTable("calendar_connections", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  adminId: integer("admin_id")
+    .notNull()
+    .unique()
+    .references(() => admins.id, { onDelete: "cascade" }),
+  /** The address the admin typed (shown back); discovery's results below. */
+  serverUrl: text("server_url").notNull(),
+  principalUrl: text("principal_url"),
+  homeUrl: text("home_url"),
+  username: text("username").notNull(),
+  /** The app password, sealed (AES-256-GCM under SESSION_SECRET); never shown again. */
+  password: text("password").notNull(),
+  calendars: text("calendars", { mode: "json" }).$type<CaldavCalendarInfo[]>().notNull(),
+  /** URLs of the calendars whose events block slots. */
+  busyCalendars: text("busy_calendars", { mode: "json" }).$type<string[]>().notNull(),
+  /** The calendar demos are written into (null: none). */
+  writeCalendar: text("write_calendar"),
+  /** This admin takes demos (when the admins who take demos are the hosts, ADR 338). */
+  takesDemos: integer("takes_demos", { mode: "boolean" }).notNull().default(false),
+  /** The last failure in plain German, and its kind ("auth", "unreachable", "garbage"). */
+  lastError: text("last_error"),
+  errorKind: text("error_kind"),
+  checkedAt: ms("checked_at"),
+  lastOkAt: ms("last_ok_at"),
+  /** RFC 6578 sync token of the demo calendar ("" = full listing next time). */
+  syncToken: text("sync_token"),
+  /** When the sync job looks at the demo calendar next. */
+  nextSyncAt: ms("next_sync_at").notNull().default(now),
+  createdAt: ms("created_at").notNull().default(now),
+  updatedAt: ms("updated_at").notNull().default(now),
+});
+
+/**
+ * The last known busy times of a connection's busy calendars for one Berlin day (the day with its
+ * neighbours, for buffers): only start and end, never titles (ADR 337). Kept when the server is down.
+ */
+export const calendarBusy = sqliteTable(
+  "calendar_busy",
+  {
+    connectionId: integer("connection_id")
+      .notNull()
+      .references(() => calendarConnections.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    busy: text("busy", { mode: "json" }).$type<{ start: number; end: number }[]>().notNull(),
+    fetchedAt: ms("fetched_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.connectionId, t.day] })],
+);
+
+/**
+ * A demo event in an admin's calendar (ADR 336): an outbox row that brings the calendar to the
+ * wanted state (`present` or not) with retries, and afterwards the record of what was written
+ * (href, ETag, SEQUENCE, times) that the sync compares edits made in the calendar against. The
+ * appointment's deletion (erasure, retention) marks it absent by trigger (migration).
+ */
+export const calendarEvents = sqliteTable(
+  "calendar_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** No foreign key: the event outlives the row until it is deleted in the calendar. */
+    appointmentId: integer("appointment_id"),
+    connectionId: integer("connection_id")
+      .notNull()
+      .references(() => calendarConnections.id, { onDelete: "cascade" }),
+    calendarUrl: text("calendar_url").notNull(),
+    uid: text("uid").notNull(),
+    /** The resource's URL once written, and its last known ETag. */
+    href: text("href"),
+    etag: text("etag"),
+    present: integer("present", { mode: "boolean" }).notNull().default(true),
+    /** The times last written (the sync's reference); null before the first write. */
+    startTime: ms("start_time"),
+    endTime: ms("end_time"),
+    /** SEQUENCE of the last write (raised with every move). */
+    sequence: integer("sequence").notNull().default(0),
+    status: text("status", { enum: MAIL_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: ms("next_attempt_at").notNull().default(now),
+    lastError: text("last_error"),
+    /** An edit made in the calendar: "moved" (to changedStart–changedEnd) or "deleted". */
+    calendarChange: text("calendar_change", { enum: ["moved", "deleted"] }),
+    changedStart: ms("changed_start"),
+    changedEnd: ms("changed_end"),
+    createdAt: ms("created_at").notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("calendar_events_uid_unique").on(t.connectionId, t.calendarUrl, t.uid),
+    index("calendar_events_appointment_idx").on(t.appointmentId),
+    index("calendar_events_due_idx").on(t.status, t.nextAttemptAt),
+  ],
 );

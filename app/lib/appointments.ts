@@ -1,6 +1,7 @@
 /** Pure helpers of the appointments page (Termine) and the booking dialog. */
 
 import { normalizeStatusFilter } from "./appointment-status";
+import type { CalendarChange } from "./caldav";
 
 export {
   STATUS_GROUPS,
@@ -136,4 +137,13 @@ export type AppointmentJson = {
   videoUrl: string | null;
   /** Whether `videoUrl` is the appointment's own link (not the fixed room). */
   ownVideoUrl: boolean;
+  /**
+   * The team's CalDAV calendars (ADRs 336–338): the admin who takes the demo (per-admin hosts),
+   * a note when it was booked while a calendar could not answer, and an edit made in the calendar.
+   */
+  calendar: {
+    host: { id: number; username: string } | null;
+    note: string | null;
+    change: CalendarChange;
+  };
 };

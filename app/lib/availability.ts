@@ -16,8 +16,14 @@ export type HoursInterval = { from: string; to: string };
 export type WeeklyHours = Record<WeekdayKey, HoursInterval[]>;
 export type BlockedRange = { from: IsoDay; to: IsoDay; note?: string };
 export type Interval = { start: Date; end: Date };
-/** An active booking: its interval and, from the database, its id (to leave a moved one out). */
-export type BookedInterval = Interval & { id?: number };
+/**
+ * An active booking: its interval and, from the database, its id (to leave a moved one out) and
+ * its host (the admin who takes it; null or absent: the whole team, which blocks every host).
+ */
+export type BookedInterval = Interval & { id?: number; hostId?: number | null };
+
+/** An admin who takes demos, with the busy times of their own calendars (ADR 338). */
+export type Host = { id: number; busy: readonly Interval[] };
 
 /** The rules of the built-in scheduler's week (configuration `scheduling`). */
 export type AvailabilityRules = {
@@ -49,8 +55,14 @@ export type AvailabilityInput = {
    * the slots around it, and it does not count toward its day's maximum.
    */
   exclude?: number;
-  /** Busy times of the team's calendar (ICS feeds). */
+  /** Busy times of the team's calendar (ICS feeds, the shared CalDAV calendars). */
   busy: readonly Interval[];
+  /**
+   * The admins who take demos (ADR 338): when given, a slot is free when at least one of them is
+   * free — overlap, buffers and the daily maximum count per host (bookings of no host count for
+   * all), and each host's own busy times add to `busy`. Absent or empty: one shared calendar.
+   */
+  hosts?: readonly Host[];
 };
 
 const MINUTE = 60_000;
@@ -123,6 +135,47 @@ export function isOpenDay(
  * A booking being moved (`exclude`) is left out of the bookings.
  */
 export function freeSlots(input: AvailabilityInput): Date[] {
+  if (!input.hosts?.length) return freeSlotsOfOne(input);
+  const starts = new Map<number, Date>();
+  for (const host of input.hosts)
+    for (const start of freeSlotsOfOne(forHost(input, host))) starts.set(start.getTime(), start);
+  return [...starts.values()].sort((a, b) => a.getTime() - b.getTime());
+}
+
+/** One host's view of the input: their bookings (and the team's), their busy times too. */
+function forHost(input: AvailabilityInput, host: Host): AvailabilityInput {
+  return {
+    ...input,
+    hosts: undefined,
+    bookings: input.bookings.filter((b) => b.hostId == null || b.hostId === host.id),
+    busy: [...input.busy, ...host.busy],
+  };
+}
+
+/**
+ * The hosts free at `start` (ADR 338), fewest bookings that day first, then by id — the one the
+ * booking goes to is the first (or `prefer`, a moved booking's own host, when it is free).
+ */
+export function freeHostsAt(
+  start: Date,
+  input: AvailabilityInput,
+  prefer?: number | null,
+): number[] {
+  const day = berlinDayOf(start);
+  const free = (input.hosts ?? []).filter((host) =>
+    freeSlotsOfOne({ ...forHost(input, host), day }).some((s) => s.getTime() === start.getTime()),
+  );
+  const load = (id: number) =>
+    input.bookings.filter(
+      (b) => b.hostId === id && b.id !== input.exclude && berlinDayOf(b.start) === day,
+    ).length;
+  const ordered = free.map((h) => h.id).sort((a, b) => load(a) - load(b) || a - b);
+  return prefer != null && ordered.includes(prefer)
+    ? [prefer, ...ordered.filter((id) => id !== prefer)]
+    : ordered;
+}
+
+function freeSlotsOfOne(input: AvailabilityInput): Date[] {
   if (!isOpenDay(input)) return [];
   const { rules, durationMinutes } = input;
   const others = input.bookings.filter(

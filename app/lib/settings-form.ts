@@ -10,7 +10,7 @@ import {
 } from "./configuration";
 import { EmbedOriginListSchema } from "./embed";
 import { SCHEDULING_LIST_MESSAGES, SchedulingFormSchema } from "./scheduling-form";
-import { BusyFeedSchema, FEED_URL_INVALID, VideoUrlSchema } from "./team-calendar";
+import { BusyFeedSchema, DEMO_HOST_MODES, FEED_URL_INVALID, VideoUrlSchema } from "./team-calendar";
 
 export const EMAIL_REQUIRED = "Bitte geben Sie eine E-Mail-Adresse ein!";
 export const EMAIL_INVALID = "Bitte geben Sie eine gültige E-Mail-Adresse ein!";
@@ -206,8 +206,10 @@ export const SettingsFormSchema = z.object({
         .transform((v) => v?.trim() || null)
         .pipe(VideoUrlSchema.nullable()),
       busyFeeds: BusyFeedRowsSchema.default([]),
+      demoHosts: z.enum(DEMO_HOST_MODES).catch("team").default("team"),
+      leadNameInEvents: z.boolean().default(false),
     })
-    .default({ videoUrl: null, busyFeeds: [] }),
+    .default({ videoUrl: null, busyFeeds: [], demoHosts: "team", leadNameInEvents: false }),
   scheduling: SchedulingFormSchema({
     slotStepMinutes: rangeInt("scheduling.slotStepMinutes"),
     bufferBeforeMinutes: rangeInt("scheduling.bufferBeforeMinutes"),

@@ -7,6 +7,10 @@ import { isMaskedUrl } from "./webhooks";
  */
 export const MAX_BUSY_FEEDS = 10;
 
+/** Who takes a demo: the whole team (one shared calendar) or the admins who take demos. */
+export const DEMO_HOST_MODES = ["team", "admins"] as const;
+export type DemoHostMode = (typeof DEMO_HOST_MODES)[number];
+
 export const VIDEO_URL_INVALID = "Bitte geben Sie eine gültige https-Adresse ein (https://…)!";
 export const VIDEO_URL_UNSAFE =
   "Die Adresse darf keine Leerzeichen, Steuerzeichen oder Anführungszeichen enthalten.";
@@ -73,8 +77,16 @@ export const TeamCalendarSchema = z
       ),
     /** The fixed meeting room (https) for every built-in booking without its own link. */
     videoUrl: OptionalVideoUrlSchema.default(null),
+    /**
+     * Who takes a demo (ADR 338): "team" — one shared calendar, a slot is free when nobody's busy
+     * calendar blocks it; "admins" — the admins who take demos (Account-Einstellungen), a slot is
+     * free when at least one of them is free, and the booking goes to that admin.
+     */
+    demoHosts: z.enum(DEMO_HOST_MODES).catch("team").default("team"),
+    /** The lead's name in the demo events written into the team's calendars (opt-in, ADR 336). */
+    leadNameInEvents: z.boolean().catch(false).default(false),
   })
-  .default({ busyFeeds: [], videoUrl: null });
+  .default({ busyFeeds: [], videoUrl: null, demoHosts: "team", leadNameInEvents: false });
 export type TeamCalendar = z.infer<typeof TeamCalendarSchema>;
 
 /** How a feed's state reads on the settings page and the dashboard. */

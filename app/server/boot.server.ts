@@ -1,6 +1,8 @@
 import { accountSweepTask } from "./accounts/auth.server";
 import { ensureFirstAdmin } from "./accounts/first-admin.server";
 import { summaryTask } from "./ai/request-ai.server";
+import { demoEventTask } from "./caldav/events.server";
+import { calendarSyncTask } from "./caldav/sync.server";
 import { releaseAbandonedClaims } from "./http/idempotency.server";
 import { startMailWorker, stopMailWorker } from "./mail/outbox.server";
 import { closeDb, db, optimizeDaily, stopOptimizer } from "./platform/db.server";
@@ -23,6 +25,8 @@ const tasks: Task[] = [
   imapRepliesTask,
   retentionTask,
   busyFeedTask,
+  demoEventTask,
+  calendarSyncTask,
 ];
 
 let booted: Promise<{ env: ReturnType<typeof env>; shutdown: () => Promise<void> }> | undefined;

@@ -64,6 +64,8 @@ function startApp(
       // Every spec books from 127.0.0.1 on the worker's one server; the limit itself is an
       // integration test (tests/integration/booking-rate-limit.test.ts), not one e2e specs share.
       BOOKING_RATE_LIMIT: "1000/1h",
+      // The CalDAV spec's Radicale listens on loopback http (ADR 335's "local" policy).
+      WEBHOOK_ALLOW_LOCAL: "true",
       ...extra,
     }),
   });

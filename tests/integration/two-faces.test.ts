@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "~/lib/auth-forms";
+import { CALDAV_MESSAGES } from "~/lib/caldav";
 import { createAffiliateCode } from "~/server/affiliates.server";
 import { getToast } from "~/server/http/flash.server";
 import { db } from "~/server/platform/db.server";
@@ -107,6 +108,29 @@ type Case = {
 const tooLong = "x".repeat(20_001);
 
 const cases: Case[] = [
+  {
+    rule: "a CalDAV server address that is no address",
+    message: CALDAV_MESSAGES.serverUrl,
+    html: () => [
+      "/admin/account",
+      { intent: "calendar-connect", serverUrl: "::::", username: "lea", password: "geheim" },
+    ],
+    api: () => [
+      "PUT",
+      "/api/admin/account/calendar",
+      { serverUrl: "::::", username: "lea", password: "geheim" },
+    ],
+  },
+  {
+    rule: "a calendar choice without a connected calendar",
+    message: CALDAV_MESSAGES.notConnected,
+    html: () => ["/admin/account", { intent: "calendar-choice", takesDemos: "on" }],
+    api: () => [
+      "PATCH",
+      "/api/admin/account/calendar",
+      { busyCalendars: [], writeCalendar: null, takesDemos: true },
+    ],
+  },
   {
     rule: "preparation text longer than 20,000 characters",
     message: "Der Text ist zu lang (max. 20.000 Zeichen).",

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, useNavigation } from "react-router";
 import { AccountSection } from "~/components/admin/account/account-section";
 import { ApiTokensSection } from "~/components/admin/account/api-tokens-section";
+import { CalendarSection } from "~/components/admin/account/calendar-section";
 import { PasskeysSection } from "~/components/admin/account/passkeys-section";
 import { SecuritySection } from "~/components/admin/account/security-section";
 import { SessionsList } from "~/components/admin/account/sessions-list";
@@ -18,6 +19,7 @@ import { requireAdmin } from "~/server/accounts/auth.server";
 import { passkeyStatus } from "~/server/accounts/passkeys/passkeys.server";
 import { listSessions } from "~/server/accounts/sessions.server";
 import { twoFactorStatus } from "~/server/accounts/two-factor/two-factor.server";
+import { calendarConnectionView } from "~/server/caldav/connections.server";
 import { getConfiguration } from "~/server/configuration/configuration.server";
 import { readForm } from "~/server/http/http.server";
 import { mailConfigured } from "~/server/mail/outbox.server";
@@ -31,6 +33,7 @@ import {
   handlePasskeyIntent,
   handleSecurityIntent,
 } from "./account.server";
+import { handleCalendarIntent } from "./account-calendar.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Account-Einstellungen" }];
 
@@ -51,6 +54,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     sessions: listSessions(admin),
     idleHours: env().SESSION_IDLE_HOURS,
     apiTokens: listApiTokens(admin.id),
+    calendar: calendarConnectionView(admin.id),
   };
 }
 
@@ -67,6 +71,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent.startsWith("2fa-")) return handleSecurityIntent(intent, form, admin);
   if (/^(session|api-token)/.test(intent)) return handleAccessIntent(intent, form, admin);
   if (intent.startsWith("passkey-")) return handlePasskeyIntent(intent, form, admin);
+  if (intent.startsWith("calendar-")) return handleCalendarIntent(intent, form, admin);
   const submission = parseWithZod(form, { schema: AccountSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), notice: null }, { status: 400 });
@@ -143,6 +148,10 @@ export default function Account({ loaderData, actionData: answer }: Route.Compon
           reply={security?.intent.startsWith("session") ? security : undefined}
         />
       </SecuritySection>
+      <CalendarSection
+        view={loaderData.calendar}
+        reply={actionData && "calendar" in actionData ? actionData.calendar : undefined}
+      />
       <ApiTokensSection
         tokens={loaderData.apiTokens}
         twoFactorEnabled={loaderData.security.enabled}

@@ -23,6 +23,7 @@ export async function handleCardForm(
 ): Promise<Response | null> {
   const intent = form.get("intent");
   if (intent === "video-link") return handleVideoLinkForm(id, form, back);
+  if (intent === "calendar-move") return moveToCalendarTime(adminId, id, form, back);
   if (intent !== "cancel") return null;
   const result = await cancelByAdmin(adminActor(adminId), id);
   const to = `${back}#${cardAnchor(id)}`;
@@ -47,6 +48,31 @@ export async function handleMoveForm(adminId: number, id: number, form: FormData
   if (!result.ok) return data({ error: result.error }, { status: result.status });
   const when = `${formatDateTime(result.value.startTime)} Uhr`;
   return redirectWithToast(`${back}#${cardAnchor(id)}`, {
+    type: "success",
+    message: result.mailed
+      ? `Termin auf ${when} verschoben – der Kunde erhält die neue Einladung per E-Mail.`
+      : `Termin auf ${when} verschoben.`,
+  });
+}
+
+/**
+ * "Auf … verschieben" of a demo event moved in the calendar (ADR 336): one click moves the
+ * booking properly to the calendar's time (the visitor gets the updated invite as after any
+ * move); a time that is not a free slot is refused with its message on the card.
+ */
+async function moveToCalendarTime(adminId: number, id: number, form: FormData, back: string) {
+  const to = `${back}#${cardAnchor(id)}`;
+  const parsed = RescheduleSchema.safeParse({ startTime: form.get("startTime") ?? undefined });
+  if (!parsed.success)
+    return failureToast(to, {
+      ok: false,
+      status: 400,
+      error: parsed.error.issues[0]?.message ?? PICK_A_TIME,
+    });
+  const result = await rescheduleByAdmin(adminActor(adminId), id, parsed.data.startTime);
+  if (!result.ok) return failureToast(to, result);
+  const when = `${formatDateTime(result.value.startTime)} Uhr`;
+  return redirectWithToast(to, {
     type: "success",
     message: result.mailed
       ? `Termin auf ${when} verschoben – der Kunde erhält die neue Einladung per E-Mail.`

@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
 import { BusyFeedWarning } from "~/components/admin/dashboard/busy-feed-warning";
+import { CaldavWarningCard } from "~/components/admin/dashboard/caldav-warning";
 import { ConversionCharts } from "~/components/admin/dashboard/conversion-charts";
 import { SetupCheckCard } from "~/components/admin/dashboard/setup-check-card";
 import { StatusBadge } from "~/components/admin/requests/status-badge";
@@ -8,6 +9,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { formatDateTime, formatRequestId, summaryOf } from "~/lib/format";
 import { requireAdmin } from "~/server/accounts/auth.server";
+import { caldavWarnings } from "~/server/caldav/connections.server";
 import { conversionStats } from "~/server/dashboard/conversion.server";
 import { sendTestMail, setupCheck } from "~/server/dashboard/setup-check.server";
 import { redirectWithToast } from "~/server/http/flash.server";
@@ -27,6 +29,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     setup: setupCheck(admin),
     // A team calendar that cannot be fetched keeps its last busy times; admins should know.
     downFeeds: busyFeedStatuses().filter((f) => f.lastError),
+    // A CalDAV calendar in trouble (ADR 337): its last known busy times keep counting.
+    caldav: caldavWarnings(),
   };
 }
 
@@ -61,6 +65,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <h1 className="text-2xl font-bold">Übersicht</h1>
       {loaderData.setup.ready ? null : <SetupCheckCard check={loaderData.setup} />}
       <BusyFeedWarning feeds={loaderData.downFeeds} />
+      <CaldavWarningCard warnings={loaderData.caldav} />
       <section aria-label="Kennzahlen" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {cards.map((card) => (
           <Link key={card.label} to={card.to} className="block rounded-xl focus-visible:outline-2">

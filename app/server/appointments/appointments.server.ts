@@ -9,6 +9,8 @@ import {
 } from "~/lib/booking-calendar";
 import { summaryOf } from "~/lib/format";
 import { appointments, requests } from "~db/schema";
+import { calendarInfoOf, queueDemoEvents } from "../caldav/events.server";
+import { refreshLiveBusy, staleCalendarNote } from "../caldav/live-busy.server";
 import { getConfiguration } from "../configuration/configuration.server";
 import { db } from "../platform/db.server";
 import { emitWebhook } from "../webhooks/deliveries.server";
@@ -57,6 +59,7 @@ export function serializeAppointment(
     provider: row.provider,
     videoUrl: videoLinkOf(row),
     ownVideoUrl: Boolean(row.videoUrl),
+    calendar: calendarInfoOf(row),
   };
 }
 
@@ -173,6 +176,11 @@ export async function bookAppointment(input: BookInput): Promise<AppointmentJson
   const requestRow = input.request
     ? (db().select().from(requests).where(eq(requests.id, input.request.id)).get() ?? null)
     : null;
+  // The team's calendars are asked again just before the writing transaction (≤ 3 s): a meeting
+  // entered a moment ago wins. One that cannot answer now counts with its last known busy times,
+  // and the booking carries a note for the card (ADR 337).
+  const live =
+    provider.name === "builtin" ? await refreshLiveBusy(berlinDayOf(start), { maxAgeMs: 0 }) : null;
   // A quarantined request's Cal.com booking is held here (Cal.com would mail the typed address at
   // once); an admin's release forwards it (quarantine-release.server.ts, ADR 252).
   const booking =
@@ -185,7 +193,8 @@ export async function bookAppointment(input: BookInput): Promise<AppointmentJson
           attendee,
         });
   let row: Row;
-  const insert = () =>
+  const calendarNote = live ? staleCalendarNote(live) : null;
+  const insert = (hostAdminId: number | null) =>
     db()
       .insert(appointments)
       .values({
@@ -201,6 +210,8 @@ export async function bookAppointment(input: BookInput): Promise<AppointmentJson
         url: booking.url,
         rawData: providerData(booking.raw),
         cachedAt: new Date(),
+        hostAdminId,
+        calendarNote,
       })
       .returning()
       .get();
@@ -209,7 +220,7 @@ export async function bookAppointment(input: BookInput): Promise<AppointmentJson
     row =
       provider.name === "builtin"
         ? writeIfFree(new Date(booking.start), eventType.lengthInMinutes, undefined, insert)
-        : insert();
+        : insert(null);
   } catch (error) {
     if (isUniqueViolation(error)) throw new SchedulingError(SLOT_TAKEN, "slot_taken", 409);
     throw error;
@@ -218,6 +229,8 @@ export async function bookAppointment(input: BookInput): Promise<AppointmentJson
   // A quarantined request's booking holds its slot silently (issue 26): no mail to the typed
   // address and no webhook until an admin releases the request.
   if (requestRow?.quarantinedAt) return json;
+  // Into the host's (or the team's) demo calendars, by the durable event outbox (ADR 336).
+  if (provider.name === "builtin") queueDemoEvents(row.id);
   if (provider.name === "builtin" && input.request) {
     const who = { id: input.request.id, name: input.request.name, email: input.request.email };
     queueConfirmation(row, who);

@@ -27,6 +27,7 @@ import { type Failure, failure, type Result } from "../platform/result.server";
 import { loadRequestJson } from "../requests/serialize.server";
 import { visitorOwnsRequest } from "../visitors/visitor.server";
 import { availableSlots, bookAppointment, configuredEventType } from "./appointments.server";
+import { assignDemoHost } from "./host-assignment.server";
 import { ALREADY_BOOKED, withRequestReservation } from "./one-per-request.server";
 import { SchedulingError } from "./scheduling/types";
 
@@ -172,6 +173,8 @@ export async function bookForCaller(
       );
       if (!result.ok) return failure(409, ALREADY_BOOKED);
       booked = true;
+      // The admin who takes the demo becomes an assignee (ADR 338).
+      assignDemoHost(result.value.id);
       return { ok: true, appointment: result.value, demo: false };
     } finally {
       if (!booked) await limiter?.refund(client);

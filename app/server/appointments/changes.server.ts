@@ -1,6 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { AppointmentJson } from "~/lib/appointments";
+import { berlinDayOf } from "~/lib/booking-calendar";
 import { appointments, requests } from "~db/schema";
+import { queueDemoEvents } from "../caldav/events.server";
+import { refreshLiveBusy } from "../caldav/live-busy.server";
 import { db } from "../platform/db.server";
 import {
   announceAppointment,
@@ -11,6 +14,7 @@ import {
   isUniqueViolation,
 } from "./appointments.server";
 import { bookingEnabled } from "./booking-settings.server";
+import { assignDemoHost } from "./host-assignment.server";
 import {
   type Attendee,
   dropReminder,
@@ -107,6 +111,8 @@ export async function cancelAppointment(
     throw new SchedulingError(ALREADY_CANCELLED, "invalid", 409);
   }
   dropReminder(id);
+  // The demo event leaves the calendars (ADR 336).
+  queueDemoEvents(id);
   if (!quarantined) announceAppointment("appointment.cancelled", id);
   if (updated.provider === "builtin" && who) {
     queueCancellation(updated, who);
@@ -146,20 +152,29 @@ export async function rescheduleAppointment(
       400,
     );
   assertLeadTime(start);
+  // The team's calendars are asked again for the new day first (≤ 3 s, ADR 337).
+  await refreshLiveBusy(berlinDayOf(start), { maxAgeMs: 0 });
   let updated: Row | undefined;
   try {
-    // The moved booking leaves its old time: it is left out of the check of its new one.
-    updated = writeIfFree(start, row.durationMinutes, id, () =>
-      db()
-        .update(appointments)
-        .set({
-          startTime: start,
-          sequence: sql`${appointments.sequence} + 1`,
-          cachedAt: new Date(),
-        })
-        .where(and(eq(appointments.id, id), eq(appointments.sequence, row.sequence)))
-        .returning()
-        .get(),
+    // The moved booking leaves its old time: it is left out of the check of its new one. It
+    // keeps its host when that admin is free at the new time (ADR 338).
+    updated = writeIfFree(
+      start,
+      row.durationMinutes,
+      id,
+      (hostId) =>
+        db()
+          .update(appointments)
+          .set({
+            startTime: start,
+            sequence: sql`${appointments.sequence} + 1`,
+            cachedAt: new Date(),
+            hostAdminId: hostId ?? row.hostAdminId,
+          })
+          .where(and(eq(appointments.id, id), eq(appointments.sequence, row.sequence)))
+          .returning()
+          .get(),
+      row.hostAdminId,
     );
   } catch (error) {
     if (isUniqueViolation(error)) throw new SchedulingError(SLOT_TAKEN, "slot_taken", 409);
@@ -174,6 +189,9 @@ export async function rescheduleAppointment(
       409,
     );
   dropReminder(id);
+  // The demo event moves with it (If-Match, next SEQUENCE; ADR 336), or to the new host's calendar.
+  queueDemoEvents(id);
+  if (updated.hostAdminId !== row.hostAdminId) assignDemoHost(id);
   if (!quarantined) announceAppointment("appointment.booked", id, updated.sequence);
   if (who) {
     queueConfirmation(updated, who, "rescheduled");

@@ -1,5 +1,6 @@
 import { and, eq, ne } from "drizzle-orm";
 import { appointments, mailOutbox, requests } from "~db/schema";
+import { queueDemoEvents } from "../caldav/events.server";
 import { db } from "../platform/db.server";
 import { announceAppointment, configuredEventType, HELD_STATUS } from "./appointments.server";
 import { queueBookingNotice, queueConfirmation, queueReminder } from "./mails.server";
@@ -30,6 +31,8 @@ export async function releaseHeldBookings(requestId: number): Promise<void> {
         queueBookingNotice(row, who, "booked");
       }
       announceAppointment("appointment.booked", row.id);
+      // A held request's demo event is written only now (ADR 336).
+      queueDemoEvents(row.id);
     } else if (row.status === HELD_STATUS) {
       await forwardHeld(row, request);
     }

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { AppointmentJson } from "~/lib/appointments";
 import { OptionalVideoUrlSchema } from "~/lib/team-calendar";
 import { appointments } from "~db/schema";
+import { queueDemoEvents } from "../caldav/events.server";
 import { db } from "../platform/db.server";
 import { getAppointment } from "./appointments.server";
 import { appointmentWithRequest } from "./changes.server";
@@ -53,6 +54,8 @@ export async function setVideoLink(
       "invalid",
       409,
     );
+  // The demo event in the team's calendars gets the new LOCATION/URL (ADR 336).
+  queueDemoEvents(id);
   const mailed = Boolean(request && !request.quarantinedAt);
   if (request && mailed) {
     const who = { id: request.id, name: request.name, email: request.email };

@@ -51,6 +51,10 @@ export type TestHooks = {
       }
     | { status: number }
   >;
+  /** Writes every due demo event into the CalDAV calendars now (ADR 336); resolves with how many succeeded. */
+  drainCalendarEvents(now?: Date): Promise<number>;
+  /** Runs every due CalDAV sync (edits made in the calendar) now; resolves with how many succeeded. */
+  drainCalendarSync(now?: Date): Promise<number>;
 };
 
 const hooks: Partial<TestHooks> = {};

@@ -32,7 +32,7 @@ const isIanaZone = (tzid: string) => {
  * without a definition is looked up as an IANA name (Google and Nextcloud use them); floating
  * times and dates are read as Berlin time, like every time in the app.
  */
-function epochOf(time: ICAL.Time, tzid: string | null): number {
+export function epochOf(time: ICAL.Time, tzid: string | null): number {
   const floating = time.zone === ICAL.Timezone.localTimezone || !time.zone;
   if (!floating) return time.toJSDate().getTime();
   const zone = tzid && isIanaZone(tzid) ? tzid : BOOKING_TIME_ZONE;
@@ -47,7 +47,7 @@ function epochOf(time: ICAL.Time, tzid: string | null): number {
   ).getTime();
 }
 
-const tzidOf = (event: ICAL.Event) =>
+export const tzidOf = (event: ICAL.Event) =>
   (event.component.getFirstProperty("dtstart")?.getParameter("tzid") as string | undefined) ?? null;
 
 /** Free (TRANSP:TRANSPARENT) and cancelled events do not block anything. */
@@ -98,12 +98,26 @@ export function busySpansOf(text: string, from: Date, to: Date): BusySpan[] {
 export function feedBusyOf(text: string, from: Date, to: Date): FeedBusy {
   const root = new ICAL.Component(ICAL.parse(text));
   if (root.name !== "vcalendar") throw new Error("Keine iCalendar-Datei (VCALENDAR fehlt).");
+  return busyOfCalendar(root, from, to);
+}
+
+/**
+ * The busy intervals of a parsed VCALENDAR (one feed, or the objects of a CalDAV calendar joined
+ * into one, ADR 335) under one feed budget; events whose UID is in `skipUids` block nothing.
+ */
+export function busyOfCalendar(
+  root: ICAL.Component,
+  from: Date,
+  to: Date,
+  skipUids: ReadonlySet<string> = new Set(),
+): FeedBusy {
   const lo = from.getTime();
   const hi = to.getTime();
   const masters = new Map<string, ICAL.Event>();
   const exceptions: ICAL.Event[] = [];
   for (const component of root.getAllSubcomponents("vevent")) {
     const event = new ICAL.Event(component);
+    if (event.uid && skipUids.has(event.uid)) continue;
     if (event.isRecurrenceException()) exceptions.push(event);
     else masters.set(event.uid ?? `anon-${masters.size}`, event);
   }

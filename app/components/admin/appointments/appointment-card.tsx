@@ -14,6 +14,7 @@ import type { AppointmentJson } from "~/lib/appointments";
 import { cacheAgeLabel } from "~/lib/appointments";
 import { bookingDuration } from "~/lib/booking-calendar";
 import { formatDateTime, formatRequestId } from "~/lib/format";
+import { AppointmentCalendar } from "./appointment-calendar";
 import { AppointmentChanges } from "./appointment-changes";
 import { AppointmentVideoLink } from "./appointment-video-link";
 
@@ -88,6 +89,7 @@ export function AppointmentCard({ a }: { a: AppointmentJson }) {
         </p>
       )}
       <AppointmentVideoLink a={a} editable={changeable} />
+      {builtin ? <AppointmentCalendar a={a} changeable={changeable} /> : null}
       {builtin ? (
         // Built-in bookings have no scheduling-service id and nothing to refresh (issue 28, a
         // deliberate deviation, README): no 'Termin-ID: N/A', no cache age, no "Aktualisieren".

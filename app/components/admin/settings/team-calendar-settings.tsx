@@ -16,6 +16,7 @@ import {
 } from "./list-controls";
 import {
   initialText,
+  isChecked,
   label,
   Section,
   SettingInput,
@@ -120,7 +121,67 @@ export function TeamCalendarSettings({
         </div>
         <FieldErrors errors={list.errors} />
       </div>
+      <CaldavSettings team={team} />
     </Section>
+  );
+}
+
+/**
+ * The CalDAV side (ADRs 336, 338): who takes a demo, and whether the demo events written into the
+ * admins' calendars carry the lead's name. Each admin connects their own calendar in
+ * Account-Einstellungen.
+ */
+function CaldavSettings({
+  team,
+}: {
+  team: ReturnType<SettingsFields["teamCalendar"]["getFieldset"]>;
+}) {
+  const mode = initialText(team.demoHosts) ?? "team";
+  return (
+    <>
+      <fieldset>
+        <legend className={label}>Wer nimmt Demo-Termine an?</legend>
+        <p className="mb-2 text-xs text-slate-600 dark:text-slate-400">
+          Jede Person verbindet ihren Kalender (CalDAV) unter Account-Einstellungen → Kalender.
+        </p>
+        {(
+          [
+            ["team", "Das ganze Team: ein Termin ist frei, wenn kein Kalender belegt ist"],
+            [
+              "admins",
+              "Die Admins, die Demos annehmen: frei, wenn mindestens eine Person frei ist; der Termin geht an sie",
+            ],
+          ] as const
+        ).map(([value, text]) => (
+          <label key={value} className="flex items-start gap-2 text-sm">
+            <input
+              key={team.demoHosts.key}
+              type="radio"
+              name={team.demoHosts.name}
+              value={value}
+              defaultChecked={mode === value}
+              className="mt-1"
+            />
+            <span>{text}</span>
+          </label>
+        ))}
+      </fieldset>
+      <label className="flex items-start gap-2 text-sm">
+        <input
+          key={team.leadNameInEvents.key}
+          type="checkbox"
+          name={team.leadNameInEvents.name}
+          defaultChecked={isChecked(team.leadNameInEvents)}
+          className="mt-1"
+        />
+        <span>
+          Namen des Interessenten in den Kalendereintrag schreiben
+          <span className="block text-xs text-slate-500 dark:text-slate-400">
+            Standardmäßig aus: der Eintrag heißt nur „Demo #0042“ und verlinkt die Anfrage.
+          </span>
+        </span>
+      </label>
+    </>
   );
 }
 

@@ -3,14 +3,18 @@ import { and, eq, gte, lt, ne } from "drizzle-orm";
 import {
   type AvailabilityInput,
   type BookedInterval,
+  freeHostsAt,
   freeSlots,
   gridStarts,
+  isOpenDay,
 } from "~/lib/availability";
 import { addDays, berlinDayOf, dayBoundsUtc, type IsoDay } from "~/lib/booking-calendar";
 import { formatTime } from "~/lib/format";
 import { availabilityRules } from "~/lib/scheduling-settings";
 import { closedDays } from "~/server/appointments/holidays.server";
 import { appointments } from "~db/schema";
+import { demoHostPlan } from "../../caldav/hosts.server";
+import { refreshLiveBusy } from "../../caldav/live-busy.server";
 import { getConfiguration } from "../../configuration/configuration.server";
 import { db, transaction } from "../../platform/db.server";
 import { busyBetween } from "./busy.server";
@@ -45,6 +49,7 @@ function activeBookings(day: IsoDay): BookedInterval[] {
       id: appointments.id,
       start: appointments.startTime,
       minutes: appointments.durationMinutes,
+      hostId: appointments.hostAdminId,
     })
     .from(appointments)
     .where(
@@ -60,6 +65,7 @@ function activeBookings(day: IsoDay): BookedInterval[] {
       id: r.id,
       start: r.start,
       end: new Date(r.start.getTime() + r.minutes * 60_000),
+      hostId: r.hostId,
     }));
 }
 
@@ -76,6 +82,8 @@ export function availabilityInput(
   const year = Number(day.slice(0, 4));
   const from = dayBoundsUtc(addDays(day, -1)).start;
   const to = dayBoundsUtc(addDays(day, 1)).end;
+  // The team's CalDAV calendars (ADRs 337, 338): shared busy times, or one host per admin.
+  const plan = demoHostPlan(day);
   return {
     day,
     rules: availabilityRules(config.scheduling, config.teamCalendar.busyFeeds.length > 0),
@@ -85,7 +93,8 @@ export function availabilityInput(
     closedDays: closedDays(config.scheduling, year, year),
     bookings: activeBookings(day),
     exclude: options.excludeId,
-    busy: busyBetween(from, to),
+    busy: [...busyBetween(from, to), ...plan.teamBusy],
+    hosts: plan.hosts,
   };
 }
 
@@ -99,11 +108,25 @@ export function builtinSlotStarts(day: IsoDay, minutes: number): Date[] {
  * before the notice, beyond the horizon, in the team calendar's busy times): 400; offered but taken
  * by another booking (overlap with buffers, daily maximum): 409.
  */
-export function assertBuiltinSlot(start: Date, minutes: number, excludeId?: number) {
+export function assertBuiltinSlot(
+  start: Date,
+  minutes: number,
+  excludeId?: number,
+): AvailabilityInput {
   const input = availabilityInput(berlinDayOf(start), minutes, { excludeId });
   const at = (slots: Date[]) => slots.some((s) => s.getTime() === start.getTime());
-  if (at(freeSlots(input))) return;
-  if (at(freeSlots({ ...input, bookings: [] }))) {
+  if (at(freeSlots(input))) return input;
+  // Offered without the other bookings or the CalDAV calendars' busy times: it was just taken (a
+  // meeting entered a moment ago counts like a booking, ADR 337). The ICS feeds' busy times are
+  // known for minutes: a start in them is not offered at all (400).
+  const day = berlinDayOf(start);
+  const open = {
+    ...input,
+    bookings: [],
+    busy: busyBetween(dayBoundsUtc(addDays(day, -1)).start, dayBoundsUtc(addDays(day, 1)).end),
+    hosts: input.hosts?.map((h) => ({ ...h, busy: [] })),
+  };
+  if (at(freeSlots(open))) {
     throw new SchedulingError(SLOT_TAKEN, "slot_taken", 409);
   }
   throw new SchedulingError(SLOT_NOT_OFFERED, "invalid", 400);
@@ -112,17 +135,21 @@ export function assertBuiltinSlot(start: Date, minutes: number, excludeId?: numb
 /**
  * Checks the slot and writes the booking (or the move) in ONE immediate transaction: no other
  * booking can slip in between the check and the write, so no two active bookings overlap
- * (buffers included) and the daily maximum holds under parallel requests.
+ * (buffers included) and the daily maximum holds under parallel requests — per host when the
+ * admins who take demos are the hosts (ADR 338): `write` gets the host the slot goes to (a moved
+ * booking keeps its own when it is free there), null for the team.
  */
 export function writeIfFree<T>(
   start: Date,
   minutes: number,
   excludeId: number | undefined,
-  write: () => T,
+  write: (hostId: number | null) => T,
+  preferHost?: number | null,
 ): T {
   return transaction(() => {
-    assertBuiltinSlot(start, minutes, excludeId);
-    return write();
+    const input = assertBuiltinSlot(start, minutes, excludeId);
+    if (!input.hosts?.length) return write(null);
+    return write(freeHostsAt(start, input, preferHost)[0] ?? null);
   });
 }
 
@@ -133,6 +160,10 @@ export const builtinProvider: SchedulingProvider = {
     return [BUILTIN_EVENT_TYPE];
   },
   async getSlots(day, eventType, _minNoticeHours, excludeId) {
+    // A day without slots anyway (notice, horizon, holiday) asks no calendar.
+    if (!isOpenDay(availabilityInput(day, eventType.lengthInMinutes, { excludeId }))) return [];
+    // The team's calendars asked live for this day (≤ 3 s, answers ≤ 60 s old reused; ADR 337).
+    await refreshLiveBusy(day);
     const input = availabilityInput(day, eventType.lengthInMinutes, { excludeId });
     return freeSlots(input).map<Slot>((start) => ({
       time: start.toISOString(),
