@@ -129,15 +129,13 @@ async function cancelAtProvider(rows: (typeof appointments.$inferSelect)[]): Pro
     if (["CANCELLED", "DELETED", "REJECTED", HELD_STATUS].includes(row.status.toUpperCase()))
       continue;
     if (row.startTime.getTime() < Date.now()) continue;
-    try {
-      await provider.cancel(row.externalUid);
-      cancelled += 1;
-    } catch (error) {
+    const result = await provider.cancel(row.externalUid);
+    if (result.ok) cancelled += 1;
+    else
       console.warn(
         `Löschung: Termin ${row.id} konnte bei Cal.com nicht abgesagt werden:`,
-        error instanceof Error ? error.message : "unbekannter Fehler",
+        result.error,
       );
-    }
   }
   return cancelled;
 }

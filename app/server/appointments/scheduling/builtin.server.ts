@@ -13,6 +13,7 @@ import { closedDays } from "~/server/appointments/holidays.server";
 import { appointments } from "~db/schema";
 import { getConfiguration } from "../../configuration/configuration.server";
 import { db, transaction } from "../../platform/db.server";
+import { attemptNow, type Scheduled } from "./attempt.server";
 import { busyBetween } from "./busy.server";
 import {
   type EventType,
@@ -109,20 +110,34 @@ export function assertBuiltinSlot(start: Date, minutes: number, excludeId?: numb
   throw new SchedulingError(SLOT_NOT_OFFERED, "invalid", 400);
 }
 
+/** Whether a write hit a unique index (the built-in slot index, a booking's uid). */
+export function isUniqueViolation(error: unknown) {
+  return (error as { code?: string })?.code === "SQLITE_CONSTRAINT_UNIQUE";
+}
+
 /**
  * Checks the slot and writes the booking (or the move) in ONE immediate transaction: no other
  * booking can slip in between the check and the write, so no two active bookings overlap
- * (buffers included) and the daily maximum holds under parallel requests.
+ * (buffers included) and the daily maximum holds under parallel requests. A refused slot (the
+ * check's throw rolls the transaction back, the unique start index is the last guard) comes back
+ * as a failure (ADR 310).
  */
 export function writeIfFree<T>(
   start: Date,
   minutes: number,
   excludeId: number | undefined,
   write: () => T,
-): T {
-  return transaction(() => {
-    assertBuiltinSlot(start, minutes, excludeId);
-    return write();
+): Scheduled<T> {
+  return attemptNow(() => {
+    try {
+      return transaction(() => {
+        assertBuiltinSlot(start, minutes, excludeId);
+        return write();
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new SchedulingError(SLOT_TAKEN, "slot_taken", 409);
+      throw error;
+    }
   });
 }
 
