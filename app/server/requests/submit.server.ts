@@ -23,6 +23,7 @@ import { initialTranscriptStatus } from "../transcription/jobs.server";
 import { hardBodyLimit, parseSubmissionBody } from "../uploads/parse.server";
 import { deleteStoredFiles } from "../uploads/store.server";
 import { newVisitorSecret, rememberVisitorRequest } from "../visitors/visitor.server";
+import { typedColumns } from "./contact-columns.server";
 import { runNewRequestFlow } from "./new-request-flow.server";
 import { requestLinkPath } from "./request-link.server";
 import { loadRequestJson } from "./serialize.server";
@@ -188,11 +189,7 @@ async function acceptRequest(
       const row = tx
         .insert(requests)
         .values({
-          name: value.name,
-          email: value.email,
-          phone: value.phone,
-          companyDescription: value.companyDescription,
-          description: value.description ?? "",
+          ...typedColumns(value),
           affiliateCode: affiliate.valid ? (affiliate.code ?? null) : null,
           audioKey: parsed.audio?.key ?? null,
           audioType: parsed.audio?.mimeType ?? null,
