@@ -1,28 +1,16 @@
-import { brandingDefaults } from "~/lib/branding";
+import { BRANDING_TEXT_KEYS, brandingDefaults } from "~/lib/branding";
+import { SETTINGS_SECTIONS } from "~/lib/settings-form";
 
 // What the rendered settings form posts for a configuration (the JSON of GET /api/configuration):
 // the page's no-JS post, for the settings tests and the two faces of the configuration's rules.
 // biome-ignore lint/suspicious/noExplicitAny: the configuration JSON as the API returns it
 export type SettingsConfig = Record<string, any>;
 type Config = SettingsConfig;
-const sections = [
-  "systemPrompt",
-  "notifications",
-  "banner",
-  "uploads",
-  "preparationFields",
-  "appointments",
-  "teamCalendar",
-  "privacy",
-  "spam",
-  "branding",
-  "embed",
-];
 
 /** What the rendered settings form posts for a configuration (every section's marker included). */
 export function settingsFormPost(c: Config, omit: string[] = []) {
   const f = new URLSearchParams();
-  for (const s of sections) if (!omit.includes(s)) f.append("section", s);
+  for (const s of SETTINGS_SECTIONS) if (!omit.includes(s)) f.append("section", s);
   f.set("intent", "save");
   f.set("systemPrompt", c.systemPrompt);
   if (c.emailNotifications.enabled) f.set("emailNotifications.enabled", "on");
@@ -66,15 +54,8 @@ export function settingsFormPost(c: Config, omit: string[] = []) {
   f.set("ai.dailyLimit", String(c.ai.dailyLimit));
   // The brand card (issue 29) shows every text, today's where none is stored.
   const brand = c.branding ?? {};
-  for (const key of [
-    "name",
-    "heroTitle",
-    "heroSubtitle",
-    "promise",
-    "successMessage",
-    "footerLine",
-  ])
-    f.set(`branding.${key}`, brand[key] ?? brandingDefaults[key as "name"]);
+  for (const key of BRANDING_TEXT_KEYS)
+    f.set(`branding.${key}`, brand[key] ?? brandingDefaults[key]);
   for (const key of ["privacyUrl", "imprintUrl", "primaryColor"])
     f.set(`branding.${key}`, brand[key] ?? "");
   (brand.faq ?? brandingDefaults.faq).forEach((e: Config, i: number) => {
