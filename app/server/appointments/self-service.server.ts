@@ -5,7 +5,7 @@ import { formatDateTime } from "~/lib/format";
 import { appointments } from "~db/schema";
 import { db } from "../platform/db.server";
 import { bookingLimiter } from "../platform/rate-limit.server";
-import { failurePage } from "../platform/result.server";
+import { failure, failurePage } from "../platform/result.server";
 import { requestLinkPath } from "../requests/request-link.server";
 import { bookingEnabled, videoLinkOf } from "./booking-settings.server";
 import { cancelAppointment, rescheduleAppointment } from "./changes.server";
@@ -89,7 +89,7 @@ export async function applyManageForm(token: string | null, form: FormData, clie
   const done = intent === "cancel" ? "abgesagt" : "verschoben";
   // The booking's new revision signs the new link (the one used here is outdated now).
   const row = db().select().from(appointments).where(eq(appointments.id, id)).get();
-  if (!row) throw data(APPOINTMENT_GONE, { status: 404 });
+  if (!row) throw failurePage(failure(404, APPOINTMENT_GONE));
   return redirect(
     `${MANAGE_PATH}?${new URLSearchParams({ token: manageToken(row), erledigt: done })}`,
   );
