@@ -5,6 +5,7 @@ import { appointments, requests } from "~db/schema";
 import { db } from "../platform/db.server";
 import { type Failure, failure, type Result } from "../platform/result.server";
 import {
+  APPOINTMENT_NOT_FOUND,
   announceAppointment,
   BOOKING_DISABLED,
   getAppointment,
@@ -36,7 +37,6 @@ type RequestRow = typeof requests.$inferSelect;
 type Changed = Result<{ value: AppointmentJson }>;
 
 export const ALREADY_CANCELLED = "Dieser Termin wurde bereits abgesagt.";
-export const NOT_FOUND = "Termin nicht gefunden.";
 
 /** A booking with its request (none for a Cal.com booking without one); 404 when it is unknown. */
 export function appointmentWithRequest(
@@ -48,7 +48,7 @@ export function appointmentWithRequest(
     .leftJoin(requests, eq(requests.id, appointments.requestId))
     .where(eq(appointments.id, id))
     .get();
-  return found ? { ok: true, ...found } : failure(404, NOT_FOUND);
+  return found ? { ok: true, ...found } : failure(404, APPOINTMENT_NOT_FOUND);
 }
 
 function load(id: number): Result<{ row: Row; who: Attendee | null; quarantined: boolean }> {
