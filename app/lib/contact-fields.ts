@@ -21,7 +21,8 @@ export type ContactFieldSpec = {
   input?: { type?: "text" | "url" | "tel" | "email"; autoComplete?: string };
 };
 
-export const COMPANY_MIN = 20;
+/** The spec's minimum of the company description (the live counter "n/20 Zeichen (mindestens)"). */
+const COMPANY_MIN = 20;
 
 /** The contact form's typed fields, in the order they appear. */
 export const CONTACT_FIELDS = {
