@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { clampedSetting } from "./setting-ranges";
 
 /**
  * The spam blocklist (issue 26, ADR 251): e-mail addresses and domains with `*` wildcards, IPv4
@@ -148,12 +149,6 @@ export const SpamSettingsSchema = z.object({
     .max(BLOCKLIST_MAX)
     .default([])
     .transform((list) => [...new Set(list)]),
-  quarantineDays: z
-    .preprocess(
-      (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v),
-      z.number().catch(30),
-    )
-    .transform((n) => Math.min(365, Math.max(1, Math.round(Number.isFinite(n) ? n : 30))))
-    .default(30),
+  quarantineDays: clampedSetting("spam.quarantineDays"),
 });
 export type SpamSettings = z.infer<typeof SpamSettingsSchema>;

@@ -6,20 +6,12 @@ import { SpamSettingsSchema } from "./blocklist";
 import { type Branding, BrandingSchema, EMPTY_BRANDING } from "./branding";
 import { DEFAULT_EMBED, EmbedSettingsSchema } from "./embed";
 import { SchedulingSettingsSchema } from "./scheduling-settings";
+import { clampedSetting, NUMBER_SETTINGS } from "./setting-ranges";
 import { TeamCalendarSchema } from "./team-calendar";
 import { WebhookListSchema } from "./webhooks";
 
 export const IMAGE_TYPES = ["jpg", "jpeg", "png", "gif", "webp", "bmp"] as const;
 export const DOCUMENT_TYPES = ["pdf", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "csv"] as const;
-
-const clampInt = (min: number, max: number, fallback: number) =>
-  z.preprocess(
-    (v) => {
-      const n = typeof v === "string" && v.trim() !== "" ? Number(v) : v;
-      return typeof n === "number" && Number.isFinite(n) ? n : fallback;
-    },
-    z.number().transform((n) => Math.min(max, Math.max(min, Math.round(n)))),
-  );
 
 const extensionList = (allowed: readonly string[], fallback: readonly string[]) =>
   z.preprocess(
@@ -61,9 +53,9 @@ export const NotificationAdminSchema = z.object({
 
 export const UploadSettingsSchema = z
   .object({
-    maxFilesPerRequest: clampInt(1, 10, 5),
-    maxFileSizeMB: clampInt(1, 25, 10),
-    maxTotalSizeMB: clampInt(10, 100, 50),
+    maxFilesPerRequest: clampedSetting("uploadSettings.maxFilesPerRequest"),
+    maxFileSizeMB: clampedSetting("uploadSettings.maxFileSizeMB"),
+    maxTotalSizeMB: clampedSetting("uploadSettings.maxTotalSizeMB"),
     allowedImageTypes: extensionList(IMAGE_TYPES, IMAGE_TYPES),
     allowedDocumentTypes: extensionList(DOCUMENT_TYPES, DOCUMENT_TYPES),
   })
@@ -100,26 +92,27 @@ export const DEFAULT_SYSTEM_PROMPT =
 
 export const RETENTION_ACTIONS = ["delete", "anonymize"] as const;
 export const DEFAULT_RETENTION = {
-  requestMonths: 24,
+  requestMonths: NUMBER_SETTINGS["retention.requestMonths"].default,
   requestAction: "delete" as (typeof RETENTION_ACTIONS)[number],
-  outboxDays: 30,
-  auditDays: 365,
+  outboxDays: NUMBER_SETTINGS["retention.outboxDays"].default,
+  auditDays: NUMBER_SETTINGS["retention.auditDays"].default,
 };
 
 /** Retention periods (DSGVO Art. 5(1)(e)), clamped to sane bounds. */
 export const RetentionSchema = z.object({
-  requestMonths: clampInt(1, 120, 24),
+  requestMonths: clampedSetting("retention.requestMonths"),
   requestAction: z.enum(RETENTION_ACTIONS).catch("delete"),
-  outboxDays: clampInt(1, 365, 30),
-  auditDays: clampInt(30, 3650, 365),
+  outboxDays: clampedSetting("retention.outboxDays"),
+  auditDays: clampedSetting("retention.auditDays"),
 });
 
 /** The note beside the form; `{monate}` is replaced by the retention in months. */
 export const DEFAULT_PRIVACY_NOTE =
   "Wir speichern deine Angaben, Dateien und Sprachnachricht nur, um deine Anfrage zu bearbeiten und dir eine Testversion zu zeigen. Ohne weitere Bearbeitung löschen wir sie nach {monate} Monaten; du kannst deine Anfrage jederzeit zurückziehen.";
 
-export const DEFAULT_AI_DAILY_LIMIT = 200;
-export const DEFAULT_TRANSCRIPTION_DAILY_LIMIT = 100;
+export const DEFAULT_AI_DAILY_LIMIT = NUMBER_SETTINGS["ai.dailyLimit"].default;
+export const DEFAULT_TRANSCRIPTION_DAILY_LIMIT =
+  NUMBER_SETTINGS["transcription.dailyLimit"].default;
 
 /** The whole configuration document: one schema with the spec's defaults and clamps. */
 export const ConfigurationSchema = z.object({
@@ -143,10 +136,8 @@ export const ConfigurationSchema = z.object({
         .transform((list) => [...new Set(list.map((e) => e.toLowerCase()))]),
     })
     .default({ enabled: false, bookingNotice: false, adminEmails: [], externalEmails: [] }),
-  uploadSettings: UploadSettingsSchema.default({
-    maxFilesPerRequest: 5,
-    maxFileSizeMB: 10,
-    maxTotalSizeMB: 50,
+  // Left out: every number its default (NUMBER_SETTINGS), every type allowed.
+  uploadSettings: UploadSettingsSchema.prefault({
     allowedImageTypes: [...IMAGE_TYPES],
     allowedDocumentTypes: [...DOCUMENT_TYPES],
   }),
@@ -161,8 +152,11 @@ export const ConfigurationSchema = z.object({
     .object({ title: z.string().default("Termin buchen") })
     .default({ title: "Termin buchen" }),
   bookingLeadTime: z
-    .object({ days: clampInt(0, 365, 1), hours: clampInt(0, 24, 0) })
-    .default({ days: 1, hours: 0 }),
+    .object({
+      days: clampedSetting("bookingLeadTime.days"),
+      hours: clampedSetting("bookingLeadTime.hours"),
+    })
+    .prefault({}),
   /** The built-in scheduler's week: hours, step, buffers, holidays, blocked days (issue 28). */
   scheduling: SchedulingSettingsSchema,
   infoBanner: z
@@ -184,18 +178,14 @@ export const ConfigurationSchema = z.object({
    * AI budget (issue 26, ADR 255): AI calls per Berlin day, automatic summaries and manual
    * actions together; beyond it summaries wait for the next day and manual actions answer 429.
    */
-  ai: z
-    .object({ dailyLimit: clampInt(0, 100_000, DEFAULT_AI_DAILY_LIMIT) })
-    .default({ dailyLimit: DEFAULT_AI_DAILY_LIMIT }),
+  ai: z.object({ dailyLimit: clampedSetting("ai.dailyLimit") }).prefault({}),
   /**
    * Transcription budget (issue 30, ADR 272): recordings sent to the transcription service per
    * Berlin day; beyond it the rest wait for the next day.
    */
-  transcription: z
-    .object({ dailyLimit: clampInt(0, 100_000, DEFAULT_TRANSCRIPTION_DAILY_LIMIT) })
-    .default({ dailyLimit: DEFAULT_TRANSCRIPTION_DAILY_LIMIT }),
+  transcription: z.object({ dailyLimit: clampedSetting("transcription.dailyLimit") }).prefault({}),
   /** Spam defence (issue 26, ADR 251): never in the public configuration. */
-  spam: SpamSettingsSchema.default({ blocklist: [], quarantineDays: 30 }),
+  spam: SpamSettingsSchema.prefault({}),
   /** Name, legal links, logo, colour and landing texts (issue 29); null = today's default. */
   branding: BrandingSchema.default(EMPTY_BRANDING),
   /** The websites that may frame the contact form at /embed (issue 29); empty = off. Not public. */

@@ -1,21 +1,6 @@
 // Pure helpers of the contact form's feedback (what blocks the submit, the error summary, which
 // messages a field shows). No Zod here: this module is in the landing page's initial JavaScript.
-
-/** The fields of the contact form the page tracks, in the order they appear. */
-export const CONTACT_FIELDS = [
-  "name",
-  "email",
-  "phone",
-  "companyDescription",
-  "description",
-] as const;
-export type ContactField = (typeof CONTACT_FIELDS)[number];
-
-export const isContactField = (name: string): name is ContactField =>
-  (CONTACT_FIELDS as readonly string[]).includes(name);
-
-/** The spec's minimum of the company description (the live counter 'n/20 Zeichen (mindestens)'). */
-export const COMPANY_MIN = 20;
+import { CONTACT_FIELD_NAMES, type ContactField } from "./contact-fields";
 
 export const ERROR_SUMMARY_TITLE = "Bitte prüfe deine Angaben";
 export const COMPANY_MIN_REACHED = "Mindestlänge erreicht";
@@ -48,7 +33,7 @@ export function errorSummaryEntries(
   errors: Record<string, string[] | undefined>,
 ): { field: ContactField; message: string }[] {
   const entries: { field: ContactField; message: string }[] = [];
-  for (const field of CONTACT_FIELDS) {
+  for (const field of CONTACT_FIELD_NAMES) {
     const message = errors[field]?.[0];
     if (message) entries.push({ field, message });
   }

@@ -10,20 +10,12 @@ import {
 } from "./availability";
 import { isIsoDay } from "./booking-calendar";
 import { GERMAN_STATE_CODES, type GermanState } from "./holidays-states";
+import { clampedSetting, NUMBER_SETTINGS } from "./setting-ranges";
 
 export const INTERVAL_INVALID = "Bitte geben Sie eine Zeit von–bis an (bis nach von).";
 export const INTERVAL_OVERLAP = "Die Zeiten eines Tages dürfen sich nicht überschneiden.";
 export const BLOCKED_DAY_INVALID = "Bitte geben Sie ein gültiges Datum an.";
 export const BLOCKED_RANGE_INVALID = "Das Ende darf nicht vor dem Anfang liegen.";
-
-const clamp = (min: number, max: number, fallback: number) =>
-  z.preprocess(
-    (v) => {
-      const n = typeof v === "string" && v.trim() !== "" ? Number(v) : v;
-      return typeof n === "number" && Number.isFinite(n) ? n : fallback;
-    },
-    z.number().transform((n) => Math.min(max, Math.max(min, Math.round(n)))),
-  );
 
 export const HoursIntervalSchema = z
   .object({
@@ -74,15 +66,6 @@ export const BlockedRangeSchema = z
   .refine((r) => r.to === "" || r.to >= r.from, { message: BLOCKED_RANGE_INVALID, path: ["to"] })
   .transform((r) => ({ ...r, to: r.to || r.from }));
 
-/** Ranges of the numbers (the settings form shows them as min/max). */
-export const SCHEDULING_NUMBER_RANGES = {
-  slotStepMinutes: [0, 240],
-  bufferBeforeMinutes: [0, 240],
-  bufferAfterMinutes: [0, 240],
-  maxPerDay: [0, 50],
-  horizonDays: [0, 730],
-} as const;
-
 /**
  * The built-in scheduler's week (issue 28, ADR 264): working hours, step, buffers, daily maximum,
  * horizon, holidays and blocked days. Slot length and minimum notice stay where they were
@@ -91,11 +74,11 @@ export const SCHEDULING_NUMBER_RANGES = {
 export const SchedulingSettingsSchema = z
   .object({
     weeklyHours: WeeklyHoursSchema.default(DEFAULT_WEEKLY_HOURS),
-    slotStepMinutes: clamp(0, 240, 0),
-    bufferBeforeMinutes: clamp(0, 240, 0),
-    bufferAfterMinutes: clamp(0, 240, 0),
-    maxPerDay: clamp(0, 50, 0),
-    horizonDays: clamp(0, 730, 0),
+    slotStepMinutes: clampedSetting("scheduling.slotStepMinutes"),
+    bufferBeforeMinutes: clampedSetting("scheduling.bufferBeforeMinutes"),
+    bufferAfterMinutes: clampedSetting("scheduling.bufferAfterMinutes"),
+    maxPerDay: clampedSetting("scheduling.maxPerDay"),
+    horizonDays: clampedSetting("scheduling.horizonDays"),
     /** Nationwide public holidays (DE, type public) block the day. */
     publicHolidays: z.boolean().default(true),
     /** A federal state adds its own holidays; null: only the nationwide ones. */
@@ -118,7 +101,7 @@ export type SchedulingSettings = z.infer<typeof SchedulingSettingsSchema>;
 export const DEFAULT_SCHEDULING: SchedulingSettings = SchedulingSettingsSchema.parse(undefined);
 
 /** The longest booking horizon (days); also how far ahead the team calendar's busy times reach. */
-export const MAX_HORIZON_DAYS = 730;
+export const MAX_HORIZON_DAYS = NUMBER_SETTINGS["scheduling.horizonDays"].max;
 
 /**
  * How many days ahead the team calendar's busy times are imported: the horizon, or with an

@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { ConfigurationSchema, DEFAULT_CONFIGURATION } from "./configuration";
+import { isNumberSettingPath as isSettingsNumberField } from "./setting-ranges";
 import {
   configurationFromSettings,
-  isSettingsNumberField,
   SETTINGS_SECTIONS,
   SettingsFormSchema,
   settingsFormDefaults,

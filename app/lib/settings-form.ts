@@ -10,6 +10,7 @@ import {
 } from "./configuration";
 import { EmbedOriginListSchema } from "./embed";
 import { SCHEDULING_LIST_MESSAGES, SchedulingFormSchema } from "./scheduling-form";
+import { settingNumber as rangeInt } from "./setting-ranges";
 import { BusyFeedSchema, DEMO_HOST_MODES, FEED_URL_INVALID, VideoUrlSchema } from "./team-calendar";
 
 export const EMAIL_REQUIRED = "Bitte geben Sie eine E-Mail-Adresse ein!";
@@ -46,47 +47,6 @@ export function missingSections(form: FormData): SettingsSection[] {
   const posted = new Set(form.getAll("section").map(String));
   return SETTINGS_SECTIONS.filter((s) => !posted.has(s));
 }
-
-/**
- * The number fields of the settings form: posted name -> allowed whole-number range. The inputs
- * carry it as min/max (the browser checks it), and `SettingsFormSchema` refuses a value outside
- * it with `numberRangeMessage` at the field (the API's `ConfigurationSchema` clamps to the same ranges).
- */
-export const SETTINGS_NUMBER_RANGES = {
-  "uploadSettings.maxFilesPerRequest": [1, 10],
-  "uploadSettings.maxFileSizeMB": [1, 25],
-  "uploadSettings.maxTotalSizeMB": [10, 100],
-  "bookingLeadTime.days": [0, 365],
-  "bookingLeadTime.hours": [0, 24],
-  "retention.requestMonths": [1, 120],
-  "retention.outboxDays": [1, 365],
-  "retention.auditDays": [30, 3650],
-  "scheduling.slotStepMinutes": [0, 240],
-  "scheduling.bufferBeforeMinutes": [0, 240],
-  "scheduling.bufferAfterMinutes": [0, 240],
-  "scheduling.maxPerDay": [0, 50],
-  "scheduling.horizonDays": [0, 730],
-  "spam.quarantineDays": [1, 365],
-  "ai.dailyLimit": [0, 100_000],
-  "transcription.dailyLimit": [0, 100_000],
-} as const satisfies Record<string, readonly [number, number]>;
-export type SettingsNumberField = keyof typeof SETTINGS_NUMBER_RANGES;
-
-export const isSettingsNumberField = (name: string): name is SettingsNumberField =>
-  Object.hasOwn(SETTINGS_NUMBER_RANGES, name);
-
-/** The German message of a number outside its range (also the browser's bubble, with JS). */
-export function numberRangeMessage(field: SettingsNumberField): string {
-  const [min, max] = SETTINGS_NUMBER_RANGES[field];
-  return `Bitte geben Sie eine ganze Zahl von ${min} bis ${max} ein.`;
-}
-
-/** A whole number inside the field's range; empty, fractional or outside: the range message. */
-const rangeInt = (field: SettingsNumberField) => {
-  const [min, max] = SETTINGS_NUMBER_RANGES[field];
-  const error = numberRangeMessage(field);
-  return z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
-};
 
 const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -162,9 +122,11 @@ const BusyFeedRowsSchema = z
 /**
  * The settings page's form, on the client (Conform) and the server (`parseWithZod`): its names are
  * the configuration's paths (`uploadSettings.maxFileSizeMB`, `preparationFields[0].label`), its keys
- * in the order of the page (the first refused field is focused). Lists change by Conform's
+ * in the order of the page (the first refused field is focused). Its number fields are the paths of
+ * `NUMBER_SETTINGS` (setting-ranges.ts, ADR 311): a value outside the range is refused at the field
+ * (`rangeInt`), while the API clamps it to the same range. Lists change by Conform's
  * insert/remove/reorder intents. A new setting is one entry here, one input in its card
- * (components/admin/settings/) and its place in `ConfigurationSchema`.
+ * (components/admin/settings/) and its place in `ConfigurationSchema` (README "A new setting").
  */
 export const SettingsFormSchema = z.object({
   systemPrompt: z.string().max(20_000).default(""),

@@ -1,15 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "~/lib/auth-forms";
 import { CALDAV_MESSAGES } from "~/lib/caldav";
+import { NUMBER_SETTINGS, type NumberSettingPath, settingRangeMessage } from "~/lib/setting-ranges";
+import { EMAIL_INVALID } from "~/lib/settings-form";
+import { VIDEO_URL_INVALID } from "~/lib/team-calendar";
 import { createAffiliateCode } from "~/server/affiliates.server";
 import { getToast } from "~/server/http/flash.server";
 import { db } from "~/server/platform/db.server";
 import { appointments, requests } from "~db/schema";
 import { startTestServer, type TestServer } from "./server";
+import { type SettingsConfig, settingsFormPost } from "./settings-post";
 
 /**
- * One rule, two faces (issue 25, ADR 240): the same bad input through the page's form action and
- * through its /api twin is refused with the same German message.
+ * One rule, two faces (issue 25, ADRs 240, 310): the same bad input through the page's form action
+ * and through its /api twin is refused with the same German message.
  */
 let server: TestServer;
 let token: string;
@@ -20,6 +24,8 @@ let requestUpdatedAt: string;
 let affiliateId: number;
 let cancelledId: number;
 let bookedId: number;
+/** The configuration as GET /api/configuration gives it to an admin (what the settings form shows). */
+let config: SettingsConfig;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -62,6 +68,7 @@ beforeAll(async () => {
     email: "paula@example.com",
     discountValue: 10,
   }).id;
+  config = await (await server.fetch("/api/configuration", { token })).json();
 });
 afterAll(() => server.close());
 
@@ -75,7 +82,7 @@ const decode = (html: string) =>
     .replaceAll("&amp;", "&");
 
 /** What the page says after a form post without JS: the toast of a redirect, else the page. */
-async function htmlFace(path: string, form: Record<string, string>) {
+async function htmlFace(path: string, form: Record<string, string> | URLSearchParams) {
   const res = await server.fetch(path, {
     method: "POST",
     headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
@@ -92,16 +99,25 @@ async function htmlFace(path: string, form: Record<string, string>) {
   return decode(await res.text());
 }
 
+/** What the API says: its error and, for a refused field of a document, the field's messages. */
 async function apiFace(method: string, path: string, json: unknown) {
   const res = await server.fetch(path, { method, token, json });
   expect(res.status, `${method} ${path}: refused`).toBeGreaterThanOrEqual(400);
-  return ((await res.json()) as { error: string }).error;
+  const body = (await res.json()) as { error: string; fieldErrors?: Record<string, string[]> };
+  return [body.error, ...Object.values(body.fieldErrors ?? {}).flat()].join("\n");
+}
+
+/** The settings page's post of the stored configuration with `fields` changed. */
+function settingsPost(fields: Record<string, string>) {
+  const form = settingsFormPost(config);
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  return form;
 }
 
 type Case = {
   rule: string;
   message: string;
-  html: () => [string, Record<string, string>];
+  html: () => [string, Record<string, string> | URLSearchParams];
   api: () => [string, string, unknown];
 };
 
@@ -244,6 +260,38 @@ const cases: Case[] = [
       { startTime: "2031-01-05T02:00:00.000Z" },
     ],
   },
+  {
+    rule: "a booking's own video link that is not https",
+    message: VIDEO_URL_INVALID,
+    html: () => [
+      "/admin/appointments",
+      { intent: "video-link", id: String(bookedId), videoUrl: "http://meet.example.com/demo" },
+    ],
+    api: () => [
+      "PATCH",
+      `/api/admin/appointments/${bookedId}`,
+      { videoUrl: "http://meet.example.com/demo" },
+    ],
+  },
+  {
+    rule: "the team's video room (settings) that is not https",
+    message: VIDEO_URL_INVALID,
+    html: () => ["/admin/settings", settingsPost({ "teamCalendar.videoUrl": "ftp://x" })],
+    api: () => ["PATCH", "/api/configuration", { teamCalendar: { videoUrl: "ftp://x" } }],
+  },
+  {
+    rule: "a notification address (settings) that is not one",
+    message: EMAIL_INVALID,
+    html: () => [
+      "/admin/settings",
+      settingsPost({ "emailNotifications.externalEmails[0]": "kein-at" }),
+    ],
+    api: () => [
+      "PATCH",
+      "/api/configuration",
+      { emailNotifications: { externalEmails: ["kein-at"] } },
+    ],
+  },
 ];
 
 describe("the HTML and /api faces of a rule give the same German error", () => {
@@ -257,7 +305,7 @@ describe("the HTML and /api faces of a rule give the same German error", () => {
     expect(await htmlFace(path, form)).toContain(message);
   });
 
-  it("the rules changed nothing", () => {
+  it("the rules changed nothing", async () => {
     const row = db()
       .select()
       .from(requests)
@@ -265,5 +313,55 @@ describe("the HTML and /api faces of a rule give the same German error", () => {
       .find((r) => r.id === requestId);
     expect(row?.status).toBe("New");
     expect(row?.preparationData ?? {}).toEqual({});
+    const booked = db()
+      .select()
+      .from(appointments)
+      .all()
+      .find((a) => a.id === bookedId);
+    expect(booked?.videoUrl ?? null).toBeNull();
+    expect(await (await server.fetch("/api/configuration", { token })).json()).toEqual(config);
+  });
+});
+
+/**
+ * Number settings are the one deliberate difference (ADR 235): from the same table of ranges
+ * (ADR 311) the API clamps a value as the spec says, the settings page refuses it at the field.
+ */
+describe("a number setting outside its range: the API clamps, the page refuses", () => {
+  const paths = Object.keys(NUMBER_SETTINGS) as NumberSettingPath[];
+  const at = (value: SettingsConfig, path: string) =>
+    path.split(".").reduce((v, key) => v?.[key], value);
+  const patchOf = (path: string, value: unknown) =>
+    path.split(".").reduceRight<unknown>((inner, key) => ({ [key]: inner }), value);
+  const numbersOf = (c: SettingsConfig) =>
+    Object.fromEntries(paths.map((p) => [p, String(at(c, p))]));
+
+  it.each(paths)("%s", async (path) => {
+    const { min, max } = NUMBER_SETTINGS[path];
+    for (const [sent, stored] of [
+      [max + 1, max],
+      [min - 1, min],
+    ]) {
+      const patched = await server.fetch("/api/configuration", {
+        method: "PATCH",
+        token,
+        json: patchOf(path, sent),
+      });
+      expect(patched.status, `${path}=${sent}`).toBe(200);
+      const saved = (await patched.json()) as { configuration: SettingsConfig };
+      expect(at(saved.configuration, path), `${path}=${sent}`).toBe(stored);
+      const section = path.split(".")[0] as string;
+      const back = { [section]: config[section] };
+      expect(
+        (await server.fetch("/api/configuration", { method: "PATCH", token, json: back })).status,
+      ).toBe(200);
+
+      const page = await htmlFace(
+        "/admin/settings",
+        settingsPost({ ...numbersOf(config), [path]: String(sent) }),
+      );
+      expect(page).toContain(settingRangeMessage(path));
+    }
+    expect(await (await server.fetch("/api/configuration", { token })).json()).toEqual(config);
   });
 });

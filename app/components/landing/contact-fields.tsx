@@ -2,12 +2,14 @@ import type { Ref } from "react";
 import { FieldErrors, inputClass } from "~/components/ui/field";
 import { CheckIcon } from "~/components/ui/icons";
 import {
-  COMPANY_MIN,
   COMPANY_MIN_REACHED,
-  type ContactField,
   ERROR_SUMMARY_TITLE,
   errorSummaryEntries,
 } from "~/lib/contact-feedback";
+import { CONTACT_FIELDS, type ContactField } from "~/lib/contact-fields";
+
+/** The spec's minimum of the company description: the live counter 'n/20 Zeichen (mindestens)'. */
+const COMPANY_MIN = CONTACT_FIELDS.companyDescription.min;
 
 export const FORM_ID = "contact-form";
 export const fieldId = (name: string) => `${FORM_ID}-${name}`;
@@ -30,10 +32,10 @@ function RequiredMark() {
   );
 }
 
-/** One required text input with its label and messages. */
+/** One text input with its label (from lib/contact-fields.ts) and messages. */
 export function TextInput({
   name,
-  label,
+  label = CONTACT_FIELDS[name].label,
   type = "text",
   autoComplete,
   defaultValue,
@@ -41,7 +43,7 @@ export function TextInput({
   errors,
 }: {
   name: ContactField;
-  label: string;
+  label?: string;
   type?: string;
   autoComplete?: string;
   defaultValue: string;
@@ -51,7 +53,7 @@ export function TextInput({
   return (
     <div>
       <label htmlFor={fieldId(name)} className={labelClass}>
-        {label} <RequiredMark />
+        {label} {CONTACT_FIELDS[name].min > 0 ? <RequiredMark /> : null}
       </label>
       <input
         id={fieldId(name)}
@@ -95,7 +97,7 @@ export function CompanyField({
   return (
     <div>
       <label htmlFor={fieldId(name)} className={labelClass}>
-        Beschreibe dein Unternehmen <RequiredMark />
+        {CONTACT_FIELDS[name].label} <RequiredMark />
       </label>
       <textarea
         id={fieldId(name)}
@@ -148,7 +150,7 @@ export function DescriptionField({
   return (
     <div>
       <label htmlFor={fieldId(name)} className={labelClass}>
-        Deine Projektidee (optional)
+        {CONTACT_FIELDS[name].label}
       </label>
       <textarea
         id={fieldId(name)}

@@ -4,7 +4,13 @@ import { buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/field";
 import { Honeypot } from "~/components/ui/honeypot";
 import type { Attribution } from "~/lib/attribution";
-import { type ContactField, fieldMessages, submitBlockedReason } from "~/lib/contact-feedback";
+import { fieldMessages, submitBlockedReason } from "~/lib/contact-feedback";
+import {
+  CONTACT_FIELDS,
+  type ContactField,
+  type ContactFieldSpec,
+  EXTRA_CONTACT_FIELDS,
+} from "~/lib/contact-fields";
 import { EMBED_PATH, EMBED_TOKEN_FIELD } from "~/lib/embed";
 import type { UploadLimits } from "~/lib/upload-rules";
 import { AttributionFields } from "./attribution-fields";
@@ -144,10 +150,10 @@ export function ContactForm(props: Props) {
         <Honeypot id="contact-website" />
 
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextInput {...bound("name")} label="Name" autoComplete="name" />
-          <TextInput {...bound("email")} label="E-Mail" type="email" autoComplete="email" />
+          <TextInput {...bound("name")} autoComplete="name" />
+          <TextInput {...bound("email")} type="email" autoComplete="email" />
         </div>
-        <TextInput {...bound("phone")} label="Telefon" type="tel" autoComplete="tel" />
+        <TextInput {...bound("phone")} type="tel" autoComplete="tel" />
         <CompanyField
           value={values.companyDescription}
           defaultValue={initialValue("companyDescription")}
@@ -160,6 +166,18 @@ export function ContactForm(props: Props) {
           constraint={props.constraint.description}
           errors={errors.description}
         />
+        {EXTRA_CONTACT_FIELDS.map((name) => {
+          const { input, min, max } = CONTACT_FIELDS[name] as ContactFieldSpec;
+          return (
+            <TextInput
+              key={name}
+              {...bound(name)}
+              constraint={{ required: min > 0, maxLength: max }}
+              type={input?.type}
+              autoComplete={input?.autoComplete}
+            />
+          );
+        })}
         <VoiceField
           open={form.recorderOpen}
           onOpen={() => form.setRecorderOpen(true)}

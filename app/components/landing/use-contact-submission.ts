@@ -3,7 +3,12 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { reveal } from "~/components/ui/reveal";
 import { ALTCHA_FIELD } from "~/lib/altcha";
-import { CONTACT_FIELDS, type ContactField, isContactField } from "~/lib/contact-feedback";
+import {
+  CONTACT_FIELD_NAMES,
+  type ContactField,
+  emptyContactValues,
+  isContactField,
+} from "~/lib/contact-fields";
 import { newSubmissionKey, submissionFailure } from "~/lib/submission-outcome";
 import { UPLOAD_ERROR_HEADING } from "~/lib/upload-rules";
 import type { RecorderControl, Recording } from "./recorder";
@@ -22,14 +27,6 @@ const loadValidator = () => {
 /** Which result takes the focus and the viewport after a submission (ADR 210). */
 type Reveal = { target: "success" | "summary" | "problem"; n: number };
 
-const EMPTY: Record<ContactField, string> = {
-  name: "",
-  email: "",
-  phone: "",
-  companyDescription: "",
-  description: "",
-};
-
 /**
  * The contact form's state with JS: typed values (re-filled from Conform's no-JS reply), lazy
  * validation by the same schema, the error summary, and the upload to POST /api/requests.
@@ -46,8 +43,8 @@ export function useContactSubmission(options: {
     return typeof value === "string" ? value : "";
   };
   const [values, setValues] = useState<Record<ContactField, string>>(() => {
-    const next = { ...EMPTY };
-    for (const name of CONTACT_FIELDS) next[name] = initialValue(name);
+    const next = emptyContactValues();
+    for (const name of CONTACT_FIELD_NAMES) next[name] = initialValue(name);
     return next;
   });
   const [errors, setErrors] = useState<Record<string, string[]>>(() => {
@@ -123,7 +120,7 @@ export function useContactSubmission(options: {
     if ((window as { __nativeSubmit?: unknown }).__nativeSubmit === form) setStatus("sending");
     setValues((current) => {
       let next = current;
-      for (const name of CONTACT_FIELDS) {
+      for (const name of CONTACT_FIELD_NAMES) {
         const field = form.elements.namedItem(name);
         const typed =
           field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement
@@ -147,7 +144,7 @@ export function useContactSubmission(options: {
     const found = validator.validateContact(new FormData(form));
     setErrors((current) => {
       const next: Record<string, string[]> = {};
-      for (const name of CONTACT_FIELDS) {
+      for (const name of CONTACT_FIELD_NAMES) {
         const shown = all || touched.current.has(name) ? found[name] : current[name];
         if (shown?.length) next[name] = shown;
       }
@@ -181,7 +178,7 @@ export function useContactSubmission(options: {
     const form = event.currentTarget;
     const found = revalidate(form, true);
     if (found && Object.keys(found).length) {
-      for (const name of CONTACT_FIELDS) touched.current.add(name);
+      for (const name of CONTACT_FIELD_NAMES) touched.current.add(name);
       showSummary();
       return;
     }
@@ -225,7 +222,7 @@ export function useContactSubmission(options: {
       setSummaryShown(false);
       touched.current.clear();
       form.reset();
-      setValues({ ...EMPTY });
+      setValues(emptyContactValues());
       recordingRef.current = null;
       setRecorderOpen(false);
       setResetKey((k) => k + 1);

@@ -28,7 +28,7 @@ import { listAppointments } from "~/server/appointments/list.server";
 import { getConfiguration } from "~/server/configuration/configuration.server";
 import { redirectWithToast } from "~/server/http/flash.server";
 import { parseId, readForm } from "~/server/http/http.server";
-import { failure, failureToast, scheduling } from "~/server/platform/result.server";
+import { failureToast } from "~/server/platform/result.server";
 import type { Route } from "./+types/appointments";
 import { handleCardForm } from "./appointments.server";
 
@@ -72,12 +72,8 @@ export async function action({ request }: Route.ActionArgs) {
   const handled = await handleCardForm(admin.id, id, form, back);
   if (handled) return handled;
   // The same call and the same messages as POST /api/admin/appointments/{id}/refresh.
-  const result = await scheduling(() => refreshAppointment(id)).catch((error: unknown) => {
-    console.error("Termin aktualisieren:", error);
-    return failure(500, "Fehler beim Aktualisieren!");
-  });
+  const result = await refreshAppointment(id);
   if (!result.ok) return failureToast(back, result);
-  if (!result.value) return failureToast(back, failure(404, "Termin nicht gefunden."));
   return redirectWithToast(back, { type: "success", message: "Termin aktualisiert." });
 }
 

@@ -92,7 +92,10 @@ export async function handleSettingsAction(
   );
   if (!result.ok) {
     const fieldErrors = Object.fromEntries(
-      Object.entries(result.fieldErrors).map(([path, messages]) => [formName(path), messages]),
+      Object.entries(result.fieldErrors ?? {}).map(([path, messages]) => [
+        formName(path),
+        messages,
+      ]),
     );
     return refuse({
       settings: submission.reply({ formErrors: [result.error], fieldErrors }),

@@ -3,7 +3,6 @@ import { requestedDay, SlotsRequestSchema } from "~/server/appointments/booking-
 import { SLOTS_FAILED } from "~/server/appointments/scheduling/types";
 import { onlyMethod, publicApi } from "~/server/http/api-route.server";
 import { jsonError } from "~/server/http/http.server";
-import { scheduling } from "~/server/platform/result.server";
 
 /** POST /api/calcom/available-slots {startDate, endDate, eventTypeKey} → {success, slots[{time, formatted, available}]} */
 export const action = publicApi(
@@ -13,14 +12,7 @@ export const action = publicApi(
     const parsed = SlotsRequestSchema.safeParse(body);
     const day = parsed.success ? requestedDay(parsed.data) : null;
     if (!parsed.success || !day) return jsonError("Bitte wähle ein gültiges Datum aus.", 400);
-    const result = await scheduling(() => availableSlots(day, parsed.data.eventTypeKey)).catch(
-      (error: unknown) => {
-        console.error("Slots:", error);
-        return null;
-      },
-    );
-    if (!result)
-      return Response.json({ success: false, error: SLOTS_FAILED, slots: [] }, { status: 502 });
+    const result = await availableSlots(day, parsed.data.eventTypeKey);
     if (!result.ok)
       return Response.json(
         { success: false, error: result.error, slots: [] },

@@ -1,3 +1,4 @@
+import { PICK_DATE_AND_TIME } from "~/lib/booking-calendar";
 import { fieldErrorsOf } from "~/lib/field-errors";
 import { BookRequestSchema, bookForCaller } from "~/server/appointments/booking-api.server";
 import { BOOKING_FAILED } from "~/server/appointments/scheduling/types";
@@ -13,7 +14,7 @@ export const action = publicApi(
     const parsed = BookRequestSchema.safeParse(body);
     if (!parsed.success) {
       // The spec's one message for an unusable choice, the details as field errors.
-      return jsonError("Bitte wähle Datum und Uhrzeit aus", 400, {
+      return jsonError(PICK_DATE_AND_TIME, 400, {
         fieldErrors: fieldErrorsOf(parsed.error),
       });
     }

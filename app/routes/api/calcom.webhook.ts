@@ -1,8 +1,9 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { applyCalcomWebhook } from "~/server/appointments/appointments.server";
+import { applyCalcomWebhook } from "~/server/appointments/calcom-webhook.server";
 import { onlyMethod, publicApi } from "~/server/http/api-route.server";
-import { readText } from "~/server/http/http.server";
+import { readText } from "~/server/http/json-body.server";
 import { env } from "~/server/platform/env.server";
+import { failureJson } from "~/server/platform/result.server";
 
 /** X-Cal-Signature-256 = hex HMAC-SHA256(secret, raw body); compared in constant time. */
 export function validSignature(raw: string, signature: string | null, secret: string): boolean {
@@ -21,7 +22,7 @@ export const action = publicApi(
   async ({ request }) => {
     const secret = env().CALCOM_WEBHOOK_SECRET;
     const body = await readText(request);
-    if (!body.ok) return body.response;
+    if (!body.ok) return failureJson(body);
     const raw = body.value;
     if (!secret || !validSignature(raw, request.headers.get("x-cal-signature-256"), secret)) {
       return Response.json({ error: "Ungültige Signatur" }, { status: 401 });

@@ -9,6 +9,7 @@ import {
   saveConfiguration,
 } from "~/server/configuration/configuration.server";
 import { adminApi, publicApi } from "~/server/http/api-route.server";
+import { failureJson } from "~/server/platform/result.server";
 import { maskedConfiguration } from "~/server/webhooks/config.server";
 
 /**
@@ -51,7 +52,7 @@ export const action = adminApi(
   ({ request, body, admin }) => {
     const result =
       request.method === "PATCH" ? patchConfiguration(body, admin) : saveConfiguration(body, admin);
-    if (!result.ok) return Response.json(result, { status: 400 });
+    if (!result.ok) return failureJson(result);
     return Response.json({
       success: true,
       message: "Konfiguration erfolgreich gespeichert!",

@@ -64,7 +64,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!context) {
     throw data(NOT_YOURS, { status: 404 });
   }
-  const event = await eventTypeDetails().catch(() => null);
+  // Without the event type (booking off, the scheduler not answering) the page offers no slots.
+  const details = await eventTypeDetails();
+  const event = details.ok ? details.eventType : null;
   const { month, cells, day, slots, error, hint, nextFree } = await slotPickerState(
     new URL(request.url),
     Boolean(event),

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import type { AppointmentJson } from "~/lib/appointments";
-import { type Failure, failure, type Ok, scheduling } from "../platform/result.server";
+import { PICK_DATE_AND_TIME } from "~/lib/booking-calendar";
+import { type Failure, failure, type Ok } from "../platform/result.server";
 import { type AuditActor, audit } from "../privacy/audit.server";
-import { serializeAppointment } from "./appointments.server";
+import { BEFORE_LEAD_TIME, serializeAppointment } from "./appointments.server";
 import { appointmentWithRequest, cancelAppointment, rescheduleAppointment } from "./changes.server";
 import { INACTIVE_STATUSES } from "./one-per-request.server";
 import { SLOT_NOT_OFFERED } from "./scheduling/builtin.server";
@@ -18,8 +19,8 @@ import { SLOT_TAKEN } from "./scheduling/types";
 type Changed = Ok<{ value: AppointmentJson; mailed: boolean }> | Failure;
 
 function mailedAbout(id: number): boolean {
-  const { request } = appointmentWithRequest(id);
-  return Boolean(request && !request.quarantinedAt);
+  const found = appointmentWithRequest(id);
+  return found.ok && Boolean(found.request && !found.request.quarantinedAt);
 }
 
 export const PICK_A_TIME = "Bitte wählen Sie Datum und Uhrzeit aus.";
@@ -34,7 +35,7 @@ export const RescheduleSchema = z.object({
 });
 
 export async function cancelByAdmin(actor: AuditActor, id: number): Promise<Changed> {
-  const result = await scheduling(() => cancelAppointment(id));
+  const result = await cancelAppointment(id);
   if (!result.ok) return result;
   audit(actor, "appointment-cancelled", `Termin ${id}`);
   return { ...result, mailed: mailedAbout(id) };
@@ -49,9 +50,9 @@ const ADMIN_WORDING: Record<string, string> = {
     "Dieser Termin ist bereits vergeben. Bitte wählen Sie eine andere Uhrzeit – die freien Zeiten wurden aktualisiert.",
   [SLOT_NOT_OFFERED]:
     "Dieser Zeitpunkt ist nicht buchbar. Bitte wählen Sie eine angebotene Uhrzeit.",
-  "Dieser Termin liegt vor der Mindestvorlaufzeit. Bitte wähle einen späteren Termin.":
+  [BEFORE_LEAD_TIME]:
     "Dieser Termin liegt vor der Mindestvorlaufzeit. Bitte wählen Sie einen späteren Termin.",
-  "Bitte wähle Datum und Uhrzeit aus": PICK_A_TIME,
+  [PICK_DATE_AND_TIME]: PICK_A_TIME,
   "Das ist bereits dein Termin. Bitte wähle eine andere Uhrzeit.":
     "Der Termin liegt bereits zu dieser Zeit. Bitte wählen Sie eine andere.",
   "Der Termin wurde gerade geändert. Bitte lade die Seite neu.":
@@ -68,12 +69,12 @@ export async function rescheduleByAdmin(
   id: number,
   startTime: string,
 ): Promise<Changed> {
-  const before = await scheduling(async () => appointmentWithRequest(id).row);
+  const before = appointmentWithRequest(id);
   if (!before.ok) return before;
-  const from = before.value.startTime;
+  const from = before.row.startTime;
   if (from.getTime() === Date.parse(startTime))
     return failure(400, "Der Termin liegt bereits zu dieser Zeit. Bitte wählen Sie eine andere.");
-  const result = await scheduling(() => rescheduleAppointment(id, startTime));
+  const result = await rescheduleAppointment(id, startTime);
   if (!result.ok) return forAdmins(result);
   audit(actor, "appointment-moved", `Termin ${id}`, {
     from: from.toISOString(),
@@ -86,12 +87,8 @@ export async function rescheduleByAdmin(
 export function movableBooking(
   id: number,
 ): Ok<{ id: number; start: Date; minutes: number; appointment: AppointmentJson }> | Failure {
-  let found: ReturnType<typeof appointmentWithRequest>;
-  try {
-    found = appointmentWithRequest(id);
-  } catch {
-    return failure(404, "Termin nicht gefunden.");
-  }
+  const found = appointmentWithRequest(id);
+  if (!found.ok) return found;
   const { row } = found;
   if (row.provider !== "builtin")
     return failure(400, "Cal.com-Termine verschieben Sie bei Cal.com.");

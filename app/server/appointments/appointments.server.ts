@@ -6,6 +6,7 @@ import {
   bookingDuration,
   firstBookableDay,
   type IsoDay,
+  PICK_DATE_AND_TIME,
 } from "~/lib/booking-calendar";
 import { summaryOf } from "~/lib/format";
 import { appointments, requests } from "~db/schema";
@@ -13,19 +14,15 @@ import { calendarInfoOf, queueDemoEvents } from "../caldav/events.server";
 import { refreshLiveBusy, staleCalendarNote } from "../caldav/live-busy.server";
 import { getConfiguration } from "../configuration/configuration.server";
 import { db } from "../platform/db.server";
+import { failure, type Result } from "../platform/result.server";
 import { emitWebhook } from "../webhooks/deliveries.server";
 import { videoLinkOf } from "./booking-settings.server";
 import { queueBookingNotice, queueConfirmation, queueReminder } from "./mails.server";
-import { providerData, type WebhookPayload } from "./provider-data.server";
-import { BUILTIN_EVENT_TYPE, writeIfFree } from "./scheduling/builtin.server";
+import { providerData } from "./provider-data.server";
+import type { Scheduled } from "./scheduling/attempt.server";
+import { BUILTIN_EVENT_TYPE, isUniqueViolation, writeIfFree } from "./scheduling/builtin.server";
 import { scheduling } from "./scheduling/index.server";
-import {
-  type BookingResult,
-  type EventType,
-  SchedulingError,
-  SLOT_TAKEN,
-  type Slot,
-} from "./scheduling/types";
+import { type BookingResult, type EventType, SLOT_TAKEN, type Slot } from "./scheduling/types";
 
 type Row = typeof appointments.$inferSelect;
 type RequestRow = typeof requests.$inferSelect;
@@ -65,22 +62,31 @@ export function serializeAppointment(
 
 // ---------- event types and slots ----------
 
-/** The configured event type, or null when booking is switched off. */
-export async function configuredEventType(key?: string | null): Promise<EventType | null> {
+/** The configured event type, or null when booking is switched off (or the type is gone). */
+export async function configuredEventType(
+  key?: string | null,
+): Promise<Scheduled<EventType | null>> {
   const wanted = key ?? getConfiguration().appointmentEventType;
-  if (!wanted) return null;
+  if (!wanted) return { ok: true, value: null };
   const list = await scheduling().listEventTypes();
-  return list.find((e) => e.key === wanted || String(e.id) === wanted) ?? null;
+  if (!list.ok) return list;
+  const found = list.value.find((e) => e.key === wanted || String(e.id) === wanted);
+  return { ok: true, value: found ?? null };
 }
 
 /** Event types for the settings page; falls back to the built-in 'demo' (30 min) on failure or empty. */
 export async function eventTypesWithFallback(): Promise<EventType[]> {
-  try {
-    const list = (await scheduling().listEventTypes()).filter((e) => !e.hidden);
-    return list.length ? list : [BUILTIN_EVENT_TYPE];
-  } catch {
-    return [BUILTIN_EVENT_TYPE];
-  }
+  const list = await scheduling().listEventTypes();
+  const shown = list.ok ? list.value.filter((e) => !e.hidden) : [];
+  return shown.length ? shown : [BUILTIN_EVENT_TYPE];
+}
+
+/** The configured event type for a booking; booking switched off is a 404. */
+async function bookableEventType(key?: string | null): Promise<Scheduled<EventType>> {
+  const configured = await configuredEventType(key);
+  if (!configured.ok) return configured;
+  if (!configured.value) return failure(404, BOOKING_DISABLED);
+  return { ok: true, value: configured.value };
 }
 
 export const BOOKING_DISABLED = "Terminbuchungen sind derzeit deaktiviert.";
@@ -95,30 +101,30 @@ export async function availableSlots(
   eventTypeKey?: string | null,
   lengthInMinutes?: number,
   excludeId?: number,
-): Promise<Slot[]> {
-  const configured = await configuredEventType(eventTypeKey);
-  const eventType = configured && lengthInMinutes ? { ...configured, lengthInMinutes } : configured;
-  if (!eventType) throw new SchedulingError(BOOKING_DISABLED, "not_found", 404);
+): Promise<Scheduled<Slot[]>> {
+  const configured = await bookableEventType(eventTypeKey);
+  if (!configured.ok) return configured;
+  const eventType = lengthInMinutes ? { ...configured.value, lengthInMinutes } : configured.value;
   const lead = getConfiguration().bookingLeadTime;
-  if (day < firstBookableDay(lead.days)) return [];
+  if (day < firstBookableDay(lead.days)) return { ok: true, value: [] };
   return scheduling().getSlots(day, eventType, lead.hours, excludeId);
 }
 
 // ---------- booking ----------
 
-/** A new start (booking or reschedule) respects the configured lead time in days and hours. */
-export function assertLeadTime(start: Date) {
+export const BEFORE_LEAD_TIME =
+  "Dieser Termin liegt vor der Mindestvorlaufzeit. Bitte wähle einen späteren Termin.";
+
+/**
+ * A new start (booking or reschedule) respects the configured lead time in days and hours: the
+ * refusal when it does not, else null.
+ */
+export function leadTimeRefusal(start: Date) {
   const lead = getConfiguration().bookingLeadTime;
-  if (
+  const early =
     berlinDayOf(start) < firstBookableDay(lead.days) ||
-    start.getTime() < Date.now() + lead.hours * 3600_000
-  ) {
-    throw new SchedulingError(
-      "Dieser Termin liegt vor der Mindestvorlaufzeit. Bitte wähle einen späteren Termin.",
-      "invalid",
-      400,
-    );
-  }
+    start.getTime() < Date.now() + lead.hours * 3600_000;
+  return early ? failure(400, BEFORE_LEAD_TIME) : null;
 }
 
 export type BookInput = {
@@ -147,22 +153,21 @@ function heldBooking(start: Date): BookingResult {
   };
 }
 
-export function isUniqueViolation(error: unknown) {
-  return (error as { code?: string })?.code === "SQLITE_CONSTRAINT_UNIQUE";
-}
-
 /**
  * Books a slot for a request. The built-in scheduler checks and writes in one immediate
  * transaction (no overlap, buffers and the daily maximum included; the unique start index stays
  * as a last guard); Cal.com answers a taken slot itself.
  */
-export async function bookAppointment(input: BookInput): Promise<AppointmentJson> {
-  const eventType = await configuredEventType(input.eventTypeKey);
-  if (!eventType) throw new SchedulingError(BOOKING_DISABLED, "not_found", 404);
+export async function bookAppointment(
+  input: BookInput,
+): Promise<Result<{ value: AppointmentJson }>> {
+  const configured = await bookableEventType(input.eventTypeKey);
+  if (!configured.ok) return configured;
+  const eventType = configured.value;
   const start = new Date(input.startTime);
-  if (Number.isNaN(start.getTime()))
-    throw new SchedulingError("Bitte wähle Datum und Uhrzeit aus", "invalid", 400);
-  assertLeadTime(start);
+  if (Number.isNaN(start.getTime())) return failure(400, PICK_DATE_AND_TIME);
+  const early = leadTimeRefusal(start);
+  if (early) return early;
   const provider = scheduling();
   const attendee = {
     name: input.request?.name ?? "Demo",
@@ -183,16 +188,17 @@ export async function bookAppointment(input: BookInput): Promise<AppointmentJson
     provider.name === "builtin" ? await refreshLiveBusy(berlinDayOf(start), { maxAgeMs: 0 }) : null;
   // A quarantined request's Cal.com booking is held here (Cal.com would mail the typed address at
   // once); an admin's release forwards it (quarantine-release.server.ts, ADR 252).
-  const booking =
+  const booked =
     requestRow?.quarantinedAt && provider.name === "calcom"
-      ? heldBooking(start)
+      ? { ok: true as const, value: heldBooking(start) }
       : await provider.book({
           requestId: input.request?.id ?? null,
           start: start.toISOString(),
           eventType,
           attendee,
         });
-  let row: Row;
+  if (!booked.ok) return booked;
+  const booking = booked.value;
   const calendarNote = live ? staleCalendarNote(live) : null;
   const insert = (hostAdminId: number | null) =>
     db()
@@ -215,20 +221,17 @@ export async function bookAppointment(input: BookInput): Promise<AppointmentJson
       })
       .returning()
       .get();
-  try {
-    // The built-in scheduler checks the slot again in the writing transaction (no double booking).
-    row =
-      provider.name === "builtin"
-        ? writeIfFree(new Date(booking.start), eventType.lengthInMinutes, undefined, insert)
-        : insert(null);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new SchedulingError(SLOT_TAKEN, "slot_taken", 409);
-    throw error;
-  }
+  // The built-in scheduler checks the slot again in the writing transaction (no double booking).
+  const written =
+    provider.name === "builtin"
+      ? writeIfFree(new Date(booking.start), eventType.lengthInMinutes, undefined, insert)
+      : insertUnlessTaken(() => insert(null));
+  if (!written.ok) return written;
+  const row = written.value;
   const json = serializeAppointment(row, requestRow);
   // A quarantined request's booking holds its slot silently (issue 26): no mail to the typed
   // address and no webhook until an admin releases the request.
-  if (requestRow?.quarantinedAt) return json;
+  if (requestRow?.quarantinedAt) return { ok: true, value: json };
   // Into the host's (or the team's) demo calendars, by the durable event outbox (ADR 336).
   if (provider.name === "builtin") queueDemoEvents(row.id);
   if (provider.name === "builtin" && input.request) {
@@ -242,7 +245,17 @@ export async function bookAppointment(input: BookInput): Promise<AppointmentJson
     String(row.id),
     json.request?.id ?? null,
   );
-  return json;
+  return { ok: true, value: json };
+}
+
+/** A Cal.com booking's row; its uid already stored (a parallel copy) is the slot taken. */
+function insertUnlessTaken(insert: () => Row): Result<{ value: Row }> {
+  try {
+    return { ok: true, value: insert() };
+  } catch (error) {
+    if (isUniqueViolation(error)) return failure(409, SLOT_TAKEN);
+    throw error;
+  }
 }
 
 /**
@@ -272,23 +285,22 @@ export function getAppointment(id: number) {
   return r ? serializeAppointment(r.appointment, r.request) : null;
 }
 
+export const APPOINTMENT_NOT_FOUND = "Termin nicht gefunden.";
+
 /** Re-reads one appointment from the scheduling service (built-in: the local row is the truth). */
-export async function refreshAppointment(id: number): Promise<AppointmentJson | null> {
+export async function refreshAppointment(id: number): Promise<Result<{ value: AppointmentJson }>> {
   const row = db().select().from(appointments).where(eq(appointments.id, id)).get();
-  if (!row) return null;
+  if (!row) return failure(404, APPOINTMENT_NOT_FOUND);
   const set: Partial<typeof appointments.$inferInsert> = { cachedAt: new Date() };
   if (row.provider === "calcom") {
-    const booking = await scheduling()
-      .getBooking(row.externalUid)
-      .catch((error: unknown) => {
-        // The provider's failure texts are worded for visitors ("du", time slots): admins read this.
-        if (!(error instanceof SchedulingError)) throw error;
-        throw new SchedulingError(
-          "Der Termin konnte gerade nicht bei Cal.com abgerufen werden. Bitte versuchen Sie es später erneut.",
-          error.code,
-          error.status,
-        );
-      });
+    const fetched = await scheduling().getBooking(row.externalUid);
+    // The provider's failure texts are worded for visitors ("du", time slots): admins read this.
+    if (!fetched.ok)
+      return failure(
+        fetched.status,
+        "Der Termin konnte gerade nicht bei Cal.com abgerufen werden. Bitte versuchen Sie es später erneut.",
+      );
+    const booking = fetched.value;
     if (!booking) set.status = "CANCELLED";
     else {
       set.status = booking.status;
@@ -305,90 +317,11 @@ export async function refreshAppointment(id: number): Promise<AppointmentJson | 
   db().update(appointments).set(set).where(eq(appointments.id, id)).run();
   if (set.status === "CANCELLED" && row.status !== "CANCELLED")
     announceAppointment("appointment.cancelled", id);
-  return getAppointment(id);
+  const json = getAppointment(id);
+  return json ? { ok: true, value: json } : failure(404, APPOINTMENT_NOT_FOUND);
 }
 
 /** Removes the cached row only (no status change at the scheduling service). */
 export function deleteAppointment(id: number): boolean {
   return db().delete(appointments).where(eq(appointments.id, id)).run().changes > 0;
-}
-
-// ---------- Cal.com webhook ----------
-
-/** Applies BOOKING_CREATED / RESCHEDULED / CANCELLED (and REQUESTED/REJECTED) to the cache. */
-export function applyCalcomWebhook(body: WebhookPayload): { applied: boolean } {
-  const p = body.payload ?? {};
-  const trigger = body.triggerEvent ?? "";
-  if (!p.uid) return { applied: false };
-  const existing = db()
-    .select()
-    .from(appointments)
-    .where(eq(appointments.externalUid, p.uid))
-    .get();
-  const status = (
-    p.status ?? (trigger === "BOOKING_CANCELLED" ? "CANCELLED" : "ACCEPTED")
-  ).toUpperCase();
-  if (trigger === "BOOKING_CANCELLED" || trigger === "BOOKING_REJECTED") {
-    if (!existing) return { applied: false };
-    db()
-      .update(appointments)
-      .set({ status, cachedAt: new Date(), rawData: providerData(p) })
-      .where(eq(appointments.id, existing.id))
-      .run();
-    announceAppointment("appointment.cancelled", existing.id);
-    return { applied: true };
-  }
-  if (
-    !["BOOKING_CREATED", "BOOKING_RESCHEDULED", "BOOKING_REQUESTED"].includes(trigger) ||
-    !p.startTime
-  ) {
-    return { applied: false };
-  }
-  if (trigger === "BOOKING_RESCHEDULED" && p.rescheduleUid) {
-    const old = db()
-      .update(appointments)
-      .set({ status: "CANCELLED", cachedAt: new Date() })
-      .where(eq(appointments.externalUid, p.rescheduleUid))
-      .returning({ id: appointments.id })
-      .get();
-    if (old) announceAppointment("appointment.cancelled", old.id);
-  }
-  const requestId = Number(p.metadata?.requestId);
-  const duration =
-    p.length ??
-    (p.endTime
-      ? Math.round((new Date(p.endTime).getTime() - new Date(p.startTime).getTime()) / 60_000)
-      : 30);
-  const values = {
-    status,
-    startTime: new Date(p.startTime),
-    durationMinutes: bookingDuration(duration),
-    location: p.location ?? null,
-    rawData: providerData(p),
-    cachedAt: new Date(),
-  };
-  if (existing) {
-    db().update(appointments).set(values).where(eq(appointments.id, existing.id)).run();
-  } else {
-    const request =
-      Number.isInteger(requestId) && requestId > 0
-        ? db().select({ id: requests.id }).from(requests).where(eq(requests.id, requestId)).get()
-        : undefined;
-    const created = db()
-      .insert(appointments)
-      .values({
-        ...values,
-        requestId: request?.id ?? null,
-        provider: "calcom",
-        externalUid: p.uid,
-        eventTypeKey: p.type ?? "demo",
-        eventTypeName: p.eventTitle ?? "Termin",
-      })
-      .onConflictDoNothing()
-      .returning({ id: appointments.id })
-      .get();
-    if (created && !["CANCELLED", "REJECTED"].includes(status))
-      announceAppointment("appointment.booked", created.id);
-  }
-  return { applied: true };
 }

@@ -15,6 +15,7 @@ import {
   laterDay,
   monthOf,
   nextOpenDay,
+  PICK_DATE_AND_TIME,
 } from "~/lib/booking-calendar";
 import { clientKey } from "~/lib/client-key";
 import { demoRequest } from "~/lib/demo-request";
@@ -22,14 +23,18 @@ import type { RequestJson } from "~/lib/request-json";
 import { closedDaysAhead } from "~/server/appointments/holidays.server";
 import { getApiAdmin } from "../accounts/auth.server";
 import { getConfiguration } from "../configuration/configuration.server";
-import { bookingLimiter, tooManyMessage } from "../platform/rate-limit.server";
-import { type Failure, failure, type Result } from "../platform/result.server";
+import { bookingLimiter } from "../platform/rate-limit.server";
+import { type Failure, failure, type Ok, type Result } from "../platform/result.server";
 import { loadRequestJson } from "../requests/serialize.server";
 import { visitorOwnsRequest } from "../visitors/visitor.server";
-import { availableSlots, bookAppointment, configuredEventType } from "./appointments.server";
+import {
+  availableSlots,
+  BOOKING_DISABLED,
+  bookAppointment,
+  configuredEventType,
+} from "./appointments.server";
 import { assignDemoHost } from "./host-assignment.server";
-import { ALREADY_BOOKED, withRequestReservation } from "./one-per-request.server";
-import { SchedulingError } from "./scheduling/types";
+import { withRequestReservation } from "./one-per-request.server";
 
 // Loaded on the first description to sanitise, not at start: sanitize-html brings postcss and
 // htmlparser2 (~45 modules) that no page needs before booking is opened (cold start, ADR 131).
@@ -52,15 +57,27 @@ export function sanitizeDescription(html: string): string {
   });
 }
 
-/** {success, eventType{name, description, duration}} for the dialog header; null when booking is off. */
-export async function eventTypeDetails() {
-  const eventType = await configuredEventType();
-  if (!eventType) return null;
+export const EVENT_TYPE_LOAD_FAILED = "Die Terminart konnte nicht geladen werden.";
+
+export type EventTypeDetails = { key: string; name: string; description: string; duration: number };
+
+/**
+ * {name, description, duration} of the configured event type for the dialog header; booking
+ * switched off is a 404, a scheduler that does not answer a 502 (a gateway error, not ours).
+ */
+export async function eventTypeDetails(): Promise<Result<{ eventType: EventTypeDetails }>> {
+  const configured = await configuredEventType();
+  if (!configured.ok) return failure(502, EVENT_TYPE_LOAD_FAILED);
+  const eventType = configured.value;
+  if (!eventType) return failure(404, BOOKING_DISABLED);
   return {
-    key: eventType.key,
-    name: eventType.title,
-    description: sanitizeDescription(eventType.description),
-    duration: eventType.lengthInMinutes,
+    ok: true,
+    eventType: {
+      key: eventType.key,
+      name: eventType.title,
+      description: sanitizeDescription(eventType.description),
+      duration: eventType.lengthInMinutes,
+    },
   };
 }
 
@@ -86,11 +103,9 @@ export const BookRequestSchema = z.object({
   requestId: z
     .union([z.number(), z.string()])
     .transform((v) => Number(v))
-    .pipe(z.number().int().positive("Bitte wähle Datum und Uhrzeit aus"))
+    .pipe(z.number().int().positive(PICK_DATE_AND_TIME))
     .optional(),
-  startTime: z
-    .string({ error: "Bitte wähle Datum und Uhrzeit aus" })
-    .min(1, "Bitte wähle Datum und Uhrzeit aus"),
+  startTime: z.string({ error: PICK_DATE_AND_TIME }).min(1, PICK_DATE_AND_TIME),
   endTime: z.string().optional(),
   timeZone: z.string().max(64).optional(),
   eventTypeKey: z.string().max(200).optional(),
@@ -132,57 +147,59 @@ export async function bookForCaller(
   input: z.infer<typeof BookRequestSchema>,
   clientIp: string,
 ): Promise<Result<{ appointment: unknown; demo: boolean }>> {
+  const access = await bookingAccess(request, input);
+  if (!access.ok) return access;
+  if (access.demo) return demoBooking(input);
+  const { admin, request: found } = access;
+  // Visitors: reserved per client address before the booking, given back when nothing was booked.
+  // One client = one IPv4 address or IPv6 /56 (ADR 254).
+  const limiter = admin ? undefined : bookingLimiter();
+  const client = clientKey(clientIp);
+  const limit = (await limiter?.consume(client)) ?? { ok: true };
+  if (!limit.ok) return limit;
+  let booked = false;
   try {
-    const access = await bookingAccess(request, input);
-    if (!access.ok) return access;
-    if (access.demo) {
-      const start = new Date(input.startTime);
-      if (Number.isNaN(start.getTime())) return failure(400, "Bitte wähle Datum und Uhrzeit aus");
-      const eventType = await configuredEventType(input.eventTypeKey);
-      const duration = bookingDuration(eventType?.lengthInMinutes);
-      return {
-        ok: true,
-        demo: true,
-        appointment: {
-          id: 0,
-          startTime: start.toISOString(),
-          endTime: new Date(start.getTime() + duration * 60_000).toISOString(),
-          eventType: { name: eventType?.title ?? "Termin buchen", duration },
-          status: "DEMO",
-          // The spec's sample request instead of real request data (nothing is booked).
-          request: demoRequest(start.toISOString(), eventType?.key ?? input.eventTypeKey),
-        },
-      };
-    }
-    const { admin, request: found } = access;
-    // Visitors: reserved per client address before the booking, given back when nothing was booked.
-    // One client = one IPv4 address or IPv6 /56 (ADR 254).
-    const limiter = admin ? undefined : bookingLimiter();
-    const client = clientKey(clientIp);
-    const limit = (await limiter?.consume(client)) ?? { ok: true };
-    if (!limit.ok) return failure(429, tooManyMessage(limit.retryAfterSeconds));
-    let booked = false;
-    try {
-      const result = await withRequestReservation(found.id, () =>
-        bookAppointment({
-          request: { id: found.id, name: found.name, email: found.email, phone: found.phone },
-          startTime: input.startTime,
-          eventTypeKey: input.eventTypeKey,
-          timeZone: input.timeZone,
-        }),
-      );
-      if (!result.ok) return failure(409, ALREADY_BOOKED);
-      booked = true;
-      // The admin who takes the demo becomes an assignee (ADR 338).
-      assignDemoHost(result.value.id);
-      return { ok: true, appointment: result.value, demo: false };
-    } finally {
-      if (!booked) await limiter?.refund(client);
-    }
-  } catch (error) {
-    if (error instanceof SchedulingError) return failure(error.status, error.message);
-    throw error;
+    const result = await withRequestReservation(found.id, () =>
+      bookAppointment({
+        request: { id: found.id, name: found.name, email: found.email, phone: found.phone },
+        startTime: input.startTime,
+        eventTypeKey: input.eventTypeKey,
+        timeZone: input.timeZone,
+      }),
+    );
+    if (!result.ok) return result;
+    booked = true;
+    // The admin who takes the demo becomes an assignee (ADR 338).
+    assignDemoHost(result.value.id);
+    return { ok: true, appointment: result.value, demo: false };
+  } finally {
+    if (!booked) await limiter?.refund(client);
   }
+}
+
+/** An admin's demo booking: the slot is checked, nothing is booked (the spec's sample request). */
+async function demoBooking(
+  input: z.infer<typeof BookRequestSchema>,
+): Promise<Ok<{ appointment: unknown; demo: true }> | Failure> {
+  const start = new Date(input.startTime);
+  if (Number.isNaN(start.getTime())) return failure(400, PICK_DATE_AND_TIME);
+  const configured = await configuredEventType(input.eventTypeKey);
+  if (!configured.ok) return configured;
+  const eventType = configured.value;
+  const duration = bookingDuration(eventType?.lengthInMinutes);
+  return {
+    ok: true,
+    demo: true,
+    appointment: {
+      id: 0,
+      startTime: start.toISOString(),
+      endTime: new Date(start.getTime() + duration * 60_000).toISOString(),
+      eventType: { name: eventType?.title ?? "Termin buchen", duration },
+      status: "DEMO",
+      // The spec's sample request instead of real request data (nothing is booked).
+      request: demoRequest(start.toISOString(), eventType?.key ?? input.eventTypeKey),
+    },
+  };
 }
 
 /** A booking being moved: its own time is no choice, and it blocks nothing around it. */
@@ -209,17 +226,11 @@ export async function slotPickerState(url: URL, withSlots: boolean, moving?: Mov
   let slots: { time: string; formatted: string }[] | null = null;
   let error: string | null = null;
   if (withSlots && day) {
-    try {
-      slots = (await availableSlots(day, null, moving?.minutes, moving?.id)).filter(
-        (s) => Date.parse(s.time) !== moving?.start.getTime(),
-      );
-    } catch (e) {
-      slots = [];
-      error =
-        e instanceof SchedulingError
-          ? e.message
-          : "Fehler beim Laden der Zeitslots. Bitte versuche es später erneut.";
-    }
+    const found = await availableSlots(day, null, moving?.minutes, moving?.id);
+    slots = found.ok
+      ? found.value.filter((s) => Date.parse(s.time) !== moving?.start.getTime())
+      : [];
+    error = found.ok ? null : found.error;
   }
   // A month without a selectable day points to the next day the calendar offers after its start.
   const from = laterDay(firstDay, `${month}-01`);

@@ -1,17 +1,18 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { AppointmentJson } from "~/lib/appointments";
-import { berlinDayOf } from "~/lib/booking-calendar";
+import { berlinDayOf, PICK_DATE_AND_TIME } from "~/lib/booking-calendar";
 import { appointments, requests } from "~db/schema";
 import { queueDemoEvents } from "../caldav/events.server";
 import { refreshLiveBusy } from "../caldav/live-busy.server";
 import { db } from "../platform/db.server";
+import { type Failure, failure, type Result } from "../platform/result.server";
 import {
+  APPOINTMENT_NOT_FOUND,
   announceAppointment,
-  assertLeadTime,
   BOOKING_DISABLED,
   getAppointment,
   HELD_STATUS,
-  isUniqueViolation,
+  leadTimeRefusal,
 } from "./appointments.server";
 import { bookingEnabled } from "./booking-settings.server";
 import { assignDemoHost } from "./host-assignment.server";
@@ -27,7 +28,6 @@ import { LINK_CANCELLED, LINK_OUTDATED } from "./manage-link.server";
 import { INACTIVE_STATUSES } from "./one-per-request.server";
 import { writeIfFree } from "./scheduling/builtin.server";
 import { scheduling } from "./scheduling/index.server";
-import { SchedulingError, SLOT_TAKEN } from "./scheduling/types";
 
 /**
  * Cancelling and rescheduling a booking: the one implementation every caller (the visitor's
@@ -36,30 +36,34 @@ import { SchedulingError, SLOT_TAKEN } from "./scheduling/types";
  * the visitor; admins only with the booking-notice setting.
  */
 type Row = typeof appointments.$inferSelect;
+type RequestRow = typeof requests.$inferSelect;
+type Changed = Result<{ value: AppointmentJson }>;
 
 export const ALREADY_CANCELLED = "Dieser Termin wurde bereits abgesagt.";
-export const NOT_FOUND = "Termin nicht gefunden.";
 
 /** A booking with its request (none for a Cal.com booking without one); 404 when it is unknown. */
-export function appointmentWithRequest(id: number) {
+export function appointmentWithRequest(
+  id: number,
+): Result<{ row: Row; request: RequestRow | null }> {
   const found = db()
     .select({ row: appointments, request: requests })
     .from(appointments)
     .leftJoin(requests, eq(requests.id, appointments.requestId))
     .where(eq(appointments.id, id))
     .get();
-  if (!found) throw new SchedulingError(NOT_FOUND, "not_found", 404);
-  return found;
+  return found ? { ok: true, ...found } : failure(404, APPOINTMENT_NOT_FOUND);
 }
 
-function load(id: number): { row: Row; who: Attendee | null; quarantined: boolean } {
+function load(id: number): Result<{ row: Row; who: Attendee | null; quarantined: boolean }> {
   const found = appointmentWithRequest(id);
+  if (!found.ok) return found;
   const r = found.request;
   // A quarantined request's booking changes silently (issue 26): no mails to the typed address,
   // no webhooks (as bookAppointment announces nothing while the request is held).
   const quarantined = Boolean(r?.quarantinedAt);
   const mailable = r && !quarantined;
   return {
+    ok: true,
     row: found.row,
     who: mailable ? { id: r.id, name: r.name, email: r.email } : null,
     quarantined,
@@ -70,35 +74,42 @@ function load(id: number): { row: Row; who: Attendee | null; quarantined: boolea
  * The revision the caller saw (the visitor's link carries one): a booking changed since is
  * refused with 410 like an outdated link, checked again in the UPDATE's WHERE.
  */
-function assertRevision(row: Row, expected: number | undefined) {
-  if (expected !== undefined && row.sequence !== expected)
-    throw new SchedulingError(
-      row.status === "CANCELLED" ? LINK_CANCELLED : LINK_OUTDATED,
-      "invalid",
-      410,
-    );
+function revisionRefusal(row: Row, expected: number | undefined): Failure | null {
+  if (expected === undefined || row.sequence === expected) return null;
+  return failure(410, row.status === "CANCELLED" ? LINK_CANCELLED : LINK_OUTDATED);
 }
 
-function assertActive(row: Row) {
-  if (INACTIVE_STATUSES.includes(row.status))
-    throw new SchedulingError(ALREADY_CANCELLED, "invalid", 409);
+function inactiveRefusal(row: Row): Failure | null {
+  if (INACTIVE_STATUSES.includes(row.status)) return failure(409, ALREADY_CANCELLED);
   if (row.startTime.getTime() <= Date.now())
-    throw new SchedulingError("Dieser Termin liegt in der Vergangenheit.", "invalid", 409);
+    return failure(409, "Dieser Termin liegt in der Vergangenheit.");
+  return null;
 }
+
+/** The booking to change, unless the caller's revision is outdated or it is no longer active. */
+function loadChangeable(id: number, expectedSequence: number | undefined) {
+  const loaded = load(id);
+  if (!loaded.ok) return loaded;
+  return revisionRefusal(loaded.row, expectedSequence) ?? inactiveRefusal(loaded.row) ?? loaded;
+}
+
+const changed = (id: number): Changed => ({
+  ok: true,
+  value: getAppointment(id) as AppointmentJson,
+});
 
 /**
  * Cancels a booking (Cal.com: at Cal.com too, unless it is still held locally — ADR 252 — and
  * Cal.com never saw it); the built-in slot is free again at once.
  */
-export async function cancelAppointment(
-  id: number,
-  expectedSequence?: number,
-): Promise<AppointmentJson> {
-  const { row, who, quarantined } = load(id);
-  assertRevision(row, expectedSequence);
-  assertActive(row);
-  if (row.provider === "calcom" && row.status !== HELD_STATUS)
-    await scheduling().cancel(row.externalUid);
+export async function cancelAppointment(id: number, expectedSequence?: number): Promise<Changed> {
+  const loaded = loadChangeable(id, expectedSequence);
+  if (!loaded.ok) return loaded;
+  const { row, who, quarantined } = loaded;
+  if (row.provider === "calcom" && row.status !== HELD_STATUS) {
+    const cancelled = await scheduling().cancel(row.externalUid);
+    if (!cancelled.ok) return cancelled;
+  }
   const updated = db()
     .update(appointments)
     .set({ status: "CANCELLED", sequence: sql`${appointments.sequence} + 1`, cachedAt: new Date() })
@@ -106,10 +117,10 @@ export async function cancelAppointment(
     .where(and(eq(appointments.id, id), eq(appointments.sequence, row.sequence)))
     .returning()
     .get();
-  if (!updated) {
-    if (expectedSequence !== undefined) throw new SchedulingError(LINK_OUTDATED, "invalid", 410);
-    throw new SchedulingError(ALREADY_CANCELLED, "invalid", 409);
-  }
+  if (!updated)
+    return expectedSequence !== undefined
+      ? failure(410, LINK_OUTDATED)
+      : failure(409, ALREADY_CANCELLED);
   dropReminder(id);
   // The demo event leaves the calendars (ADR 336).
   queueDemoEvents(id);
@@ -118,7 +129,7 @@ export async function cancelAppointment(
     queueCancellation(updated, who);
     queueBookingNotice(updated, who, "cancelled");
   }
-  return getAppointment(id) as AppointmentJson;
+  return changed(id);
 }
 
 /**
@@ -130,64 +141,49 @@ export async function rescheduleAppointment(
   id: number,
   startTime: string,
   expectedSequence?: number,
-): Promise<AppointmentJson> {
-  const { row, who, quarantined } = load(id);
-  assertRevision(row, expectedSequence);
-  assertActive(row);
+): Promise<Changed> {
+  const loaded = loadChangeable(id, expectedSequence);
+  if (!loaded.ok) return loaded;
+  const { row, who, quarantined } = loaded;
   if (row.provider !== "builtin")
-    throw new SchedulingError(
-      "Dieser Termin kann nur über den Link des Terminservices verschoben werden.",
-      "invalid",
+    return failure(
       400,
+      "Dieser Termin kann nur über den Link des Terminservices verschoben werden.",
     );
   // Moving takes a new slot like booking one: not while booking is switched off.
-  if (!bookingEnabled()) throw new SchedulingError(BOOKING_DISABLED, "not_found", 404);
+  if (!bookingEnabled()) return failure(404, BOOKING_DISABLED);
   const start = new Date(startTime);
-  if (!startTime || Number.isNaN(start.getTime()))
-    throw new SchedulingError("Bitte wähle Datum und Uhrzeit aus", "invalid", 400);
+  if (!startTime || Number.isNaN(start.getTime())) return failure(400, PICK_DATE_AND_TIME);
   if (start.getTime() === row.startTime.getTime())
-    throw new SchedulingError(
-      "Das ist bereits dein Termin. Bitte wähle eine andere Uhrzeit.",
-      "invalid",
-      400,
-    );
-  assertLeadTime(start);
+    return failure(400, "Das ist bereits dein Termin. Bitte wähle eine andere Uhrzeit.");
+  const early = leadTimeRefusal(start);
+  if (early) return early;
   // The team's calendars are asked again for the new day first (≤ 3 s, ADR 337).
   await refreshLiveBusy(berlinDayOf(start), { maxAgeMs: 0 });
-  let updated: Row | undefined;
-  try {
-    // The moved booking leaves its old time: it is left out of the check of its new one. It
-    // keeps its host when that admin is free at the new time (ADR 338).
-    updated = writeIfFree(
-      start,
-      row.durationMinutes,
-      id,
-      (hostId) =>
-        db()
-          .update(appointments)
-          .set({
-            startTime: start,
-            sequence: sql`${appointments.sequence} + 1`,
-            cachedAt: new Date(),
-            hostAdminId: hostId ?? row.hostAdminId,
-          })
-          .where(and(eq(appointments.id, id), eq(appointments.sequence, row.sequence)))
-          .returning()
-          .get(),
-      row.hostAdminId,
-    );
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new SchedulingError(SLOT_TAKEN, "slot_taken", 409);
-    throw error;
-  }
-  if (!updated && expectedSequence !== undefined)
-    throw new SchedulingError(LINK_OUTDATED, "invalid", 410);
-  if (!updated)
-    throw new SchedulingError(
-      "Der Termin wurde gerade geändert. Bitte lade die Seite neu.",
-      "invalid",
-      409,
-    );
+  // The moved booking leaves its old time: it is left out of the check of its new one. It keeps
+  // its host when that admin is free at the new time (ADR 338).
+  const written = writeIfFree(
+    start,
+    row.durationMinutes,
+    id,
+    (hostId) =>
+      db()
+        .update(appointments)
+        .set({
+          startTime: start,
+          sequence: sql`${appointments.sequence} + 1`,
+          cachedAt: new Date(),
+          hostAdminId: hostId ?? row.hostAdminId,
+        })
+        .where(and(eq(appointments.id, id), eq(appointments.sequence, row.sequence)))
+        .returning()
+        .get(),
+    row.hostAdminId,
+  );
+  if (!written.ok) return written;
+  const updated = written.value;
+  if (!updated && expectedSequence !== undefined) return failure(410, LINK_OUTDATED);
+  if (!updated) return failure(409, "Der Termin wurde gerade geändert. Bitte lade die Seite neu.");
   dropReminder(id);
   // The demo event moves with it (If-Match, next SEQUENCE; ADR 336), or to the new host's calendar.
   queueDemoEvents(id);
@@ -198,5 +194,5 @@ export async function rescheduleAppointment(
     queueReminder(updated, who);
     queueBookingNotice(updated, who, "rescheduled");
   }
-  return getAppointment(id) as AppointmentJson;
+  return changed(id);
 }

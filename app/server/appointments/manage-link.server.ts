@@ -4,6 +4,7 @@ import { appointments } from "~db/schema";
 import { derivedKeys } from "../platform/crypto.server";
 import { db } from "../platform/db.server";
 import { env } from "../platform/env.server";
+import { failure, type Result } from "../platform/result.server";
 
 /**
  * The visitor's link to cancel or reschedule a booked demo without an account:
@@ -34,9 +35,7 @@ export function manageUrl(row: Parameters<typeof manageToken>[0]): string {
   return `${env().APP_URL}${MANAGE_PATH}?token=${manageToken(row)}`;
 }
 
-export type ManageLinkResult =
-  | { ok: true; appointment: AppointmentRow }
-  | { ok: false; status: 400 | 410; message: string };
+export type ManageLinkResult = Result<{ appointment: AppointmentRow }>;
 
 export const LINK_INVALID =
   "Dieser Link ist ungültig. Bitte nutze den Link aus deiner letzten Termin-E-Mail.";
@@ -53,7 +52,7 @@ export const LINK_CANCELLED =
  * verified before anything about the booking is told), expired or outdated → 410.
  */
 export function verifyManageToken(token: string | null, now = Date.now()): ManageLinkResult {
-  const invalid = { ok: false, status: 400, message: LINK_INVALID } as const;
+  const invalid = failure(400, LINK_INVALID);
   if (!token || token.length > 200) return invalid;
   const [payload, signature, extra] = token.split(".");
   if (!payload || !signature || extra !== undefined) return invalid;
@@ -76,12 +75,8 @@ export function verifyManageToken(token: string | null, now = Date.now()): Manag
   });
   if (!row || !genuine) return invalid;
   if ((expiry as number) * 1000 <= now || row.startTime.getTime() <= now)
-    return { ok: false, status: 410, message: LINK_EXPIRED };
+    return failure(410, LINK_EXPIRED);
   if (sequence !== row.sequence)
-    return {
-      ok: false,
-      status: 410,
-      message: row.status === "CANCELLED" ? LINK_CANCELLED : LINK_OUTDATED,
-    };
+    return failure(410, row.status === "CANCELLED" ? LINK_CANCELLED : LINK_OUTDATED);
   return { ok: true, appointment: row };
 }

@@ -2,6 +2,7 @@ import { and, eq, gt, notInArray } from "drizzle-orm";
 import { GROUP_STATUSES } from "~/lib/appointment-status";
 import { appointments } from "~db/schema";
 import { db } from "../platform/db.server";
+import { type Failure, failure } from "../platform/result.server";
 
 /** Statuses that free the request for a new booking: the spec's cancelled group and a rejection. */
 export const INACTIVE_STATUSES: readonly string[] = [...GROUP_STATUSES.cancelled, "REJECTED"];
@@ -32,16 +33,18 @@ export function hasActiveAppointment(requestId: number, now = new Date()) {
 /**
  * One active appointment per request (issue 11). The check and the reservation happen without an
  * await in between (one process, one thread: atomic), before the external call to Cal.com; the
- * reservation is released when `book` settles, after its row is written or it failed.
+ * reservation is released when `book` settles, after its row is written or it failed. A request
+ * with a booking (or one under way) is refused with 409.
  */
 export async function withRequestReservation<T>(
   requestId: number,
   book: () => Promise<T>,
-): Promise<{ ok: true; value: T } | { ok: false }> {
-  if (inFlight.has(requestId) || hasActiveAppointment(requestId)) return { ok: false };
+): Promise<T | Failure> {
+  if (inFlight.has(requestId) || hasActiveAppointment(requestId))
+    return failure(409, ALREADY_BOOKED);
   inFlight.add(requestId);
   try {
-    return { ok: true, value: await book() };
+    return await book();
   } finally {
     inFlight.delete(requestId);
   }

@@ -59,20 +59,24 @@ async function forwardHeld(
   request: typeof requests.$inferSelect,
 ) {
   const provider = scheduling();
-  const eventType = provider.name === "calcom" ? await configuredEventType(row.eventTypeKey) : null;
-  try {
-    if (!eventType) throw new Error("Cal.com or its event type is not configured any more");
-    const booking = await provider.book({
-      requestId: request.id,
-      start: row.startTime.toISOString(),
-      eventType,
-      attendee: {
-        name: request.name,
-        email: request.email,
-        phone: request.phone,
-        timeZone: "Europe/Berlin",
-      },
-    });
+  const configured =
+    provider.name === "calcom" ? await configuredEventType(row.eventTypeKey) : null;
+  const eventType = configured?.ok ? configured.value : null;
+  const booked = eventType
+    ? await provider.book({
+        requestId: request.id,
+        start: row.startTime.toISOString(),
+        eventType,
+        attendee: {
+          name: request.name,
+          email: request.email,
+          phone: request.phone,
+          timeZone: "Europe/Berlin",
+        },
+      })
+    : null;
+  if (booked?.ok) {
+    const booking = booked.value;
     db()
       .update(appointments)
       .set({
@@ -87,17 +91,17 @@ async function forwardHeld(
       .where(eq(appointments.id, row.id))
       .run();
     announceAppointment("appointment.booked", row.id);
-  } catch (error) {
-    // The slot went to someone else at Cal.com (or Cal.com is gone): the held booking ends; the
-    // released request stays, and the visitor can book again.
-    db()
-      .update(appointments)
-      .set({ status: "CANCELLED", cachedAt: new Date() })
-      .where(eq(appointments.id, row.id))
-      .run();
-    console.warn(
-      "Gehaltener Termin konnte nicht an Cal.com weitergegeben werden:",
-      error instanceof Error ? error.message : error,
-    );
+    return;
   }
+  // The slot went to someone else at Cal.com (or Cal.com or its event type is gone): the held
+  // booking ends; the released request stays, and the visitor can book again.
+  db()
+    .update(appointments)
+    .set({ status: "CANCELLED", cachedAt: new Date() })
+    .where(eq(appointments.id, row.id))
+    .run();
+  console.warn(
+    "Gehaltener Termin konnte nicht an Cal.com weitergegeben werden:",
+    booked?.error ?? "Cal.com oder die Terminart ist nicht mehr eingerichtet.",
+  );
 }

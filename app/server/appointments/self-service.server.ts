@@ -4,7 +4,8 @@ import { clientKey } from "~/lib/client-key";
 import { formatDateTime } from "~/lib/format";
 import { appointments } from "~db/schema";
 import { db } from "../platform/db.server";
-import { bookingLimiter, tooManyMessage } from "../platform/rate-limit.server";
+import { bookingLimiter } from "../platform/rate-limit.server";
+import { failure, failurePage } from "../platform/result.server";
 import { requestLinkPath } from "../requests/request-link.server";
 import { bookingEnabled, videoLinkOf } from "./booking-settings.server";
 import { cancelAppointment, rescheduleAppointment } from "./changes.server";
@@ -15,7 +16,6 @@ import {
   verifyManageToken,
 } from "./manage-link.server";
 import { INACTIVE_STATUSES } from "./one-per-request.server";
-import { SchedulingError } from "./scheduling/types";
 
 /**
  * The visitor's page behind the signed link (`/termin/verwalten?token=…`): what it shows and
@@ -41,9 +41,7 @@ export type ManagedAppointment = {
 /** The appointment a token names; a refusal is thrown as a German 4xx response (never a 500). */
 export function managedAppointment(token: string | null) {
   const checked = verifyManageToken(token);
-  if (!checked.ok) {
-    throw data(checked.message, { status: checked.status });
-  }
+  if (!checked.ok) throw failurePage(checked);
   const row = checked.appointment;
   const cancelled = INACTIVE_STATUSES.includes(row.status);
   const requestId = cancelled ? row.requestId : null;
@@ -78,25 +76,20 @@ export async function applyManageForm(token: string | null, form: FormData, clie
   const { id, sequence } = managedAppointment(token);
   const intent = MANAGE_INTENTS.find((i) => i === form.get("intent"));
   if (!intent) return data({ error: "Unbekannte Aktion." }, { status: 400 });
-  try {
-    if (intent === "cancel") {
-      await cancelAppointment(id, sequence);
-    } else {
-      // The booking limit, per client (IPv4 address or IPv6 /56, ADR 254).
-      const limit = await bookingLimiter().consume(clientKey(clientIp));
-      if (!limit.ok)
-        return data({ error: tooManyMessage(limit.retryAfterSeconds) }, { status: 429 });
-      await rescheduleAppointment(id, String(form.get("startTime") ?? ""), sequence);
-    }
-  } catch (error) {
-    if (error instanceof SchedulingError)
-      return data({ error: error.message }, { status: error.status });
-    throw error;
-  }
+  // The booking limit, per client (IPv4 address or IPv6 /56, ADR 254), for a move only.
+  const limit =
+    intent === "reschedule" ? await bookingLimiter().consume(clientKey(clientIp)) : null;
+  const result =
+    limit && !limit.ok
+      ? limit
+      : intent === "cancel"
+        ? await cancelAppointment(id, sequence)
+        : await rescheduleAppointment(id, String(form.get("startTime") ?? ""), sequence);
+  if (!result.ok) return data({ error: result.error }, { status: result.status });
   const done = intent === "cancel" ? "abgesagt" : "verschoben";
   // The booking's new revision signs the new link (the one used here is outdated now).
   const row = db().select().from(appointments).where(eq(appointments.id, id)).get();
-  if (!row) throw data(APPOINTMENT_GONE, { status: 404 });
+  if (!row) throw failurePage(failure(404, APPOINTMENT_GONE));
   return redirect(
     `${MANAGE_PATH}?${new URLSearchParams({ token: manageToken(row), erledigt: done })}`,
   );

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { type Logo, logoUrl } from "~/lib/branding";
 import { getConfiguration, saveLogoReference } from "../configuration/configuration.server";
-import { readBodyBytes } from "../http/http.server";
+import { BodyError, readBodyBytes } from "../http/http.server";
 import { failure, type Result } from "../platform/result.server";
 import { fileStorage } from "../storage/storage.server";
 import { isRequestUpload } from "../uploads/references.server";
@@ -82,15 +82,24 @@ export async function removeLogo(): Promise<void> {
   if (previous) await deleteLogoFile(previous);
 }
 
-/** The logo's bytes from a multipart body of at most 256 KB plus form overhead. */
-export async function readLogoForm(request: Request): Promise<FormData | null> {
+/** The logo's form from a multipart body of at most 256 KB plus form overhead, or its failure. */
+export async function readLogoForm(request: Request): Promise<Result<{ form: FormData }>> {
   const type = request.headers.get("content-type") ?? "";
-  if (!type.toLowerCase().startsWith("multipart/form-data")) return null;
-  const bytes = await readBodyBytes(request, LOGO_MAX_BYTES + 64 * 1024);
+  if (!type.toLowerCase().startsWith("multipart/form-data")) return failure(400, LOGO_MISSING);
+  let bytes: Awaited<ReturnType<typeof readBodyBytes>>;
   try {
-    return await new Response(bytes, { headers: { "content-type": type } }).formData();
+    bytes = await readBodyBytes(request, LOGO_MAX_BYTES + 64 * 1024);
+  } catch (error) {
+    if (!(error instanceof BodyError)) throw error;
+    return failure(error.status, error.status === 413 ? LOGO_TOO_LARGE : error.message);
+  }
+  try {
+    return {
+      ok: true,
+      form: await new Response(bytes, { headers: { "content-type": type } }).formData(),
+    };
   } catch {
-    return null;
+    return failure(400, LOGO_MISSING);
   }
 }
 

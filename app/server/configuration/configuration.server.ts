@@ -13,6 +13,7 @@ import { logoChangeErrors, withLogo } from "../branding/config.server";
 import { embedOriginErrors } from "../embed/origins.server";
 import { openBody } from "../mail/secrets.server";
 import { type Db, db } from "../platform/db.server";
+import { fieldsFailure, type Result } from "../platform/result.server";
 import type { AuditActor } from "../privacy/audit.server";
 import { auditConfigurationSave } from "../privacy/config-audit.server";
 import { feedTargetErrors, sealFeedUrls, withStoredFeedUrls } from "../team-calendar/config.server";
@@ -75,9 +76,10 @@ export function onConfigurationSaved(listener: SavedListener) {
   savedListeners.push(listener);
 }
 
-export type SaveConfigurationResult =
-  | { ok: true; configuration: Configuration }
-  | { ok: false; error: string; fieldErrors: Record<string, string[]> };
+/** Refused: a 400 with every refused path's messages (`fieldErrors`, keyed by path). */
+export type SaveConfigurationResult = Result<{ configuration: Configuration }>;
+
+export const CONFIGURATION_NOT_SAVED = "Fehler beim Speichern der Konfiguration!";
 
 /**
  * Validates, clamps and saves the whole document; returns what was stored. Audited (which sections
@@ -126,7 +128,7 @@ function save(
     ...(newLogo ? {} : logoChangeErrors(input, before.branding.logo)),
   };
   if (!parsed.success || Object.keys(fieldErrors).length > 0) {
-    return { ok: false, error: "Fehler beim Speichern der Konfiguration!", fieldErrors };
+    return fieldsFailure(400, fieldErrors, CONFIGURATION_NOT_SAVED);
   }
   const data = sealFeedUrls(sealWebhookSecrets(parsed.data));
   db()

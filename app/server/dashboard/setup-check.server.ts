@@ -10,8 +10,8 @@ import { notificationRecipients } from "../mail/notifications.server";
 import { mailConfigured, queueMail } from "../mail/outbox.server";
 import { TEST_MAIL_KIND, type TestMailState, testMailState } from "../mail/test-mail.server";
 import { env, replicationOn } from "../platform/env.server";
-import { testMailLimiter, tooManyMessage } from "../platform/rate-limit.server";
-import { type Failure, failure } from "../platform/result.server";
+import { testMailLimiter } from "../platform/rate-limit.server";
+import type { Failure } from "../platform/result.server";
 
 /**
  * The go-live check (issue 24): what an agency must set up before its first lead — working mail,
@@ -246,10 +246,7 @@ export async function sendTestMail(
   { ok: true; mailed: boolean; message: string } | (Failure & { retryAfterSeconds: number })
 > {
   const limited = await testMailLimiter().consume(`admin:${admin.id}`);
-  if (!limited.ok) {
-    const { retryAfterSeconds } = limited;
-    return { ...failure(429, tooManyMessage(retryAfterSeconds, "admin")), retryAfterSeconds };
-  }
+  if (!limited.ok) return limited;
   queueMail({
     to: admin.email,
     subject: "Test-E-Mail vom Anfrage-Portal",

@@ -4,6 +4,7 @@ import { EMBED_PAGE_PARAM, EMBED_PATH, embedFrameAncestors, usableEmbedOrigins }
 import { getConfiguration } from "../configuration/configuration.server";
 import { derivedKeys } from "../platform/crypto.server";
 import { env } from "../platform/env.server";
+import { failure, type Result } from "../platform/result.server";
 import { appIsLoopback } from "./origins.server";
 
 /**
@@ -75,16 +76,12 @@ export function embedFormToken(now = Date.now()): string {
   return issue("form", String(seconds(now)));
 }
 
-export type EmbedTokenCheck = { ok: true } | { ok: false; status: 403; message: string };
-
 /** Checks the framed form's token: forged or malformed → 403, older than a day → 403 (expired). */
-export function checkEmbedFormToken(token: unknown, now = Date.now()): EmbedTokenCheck {
+export function checkEmbedFormToken(token: unknown, now = Date.now()): Result {
   const payload = open("form", token);
-  if (payload === null || !/^\d{1,12}$/.test(payload))
-    return { ok: false, status: 403, message: EMBED_TOKEN_INVALID };
+  if (payload === null || !/^\d{1,12}$/.test(payload)) return failure(403, EMBED_TOKEN_INVALID);
   const age = seconds(now) - Number(payload);
-  if (age < -60 || age > EMBED_FORM_TOKEN_SECONDS)
-    return { ok: false, status: 403, message: EMBED_TOKEN_EXPIRED };
+  if (age < -60 || age > EMBED_FORM_TOKEN_SECONDS) return failure(403, EMBED_TOKEN_EXPIRED);
   return { ok: true };
 }
 

@@ -8,15 +8,10 @@ import {
   type TokenAccess,
 } from "../accounts/api-tokens/authorize.server";
 import { type AdminUser, requireApiAdmin, type SessionAdmin } from "../accounts/auth.server";
+import { failureJson } from "../platform/result.server";
 import { registerTestHooks } from "../platform/test-hooks.server";
-import {
-  firstError,
-  jsonError,
-  methodNotAllowed,
-  parseId,
-  readJsonObject,
-  withApiFallback,
-} from "./http.server";
+import { firstError, jsonError, methodNotAllowed, parseId, withApiFallback } from "./http.server";
+import { readJsonObject } from "./json-body.server";
 
 /**
  * The one shape of an `/api` route (style.md "One HTTP adapter"): the German 500 fallback, the
@@ -131,7 +126,7 @@ async function run<O extends ApiOptions>(
   let body: unknown;
   if (options.json || options.schema) {
     const read = await readJsonObject(request);
-    if (!read.ok) return read.response;
+    if (!read.ok) return failureJson(read);
     body = read.value;
     if (options.schema) {
       const parsed = options.schema.safeParse(read.value);

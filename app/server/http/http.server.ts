@@ -132,39 +132,6 @@ export async function readForm(request: Request): Promise<FormData> {
   }
 }
 
-/** The JSON object body of a request (at most 1 MB), or a German 4xx answer. */
-export async function readJsonObject(
-  request: Request,
-): Promise<{ ok: true; value: Record<string, unknown> } | { ok: false; response: Response }> {
-  let value: unknown;
-  try {
-    const bytes = await readBodyBytes(request);
-    const text = new TextDecoder().decode(bytes);
-    value = text.trim() ? JSON.parse(text) : {};
-  } catch (error) {
-    if (error instanceof BodyError)
-      return { ok: false, response: jsonError(error.message, error.status) };
-    return { ok: false, response: jsonError(MALFORMED_JSON, 400) };
-  }
-  if (!value || typeof value !== "object" || Array.isArray(value)) {
-    return { ok: false, response: jsonError(MALFORMED_JSON, 400) };
-  }
-  return { ok: true, value: value as Record<string, unknown> };
-}
-
-/** The raw text body (at most 1 MB) for signature checks (Cal.com webhook), or a German 4xx. */
-export async function readText(
-  request: Request,
-): Promise<{ ok: true; value: string } | { ok: false; response: Response }> {
-  try {
-    return { ok: true, value: new TextDecoder().decode(await readBodyBytes(request)) };
-  } catch (error) {
-    if (error instanceof BodyError)
-      return { ok: false, response: jsonError(error.message, error.status) };
-    throw error;
-  }
-}
-
 /**
  * Runs an /api handler; an unexpected failure (not a thrown Response) is logged and answered with
  * the spec's German default text for that call (§8) and status 500.

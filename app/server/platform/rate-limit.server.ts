@@ -3,21 +3,25 @@ import { RateLimiterRes, RateLimiterSQLite } from "rate-limiter-flexible";
 import { rateLimits } from "~db/schema";
 import { db } from "./db.server";
 import { env } from "./env.server";
+import { type Failure, failure } from "./result.server";
 
 export type LimitSpec = { points: number; durationSeconds: number };
-export type LimitResult = { ok: true } | { ok: false; retryAfterSeconds: number };
+/** Whom a limit's message speaks to: "du" for visitors, "Sie" in the admin area. */
+export type Audience = "visitor" | "admin";
+/** Refused: a 429 with the wait in German and in seconds (`Retry-After`), ADR 310. */
+export type LimitResult = { ok: true } | (Failure & { retryAfterSeconds: number });
 
-const refused = (msBeforeNext: number): LimitResult => ({
-  ok: false,
-  retryAfterSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)),
-});
+const refused = (msBeforeNext: number, audience: Audience): LimitResult => {
+  const retryAfterSeconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  return { ...failure(429, tooManyMessage(retryAfterSeconds, audience)), retryAfterSeconds };
+};
 
 /**
  * A fixed-window limiter in SQLite (table `rate_limits`, migration 0004): one atomic upsert per hit,
  * so N parallel attempts let exactly the limit through, and a restart resets nothing. Callers
  * reserve before the work (`consume`) and give back what should not count (`refund`).
  */
-export function createLimiter(name: string, spec: LimitSpec) {
+export function createLimiter(name: string, spec: LimitSpec, audience: Audience = "visitor") {
   const limiter = new RateLimiterSQLite({
     storeClient: db().$client,
     storeType: "better-sqlite3",
@@ -34,7 +38,7 @@ export function createLimiter(name: string, spec: LimitSpec) {
         await limiter.consume(key, points);
         return { ok: true };
       } catch (error) {
-        if (error instanceof RateLimiterRes) return refused(error.msBeforeNext);
+        if (error instanceof RateLimiterRes) return refused(error.msBeforeNext, audience);
         throw error;
       }
     },
@@ -45,7 +49,8 @@ export function createLimiter(name: string, spec: LimitSpec) {
     /** Whether key is currently blocked, without counting a hit. */
     async check(key: string): Promise<LimitResult> {
       const state = await limiter.get(key);
-      if (state && state.consumedPoints >= spec.points) return refused(state.msBeforeNext);
+      if (state && state.consumedPoints >= spec.points)
+        return refused(state.msBeforeNext, audience);
       return { ok: true };
     },
     async reset(key: string) {
@@ -82,23 +87,24 @@ let passkeyOptions: Limiter | undefined;
 export const submissionLimiter = () =>
   (submission ??= createLimiter("submission", env().SUBMISSION_RATE_LIMIT));
 /** Failed logins and reset requests per IP and per IP + username (LOGIN_RATE_LIMIT, default 5/15m). */
-export const loginLimiter = () => (login ??= createLimiter("login", env().LOGIN_RATE_LIMIT));
+export const loginLimiter = () =>
+  (login ??= createLimiter("login", env().LOGIN_RATE_LIMIT, "admin"));
 /**
  * Failed logins per account from any address (ADR 263): 10 in 15 minutes, then 15 minutes' wait
  * (unknown names counted the same way); the lock mail at most once per lock.
  */
 export const ACCOUNT_LOGIN_LIMIT: LimitSpec = { points: 10, durationSeconds: 900 };
 export const accountLoginLimiter = () =>
-  (accountLogin ??= createLimiter("login-account", ACCOUNT_LOGIN_LIMIT));
+  (accountLogin ??= createLimiter("login-account", ACCOUNT_LOGIN_LIMIT, "admin"));
 export const lockMailLimiter = () =>
-  (lockMail ??= createLimiter("login-lock-mail", { points: 1, durationSeconds: 900 }));
+  (lockMail ??= createLimiter("login-lock-mail", { points: 1, durationSeconds: 900 }, "admin"));
 /**
  * Passkey login options per client (ADR 292): each call writes a WebAuthn challenge, so an
  * anonymous client gets a login's worth, not the database's write rate.
  */
 export const PASSKEY_OPTIONS_LIMIT: LimitSpec = { points: 30, durationSeconds: 300 };
 export const passkeyOptionsLimiter = () =>
-  (passkeyOptions ??= createLimiter("passkey-options", PASSKEY_OPTIONS_LIMIT));
+  (passkeyOptions ??= createLimiter("passkey-options", PASSKEY_OPTIONS_LIMIT, "admin"));
 /** Demo bookings per client IP (BOOKING_RATE_LIMIT, default 5/1h). */
 export const bookingLimiter = () =>
   (booking ??= createLimiter("booking", env().BOOKING_RATE_LIMIT));
@@ -109,7 +115,8 @@ export const receiptLimiter = () =>
 
 /** Test mails of the go-live check per admin: a few per hour (ADR 225). */
 export const TEST_MAIL_LIMIT: LimitSpec = { points: 5, durationSeconds: 3600 };
-export const testMailLimiter = () => (testMail ??= createLimiter("test-mail", TEST_MAIL_LIMIT));
+export const testMailLimiter = () =>
+  (testMail ??= createLimiter("test-mail", TEST_MAIL_LIMIT, "admin"));
 
 /** Limiters hold the database handle of their process: forget them when it closes. */
 export function resetLimiters() {
@@ -128,10 +135,7 @@ export function resetLimiters() {
  * German 429 message with the wait time in minutes: "du" for visitors (submissions, bookings),
  * "Sie" for the admin area (login, forgotten password).
  */
-export function tooManyMessage(
-  retryAfterSeconds: number,
-  audience: "visitor" | "admin" = "visitor",
-) {
+export function tooManyMessage(retryAfterSeconds: number, audience: Audience = "visitor") {
   const minutes = Math.ceil(retryAfterSeconds / 60);
   const wait = `${minutes} ${minutes === 1 ? "Minute" : "Minuten"}`;
   return audience === "admin"

@@ -1,20 +1,23 @@
 import type { Submission } from "@conform-to/react";
+import { data } from "react-router";
 import type { z } from "zod";
 import { fieldErrorsOf } from "~/lib/field-errors";
-import { SchedulingError } from "../appointments/scheduling/types";
 import { redirectWithToast } from "../http/flash.server";
 import { firstError, jsonError } from "../http/http.server";
 
 /**
- * The one result type of a domain rule (ADR 240): `{ok: true, …payload}` or a `Failure` that
- * carries the HTTP status and the German message — decided once, in the domain function. `field`
- * names the input the message is about (a field error on the page, `fieldErrors` in JSON).
+ * The one result type of a domain rule (ADRs 240, 310): `{ok: true, …payload}` or a `Failure`
+ * that carries the HTTP status and the German message — decided once, in the domain function.
+ * `field` names the input the message is about (a field error on the page, `fieldErrors` in
+ * JSON); `fieldErrors` carries several refused fields at once (a form: the submission, the
+ * configuration), `error` is then the first of them or a summary.
  */
 export type Failure = {
   ok: false;
   status: number;
   error: string;
   field?: string;
+  fieldErrors?: Record<string, string[]>;
   /** A 429: seconds until the next try (the `Retry-After` header of the JSON answer). */
   retryAfterSeconds?: number;
 };
@@ -25,6 +28,15 @@ export function failure(status: number, error: string, field?: string): Failure 
   return field ? { ok: false, status, error, field } : { ok: false, status, error };
 }
 
+/** Several refused fields at once: `error` is the summary (default: the first message). */
+export function fieldsFailure(
+  status: number,
+  fieldErrors: Record<string, string[]>,
+  error = firstError(fieldErrors),
+): Failure {
+  return { ok: false, status, error, fieldErrors };
+}
+
 /** A failed parse of a rule's schema: 400 with its first German message (and its field). */
 export function invalid(error: z.ZodError): Failure {
   const fieldErrors = fieldErrorsOf(error);
@@ -32,11 +44,17 @@ export function invalid(error: z.ZodError): Failure {
   return failure(400, firstError(fieldErrors), field === "form" ? undefined : field);
 }
 
+/** The failure's messages per field (`field` or `fieldErrors`), or undefined. */
+export function failureFieldErrors(f: Failure): Record<string, string[]> | undefined {
+  if (f.fieldErrors) return f.fieldErrors;
+  return f.field ? { [f.field]: [f.error] } : undefined;
+}
+
 /** `/api`: `{success: false, error, message[, fieldErrors]}` with the failure's status. */
 export function failureJson(f: Failure, headers?: HeadersInit) {
   const retry = f.retryAfterSeconds ? { "Retry-After": String(f.retryAfterSeconds) } : undefined;
   return jsonError(f.error, f.status, {
-    fieldErrors: f.field ? { [f.field]: [f.error] } : undefined,
+    fieldErrors: failureFieldErrors(f),
     headers: retry ? { ...Object.fromEntries(new Headers(headers)), ...retry } : headers,
   });
 }
@@ -46,27 +64,23 @@ export function failureToast(to: string, f: Failure) {
   return redirectWithToast(to, { type: "error", message: f.error });
 }
 
-/** A Conform form: the message under its field, else as the form's error. */
+/**
+ * A page that cannot show what was asked for (a loader's signed link that is forged, expired,
+ * outdated): thrown, its error boundary shows the German message with the failure's status.
+ */
+export function failurePage(f: Failure) {
+  return data(f.error, { status: f.status });
+}
+
+/** A Conform form: the messages under their fields, else as the form's error. */
 export function failureReply<T>(
   submission: Submission<T>,
   f: Failure,
   options: { hideFields?: string[] } = {},
 ) {
+  const fieldErrors = failureFieldErrors(f);
   return submission.reply({
     ...options,
-    ...(f.field ? { fieldErrors: { [f.field]: [f.error] } } : { formErrors: [f.error] }),
+    ...(fieldErrors ? { fieldErrors } : { formErrors: [f.error] }),
   });
-}
-
-/**
- * Runs a scheduling call; the provider's `SchedulingError` (thrown deep inside Cal.com and the
- * built-in scheduler) comes back as a `Failure`, anything else is a bug and is rethrown.
- */
-export async function scheduling<T>(run: () => Promise<T>): Promise<Ok<{ value: T }> | Failure> {
-  try {
-    return { ok: true, value: await run() };
-  } catch (error) {
-    if (error instanceof SchedulingError) return failure(error.status, error.message);
-    throw error;
-  }
 }

@@ -12,6 +12,7 @@ import { HELD_STATUS } from "../appointments/appointments.server";
 import { scheduling } from "../appointments/scheduling/index.server";
 import { db, transaction } from "../platform/db.server";
 import { type Failure, failure } from "../platform/result.server";
+import { typedColumns } from "../requests/contact-columns.server";
 import { deleteStoredFiles } from "../uploads/store.server";
 
 /** The name an anonymised request keeps (its e-mail is empty). */
@@ -74,11 +75,8 @@ export async function eraseRequest(
       tx.delete(requestMessages).where(eq(requestMessages.requestId, id)).run();
       tx.update(requests)
         .set({
-          name: ANONYMIZED,
-          email: "",
-          phone: "",
-          companyDescription: "",
-          description: "",
+          // Every typed field of the contact form is emptied (ADR 312), the name says what happened.
+          ...typedColumns({ name: ANONYMIZED }),
           summary: null,
           preparationData: {},
           audioKey: null,
@@ -129,15 +127,13 @@ async function cancelAtProvider(rows: (typeof appointments.$inferSelect)[]): Pro
     if (["CANCELLED", "DELETED", "REJECTED", HELD_STATUS].includes(row.status.toUpperCase()))
       continue;
     if (row.startTime.getTime() < Date.now()) continue;
-    try {
-      await provider.cancel(row.externalUid);
-      cancelled += 1;
-    } catch (error) {
+    const result = await provider.cancel(row.externalUid);
+    if (result.ok) cancelled += 1;
+    else
       console.warn(
         `Löschung: Termin ${row.id} konnte bei Cal.com nicht abgesagt werden:`,
-        error instanceof Error ? error.message : "unbekannter Fehler",
+        result.error,
       );
-    }
   }
   return cancelled;
 }

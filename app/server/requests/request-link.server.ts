@@ -6,6 +6,7 @@ import { getConfiguration } from "../configuration/configuration.server";
 import { derivedKeys } from "../platform/crypto.server";
 import { db } from "../platform/db.server";
 import { env } from "../platform/env.server";
+import { failure, type Result } from "../platform/result.server";
 
 /**
  * The visitor's signed link to their own request (receipt mail, cancellation page):
@@ -71,16 +72,14 @@ export function requestLinkUrl(requestId: number, target?: RequestLinkTarget): s
   return path ? `${env().APP_URL}${path}` : null;
 }
 
-export type RequestLinkResult =
-  | { ok: true; requestId: number; entrySecret: string }
-  | { ok: false; status: 404 | 410; message: string };
+export type RequestLinkResult = Result<{ requestId: number; entrySecret: string }>;
 
 /**
  * Checks a link token. Forged, malformed, unknown, erased or anonymised: one 404 with one message
  * (the answer does not tell a forger which ids exist); past the retention: 410.
  */
 export function verifyRequestLink(token: string | null, now = new Date()): RequestLinkResult {
-  const invalid = { ok: false, status: 404, message: REQUEST_LINK_INVALID } as const;
+  const invalid = failure(404, REQUEST_LINK_INVALID);
   if (!token || token.length > 200) return invalid;
   const [idText, sig, extra] = token.split(".");
   if (!idText || !sig || extra !== undefined || !/^\d{1,15}$/.test(idText)) return invalid;
@@ -94,8 +93,7 @@ export function verifyRequestLink(token: string | null, now = new Date()): Reque
   const genuine = matches(id, row?.hash ?? "\u0000no-request", sig);
   if (!row?.hash || !genuine) return invalid;
   const { requestMonths } = getConfiguration().retention;
-  if (row.updatedAt < subMonths(now, requestMonths))
-    return { ok: false, status: 410, message: REQUEST_LINK_EXPIRED };
+  if (row.updatedAt < subMonths(now, requestMonths)) return failure(410, REQUEST_LINK_EXPIRED);
   return { ok: true, requestId: id, entrySecret: `${ENTRY_PREFIX}${sig}` };
 }
 

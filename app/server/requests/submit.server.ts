@@ -14,7 +14,8 @@ import { checkEmbedFormToken, embedSentToken } from "../embed/embed.server";
 import { serializeToast } from "../http/flash.server";
 import { transaction } from "../platform/db.server";
 import { diskLow } from "../platform/disk.server";
-import { submissionLimiter, tooManyMessage } from "../platform/rate-limit.server";
+import { submissionLimiter } from "../platform/rate-limit.server";
+import { type Failure, failure, fieldsFailure, type Ok } from "../platform/result.server";
 import { claimSolution } from "../spam/altcha.server";
 import { honeypotFilled } from "../spam/honeypot.server";
 import { spamVerdict } from "../spam/verdict.server";
@@ -22,6 +23,7 @@ import { initialTranscriptStatus } from "../transcription/jobs.server";
 import { hardBodyLimit, parseSubmissionBody } from "../uploads/parse.server";
 import { deleteStoredFiles } from "../uploads/store.server";
 import { newVisitorSecret, rememberVisitorRequest } from "../visitors/visitor.server";
+import { typedColumns } from "./contact-columns.server";
 import { runNewRequestFlow } from "./new-request-flow.server";
 import { requestLinkPath } from "./request-link.server";
 import { loadRequestJson } from "./serialize.server";
@@ -33,9 +35,18 @@ const HONEYPOT_MESSAGE = "Deine Anfrage konnte nicht angenommen werden.";
 export const FILES_REFUSED =
   "Deine Anfrage ist gespeichert, aber deine Dateien und Sprachaufnahmen konnten wir gerade nicht annehmen, weil unser Speicher fast voll ist. Bitte schicke sie uns später noch einmal.";
 
+/**
+ * A refused submission (ADR 310): a `Failure` (400, 403, 413 or 429; `fieldErrors` per field,
+ * `retryAfterSeconds` with a 429) that also carries Conform's reply — the messages and the typed
+ * values the no-JS page fills in again — and the refused files' messages.
+ */
+export type SubmitFailure = Failure & {
+  reply: SubmissionResult<string[]>;
+  uploadErrors?: string[];
+};
+
 export type SubmitResult =
-  | {
-      ok: true;
+  | Ok<{
       request: RequestJson;
       /** The history cookie; none for the framed form, which reads and sets no cookie. */
       setCookie: string | null;
@@ -44,27 +55,20 @@ export type SubmitResult =
       /** Files refused (disk almost full): the message, and the toast cookie that shows it. */
       filesRefused?: string;
       toastCookie?: string;
-    }
-  | {
-      ok: false;
-      status: 400 | 403 | 413 | 429;
-      error: string;
-      fieldErrors?: Record<string, string[]>;
-      uploadErrors?: string[];
-      /** Conform's reply: messages per field and the typed values to re-fill. */
-      reply: SubmissionResult<string[]>;
-      retryAfterSeconds?: number;
-    };
+    }>
+  | SubmitFailure;
 
-const emptyReply = (error: string): SubmissionResult<string[]> => ({
-  status: "error",
-  error: { "": [error] },
+/** A refusal of the whole submission: the message is the form's. */
+const refused = (f: Failure): SubmitFailure => ({
+  ...f,
+  reply: { status: "error", error: { "": [f.error] } },
 });
 
 /** A body refused for its size: the message belongs to the file field (and the error summary). */
-const filesReply = (error: string): SubmissionResult<string[]> => ({
-  status: "error",
-  error: { attachments: [error] },
+const tooLarge = (error: string): SubmitFailure => ({
+  ...failure(413, error),
+  uploadErrors: [error],
+  reply: { status: "error", error: { attachments: [error] } },
 });
 
 /**
@@ -83,16 +87,7 @@ export async function submitRequest(
   // One client = one IPv4 address or IPv6 /56 (ADR 254).
   const client = clientKey(clientIp);
   const blocked = await limiter.consume(client);
-  if (!blocked.ok) {
-    const error = tooManyMessage(blocked.retryAfterSeconds);
-    return {
-      ok: false,
-      status: 429,
-      error,
-      reply: emptyReply(error),
-      retryAfterSeconds: blocked.retryAfterSeconds,
-    };
-  }
+  if (!blocked.ok) return refused(blocked);
   let result: SubmitResult | undefined;
   try {
     result = await acceptRequest(request, clientIp, options);
@@ -112,24 +107,21 @@ async function acceptRequest(
 ): Promise<SubmitResult> {
   const limits = uploadLimits(getConfiguration().uploadSettings);
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > hardBodyLimit(limits)) {
-    const error = `Gesamtgröße zu groß. Maximum: ${limits.maxTotalSizeMB} MB`;
-    return { ok: false, status: 413, error, uploadErrors: [error], reply: filesReply(error) };
-  }
+  const totalTooLarge = `Gesamtgröße zu groß. Maximum: ${limits.maxTotalSizeMB} MB`;
+  if (declared > hardBodyLimit(limits)) return tooLarge(totalTooLarge);
 
   // A full disk must not lose the lead: below the threshold no file is written, the text still is.
   const refuseFiles = diskLow() ? FILES_REFUSED : undefined;
   let parsed: Awaited<ReturnType<typeof parseSubmissionBody>>;
   try {
     parsed = await parseSubmissionBody(request, { ...limits, refuseFiles });
-  } catch (failure) {
+  } catch (cut) {
     // The server's guard cut a body beyond the absolute cap (server/guards.ts).
-    if ((failure as { code?: string } | null)?.code === "BODY_TOO_LARGE") {
-      const error = `Gesamtgröße zu groß. Maximum: ${limits.maxTotalSizeMB} MB`;
-      return { ok: false, status: 413, error, uploadErrors: [error], reply: filesReply(error) };
-    }
-    const error = "Die Formulardaten konnten nicht gelesen werden. Bitte versuche es erneut.";
-    return { ok: false, status: 400, error, reply: emptyReply(error) };
+    if ((cut as { code?: string } | null)?.code === "BODY_TOO_LARGE")
+      return tooLarge(totalTooLarge);
+    return refused(
+      failure(400, "Die Formulardaten konnten nicht gelesen werden. Bitte versuche es erneut."),
+    );
   }
   const filesRefused = Boolean(refuseFiles) && parsed.uploadErrors.includes(FILES_REFUSED);
   if (filesRefused) parsed.uploadErrors = [];
@@ -140,7 +132,7 @@ async function acceptRequest(
 
   if (honeypotFilled(parsed.fields)) {
     await deleteStoredFiles(storedKeys);
-    return { ok: false, status: 400, error: HONEYPOT_MESSAGE, reply: emptyReply(HONEYPOT_MESSAGE) };
+    return refused(failure(400, HONEYPOT_MESSAGE));
   }
   // The framed form (issue 29) proves itself by its signed token, not by a cookie: a post that
   // carries one (or must: the /embed page's) is refused with a forged or expired one.
@@ -149,12 +141,7 @@ async function acceptRequest(
     const check = checkEmbedFormToken(parsed.fields[EMBED_TOKEN_FIELD]);
     if (!check.ok) {
       await deleteStoredFiles(storedKeys);
-      return {
-        ok: false,
-        status: check.status,
-        error: check.message,
-        reply: emptyReply(check.message),
-      };
+      return refused(check);
     }
   }
 
@@ -179,10 +166,7 @@ async function acceptRequest(
       ? `${UPLOAD_ERROR_HEADING} ${parsed.uploadErrors.join(" ")}`
       : (Object.values(fieldErrors)[0]?.[0] ?? INVALID_INPUT);
     return {
-      ok: false,
-      status: parsed.tooLarge ? 413 : 400,
-      error,
-      fieldErrors,
+      ...fieldsFailure(parsed.tooLarge ? 413 : 400, fieldErrors, error),
       uploadErrors: parsed.uploadErrors.length ? parsed.uploadErrors : undefined,
       reply,
     };
@@ -205,11 +189,7 @@ async function acceptRequest(
       const row = tx
         .insert(requests)
         .values({
-          name: value.name,
-          email: value.email,
-          phone: value.phone,
-          companyDescription: value.companyDescription,
-          description: value.description ?? "",
+          ...typedColumns(value),
           affiliateCode: affiliate.valid ? (affiliate.code ?? null) : null,
           audioKey: parsed.audio?.key ?? null,
           audioType: parsed.audio?.mimeType ?? null,

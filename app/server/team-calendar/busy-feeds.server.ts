@@ -6,6 +6,7 @@ import { busyFeedCache } from "~db/schema";
 import { getConfiguration, onConfigurationSaved } from "../configuration/configuration.server";
 import { db } from "../platform/db.server";
 import { outboxWorker } from "../platform/outbox-retry.server";
+import { failure, type Result } from "../platform/result.server";
 import { registerTestHooks } from "../platform/test-hooks.server";
 import { getChecked } from "../webhooks/http.server";
 import { feedUrl, maskedFeedUrl } from "./config.server";
@@ -57,10 +58,9 @@ function syncRows(feeds: BusyFeed[]) {
 export async function fetchBusy(
   feed: BusyFeed,
   now = new Date(),
-): Promise<{ ok: true; busy: BusySpan[]; warning: string | null } | { ok: false; error: string }> {
+): Promise<Result<{ busy: BusySpan[]; warning: string | null }>> {
   const url = feedUrl(feed);
-  if (url === null)
-    return { ok: false, error: "Adresse nicht entschlüsselbar (SESSION_SECRET geändert?)" };
+  if (url === null) return failure(500, "Adresse nicht entschlüsselbar (SESSION_SECRET geändert?)");
   const answer = await getChecked(url, MAX_FEED_BYTES);
   if (!answer.ok) return answer;
   try {
@@ -75,10 +75,10 @@ export async function fetchBusy(
       : null;
     return { ok: true, busy: spans, warning };
   } catch (error) {
-    return {
-      ok: false,
-      error: `Kein gültiger Kalender: ${error instanceof Error ? error.message.slice(0, 120) : "unlesbar"}`,
-    };
+    return failure(
+      502,
+      `Kein gültiger Kalender: ${error instanceof Error ? error.message.slice(0, 120) : "unlesbar"}`,
+    );
   }
 }
 

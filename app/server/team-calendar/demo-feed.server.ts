@@ -6,6 +6,7 @@ import { admins, appointments, calendarFeedTokens } from "~db/schema";
 import { hashToken, randomToken } from "../platform/crypto.server";
 import { db } from "../platform/db.server";
 import { env } from "../platform/env.server";
+import { failure, type Result } from "../platform/result.server";
 import { audit } from "../privacy/audit.server";
 
 /**
@@ -22,15 +23,13 @@ type Actor = { id: number; username: string };
 export const feedUrlOf = (token: string) => `${env().APP_URL}${FEED_PATH}?token=${token}`;
 
 /** A new subscription link (the only time its token is seen in full). */
-export function createFeedToken(
-  actor: Actor,
-): { ok: true; url: string; id: number } | { ok: false; error: string } {
+export function createFeedToken(actor: Actor): Result<{ url: string; id: number }> {
   const count = db().select({ id: calendarFeedTokens.id }).from(calendarFeedTokens).all().length;
   if (count >= MAX_FEED_TOKENS)
-    return {
-      ok: false,
-      error: `Höchstens ${MAX_FEED_TOKENS} Abo-Links – bitte widerrufen Sie zuerst einen.`,
-    };
+    return failure(
+      409,
+      `Höchstens ${MAX_FEED_TOKENS} Abo-Links – bitte widerrufen Sie zuerst einen.`,
+    );
   const token = randomToken(32);
   const row = db()
     .insert(calendarFeedTokens)

@@ -194,8 +194,8 @@ class SubmissionReceiver {
     const accepted = this.received.filter((r) => r.tempPath && !this.errors.length);
     for (const entry of accepted) {
       const detected = await sniff(entry);
-      if (detected.ok) {
-        entry.declaredType = detected.mime;
+      if (detected) {
+        entry.declaredType = detected;
       } else {
         this.errors.push(
           entry.field === "audio"

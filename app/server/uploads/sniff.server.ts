@@ -40,25 +40,21 @@ const MIME_BY_EXTENSION: Record<string, string> = {
 /** A received part to check: its form field, declared extension and the temp file it went to. */
 export type SniffTarget = { field: "attachments" | "audio"; ext: string; tempPath: string | null };
 
-/** The part's real MIME type, or not ok when its content does not match what it claims. */
-export async function sniff(
-  entry: SniffTarget,
-): Promise<{ ok: true; mime: string } | { ok: false }> {
-  if (!entry.tempPath) return { ok: false };
+/** The part's real MIME type, or null when its content does not match what it claims. */
+export async function sniff(entry: SniffTarget): Promise<string | null> {
+  if (!entry.tempPath) return null;
   const detected = await fileTypeFromFile(entry.tempPath);
   if (entry.field === "audio") {
-    if (!detected || !SNIFF_AUDIO.has(detected.ext)) return { ok: false };
-    const mime =
-      detected.ext === "webm" ? "audio/webm" : detected.mime.replace(/^video\//, "audio/");
-    return { ok: true, mime };
+    if (!detected || !SNIFF_AUDIO.has(detected.ext)) return null;
+    return detected.ext === "webm" ? "audio/webm" : detected.mime.replace(/^video\//, "audio/");
   }
   if (entry.ext === "csv") {
-    if (detected) return { ok: false };
-    return (await looksLikeText(entry.tempPath)) ? { ok: true, mime: "text/csv" } : { ok: false };
+    if (detected) return null;
+    return (await looksLikeText(entry.tempPath)) ? "text/csv" : null;
   }
   const expected = SNIFFED_EXTENSIONS[entry.ext];
-  if (!detected || !expected?.includes(detected.ext)) return { ok: false };
-  return { ok: true, mime: MIME_BY_EXTENSION[entry.ext] ?? detected.mime };
+  if (!detected || !expected?.includes(detected.ext)) return null;
+  return MIME_BY_EXTENSION[entry.ext] ?? detected.mime;
 }
 
 /** Plain text: no NUL and (almost) no control characters in the first 64 KB. */

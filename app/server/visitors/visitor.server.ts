@@ -1,9 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { requests } from "~db/schema";
 import { signedCookie } from "../http/signed-cookie.server";
 import { hashToken, randomToken, safeEqual } from "../platform/crypto.server";
 import { db } from "../platform/db.server";
+import { failurePage } from "../platform/result.server";
 import { linkEntryMatches, verifyRequestLink } from "../requests/request-link.server";
 
 /** How many of a visitor's requests the history cookie remembers (newest kept). */
@@ -96,7 +97,7 @@ export async function visitorOwnsRequest(request: Request, requestId: number): P
 export async function followRequestLink(request: Request) {
   const url = new URL(request.url);
   const checked = verifyRequestLink(url.searchParams.get("token"));
-  if (!checked.ok) throw data(checked.message, { status: checked.status });
+  if (!checked.ok) throw failurePage(checked);
   const id = checked.requestId;
   // The answer sets this browser's cookie: never from a shared cache.
   const headers = new Headers({ "Cache-Control": "private, no-store" });

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEFAULT_CONFIGURATION } from "~/lib/configuration";
 import { webhookDeliveries } from "~db/schema";
-import { applyCalcomWebhook } from "../appointments/appointments.server";
+import { applyCalcomWebhook } from "../appointments/calcom-webhook.server";
 import { saveConfiguration } from "../configuration/configuration.server";
 import { db } from "../platform/db.server";
 import { stopWebhookWorker } from "./deliveries.server";

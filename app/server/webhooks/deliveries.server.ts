@@ -14,9 +14,10 @@ import { openBody } from "../mail/secrets.server";
 import { db } from "../platform/db.server";
 import { env } from "../platform/env.server";
 import { afterFailure, backoffMs, outboxWorker } from "../platform/outbox-retry.server";
+import { failure } from "../platform/result.server";
 import { registerTestHooks } from "../platform/test-hooks.server";
 import { endpointUrl } from "./config.server";
-import { postWebhook } from "./http.server";
+import { type PostResult, postWebhook } from "./http.server";
 
 export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
 
@@ -119,14 +120,16 @@ export function retryDelivery(id: number): boolean {
   return result.changes > 0;
 }
 
-async function attempt(row: WebhookDelivery, endpoint: WebhookEndpoint | undefined) {
-  if (!endpoint) return { ok: false as const, error: "Webhook wurde entfernt." };
+async function attempt(
+  row: WebhookDelivery,
+  endpoint: WebhookEndpoint | undefined,
+): Promise<PostResult> {
+  if (!endpoint) return failure(410, "Webhook wurde entfernt.");
   const secret = openBody(endpoint.secret);
   if (secret === null)
-    return { ok: false as const, error: "Secret nicht entschlüsselbar (SESSION_SECRET geändert?)" };
+    return failure(500, "Secret nicht entschlüsselbar (SESSION_SECRET geändert?)");
   const url = endpointUrl(endpoint);
-  if (!url)
-    return { ok: false as const, error: "URL nicht entschlüsselbar (SESSION_SECRET geändert?)" };
+  if (!url) return failure(500, "URL nicht entschlüsselbar (SESSION_SECRET geändert?)");
   return postWebhook(url, row.body, {
     "x-webhook-signature": signBody(row.body, secret),
     "x-webhook-delivery": row.deliveryId,
@@ -176,7 +179,7 @@ async function sendDue(now: Date): Promise<{ attempted: number; sent: number }> 
         .set({
           ...afterFailure(row.attempts),
           lastError: result.error,
-          responseStatus: "status" in result ? (result.status ?? null) : null,
+          responseStatus: result.upstream ?? null,
         })
         .where(eq(webhookDeliveries.id, row.id))
         .run();

@@ -3,15 +3,24 @@ import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
 import { env } from "../platform/env.server";
+import { type Failure, failure, type Ok } from "../platform/result.server";
 import { registerTestHooks } from "../platform/test-hooks.server";
 import { refusedAddress, refusedUrl, type TargetPolicy, targetPolicy } from "./address.server";
 
 /** Most of a receiver's answer that is read (the rest is discarded; it only feeds the error text). */
 export const MAX_RESPONSE_BYTES = 64 * 1024;
 
-export type PostResult =
-  | { ok: true; status: number }
-  | { ok: false; error: string; status?: number };
+/**
+ * An outgoing call that failed (ADR 310): a 502 — a 504 after the time-out — with the German
+ * reason; `upstream` is the receiver's own HTTP status when it answered.
+ */
+export type Failed = Failure & { upstream?: number };
+
+const failed = (error: string, upstream?: number, status = 502): Failed =>
+  upstream === undefined ? failure(status, error) : { ...failure(status, error), upstream };
+
+/** Delivered: `status` is the receiver's 2xx. */
+export type PostResult = Ok<{ status: number }> | Failed;
 
 type Resolver = (
   hostname: string,
@@ -56,8 +65,6 @@ export function checkedLookup(policy: TargetPolicy): LookupFunction {
   };
 }
 
-type Failed = { ok: false; error: string; status?: number };
-
 /**
  * One request under the SSRF rules (before and after DNS resolution), no redirect followed, the
  * whole exchange within WEBHOOK_TIMEOUT_MS; `onResponse` settles it with `finish` (the first
@@ -71,7 +78,7 @@ function checkedRequest<R>(
   onResponse: (res: http.IncomingMessage, finish: (result: R | Failed) => void) => void,
 ): Promise<R | Failed> {
   const refused = refusedUrl(target, policy);
-  if (refused) return Promise.resolve({ ok: false, error: refused });
+  if (refused) return Promise.resolve(failed(refused));
   const url = new URL(target);
   const client = url.protocol === "https:" ? https : http;
   const timeoutMs = env().WEBHOOK_TIMEOUT_MS;
@@ -90,17 +97,17 @@ function checkedRequest<R>(
       (res) => onResponse(res, finish),
     );
     const timer = setTimeout(
-      () => finish({ ok: false, error: `Zeitüberschreitung nach ${timeoutMs} ms.` }),
+      () => finish(failed(`Zeitüberschreitung nach ${timeoutMs} ms.`, undefined, 504)),
       timeoutMs,
     );
     req.on("error", (error: NodeJS.ErrnoException) =>
-      finish({
-        ok: false,
-        error:
+      finish(
+        failed(
           error.code === "EWEBHOOKTARGET"
             ? error.message
             : `Verbindung fehlgeschlagen: ${error.code ?? error.message}`,
-      }),
+        ),
+      ),
     );
     req.end(body);
   });
@@ -148,21 +155,21 @@ export function postWebhook(
     });
     const settle = () => {
       const text = Buffer.concat(chunks).toString("utf8").slice(0, 200).replace(/\s+/g, " ");
-      finish({
-        ok: false,
-        status,
-        error:
+      finish(
+        failed(
           status >= 300 && status < 400
             ? `HTTP ${status}: Weiterleitungen werden nicht verfolgt.`
             : `HTTP ${status}${text ? `: ${text}` : ""}`,
-      });
+          status,
+        ),
+      );
     };
     res.on("end", settle);
     res.on("error", settle);
   });
 }
 
-export type GetResult = { ok: true; body: string } | { ok: false; error: string; status?: number };
+export type GetResult = Ok<{ body: string }> | Failed;
 
 /**
  * GETs a text document under the same rules as a webhook POST (issue 28's calendar feeds): SSRF
@@ -182,18 +189,10 @@ export function getChecked(
   return checkedRequest<GetResult>(target, policy, request, undefined, (res, finish) => {
     const status = res.statusCode ?? 0;
     if (status >= 300 && status < 400)
-      return finish({
-        ok: false,
-        status,
-        error: `HTTP ${status}: Weiterleitungen werden nicht verfolgt.`,
-      });
-    if (status < 200 || status >= 300)
-      return finish({ ok: false, status, error: `HTTP ${status}` });
+      return finish(failed(`HTTP ${status}: Weiterleitungen werden nicht verfolgt.`, status));
+    if (status < 200 || status >= 300) return finish(failed(`HTTP ${status}`, status));
     const declared = Number(res.headers["content-length"]);
-    const tooLarge = {
-      ok: false as const,
-      error: `Antwort größer als ${Math.round(maxBytes / 1024 / 1024)} MB.`,
-    };
+    const tooLarge = failed(`Antwort größer als ${Math.round(maxBytes / 1024 / 1024)} MB.`);
     if (declared > maxBytes) return finish(tooLarge);
     let received = 0;
     const chunks: Buffer[] = [];
@@ -203,6 +202,6 @@ export function getChecked(
       chunks.push(chunk);
     });
     res.on("end", () => finish({ ok: true, body: Buffer.concat(chunks).toString("utf8") }));
-    res.on("error", (error) => finish({ ok: false, error: `Abbruch: ${error.message}` }));
+    res.on("error", (error) => finish(failed(`Abbruch: ${error.message}`)));
   });
 }

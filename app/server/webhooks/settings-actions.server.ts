@@ -54,7 +54,7 @@ export async function handleWebhookAction(
   }
   const index = isNew ? list.length - 1 : existing;
   const errors: WebhookFormState["errors"] = {};
-  for (const [path, messages] of Object.entries(result.fieldErrors)) {
+  for (const [path, messages] of Object.entries(result.fieldErrors ?? {})) {
     const match = path.match(/^webhooks\.(\d+)\.(url|events|secret|format)/);
     if (match && Number(match[1]) === index) {
       const field = match[2] as "url" | "events" | "secret" | "format";

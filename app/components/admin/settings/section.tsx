@@ -8,12 +8,8 @@ import {
 } from "react";
 import { Card } from "~/components/ui/card";
 import { FieldErrors, inputClass } from "~/components/ui/field";
-import {
-  isSettingsNumberField,
-  SETTINGS_NUMBER_RANGES,
-  type SettingsFormInput,
-  type SettingsSection,
-} from "~/lib/settings-form";
+import { isNumberSettingPath, NUMBER_SETTINGS } from "~/lib/setting-ranges";
+import type { SettingsFormInput, SettingsSection } from "~/lib/settings-form";
 
 /**
  * Beside Conform's own errors: the browser's refusals (with JS, by posted name) and the field a
@@ -123,14 +119,12 @@ export function SettingInput({
 /** A number setting: its field (whose name names its range), the input's id and label. */
 export type NumberSetting = readonly [meta: SettingsField, id: string, label: string];
 
-/** One number input per setting, in the given order, with its range (SETTINGS_NUMBER_RANGES). */
+/** One number input per setting, in the given order, with its range (NUMBER_SETTINGS). */
 export function NumberSettings({ settings }: { settings: readonly NumberSetting[] }) {
   return (
     <>
       {settings.map(([meta, id, text]) => {
-        const range = isSettingsNumberField(meta.name)
-          ? SETTINGS_NUMBER_RANGES[meta.name]
-          : undefined;
+        const range = isNumberSettingPath(meta.name) ? NUMBER_SETTINGS[meta.name] : undefined;
         return (
           <SettingInput
             key={id}
@@ -139,8 +133,8 @@ export function NumberSettings({ settings }: { settings: readonly NumberSetting[
             label={text}
             type="number"
             required
-            min={range?.[0]}
-            max={range?.[1]}
+            min={range?.min}
+            max={range?.max}
           />
         );
       })}

@@ -7,9 +7,8 @@ import { Alert } from "~/components/ui/field";
 import { useToast } from "~/components/ui/toast";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import type { Configuration } from "~/lib/configuration";
+import { isNumberSettingPath, settingRangeMessage } from "~/lib/setting-ranges";
 import {
-  isSettingsNumberField,
-  numberRangeMessage,
   SETTINGS_NOT_SAVED,
   type SettingsFormInput,
   SettingsFormSchema,
@@ -152,8 +151,8 @@ function SettingsFormBody(props: SettingsFormProps) {
   const onInvalid = (event: FormEvent<HTMLFormElement>) => {
     const field = event.target;
     if (!(field instanceof HTMLInputElement) || !field.name) return;
-    const message = isSettingsNumberField(field.name)
-      ? numberRangeMessage(field.name)
+    const message = isNumberSettingPath(field.name)
+      ? settingRangeMessage(field.name)
       : field.validationMessage;
     // The bubble the browser shows next reads this: German, like the server's message.
     if (field.validationMessage !== message) field.setCustomValidity(message);

@@ -1,6 +1,6 @@
 import { refreshAppointment } from "~/server/appointments/appointments.server";
 import { adminApi, onlyMethod } from "~/server/http/api-route.server";
-import { failure, failureJson, scheduling } from "~/server/platform/result.server";
+import { failureJson } from "~/server/platform/result.server";
 
 const NOT_FOUND = "Termin nicht gefunden.";
 
@@ -13,9 +13,8 @@ export const action = adminApi(
     id: { param: "id", notFound: NOT_FOUND },
   },
   async ({ id }) => {
-    const result = await scheduling(() => refreshAppointment(id));
+    const result = await refreshAppointment(id);
     if (!result.ok) return failureJson(result);
-    if (!result.value) return failureJson(failure(404, NOT_FOUND));
     return Response.json({ success: true, appointment: result.value });
   },
 );

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { deleteAppointment } from "~/server/appointments/appointments.server";
-import { SchedulingError } from "~/server/appointments/scheduling/types";
 import { setVideoLink } from "~/server/appointments/video-link.server";
 import { type ApiArgs, adminApi, onlyMethod } from "~/server/http/api-route.server";
 import { jsonError } from "~/server/http/http.server";
+import { failureJson } from "~/server/platform/result.server";
 
 const NOT_FOUND = "Termin nicht gefunden.";
 const METHODS = ["DELETE", "PATCH"] as const;
@@ -38,16 +38,13 @@ const patch = adminApi(
     ),
   },
   async ({ id, body }) => {
-    try {
-      const { appointment, changed } = await setVideoLink(id, body.videoUrl);
-      return Response.json({ success: true, changed, appointment });
-    } catch (error) {
-      if (error instanceof SchedulingError)
-        return jsonError(error.message, error.status, {
-          fieldErrors: { videoUrl: [error.message] },
-        });
-      throw error;
-    }
+    const result = await setVideoLink(id, body.videoUrl);
+    if (!result.ok) return failureJson(result);
+    return Response.json({
+      success: true,
+      changed: result.changed,
+      appointment: result.appointment,
+    });
   },
 );
 

@@ -1,12 +1,5 @@
-import {
-  LOGO_MISSING,
-  LOGO_TOO_LARGE,
-  readLogoForm,
-  removeLogo,
-  saveLogo,
-} from "~/server/branding/logo.server";
+import { readLogoForm, removeLogo, saveLogo } from "~/server/branding/logo.server";
 import { adminApi, onlyMethod } from "~/server/http/api-route.server";
-import { BodyError, jsonError } from "~/server/http/http.server";
 import { failureJson } from "~/server/platform/result.server";
 
 /**
@@ -20,14 +13,9 @@ export const action = adminApi(
       await removeLogo();
       return new Response(null, { status: 204 });
     }
-    let form: FormData | null;
-    try {
-      form = await readLogoForm(request);
-    } catch (error) {
-      if (!(error instanceof BodyError)) throw error;
-      return jsonError(error.status === 413 ? LOGO_TOO_LARGE : error.message, error.status);
-    }
-    if (!form) return jsonError(LOGO_MISSING, 400);
+    const read = await readLogoForm(request);
+    if (!read.ok) return failureJson(read);
+    const { form } = read;
     const result = await saveLogo(form.get("logo"));
     if (!result.ok) return failureJson(result);
     return Response.json({ success: true, logoUrl: result.logoUrl });

@@ -17,6 +17,7 @@ import { demoHostPlan } from "../../caldav/hosts.server";
 import { refreshLiveBusy } from "../../caldav/live-busy.server";
 import { getConfiguration } from "../../configuration/configuration.server";
 import { db, transaction } from "../../platform/db.server";
+import { attemptNow, type Scheduled } from "./attempt.server";
 import { busyBetween } from "./busy.server";
 import {
   type EventType,
@@ -132,12 +133,19 @@ export function assertBuiltinSlot(
   throw new SchedulingError(SLOT_NOT_OFFERED, "invalid", 400);
 }
 
+/** Whether a write hit a unique index (the built-in slot index, a booking's uid). */
+export function isUniqueViolation(error: unknown) {
+  return (error as { code?: string })?.code === "SQLITE_CONSTRAINT_UNIQUE";
+}
+
 /**
  * Checks the slot and writes the booking (or the move) in ONE immediate transaction: no other
  * booking can slip in between the check and the write, so no two active bookings overlap
  * (buffers included) and the daily maximum holds under parallel requests — per host when the
  * admins who take demos are the hosts (ADR 338): `write` gets the host the slot goes to (a moved
- * booking keeps its own when it is free there), null for the team.
+ * booking keeps its own when it is free there), null for the team. A refused slot (the check's
+ * throw rolls the transaction back, the unique start index is the last guard) comes back as a
+ * failure (ADR 310).
  */
 export function writeIfFree<T>(
   start: Date,
@@ -145,11 +153,18 @@ export function writeIfFree<T>(
   excludeId: number | undefined,
   write: (hostId: number | null) => T,
   preferHost?: number | null,
-): T {
-  return transaction(() => {
-    const input = assertBuiltinSlot(start, minutes, excludeId);
-    if (!input.hosts?.length) return write(null);
-    return write(freeHostsAt(start, input, preferHost)[0] ?? null);
+): Scheduled<T> {
+  return attemptNow(() => {
+    try {
+      return transaction(() => {
+        const input = assertBuiltinSlot(start, minutes, excludeId);
+        if (!input.hosts?.length) return write(null);
+        return write(freeHostsAt(start, input, preferHost)[0] ?? null);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new SchedulingError(SLOT_TAKEN, "slot_taken", 409);
+      throw error;
+    }
   });
 }
 

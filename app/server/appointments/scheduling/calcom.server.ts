@@ -4,6 +4,7 @@ import { env } from "../../platform/env.server";
 import {
   BOOKING_FAILED,
   type BookingResult,
+  CANCEL_FAILED,
   type EventType,
   SchedulingError,
   type SchedulingProvider,
@@ -280,7 +281,6 @@ export const calcomProvider: SchedulingProvider = {
         idempotent: false,
       },
     );
-    if (res.status !== 200)
-      throw new SchedulingError("Der Termin konnte nicht abgesagt werden.", "unavailable", 502);
+    if (res.status !== 200) throw new SchedulingError(CANCEL_FAILED, "unavailable", 502);
   },
 };

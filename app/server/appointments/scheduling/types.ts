@@ -70,3 +70,4 @@ export const SLOT_TAKEN =
 export const SLOTS_FAILED =
   "Zeitslots konnten nicht geladen werden. Bitte versuche es später erneut.";
 export const BOOKING_FAILED = "Fehler beim Buchen des Termins";
+export const CANCEL_FAILED = "Der Termin konnte nicht abgesagt werden.";
