@@ -84,22 +84,24 @@ for (const viewport of [PHONE, DESKTOP]) {
     await expect(page).toHaveURL(/\/admin\/account$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Account-Einstellungen");
     await expect(page.getByRole("heading", { name: "Profil" })).toBeVisible();
-    await expect(page.getByLabel("Benutzername")).toHaveValue(admin.username);
-    await expect(page.getByLabel("E-Mail-Adresse")).toHaveValue(admin.email);
+    // The calendar section below has a "Benutzername" of its own (the CalDAV login).
+    const profile = page.getByRole("region", { name: "Profil" });
+    await expect(profile.getByLabel("Benutzername")).toHaveValue(admin.username);
+    await expect(profile.getByLabel("E-Mail-Adresse")).toHaveValue(admin.email);
     await page.screenshot({
       path: testInfo.outputPath(`account-${viewport.width}.png`),
       fullPage: true,
     });
 
     // A taken name is refused with the registration's message, at the field.
-    await page.getByLabel("Benutzername").fill("admin");
+    await profile.getByLabel("Benutzername").fill("admin");
     await page.getByRole("button", { name: "Änderungen speichern" }).click();
     await expect(page.getByText("Dieser Benutzername ist bereits vergeben.")).toBeVisible();
 
     const renamed = `${admin.username}-neu`;
     const newEmail = `neu-${admin.email}`;
-    await page.getByLabel("Benutzername").fill(renamed);
-    await page.getByLabel("E-Mail-Adresse").fill(newEmail);
+    await profile.getByLabel("Benutzername").fill(renamed);
+    await profile.getByLabel("E-Mail-Adresse").fill(newEmail);
     // A new address needs the current password.
     await page.getByRole("button", { name: "Änderungen speichern" }).click();
     await expect(
@@ -107,8 +109,8 @@ for (const viewport of [PHONE, DESKTOP]) {
         "Bitte geben Sie Ihr aktuelles Passwort ein, um die E-Mail-Adresse zu ändern.",
       ),
     ).toBeVisible();
-    await page.getByLabel("Benutzername").fill(renamed);
-    await page.getByLabel("E-Mail-Adresse").fill(newEmail);
+    await profile.getByLabel("Benutzername").fill(renamed);
+    await profile.getByLabel("E-Mail-Adresse").fill(newEmail);
     // The profile's field: the security section (2FA, API access) asks for the password too.
     await page
       .getByRole("region", { name: "Profil" })
@@ -120,7 +122,7 @@ for (const viewport of [PHONE, DESKTOP]) {
     await expect(notice).toBeInViewport();
     await expect(page.getByText(`Willkommen, ${renamed}`)).toBeVisible();
     // Until confirmed, the old address stays.
-    await expect(page.getByLabel("E-Mail-Adresse")).toHaveValue(admin.email);
+    await expect(profile.getByLabel("E-Mail-Adresse")).toHaveValue(admin.email);
     await page.screenshot({ path: testInfo.outputPath(`account-pending-${viewport.width}.png`) });
 
     await waitForMail(admin.email, /Änderung Ihrer E-Mail-Adresse angefordert/);
@@ -136,7 +138,7 @@ for (const viewport of [PHONE, DESKTOP]) {
     await expect(page.getByRole("region", { name: "Benachrichtigungen" })).toContainText(
       `Ihre E-Mail-Adresse ist jetzt ${newEmail}.`,
     );
-    await expect(page.getByLabel("E-Mail-Adresse")).toHaveValue(newEmail);
+    await expect(profile.getByLabel("E-Mail-Adresse")).toHaveValue(newEmail);
     await waitForMail(admin.email, /Ihre E-Mail-Adresse wurde geändert/);
     // The password change stays where the spec has it, linked from here.
     // (Reached by keyboard: at the page's foot the toast may lie over it, JS off until closed.)
