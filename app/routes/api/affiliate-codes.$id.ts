@@ -7,8 +7,8 @@ import type { Route } from "./+types/affiliate-codes.$id";
 const ID = { param: "id", notFound: "Affiliate-Code nicht gefunden." } as const;
 
 /** DELETE /api/affiliate-codes/{id} (admins only). */
-const remove = adminApi({ fallback: "Fehler beim Löschen!", id: ID }, ({ id }) =>
-  deleteAffiliateCode(id)
+const remove = adminApi({ fallback: "Fehler beim Löschen!", id: ID }, ({ id, admin }) =>
+  deleteAffiliateCode(id, admin)
     ? Response.json({ success: true, message: "Affiliate-Code gelöscht!" })
     : jsonError(ID.notFound, 404),
 );
@@ -16,8 +16,8 @@ const remove = adminApi({ fallback: "Fehler beim Löschen!", id: ID }, ({ id }) 
 /** PATCH (or PUT) /api/affiliate-codes/{id} {isActive} (admins only). */
 const update = adminApi(
   { fallback: "Fehler beim Aktualisieren!", id: ID, schema: AffiliateToggleSchema },
-  ({ id, body }) => {
-    const updated = setAffiliateActive(id, body.isActive);
+  ({ id, body, admin }) => {
+    const updated = setAffiliateActive(id, body.isActive, admin);
     return updated
       ? Response.json({ success: true, affiliateCode: updated })
       : jsonError(ID.notFound, 404);

@@ -9,8 +9,8 @@ import { REQUEST_ID } from "~/server/requests/api.server";
  */
 export const action = adminApi(
   { fallback: "Fehler bei der automatischen Vorbereitung", methods: ["POST"], id: REQUEST_ID },
-  async ({ id }) => {
-    const result = await runAutomatedPreparation(id);
+  async ({ id, admin }) => {
+    const result = await runAutomatedPreparation(id, admin);
     if (!result.ok) return failureJson(result);
     return Response.json({
       success: true,

@@ -11,6 +11,7 @@ import { summaryOf } from "~/lib/format";
 import { appointments, requests } from "~db/schema";
 import { getConfiguration } from "../configuration/configuration.server";
 import { db } from "../platform/db.server";
+import { type AuditActor, audit } from "../privacy/audit.server";
 import { emitWebhook } from "../webhooks/deliveries.server";
 import { videoLinkOf } from "./booking-settings.server";
 import { queueBookingNotice, queueConfirmation, queueReminder } from "./mails.server";
@@ -295,9 +296,11 @@ export async function refreshAppointment(id: number): Promise<AppointmentJson | 
   return getAppointment(id);
 }
 
-/** Removes the cached row only (no status change at the scheduling service). */
-export function deleteAppointment(id: number): boolean {
-  return db().delete(appointments).where(eq(appointments.id, id)).run().changes > 0;
+/** Removes the cached row only (no status change at the scheduling service); audited (ADR 319). */
+export function deleteAppointment(id: number, actor: AuditActor = "System"): boolean {
+  const gone = db().delete(appointments).where(eq(appointments.id, id)).run().changes > 0;
+  if (gone) audit(actor, "appointment-deleted", `Termin ${id}`);
+  return gone;
 }
 
 // ---------- Cal.com webhook ----------
