@@ -119,6 +119,8 @@ export const DEFAULT_PRIVACY_NOTE =
   "Wir speichern deine Angaben, Dateien und Sprachnachricht nur, um deine Anfrage zu bearbeiten und dir eine Testversion zu zeigen. Ohne weitere Bearbeitung löschen wir sie nach {monate} Monaten; du kannst deine Anfrage jederzeit zurückziehen.";
 
 export const DEFAULT_AI_DAILY_LIMIT = 200;
+/** The admins' own AI actions per day (ADR 319): a budget visitors' requests never touch. */
+export const DEFAULT_AI_MANUAL_DAILY_LIMIT = 100;
 export const DEFAULT_TRANSCRIPTION_DAILY_LIMIT = 100;
 
 /** The whole configuration document: one schema with the spec's defaults and clamps. */
@@ -181,12 +183,19 @@ export const ConfigurationSchema = z.object({
     .object({ requireTwoFactor: z.boolean().default(false) })
     .default({ requireTwoFactor: false }),
   /**
-   * AI budget (issue 26, ADR 255): AI calls per Berlin day, automatic summaries and manual
-   * actions together; beyond it summaries wait for the next day and manual actions answer 429.
+   * AI budgets per Berlin day (ADR 255, 319): `dailyLimit` for the automatic summaries of
+   * visitors' requests (beyond it they wait for the next day), `manualDailyLimit` for the admins'
+   * own actions ("Automatisch vorbereiten", the coding prompt; beyond it 429).
    */
   ai: z
-    .object({ dailyLimit: clampInt(0, 100_000, DEFAULT_AI_DAILY_LIMIT) })
-    .default({ dailyLimit: DEFAULT_AI_DAILY_LIMIT }),
+    .object({
+      dailyLimit: clampInt(0, 100_000, DEFAULT_AI_DAILY_LIMIT),
+      manualDailyLimit: clampInt(0, 100_000, DEFAULT_AI_MANUAL_DAILY_LIMIT),
+    })
+    .default({
+      dailyLimit: DEFAULT_AI_DAILY_LIMIT,
+      manualDailyLimit: DEFAULT_AI_MANUAL_DAILY_LIMIT,
+    }),
   /**
    * Transcription budget (issue 30, ADR 272): recordings sent to the transcription service per
    * Berlin day; beyond it the rest wait for the next day.
