@@ -1,5 +1,6 @@
 import { useNavigation } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
+import { StepUpStep } from "~/components/admin/step-up-step";
 import {
   ActivatedCredentials,
   InvitationLinkNotice,
@@ -81,6 +82,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
       </div>
 
       <ConfirmationStep data={actionData} />
+      <StepUpStep data={actionData} />
       {result?.message ? <Alert tone="success">{result.message}</Alert> : null}
       {result?.error ? <Alert>{result.error}</Alert> : null}
       {result?.adminData ? <ActivatedCredentials adminData={result.adminData} /> : null}

@@ -67,6 +67,33 @@ export function notifyAccountActivated(account: { username: string; email: strin
   });
 }
 
+/**
+ * Another admin switched this account off or on again (ADR 315: the target hears of every such
+ * action). A registration that awaited activation gets `notifyAccountActivated` instead.
+ */
+export function notifyAccountStatus(
+  account: { username: string; email: string },
+  active: boolean,
+  by: string,
+) {
+  queueMail({
+    to: account.email,
+    subject: active
+      ? "Ihr Admin-Zugang wurde wieder aktiviert"
+      : "Ihr Admin-Zugang wurde deaktiviert",
+    kind: active ? "account-reactivated" : "account-deactivated",
+    content: {
+      greeting: `Hallo ${account.username},`,
+      paragraphs: [
+        active
+          ? `${by} hat Ihren Admin-Zugang zum Anfrage-Portal wieder aktiviert. Sie können sich wieder anmelden.`
+          : `${by} hat Ihren Admin-Zugang zum Anfrage-Portal deaktiviert; Ihre Sitzungen wurden beendet. Sie können sich nicht mehr anmelden, bis er wieder aktiviert wird.`,
+        "Falls Sie das nicht erwartet haben, wenden Sie sich bitte an Ihr Team.",
+      ],
+    },
+  });
+}
+
 /** What the invitee reads after registering (page and API): one message, what happens next. */
 export function registrationMessage() {
   return [
