@@ -22,12 +22,13 @@ import { codeKey, codeLimiter } from "../two-factor/step-up.server";
 import {
   challengeOf,
   claimChallenge,
+  claimSignedLoginChallenge,
   findPasskey,
-  MAX_LIVE_LOGIN_CHALLENGES,
   type PasskeyRow,
   parseTransports,
   recordUse,
   relyingParty,
+  signedLoginChallenge,
   storeChallenge,
   toCredential,
 } from "./webauthn.server";
@@ -109,13 +110,12 @@ export async function passkeyLoginOptions(
     });
     return { ok: true, options };
   }
+  // Anonymous: a signed challenge, nothing stored (ADR 317).
   const options = await (await webauthn()).generateAuthenticationOptions({
     rpID,
     userVerification: "required",
+    challenge: signedLoginChallenge(),
   });
-  // Anonymous: at most MAX_LIVE_LOGIN_CHALLENGES live, whatever the number of clients.
-  if (!storeChallenge(options.challenge, { purpose: "login" }, MAX_LIVE_LOGIN_CHALLENGES))
-    return tooMany(60);
   return { ok: true, options };
 }
 
@@ -150,11 +150,14 @@ export type PasskeyLoginOutcome<T> =
 export async function verifyPasskeyLogin<T extends object>(
   input: { challenge?: string; response: AuthenticationResponseJSON; redirectTo?: string | null },
   ip: string,
+  knownAdmins: ReadonlySet<number>,
   complete: Complete<T>,
 ): Promise<PasskeyLoginOutcome<T>> {
   return input.challenge
     ? secondStep(input.challenge, input.response, complete)
-    : instead(input.response, ip, (admin) => complete(admin, input.redirectTo ?? null));
+    : instead(input.response, ip, knownAdmins, (admin) =>
+        complete(admin, input.redirectTo ?? null),
+      );
 }
 
 async function secondStep<T extends object>(
@@ -192,23 +195,25 @@ async function secondStep<T extends object>(
 async function instead<T extends object>(
   response: AuthenticationResponseJSON,
   ip: string,
+  knownAdmins: ReadonlySet<number>,
   complete: (row: AdminRow) => T,
 ) {
   const perClient = loginLimiter();
   const clientState = await perClient.consume(ipKey(ip));
   if (!clientState.ok) return limited(clientState.retryAfterSeconds);
   const challenge = challengeOf(response);
-  const stored = claimChallenge(challenge, "login");
+  const claimed = claimSignedLoginChallenge(challenge);
   const row = findPasskey(response.id);
   const admin = row
     ? db().select().from(admins).where(eq(admins.id, row.adminId)).get()
     : undefined;
-  if (!challenge || !stored || !row || !admin)
+  if (!challenge || !claimed || !row || !admin)
     return { kind: "failed" as const, message: P.loginFailed };
-  // The passkey names the account: its login lock counts this attempt too.
-  const perAccount = accountLoginLimiter();
-  const accountState = await perAccount.consume(accountKey(admin.username));
-  if (!accountState.ok) {
+  // The passkey names the account: its login lock counts this attempt too — unless this browser
+  // logged in as this admin before (ADR 318): a stranger's lock never blocks the owner's passkey.
+  const perAccount = knownAdmins.has(admin.id) ? null : accountLoginLimiter();
+  const accountState = perAccount ? await perAccount.consume(accountKey(admin.username)) : null;
+  if (accountState && !accountState.ok) {
     await perClient.refund(ipKey(ip));
     return limited(accountState.retryAfterSeconds);
   }
@@ -217,7 +222,7 @@ async function instead<T extends object>(
     return { kind: "failed" as const, message: P.loginFailed };
   }
   await perClient.refund(ipKey(ip));
-  await perAccount.refund(accountKey(admin.username));
+  await perAccount?.refund(accountKey(admin.username));
   if (!admin.isActive) return { kind: "failed" as const, message: P.loginFailed };
   if (!admin.passkeyLogin) return { kind: "failed" as const, message: P.loginNotAllowed };
   return { kind: "ok" as const, ...complete(admin) };
