@@ -119,7 +119,7 @@ export const DEFAULT_PRIVACY_NOTE =
   "Wir speichern deine Angaben, Dateien und Sprachnachricht nur, um deine Anfrage zu bearbeiten und dir eine Testversion zu zeigen. Ohne weitere Bearbeitung löschen wir sie nach {monate} Monaten; du kannst deine Anfrage jederzeit zurückziehen.";
 
 export const DEFAULT_AI_DAILY_LIMIT = 200;
-/** The admins' own AI actions per day (ADR 319): a budget visitors' requests never touch. */
+/** The admins' own AI actions per day (ADR 318): a budget visitors' requests never touch. */
 export const DEFAULT_AI_MANUAL_DAILY_LIMIT = 100;
 export const DEFAULT_TRANSCRIPTION_DAILY_LIMIT = 100;
 

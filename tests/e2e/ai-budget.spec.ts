@@ -4,7 +4,7 @@ import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
 // Issue 26: today's AI budgets used up (`ai.dailyLimit` and the admins' own
-// `ai.manualDailyLimit`, ADR 319, set here to 0). The request says that its summary follows
+// `ai.manualDailyLimit`, ADR 318, set here to 0). The request says that its summary follows
 // tomorrow, and "Automatisch vorbereiten" says why nothing happens, with and without JavaScript.
 // On a phone.
 test.use({ viewport: { width: 390, height: 844 } });

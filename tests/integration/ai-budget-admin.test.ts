@@ -5,7 +5,7 @@ import { multipart, validFields } from "./landing-fixtures";
 import { mswListenOptions, setupMocks, startTestServer, type TestServer } from "./server";
 
 // Visitors' requests start the automatic AI summaries; they must not use up what the admins' own
-// AI actions ("Automatisch vorbereiten", the coding prompt) need (ADR 319): the manual actions
+// AI actions ("Automatisch vorbereiten", the coding prompt) need (ADR 318): the manual actions
 // have a budget of their own, `ai.manualDailyLimit`, counted atomically like `ai.dailyLimit`.
 
 let server: TestServer;

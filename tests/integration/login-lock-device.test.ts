@@ -6,7 +6,7 @@ import { SoftAuthenticator } from "./soft-authenticator";
 
 // The per-account login lock (ADR 263) stops guessing from everywhere, but anyone can set it off
 // for any admin. A browser the admin logged in with before carries a signed device cookie
-// (ADR 318): from there the lock never blocks the password, the code or the passkey; the
+// (ADR 317): from there the lock never blocks the password, the code or the passkey; the
 // per-client limits still hold. Strangers stay locked out.
 
 const ORIGIN = "http://portal.test";

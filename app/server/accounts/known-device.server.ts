@@ -1,7 +1,7 @@
 import { signedCookie } from "../http/signed-cookie.server";
 
 /**
- * Known devices (ADR 318): a browser an admin logged in with carries a signed, httpOnly cookie
+ * Known devices (ADR 317): a browser an admin logged in with carries a signed, httpOnly cookie
  * naming that admin (the last few admins of this browser). The per-account login lock (ADR 263),
  * which anyone can set off by failing 10 times, never blocks a login from such a browser — the
  * password, the code step and a passkey; the per-client limits still hold. The cookie proves only

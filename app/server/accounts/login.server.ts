@@ -94,7 +94,7 @@ async function attempt(form: FormData, ip: string, request: Request): Promise<Lo
   const { username, password, redirectTo } = submission.value;
   const userAgent = request.headers.get("user-agent");
   const row = findByUsername(username);
-  // A browser this admin logged in with before is not held by the account's lock (ADR 318).
+  // A browser this admin logged in with before is not held by the account's lock (ADR 317).
   const knownDevice = row ? (await knownAdminIds(request)).has(row.id) : false;
   // Reserve the attempt before the password check (N parallel attempts: exactly the limit get
   // through); a successful login gives its reservation back. Per client, per client + name and per
@@ -271,7 +271,7 @@ export function loginWithCredentials(
     headers: {
       "content-type": "application/x-www-form-urlencoded",
       "user-agent": request.headers.get("user-agent") ?? "",
-      // The known-device cookie (ADR 318) goes along.
+      // The known-device cookie (ADR 317) goes along.
       cookie: request.headers.get("cookie") ?? "",
     },
     body: form,

@@ -97,7 +97,7 @@ type ToolSpec = {
 /**
  * One Messages call; returns the text or the forced tool's input. Refusals become AiErrors. Every
  * call takes one of today's budget of its kind first — `ai.dailyLimit` for the automatic
- * summaries, `ai.manualDailyLimit` for an admin's action (ADR 319): beyond it an AiBudgetError (429).
+ * summaries, `ai.manualDailyLimit` for an admin's action (ADR 318): beyond it an AiBudgetError (429).
  */
 export async function complete(options: {
   budget: AiBudgetKind;

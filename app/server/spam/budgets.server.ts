@@ -55,7 +55,7 @@ export function giveBackToday(name: BudgetName, now = new Date()) {
 }
 
 /**
- * Who an AI call is for (ADR 319): the automatic summaries of visitors' requests, or an admin's
+ * Who an AI call is for (ADR 318): the automatic summaries of visitors' requests, or an admin's
  * own action. Each has its budget, so visitors can never use up what the admins need.
  */
 export type AiBudgetKind = "automatic" | "manual";

@@ -210,7 +210,7 @@ async function instead<T extends object>(
   if (!challenge || !claimed || !row || !admin)
     return { kind: "failed" as const, message: P.loginFailed };
   // The passkey names the account: its login lock counts this attempt too — unless this browser
-  // logged in as this admin before (ADR 318): a stranger's lock never blocks the owner's passkey.
+  // logged in as this admin before (ADR 317): a stranger's lock never blocks the owner's passkey.
   const perAccount = knownAdmins.has(admin.id) ? null : accountLoginLimiter();
   const accountState = perAccount ? await perAccount.consume(accountKey(admin.username)) : null;
   if (accountState && !accountState.ok) {
