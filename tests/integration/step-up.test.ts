@@ -91,7 +91,8 @@ const row = <T>(sql: string, ...args: unknown[]) => {
   }
 };
 const totpOn = (id: number) =>
-  row<{ enabled: number }>("SELECT totp_enabled AS enabled FROM admins WHERE id = ?", id).enabled === 1;
+  row<{ enabled: number }>("SELECT totp_enabled AS enabled FROM admins WHERE id = ?", id)
+    .enabled === 1;
 const isActive = (id: number) =>
   row<{ a: number }>("SELECT is_active AS a FROM admins WHERE id = ?", id).a === 1;
 const exists = (id: number) => !!row("SELECT id FROM admins WHERE id = ?", id);
