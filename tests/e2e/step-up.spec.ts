@@ -193,8 +193,10 @@ test("a reset link for another admin goes to their mailbox; a direct activation 
     await expectStepUp(page, js, `Passwort-Reset-Link erzeugen: ${target.username}`);
     await shot(page, info, "step-up-reset-link");
     await confirm(page, js, `Passwort-Reset-Link erzeugen: ${target.username}`, me.password);
-    const sent = page.getByRole("status").filter({ hasText: "per E-Mail an" });
-    await expect(sent).toContainText(`${target.username} (${target.email})`);
+    // Announced (the toast region is aria-live) and in view.
+    const sent = page
+      .getByRole("region", { name: "Benachrichtigungen" })
+      .getByText(`per E-Mail an ${target.username} (${target.email}) gesendet`);
     await expect(sent).toBeInViewport();
     // Never shown to the actor (this server has SMTP).
     await expect(page.getByTestId("reset-link")).toHaveCount(0);
@@ -217,6 +219,8 @@ test("a reset link for another admin goes to their mailbox; a direct activation 
     await confirm(page, js, `Direkt freischalten: ${email}`, me.password);
     const username = page.getByTestId("activated-username");
     await expect(username).toHaveText(/^direkt-/);
+    // The credentials are in view (with JavaScript the page does not reload: they take the focus).
+    await expect(page.getByTestId("activated-password")).toBeInViewport();
     await expect(page.getByTestId(`invitation-row-${email}`)).toHaveCount(0);
     await shot(page, info, "step-up-activated");
   }

@@ -34,12 +34,15 @@ export function StepUpStep({ data }: { data: unknown }) {
         title={M.title}
         description={intro}
         initialFocusRef={passwordRef}
+        returnFocus={() => submitterOf(step.fields)}
         size="sm"
       >
         <StepUpForm
           key={step.id}
           step={step}
           passwordRef={passwordRef}
+          // A wrong proof answers with a new step: its new field takes the focus again.
+          autoFocus
           cancel={
             <button
               type="button"
@@ -54,6 +57,22 @@ export function StepUpStep({ data }: { data: unknown }) {
     );
   }
   return <InlineStep step={step} intro={intro} />;
+}
+
+/**
+ * The button that posted the interrupted form (found by its intent and id), so a cancelled dialog
+ * gives the focus back to it: the submission itself may have left the focus nowhere.
+ */
+function submitterOf(fields: Record<string, string>): HTMLElement | null {
+  const matches = (form: HTMLFormElement, name: string) =>
+    fields[name] === undefined ||
+    [...form.querySelectorAll<HTMLInputElement>(`input[type="hidden"][name="${name}"]`)].some(
+      (input) => input.value === fields[name],
+    );
+  const form = [...document.querySelectorAll("form")].find(
+    (f) => !f.hasAttribute("data-step-up") && matches(f, "intent") && matches(f, "id"),
+  );
+  return form?.querySelector<HTMLElement>('button[type="submit"], button:not([type])') ?? null;
 }
 
 function InlineStep({ step, intro }: { step: StepUpStepData["stepUp"]; intro: string }) {

@@ -123,7 +123,7 @@ export async function handleUsersAction(formData: FormData, me: SessionAdmin) {
       const result = issueResetLink(id, me);
       if (!result.ok) return reply({ intent, error: result.error }, result.status);
       // With SMTP the link goes to the admin it is for, never to the actor (ADR 315).
-      if (result.mailed) return reply({ intent, message: resetLinkMailedMessage(result) });
+      if (result.mailed) return done(resetLinkMailedMessage(result));
       return reply({ intent, resetLink: { username: result.username, link: result.link } });
     }
     case "reset-2fa": {
