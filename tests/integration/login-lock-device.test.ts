@@ -101,6 +101,20 @@ describe("a known device is not locked out by strangers", { timeout: 90_000 }, (
     expect(page.headers.getSetCookie().some((c) => c.startsWith("__session="))).toBe(true);
   });
 
+  it("a stolen device cookie guesses no faster: its own counter, exactly 10 in parallel", async () => {
+    const jana = await insertAdmin("jana-device");
+    const device = await deviceCookieOf(jana.username, jana.password, "198.51.100.90");
+    const answers = await Promise.all(
+      across56("2001:db8:7400", 12).map((ip) =>
+        login(ip, jana.username, "falsch-falsch-falsch", device),
+      ),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([...Array(10).fill(401), 429, 429]);
+    expect((await login("198.51.100.91", jana.username, jana.password, device)).status).toBe(429);
+    // The strangers' counter is untouched: the device's guesses lock no one else out.
+    expect((await login("198.51.100.92", jana.username, jana.password)).status).toBe(200);
+  });
+
   it("the per-client limit still holds on a known device", async () => {
     const gustav = await insertAdmin("gustav-device");
     const device = await deviceCookieOf(gustav.username, gustav.password, "198.51.100.60");

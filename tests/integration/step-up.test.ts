@@ -387,6 +387,13 @@ describe("with the proof", () => {
     });
     expect(saved.status).toBe(200);
     expect(JSON.parse(rule()).security.requireTwoFactor).toBe(true);
+    // Every other admin hears of it.
+    await server.drainOutbox();
+    const notice = await inbox.waitFor(
+      "anna-stepup@example.com",
+      /Zwei-Faktor-Anmeldung für alle Admins verlangt/,
+    );
+    expect(notice.text).toContain("tina-stepup hat die Zwei-Faktor-Anmeldung für alle Admins");
     // Back off again (fresh proof: no new question), so other tests are not held.
     const off = await form({ intent: "2fa-require" });
     expect(off.status).toBe(200);

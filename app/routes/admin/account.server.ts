@@ -10,6 +10,7 @@ import {
   TwoFactorEnableSchema,
   TwoFactorSetupSchema,
 } from "~/lib/two-factor";
+import { notifyTwoFactorRule } from "~/server/accounts/activation.server";
 import { createApiToken, revokeApiToken } from "~/server/accounts/api-tokens/api-tokens.server";
 import type { SessionAdmin } from "~/server/accounts/auth.server";
 import { removePasskey, setPasskeyLogin } from "~/server/accounts/passkeys/passkeys.server";
@@ -120,12 +121,14 @@ export async function handleSecurityIntent(intent: string, form: FormData, admin
     case "2fa-require": {
       const on = form.get("requireTwoFactor") === "on";
       // Changing the rule for everyone asks for the step-up (ADR 315); saving it unchanged not.
-      if (on !== getConfiguration().security.requireTwoFactor) {
+      const changes = on !== getConfiguration().security.requireTwoFactor;
+      if (changes) {
         const step = await stepUpStep(form, admin, TWO_FACTOR_MESSAGES.requireStepUp(on));
         if (step) return step;
       }
       const saved = patchConfiguration({ security: { requireTwoFactor: on } }, admin);
       if (!saved.ok) return reply({ intent, error: saved.error }, 400);
+      if (changes) notifyTwoFactorRule(on, admin);
       return reply({ intent, message: TWO_FACTOR_MESSAGES.requireSaved(on) });
     }
     default:

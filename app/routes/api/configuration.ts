@@ -1,6 +1,7 @@
 import { berlinToday } from "~/lib/booking-calendar";
 import { mergeConfigurationPatch, publicConfiguration } from "~/lib/configuration";
 import { StepUpProofSchema } from "~/lib/step-up";
+import { notifyTwoFactorRule } from "~/server/accounts/activation.server";
 import { getApiAdmin } from "~/server/accounts/auth.server";
 import {
   changesTwoFactorRule,
@@ -59,6 +60,7 @@ export const action = adminApi(
     // the 2FA rule changes.
     const { stepUp, ...config } = body;
     const patch = request.method === "PATCH";
+    const before = getConfiguration().security.requireTwoFactor;
     if (
       changesTwoFactorRule(patch ? mergeConfigurationPatch(getConfiguration(), config) : config)
     ) {
@@ -68,6 +70,9 @@ export const action = adminApi(
     }
     const result = patch ? patchConfiguration(config, admin) : saveConfiguration(config, admin);
     if (!result.ok) return Response.json(result, { status: 400 });
+    // Every other admin hears of a switched 2FA rule (ADR 315).
+    const after = result.configuration.security.requireTwoFactor;
+    if (after !== before) notifyTwoFactorRule(after, admin);
     return Response.json({
       success: true,
       message: "Konfiguration erfolgreich gespeichert!",

@@ -34,7 +34,7 @@ import {
   toAdminUser,
 } from "./auth.server";
 import { knownAdminIds } from "./known-device.server";
-import { accountKey, ipKey, recordLoginFailure, userKey } from "./login-lock.server";
+import { accountCounterKey, ipKey, recordLoginFailure, userKey } from "./login-lock.server";
 import { type PasskeyLoginOutcome, verifyPasskeyLogin } from "./passkeys/passkey-login.server";
 import { hasPasskeys } from "./passkeys/webauthn.server";
 import { resetLinkNotice } from "./reset-link.server";
@@ -103,7 +103,7 @@ async function attempt(form: FormData, ip: string, request: Request): Promise<Lo
   const counters: [Limiter, string][] = [
     [loginLimiter(), ipKey(ip)],
     [loginLimiter(), userKey(ip, username)],
-    ...(knownDevice ? [] : [[accountLoginLimiter(), accountKey(username)] as [Limiter, string]]),
+    [accountLoginLimiter(), accountCounterKey(username, knownDevice)],
   ];
   for (const [limiter, key] of counters) {
     const state = await limiter.consume(key);
@@ -132,8 +132,8 @@ async function attempt(form: FormData, ip: string, request: Request): Promise<Lo
   }
   await loginLimiter().refund(ipKey(ip));
   await loginLimiter().reset(userKey(ip, username));
-  // A known device neither counted on the account's lock nor lifts it: strangers stay held.
-  if (!knownDevice) await accountLoginLimiter().reset(accountKey(username));
+  // A known device counted on its own counter and lifts only that: strangers stay held.
+  await accountLoginLimiter().reset(accountCounterKey(username, knownDevice));
   // Hashes made with older scrypt parameters are upgraded now, while the password is at hand (ADR 091).
   if (needsRehash(row.passwordHash)) {
     const passwordHash = await hashPassword(password);

@@ -16,7 +16,7 @@ import {
   tooManyMessage,
 } from "../../platform/rate-limit.server";
 import { failure, type Result } from "../../platform/result.server";
-import { accountKey, recordLoginFailure } from "../login-lock.server";
+import { accountCounterKey, recordLoginFailure } from "../login-lock.server";
 import type { ChallengeOutcome } from "../two-factor/challenge.server";
 import { codeKey, codeLimiter } from "../two-factor/step-up.server";
 import {
@@ -209,11 +209,13 @@ async function instead<T extends object>(
     : undefined;
   if (!challenge || !claimed || !row || !admin)
     return { kind: "failed" as const, message: P.loginFailed };
-  // The passkey names the account: its login lock counts this attempt too — unless this browser
-  // logged in as this admin before (ADR 317): a stranger's lock never blocks the owner's passkey.
-  const perAccount = knownAdmins.has(admin.id) ? null : accountLoginLimiter();
-  const accountState = perAccount ? await perAccount.consume(accountKey(admin.username)) : null;
-  if (accountState && !accountState.ok) {
+  // The passkey names the account: its login lock counts this attempt too — on the known devices'
+  // own counter when this browser logged in as this admin before (ADR 317), so a stranger's lock
+  // never blocks the owner's passkey.
+  const perAccount = accountLoginLimiter();
+  const accountCounter = accountCounterKey(admin.username, knownAdmins.has(admin.id));
+  const accountState = await perAccount.consume(accountCounter);
+  if (!accountState.ok) {
     await perClient.refund(ipKey(ip));
     return limited(accountState.retryAfterSeconds);
   }
@@ -222,7 +224,7 @@ async function instead<T extends object>(
     return { kind: "failed" as const, message: P.loginFailed };
   }
   await perClient.refund(ipKey(ip));
-  await perAccount?.refund(accountKey(admin.username));
+  await perAccount.refund(accountCounter);
   if (!admin.isActive) return { kind: "failed" as const, message: P.loginFailed };
   if (!admin.passkeyLogin) return { kind: "failed" as const, message: P.loginNotAllowed };
   return { kind: "ok" as const, ...complete(admin) };
