@@ -74,7 +74,8 @@ beforeAll(async () => {
   }
 });
 
-describe("anonymous passkey challenges", () => {
+// Over a thousand calls in the first test: generous time on a loaded machine.
+describe("anonymous passkey challenges", { timeout: 120_000 }, () => {
   it("35 clients asking 30 times each lock nobody out; nothing is stored for them", async () => {
     for (let client = 1; client <= 35; client++) {
       const ip = `203.0.113.${client}`;

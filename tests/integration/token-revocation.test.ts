@@ -1,7 +1,14 @@
 import { spawnSync } from "node:child_process";
 import { generateSync } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiLogin, insertAdmin, linkToken, startInbox, testDb } from "./auth-helpers";
+import {
+  apiLogin,
+  insertAdmin,
+  linkToken,
+  pageSessionCookie,
+  startInbox,
+  testDb,
+} from "./auth-helpers";
 import { startTestServer, type TestServer } from "./server";
 
 // A recovered account takes its intruder's keys away (ADR 316): a password reset and a 2FA reset
@@ -24,17 +31,8 @@ afterAll(async () => {
 const post = (path: string, json: unknown, token?: string) =>
   server.fetch(path, { method: "POST", json, token });
 
-async function cookieOf(username: string, password: string) {
-  const login = await server.fetch("/admin/login", {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ username, password }).toString(),
-  });
-  expect(login.status).toBe(302);
-  return (login.headers.getSetCookie().find((c) => c.startsWith("__session=")) ?? "").split(
-    ";",
-  )[0] as string;
-}
+const cookieOf = (username: string, password: string) =>
+  pageSessionCookie(server, username, password);
 
 async function apiToken(session: string, password: string, name: string) {
   const res = await post(
@@ -71,6 +69,18 @@ async function withKeys(username: string) {
     expect((await server.fetch("/api/admin/requests", { token })).status).toBe(200);
   expect((await server.fetch(`/admin/kalender.ics?token=${feed}`)).status).toBe(200);
   return { admin, session, tokens, feed };
+}
+
+/** Turns the admin's TOTP on through the API (a 2FA reset needs one to reset). */
+async function enrolTotp(keys: Awaited<ReturnType<typeof withKeys>>) {
+  const setup = await post(
+    "/api/admin/account/2fa/setup",
+    { password: keys.admin.password },
+    keys.session,
+  );
+  const { secret } = await setup.json();
+  const code = generateSync({ secret, epoch: Math.floor(Date.now() / 1000) });
+  expect((await post("/api/admin/account/2fa/enable", { code }, keys.session)).status).toBe(200);
 }
 
 async function expectRevoked(keys: Awaited<ReturnType<typeof withKeys>>) {
@@ -125,14 +135,7 @@ describe("a recovered account takes the intruder's keys away", () => {
 
   it("another admin's '2FA zurücksetzen' revokes them too; the mail names them", async () => {
     const keys = await withKeys("yara-revoke");
-    const setup = await post(
-      "/api/admin/account/2fa/setup",
-      { password: keys.admin.password },
-      keys.session,
-    );
-    const { secret } = await setup.json();
-    const code = generateSync({ secret, epoch: Math.floor(Date.now() / 1000) });
-    expect((await post("/api/admin/account/2fa/enable", { code }, keys.session)).status).toBe(200);
+    await enrolTotp(keys);
     const helper = await insertAdmin("zoe-revoke");
     const cookie = await cookieOf(helper.username, helper.password);
     const res = await server.fetch("/admin/users", {
@@ -154,14 +157,7 @@ describe("a recovered account takes the intruder's keys away", () => {
 
   it("npm run admin:reset-2fa revokes them too", async () => {
     const keys = await withKeys("anton-revoke");
-    const setup = await post(
-      "/api/admin/account/2fa/setup",
-      { password: keys.admin.password },
-      keys.session,
-    );
-    const { secret } = await setup.json();
-    const code = generateSync({ secret, epoch: Math.floor(Date.now() / 1000) });
-    expect((await post("/api/admin/account/2fa/enable", { code }, keys.session)).status).toBe(200);
+    await enrolTotp(keys);
     const run = spawnSync(process.execPath, ["scripts/admin-reset-2fa.ts", keys.admin.username], {
       env: { ...process.env },
       encoding: "utf8",
