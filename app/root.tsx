@@ -27,6 +27,7 @@ import { getToast } from "./server/http/flash.server";
 import { withIdempotency } from "./server/http/idempotency.server";
 import { clientIp } from "./server/http/request-context.server";
 import { bookingConfirmationMailed } from "./server/mail/outbox.server";
+import { withAuditScope } from "./server/privacy/audit-via.server";
 import { readTheme } from "./server/visitors/preferences.server";
 
 export const links: Route.LinksFunction = () => [
@@ -34,6 +35,8 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export const middleware: Route.MiddlewareFunction[] = [
+  // Each request names how its admin acts, for the audit log (ADR 319).
+  (_, next) => withAuditScope(next as () => Promise<Response>),
   ({ request, context }, next) =>
     withIdempotency(request, clientIp(context), next as () => Promise<Response>),
 ];

@@ -70,6 +70,11 @@ export const sessions = sqliteTable(
     publicId: text("public_id"),
     /** The client's network at login: the IP masked to /24 (IPv4) or /48 (IPv6), never the address. */
     network: text("network"),
+    /**
+     * The last step-up of this session (password or a current code, ADR 315): power over other
+     * admins needs one of the last 5 minutes. Gone with the row at logout.
+     */
+    stepUpAt: ms("step_up_at"),
   },
   (t) => [
     index("sessions_admin_idx").on(t.adminId),
@@ -491,6 +496,11 @@ export const auditLog = sqliteTable(
     /** E.g. "Anfrage #0012", "Liste (CSV)". */
     target: text("target").notNull().default(""),
     details: text("details"),
+    /**
+     * How an admin acted (ADR 319): "session", "token:<id>" (an API token) or "cli" (the command
+     * line); null for the system, visitors and failed logins.
+     */
+    via: text("via"),
   },
   (t) => [
     index("audit_log_at_idx").on(t.at),

@@ -15,6 +15,10 @@ export type UsersActionResult = {
   resetLink?: { username: string; link: string };
 };
 
+/** A reset link for another admin went to their address (with SMTP, ADR 315). */
+export const resetLinkMailedMessage = (to: { username: string; email: string }) =>
+  `Ein Link zum Zurücksetzen des Passworts wurde per E-Mail an ${to.username} (${to.email}) gesendet. Er ist eine Stunde gültig.`;
+
 /** The delete confirmation names the admins who stay active (same text with and without JS). */
 export function deleteAdminMessage(username: string, remaining: string[]) {
   return `Möchten Sie den Admin „${username}“ wirklich löschen? Seine Zuweisungen und Einladungen werden auf Sie übertragen, und er wird per E-Mail benachrichtigt.\nVerbleibende aktive Admins: ${remaining.length ? remaining.join(", ") : "keine"}.`;

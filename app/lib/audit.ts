@@ -44,6 +44,13 @@ export const AUDIT_ACTIONS = [
   "appointment-moved",
   "calendar-connected",
   "calendar-disconnected",
+  "appointment-deleted",
+  "affiliate-code-created",
+  "affiliate-code-changed",
+  "affiliate-code-deleted",
+  "archive",
+  "unarchive",
+  "preparation-edited",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -92,7 +99,26 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   "appointment-moved": "Termin verschoben (durch Admin)",
   "calendar-connected": "Kalender (CalDAV) verbunden",
   "calendar-disconnected": "Kalender (CalDAV) getrennt",
+  "appointment-deleted": "Termin aus der Liste entfernt",
+  "affiliate-code-created": "Affiliate-Code erstellt",
+  "affiliate-code-changed": "Affiliate-Code geändert",
+  "affiliate-code-deleted": "Affiliate-Code gelöscht",
+  archive: "Anfrage archiviert",
+  unarchive: "Anfrage wiederhergestellt",
+  "preparation-edited": "Vorbereitung bearbeitet",
 };
+
+/**
+ * How an admin acted (ADR 319), as the audit page and its CSV say it: "session", "token:<id>",
+ * "cli" as stored; "–" for entries without (jobs, visitors, failed logins, older entries).
+ */
+export function auditViaLabel(via: string | null): string {
+  if (via === "session") return "Sitzung";
+  if (via === "cli") return "Kommandozeile";
+  const token = via ? /^token:(\d+)$/.exec(via) : null;
+  if (token) return `API-Zugang #${token[1]}`;
+  return "–";
+}
 
 /**
  * The network of an address, coarse enough for the audit log of failed logins: an IPv4 /24, an

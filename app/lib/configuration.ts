@@ -113,6 +113,7 @@ export const DEFAULT_PRIVACY_NOTE =
 export const DEFAULT_AI_DAILY_LIMIT = NUMBER_SETTINGS["ai.dailyLimit"].default;
 export const DEFAULT_TRANSCRIPTION_DAILY_LIMIT =
   NUMBER_SETTINGS["transcription.dailyLimit"].default;
+export const DEFAULT_AI_MANUAL_DAILY_LIMIT = NUMBER_SETTINGS["ai.manualDailyLimit"].default;
 
 /** The whole configuration document: one schema with the spec's defaults and clamps. */
 export const ConfigurationSchema = z.object({
@@ -175,10 +176,16 @@ export const ConfigurationSchema = z.object({
     .object({ requireTwoFactor: z.boolean().default(false) })
     .default({ requireTwoFactor: false }),
   /**
-   * AI budget (issue 26, ADR 255): AI calls per Berlin day, automatic summaries and manual
-   * actions together; beyond it summaries wait for the next day and manual actions answer 429.
+   * AI budgets per Berlin day (ADR 255, 319): `dailyLimit` for the automatic summaries of
+   * visitors' requests (beyond it they wait for the next day), `manualDailyLimit` for the admins'
+   * own actions ("Automatisch vorbereiten", the coding prompt; beyond it 429).
    */
-  ai: z.object({ dailyLimit: clampedSetting("ai.dailyLimit") }).prefault({}),
+  ai: z
+    .object({
+      dailyLimit: clampedSetting("ai.dailyLimit"),
+      manualDailyLimit: clampedSetting("ai.manualDailyLimit"),
+    })
+    .prefault({}),
   /**
    * Transcription budget (issue 30, ADR 272): recordings sent to the transcription service per
    * Berlin day; beyond it the rest wait for the next day.

@@ -24,6 +24,8 @@ export const NUMBER_SETTINGS = {
   "scheduling.horizonDays": { min: 0, max: 730, default: 0 },
   "spam.quarantineDays": { min: 1, max: 365, default: 30 },
   "ai.dailyLimit": { min: 0, max: 100_000, default: 200 },
+  /** The admins' own AI actions per day (ADR 318): a budget visitors' requests never touch. */
+  "ai.manualDailyLimit": { min: 0, max: 100_000, default: 100 },
   "transcription.dailyLimit": { min: 0, max: 100_000, default: 100 },
 } as const satisfies Record<string, { min: number; max: number; default: number }>;
 

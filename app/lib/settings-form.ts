@@ -190,7 +190,11 @@ export const SettingsFormSchema = z.object({
     blocklist: BlocklistSchema.default([]),
     quarantineDays: rangeInt("spam.quarantineDays"),
   }),
-  ai: z.object({ dailyLimit: rangeInt("ai.dailyLimit") }),
+  // The manual budget is optional: a post without it (a hand-made one) keeps the stored one.
+  ai: z.object({
+    dailyLimit: rangeInt("ai.dailyLimit"),
+    manualDailyLimit: rangeInt("ai.manualDailyLimit").optional(),
+  }),
   // Optional: a post without it (a hand-made one) keeps the stored budget.
   transcription: z.object({ dailyLimit: rangeInt("transcription.dailyLimit") }).optional(),
   branding: BrandingFormSchema,
@@ -227,9 +231,11 @@ export function configurationFromSettings(
 ): Omit<z.input<typeof ConfigurationSchema>, "webhooks"> {
   const { adminIds, ...notifications } = value.emailNotifications;
   const ids = new Set(adminIds);
-  const { scheduling, transcription, ...rest } = value;
+  const { scheduling, transcription, ai, ...rest } = value;
   return {
     ...rest,
+    // Without the manual budget (a hand-made post) the caller keeps the stored one.
+    ai: { dailyLimit: ai.dailyLimit, manualDailyLimit: ai.manualDailyLimit },
     branding: brandingFromForm(value.branding),
     // A post without the week's fields (a hand-made one) keeps the stored week.
     ...(scheduling ? { scheduling } : {}),

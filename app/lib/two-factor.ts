@@ -33,6 +33,10 @@ export const TWO_FACTOR_MESSAGES = {
     `Die Zwei-Faktor-Anmeldung von ${username} wurde zurückgesetzt. ${username} wurde per E-Mail informiert.`,
   resetConfirm: (username: string) =>
     `${username} meldet sich danach nur mit dem Passwort an und richtet die Zwei-Faktor-Anmeldung neu ein. ${username} wird per E-Mail informiert.`,
+  requireStepUp: (on: boolean) =>
+    on
+      ? "Zwei-Faktor-Anmeldung für alle Admins verlangen"
+      : "Zwei-Faktor-Anmeldung nicht mehr für alle Admins verlangen",
   requireSaved: (on: boolean) =>
     on
       ? "Die Zwei-Faktor-Anmeldung ist jetzt für alle Admins vorgeschrieben."

@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { type AffiliateCodeJson, generateAffiliateCode } from "~/lib/affiliate";
 import { affiliateCodes } from "~db/schema";
 import { db } from "./platform/db.server";
+import { type AuditActor, audit } from "./privacy/audit.server";
 
 export type AffiliateValidation = { valid: boolean; discountValue: number; code?: string };
 
@@ -38,12 +39,16 @@ export function listAffiliateCodes(): AffiliateCodeJson[] {
     .map(toJson);
 }
 
-/** Creates a code with a fresh unique value (a collision with the unique index is retried). */
-export function createAffiliateCode(input: {
-  name: string;
-  email: string;
-  discountValue: number;
-}): AffiliateCodeJson {
+const target = (code: string) => `Affiliate-Code ${code}`;
+
+/**
+ * Creates a code with a fresh unique value (a collision with the unique index is retried). Changes
+ * to codes are audited (ADR 319) — the code and the discount, never the partner's name or address.
+ */
+export function createAffiliateCode(
+  input: { name: string; email: string; discountValue: number },
+  actor: AuditActor = "System",
+): AffiliateCodeJson {
   for (let attempt = 0; attempt < 10; attempt++) {
     try {
       const row = db()
@@ -51,6 +56,10 @@ export function createAffiliateCode(input: {
         .values({ ...input, code: generateAffiliateCode(), isActive: true })
         .returning()
         .get();
+      audit(actor, "affiliate-code-created", target(row.code), {
+        id: row.id,
+        rabatt: row.discountValue,
+      });
       return toJson(row);
     } catch (error) {
       if ((error as { code?: string }).code !== "SQLITE_CONSTRAINT_UNIQUE") throw error;
@@ -59,16 +68,27 @@ export function createAffiliateCode(input: {
   throw new Error("Kein freier Affiliate-Code gefunden.");
 }
 
-export function setAffiliateActive(id: number, isActive: boolean): AffiliateCodeJson | null {
+export function setAffiliateActive(
+  id: number,
+  isActive: boolean,
+  actor: AuditActor = "System",
+): AffiliateCodeJson | null {
   const row = db()
     .update(affiliateCodes)
     .set({ isActive })
     .where(eq(affiliateCodes.id, id))
     .returning()
     .get();
+  if (row) audit(actor, "affiliate-code-changed", target(row.code), { id, aktiv: isActive });
   return row ? toJson(row) : null;
 }
 
-export function deleteAffiliateCode(id: number): boolean {
-  return db().delete(affiliateCodes).where(eq(affiliateCodes.id, id)).run().changes > 0;
+export function deleteAffiliateCode(id: number, actor: AuditActor = "System"): boolean {
+  const row = db()
+    .delete(affiliateCodes)
+    .where(eq(affiliateCodes.id, id))
+    .returning({ code: affiliateCodes.code })
+    .get();
+  if (row) audit(actor, "affiliate-code-deleted", target(row.code), { id });
+  return row !== undefined;
 }

@@ -5,6 +5,7 @@ import { expect, test, waitForMail } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { findAdmin } from "./seed";
 import { FIRST_ADMIN } from "./stack";
+import { passStepUp } from "./step-up-helpers";
 
 const unique = () => randomBytes(4).toString("hex");
 
@@ -99,6 +100,8 @@ test("invite → register from the mailed link → activate → log in as the ne
   await expect(adminRow).toContainText("Inaktiv");
   await expect(adminRow).toContainText("Nie");
   await adminRow.getByRole("button", { name: `${username} aktivieren` }).click();
+  // Power over another account: the inviter confirms with the password (ADR 315).
+  await passStepUp(page, inviter.password);
   await expect(page.getByText(`${username} wurde aktiviert.`)).toBeVisible();
   await expect(page.getByTestId(`admin-row-${username}`)).toContainText("Aktiv");
   await logout(page);
@@ -158,6 +161,7 @@ test("activate an invitation directly: credentials shown once, the invitee gets 
   const row = page.getByTestId(`invitation-row-${email}`);
   await row.getByText("Aktionen").click();
   await row.getByRole("button", { name: "Direkt freischalten" }).click();
+  await passStepUp(page, inviter.password);
   const username = (await page.getByTestId("activated-username").textContent()) ?? "";
   const password = (await page.getByTestId("activated-password").textContent()) ?? "";
   expect(username).toMatch(/^direkt-/);

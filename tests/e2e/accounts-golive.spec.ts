@@ -5,6 +5,7 @@ import { loginAs } from "./auth";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { seedRequest } from "./seed";
+import { passStepUp } from "./step-up-helpers";
 
 // Issue 24, problems 8, 9 and 11, on the stack's plain server: no SMTP, no ANTHROPIC_API_KEY and
 // the default login limit (5 failures per 15 minutes), as a fresh installation has them.
@@ -56,7 +57,8 @@ async function activeColleague(request: APIRequestContext, app: App) {
   const id = admins.find((a) => a.username === username)?.id;
   const toggled = await request.post(`${app.url}/api/admin/users/${id}/toggle-status`, {
     headers: { authorization: `Bearer ${await apiToken(request, app)}` },
-    data: { activate: true },
+    // Power over another account needs the step-up (ADR 315).
+    data: { activate: true, stepUp: { password: app.admin.password } },
   });
   expect(toggled.status()).toBe(200);
   return { username, password };
@@ -125,6 +127,7 @@ test("an invitee registers: one clear message; the admins see the badge and acti
   await shot(admin, "users-badge-390");
   if (javaScriptEnabled) await waitForHydration(admin);
   await row.getByRole("button", { name: `${username} aktivieren` }).click();
+  await passStepUp(admin, plainApp.admin.password);
   await expect(admin.getByText(`${username} wurde aktiviert.`)).toBeVisible();
   await expect(admin.getByTestId("awaiting-activation-badge")).toHaveCount(0);
   await expect(admin.getByRole("link", { name: "Benutzer", exact: true })).not.toHaveAttribute(
@@ -177,6 +180,7 @@ test("a login lock from failed attempts is lifted by a password reset", async ({
   await admin
     .getByRole("button", { name: `Passwort-Reset-Link erzeugen: ${colleague.username}` })
     .click();
+  await passStepUp(admin, plainApp.admin.password);
   const link = (await admin.getByTestId("reset-link").textContent())?.trim() ?? "";
   expect(link).toMatch(/\/admin\/reset-password\?token=/);
   await admin.context().close();
@@ -278,5 +282,6 @@ test("the changed pages have no axe violations, light and dark @js-only", async 
   await page.goto(`${plainApp.url}/admin/users`);
   await waitForHydration(page);
   await page.getByRole("button", { name: `${username} aktivieren` }).click();
+  await passStepUp(page, plainApp.admin.password);
   await expect(page.getByTestId("awaiting-activation-badge")).toHaveCount(0);
 });

@@ -3,9 +3,10 @@ import { loginAs } from "./auth";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
-// Issue 26: today's AI budget used up (`ai.dailyLimit`, set here to 0). The request says that its
-// summary follows tomorrow, and "Automatisch vorbereiten" says why nothing happens, with and
-// without JavaScript. On a phone.
+// Issue 26: today's AI budgets used up (`ai.dailyLimit` and the admins' own
+// `ai.manualDailyLimit`, ADR 318, set here to 0). The request says that its summary follows
+// tomorrow, and "Automatisch vorbereiten" says why nothing happens, with and without JavaScript.
+// On a phone.
 test.use({ viewport: { width: 390, height: 844 } });
 
 test("with the AI budget used up, the summary waits visibly and a manual action says why", async ({
@@ -13,7 +14,7 @@ test("with the AI budget used up, the summary waits visibly and a manual action 
   seed,
   javaScriptEnabled,
 }, testInfo) => {
-  seed.configuration({ ai: { dailyLimit: 0 } });
+  seed.configuration({ ai: { dailyLimit: 0, manualDailyLimit: 0 } });
   const name = `Budget ${Math.random().toString(36).slice(2, 8)}`;
   const id = await seed.request({ name });
   await loginAs(page, await seed.admin());
@@ -34,9 +35,12 @@ test("with the AI budget used up, the summary waits visibly and a manual action 
   // Announced: the toast region is aria-live.
   const toasts = page.getByRole("region", { name: "Benachrichtigungen" });
   await expect(toasts).toHaveAttribute("aria-live", "polite");
-  const message = toasts.getByText("Das Tageslimit für KI-Aufrufe ist erreicht (0 pro Tag).", {
-    exact: false,
-  });
+  const message = toasts.getByText(
+    "Das Tageslimit für Ihre KI-Aktionen ist erreicht (0 pro Tag).",
+    {
+      exact: false,
+    },
+  );
   await expect(message).toBeVisible();
   await expect(message).toBeInViewport();
   await page.screenshot({ path: testInfo.outputPath("manual-refused-390.png") });

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { loginAs } from "./auth";
 import { expect, type SeedApi, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
+import { passStepUp } from "./step-up-helpers";
 
 /** The users page deletes admins through ConfirmAction: modal with JS, confirmation step without. */
 async function openUsers(page: Page, javaScriptEnabled: boolean, seed: SeedApi) {
@@ -13,7 +14,7 @@ async function openUsers(page: Page, javaScriptEnabled: boolean, seed: SeedApi) 
   const row = page.getByRole("row").filter({ hasText: target.username });
   await expect(row).toBeVisible();
   const opener = page.getByRole("button", { name: `${target.username} löschen`, exact: true });
-  return { target, row, opener };
+  return { me, target, row, opener };
 }
 
 test("confirm dialog: Escape, backdrop and 'Abbrechen' cancel, Enter confirms", async ({
@@ -21,7 +22,7 @@ test("confirm dialog: Escape, backdrop and 'Abbrechen' cancel, Enter confirms", 
   javaScriptEnabled,
   seed,
 }) => {
-  const { target, row, opener } = await openUsers(page, javaScriptEnabled, seed);
+  const { me, target, row, opener } = await openUsers(page, javaScriptEnabled, seed);
 
   if (!javaScriptEnabled) {
     // Server-rendered confirmation step: message, confirm button, cancel link.
@@ -36,6 +37,8 @@ test("confirm dialog: Escape, backdrop and 'Abbrechen' cancel, Enter confirms", 
     await opener.click();
     // product-spec "Generic modal system": "Buttons: 'OK', 'Bestätigen', 'Abbrechen'" (issue 25 item 6).
     await step.getByRole("button", { name: "Bestätigen", exact: true }).click();
+    // Then the step-up (ADR 315): the password of the acting admin.
+    await passStepUp(page, me.password);
     await expect(page).toHaveURL(/\/admin\/users$/);
     await expect(row).toHaveCount(0);
     const toast = page.locator("[data-toast=success]");
@@ -88,6 +91,7 @@ test("confirm dialog: Escape, backdrop and 'Abbrechen' cancel, Enter confirms", 
   await opener.click();
   await expect(confirmButton).toBeFocused();
   await page.keyboard.press("Enter");
+  await passStepUp(page, me.password);
   await expect(row).toHaveCount(0);
   const toast = page.locator("[data-toast=success]");
   await expect(toast).toContainText(`${target.username} wurde gelöscht`);

@@ -45,7 +45,12 @@ async function resetToken(adminId: number) {
     await server.fetch("/admin/users", {
       method: "POST",
       headers: { cookie },
-      body: new URLSearchParams({ intent: "reset-link", id: String(adminId) }),
+      // With the acting admin's step-up (ADR 315).
+      body: new URLSearchParams({
+        intent: "reset-link",
+        id: String(adminId),
+        "stepUp.password": "admin-passwort",
+      }),
     })
   ).text();
   const link = html.match(/http:\/\/portal\.test\/admin\/reset-password\?token=[^"<\s]+/)?.[0];
@@ -256,7 +261,8 @@ describe("a registration from an invitation", () => {
     const toggled = await server.fetch(`/api/admin/users/${id}/toggle-status`, {
       method: "POST",
       token,
-      json: { activate: true },
+      // Power over another account needs the step-up (ADR 315).
+      json: { activate: true, stepUp: { password: "admin-passwort" } },
     });
     expect(toggled.status).toBe(200);
     const activated = outbox("account-activated").filter(

@@ -1,7 +1,8 @@
-// Issue 26: the AI budget (`ai.dailyLimit`, ADR 255). Every AI call takes one of the Berlin day's
-// budget in SQLite: automatic summaries stop at the limit and wait for the next day (without
-// using up their attempts), manual actions answer 429 in German, parallel calls let exactly the
-// limit through, and the count survives a restart. Fake clock: only Date is faked.
+// Issue 26: the AI budgets (ADR 255, 318). Every AI call takes one of the Berlin day's budget of
+// its kind in SQLite: automatic summaries stop at `ai.dailyLimit` and wait for the next day
+// (without using up their attempts), the admins' manual actions answer 429 in German beyond
+// `ai.manualDailyLimit`, parallel calls let exactly the limit through, and the count survives a
+// restart. Fake clock: only Date is faked.
 import { isNull } from "drizzle-orm";
 import { HttpResponse, http } from "msw";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -54,15 +55,16 @@ function seed(n: number) {
   );
 }
 
-const setLimit = (dailyLimit: number) => {
-  const saved = patchConfiguration({ ai: { dailyLimit } });
+const setLimit = (dailyLimit: number, manualDailyLimit = dailyLimit) => {
+  const saved = patchConfiguration({ ai: { dailyLimit, manualDailyLimit } });
   expect(saved.ok).toBe(true);
 };
 const missing = () => db().select().from(requests).where(isNull(requests.summary)).all();
 
 describe("AI daily budget (ai.dailyLimit)", () => {
-  it("defaults to 200 calls a day", async () => {
+  it("defaults to 200 summaries and 100 manual actions a day", async () => {
     expect(aiBudget().limit).toBe(200);
+    expect(aiBudget(new Date(), "manual").limit).toBe(100);
   });
 
   it("summarises at most the limit a Berlin day; the rest wait for the next day", async () => {
@@ -70,7 +72,7 @@ describe("AI daily budget (ai.dailyLimit)", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     // 22:30 in Berlin (CET).
     vi.setSystemTime(new Date("2026-03-10T21:30:00Z"));
-    setLimit(3);
+    setLimit(3, 0);
     countCalls();
     seed(5);
     expect(await summarizePending(10)).toBe(3);
@@ -81,14 +83,17 @@ describe("AI daily budget (ai.dailyLimit)", () => {
     expect(await summarizePending(10)).toBe(0);
     expect(calls).toBe(3);
 
-    // Manual actions beyond the limit: 429 with a German message, nothing sent.
+    // Manual actions beyond their own limit (here 0): 429 with a German message, nothing sent.
     const { runAutomatedPreparation, runCodingPrompt } = await import(
       "~/server/ai/request-ai.server"
     );
     const [id] = missing().map((r) => r.id);
     const prepared = await runAutomatedPreparation(id as number);
     expect(prepared).toMatchObject({ ok: false, status: 429 });
-    if (!prepared.ok) expect(prepared.error).toMatch(/^Das Tageslimit für KI-Aufrufe ist erreicht/);
+    if (!prepared.ok)
+      expect(prepared.error).toMatch(
+        /^Das Tageslimit für Ihre KI-Aktionen ist erreicht \(0 pro Tag\)/,
+      );
     expect(await runCodingPrompt(id as number)).toMatchObject({ ok: false, status: 429 });
     expect(calls).toBe(3);
 
@@ -120,7 +125,9 @@ describe("AI daily budget (ai.dailyLimit)", () => {
 
     // A restart (the database closed and opened again) forgets nothing.
     closeDb();
-    expect(aiBudget()).toEqual({ used: 4, limit: 4, exhausted: true });
+    expect(aiBudget(new Date(), "manual")).toEqual({ used: 4, limit: 4, exhausted: true });
+    // The manual calls never took from the summaries' budget.
+    expect(aiBudget()).toEqual({ used: 0, limit: 4, exhausted: false });
     expect(await runCodingPrompt(id as number)).toMatchObject({ ok: false, status: 429 });
     // A raised limit applies at once.
     setLimit(5);

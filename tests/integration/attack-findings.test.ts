@@ -165,7 +165,8 @@ describe("enrolment-required state (issue 27)", () => {
     const on = await server.fetch("/api/configuration", {
       method: "PATCH",
       token,
-      json: { security: { requireTwoFactor: true } },
+      // Changing the rule needs the step-up (ADR 315).
+      json: { security: { requireTwoFactor: true }, stepUp: { password: "admin-passwort" } },
     });
     expect(on.status).toBe(200);
     // A stolen password of an admin without 2FA: the login leads to the enrolment only.

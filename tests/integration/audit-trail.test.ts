@@ -199,9 +199,12 @@ describe("accounts, invitations, passwords, downloads", () => {
     const sid = sql<{ id: number }>(
       "SELECT id FROM invitations WHERE email = 'system@example.com'",
     )[0]?.id;
+    // Power over others needs the step-up (ADR 315): the password goes along each time.
+    const stepUp = { password: admin.password };
     const activated = await server.fetch(`/api/admin/invitations/${sid}/activate`, {
       method: "POST",
       token,
+      json: { stepUp },
     });
     expect(activated.status).toBe(200);
     const created = (await activated.json()).adminData.username as string;
@@ -216,14 +219,20 @@ describe("accounts, invitations, passwords, downloads", () => {
       server.fetch(`/api/admin/users/${colleague.id}/toggle-status`, {
         method: "POST",
         token,
-        json: { activate },
+        json: { activate, stepUp },
       });
     expect((await toggle(false)).status).toBe(200);
     expect((await toggle(true)).status).toBe(200);
     expect(entries("account-deactivated").at(-1)).toMatchObject({ target: colleague.username });
     expect(entries("account-activated").at(-1)).toMatchObject({ target: colleague.username });
     expect(
-      (await server.fetch(`/api/admin/users/${colleague.id}`, { method: "DELETE", token })).status,
+      (
+        await server.fetch(`/api/admin/users/${colleague.id}`, {
+          method: "DELETE",
+          token,
+          json: { stepUp },
+        })
+      ).status,
     ).toBe(200);
     expect(entries("account-deleted").at(-1)).toMatchObject({
       target: colleague.username,
@@ -268,9 +277,9 @@ describe("accounts, invitations, passwords, downloads", () => {
     const bytes = new Uint8Array(await csv.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // BOM: German Excel reads UTF-8
     const lines = new TextDecoder().decode(bytes).trim().split("\r\n");
-    expect(lines[0]).toBe("Zeitpunkt (UTC);Wer;Aktion;Ziel;Details");
+    expect(lines[0]).toBe("Zeitpunkt (UTC);Wer;Über;Aktion;Ziel;Details");
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain(`;${admin.username};Anhang heruntergeladen;Anfrage #`);
+    expect(lines[1]).toContain(`;${admin.username};Sitzung;Anhang heruntergeladen;Anfrage #`);
     // The export itself is audited; without a session the CSV is a login redirect.
     expect(entries("export-csv").at(-1)).toMatchObject({ target: "Protokoll", actor_id: admin.id });
     expect((await server.fetch("/admin/audit.csv")).status).toBe(302);

@@ -58,3 +58,16 @@ export async function apiLogin(server: TestServer, username: string, password: s
   if (res.status !== 200) throw new Error(`login ${username} failed: ${JSON.stringify(body)}`);
   return body.token as string;
 }
+
+/** Logs in through the page's form (no JS) and returns the session cookie (`__session=…`). */
+export async function pageSessionCookie(server: TestServer, username: string, password: string) {
+  const login = await server.fetch("/admin/login", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ username, password }).toString(),
+  });
+  if (login.status !== 302) throw new Error(`page login ${username} failed: ${login.status}`);
+  return (login.headers.getSetCookie().find((c) => c.startsWith("__session=")) ?? "").split(
+    ";",
+  )[0] as string;
+}

@@ -37,8 +37,12 @@ afterAll(async () => {
   delete process.env.ANTHROPIC_API_KEY;
 });
 
-const patchLimit = (dailyLimit: unknown) =>
-  server.fetch("/api/configuration", { method: "PATCH", token, json: { ai: { dailyLimit } } });
+const patchLimit = (dailyLimit: unknown, manualDailyLimit?: unknown) =>
+  server.fetch("/api/configuration", {
+    method: "PATCH",
+    token,
+    json: { ai: { dailyLimit, ...(manualDailyLimit === undefined ? {} : { manualDailyLimit }) } },
+  });
 
 async function sample(name: string) {
   registerAppMetrics();
@@ -49,15 +53,19 @@ async function sample(name: string) {
 describe("AI budget over /api", () => {
   it("reads and sets ai.dailyLimit (clamped) and answers manual actions beyond it with 429", async () => {
     const config = await (await server.fetch("/api/configuration", { token })).json();
-    expect(config.ai).toEqual({ dailyLimit: 200 });
+    // The visitors' summaries and the admins' own actions have a budget each (ADR 318).
+    expect(config.ai).toEqual({ dailyLimit: 200, manualDailyLimit: 100 });
     // Visitors never see it.
     expect((await (await server.fetch("/api/configuration")).json()).ai).toBeUndefined();
 
-    expect((await (await patchLimit(-5)).json()).configuration.ai).toEqual({ dailyLimit: 0 });
+    expect((await (await patchLimit(-5, -5)).json()).configuration.ai).toEqual({
+      dailyLimit: 0,
+      manualDailyLimit: 0,
+    });
     const put = await server.fetch("/api/configuration", {
       method: "PUT",
       token,
-      json: { ...config, ai: { dailyLimit: 0 } },
+      json: { ...config, ai: { dailyLimit: 0, manualDailyLimit: 0 } },
     });
     expect(put.status).toBe(200);
 
@@ -85,7 +93,7 @@ describe("AI budget over /api", () => {
       const body = await res.json();
       expect(body.success).toBe(false);
       expect(body.message).toBe(
-        "Das Tageslimit für KI-Aufrufe ist erreicht (0 pro Tag). Ab Mitternacht geht es weiter – bis dahin können Sie die Felder von Hand ausfüllen.",
+        "Das Tageslimit für Ihre KI-Aktionen ist erreicht (0 pro Tag). Ab Mitternacht geht es weiter – bis dahin können Sie die Felder von Hand ausfüllen.",
       );
     }
     expect(calls).toBe(0);
@@ -98,8 +106,8 @@ describe("AI budget over /api", () => {
     expect(page).toContain("Zusammenfassung folgt morgen (Tageslimit der KI erreicht).");
     expect(await sample("anfrage_ai_daily_limit")).toEqual([[{}, 0]]);
 
-    // A raised limit: the action runs, the call is counted.
-    expect((await patchLimit(10)).status).toBe(200);
+    // Raised limits: the action runs, the call is counted.
+    expect((await patchLimit(10, 10)).status).toBe(200);
     const ok = await server.fetch(`/api/requests/${id}/cursor-prompt`, {
       method: "POST",
       token,

@@ -138,9 +138,11 @@ describe("invitations", () => {
 
   it("activates directly: password shown once to the admin, mail has a set-password link only", async () => {
     const created = await (await invite("emil.e@example.com")).json();
+    // Power over a new account needs the step-up (ADR 315).
     const res = await server.fetch(`/api/admin/invitations/${created.invitation.id}/activate`, {
       method: "POST",
       token,
+      json: { stepUp: { password: "admin-passwort" } },
     });
     expect(res.status).toBe(200);
     const { adminData } = await res.json();

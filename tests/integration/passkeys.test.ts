@@ -238,10 +238,11 @@ describe("passkeys and the 2FA rule, and API tokens", () => {
     const chefToken = await apiLogin(server, chef.username, chef.password);
     const key = new SoftAuthenticator(ORIGIN);
     expect((await register(chefToken, chef.password, key, "Telefon")).saved.status).toBe(201);
+    // Changing the rule needs the step-up (ADR 315).
     const on = await server.fetch("/api/configuration", {
       method: "PATCH",
       token: chefToken,
-      json: { security: { requireTwoFactor: true } },
+      json: { security: { requireTwoFactor: true }, stepUp: { password: chef.password } },
     });
     expect(on.status).toBe(200);
     try {
@@ -271,7 +272,7 @@ describe("passkeys and the 2FA rule, and API tokens", () => {
       await server.fetch("/api/configuration", {
         method: "PATCH",
         token: chefToken,
-        json: { security: { requireTwoFactor: false } },
+        json: { security: { requireTwoFactor: false }, stepUp: { password: chef.password } },
       });
     }
   });
@@ -315,7 +316,13 @@ describe("passkeys and the 2FA rule, and API tokens", () => {
     const res = await server.fetch("/admin/users", {
       method: "POST",
       headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ intent: "reset-2fa", id: String(lena.id), confirmed: "1" }),
+      // Confirmed, with the acting admin's step-up (ADR 315).
+      body: new URLSearchParams({
+        intent: "reset-2fa",
+        id: String(lena.id),
+        confirmed: "1",
+        "stepUp.password": "admin-passwort",
+      }),
     });
     expect(res.status).toBe(302);
     expect(audited("2fa-reset", lena.username)).toHaveLength(1);

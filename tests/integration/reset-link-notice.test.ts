@@ -1,5 +1,6 @@
 // Issue 27 (security review): a reset link an admin creates for another admin is audited and the
-// target hears of it: by mail when SMTP is configured, and at the next login either way.
+// target hears of it at the next login. With SMTP the link itself goes to the target, never to the
+// actor (ADR 315); creating it needs the actor's step-up.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertAdmin, startInbox, testDb } from "./auth-helpers";
 import { startTestServer, type TestServer } from "./server";
@@ -46,13 +47,18 @@ describe("a reset link created for another admin", () => {
     const answer = await server.fetch("/admin/users", {
       method: "POST",
       headers: { cookie },
-      body: new URLSearchParams({ intent: "reset-link", id: String(rita.id) }),
+      body: new URLSearchParams({
+        intent: "reset-link",
+        id: String(rita.id),
+        "stepUp.password": "admin-passwort",
+      }),
     });
-    expect(answer.status).toBe(200);
-    const mail = await inbox.waitFor(rita.email, /Passwort-Reset-Link/);
-    expect(mail.text).toContain("admin hat soeben einen Link zum Zurücksetzen");
-    // The mail names the link, never carries it.
-    expect(mail.text).not.toContain("/admin/reset-password?token=");
+    // Back to the page with a toast (step-up.test.ts: the actor never sees the link); its owner
+    // gets it.
+    expect(answer.status).toBe(302);
+    const mail = await inbox.waitFor(rita.email, /Zurücksetzen Ihres Passworts/);
+    expect(mail.text).toContain("admin hat für Ihren Admin-Zugang zum Anfrage-Portal einen Link");
+    expect(mail.text).toContain("/admin/reset-password?token=");
     const audit = testDb()
       .prepare(
         "SELECT actor_name, details FROM audit_log WHERE action = 'password-reset-link' AND target = ?",
@@ -84,9 +90,13 @@ describe("a reset link created for another admin", () => {
     const answer = await server.fetch("/admin/users", {
       method: "POST",
       headers: { cookie },
-      body: new URLSearchParams({ intent: "reset-link", id: String(rolf.id) }),
+      body: new URLSearchParams({
+        intent: "reset-link",
+        id: String(rolf.id),
+        "stepUp.password": "admin-passwort",
+      }),
     });
-    expect(answer.status).toBe(200);
+    expect(answer.status).toBe(302);
     const first = await apiLogin();
     expect(first.success).toBe(true);
     expect(first.notices).toHaveLength(1);

@@ -45,10 +45,21 @@ describe("recovering a password without SMTP", () => {
     const other = await insertAdmin("rita-reset", { passwordChanged: true });
     const page = await (await server.fetch("/admin/users", { headers: { cookie } })).text();
     expect(page).toContain("Passwort-Reset-Link erzeugen: rita-reset");
-    const answer = await server.fetch("/admin/users", {
+    // Asked for the step-up first (ADR 315), then shown: without SMTP the actor hands it over.
+    const asked = await server.fetch("/admin/users", {
       method: "POST",
       headers: { cookie },
       body: new URLSearchParams({ intent: "reset-link", id: String(other.id) }),
+    });
+    expect(await asked.text()).not.toMatch(/reset-password\?token=/);
+    const answer = await server.fetch("/admin/users", {
+      method: "POST",
+      headers: { cookie },
+      body: new URLSearchParams({
+        intent: "reset-link",
+        id: String(other.id),
+        "stepUp.password": "admin-passwort",
+      }),
     });
     expect(answer.status).toBe(200);
     const html = await answer.text();

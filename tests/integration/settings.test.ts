@@ -274,14 +274,23 @@ describe("settings page form", () => {
     const cookie = await cookieLogin();
     const before = await current();
     const spam = { blocklist: ["*.spam.test", "2001:db8::/48"], quarantineDays: 14 };
-    const saved = await post(cookie, formFor({ ...before, spam, ai: { dailyLimit: 50 } }));
+    const ai = { dailyLimit: 50, manualDailyLimit: 40 };
+    const saved = await post(cookie, formFor({ ...before, spam, ai }));
     expect(saved.status).toBe(302);
     const after = await current();
-    expect(after).toEqual({ ...before, spam, ai: { dailyLimit: 50 } });
+    expect(after).toEqual({ ...before, spam, ai });
+    // A hand-made post without the admins' own AI budget (ADR 318) keeps the stored one.
+    const without = formFor(after);
+    without.delete("ai.manualDailyLimit");
+    expect((await post(cookie, without)).status).toBe(302);
+    expect((await current()).ai).toEqual(ai);
 
     // Without JS: the answer page shows the message at the refused row, focused.
     const bad = { ...spam, blocklist: ["*.spam.test", "198.51.100.0/33"], quarantineDays: 7 };
-    const page = await post(cookie, formFor({ ...after, spam: bad, ai: { dailyLimit: 9 } }));
+    const page = await post(
+      cookie,
+      formFor({ ...after, spam: bad, ai: { dailyLimit: 9, manualDailyLimit: 9 } }),
+    );
     expect(page.status).toBe(400);
     const html = await page.text();
     expect(html).toContain(
@@ -310,7 +319,7 @@ describe("settings page form", () => {
     expect(patched.status).toBe(200);
     const viaApi = await current();
     expect(viaApi.spam).toEqual({ blocklist: ["*@bot.test"], quarantineDays: 3 });
-    expect(viaApi.ai).toEqual({ dailyLimit: 5 });
+    expect(viaApi.ai).toEqual({ dailyLimit: 5, manualDailyLimit: 40 });
     const refusedByApi = await server.fetch("/api/configuration", {
       method: "PATCH",
       token,

@@ -8,6 +8,7 @@ import { createAffiliateCode } from "~/server/affiliates.server";
 import { getToast } from "~/server/http/flash.server";
 import { db } from "~/server/platform/db.server";
 import { appointments, requests } from "~db/schema";
+import { insertAdmin } from "./auth-helpers";
 import { startTestServer, type TestServer } from "./server";
 import { type SettingsConfig, settingsFormPost } from "./settings-post";
 
@@ -26,6 +27,7 @@ let cancelledId: number;
 let bookedId: number;
 /** The configuration as GET /api/configuration gives it to an admin (what the settings form shows). */
 let config: SettingsConfig;
+let colleagueId: number;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -63,6 +65,7 @@ beforeAll(async () => {
       .get().id;
   cancelledId = booking("CANCELLED");
   bookedId = booking("ACCEPTED");
+  colleagueId = (await insertAdmin("zwei-seiten-kollege")).id;
   affiliateId = createAffiliateCode({
     name: "Paula",
     email: "paula@example.com",
@@ -239,6 +242,24 @@ const cases: Case[] = [
       "POST",
       "/api/admin/auth/change-password",
       { oldPassword: "falsch-falsch-1", newPassword: "Neues-Passwort-2026" },
+    ],
+  },
+  {
+    rule: "power over another admin with a wrong step-up password (ADR 315)",
+    message: "Das Passwort ist falsch.",
+    html: () => [
+      "/admin/users",
+      {
+        intent: "toggle",
+        id: String(colleagueId),
+        activate: "0",
+        "stepUp.password": "falsch-falsch-1",
+      },
+    ],
+    api: () => [
+      "POST",
+      `/api/admin/users/${colleagueId}/toggle-status`,
+      { activate: false, stepUp: { password: "falsch-falsch-1" } },
     ],
   },
   {

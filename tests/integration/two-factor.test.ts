@@ -247,10 +247,11 @@ describe("2FA required for all admins", () => {
     const token = await apiLogin(server, c.username, c.password);
     const { secret } = await enrol(token, c.password);
     chef = { token, password: c.password, secret };
+    // Changing the rule needs the step-up (ADR 315).
     const on = await server.fetch("/api/configuration", {
       method: "PATCH",
       token,
-      json: { security: { requireTwoFactor: true } },
+      json: { security: { requireTwoFactor: true }, stepUp: { password: c.password } },
     });
     expect(on.status).toBe(200);
     expect((await on.json()).configuration.security).toEqual({ requireTwoFactor: true });
@@ -260,11 +261,12 @@ describe("2FA required for all admins", () => {
     const challenge = await challengeFor("chef", chef.password);
     const ok = await post("/api/admin/auth/login/verify", { challenge, code: totp(chef.secret) });
     const { token } = await ok.json();
-    await server.fetch("/api/configuration", {
+    const off = await server.fetch("/api/configuration", {
       method: "PATCH",
       token,
-      json: { security: { requireTwoFactor: false } },
+      json: { security: { requireTwoFactor: false }, stepUp: { password: chef.password } },
     });
+    expect(off.status).toBe(200);
   });
 
   it("logs an admin without 2FA in, flagged, and refuses every other call until enrolment", async () => {
@@ -321,7 +323,13 @@ describe("lost phone", () => {
     const res = await server.fetch("/admin/users", {
       method: "POST",
       headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ intent: "reset-2fa", id: String(fritz.id), confirmed: "1" }),
+      // Confirmed, with the step-up of the acting admin (ADR 315).
+      body: new URLSearchParams({
+        intent: "reset-2fa",
+        id: String(fritz.id),
+        confirmed: "1",
+        "stepUp.password": "admin-passwort",
+      }),
     });
     expect(res.status).toBe(302);
     expect(auditActions("2fa-reset")).toContainEqual({ actor: "admin", target: "fritz" });

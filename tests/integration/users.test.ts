@@ -24,11 +24,14 @@ afterAll(async () => {
   delete process.env.SMTP_URL;
 });
 
+/** Power over another admin needs the step-up (ADR 315): the password goes along. */
+const stepUp = { password: "admin-passwort" };
+
 const toggle = (id: number, activate?: boolean, as = token) =>
   server.fetch(`/api/admin/users/${id}/toggle-status`, {
     method: "POST",
     token: as,
-    json: activate === undefined ? {} : { activate },
+    json: activate === undefined ? { stepUp } : { activate, stepUp },
   });
 
 describe("users", () => {
@@ -99,7 +102,11 @@ describe("users", () => {
     ).run(victim.id, Date.now() + 86_400_000);
     db.close();
 
-    const res = await server.fetch(`/api/admin/users/${victim.id}`, { method: "DELETE", token });
+    const res = await server.fetch(`/api/admin/users/${victim.id}`, {
+      method: "DELETE",
+      token,
+      json: { stepUp },
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ success: true, transferredInvitations: 1 });
 
@@ -180,7 +187,16 @@ describe("users page (no JS)", () => {
     expect(html).toContain('name="confirmed" value="1"');
     const page = await (await server.fetch("/admin/users", { headers: { cookie } })).text();
     expect(page).toContain(victim.username);
-    const done = await post({ intent: "delete", id: String(victim.id), confirmed: "1" });
+    // Confirmed, the step-up follows (ADR 315), keeping the confirmation.
+    const proof = await post({ intent: "delete", id: String(victim.id), confirmed: "1" });
+    expect(proof.status).toBe(200);
+    expect(await proof.text()).toContain('name="stepUp.password"');
+    const done = await post({
+      intent: "delete",
+      id: String(victim.id),
+      confirmed: "1",
+      "stepUp.password": "admin-passwort",
+    });
     expect(done.status).toBe(302);
     expect(done.headers.get("location")).toBe("/admin/users");
     expect(done.headers.get("set-cookie")).toContain("__flash=");

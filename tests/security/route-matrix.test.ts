@@ -102,7 +102,8 @@ beforeAll(async () => {
   const rule = await server.fetch("/api/configuration", {
     method: "PATCH",
     token,
-    json: { security: { requireTwoFactor: true } },
+    // Changing the rule needs the step-up (ADR 315).
+    json: { security: { requireTwoFactor: true }, stepUp: { password: secured.password } },
   });
   expect(rule.status).toBe(200);
   const login = await server.fetch("/api/admin/auth/login", {

@@ -47,6 +47,8 @@ export type ModalProps = {
   showCloseButton?: boolean;
   size?: "sm" | "md" | "lg" | "xl";
   titleClassName?: string;
+  /** Where the focus goes on close when nothing had it on open (see useModalFocus). */
+  returnFocus?: () => HTMLElement | null;
 };
 
 const SIZES = { sm: "max-w-sm", md: "max-w-md", lg: "max-w-2xl", xl: "max-w-4xl" };
@@ -70,6 +72,7 @@ export function Modal({
   showCloseButton = true,
   size = "md",
   titleClassName = "",
+  returnFocus,
 }: ModalProps) {
   const titleId = useId();
   const descriptionId = useId();
@@ -82,6 +85,7 @@ export function Modal({
     onEnter,
     dismissible,
     initialFocusRef,
+    returnFocus,
   });
 
   const canPortal = useCanPortal();

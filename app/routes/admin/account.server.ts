@@ -10,6 +10,7 @@ import {
   TwoFactorEnableSchema,
   TwoFactorSetupSchema,
 } from "~/lib/two-factor";
+import { notifyTwoFactorRule } from "~/server/accounts/activation.server";
 import { createApiToken, revokeApiToken } from "~/server/accounts/api-tokens/api-tokens.server";
 import type { SessionAdmin } from "~/server/accounts/auth.server";
 import { removePasskey, setPasskeyLogin } from "~/server/accounts/passkeys/passkeys.server";
@@ -18,13 +19,14 @@ import {
   endSessionById,
   SESSION_MESSAGES,
 } from "~/server/accounts/sessions.server";
+import { stepUpStep } from "~/server/accounts/step-up-guard.server";
 import {
   disableTwoFactor,
   enableTwoFactor,
   regenerateRecoveryCodes,
   startTwoFactorSetup,
 } from "~/server/accounts/two-factor/two-factor.server";
-import { patchConfiguration } from "~/server/configuration/configuration.server";
+import { getConfiguration, patchConfiguration } from "~/server/configuration/configuration.server";
 import { requireConfirmation } from "~/server/http/confirm.server";
 import { redirectWithToast } from "~/server/http/flash.server";
 import { type Failure, failureReply } from "~/server/platform/result.server";
@@ -118,8 +120,15 @@ export async function handleSecurityIntent(intent: string, form: FormData, admin
     }
     case "2fa-require": {
       const on = form.get("requireTwoFactor") === "on";
+      // Changing the rule for everyone asks for the step-up (ADR 315); saving it unchanged not.
+      const changes = on !== getConfiguration().security.requireTwoFactor;
+      if (changes) {
+        const step = await stepUpStep(form, admin, TWO_FACTOR_MESSAGES.requireStepUp(on));
+        if (step) return step;
+      }
       const saved = patchConfiguration({ security: { requireTwoFactor: on } }, admin);
       if (!saved.ok) return reply({ intent, error: saved.error }, 400);
+      if (changes) notifyTwoFactorRule(on, admin);
       return reply({ intent, message: TWO_FACTOR_MESSAGES.requireSaved(on) });
     }
     default:

@@ -8,6 +8,7 @@ import { SecuritySection } from "~/components/admin/account/security-section";
 import { SessionsList } from "~/components/admin/account/sessions-list";
 import { AccountError } from "~/components/admin/account-error";
 import { EmailField, UsernameField } from "~/components/admin/account-fields";
+import { StepUpStep } from "~/components/admin/step-up-step";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/field";
 import { ConformForm, Field, useConformForm } from "~/components/ui/form";
@@ -94,8 +95,10 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function Account({ loaderData, actionData: answer }: Route.ComponentProps) {
   const { username, email, reachable, mailOn } = loaderData;
-  // A no-JS confirmation step ("Widerrufen" of an API token) goes to its section only.
-  const actionData = answer && "confirmation" in answer ? undefined : answer;
+  // A no-JS confirmation step ("Widerrufen" of an API token) goes to its section only; the
+  // step-up (a change of the 2FA rule, ADR 315) is a step of its own.
+  const actionData =
+    answer && ("confirmation" in answer || "stepUp" in answer) ? undefined : answer;
   const security = actionData && "security" in actionData ? actionData.security : undefined;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
@@ -103,6 +106,7 @@ export default function Account({ loaderData, actionData: answer }: Route.Compon
         <h1 className="text-2xl font-bold">Account-Einstellungen</h1>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">Angemeldet als {username}</p>
       </div>
+      <StepUpStep data={answer} />
       {reachable ? null : (
         <Alert tone="warning">
           An Ihre E-Mail-Adresse <strong>{email}</strong> kann nichts zugestellt werden. Bitte

@@ -17,6 +17,7 @@ import { redirectWithToast } from "~/server/http/flash.server";
 import { parseId } from "~/server/http/http.server";
 import { env } from "~/server/platform/env.server";
 import { failureToast, invalid } from "~/server/platform/result.server";
+import type { AuditActor } from "~/server/privacy/audit.server";
 
 /** What the affiliate panel shows (page and legacy panel): the codes and the origin of their links. */
 export function affiliatePanelData() {
@@ -24,7 +25,7 @@ export function affiliatePanelData() {
 }
 
 /** Form posts of the affiliate panel (page and legacy panel share it). */
-export async function handleAffiliateAction(form: FormData, back: string) {
+export async function handleAffiliateAction(form: FormData, back: string, actor: AuditActor) {
   const intent = String(form.get("intent") ?? "");
   if (intent === "create") {
     const submission = parseWithZod(form, { schema: AffiliateCreateSchema });
@@ -33,7 +34,7 @@ export async function handleAffiliateAction(form: FormData, back: string) {
       return data({ affiliateForm: { result: submission.reply(), error: first } }, { status: 400 });
     }
     try {
-      const created = createAffiliateCode(submission.value);
+      const created = createAffiliateCode(submission.value, actor);
       return redirectWithToast(back, {
         type: "success",
         message: `Affiliate-Code erfolgreich erstellt! ${created.code}`,
@@ -51,7 +52,7 @@ export async function handleAffiliateAction(form: FormData, back: string) {
   if (intent === "toggle") {
     const parsed = AffiliateToggleSchema.safeParse({ isActive: formFlag(form.get("isActive")) });
     if (!parsed.success) return failureToast(back, invalid(parsed.error));
-    const updated = setAffiliateActive(id, parsed.data.isActive);
+    const updated = setAffiliateActive(id, parsed.data.isActive, actor);
     return updated
       ? redirectWithToast(back, {
           type: "success",
@@ -67,7 +68,7 @@ export async function handleAffiliateAction(form: FormData, back: string) {
       message: DELETE_AFFILIATE_MESSAGE,
     });
     if (step) return step;
-    return deleteAffiliateCode(id)
+    return deleteAffiliateCode(id, actor)
       ? redirectWithToast(back, { type: "success", message: "Affiliate-Code gelöscht!" })
       : redirectWithToast(back, { type: "error", message: "Fehler beim Löschen!" });
   }

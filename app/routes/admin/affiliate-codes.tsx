@@ -13,8 +13,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
-  return handleAffiliateAction(await readForm(request), "/admin/affiliate-codes");
+  const admin = await requireAdmin(request);
+  return handleAffiliateAction(await readForm(request), "/admin/affiliate-codes", admin);
 }
 
 export default function AffiliateCodesPage({ loaderData, actionData }: Route.ComponentProps) {

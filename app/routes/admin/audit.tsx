@@ -140,7 +140,7 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
               "Aktion" column is not cut off at the right edge of a phone. */}
           <table className="w-full text-left text-sm">
             <TableHead
-              columns={["Zeitpunkt", "Wer", "Aktion", "Ziel", "Details"]}
+              columns={["Zeitpunkt", "Wer", "Über", "Aktion", "Ziel", "Details"]}
               className="border-b border-slate-200 text-slate-600 max-sm:hidden dark:border-slate-800 dark:text-slate-400"
               cellClassName="px-4 py-2 font-semibold"
             />
@@ -158,6 +158,10 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
                   <td className={cell}>
                     <CellLabel>Wer</CellLabel>
                     {e.actor}
+                  </td>
+                  <td className={`${cell} whitespace-nowrap`} data-audit-via="">
+                    <CellLabel>Über</CellLabel>
+                    {e.via}
                   </td>
                   <td className={cell} data-audit-action="">
                     <CellLabel>Aktion</CellLabel>

@@ -36,12 +36,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   if (["create", "toggle", "delete"].includes(intent))
-    return handleAffiliateAction(form, "/admin/legacy");
-  return handleSettingsAction(form, "/admin/legacy", { request, context });
+    return handleAffiliateAction(form, "/admin/legacy", admin);
+  return handleSettingsAction(form, "/admin/legacy", { request, context, actor: admin });
 }
 
 export default function LegacyPanel({ loaderData, actionData }: Route.ComponentProps) {

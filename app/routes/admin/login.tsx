@@ -14,6 +14,7 @@ import { Alert } from "~/components/ui/field";
 import { useConformForm } from "~/components/ui/form";
 import { LoginSchema } from "~/lib/auth-forms";
 import { commitSessionCookie, getAdmin } from "~/server/accounts/auth.server";
+import { knownDeviceCookie } from "~/server/accounts/known-device.server";
 import { type CodeStepOutcome, landingPath, loginWithForm } from "~/server/accounts/login.server";
 import { passkeyLoginOffered } from "~/server/accounts/passkeys/passkeys.server";
 import { redirectWithToast } from "~/server/http/flash.server";
@@ -52,10 +53,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const login = await loginWithForm(request, clientIp(context));
-  if (login.step === "code") return codeStepReply(login.outcome);
+  if (login.step === "code") return codeStepReply(request, login.outcome);
   if (login.step === "passkey") {
     const passkey = login.outcome;
-    if (passkey.kind === "ok") throw await signedIn(passkey);
+    if (passkey.kind === "ok") throw await signedIn(request, passkey);
     return data(
       { passkeyError: passkey.message, at: Date.now() },
       {
@@ -70,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const outcome = login.outcome;
   switch (outcome.kind) {
     case "ok":
-      throw await signedIn(outcome);
+      throw await signedIn(request, outcome);
     case "mfa":
       // The password was right; no session yet: the code step carries the challenge (ADR 256).
       return data({
@@ -126,9 +127,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-/** Into the back-office with the session; a notice of this login (issue 27) as a toast. */
-async function signedIn(outcome: { token: string; redirectTo: string; notice: string | null }) {
-  const headers = { "Set-Cookie": await commitSessionCookie(outcome.token) };
+/**
+ * Into the back-office with the session and the known-device cookie (ADR 317); a notice of this
+ * login (issue 27) as a toast.
+ */
+async function signedIn(
+  request: Request,
+  outcome: { token: string; redirectTo: string; notice: string | null; admin: { id: number } },
+) {
+  const headers = new Headers();
+  headers.append("Set-Cookie", await commitSessionCookie(outcome.token));
+  headers.append("Set-Cookie", await knownDeviceCookie(request, outcome.admin.id));
   if (!outcome.notice) return redirect(outcome.redirectTo, { headers });
   return redirectWithToast(
     outcome.redirectTo,
@@ -138,11 +147,11 @@ async function signedIn(outcome: { token: string; redirectTo: string; notice: st
 }
 
 /** The code step's answer: the session, the step again with its error, or back to the password. */
-async function codeStepReply(outcome: CodeStepOutcome) {
+async function codeStepReply(request: Request, outcome: CodeStepOutcome) {
   const at = Date.now();
   switch (outcome.kind) {
     case "ok":
-      throw await signedIn(outcome);
+      throw await signedIn(request, outcome);
     case "expired":
       return data({ expired: outcome.message, at }, { status: 401 });
     case "invalid":

@@ -148,7 +148,7 @@ export async function handleRequestAction(request: Request, admin: AdminUser) {
       return fail(result.status === 404 ? result.error : "Fehler beim Speichern!");
     }
     case "auto-prepare": {
-      const result = await runAutomatedPreparation(id);
+      const result = await runAutomatedPreparation(id, admin);
       if (!result.ok) return fail(result.error);
       return ok(
         result.filled.length

@@ -83,6 +83,10 @@ export async function handleSettingsAction(
       ...stored,
       ...fromForm,
       branding: { ...fromForm.branding, logo: stored.branding.logo },
+      ai: {
+        dailyLimit: fromForm.ai?.dailyLimit,
+        manualDailyLimit: fromForm.ai?.manualDailyLimit ?? stored.ai.manualDailyLimit,
+      },
       // Saving the week of "Terminbuchung" reviews its hours (go-live item `scheduling`).
       ...(fromForm.scheduling
         ? { scheduling: { ...fromForm.scheduling, hoursReviewed: true } }

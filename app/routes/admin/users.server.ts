@@ -3,6 +3,7 @@ import { data } from "react-router";
 import {
   deleteAdminMessage,
   deleteInvitationMessage,
+  resetLinkMailedMessage,
   type UsersActionResult,
 } from "~/lib/admin-users";
 import { InviteSchema } from "~/lib/auth-forms";
@@ -15,7 +16,7 @@ import {
   otherActiveAdmins,
   setAdminActive,
 } from "~/server/accounts/admins.server";
-import type { AdminUser } from "~/server/accounts/auth.server";
+import type { SessionAdmin } from "~/server/accounts/auth.server";
 import {
   activateInvitation,
   createInvitation,
@@ -25,6 +26,7 @@ import {
   resendInvitation,
 } from "~/server/accounts/invitations.server";
 import { issueResetLink } from "~/server/accounts/reset-link.server";
+import { stepUpStep } from "~/server/accounts/step-up-guard.server";
 import { resetTwoFactor } from "~/server/accounts/two-factor/two-factor.server";
 import { requireConfirmation } from "~/server/http/confirm.server";
 import { redirectWithToast } from "~/server/http/flash.server";
@@ -33,8 +35,12 @@ import { invalid } from "~/server/platform/result.server";
 
 const done = (message: string) => redirectWithToast("/admin/users", { type: "success", message });
 
-/** Form posts of /admin/users: invite, then per admin or invitation the row's intents. */
-export async function handleUsersAction(formData: FormData, me: AdminUser) {
+/**
+ * Form posts of /admin/users: invite, then per admin or invitation the row's intents. Power over
+ * another admin (toggle, delete, reset link, 2FA reset, direct activation) asks for the step-up
+ * after the confirmation (ADR 315): a server step that keeps the form.
+ */
+export async function handleUsersAction(formData: FormData, me: SessionAdmin) {
   const intent = String(formData.get("intent") ?? "");
   const reply = (body: UsersActionResult, status = 200) => data(body, { status });
 
@@ -67,7 +73,14 @@ export async function handleUsersAction(formData: FormData, me: AdminUser) {
     case "toggle": {
       const parsed = AdminActiveSchema.safeParse({ activate: formFlag(formData.get("activate")) });
       if (!parsed.success) return reply({ intent, error: invalid(parsed.error).error }, 400);
-      const result = setAdminActive(me.id, id, parsed.data.activate ?? false);
+      const activate = parsed.data.activate ?? false;
+      const target = getAdminById(id);
+      if (target && id !== me.id) {
+        const what = `${target.username} ${activate ? "aktivieren" : "deaktivieren"}`;
+        const step = await stepUpStep(formData, me, what);
+        if (step) return step;
+      }
+      const result = setAdminActive(me.id, id, activate);
       if (!result.ok) {
         return reply(
           { intent, error: result.error || "Fehler beim Ändern des Admin-Status" },
@@ -87,6 +100,10 @@ export async function handleUsersAction(formData: FormData, me: AdminUser) {
         message: deleteAdminMessage(target.username, otherActiveAdmins(id)),
       });
       if (step) return step;
+      if (id !== me.id) {
+        const proof = await stepUpStep(formData, me, `Admin löschen: ${target.username}`);
+        if (proof) return proof;
+      }
       const result = deleteAdmin(me.id, id);
       if (!result.ok) return reply({ intent, error: result.error }, result.status);
       return done(
@@ -95,9 +112,18 @@ export async function handleUsersAction(formData: FormData, me: AdminUser) {
     }
     case "reset-link": {
       // For another admin only: one's own password is changed under "Passwort ändern".
-      if (id === me.id) return reply({ intent, error: "Admin nicht gefunden." }, 404);
+      const target = getAdminById(id);
+      if (!target || id === me.id) return reply({ intent, error: "Admin nicht gefunden." }, 404);
+      const step = await stepUpStep(
+        formData,
+        me,
+        `Passwort-Reset-Link erzeugen: ${target.username}`,
+      );
+      if (step) return step;
       const result = issueResetLink(id, me);
       if (!result.ok) return reply({ intent, error: result.error }, result.status);
+      // With SMTP the link goes to the admin it is for, never to the actor (ADR 315).
+      if (result.mailed) return done(resetLinkMailedMessage(result));
       return reply({ intent, resetLink: { username: result.username, link: result.link } });
     }
     case "reset-2fa": {
@@ -111,6 +137,8 @@ export async function handleUsersAction(formData: FormData, me: AdminUser) {
         message: TWO_FACTOR_MESSAGES.resetConfirm(target.username),
       });
       if (step) return step;
+      const proof = await stepUpStep(formData, me, `2FA zurücksetzen: ${target.username}`);
+      if (proof) return proof;
       const result = resetTwoFactor(id, me);
       if (!result.ok) return reply({ intent, error: result.error }, result.status);
       return done(TWO_FACTOR_MESSAGES.resetDone(result.username));
@@ -141,6 +169,11 @@ export async function handleUsersAction(formData: FormData, me: AdminUser) {
       return done("Einladung gelöscht.");
     }
     case "activate-invitation": {
+      const invitation = listInvitations().find((i) => i.id === id);
+      if (invitation) {
+        const step = await stepUpStep(formData, me, `Direkt freischalten: ${invitation.email}`);
+        if (step) return step;
+      }
       const result = await activateInvitation(id, me.id);
       if (!result.ok) {
         return reply(

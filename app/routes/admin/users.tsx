@@ -1,5 +1,7 @@
+import { useEffect, useRef } from "react";
 import { useNavigation } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
+import { StepUpStep } from "~/components/admin/step-up-step";
 import {
   ActivatedCredentials,
   InvitationLinkNotice,
@@ -81,11 +83,14 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
       </div>
 
       <ConfirmationStep data={actionData} />
-      {result?.message ? <Alert tone="success">{result.message}</Alert> : null}
-      {result?.error ? <Alert>{result.error}</Alert> : null}
-      {result?.adminData ? <ActivatedCredentials adminData={result.adminData} /> : null}
-      {result?.invitationLink ? <InvitationLinkNotice {...result.invitationLink} /> : null}
-      {result?.resetLink ? <ResetLinkNotice {...result.resetLink} /> : null}
+      <StepUpStep data={actionData} />
+      <ActionResult result={result}>
+        {result?.message ? <Alert tone="success">{result.message}</Alert> : null}
+        {result?.error ? <Alert>{result.error}</Alert> : null}
+        {result?.adminData ? <ActivatedCredentials adminData={result.adminData} /> : null}
+        {result?.invitationLink ? <InvitationLinkNotice {...result.invitationLink} /> : null}
+        {result?.resetLink ? <ResetLinkNotice {...result.resetLink} /> : null}
+      </ActionResult>
 
       {awaiting.length ? (
         <Alert tone="warning">
@@ -289,6 +294,37 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
           </ScrollRegion>
         )}
       </Card>
+    </div>
+  );
+}
+
+/**
+ * The answer of a row's action (credentials, a link handed out once, an error) sits above the
+ * tables: with JavaScript the page does not reload, so it takes the focus and comes into view.
+ */
+function ActionResult({ result, children }: { result: unknown; children: React.ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const hasResult = Boolean(
+    result &&
+      typeof result === "object" &&
+      ["message", "error", "adminData", "invitationLink", "resetLink"].some(
+        (key) => (result as Record<string, unknown>)[key],
+      ),
+  );
+  // Each new answer (also the same kind again) moves the focus.
+  const shown = hasResult ? result : null;
+  useEffect(() => {
+    if (shown) ref.current?.focus();
+  }, [shown]);
+  if (!hasResult) return null;
+  return (
+    <div
+      ref={ref}
+      tabIndex={-1}
+      className="space-y-3 scroll-mt-4 outline-none"
+      data-users-result=""
+    >
+      {children}
     </div>
   );
 }

@@ -9,8 +9,8 @@ const ID = { param: "id", notFound: "Affiliate-Code nicht gefunden." } as const;
 /** DELETE /api/affiliate-codes/{id} (admins only). */
 const remove = adminApi(
   { fallback: "Fehler beim Löschen!", scope: "codes:write", id: ID },
-  ({ id }) =>
-    deleteAffiliateCode(id)
+  ({ id, admin }) =>
+    deleteAffiliateCode(id, admin)
       ? Response.json({ success: true, message: "Affiliate-Code gelöscht!" })
       : jsonError(ID.notFound, 404),
 );
@@ -23,8 +23,8 @@ const update = adminApi(
     id: ID,
     schema: AffiliateToggleSchema,
   },
-  ({ id, body }) => {
-    const updated = setAffiliateActive(id, body.isActive);
+  ({ id, body, admin }) => {
+    const updated = setAffiliateActive(id, body.isActive, admin);
     return updated
       ? Response.json({ success: true, affiliateCode: updated })
       : jsonError(ID.notFound, 404);

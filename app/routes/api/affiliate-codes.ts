@@ -17,8 +17,8 @@ export const action = adminApi(
     allow: "GET, POST",
     schema: AffiliateCreateSchema,
   },
-  ({ body }) => {
-    const created = createAffiliateCode(body);
+  ({ body, admin }) => {
+    const created = createAffiliateCode(body, admin);
     return Response.json(
       {
         success: true,

@@ -1,6 +1,13 @@
 import { berlinToday } from "~/lib/booking-calendar";
-import { publicConfiguration } from "~/lib/configuration";
+import { mergeConfigurationPatch, publicConfiguration } from "~/lib/configuration";
+import { StepUpProofSchema } from "~/lib/step-up";
+import { notifyTwoFactorRule } from "~/server/accounts/activation.server";
 import { getApiAdmin } from "~/server/accounts/auth.server";
+import {
+  changesTwoFactorRule,
+  requireStepUp,
+  stepUpJson,
+} from "~/server/accounts/step-up-guard.server";
 import { closedDaysAhead } from "~/server/appointments/holidays.server";
 import { branding } from "~/server/branding/branding.server";
 import {
@@ -38,7 +45,8 @@ export const loader = publicApi(
 /**
  * PATCH /api/configuration merges the given keys over the stored configuration; PUT replaces the
  * whole document. Either way one schema validates and clamps the result. A webhook secret that is
- * left out, empty or masked keeps the stored one.
+ * left out, empty or masked keeps the stored one. A change of `security.requireTwoFactor` needs a
+ * step-up (`stepUp: {password} | {code}` in the body, or one of the last 5 minutes; ADR 315).
  */
 export const action = adminApi(
   {
@@ -49,10 +57,24 @@ export const action = adminApi(
     methodFirst: true,
     json: true,
   },
-  ({ request, body, admin }) => {
-    const result =
-      request.method === "PATCH" ? patchConfiguration(body, admin) : saveConfiguration(body, admin);
+  async ({ request, body, admin }) => {
+    // The body may carry the step-up beside the configuration (ADR 315): asked for only when
+    // the 2FA rule changes.
+    const { stepUp, ...config } = body;
+    const patch = request.method === "PATCH";
+    const before = getConfiguration().security.requireTwoFactor;
+    if (
+      changesTwoFactorRule(patch ? mergeConfigurationPatch(getConfiguration(), config) : config)
+    ) {
+      const proof = StepUpProofSchema.safeParse(stepUp);
+      const proven = await requireStepUp(admin, proof.success ? proof.data : undefined);
+      if (!proven.ok) return stepUpJson(proven);
+    }
+    const result = patch ? patchConfiguration(config, admin) : saveConfiguration(config, admin);
     if (!result.ok) return failureJson(result);
+    // Every other admin hears of a switched 2FA rule (ADR 315).
+    const after = result.configuration.security.requireTwoFactor;
+    if (after !== before) notifyTwoFactorRule(after, admin);
     return Response.json({
       success: true,
       message: "Konfiguration erfolgreich gespeichert!",

@@ -14,8 +14,8 @@ export const action = adminApi(
     methods: ["POST"],
     id: REQUEST_ID,
   },
-  async ({ id }) => {
-    const result = await runAutomatedPreparation(id);
+  async ({ id, admin }) => {
+    const result = await runAutomatedPreparation(id, admin);
     if (!result.ok) return failureJson(result);
     return Response.json({
       success: true,

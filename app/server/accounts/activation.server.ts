@@ -67,6 +67,65 @@ export function notifyAccountActivated(account: { username: string; email: strin
   });
 }
 
+/**
+ * Another admin switched this account off or on again (ADR 315: the target hears of every such
+ * action). A registration that awaited activation gets `notifyAccountActivated` instead.
+ */
+export function notifyAccountStatus(
+  account: { username: string; email: string },
+  active: boolean,
+  by: string,
+) {
+  queueMail({
+    to: account.email,
+    subject: active
+      ? "Ihr Admin-Zugang wurde wieder aktiviert"
+      : "Ihr Admin-Zugang wurde deaktiviert",
+    kind: active ? "account-reactivated" : "account-deactivated",
+    content: {
+      greeting: `Hallo ${account.username},`,
+      paragraphs: [
+        active
+          ? `${by} hat Ihren Admin-Zugang zum Anfrage-Portal wieder aktiviert. Sie können sich wieder anmelden.`
+          : `${by} hat Ihren Admin-Zugang zum Anfrage-Portal deaktiviert; Ihre Sitzungen wurden beendet. Sie können sich nicht mehr anmelden, bis er wieder aktiviert wird.`,
+        "Falls Sie das nicht erwartet haben, wenden Sie sich bitte an Ihr Team.",
+      ],
+    },
+  });
+}
+
+/**
+ * The rule "Zwei-Faktor-Anmeldung für alle Admins verlangen" was switched (ADR 315): every other
+ * active admin hears of it, by whom.
+ */
+export function notifyTwoFactorRule(on: boolean, by: { id: number; username: string }) {
+  const recipients = db()
+    .select({ id: admins.id, username: admins.username, email: admins.email })
+    .from(admins)
+    .where(eq(admins.isActive, true))
+    .all()
+    .filter((a) => a.id !== by.id);
+  for (const admin of recipients) {
+    queueMail({
+      to: admin.email,
+      subject: on
+        ? "Zwei-Faktor-Anmeldung für alle Admins verlangt"
+        : "Zwei-Faktor-Anmeldung nicht mehr für alle Admins verlangt",
+      kind: "two-factor-rule",
+      content: {
+        greeting: `Hallo ${admin.username},`,
+        paragraphs: [
+          on
+            ? `${by.username} hat die Zwei-Faktor-Anmeldung für alle Admins des Anfrage-Portals vorgeschrieben. Ohne zweiten Faktor werden Sie nach dem Passwort zur Einrichtung geführt.`
+            : `${by.username} hat die Regel aufgehoben, nach der alle Admins des Anfrage-Portals die Zwei-Faktor-Anmeldung nutzen müssen.`,
+          "Falls Sie das nicht erwartet haben, wenden Sie sich bitte an Ihr Team.",
+        ],
+        action: { label: "Account-Einstellungen öffnen", url: `${env().APP_URL}/admin/account` },
+      },
+    });
+  }
+}
+
 /** What the invitee reads after registering (page and API): one message, what happens next. */
 export function registrationMessage() {
   return [

@@ -8,7 +8,7 @@ import { hashPassword } from "../platform/crypto.server";
 import { type Db, db, transaction } from "../platform/db.server";
 import { type Failure, failure } from "../platform/result.server";
 import { adminActor, audit } from "../privacy/audit.server";
-import { notifyAccountActivated } from "./activation.server";
+import { notifyAccountActivated, notifyAccountStatus } from "./activation.server";
 import { type AdminUser, deleteOtherSessions, toAdminUser } from "./auth.server";
 import { clearLoginLock } from "./login-lock.server";
 import { weakPassword } from "./password-strength.server";
@@ -161,9 +161,13 @@ export function setAdminActive(
     .returning()
     .get();
   if (!active) deleteOtherSessions(targetId);
-  audit(adminActor(actorId), active ? "account-activated" : "account-deactivated", row.username);
-  // A registration that waited for this: the invitee hears that she can log in now.
+  const actor = adminActor(actorId);
+  audit(actor, active ? "account-activated" : "account-deactivated", row.username);
+  // A registration that waited for this: the invitee hears that she can log in now; any other
+  // change of the state is told to its admin too (ADR 315).
   if (active && waited) notifyAccountActivated(row);
+  else if (active !== guard.target.isActive && typeof actor === "object")
+    notifyAccountStatus(row, active, actor.username);
   return { ok: true, admin: toAdminUser(row) };
 }
 

@@ -11,6 +11,7 @@ import { signedCookie } from "../http/signed-cookie.server";
 import { hashToken, randomToken } from "../platform/crypto.server";
 import { db } from "../platform/db.server";
 import { env } from "../platform/env.server";
+import { actingVia } from "../privacy/audit-via.server";
 import { authorizeApiToken, bearerApiToken, isApiToken } from "./api-tokens/authorize.server";
 import { hasPasskeys } from "./passkeys/webauthn.server";
 
@@ -134,6 +135,7 @@ export async function getAdmin(request: Request): Promise<SessionAdmin | null> {
   if (now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
     db().update(sessions).set({ lastUsedAt: now }).where(eq(sessions.tokenHash, tokenHash)).run();
   }
+  actingVia("session");
   return {
     ...toAdminUser(row.admin),
     tokenHash,
@@ -243,6 +245,8 @@ async function getApiCaller(request: Request): Promise<SessionAdmin | null> {
     if (outcome.status === 401) throw unauthorized(outcome.error);
     throw jsonError(outcome.error, 403);
   }
+  // What this token does is audited with its id (ADR 319).
+  actingVia(`token:${outcome.tokenId}`);
   return {
     ...toAdminUser(outcome.admin),
     tokenHash: "",

@@ -21,6 +21,17 @@ import { createResetToken, resetUrl } from "./reset-token.server";
 export const accountKey = (username: string) =>
   `account:${username.normalize("NFKC").toLowerCase()}`;
 
+/**
+ * The account's counter for its known devices (ADR 317): a stranger's failures never reach it, so
+ * their lock never holds the owner's browser; a stolen device cookie still guesses no faster than
+ * the lock allows (10 in 15 minutes, from all known devices together).
+ */
+export const knownDeviceKey = (username: string) => `${accountKey(username)}:known-device`;
+
+/** The account counter a login attempt counts on: the known devices' own, or everyone's. */
+export const accountCounterKey = (username: string, knownDevice: boolean) =>
+  knownDevice ? knownDeviceKey(username) : accountKey(username);
+
 const LOCK_SECONDS = ACCOUNT_LOGIN_LIMIT.durationSeconds;
 
 function findAccount(username: string) {

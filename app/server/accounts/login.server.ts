@@ -33,7 +33,8 @@ import {
   type SessionClient,
   toAdminUser,
 } from "./auth.server";
-import { accountKey, ipKey, recordLoginFailure, userKey } from "./login-lock.server";
+import { knownAdminIds } from "./known-device.server";
+import { accountCounterKey, ipKey, recordLoginFailure, userKey } from "./login-lock.server";
 import { type PasskeyLoginOutcome, verifyPasskeyLogin } from "./passkeys/passkey-login.server";
 import { hasPasskeys } from "./passkeys/webauthn.server";
 import { resetLinkNotice } from "./reset-link.server";
@@ -85,16 +86,16 @@ function findByUsername(username: string) {
  * The rule of logging in: rate limit per IP and per IP + username (failures only), the same answer
  * for an unknown user and a wrong password (a dummy hash keeps the timing), inactive admins refused.
  */
-async function attempt(
-  form: FormData,
-  ip: string,
-  userAgent: string | null,
-): Promise<LoginOutcome> {
+async function attempt(form: FormData, ip: string, request: Request): Promise<LoginOutcome> {
   const submission = parseWithZod(form, { schema: LoginSchema });
   if (submission.status !== "success") {
     return { kind: "invalid", submission: submission as Submission & { status: "error" } };
   }
   const { username, password, redirectTo } = submission.value;
+  const userAgent = request.headers.get("user-agent");
+  const row = findByUsername(username);
+  // A browser this admin logged in with before is not held by the account's lock (ADR 317).
+  const knownDevice = row ? (await knownAdminIds(request)).has(row.id) : false;
   // Reserve the attempt before the password check (N parallel attempts: exactly the limit get
   // through); a successful login gives its reservation back. Per client, per client + name and per
   // name from any address (ADR 263; an unknown name the same way).
@@ -102,7 +103,7 @@ async function attempt(
   const counters: [Limiter, string][] = [
     [loginLimiter(), ipKey(ip)],
     [loginLimiter(), userKey(ip, username)],
-    [accountLoginLimiter(), accountKey(username)],
+    [accountLoginLimiter(), accountCounterKey(username, knownDevice)],
   ];
   for (const [limiter, key] of counters) {
     const state = await limiter.consume(key);
@@ -118,7 +119,6 @@ async function attempt(
     }
     reserved.push([limiter, key]);
   }
-  const row = findByUsername(username);
   const valid = await verifyPassword(password, row?.passwordHash ?? (await dummyPasswordHash()));
   if (!row || !valid) {
     await recordLoginFailure(username, ip);
@@ -132,7 +132,8 @@ async function attempt(
   }
   await loginLimiter().refund(ipKey(ip));
   await loginLimiter().reset(userKey(ip, username));
-  await accountLoginLimiter().reset(accountKey(username));
+  // A known device counted on its own counter and lifts only that: strangers stay held.
+  await accountLoginLimiter().reset(accountCounterKey(username, knownDevice));
   // Hashes made with older scrypt parameters are upgraded now, while the password is at hand (ADR 091).
   if (needsRehash(row.passwordHash)) {
     const passwordHash = await hashPassword(password);
@@ -176,7 +177,7 @@ export function completeLogin(
 export function loginAuthenticator(ip: string) {
   const authenticator = new Authenticator<LoginOutcome>();
   authenticator.use(
-    new FormStrategy(({ form, request }) => attempt(form, ip, request.headers.get("user-agent"))),
+    new FormStrategy(({ form, request }) => attempt(form, ip, request)),
     "admin-login",
   );
   return authenticator;
@@ -225,7 +226,7 @@ export async function loginWithForm(
       const submission = parseWithZod(form, { schema: LoginCodeSchema });
       const response = passkeyResponseOf(form);
       const result = response
-        ? await verifyPasskey({ challenge, response }, client)
+        ? await verifyPasskey({ challenge, response }, client, request)
         : { kind: "failed" as const, message: PASSKEY_MESSAGES.loginFailed };
       return {
         step: "code",
@@ -243,7 +244,7 @@ export async function loginWithForm(
     const response = passkeyResponseOf(form);
     const redirectTo = String(form.get("redirectTo") ?? "");
     const outcome = response
-      ? await verifyPasskey({ response, redirectTo }, client)
+      ? await verifyPasskey({ response, redirectTo }, client, request)
       : { kind: "failed" as const, message: PASSKEY_MESSAGES.loginFailed };
     return { step: "passkey", outcome };
   }
@@ -270,6 +271,8 @@ export function loginWithCredentials(
     headers: {
       "content-type": "application/x-www-form-urlencoded",
       "user-agent": request.headers.get("user-agent") ?? "",
+      // The known-device cookie (ADR 317) goes along.
+      cookie: request.headers.get("cookie") ?? "",
     },
     body: form,
   });
@@ -300,11 +303,12 @@ function passkeyResponseOf(form: FormData) {
  * A passkey login (page and `POST /api/admin/auth/passkey/verify`): with the password step's
  * challenge the second step, without it instead of password and code (ADR 280).
  */
-export function verifyPasskey(
+export async function verifyPasskey(
   input: { challenge?: string; response: AuthenticationResponseJSON; redirectTo?: string | null },
   client: SessionClient & { ip: string },
+  request: Request,
 ) {
-  return verifyPasskeyLogin(input, client.ip, (row, redirectTo) =>
+  return verifyPasskeyLogin(input, client.ip, await knownAdminIds(request), (row, redirectTo) =>
     completeLogin(row, client, redirectTo, "passkey"),
   );
 }

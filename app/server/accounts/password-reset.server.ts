@@ -8,6 +8,7 @@ import { usableToken } from "../platform/link-token.server";
 import { loginLimiter, tooManyMessage } from "../platform/rate-limit.server";
 import { type Failure, failure, type Result } from "../platform/result.server";
 import { audit } from "../privacy/audit.server";
+import { revokeAccessKeys, revokedAny, revokedKeysLines } from "./access-keys.server";
 import { findAdminByEmail, getAdminById } from "./admins.server";
 import { clearLoginLock, forgotKeys } from "./login-lock.server";
 import { weakPassword } from "./password-strength.server";
@@ -108,7 +109,25 @@ export async function resetPassword(
   if (!done) return failure(400, MESSAGES.resetTokenInvalid);
   await clearLoginLock(done, ip);
   // By the link's owner (a reset is done by whoever holds the link; the link's issue is audited).
-  audit({ id: done.id, username: done.username }, "password-reset", done.username);
+  const self = { id: done.id, username: done.username };
+  audit(self, "password-reset", done.username);
+  // A recovered account: whatever keys an intruder made die with the old password (ADR 316).
+  const revoked = revokeAccessKeys(done.id, self);
+  if (revokedAny(revoked)) {
+    queueMail({
+      to: done.email,
+      subject: "Ihr Passwort wurde zurückgesetzt",
+      kind: "password-reset-notice",
+      content: {
+        greeting: `Hallo ${done.username},`,
+        paragraphs: [
+          "das Passwort Ihres Admin-Zugangs zum Anfrage-Portal wurde soeben über einen Link zum Zurücksetzen geändert; alle Sitzungen wurden beendet.",
+          ...revokedKeysLines(revoked),
+          "Falls Sie das nicht waren, wenden Sie sich bitte sofort an einen anderen Admin.",
+        ],
+      },
+    });
+  }
   return {
     ok: true,
     message: "Ihr Passwort wurde erfolgreich zurückgesetzt. Sie können sich jetzt anmelden.",

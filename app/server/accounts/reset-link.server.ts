@@ -7,14 +7,19 @@ import { type AuditActor, audit } from "../privacy/audit.server";
 import { createResetToken, RESET_TTL_MS, resetUrl } from "./reset-token.server";
 
 export type ResetLinkResult =
-  | { ok: true; username: string; link: string; expiresAt: Date }
+  | ({ ok: true; username: string; email: string; expiresAt: Date } & (
+      | { mailed: true; link?: undefined }
+      | { mailed: false; link: string }
+    ))
   | Failure;
 
 /**
- * A one-time reset link for an admin, handed out directly (not mailed): by another admin on
- * /admin/users, or by whoever runs `npm run admin:reset-password` on the server. The same tokens
- * as "Passwort vergessen" (one hour, single use); audited. `who` is an admin id, a username or an
- * e-mail address (case-insensitive).
+ * A one-time reset link for an admin: by another admin on /admin/users, or by whoever runs
+ * `npm run admin:reset-password` on the server. The same tokens as "Passwort vergessen" (one
+ * hour, single use); audited. For another admin with SMTP configured the link is mailed to that
+ * admin and never shown to the actor (ADR 315); without SMTP the actor gets it to hand over, and
+ * the target hears of it at the next login (resetLinkNotice). The command line always gets it.
+ * `who` is an admin id, a username or an e-mail address (case-insensitive).
  */
 export function issueResetLink(who: number | string, actor: AuditActor): ResetLinkResult {
   const key = typeof who === "string" ? who.trim() : "";
@@ -30,15 +35,33 @@ export function issueResetLink(who: number | string, actor: AuditActor): ResetLi
   if (!admin) return failure(404, "Admin nicht gefunden.");
   const token = createResetToken(admin.id);
   const expiresAt = new Date(Date.now() + RESET_TTL_MS);
+  const byAdmin = typeof actor === "object" && actor.id !== admin.id;
+  const mailed = byAdmin && mailConfigured();
   audit(actor, "password-reset-link", admin.username, {
     zielId: admin.id,
     gueltigBis: expiresAt.toISOString(),
+    ...(mailed ? { perEmail: true } : {}),
   });
-  // Created for another admin (issue 27): the target hears of it, by mail when one can be sent,
-  // and at the next login (resetLinkNotice) either way.
-  const byOther = actor === "Kommandozeile" || (typeof actor === "object" && actor.id !== admin.id);
-  if (byOther && mailConfigured()) {
-    const by = typeof actor === "object" ? actor.username : "jemand auf dem Server (Kommandozeile)";
+  const until = expiresAt.toLocaleString("de-DE", { timeZone: "Europe/Berlin" });
+  const base = { ok: true as const, username: admin.username, email: admin.email, expiresAt };
+  if (mailed) {
+    queueMail({
+      to: admin.email,
+      subject: "Link zum Zurücksetzen Ihres Passworts",
+      kind: "reset-link",
+      content: {
+        greeting: `Hallo ${admin.username},`,
+        paragraphs: [
+          `${actor.username} hat für Ihren Admin-Zugang zum Anfrage-Portal einen Link zum Zurücksetzen des Passworts erzeugt (gültig bis ${until} Uhr, nur einmal verwendbar).`,
+          "Haben Sie darum gebeten, legen Sie über den Link ein neues Passwort fest. Falls nicht, ignorieren Sie den Link und wenden Sie sich bitte sofort an Ihr Team.",
+        ],
+        action: { label: "Neues Passwort festlegen", url: resetUrl(token) },
+      },
+    });
+    return { ...base, mailed: true };
+  }
+  // From the command line with SMTP: the target hears of it by mail (and at the next login).
+  if (actor === "Kommandozeile" && mailConfigured()) {
     queueMail({
       to: admin.email,
       subject: "Ein Passwort-Reset-Link für Ihr Konto wurde erzeugt",
@@ -46,13 +69,13 @@ export function issueResetLink(who: number | string, actor: AuditActor): ResetLi
       content: {
         greeting: `Hallo ${admin.username},`,
         paragraphs: [
-          `${by} hat soeben einen Link zum Zurücksetzen des Passworts Ihres Admin-Zugangs zum Anfrage-Portal erzeugt (gültig bis ${expiresAt.toLocaleString("de-DE", { timeZone: "Europe/Berlin" })} Uhr).`,
+          `Jemand auf dem Server (Kommandozeile) hat soeben einen Link zum Zurücksetzen des Passworts Ihres Admin-Zugangs zum Anfrage-Portal erzeugt (gültig bis ${until} Uhr).`,
           "Haben Sie darum gebeten, ist alles in Ordnung. Falls nicht, wenden Sie sich bitte sofort an Ihr Team und ändern Sie Ihr Passwort.",
         ],
       },
     });
   }
-  return { ok: true, username: admin.username, link: resetUrl(token), expiresAt };
+  return { ...base, mailed: false, link: resetUrl(token) };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { getConfiguration } from "../configuration/configuration.server";
 import { env } from "../platform/env.server";
-import { aiBudgetMessage, takeAiCall } from "../spam/budgets.server";
+import { type AiBudgetKind, aiBudgetMessage, takeAiCall } from "../spam/budgets.server";
 
 // The SDK (~5 MB of V8 heap once loaded) is imported on the first AI call, not at boot: most
 // processes never call the AI, and the server has to fit a 256 MB machine (ADR 166).
@@ -26,11 +26,12 @@ export class AiError extends Error {
   }
 }
 
-/** Today's AI calls are used up (`ai.dailyLimit`, ADR 255): 429, nothing was sent. */
+/** Today's AI calls of a budget are used up (ADR 255, 319): 429, nothing was sent. */
 export class AiBudgetError extends AiError {
   override name = "AiBudgetError";
-  constructor() {
-    super(aiBudgetMessage(getConfiguration().ai.dailyLimit), 429);
+  constructor(kind: AiBudgetKind) {
+    const { ai } = getConfiguration();
+    super(aiBudgetMessage(kind === "manual" ? ai.manualDailyLimit : ai.dailyLimit, kind), 429);
   }
 }
 
@@ -95,9 +96,11 @@ type ToolSpec = {
 
 /**
  * One Messages call; returns the text or the forced tool's input. Refusals become AiErrors. Every
- * call takes one of today's AI budget first (`ai.dailyLimit`): beyond it an AiBudgetError (429).
+ * call takes one of today's budget of its kind first — `ai.dailyLimit` for the automatic
+ * summaries, `ai.manualDailyLimit` for an admin's action (ADR 318): beyond it an AiBudgetError (429).
  */
 export async function complete(options: {
+  budget: AiBudgetKind;
   system: string;
   prompt: string;
   maxTokens?: number;
@@ -105,7 +108,7 @@ export async function complete(options: {
   signal?: AbortSignal;
 }): Promise<{ text: string; toolInput: unknown }> {
   const api = await anthropic();
-  if (!takeAiCall()) throw new AiBudgetError();
+  if (!takeAiCall(options.budget)) throw new AiBudgetError(options.budget);
   try {
     const message = await api.messages.create(
       {

@@ -81,6 +81,7 @@ export async function generatePreparation(
     ]),
   );
   const { toolInput } = await complete({
+    budget: "manual",
     system: getConfiguration().systemPrompt,
     prompt: `Bereite die folgende Kundenanfrage vor. Fülle jedes Feld mit einem knappen, konkreten deutschen Text.\n\n${requestText(request)}\n\nFelder:\n${fields.map((f) => `- ${f.name}: ${f.label}${f.placeholder ? ` (${f.placeholder})` : ""}`).join("\n")}`,
     tool: {
@@ -102,6 +103,7 @@ export async function generatePreparation(
 /** A short German summary (2–3 sentences) of a new request. */
 export async function generateSummary(request: RequestText): Promise<string> {
   const { text } = await complete({
+    budget: "automatic",
     system:
       "Du fasst Kundenanfragen einer Software-Agentur in zwei bis drei deutschen Sätzen zusammen. Nur die Zusammenfassung, ohne Einleitung.",
     prompt: requestText(request),
@@ -179,6 +181,7 @@ export async function generateCodingPrompt(
   if (!useAi) return templateCodingPrompt(request, preparationData, fields);
   const template = templateCodingPrompt(request, preparationData, fields, false);
   const { text } = await complete({
+    budget: "manual",
     system: getConfiguration().systemPrompt,
     prompt: `Formuliere aus den folgenden Angaben einen präzisen, vollständigen Prompt für einen KI-Coding-Assistenten (z. B. Cursor), der damit eine Testversion baut. Antworte nur mit dem Prompt.\n\n${template}`,
     maxTokens: 3000,

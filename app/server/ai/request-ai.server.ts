@@ -4,8 +4,10 @@ import { requests } from "~db/schema";
 import { getConfiguration } from "../configuration/configuration.server";
 import { db } from "../platform/db.server";
 import { failure, type Result } from "../platform/result.server";
+import { registerTestHooks } from "../platform/test-hooks.server";
+import { type AuditActor, audit } from "../privacy/audit.server";
 import { voiceTranscriptOf } from "../requests/admin-extras.server";
-import { laterUpdatedAt, NOT_FOUND } from "../requests/manage.server";
+import { laterUpdatedAt, NOT_FOUND, requestTarget } from "../requests/manage.server";
 import { loadRequestJson } from "../requests/serialize.server";
 import { aiBudget } from "../spam/budgets.server";
 import {
@@ -28,6 +30,7 @@ import {
  */
 export async function runAutomatedPreparation(
   id: number,
+  actor: AuditActor = "System",
 ): Promise<
   Result<{ preparationData: Record<string, string>; filled: string[]; request: RequestJson }>
 > {
@@ -57,6 +60,8 @@ export async function runAutomatedPreparation(
       .where(eq(requests.id, id))
       .run();
     const filled = Object.keys(merged).filter((k) => (merged[k] ?? "") !== (before[k] ?? ""));
+    if (filled.length)
+      audit(actor, "preparation-edited", requestTarget(id), { felder: filled, ki: true });
     return { ok: true, preparationData: merged, filled, request: loadRequestJson(id) ?? request };
   } catch (error) {
     const e = toAiError(error);
@@ -144,7 +149,16 @@ export async function summarizePending(limit = 5): Promise<number> {
 }
 
 let timer: NodeJS.Timeout | undefined;
-let running: Promise<unknown> | undefined;
+let running: Promise<number> | undefined;
+
+/** One round of the job, never two at a time (the timer's tick and the test hook share it). */
+async function summaryRound(): Promise<number> {
+  while (running) await running.catch(() => 0);
+  running = summarizePending().finally(() => {
+    running = undefined;
+  });
+  return running;
+}
 
 /** Background task (boot): polls every 30 s while the AI is configured. */
 export const summaryTask = {
@@ -152,11 +166,7 @@ export const summaryTask = {
     if (timer || !aiConfigured()) return;
     const tick = () => {
       if (running) return;
-      running = summarizePending()
-        .catch(() => undefined)
-        .finally(() => {
-          running = undefined;
-        });
+      summaryRound().catch(() => undefined);
     };
     timer = setInterval(tick, 30_000);
     timer.unref();
@@ -165,6 +175,14 @@ export const summaryTask = {
   async stop() {
     if (timer) clearInterval(timer);
     timer = undefined;
-    await running;
+    await running?.catch(() => undefined);
   },
 };
+
+registerTestHooks({
+  drainSummaries: async () => {
+    let written = 0;
+    for (let n = await summaryRound(); n > 0; n = await summaryRound()) written += n;
+    return written;
+  },
+});

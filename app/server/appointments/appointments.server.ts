@@ -15,6 +15,7 @@ import { refreshLiveBusy, staleCalendarNote } from "../caldav/live-busy.server";
 import { getConfiguration } from "../configuration/configuration.server";
 import { db } from "../platform/db.server";
 import { failure, type Result } from "../platform/result.server";
+import { type AuditActor, audit } from "../privacy/audit.server";
 import { emitWebhook } from "../webhooks/deliveries.server";
 import { videoLinkOf } from "./booking-settings.server";
 import { queueBookingNotice, queueConfirmation, queueReminder } from "./mails.server";
@@ -321,7 +322,9 @@ export async function refreshAppointment(id: number): Promise<Result<{ value: Ap
   return json ? { ok: true, value: json } : failure(404, APPOINTMENT_NOT_FOUND);
 }
 
-/** Removes the cached row only (no status change at the scheduling service). */
-export function deleteAppointment(id: number): boolean {
-  return db().delete(appointments).where(eq(appointments.id, id)).run().changes > 0;
+/** Removes the cached row only (no status change at the scheduling service); audited (ADR 319). */
+export function deleteAppointment(id: number, actor: AuditActor = "System"): boolean {
+  const gone = db().delete(appointments).where(eq(appointments.id, id)).run().changes > 0;
+  if (gone) audit(actor, "appointment-deleted", `Termin ${id}`);
+  return gone;
 }

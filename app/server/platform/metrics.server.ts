@@ -97,10 +97,19 @@ export function registerAppMetrics() {
     "anfrage_ai_calls_today",
     "AI calls made today (Berlin day; summaries and manual)",
     [],
-    (g) => g.set(countToday("ai-calls")),
+    (g) => g.set(countToday("ai-calls") + countToday("ai-manual")),
   );
-  gauge("anfrage_ai_daily_limit", "AI calls allowed per Berlin day (ai.dailyLimit)", [], (g) =>
-    g.set(getConfiguration().ai.dailyLimit),
+  gauge(
+    "anfrage_ai_daily_limit",
+    "Automatic AI summaries allowed per Berlin day (ai.dailyLimit)",
+    [],
+    (g) => g.set(getConfiguration().ai.dailyLimit),
+  );
+  gauge(
+    "anfrage_ai_manual_daily_limit",
+    "Admins' own AI actions allowed per Berlin day (ai.manualDailyLimit)",
+    [],
+    (g) => g.set(getConfiguration().ai.manualDailyLimit),
   );
   gauge(
     "anfrage_mails_held_by_budget_today",

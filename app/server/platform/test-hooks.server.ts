@@ -30,6 +30,8 @@ export type TestHooks = {
   setFreeDiskReader(next?: (dir: string) => number): void;
   /** Password hashes running right now (the cap of crypto.server.ts). */
   runningHashes(): number;
+  /** Writes the AI summaries that are due now, round after round; resolves with how many were written. */
+  drainSummaries(): Promise<number>;
   /** Fetches every due team-calendar feed now; resolves with how many succeeded (`now`: fake clock). */
   drainBusyFeeds(now?: Date): Promise<number>;
   /**

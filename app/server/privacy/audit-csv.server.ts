@@ -7,7 +7,7 @@ import { type AuditActor, audit, auditEntries } from "./audit.server";
 function* rows(query: AuditQuery) {
   for (const e of auditEntries(query)) {
     const action = isAuditAction(e.action) ? AUDIT_LABELS[e.action] : e.action;
-    yield [e.at, e.actor, action, e.target, e.details ?? ""].map(neutraliseCell);
+    yield [e.at, e.actor, e.via, action, e.target, e.details ?? ""].map(neutraliseCell);
   }
 }
 
@@ -26,7 +26,7 @@ export function auditCsvResponse(query: AuditQuery, actor: AuditActor, now = new
     bom: true,
     delimiter: ";",
     header: true,
-    columns: ["Zeitpunkt (UTC)", "Wer", "Aktion", "Ziel", "Details"],
+    columns: ["Zeitpunkt (UTC)", "Wer", "Über", "Aktion", "Ziel", "Details"],
     record_delimiter: "windows",
     quoted_match: /[\r\n]/,
   });

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, gte, isNull, lt, or, type SQL, sql } from "drizzle-orm";
-import { type AuditAction, type AuditQuery, germanAuditDetails } from "~/lib/audit";
+import { type AuditAction, type AuditQuery, auditViaLabel, germanAuditDetails } from "~/lib/audit";
 import { admins, auditLog } from "~db/schema";
 import { db } from "../platform/db.server";
+import { currentVia } from "./audit-via.server";
 
 /**
  * Who acted: an admin, or the system (jobs) / the visitor (withdrawal) / someone on the server's
@@ -24,6 +25,16 @@ export function adminActor(id: number): AuditActor {
   return { id, username: row?.username ?? `#${id}` };
 }
 
+/**
+ * How the actor acted (ADR 319): the command line is "cli"; an admin acts in a session unless the
+ * request was authenticated by an API token (audit-via.server.ts); jobs and visitors have none.
+ */
+function viaOf(actor: AuditActor) {
+  if (actor === "Kommandozeile") return "cli";
+  if (typeof actor === "string") return null;
+  return currentVia() ?? "session";
+}
+
 /** Appends one entry. Targets and details name ids and counts, never personal data. */
 export function audit(
   actor: AuditActor,
@@ -41,6 +52,7 @@ export function audit(
       action,
       target,
       details: details ? JSON.stringify(details) : null,
+      via: viaOf(actor),
     })
     .run();
 }
@@ -81,6 +93,7 @@ const entrySelection = {
   action: auditLog.action,
   target: auditLog.target,
   details: auditLog.details,
+  via: auditLog.via,
 };
 const toView = (e: { id: number; at: Date; actorName: string } & Record<string, unknown>) => ({
   id: e.id,
@@ -89,6 +102,7 @@ const toView = (e: { id: number; at: Date; actorName: string } & Record<string, 
   action: e.action as string,
   target: e.target as string,
   details: germanAuditDetails((e.details as string | null) ?? null),
+  via: auditViaLabel((e.via as string | null) ?? null),
 });
 
 /** The actors of the filter: every admin in the log by id, the job actors by name. */

@@ -68,6 +68,8 @@ export function updateRequest(
   actor: AuditActor = "System",
 ): Result<{ request: RequestJson }> | Conflict {
   let statusChange: StatusChange | null = null;
+  let archivedNow: boolean | null = null;
+  let editedFields: string[] = [];
   let quarantined = false;
   const result = transaction((tx): Failure | Conflict | null => {
     const row = tx.select().from(requests).where(eq(requests.id, id)).get();
@@ -100,11 +102,15 @@ export function updateRequest(
       statusChange = { from: row.status, to: update.status, historyId: history.id };
     }
     if (update.archived !== undefined) set.archived = update.archived;
+    if (update.archived !== undefined && update.archived !== row.archived)
+      archivedNow = update.archived;
     if (update.preparationData) {
       const merged = { ...row.preparationData, ...update.preparationData };
       if (JSON.stringify(merged) !== JSON.stringify(row.preparationData)) {
         set.preparationData = merged;
         set.preparationUpdatedAt = set.updatedAt;
+        const before = row.preparationData ?? {};
+        editedFields = Object.keys(merged).filter((k) => merged[k] !== before[k]);
       }
     }
     tx.update(requests).set(set).where(eq(requests.id, id)).run();
@@ -114,6 +120,10 @@ export function updateRequest(
   // Assigned inside the transaction's callback (TypeScript cannot see that, hence the cast).
   const change = statusChange as StatusChange | null;
   if (change) audit(actor, "status", requestTarget(id), { from: change.from, to: change.to });
+  // Archive and preparation edits are audited too (ADR 319): the field names, never the texts.
+  if (archivedNow !== null) audit(actor, archivedNow ? "archive" : "unarchive", requestTarget(id));
+  if (editedFields.length)
+    audit(actor, "preparation-edited", requestTarget(id), { felder: editedFields });
   const request = loadRequestJson(id);
   // A quarantined request is unknown outside the admin pages until it is released (ADR 252).
   if (change && request && !quarantined) {

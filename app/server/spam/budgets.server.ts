@@ -13,7 +13,7 @@ import { db } from "../platform/db.server";
 const KEEP_MS = 8 * 24 * 3600_000;
 const dayKey = (name: string, now: Date) => `budget:${name}:${berlinToday(now)}`;
 
-export type BudgetName = "ai-calls" | "mails-held" | "transcriptions";
+export type BudgetName = "ai-calls" | "ai-manual" | "mails-held" | "transcriptions";
 
 /** How many of `name` were counted on the Berlin day of `now`. */
 export function countToday(name: BudgetName, now = new Date()): number {
@@ -54,21 +54,34 @@ export function giveBackToday(name: BudgetName, now = new Date()) {
     .run();
 }
 
-/** The AI budget of today: calls made (summaries and manual actions together) and the limit. */
-export function aiBudget(now = new Date()) {
-  const limit = getConfiguration().ai.dailyLimit;
-  const used = countToday("ai-calls", now);
+/**
+ * Who an AI call is for (ADR 318): the automatic summaries of visitors' requests, or an admin's
+ * own action. Each has its budget, so visitors can never use up what the admins need.
+ */
+export type AiBudgetKind = "automatic" | "manual";
+
+const aiBudgetOf = (kind: AiBudgetKind) =>
+  kind === "manual"
+    ? { name: "ai-manual" as const, limit: getConfiguration().ai.manualDailyLimit }
+    : { name: "ai-calls" as const, limit: getConfiguration().ai.dailyLimit };
+
+/** An AI budget of today (default: the automatic summaries'): calls made and the limit. */
+export function aiBudget(now = new Date(), kind: AiBudgetKind = "automatic") {
+  const { name, limit } = aiBudgetOf(kind);
+  const used = countToday(name, now);
   return { used, limit, exhausted: used >= limit };
 }
 
-/** Said to admins (page and API, 429) when today's AI calls are used up. */
-export function aiBudgetMessage(limit: number) {
-  return `Das Tageslimit für KI-Aufrufe ist erreicht (${limit} pro Tag). Ab Mitternacht geht es weiter – bis dahin können Sie die Felder von Hand ausfüllen.`;
+/** Said to admins (page and API, 429) when today's AI calls of `kind` are used up. */
+export function aiBudgetMessage(limit: number, kind: AiBudgetKind = "automatic") {
+  const what = kind === "manual" ? "Ihre KI-Aktionen" : "KI-Aufrufe";
+  return `Das Tageslimit für ${what} ist erreicht (${limit} pro Tag). Ab Mitternacht geht es weiter – bis dahin können Sie die Felder von Hand ausfüllen.`;
 }
 
-/** Reserves one AI call of today's budget (`ai.dailyLimit`); false when it is used up. */
-export function takeAiCall(now = new Date()) {
-  return takeToday("ai-calls", getConfiguration().ai.dailyLimit, now);
+/** Reserves one AI call of today's budget of `kind`; false when it is used up. */
+export function takeAiCall(kind: AiBudgetKind, now = new Date()) {
+  const { name, limit } = aiBudgetOf(kind);
+  return takeToday(name, limit, now);
 }
 
 /** Reserves one transcription of today's budget (`transcription.dailyLimit`); false when used up. */

@@ -7,7 +7,7 @@ import { hashToken, randomToken } from "../platform/crypto.server";
 import { db } from "../platform/db.server";
 import { env } from "../platform/env.server";
 import { failure, type Result } from "../platform/result.server";
-import { audit } from "../privacy/audit.server";
+import { type AuditActor, audit } from "../privacy/audit.server";
 
 /**
  * The private feed of booked demos (issue 28): `/admin/kalender.ics?token=…` to subscribe to in
@@ -45,6 +45,20 @@ export function revokeFeedToken(actor: Actor, id: number): boolean {
   const gone =
     db().delete(calendarFeedTokens).where(eq(calendarFeedTokens.id, id)).run().changes > 0;
   if (gone) audit(actor, "calendar-feed-revoked", `Abo-Link ${id}`);
+  return gone;
+}
+
+/**
+ * Revokes every link of one admin (a password or 2FA reset, ADR 316): each audited; their ids.
+ */
+export function revokeFeedTokensOf(adminId: number, actor: AuditActor): number[] {
+  const gone = db()
+    .delete(calendarFeedTokens)
+    .where(eq(calendarFeedTokens.adminId, adminId))
+    .returning({ id: calendarFeedTokens.id })
+    .all()
+    .map((r) => r.id);
+  for (const id of gone) audit(actor, "calendar-feed-revoked", `Abo-Link ${id}`);
   return gone;
 }
 

@@ -64,7 +64,8 @@ export function SpamSettings({ form, fields }: { form: SettingsForm; fields: Set
               "quarantineDays",
               "Anfragen in der Prüfung automatisch löschen nach (Tagen)",
             ],
-            [ai.dailyLimit, "aiDailyLimit", "KI-Aufrufe pro Tag höchstens"],
+            [ai.dailyLimit, "aiDailyLimit", "Automatische KI-Zusammenfassungen pro Tag höchstens"],
+            [ai.manualDailyLimit, "aiManualDailyLimit", "Ihre KI-Aktionen pro Tag höchstens"],
             [
               transcription.dailyLimit,
               "transcriptionDailyLimit",
@@ -74,10 +75,12 @@ export function SpamSettings({ form, fields }: { form: SettingsForm; fields: Set
         />
       </div>
       <p className="text-xs text-slate-500 dark:text-slate-400">
-        Über dem KI-Budget warten automatische Zusammenfassungen auf den nächsten Tag, manuelle
-        KI-Aktionen werden abgelehnt; 0 schaltet KI-Aufrufe ab. Über dem Transkriptions-Budget
-        warten Sprachnachrichten auf den nächsten Tag; 0 schickt keine Aufnahme mehr an den
-        Transkriptionsdienst (nur wirksam, wenn TRANSCRIPTION_API_URL gesetzt ist).
+        Über ihrem Budget warten automatische Zusammenfassungen neuer Anfragen auf den nächsten Tag.
+        „Automatisch vorbereiten“ und der Prompt für den KI-Coding-Assistenten haben ein eigenes
+        Budget, das Besucher nicht aufbrauchen können; darüber werden sie abgelehnt. 0 schaltet die
+        jeweiligen KI-Aufrufe ab. Über dem Transkriptions-Budget warten Sprachnachrichten auf den
+        nächsten Tag; 0 schickt keine Aufnahme mehr an den Transkriptionsdienst (nur wirksam, wenn
+        TRANSCRIPTION_API_URL gesetzt ist).
       </p>
     </Section>
   );

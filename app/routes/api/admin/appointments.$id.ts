@@ -16,8 +16,8 @@ const remove = adminApi(
     methods: METHODS,
     id: { param: "id", notFound: NOT_FOUND },
   },
-  ({ id }) =>
-    deleteAppointment(id)
+  ({ id, admin }) =>
+    deleteAppointment(id, admin)
       ? Response.json({ success: true, message: "Termin aus der Liste entfernt." })
       : jsonError(NOT_FOUND, 404),
 );

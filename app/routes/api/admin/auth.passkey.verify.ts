@@ -25,6 +25,7 @@ export const action = publicApi(
         response: body.response as unknown as AuthenticationResponseJSON,
       },
       { userAgent: request.headers.get("user-agent"), ip: clientIp(args.context) },
+      request,
     );
     return loginStepJson(outcome);
   },

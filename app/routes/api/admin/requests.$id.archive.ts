@@ -13,9 +13,9 @@ export const action = adminApi(
     id: REQUEST_ID,
     schema: RequestUpdateSchema.pick({ archived: true }),
   },
-  ({ id, body }) => {
+  ({ id, body, admin }) => {
     const archived = body.archived ?? true;
-    const result = setArchived(id, archived);
+    const result = setArchived(id, archived, admin);
     if (!result.ok) return failureJson(result);
     return Response.json({
       success: true,

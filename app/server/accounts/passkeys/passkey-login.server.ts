@@ -16,18 +16,19 @@ import {
   tooManyMessage,
 } from "../../platform/rate-limit.server";
 import { failure, type Result } from "../../platform/result.server";
-import { accountKey, recordLoginFailure } from "../login-lock.server";
+import { accountCounterKey, recordLoginFailure } from "../login-lock.server";
 import type { ChallengeOutcome } from "../two-factor/challenge.server";
 import { codeKey, codeLimiter } from "../two-factor/step-up.server";
 import {
   challengeOf,
   claimChallenge,
+  claimSignedLoginChallenge,
   findPasskey,
-  MAX_LIVE_LOGIN_CHALLENGES,
   type PasskeyRow,
   parseTransports,
   recordUse,
   relyingParty,
+  signedLoginChallenge,
   storeChallenge,
   toCredential,
 } from "./webauthn.server";
@@ -109,13 +110,12 @@ export async function passkeyLoginOptions(
     });
     return { ok: true, options };
   }
+  // Anonymous: a signed challenge, nothing stored (ADR 317).
   const options = await (await webauthn()).generateAuthenticationOptions({
     rpID,
     userVerification: "required",
+    challenge: signedLoginChallenge(),
   });
-  // Anonymous: at most MAX_LIVE_LOGIN_CHALLENGES live, whatever the number of clients.
-  if (!storeChallenge(options.challenge, { purpose: "login" }, MAX_LIVE_LOGIN_CHALLENGES))
-    return tooMany(60);
   return { ok: true, options };
 }
 
@@ -150,11 +150,14 @@ export type PasskeyLoginOutcome<T> =
 export async function verifyPasskeyLogin<T extends object>(
   input: { challenge?: string; response: AuthenticationResponseJSON; redirectTo?: string | null },
   ip: string,
+  knownAdmins: ReadonlySet<number>,
   complete: Complete<T>,
 ): Promise<PasskeyLoginOutcome<T>> {
   return input.challenge
     ? secondStep(input.challenge, input.response, complete)
-    : instead(input.response, ip, (admin) => complete(admin, input.redirectTo ?? null));
+    : instead(input.response, ip, knownAdmins, (admin) =>
+        complete(admin, input.redirectTo ?? null),
+      );
 }
 
 async function secondStep<T extends object>(
@@ -192,22 +195,26 @@ async function secondStep<T extends object>(
 async function instead<T extends object>(
   response: AuthenticationResponseJSON,
   ip: string,
+  knownAdmins: ReadonlySet<number>,
   complete: (row: AdminRow) => T,
 ) {
   const perClient = loginLimiter();
   const clientState = await perClient.consume(ipKey(ip));
   if (!clientState.ok) return limited(clientState.retryAfterSeconds);
   const challenge = challengeOf(response);
-  const stored = claimChallenge(challenge, "login");
+  const claimed = claimSignedLoginChallenge(challenge);
   const row = findPasskey(response.id);
   const admin = row
     ? db().select().from(admins).where(eq(admins.id, row.adminId)).get()
     : undefined;
-  if (!challenge || !stored || !row || !admin)
+  if (!challenge || !claimed || !row || !admin)
     return { kind: "failed" as const, message: P.loginFailed };
-  // The passkey names the account: its login lock counts this attempt too.
+  // The passkey names the account: its login lock counts this attempt too — on the known devices'
+  // own counter when this browser logged in as this admin before (ADR 317), so a stranger's lock
+  // never blocks the owner's passkey.
   const perAccount = accountLoginLimiter();
-  const accountState = await perAccount.consume(accountKey(admin.username));
+  const accountCounter = accountCounterKey(admin.username, knownAdmins.has(admin.id));
+  const accountState = await perAccount.consume(accountCounter);
   if (!accountState.ok) {
     await perClient.refund(ipKey(ip));
     return limited(accountState.retryAfterSeconds);
@@ -217,7 +224,7 @@ async function instead<T extends object>(
     return { kind: "failed" as const, message: P.loginFailed };
   }
   await perClient.refund(ipKey(ip));
-  await perAccount.refund(accountKey(admin.username));
+  await perAccount.refund(accountCounter);
   if (!admin.isActive) return { kind: "failed" as const, message: P.loginFailed };
   if (!admin.passkeyLogin) return { kind: "failed" as const, message: P.loginNotAllowed };
   return { kind: "ok" as const, ...complete(admin) };

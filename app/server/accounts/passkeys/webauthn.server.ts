@@ -1,17 +1,18 @@
-import { createHash } from "node:crypto";
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { WebAuthnCredential } from "@simplewebauthn/server";
-import { and, count, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, lt } from "drizzle-orm";
 import { BRAND_NAME } from "~/lib/brand";
 import { PASSKEY_CHALLENGE_TTL_MINUTES } from "~/lib/passkeys";
 import { passkeyChallenges, passkeys } from "~db/schema";
-import { hashToken } from "../../platform/crypto.server";
+import { derivedKeys, hashToken } from "../../platform/crypto.server";
 import { db } from "../../platform/db.server";
 import { env } from "../../platform/env.server";
 
 /**
  * The WebAuthn plumbing of the passkeys (ADR 280): the relying party (RP ID = the hostname of
- * APP_URL, origin = its origin), the challenges (stored server-side as SHA-256, 5 minutes, deleted
- * when used — whether the answer then verifies or not), and the stored credential.
+ * APP_URL, origin = its origin), the challenges (5 minutes, used once whether the answer then
+ * verifies or not: an admin's stored server-side as SHA-256, the anonymous login's signed, ADR
+ * 317), and the stored credential.
  */
 
 export function relyingParty() {
@@ -21,13 +22,7 @@ export function relyingParty() {
 
 export type ChallengePurpose = (typeof passkeyChallenges.$inferInsert)["purpose"];
 
-/** Live anonymous login challenges at most (a flood from many clients, ADR 292). */
-export const MAX_LIVE_LOGIN_CHALLENGES = 1000;
-
-/**
- * Stores a challenge (expired ones swept first); false, and nothing stored, when `cap` live
- * challenges of this purpose exist already.
- */
+/** Stores a challenge of an admin's ceremony (expired ones swept first). */
 export function storeChallenge(
   challenge: string,
   row: {
@@ -36,18 +31,9 @@ export function storeChallenge(
     loginChallengeHash?: string | null;
     name?: string | null;
   },
-  cap?: number,
-): boolean {
+) {
   const now = new Date();
   db().delete(passkeyChallenges).where(lt(passkeyChallenges.expiresAt, now)).run();
-  if (cap !== undefined) {
-    const live = db()
-      .select({ n: count() })
-      .from(passkeyChallenges)
-      .where(eq(passkeyChallenges.purpose, row.purpose))
-      .get();
-    if ((live?.n ?? 0) >= cap) return false;
-  }
   db()
     .insert(passkeyChallenges)
     .values({
@@ -59,7 +45,59 @@ export function storeChallenge(
       expiresAt: new Date(now.getTime() + PASSKEY_CHALLENGE_TTL_MINUTES * 60_000),
     })
     .run();
-  return true;
+}
+
+/**
+ * The anonymous login's challenges are signed, not stored (ADR 317): 16 random bytes, the expiry
+ * (ms, 8 bytes) and 16 bytes of an HMAC under a key of its own, so handing one out writes nothing
+ * and no number of clients can fill a store. Used once all the same: the first answer leaves a
+ * marker (its hash, purpose "login") until the challenge would have expired.
+ */
+const SIGNED_PURPOSE = "passkey-login-challenge";
+const TTL_MS = PASSKEY_CHALLENGE_TTL_MINUTES * 60_000;
+const macOf = (key: Buffer, payload: Buffer) =>
+  createHmac("sha256", key).update(payload).digest().subarray(0, 16);
+
+/** A new anonymous login challenge (the bytes for `generateAuthenticationOptions`). */
+export function signedLoginChallenge(now = Date.now()): Uint8Array<ArrayBuffer> {
+  const expires = Buffer.alloc(8);
+  expires.writeBigUInt64BE(BigInt(now + TTL_MS));
+  const payload = Buffer.concat([randomBytes(16), expires]);
+  const [key] = derivedKeys(SIGNED_PURPOSE);
+  const challenge = new Uint8Array(40);
+  challenge.set(Buffer.concat([payload, macOf(key as Buffer, payload)]));
+  return challenge;
+}
+
+/**
+ * Takes an anonymous login challenge (as the browser signed it, base64url): true once, for one
+ * this server signed that has not expired; false for a forged, expired or used one.
+ */
+export function claimSignedLoginChallenge(challenge: string | null, now = Date.now()): boolean {
+  if (!challenge || challenge.length > 100) return false;
+  const raw = Buffer.from(challenge, "base64url");
+  if (raw.length !== 40) return false;
+  const payload = raw.subarray(0, 24);
+  const mac = raw.subarray(24);
+  const signed = derivedKeys(SIGNED_PURPOSE).some((key) =>
+    timingSafeEqual(macOf(key, payload), mac),
+  );
+  const expiresAt = Number(payload.readBigUInt64BE(16));
+  if (!signed || expiresAt <= now || expiresAt > now + TTL_MS) return false;
+  db()
+    .delete(passkeyChallenges)
+    .where(lt(passkeyChallenges.expiresAt, new Date(now)))
+    .run();
+  const marked = db()
+    .insert(passkeyChallenges)
+    .values({
+      challengeHash: hashToken(challenge),
+      purpose: "login",
+      expiresAt: new Date(expiresAt),
+    })
+    .onConflictDoNothing()
+    .run().changes;
+  return marked === 1;
 }
 
 /** The challenge the browser signed (from clientDataJSON), or null when unreadable. */

@@ -13,6 +13,7 @@ import { db } from "../../platform/db.server";
 import { env } from "../../platform/env.server";
 import { type Failure, failure, type Result } from "../../platform/result.server";
 import { type AuditActor, audit } from "../../privacy/audit.server";
+import { revokeAccessKeys, revokedKeysLines } from "../access-keys.server";
 import { deleteOtherSessions } from "../auth.server";
 import { checkCodeLimited, checkPasswordLimited, isFailure } from "./step-up.server";
 import {
@@ -270,10 +271,13 @@ export function resetTwoFactor(
   if (!wasEnabled) return { ok: true, username: target.username, wasEnabled };
   deleteOtherSessions(target.id);
   audit(actor, "2fa-reset", target.username);
+  // Whoever held the lost phone may have made keys that outlive the reset (ADR 316).
+  const revoked = revokeAccessKeys(target.id, actor);
   const by =
     typeof actor === "string" ? "über die Kommandozeile des Servers" : `von ${actor.username}`;
   tellAdmin(target, "Ihre Zwei-Faktor-Anmeldung wurde zurückgesetzt", [
     `die Zwei-Faktor-Anmeldung Ihres Admin-Zugangs zum Anfrage-Portal wurde ${by} zurückgesetzt. Sie melden sich jetzt nur mit Ihrem Passwort an und können die Zwei-Faktor-Anmeldung unter „Account-Einstellungen“ neu einrichten.`,
+    ...revokedKeysLines(revoked),
   ]);
   return { ok: true, username: target.username, wasEnabled };
 }
