@@ -1,6 +1,7 @@
 import { accountSweepTask } from "./accounts/auth.server";
 import { ensureFirstAdmin } from "./accounts/first-admin.server";
 import { summaryTask } from "./ai/request-ai.server";
+import { calendarWorkerTask } from "./calendar-worker/calendar-worker.server";
 import { releaseAbandonedClaims } from "./http/idempotency.server";
 import { startMailWorker, stopMailWorker } from "./mail/outbox.server";
 import { closeDb, db, optimizeDaily, stopOptimizer } from "./platform/db.server";
@@ -22,6 +23,8 @@ const tasks: Task[] = [
   transcriptionTask,
   imapRepliesTask,
   retentionTask,
+  // Stopped first: a running calendar child is killed, so the feed fetch under way ends at once.
+  calendarWorkerTask,
   busyFeedTask,
 ];
 

@@ -32,6 +32,8 @@ export type TestHooks = {
   runningHashes(): number;
   /** Fetches every due team-calendar feed now; resolves with how many succeeded (`now`: fake clock). */
   drainBusyFeeds(now?: Date): Promise<number>;
+  /** The calendar worker (ADR 320): a child running, jobs waiting, children started and killed. */
+  calendarWorker(): { running: boolean; waiting: number; runs: number; killed: number };
 };
 
 const hooks: Partial<TestHooks> = {};
