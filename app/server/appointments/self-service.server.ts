@@ -1,10 +1,9 @@
 import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
-import { clientKey } from "~/lib/client-key";
 import { formatDateTime } from "~/lib/format";
 import { appointments } from "~db/schema";
 import { db } from "../platform/db.server";
-import { bookingLimiter, tooManyMessage } from "../platform/rate-limit.server";
+import { consumeAll, tooManyMessage, visitorLimits } from "../platform/rate-limit.server";
 import { requestLinkPath } from "../requests/request-link.server";
 import { bookingEnabled, videoLinkOf } from "./booking-settings.server";
 import { cancelAppointment, rescheduleAppointment } from "./changes.server";
@@ -82,8 +81,8 @@ export async function applyManageForm(token: string | null, form: FormData, clie
     if (intent === "cancel") {
       await cancelAppointment(id, sequence);
     } else {
-      // The booking limit, per client (IPv4 address or IPv6 /56, ADR 254).
-      const limit = await bookingLimiter().consume(clientKey(clientIp));
+      // The booking limit, per client (IPv4 address or IPv6 /56, ADR 254) and network (ADR 322).
+      const limit = await consumeAll(visitorLimits("booking", clientIp));
       if (!limit.ok)
         return data({ error: tooManyMessage(limit.retryAfterSeconds) }, { status: 429 });
       await rescheduleAppointment(id, String(form.get("startTime") ?? ""), sequence);

@@ -1,7 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { attributionOf } from "~/lib/attribution";
-import { clientKey } from "~/lib/client-key";
 import { emailKey, phoneKey } from "~/lib/contact-keys";
 import { EMBED_TOKEN_FIELD } from "~/lib/embed";
 import { ALTCHA_FIELD, HONEYPOT_FIELD, RequestFormSchema } from "~/lib/request-form";
@@ -14,7 +13,12 @@ import { checkEmbedFormToken, embedSentToken } from "../embed/embed.server";
 import { serializeToast } from "../http/flash.server";
 import { transaction } from "../platform/db.server";
 import { diskLow } from "../platform/disk.server";
-import { submissionLimiter, tooManyMessage } from "../platform/rate-limit.server";
+import {
+  consumeAll,
+  refundAll,
+  tooManyMessage,
+  visitorLimits,
+} from "../platform/rate-limit.server";
 import { claimSolution } from "../spam/altcha.server";
 import { honeypotFilled } from "../spam/honeypot.server";
 import { spamVerdict } from "../spam/verdict.server";
@@ -78,11 +82,10 @@ export async function submitRequest(
   options: SubmitOptions = {},
 ): Promise<SubmitResult> {
   // Reserved before the work (parallel submissions cannot overtake the limit); given back for
-  // every submission that is not accepted.
-  const limiter = submissionLimiter();
-  // One client = one IPv4 address or IPv6 /56 (ADR 254).
-  const client = clientKey(clientIp);
-  const blocked = await limiter.consume(client);
+  // every submission that is not accepted. The client's counter (an IPv4 address or IPv6 /56,
+  // ADR 254) and its network's (ADR 322).
+  const limits = visitorLimits("submission", clientIp);
+  const blocked = await consumeAll(limits);
   if (!blocked.ok) {
     const error = tooManyMessage(blocked.retryAfterSeconds);
     return {
@@ -98,7 +101,7 @@ export async function submitRequest(
     result = await acceptRequest(request, clientIp, options);
     return result;
   } finally {
-    if (!result?.ok) await limiter.refund(client);
+    if (!result?.ok) await refundAll(limits);
   }
 }
 
