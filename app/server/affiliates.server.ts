@@ -28,7 +28,7 @@ export function validateAffiliateCode(raw: string | null | undefined): Affiliate
  * guessed code exists. Beyond it: 429 with the wait (the landing page then shows no discount).
  */
 export async function checkAffiliateCode(
-  raw: string,
+  raw: string | undefined,
   clientIp: string,
 ): Promise<Result<AffiliateValidation>> {
   const limit = await affiliateCheckLimiter().consume(clientKey(clientIp));
