@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { busySpansOf, expandCalendar } from "./expand";
+import { busySpansOf, expandInThisProcess } from "./expand";
 import { CALENDAR_LIMITS, mergeSpans } from "./job";
 
 const VTIMEZONE_BERLIN = `BEGIN:VTIMEZONE
@@ -170,7 +170,7 @@ describe("busy times of an ICS feed (ical.js, in the calendar worker)", () => {
       "RRULE:FREQ=DAILY",
       "END:VEVENT",
     );
-    const answer = expandCalendar({
+    const answer = expandInThisProcess({
       ics: text,
       from: "2026-04-01T00:00:00Z",
       to: "2026-04-02T00:00:00Z",

@@ -189,12 +189,14 @@ function expandSeries(
 }
 
 /**
- * The busy intervals of an iCalendar text that overlap the job's window: recurring events expanded
+ * Only in the calendar child (./child.ts) and in tests — untrusted text goes through
+ * `expandCalendar` of ./calendar-worker.server.ts. The busy intervals of an iCalendar text that
+ * overlap the job's window: recurring events expanded
  * (RRULE, RDATE, EXDATE and moved or cancelled occurrences via RECURRENCE-ID), time zones applied;
  * nothing but start and end is kept. Bounded by the job's limits (event count, iteration budgets;
  * the heap and the time limit are the child's, ./calendar-worker.server.ts).
  */
-export function expandCalendar(job: CalendarJob): CalendarAnswer {
+export function expandInThisProcess(job: CalendarJob): CalendarAnswer {
   const limits: CalendarLimits = limitsOf(job);
   const events = countEvents(job.ics, limits.maxEvents);
   if (events > limits.maxEvents)
@@ -229,11 +231,11 @@ export function expandCalendar(job: CalendarJob): CalendarAnswer {
 
 /**
  * The busy intervals of a text in this process (unit tests, the review's reproductions): the
- * answer of `expandCalendar` with the default limits; throws on a text that is not iCalendar.
+ * answer of `expandInThisProcess` with the default limits; throws on a text that is not iCalendar.
  * Untrusted text goes through the child (./calendar-worker.server.ts).
  */
 export function busySpansOf(text: string, from: Date, to: Date): BusySpan[] {
-  const answer = expandCalendar({ ics: text, from: from.toISOString(), to: to.toISOString() });
+  const answer = expandInThisProcess({ ics: text, from: from.toISOString(), to: to.toISOString() });
   if (!answer.ok) throw new Error(answer.message);
   return answer.busy;
 }
