@@ -6,8 +6,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { berlinTime, firstBookableDay } from "~/lib/booking-calendar";
+import { berlinTime } from "~/lib/booking-calendar";
 import { testDb } from "./auth-helpers";
+import { nextBookableWeekday, slotsOf } from "./booking-days";
 import { startTestServer, type TestServer } from "./server";
 
 let feedText = "";
@@ -45,25 +46,7 @@ const neverEvents = NEVER.map((rule, i) =>
   event(`never-${i}@x`, "20260105T090000Z", "20260105T100000Z", rule),
 );
 
-/** The next weekday from the first bookable day. */
-function weekdayAhead(): string {
-  let day = firstBookableDay(1);
-  for (;;) {
-    const d = new Date(`${day}T12:00:00Z`).getUTCDay();
-    if (d !== 0 && d !== 6) return day;
-    day = new Date(new Date(`${day}T12:00:00Z`).getTime() + 86_400_000).toISOString().slice(0, 10);
-  }
-}
 const compact = (iso: string) => iso.replace(/[-:]/g, "").replace(/\.\d{3}/, "");
-
-async function slotsOf(day: string): Promise<string[]> {
-  const res = await server.fetch("/api/calcom/available-slots", {
-    method: "POST",
-    json: { startDate: day, day },
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()).slots as { time: string }[]).map((s) => s.time);
-}
 
 function cacheRow(id: string) {
   const db = testDb();
@@ -128,7 +111,7 @@ afterAll(async () => {
 });
 
 describe("the calendar worker", () => {
-  const day = weekdayAhead();
+  const day = nextBookableWeekday();
   const ten = berlinTime(day, 10);
   const meeting = event(
     "meeting@x",
@@ -145,7 +128,7 @@ describe("the calendar worker", () => {
       meeting,
     );
     expect(calendar(...neverEvents).length).toBeLessThan(1500);
-    expect(await slotsOf(day)).toContain(ten.toISOString());
+    expect(await slotsOf(server, day)).toContain(ten.toISOString());
     const res = await server.fetch("/api/configuration", {
       method: "PATCH",
       token,
@@ -166,7 +149,7 @@ describe("the calendar worker", () => {
     const row = cacheRow("team");
     // The long series is reported; the impossible ones have no occurrence to miss.
     expect(row?.last_error).toMatch(/^Unvollständig: 1 Serientermin hat/);
-    expect(await slotsOf(day)).not.toContain(ten.toISOString());
+    expect(await slotsOf(server, day)).not.toContain(ten.toISOString());
   }, 60_000);
 
   it("a feed with more than 10,000 events is refused; the last known busy times stay", async () => {
@@ -179,7 +162,7 @@ describe("the calendar worker", () => {
     await server.testHooks.drainBusyFeeds();
     expect(cacheRow("team")?.last_error).toBe("Zu viele Termine im Kalender (mehr als 10.000)");
     // The meeting of the last good fetch still blocks.
-    expect(await slotsOf(day)).not.toContain(ten.toISOString());
+    expect(await slotsOf(server, day)).not.toContain(ten.toISOString());
   }, 60_000);
 
   it("the worker is part of the production build, with ical.js inside", () => {

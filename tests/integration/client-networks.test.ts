@@ -3,7 +3,7 @@
 // /24 — with their own, higher limits. The client's own limit stays as it is: neighbours behind
 // one office or carrier network each keep theirs. Every limit is tested with parallel requests.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { firstBookableDay } from "~/lib/booking-calendar";
+import { freeSlots } from "./booking-days";
 import { multipart, validFields } from "./landing-fixtures";
 import { startTestServer, type TestServer } from "./server";
 
@@ -32,21 +32,6 @@ const submit = (ip: string) =>
     body: multipart(validFields()),
   });
 const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
-
-async function freeSlots(n: number): Promise<string[]> {
-  const slots: string[] = [];
-  let day = firstBookableDay(1);
-  for (let i = 0; i < 30 && slots.length < n; i++) {
-    const res = await server.fetch("/api/calcom/available-slots", {
-      method: "POST",
-      json: { startDate: day, day },
-    });
-    slots.push(...((await res.json()).slots as { time: string }[]).map((s) => s.time));
-    day = new Date(new Date(`${day}T12:00:00Z`).getTime() + 86400_000).toISOString().slice(0, 10);
-  }
-  if (slots.length < n) throw new Error("not enough bookable slots");
-  return slots.slice(0, n);
-}
 
 describe("network counters beside the client's", () => {
   it("submissions: four /56 of one /48 share 5 per hour between them, sent at once; another /48 has its own", async () => {
@@ -100,7 +85,7 @@ describe("network counters beside the client's", () => {
   });
 
   it("bookings: four /56 of one /48 share 3 between them, booked at once", async () => {
-    const slots = await freeSlots(6);
+    const slots = await freeSlots(server, 6);
     const visitors: { id: number; cookie: string }[] = [];
     for (let i = 0; i < 6; i++) {
       const res = await submit(`2001:db8:d${i}::1`);
