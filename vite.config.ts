@@ -1,10 +1,46 @@
 import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { build, defineConfig, type Plugin } from "vite";
+
+/**
+ * The calendar worker's child (ADR 320) as its own bundle beside the server build:
+ * `build/server/calendar-worker.js`, ical.js and @date-fns/tz inside, so `react-router build`
+ * alone (also the integration tests' build) makes a server that can expand calendars, and the
+ * server's own bundle carries no calendar parser.
+ */
+function calendarWorkerBundle(): Plugin {
+  return {
+    name: "anfrage-portal:calendar-worker",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "ssr",
+    async writeBundle(options) {
+      if (!options.dir) return;
+      await build({
+        configFile: false,
+        logLevel: "warn",
+        publicDir: false,
+        ssr: { noExternal: true },
+        build: {
+          ssr: path.resolve(import.meta.dirname, "app/server/calendar-worker/child.ts"),
+          outDir: options.dir,
+          emptyOutDir: false,
+          target: "node24",
+          minify: true,
+          rolldownOptions: {
+            output: {
+              entryFileNames: "calendar-worker.js",
+              minify: { compress: true, mangle: false, codegen: { asciiOnly: true } },
+            },
+          },
+        },
+      });
+    },
+  };
+}
 
 export default defineConfig(({ command }) => ({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), calendarWorkerBundle()],
   resolve: {
     tsconfigPaths: true,
     // The server build renders with the streaming renderer only, without react-dom's legacy

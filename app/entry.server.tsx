@@ -14,7 +14,7 @@ import { requestContext } from "./server/http/request-context.server";
 import { rememberLanding } from "./server/rendering/landing-fast-path.server";
 import { renderWithCache } from "./server/rendering/render-cache.server";
 
-export { clientKey } from "./lib/client-key";
+export { clientKey, networkKey } from "./lib/client-key";
 // `npm run admin:reset-password` (scripts/admin-reset-password.ts) calls it on the built server.
 export { issueResetLink } from "./server/accounts/reset-link.server";
 // `npm run admin:reset-2fa` (scripts/admin-reset-2fa.ts) calls it on the built server.

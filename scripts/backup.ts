@@ -3,19 +3,13 @@
 // Default target: `<data dir>/backups/<timestamp>.sqlite` — next to the database, i.e. on the volume —
 // keeping the newest BACKUP_KEEP (7) there. `--bucket` also uploads it to the replica bucket
 // (BUCKET_NAME, `backups/<timestamp>.sqlite`) and keeps the newest BACKUP_KEEP there. ADR 097.
-import {
-  cpSync,
-  createReadStream,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  rmSync,
-  statSync,
-} from "node:fs";
+import { cpSync, createReadStream, existsSync, mkdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import Database from "better-sqlite3";
 import { S3Bucket, s3ConfigFromEnv } from "../app/server/storage/s3.ts";
+import { backupFileOf, backupsDirOf, pruneBackups } from "../db/backup-files.ts";
+import { BACKUP_NAME } from "../db/schema-version.ts";
 import { scriptEnv } from "./script-env.ts";
 
 const args = process.argv.slice(2);
@@ -25,10 +19,8 @@ const config = scriptEnv();
 const databasePath = path.resolve(config.DATABASE_PATH);
 const uploadsDir = path.resolve(config.UPLOADS_DIR);
 const keep = config.BACKUP_KEEP;
-const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-const backupsDir = path.join(path.dirname(databasePath), "backups");
-const target = path.resolve(explicitTarget ?? path.join(backupsDir, `${stamp}.sqlite`));
-const BACKUP_NAME = /^\d{4}-\d\d-\d\dT[\d-]+Z\.sqlite$/;
+const backupsDir = backupsDirOf(databasePath);
+const target = path.resolve(explicitTarget ?? backupFileOf(databasePath));
 
 if (!existsSync(databasePath)) {
   console.error(`Keine Datenbank unter ${databasePath} gefunden.`);
@@ -57,18 +49,8 @@ if (existsSync(uploadsDir)) {
 
 // Retention in the default folder: the newest `keep` backups (names sort by time) stay.
 if (!explicitTarget) {
-  const old = readdirSync(backupsDir)
-    .filter((name) => BACKUP_NAME.test(name))
-    .sort()
-    .slice(0, -keep);
-  for (const name of old) {
-    rmSync(path.join(backupsDir, name), { force: true });
-    rmSync(path.join(backupsDir, name.replace(/\.sqlite$/, "-uploads")), {
-      recursive: true,
-      force: true,
-    });
-  }
-  if (old.length) console.log(`Ältere Sicherungen entfernt: ${old.length} (behalten: ${keep})`);
+  const removed = pruneBackups(backupsDir, keep);
+  if (removed) console.log(`Ältere Sicherungen entfernt: ${removed} (behalten: ${keep})`);
 }
 
 if (bucket) {

@@ -19,6 +19,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import Database from "better-sqlite3";
 import { S3Bucket, s3ConfigFromEnv } from "../app/server/storage/s3.ts";
+import { privateFiles } from "../server/private-files.ts";
 import { scriptEnv } from "./script-env.ts";
 
 const args = process.argv.slice(2);
@@ -82,3 +83,5 @@ if (!fromBucket && existsSync(uploadsBackup)) {
   cpSync(uploadsBackup, uploadsDir, { recursive: true });
   console.log(`Uploads wiederhergestellt: ${uploadsDir}`);
 }
+// A copy keeps its source's mode (an older, world-readable backup): closed again (ADR 324).
+privateFiles(databasePath, uploadsDir);

@@ -4,10 +4,14 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { EnvError, readEnvVariables } from "../app/server/platform/env.server.ts";
+import { privateFiles } from "../server/private-files.ts";
 
+/** The configuration; what the script writes from here on is private to its user (ADR 324). */
 export function scriptEnv() {
   try {
-    return readEnvVariables();
+    const variables = readEnvVariables();
+    privateFiles(variables.DATABASE_PATH, variables.UPLOADS_DIR);
+    return variables;
   } catch (error) {
     if (!(error instanceof EnvError)) throw error;
     console.error(error.message);

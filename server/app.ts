@@ -7,7 +7,13 @@ import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { TestHooks } from "../app/server/platform/test-hooks.server.ts";
 import type { fastLanding } from "../app/server/rendering/landing-fast-path.server.ts";
-import { clientAddress, concurrencyLimit, REQUEST_QUEUE_MAX } from "./concurrency.ts";
+import { bodyIntake, type IntakeStats } from "./body-intake.ts";
+import {
+  type ConcurrencyStats,
+  clientAddress,
+  concurrencyLimit,
+  REQUEST_QUEUE_MAX,
+} from "./concurrency.ts";
 import { bodyGuard, type GuardOptions, originGuard, requestLineGuard } from "./guards.ts";
 import { createRequestHandler } from "./handler.ts";
 import { landingFastPath } from "./landing-fast-path.ts";
@@ -27,6 +33,8 @@ export type EntryExtras = {
   testHooks: TestHooks;
   /** The one client identity of every limit (app/lib/client-key.ts: IPv6 by its /56, ADR 254). */
   clientKey: (ip: string) => string;
+  /** The client's network (IPv4 /24, IPv6 /48, ADR 321). */
+  networkKey: (ip: string) => string;
   /** The framed contact form (issue 29): its paths, and who may frame it now (configuration). */
   isEmbedPath: (pathname: string) => boolean;
   embedFrameSources: () => string[];
@@ -47,6 +55,9 @@ export type BootResult = {
   };
   shutdown: () => Promise<void>;
 };
+
+/** The request bound's state (tests: `server.requestStats()`). */
+export type RequestStats = ConcurrencyStats & { intake: IntakeStats };
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 /** Route patterns (app/routes.ts) whose files are sent as they are stored. */
@@ -87,18 +98,34 @@ export function createApp(
   app.use(requestLogger(match, boot.env.TRUST_PROXY === "fly"));
   app.use(httpMetrics(match));
   if (gate) app.use(gate);
+  const trustFly = boot.env.TRUST_PROXY === "fly";
+  // One client = one IPv4 address or IPv6 /56 (ADR 254); its network an IPv4 /24 or IPv6 /48.
+  const clientOf = (req: express.Request) => extras.clientKey(clientAddress(req, trustFly));
+  const networkOf = (req: express.Request) => extras.networkKey(clientAddress(req, trustFly));
+  // Small bodies are read before a slot is taken (ADR 321): a trickling client holds no slot.
+  const intake = bodyIntake({ clientOf, networkOf });
+  app.use(intake);
   // At most this many requests in work at once, the rest wait (memory on a 256 MB machine, ADR 195).
   const limiter = concurrencyLimit({
     limit: boot.env.MAX_CONCURRENT_REQUESTS ?? 0,
     queue: REQUEST_QUEUE_MAX,
-    // One client holds at most a quarter of the slots (ADR 197); one client = one /56 (ADR 254).
-    clientOf: (req) => extras.clientKey(clientAddress(req, boot.env.TRUST_PROXY === "fly")),
+    // One client holds at most a quarter of the slots (ADR 197), one network at most half, and
+    // requests whose bodies are still on their way at most half (ADR 321).
+    clientOf,
+    networkOf,
+    inTransit: (req, res) =>
+      !res.locals.readAhead &&
+      req.method !== "GET" &&
+      req.method !== "HEAD" &&
+      (req.headers["transfer-encoding"] !== undefined ||
+        Number(req.headers["content-length"] ?? "0") > 0),
     // The health check never waits (Fly must see a busy machine alive), nor do the built assets:
     // files streamed from disk, cheap, and a page's scripts must not queue behind its own HTML.
     bypass: (req) => req.path === "/healthz" || isAssetRequest(req),
   });
-  concurrencyMetrics(limiter.stats);
+  concurrencyMetrics(() => ({ ...limiter.stats(), readAheadBytes: intake.stats().bytes }));
   app.use(limiter);
+  app.locals.requestStats = (): RequestStats => ({ ...limiter.stats(), intake: intake.stats() });
   app.use((req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
     // Only /embed may be framed, and only by the configured websites (issue 29, ADR 283).
@@ -211,7 +238,7 @@ export function createApp(
         const context = new RouterContextProvider();
         context.set(extrasOf(current).requestContext, {
           nonce: res.locals.cspNonce as string,
-          clientIp: clientAddress(req, boot.env.TRUST_PROXY === "fly") || "unknown",
+          clientIp: clientAddress(req, trustFly) || "unknown",
           landingStamp: res.locals.landingStamp,
         });
         return context;

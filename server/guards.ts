@@ -1,5 +1,6 @@
-import { Transform, type TransformCallback } from "node:stream";
+import { Readable, Transform, type TransformCallback } from "node:stream";
 import type { NextFunction, Request, Response } from "express";
+import { BODY_PACE, type BodyPace, paceWatch, refuseTooSlow } from "./body-pace.ts";
 
 /**
  * The guards that run before React Router (issue 11): a bad Host header or a NUL byte in the URL
@@ -10,7 +11,7 @@ import type { NextFunction, Request, Response } from "express";
 /** JSON, url-encoded and non-upload bodies (the same figure as app/server/http/http.server.ts). */
 export const SMALL_BODY_MAX_BYTES = 1024 * 1024;
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-const BODY_TYPES = new Set([
+export const BODY_TYPES = new Set([
   "application/json",
   "application/x-www-form-urlencoded",
   "multipart/form-data",
@@ -28,6 +29,8 @@ export type GuardOptions = {
   multipartCap: () => number;
   /** A body that sends nothing for this long is cut off (ms; default BODY_IDLE_MS). */
   bodyIdleMs?: number;
+  /** The minimum pace of a body (default BODY_PACE, server/body-pace.ts). */
+  bodyPace?: BodyPace;
 };
 
 /**
@@ -112,13 +115,16 @@ class ByteCap extends Transform {
   private seen = 0;
   private readonly cap: number;
   private readonly onExceeded: () => void;
-  constructor(cap: number, onExceeded: () => void) {
+  private readonly onBytes: (bytes: number) => void;
+  constructor(cap: number, onExceeded: () => void, onBytes: (bytes: number) => void = () => {}) {
     super();
     this.cap = cap;
     this.onExceeded = onExceeded;
+    this.onBytes = onBytes;
   }
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
     this.seen += chunk.length;
+    this.onBytes(chunk.length);
     if (this.seen > this.cap) {
       this.onExceeded();
       callback(Object.assign(new Error("Request body too large"), { code: "BODY_TOO_LARGE" }));
@@ -130,8 +136,10 @@ class ByteCap extends Transform {
 
 /**
  * Body limits: unknown content types → 415; a declared length over the cap → 413 at once; a
- * chunked body is counted while it streams and cut (413) at the cap. The capped stream is handed to
- * the request handler as `res.locals.body` (server/handler.ts).
+ * chunked body is counted while it streams and cut (413) at the cap; a body that falls behind the
+ * minimum pace is cut (408, server/body-pace.ts). The capped stream is handed to the request
+ * handler as `res.locals.body` (server/handler.ts); a body read ahead of the request bound
+ * (server/body-intake.ts) is streamed from memory.
  */
 export function bodyGuard(options: GuardOptions) {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -153,12 +161,28 @@ export function bodyGuard(options: GuardOptions) {
       refuse(req, res, 413, message);
       return;
     }
-    const capped = new ByteCap(cap, () => {
+    const readAhead = res.locals.readAhead as Buffer | undefined;
+    if (readAhead) {
+      res.locals.body = Readable.from([readAhead]);
+      next();
+      return;
+    }
+    // The pace counts from here: the time a request waited for its slot is not the client's.
+    const watch = paceWatch(options.bodyPace ?? BODY_PACE, () => {
       req.unpipe(capped);
-      if (!res.headersSent) refuse(req, res, 413, message);
-      // The rest of the body is never read: the connection closes once the answer is out.
-      res.once("finish", () => req.destroy());
+      capped.destroy(Object.assign(new Error("Request body too slow"), { code: "BODY_TOO_SLOW" }));
+      refuseTooSlow(req, res);
     });
+    const capped = new ByteCap(
+      cap,
+      () => {
+        req.unpipe(capped);
+        if (!res.headersSent) refuse(req, res, 413, message);
+        // The rest of the body is never read: the connection closes once the answer is out.
+        res.once("finish", () => req.destroy());
+      },
+      (bytes) => watch.count(bytes),
+    );
     req.on("error", (error) => capped.destroy(error));
     // Cut off a stalled body; once it is complete (or answered) the socket has no time limit again
     // (an AI preparation may work minutes without a byte on the wire).
@@ -166,6 +190,7 @@ export function bodyGuard(options: GuardOptions) {
     const stalled = () => socket.destroy();
     socket.setTimeout(options.bodyIdleMs ?? BODY_IDLE_MS, stalled);
     const settle = () => {
+      watch.stop();
       socket.setTimeout(0);
       socket.off("timeout", stalled);
     };
@@ -175,6 +200,7 @@ export function bodyGuard(options: GuardOptions) {
     // A route that answers without reading the body (405, 401, ...): the rest (at most the cap)
     // is read and dropped, so the next request on this keep-alive connection parses cleanly.
     res.once("finish", () => {
+      watch.stop();
       if (req.complete || req.destroyed) return;
       req.unpipe(capped);
       capped.destroy();

@@ -3,6 +3,7 @@ import { readEnvVariables } from "../app/server/platform/env.server.ts";
 import { type BootResult, createApp, type EntryExtras, importBuild } from "./app.ts";
 import { routeConsoleToLogger } from "./logger.ts";
 import { startMetricsServer } from "./metrics.ts";
+import { privateFiles } from "./private-files.ts";
 import { checkRestoredIntegrity, migrateInWorker, startupGate } from "./startup.ts";
 
 // Every console line of the server process becomes one scrubbed JSON line (server/logger.ts).
@@ -17,10 +18,13 @@ function fail(error: unknown): never {
 // The migrations start in their child process at once, beside the import of the build (~0.5 s,
 // the other core): the app's own parser gives the database path (the launcher has loaded it
 // already). A bad configuration is reported by the build's parser below.
-let migrated: Promise<{ ms: number } | { error: unknown }> | undefined;
+type Migrated = { ms: number; backup?: string } | { error: unknown };
+let migrated: Promise<Migrated> | undefined;
 try {
-  migrated = migrateInWorker(readEnvVariables().DATABASE_PATH).then(
-    (ms) => ({ ms }),
+  const variables = readEnvVariables();
+  // Every file this process and its children create is the server user's alone (ADR 324).
+  privateFiles(variables.DATABASE_PATH, variables.UPLOADS_DIR);
+  migrated = migrateInWorker(variables.DATABASE_PATH, variables.BACKUP_KEEP).catch(
     (error: unknown) => ({ error }),
   );
 } catch {}
@@ -45,9 +49,11 @@ const server: Server = app.listen(config.PORT, config.HOST, () => {
 let boot: BootResult | undefined;
 const booting = (async () => {
   try {
-    const result = await (migrated ?? migrateInWorker(config.DATABASE_PATH).then((ms) => ({ ms })));
+    const result: Migrated = await (migrated ??
+      migrateInWorker(config.DATABASE_PATH, readEnvVariables().BACKUP_KEEP));
     if ("error" in result) throw result.error;
-    const { ms } = result;
+    const { ms, backup } = result;
+    if (backup) console.log(`Sicherung vor den Migrationen: ${backup}`);
     if (ms > 1000) console.log(`Migrationen in ${(ms / 1000).toFixed(1)} s angewendet.`);
     boot = await extras.boot();
     gate.open();

@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { readEnvVariables } from "../app/server/platform/env.server.ts";
 import { litestreamBinary, litestreamPlan } from "./litestream.ts";
+import { privateFiles } from "./private-files.ts";
 import { applyRuntime, LITESTREAM_ENV, replaceProcess } from "./runtime.ts";
 
 applyRuntime();
@@ -22,6 +23,8 @@ let variables: ReturnType<typeof readEnvVariables>;
 try {
   // The server's parser and defaults (app/server/platform/env.server.ts): a bad value stops here already.
   variables = readEnvVariables();
+  // Litestream's files and the server's are private too (ADR 324; the umask is inherited).
+  privateFiles(variables.DATABASE_PATH, variables.UPLOADS_DIR);
   // Litestream's own metrics on loopback, METRICS_PORT + 1: the server reads the replication lag there.
   const metricsPort = variables.METRICS_PORT;
   plan = litestreamPlan(process.env, {

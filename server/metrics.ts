@@ -44,8 +44,13 @@ export function httpMetrics(match: (url: string) => RouteLabel) {
   };
 }
 
-/** The request bound's state (ADR 195): requests in work and requests waiting for a slot. */
-export function concurrencyMetrics(stats: () => { active: number; waiting: number }) {
+/**
+ * The request bound's state (ADR 195, 321): requests in work and waiting for a slot, bodies in
+ * transit in a slot, and the bytes of small bodies read ahead of the bound.
+ */
+export function concurrencyMetrics(
+  stats: () => { active: number; waiting: number; inTransit: number; readAheadBytes: number },
+) {
   for (const [name, help, key] of [
     [
       "anfrage_http_requests_in_work",
@@ -56,6 +61,16 @@ export function concurrencyMetrics(stats: () => { active: number; waiting: numbe
       "anfrage_http_requests_waiting",
       "Requests waiting for a slot (MAX_CONCURRENT_REQUESTS reached)",
       "waiting",
+    ],
+    [
+      "anfrage_http_requests_body_in_transit",
+      "Requests in work whose body is still arriving (at most half the slots)",
+      "inTransit",
+    ],
+    [
+      "anfrage_http_read_ahead_bytes",
+      "Bytes of small bodies read before their request took a slot (at most 4 MiB)",
+      "readAheadBytes",
     ],
   ] as const) {
     register.removeSingleMetric(name);

@@ -11,10 +11,13 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 /** Seconds a client is asked to wait while the server starts. */
 export const STARTING_RETRY_AFTER = 5;
 
+/** A child's exit code for "refused, and here is the one line why" (its stderr is the message). */
+export const REFUSED_EXIT_CODE = 2;
+
 /**
  * Runs `name` (server/<name>.ts, build-server/<name>.js in production: scripts/build-server.ts) in a
  * child process with `data` as its argument and resolves with the JSON line it prints, or rejects
- * with `failure`, the exit code and what the child wrote to stderr. A child process, not a worker thread (ADR 296): a worker's
+ * with `failure`, the exit code and what the child wrote to stderr (exit code 2: with that alone). A child process, not a worker thread (ADR 296): a worker's
  * second V8 isolate left ~25 MB in the server for good (boot peak 171 MB, idle 155 MB instead of
  * 143 / 130 MB); a process gives all of it back when it exits.
  */
@@ -38,21 +41,28 @@ export function runInChild<T>(name: string, data: unknown, failure: string): Pro
     child.once("close", (code) => {
       const line = out.trim().split("\n").at(-1);
       if (code === 0 && line) resolve(JSON.parse(line) as T);
+      else if (code === REFUSED_EXIT_CODE && complaint.trim()) reject(new Error(complaint.trim()));
       else
         reject(new Error(`${failure} ${code}${complaint.trim() ? `: ${complaint.trim()}` : ""}`));
     });
   });
 }
 
-/** Runs the migrations of `databasePath` in a child process; resolves with their duration (ms). */
-export async function migrateInWorker(databasePath: string): Promise<number> {
+/**
+ * Runs the migrations of `databasePath` in a child process; resolves with their duration (ms) and
+ * the backup taken before them (a database with data and migrations to apply, ADR 323). Rejects
+ * with one German line for a database a newer build migrated.
+ */
+export async function migrateInWorker(
+  databasePath: string,
+  backupKeep: number,
+): Promise<{ ms: number; backup?: string }> {
   const migrationsFolder = process.env.MIGRATIONS_DIR ?? path.join(ROOT, "db/migrations");
-  const { ms } = await runInChild<{ ms: number }>(
+  return runInChild<{ ms: number; backup?: string }>(
     "migrate-worker",
-    { databasePath: path.resolve(databasePath), migrationsFolder },
+    { databasePath: path.resolve(databasePath), migrationsFolder, backupKeep },
     "Migration beendet mit Code",
   );
-  return ms;
 }
 
 /** The gate in front of the app while it starts: open() lets every request through. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientKey } from "./client-key";
+import { clientKey, networkKey } from "./client-key";
 
 describe("clientKey: one client identity for every limit", () => {
   it("keeps an IPv4 address as it is", () => {
@@ -41,5 +41,29 @@ describe("clientKey: one client identity for every limit", () => {
     expect(clientKey("")).toBe("");
     expect(clientKey("1:2:3")).toBe("1:2:3");
     expect(clientKey("1::2::3")).toBe("1::2::3");
+  });
+});
+
+describe("networkKey: the client's network (IPv4 /24, IPv6 /48)", () => {
+  it("names an IPv4 address (also IPv4-mapped) by its /24", () => {
+    expect(networkKey("203.0.113.7")).toBe("203.0.113.0/24");
+    expect(networkKey("203.0.113.250")).toBe("203.0.113.0/24");
+    expect(networkKey("::ffff:203.0.113.7")).toBe("203.0.113.0/24");
+    expect(networkKey("203.0.114.7")).toBe("203.0.114.0/24");
+  });
+
+  it("names an IPv6 address by its /48: all 256 /56 of it are one network", () => {
+    const of48 = Array.from({ length: 256 }, (_, i) =>
+      networkKey(`2001:db8:7:${(i * 256).toString(16)}::1`),
+    );
+    expect(new Set(of48)).toEqual(new Set(["2001:db8:7::/48"]));
+    expect(networkKey("2001:0DB8:0007:ffff::1%eth0")).toBe("2001:db8:7::/48");
+    expect(networkKey("2001:db8:8::1")).toBe("2001:db8:8::/48");
+    expect(networkKey("::1")).toBe("0:0:0::/48");
+  });
+
+  it("leaves what is no address as it is", () => {
+    expect(networkKey("unknown")).toBe("unknown");
+    expect(networkKey("")).toBe("");
   });
 });

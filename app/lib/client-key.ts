@@ -16,6 +16,22 @@ export function clientKey(ip: string): string {
 }
 
 /**
+ * The network of a client, beside its own identity (ADR 321, 322): an IPv4 address by its /24, an
+ * IPv6 address by its /48 — what one site, office or tunnel broker's customer gets (a /48 holds
+ * 256 clients of /56). The request slots and the counters of submissions and bookings also count
+ * per network, with their own, higher limits. Anything else (an unknown address) as is.
+ */
+export function networkKey(ip: string): string {
+  const bare = ip.trim();
+  const v4 = /^(?:::ffff:)?(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.\d{1,3}$/i.exec(bare);
+  if (v4) return `${v4[1]}.${v4[2]}.${v4[3]}.0/24`;
+  if (!bare.includes(":")) return bare;
+  const groups = expandIpv6(bare);
+  if (!groups) return bare;
+  return `${groups.slice(0, 3).join(":")}::/48`;
+}
+
+/**
  * The eight 16-bit groups of an IPv6 address ("::" filled in, zone dropped, leading zeros
  * dropped, lower case), or null when it is not one.
  */

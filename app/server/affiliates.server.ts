@@ -1,7 +1,10 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { type AffiliateCodeJson, generateAffiliateCode } from "~/lib/affiliate";
+import { clientKey } from "~/lib/client-key";
 import { affiliateCodes } from "~db/schema";
 import { db } from "./platform/db.server";
+import { affiliateCheckLimiter } from "./platform/rate-limit.server";
+import type { Result } from "./platform/result.server";
 import { type AuditActor, audit } from "./privacy/audit.server";
 
 export type AffiliateValidation = { valid: boolean; discountValue: number; code?: string };
@@ -18,6 +21,20 @@ export function validateAffiliateCode(raw: string | null | undefined): Affiliate
   return row
     ? { valid: true, discountValue: row.discountValue, code: row.code.toUpperCase() }
     : { valid: false, discountValue: 0 };
+}
+
+/**
+ * A visitor's check of a code (`GET /api/affiliate-codes/validate/{code}` and the landing page's
+ * `?code=`): counted per client (ADR 322: 30 in 10 minutes), since every answer tells whether a
+ * guessed code exists. Beyond it: 429 with the wait (the landing page then shows no discount).
+ */
+export async function checkAffiliateCode(
+  raw: string | undefined,
+  clientIp: string,
+): Promise<Result<AffiliateValidation>> {
+  const limit = await affiliateCheckLimiter().consume(clientKey(clientIp));
+  if (!limit.ok) return limit;
+  return { ok: true, ...validateAffiliateCode(raw) };
 }
 
 const toJson = (row: typeof affiliateCodes.$inferSelect): AffiliateCodeJson => ({

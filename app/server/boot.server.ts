@@ -3,6 +3,7 @@ import { ensureFirstAdmin } from "./accounts/first-admin.server";
 import { summaryTask } from "./ai/request-ai.server";
 import { demoEventTask } from "./caldav/events.server";
 import { calendarSyncTask } from "./caldav/sync.server";
+import { calendarWorkerTask } from "./calendar-worker/calendar-worker.server";
 import { releaseAbandonedClaims } from "./http/idempotency.server";
 import { startMailWorker, stopMailWorker } from "./mail/outbox.server";
 import { closeDb, db, optimizeDaily, stopOptimizer } from "./platform/db.server";
@@ -24,6 +25,8 @@ const tasks: Task[] = [
   transcriptionTask,
   imapRepliesTask,
   retentionTask,
+  // Stopped first: a running calendar child is killed, so the feed fetch under way ends at once.
+  calendarWorkerTask,
   busyFeedTask,
   demoEventTask,
   calendarSyncTask,

@@ -1,4 +1,5 @@
 import { firstBookableDay } from "~/lib/booking-calendar";
+import type { TestServer } from "./server";
 
 /**
  * The first weekday (Berlin) at or after the first bookable day (one day's notice): a day with the
@@ -7,8 +8,29 @@ import { firstBookableDay } from "~/lib/booking-calendar";
  */
 export function nextBookableWeekday(): string {
   let day = firstBookableDay(1);
-  while ([0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay())) {
-    day = new Date(new Date(`${day}T12:00:00Z`).getTime() + 86400_000).toISOString().slice(0, 10);
-  }
+  while ([0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay())) day = nextDay(day);
   return day;
+}
+
+const nextDay = (day: string) =>
+  new Date(new Date(`${day}T12:00:00Z`).getTime() + 86400_000).toISOString().slice(0, 10);
+
+/** The built-in scheduler's free slots of one day (ISO start times), as the booking dialog asks. */
+export async function slotsOf(server: TestServer, day: string): Promise<string[]> {
+  const res = await server.fetch("/api/calcom/available-slots", {
+    method: "POST",
+    json: { startDate: day, day },
+  });
+  if (res.status !== 200) throw new Error(`available-slots answered ${res.status}`);
+  return ((await res.json()).slots as { time: string }[]).map((s) => s.time);
+}
+
+/** The first `count` free slots from the first bookable day on. */
+export async function freeSlots(server: TestServer, count: number): Promise<string[]> {
+  const slots: string[] = [];
+  let day = firstBookableDay(1);
+  for (let i = 0; i < 30 && slots.length < count; i++, day = nextDay(day))
+    slots.push(...(await slotsOf(server, day)));
+  if (slots.length < count) throw new Error("not enough bookable slots");
+  return slots.slice(0, count);
 }

@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { setupServer } from "msw/node";
-import { createApp, type EntryExtras, loadBuild } from "../../server/app.ts";
+import { createApp, type EntryExtras, loadBuild, type RequestStats } from "../../server/app.ts";
 import { anthropicHandlers } from "../mocks/anthropic";
 import { calcomHandlers } from "../mocks/calcom";
 
@@ -29,6 +29,11 @@ export async function startTestServer(envOverrides: Record<string, string | unde
     drainOutbox: (now?: Date) => extras.testHooks.drainOutbox(now),
     /** Sends every due webhook delivery; resolves when none is due any more. */
     drainWebhooks: () => extras.testHooks.drainWebhooks(),
+    /**
+     * The request bound's state (server/concurrency.ts, server/body-intake.ts): slots in work,
+     * waiting, bodies in transit, and the small bodies being read ahead of the bound.
+     */
+    requestStats: () => (app.locals.requestStats as () => RequestStats)(),
     /** Every hook of the running server (app/server/platform/test-hooks.server.ts), e.g. renderCacheStats. */
     testHooks: extras.testHooks,
     /** fetch relative to the server; JSON bodies are serialised when `json` is given. */

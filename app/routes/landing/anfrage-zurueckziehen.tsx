@@ -12,6 +12,11 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+/** The confirmation step names the visitor's own request (ADR 324). */
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
 /** The visitor withdraws their own request; without JS the action answers with a confirmation step. */
 export function action({ request }: Route.ActionArgs) {
   return withdrawVisitorRequest(request);

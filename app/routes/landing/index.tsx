@@ -19,7 +19,7 @@ import { formatYear } from "~/lib/format";
 import { privacyNoteText, withTranscriptionNote } from "~/lib/privacy-note";
 import { RequestFormSchema } from "~/lib/request-form";
 import { uploadLimits } from "~/lib/upload-rules";
-import { validateAffiliateCode } from "~/server/affiliates.server";
+import { checkAffiliateCode } from "~/server/affiliates.server";
 import { bookingEnabled } from "~/server/appointments/booking-settings.server";
 import { visitorAppointments } from "~/server/appointments/visitor.server";
 import { branding } from "~/server/branding/branding.server";
@@ -59,7 +59,13 @@ const formConstraint = () => {
   return constraint;
 };
 
-export async function loader({ request }: Route.LoaderArgs) {
+/** A page with the visitor's own requests is theirs alone (ADR 324): the loader says so. */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  return cacheControl ? { "Cache-Control": cacheControl } : new Headers();
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const config = getConfiguration();
   const [consent, dismissed, ids] = await Promise.all([
@@ -70,7 +76,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const bannerText = config.infoBanner.text.trim();
   const key = bannerKey(bannerText);
   const code = url.searchParams.get("code");
-  const affiliate = code ? validateAffiliateCode(code) : null;
+  // Counted per client (ADR 322); past the limit the page shows no discount.
+  const checked = code ? await checkAffiliateCode(code, clientIp(context)) : null;
+  const affiliate = checked?.ok ? checked : null;
   const history = loadRequestsJson(ids);
   const booked = visitorAppointments(history.map((r) => r.id));
   const sentId = Number(url.searchParams.get("gesendet"));
@@ -82,7 +90,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const year = formatYear(Date.now());
   // Per request (never cached): rendered into hidden fields of the contact form.
   const attribution = await landingAttribution(request, consent);
-  const headers = attribution.setCookie ? { "Set-Cookie": attribution.setCookie } : undefined;
+  const headers = new Headers();
+  if (attribution.setCookie) headers.set("Set-Cookie", attribution.setCookie);
   const page = {
     attribution: attribution.attribution,
     banner:
@@ -142,6 +151,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     },
     gaMeasurementId: GA_MEASUREMENT_ID ?? null,
   };
+  // The visitor's own requests (or the one just sent) on the page: never kept by a shared cache.
+  if (page.history.length || page.submitted || page.openedId)
+    headers.set("Cache-Control", "private, no-store");
   return data(page, { headers });
 }
 

@@ -27,6 +27,11 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+/** The booking of one's own request: its name and booked time are the visitor's (ADR 324). */
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
 /** Who books: the visitor of their own request (history cookie), or an admin (demo or on behalf). */
 async function bookingContext(request: Request) {
   const url = new URL(request.url);

@@ -17,13 +17,12 @@ import {
   nextOpenDay,
   PICK_DATE_AND_TIME,
 } from "~/lib/booking-calendar";
-import { clientKey } from "~/lib/client-key";
 import { demoRequest } from "~/lib/demo-request";
 import type { RequestJson } from "~/lib/request-json";
 import { closedDaysAhead } from "~/server/appointments/holidays.server";
 import { getApiAdmin } from "../accounts/auth.server";
 import { getConfiguration } from "../configuration/configuration.server";
-import { bookingLimiter } from "../platform/rate-limit.server";
+import { consumeAll, refundAll, visitorLimits } from "../platform/rate-limit.server";
 import { type Failure, failure, type Ok, type Result } from "../platform/result.server";
 import { loadRequestJson } from "../requests/serialize.server";
 import { visitorOwnsRequest } from "../visitors/visitor.server";
@@ -151,11 +150,10 @@ export async function bookForCaller(
   if (!access.ok) return access;
   if (access.demo) return demoBooking(input);
   const { admin, request: found } = access;
-  // Visitors: reserved per client address before the booking, given back when nothing was booked.
-  // One client = one IPv4 address or IPv6 /56 (ADR 254).
-  const limiter = admin ? undefined : bookingLimiter();
-  const client = clientKey(clientIp);
-  const limit = (await limiter?.consume(client)) ?? { ok: true };
+  // Visitors: reserved per client (an IPv4 address or IPv6 /56, ADR 254) and per network
+  // (ADR 322) before the booking, given back when nothing was booked.
+  const limits = admin ? [] : visitorLimits("booking", clientIp);
+  const limit = await consumeAll(limits);
   if (!limit.ok) return limit;
   let booked = false;
   try {
@@ -173,7 +171,7 @@ export async function bookForCaller(
     assignDemoHost(result.value.id);
     return { ok: true, appointment: result.value, demo: false };
   } finally {
-    if (!booked) await limiter?.refund(client);
+    if (!booked) await refundAll(limits);
   }
 }
 

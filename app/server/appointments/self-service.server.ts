@@ -1,10 +1,9 @@
 import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
-import { clientKey } from "~/lib/client-key";
 import { formatDateTime } from "~/lib/format";
 import { appointments } from "~db/schema";
 import { db } from "../platform/db.server";
-import { bookingLimiter } from "../platform/rate-limit.server";
+import { consumeAll, visitorLimits } from "../platform/rate-limit.server";
 import { failure, failurePage } from "../platform/result.server";
 import { requestLinkPath } from "../requests/request-link.server";
 import { bookingEnabled, videoLinkOf } from "./booking-settings.server";
@@ -76,9 +75,10 @@ export async function applyManageForm(token: string | null, form: FormData, clie
   const { id, sequence } = managedAppointment(token);
   const intent = MANAGE_INTENTS.find((i) => i === form.get("intent"));
   if (!intent) return data({ error: "Unbekannte Aktion." }, { status: 400 });
-  // The booking limit, per client (IPv4 address or IPv6 /56, ADR 254), for a move only.
+  // The booking limit, per client (IPv4 address or IPv6 /56, ADR 254) and network (ADR 322),
+  // for a move only.
   const limit =
-    intent === "reschedule" ? await bookingLimiter().consume(clientKey(clientIp)) : null;
+    intent === "reschedule" ? await consumeAll(visitorLimits("booking", clientIp)) : null;
   const result =
     limit && !limit.ok
       ? limit

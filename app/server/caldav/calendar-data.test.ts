@@ -8,8 +8,8 @@ const vevent = (uid: string, start: string, end: string, extra = "") =>
   `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//T//DE\r\nBEGIN:VEVENT\r\nUID:${uid}\r\nDTSTAMP:20300101T000000Z\r\nDTSTART:${start}\r\nDTEND:${end}\r\n${extra}END:VEVENT\r\nEND:VCALENDAR\r\n`;
 
 describe("busyOfObjects", () => {
-  it("joins the objects, skips own UIDs, counts unreadable ones", () => {
-    const result = busyOfObjects(
+  it("joins the objects, skips own UIDs, counts unreadable ones", async () => {
+    const result = await busyOfObjects(
       [
         vevent("a", "20300304T090000Z", "20300304T100000Z"),
         vevent("own", "20300304T110000Z", "20300304T113000Z"),
@@ -24,6 +24,23 @@ describe("busyOfObjects", () => {
       { start: at("2030-03-04T09:00:00Z"), end: at("2030-03-04T10:30:00Z") },
     ]);
     expect(result.invalid).toBe(1);
+  });
+  it("expands through the calendar worker: a rule that can never match blocks only its start", async () => {
+    const never = vevent(
+      "never",
+      "20300304T090000Z",
+      "20300304T100000Z",
+      "RRULE:FREQ=YEARLY;BYMONTHDAY=30;BYMONTH=2;BYDAY=MO\r\n",
+    );
+    const result = await busyOfObjects(
+      [never, never.replace("UID:never", "UID:never-2")],
+      at("2030-03-01T00:00:00Z"),
+      at("2031-03-01T00:00:00Z"),
+    );
+    expect(result.failed).toBeNull();
+    expect(result.spans).toEqual([
+      { start: at("2030-03-04T09:00:00Z"), end: at("2030-03-04T10:00:00Z") },
+    ]);
   });
 });
 

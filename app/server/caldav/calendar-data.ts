@@ -1,55 +1,101 @@
+import { TZDate } from "@date-fns/tz";
 import ICAL from "ical.js";
+import { BOOKING_TIME_ZONE } from "~/lib/booking-calendar";
 import { type CalendarEntry, calendarFile, calendarUid } from "~/lib/calendar";
-import {
-  type BusySpan,
-  busyOfCalendar,
-  epochOf,
-  mergeSpans,
-  tzidOf,
-} from "../team-calendar/ics-busy.server";
+import { expandCalendar } from "../calendar-worker/calendar-worker.server";
+import { type BusySpan, mergeSpans } from "../calendar-worker/job";
 
 /**
- * The iCalendar side of CalDAV (ADR 335) as PURE functions — strings in, plain JSON out — so that
- * they can run inside the calendar worker (a worker thread with memory and time limits for
- * untrusted iCalendar text) once it lands; until then the CalDAV client calls them directly.
- * Nothing here touches the network, the database or the configuration.
+ * The iCalendar side of CalDAV (ADR 335): strings in, plain JSON out. What may loop — the
+ * expansion of recurring events — runs in the calendar worker (ADR 320) like a team-calendar
+ * feed; here only what reads each property once (joining objects, a VFREEBUSY's periods, an
+ * event's own start). Nothing here touches the network, the database or the configuration.
  */
 
 /** The busy spans of a calendar's objects (calendar-query answers) and what could not be read. */
-export type ObjectsBusy = { spans: BusySpan[]; cutOff: number; invalid: number };
+export type ObjectsBusy = {
+  spans: BusySpan[];
+  cutOff: number;
+  invalid: number;
+  /** Why the worker gave no answer (time or memory limit, busy): the calendar counts as unread. */
+  failed: string | null;
+};
 
 /**
  * The busy intervals of the objects of one calendar overlapping [from, to) (epoch ms): every
- * object (one VCALENDAR each) is parsed on its own, so one broken object costs only itself; all
- * events (with their time zones) are then expanded under one budget, as one feed. Events whose
- * UID is in `skipUids` (the demos the portal wrote itself) block nothing.
+ * object (one VCALENDAR each) is parsed on its own, so one broken object costs only itself; the
+ * events (with their time zones) are then joined into one calendar and expanded by the calendar
+ * worker under one feed's budget. Events whose UID is in `skipUids` (the demos the portal wrote
+ * itself) block nothing.
  */
-export function busyOfObjects(
+export async function busyOfObjects(
   objects: readonly string[],
   from: number,
   to: number,
   skipUids: readonly string[] = [],
-): ObjectsBusy {
-  const components: unknown[] = [];
+): Promise<ObjectsBusy> {
+  const skip = new Set(skipUids);
+  const components: ICAL.Component[] = [];
   let invalid = 0;
   for (const text of objects) {
     try {
-      const jcal = ICAL.parse(text);
-      const root = (Array.isArray(jcal[0]) ? jcal[0] : jcal) as unknown[];
-      if (root[0] !== "vcalendar" || !Array.isArray(root[2])) throw new Error("no VCALENDAR");
-      components.push(...(root[2] as unknown[]));
+      const root = new ICAL.Component(ICAL.parse(text));
+      if (root.name !== "vcalendar") throw new Error("no VCALENDAR");
+      for (const child of root.getAllSubcomponents()) {
+        const uid = child.name === "vevent" ? child.getFirstPropertyValue("uid") : null;
+        if (typeof uid === "string" && skip.has(uid)) continue;
+        components.push(child);
+      }
     } catch {
       invalid += 1;
     }
   }
-  const root = new ICAL.Component(["vcalendar", [], components] as unknown as unknown[]);
-  try {
-    const { spans, cutOff } = busyOfCalendar(root, new Date(from), new Date(to), new Set(skipUids));
-    return { spans, cutOff, invalid };
-  } catch {
-    return { spans: [], cutOff: 0, invalid: invalid + 1 };
-  }
+  const joined = new ICAL.Component("vcalendar");
+  joined.addPropertyWithValue("version", "2.0");
+  joined.addPropertyWithValue("prodid", "-//Anfrage-Portal//CalDAV//DE");
+  for (const component of components) joined.addSubcomponent(component);
+  const answer = await expandCalendar({
+    ics: joined.toString(),
+    from: new Date(from).toISOString(),
+    to: new Date(to).toISOString(),
+    floatingTimeZone: BOOKING_TIME_ZONE,
+  });
+  if (answer.ok) return { spans: answer.busy, cutOff: answer.cutOff, invalid, failed: null };
+  if (answer.reason === "invalid")
+    return { spans: [], cutOff: 0, invalid: invalid + 1, failed: null };
+  return { spans: [], cutOff: 0, invalid, failed: answer.message };
 }
+
+const isIanaZone = (tzid: string) => {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: tzid });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * An ICAL.Time as epoch ms. UTC and zones defined in the text (VTIMEZONE) are ical.js's; a TZID
+ * without a definition is looked up as an IANA name; floating times and dates are Berlin time.
+ */
+function epochOf(time: ICAL.Time, tzid: string | null): number {
+  const floating = time.zone === ICAL.Timezone.localTimezone || !time.zone;
+  if (!floating) return time.toJSDate().getTime();
+  const zone = tzid && isIanaZone(tzid) ? tzid : BOOKING_TIME_ZONE;
+  return new TZDate(
+    time.year,
+    time.month - 1,
+    time.day,
+    time.isDate ? 0 : time.hour,
+    time.isDate ? 0 : time.minute,
+    time.isDate ? 0 : time.second,
+    zone,
+  ).getTime();
+}
+
+const tzidOf = (event: ICAL.Event) =>
+  (event.component.getFirstProperty("dtstart")?.getParameter("tzid") as string | undefined) ?? null;
 
 /**
  * The busy periods of a free-busy-query answer (a VFREEBUSY, RFC 4791 §7.10) within [from, to):

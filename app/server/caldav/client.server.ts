@@ -1,5 +1,5 @@
 import type { CaldavCalendarInfo } from "~db/schema";
-import type { BusySpan } from "../team-calendar/ics-busy.server";
+import type { BusySpan } from "../calendar-worker/job";
 import { busyOfObjects, freeBusySpans } from "./calendar-data";
 import { type DavAnswer, type DavFailure, davRequest, isCalendar, isXml } from "./http.server";
 import {
@@ -181,8 +181,7 @@ export async function busyTimes(
     if (!isCalendar(answer.headers))
       return fail("garbage", "Unerwarteter Inhaltstyp der Frei/Belegt-Antwort.");
     try {
-      // Untrusted iCalendar through the pure functions, called directly until the calendar
-      // worker (memory and time limits) lands; then routed through it (ADR 335).
+      // A VFREEBUSY has no rules to expand: its periods are read once, here.
       const spans = freeBusySpans(answer.body, from.getTime(), to.getTime());
       return { ok: true, spans: subtract(spans, own), warning: null };
     } catch {
@@ -201,14 +200,14 @@ export async function busyTimes(
   const objects = found.responses
     .map((r) => textProp(r.props["calendar-data"]))
     .filter((t): t is string => Boolean(t));
-  // Untrusted iCalendar through the pure functions, called directly until the calendar worker
-  // (memory and time limits) lands; then routed through it (ADR 335).
-  const busy = busyOfObjects(
+  // Untrusted iCalendar: its recurring events are expanded by the calendar worker (ADR 320).
+  const busy = await busyOfObjects(
     objects,
     from.getTime(),
     to.getTime(),
     own.map((o) => o.uid),
   );
+  if (busy.failed) return fail("garbage", busy.failed);
   const warning =
     busy.invalid > 0
       ? `${busy.invalid} ${busy.invalid === 1 ? "Termin war" : "Termine waren"} nicht lesbar (iCalendar).`

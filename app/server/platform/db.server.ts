@@ -5,14 +5,17 @@ import Database from "better-sqlite3";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as schema from "~db/schema";
+import { recordSchemaVersion, refuseNewerSchema } from "~db/schema-version";
 import { cacheStatements } from "./db-statements.server";
 import { env } from "./env.server";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
 // The project root is the nearest folder above this module with db/migrations: app/server/platform/
-// in dev and tests, build/server/ in the production bundle.
-const MIGRATIONS_DIR = migrationsFolder(path.dirname(fileURLToPath(import.meta.url)));
+// in dev and tests, build/server/ in the production bundle. MIGRATIONS_DIR (tests of the start-up)
+// is the migration child's folder (server/startup.ts), so both agree on the schema version.
+const MIGRATIONS_DIR =
+  process.env.MIGRATIONS_DIR ?? migrationsFolder(path.dirname(fileURLToPath(import.meta.url)));
 
 function migrationsFolder(from: string): string {
   for (let dir = from; ; dir = path.dirname(dir)) {
@@ -44,7 +47,15 @@ export function db(): Db {
   // main cache's 16 MB, which a search export at 1M kept resident for good (issue 31: 256 MB).
   sqlite.pragma("temp.cache_size = -2048");
   const database = drizzle({ client: sqlite, schema }) as Db;
+  // A database a newer build migrated is not touched: one German line naming the way back (ADR 323).
+  try {
+    refuseNewerSchema(sqlite, MIGRATIONS_DIR, file);
+  } catch (error) {
+    sqlite.close();
+    throw error;
+  }
   migrate(database, { migrationsFolder: MIGRATIONS_DIR });
+  recordSchemaVersion(sqlite, MIGRATIONS_DIR);
   // Statistics for the query planner after the migrations, so a grown table keeps its index
   // choices and the dashboard its skip-scans (issue 31); again daily (optimizeDaily). Sampled
   // (analysis_limit): ~0.25 s instead of ~2 s for the first ANALYZE of 100k requests.

@@ -66,10 +66,13 @@ const EnvSchema = z.object({
       .optional(),
   ),
   SUBMISSION_RATE_LIMIT: rateLimitSpec.default({ points: 10, durationSeconds: 3600 }),
+  // The same per network (IPv4 /24, IPv6 /48: 256 clients of /56), beside the client's (ADR 322).
+  SUBMISSION_NETWORK_RATE_LIMIT: rateLimitSpec.default({ points: 50, durationSeconds: 3600 }),
   // A session unused for this many hours ends (the hard end stays 30 days after the login).
   SESSION_IDLE_HOURS: z.coerce.number().int().min(1).max(720).default(12),
   LOGIN_RATE_LIMIT: rateLimitSpec.default({ points: 5, durationSeconds: 900 }),
   BOOKING_RATE_LIMIT: rateLimitSpec.default({ points: 5, durationSeconds: 3600 }),
+  BOOKING_NETWORK_RATE_LIMIT: rateLimitSpec.default({ points: 25, durationSeconds: 3600 }),
   TRUST_PROXY: z.enum(["", "fly", "none"]).default(""),
   LOG_LEVEL: z.enum(["silent", "error", "warn", "info", "debug"]).default("info"),
   // Read by server/launch.ts (Litestream, ADR 090); validated here so a typo stops the boot too.

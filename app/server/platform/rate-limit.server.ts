@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { RateLimiterRes, RateLimiterSQLite } from "rate-limiter-flexible";
+import { clientKey, networkKey } from "~/lib/client-key";
 import { rateLimits } from "~db/schema";
 import { db } from "./db.server";
 import { env } from "./env.server";
@@ -76,13 +77,16 @@ export type Limiter = ReturnType<typeof createLimiter>;
 const globLiteral = (text: string) => text.replace(/[*?[]/g, (c) => `[${c}]`);
 
 let submission: Limiter | undefined;
+let submissionNetwork: Limiter | undefined;
 let login: Limiter | undefined;
 let booking: Limiter | undefined;
+let bookingNetwork: Limiter | undefined;
 let receipt: Limiter | undefined;
 let testMail: Limiter | undefined;
 let accountLogin: Limiter | undefined;
 let lockMail: Limiter | undefined;
 let passkeyOptions: Limiter | undefined;
+let affiliateCheck: Limiter | undefined;
 /** Public request submissions per client IP (SUBMISSION_RATE_LIMIT, default 10/1h). */
 export const submissionLimiter = () =>
   (submission ??= createLimiter("submission", env().SUBMISSION_RATE_LIMIT));
@@ -108,6 +112,53 @@ export const passkeyOptionsLimiter = () =>
 /** Demo bookings per client IP (BOOKING_RATE_LIMIT, default 5/1h). */
 export const bookingLimiter = () =>
   (booking ??= createLimiter("booking", env().BOOKING_RATE_LIMIT));
+/** The same per network (SUBMISSION_/BOOKING_NETWORK_RATE_LIMIT, default 50/1h and 25/1h). */
+const submissionNetworkLimiter = () =>
+  (submissionNetwork ??= createLimiter("submission-network", env().SUBMISSION_NETWORK_RATE_LIMIT));
+const bookingNetworkLimiter = () =>
+  (bookingNetwork ??= createLimiter("booking-network", env().BOOKING_NETWORK_RATE_LIMIT));
+
+/** One counter and its key: what a visitor's action reserves a point on. */
+export type LimitKeys = [Limiter, string][];
+
+/**
+ * The counters of a visitor's submission or booking (ADR 322): its client's (an IPv4 address or
+ * IPv6 /56, ADR 254) and, beside it with a higher limit, its network's (IPv4 /24, IPv6 /48) — one
+ * /48 is 256 clients, but neighbours behind one office or carrier network keep their own limit.
+ */
+export function visitorLimits(action: "submission" | "booking", ip: string): LimitKeys {
+  return action === "submission"
+    ? [
+        [submissionLimiter(), clientKey(ip)],
+        [submissionNetworkLimiter(), networkKey(ip)],
+      ]
+    : [
+        [bookingLimiter(), clientKey(ip)],
+        [bookingNetworkLimiter(), networkKey(ip)],
+      ];
+}
+
+/** Reserves one point on each counter in turn; when one refuses, those reserved are given back. */
+export async function consumeAll(keys: LimitKeys): Promise<LimitResult> {
+  for (const [index, [limiter, key]] of keys.entries()) {
+    const result = await limiter.consume(key);
+    if (!result.ok) {
+      await refundAll(keys.slice(0, index));
+      return result;
+    }
+  }
+  return { ok: true };
+}
+
+/** Gives back one point on each counter (the action was not accepted). */
+export async function refundAll(keys: LimitKeys) {
+  for (const [limiter, key] of keys) await limiter.refund(key);
+}
+
+/** Affiliate-code checks per client (ADR 322): each answer tells whether a guessed code exists. */
+export const AFFILIATE_CHECK_LIMIT: LimitSpec = { points: 30, durationSeconds: 600 };
+export const affiliateCheckLimiter = () =>
+  (affiliateCheck ??= createLimiter("affiliate-check", AFFILIATE_CHECK_LIMIT));
 
 /** Receipt mails per visitor address: one per 24 h (ADR 220; key = an HMAC of the address). */
 export const receiptLimiter = () =>
@@ -121,13 +172,16 @@ export const testMailLimiter = () =>
 /** Limiters hold the database handle of their process: forget them when it closes. */
 export function resetLimiters() {
   submission =
+    submissionNetwork =
     login =
     booking =
+    bookingNetwork =
     receipt =
     testMail =
     accountLogin =
     lockMail =
     passkeyOptions =
+    affiliateCheck =
       undefined;
 }
 

@@ -57,6 +57,8 @@ export type TestHooks = {
   drainCalendarEvents(now?: Date): Promise<number>;
   /** Runs every due CalDAV sync (edits made in the calendar) now; resolves with how many succeeded. */
   drainCalendarSync(now?: Date): Promise<number>;
+  /** The calendar worker (ADR 320): a child running, jobs waiting, children started and killed. */
+  calendarWorker(): { running: boolean; waiting: number; runs: number; killed: number };
 };
 
 const hooks: Partial<TestHooks> = {};

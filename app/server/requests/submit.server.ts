@@ -1,7 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { attributionOf } from "~/lib/attribution";
-import { clientKey } from "~/lib/client-key";
 import { emailKey, phoneKey } from "~/lib/contact-keys";
 import { EMBED_TOKEN_FIELD } from "~/lib/embed";
 import { ALTCHA_FIELD, HONEYPOT_FIELD, RequestFormSchema } from "~/lib/request-form";
@@ -14,7 +13,7 @@ import { checkEmbedFormToken, embedSentToken } from "../embed/embed.server";
 import { serializeToast } from "../http/flash.server";
 import { transaction } from "../platform/db.server";
 import { diskLow } from "../platform/disk.server";
-import { submissionLimiter } from "../platform/rate-limit.server";
+import { consumeAll, refundAll, visitorLimits } from "../platform/rate-limit.server";
 import { type Failure, failure, fieldsFailure, type Ok } from "../platform/result.server";
 import { claimSolution } from "../spam/altcha.server";
 import { honeypotFilled } from "../spam/honeypot.server";
@@ -83,17 +82,16 @@ export async function submitRequest(
 ): Promise<SubmitResult> {
   // Reserved before the work (parallel submissions cannot overtake the limit); given back for
   // every submission that is not accepted.
-  const limiter = submissionLimiter();
-  // One client = one IPv4 address or IPv6 /56 (ADR 254).
-  const client = clientKey(clientIp);
-  const blocked = await limiter.consume(client);
+  // The client's counter (an IPv4 address or IPv6 /56, ADR 254) and its network's (ADR 322).
+  const limits = visitorLimits("submission", clientIp);
+  const blocked = await consumeAll(limits);
   if (!blocked.ok) return refused(blocked);
   let result: SubmitResult | undefined;
   try {
     result = await acceptRequest(request, clientIp, options);
     return result;
   } finally {
-    if (!result?.ok) await limiter.refund(client);
+    if (!result?.ok) await refundAll(limits);
   }
 }
 

@@ -1,8 +1,11 @@
 import { createHash } from "node:crypto";
 import { eq, inArray, lte, notInArray } from "drizzle-orm";
+import { BOOKING_TIME_ZONE } from "~/lib/booking-calendar";
 import { busyWindowDays } from "~/lib/scheduling-settings";
 import { type BusyFeed, type BusyFeedStatus, FEED_INCOMPLETE_PREFIX } from "~/lib/team-calendar";
 import { busyFeedCache } from "~db/schema";
+import { expandCalendar } from "../calendar-worker/calendar-worker.server";
+import { type BusySpan, CALENDAR_LIMITS, mergeSpans } from "../calendar-worker/job";
 import { getConfiguration, onConfigurationSaved } from "../configuration/configuration.server";
 import { db } from "../platform/db.server";
 import { outboxWorker } from "../platform/outbox-retry.server";
@@ -10,13 +13,13 @@ import { failure, type Result } from "../platform/result.server";
 import { registerTestHooks } from "../platform/test-hooks.server";
 import { getChecked } from "../webhooks/http.server";
 import { feedUrl, maskedFeedUrl } from "./config.server";
-import { type BusySpan, feedBusyOf, MAX_OCCURRENCES, mergeSpans } from "./ics-busy.server";
 
 /**
  * The team's calendar (issue 28): each configured ICS feed is fetched in the background every
  * 15 minutes (durable: the next fetch time is a column, so a restart resumes it) under the
- * webhooks' SSRF rules, at most 2 MB, no redirects. Only busy start/end times are stored; a feed
- * that fails keeps its last known busy times and reports the error (settings page, dashboard).
+ * webhooks' SSRF rules, at most 2 MB, no redirects, and expanded by the calendar worker off the
+ * main thread (ADR 320). Only busy start/end times are stored; a feed that fails keeps its last
+ * known busy times and reports the error (settings page, dashboard).
  */
 export const FETCH_INTERVAL_MS = 15 * 60_000;
 /** After a failure the next attempt comes sooner. */
@@ -63,23 +66,25 @@ export async function fetchBusy(
   if (url === null) return failure(500, "Adresse nicht entschlüsselbar (SESSION_SECRET geändert?)");
   const answer = await getChecked(url, MAX_FEED_BYTES);
   if (!answer.ok) return answer;
-  try {
-    const { spans, cutOff } = feedBusyOf(
-      answer.body,
-      new Date(now.getTime() - PAST_MS),
-      new Date(now.getTime() + futureMs()),
-    );
-    // A series too long to expand is reported (settings page, dashboard), never dropped silently.
-    const warning = cutOff
-      ? `${FEED_INCOMPLETE_PREFIX} ${cutOff === 1 ? "1 Serientermin hat" : `${cutOff} Serientermine haben`} mehr als ${MAX_OCCURRENCES.toLocaleString("de-DE")} Wiederholungen und blockiert nur bis dahin`
-      : null;
-    return { ok: true, busy: spans, warning };
-  } catch (error) {
+  const expanded = await expandCalendar({
+    ics: answer.body,
+    from: new Date(now.getTime() - PAST_MS).toISOString(),
+    to: new Date(now.getTime() + futureMs()).toISOString(),
+    floatingTimeZone: BOOKING_TIME_ZONE,
+  });
+  if (!expanded.ok)
     return failure(
       502,
-      `Kein gültiger Kalender: ${error instanceof Error ? error.message.slice(0, 120) : "unlesbar"}`,
+      expanded.reason === "invalid"
+        ? `Kein gültiger Kalender: ${expanded.message}`
+        : expanded.message,
     );
-  }
+  const { cutOff } = expanded;
+  // A series too long to expand is reported (settings page, dashboard), never dropped silently.
+  const warning = cutOff
+    ? `${FEED_INCOMPLETE_PREFIX} ${cutOff === 1 ? "1 Serientermin hat" : `${cutOff} Serientermine haben`} mehr als ${CALENDAR_LIMITS.stepsPerEvent.toLocaleString("de-DE")} Wiederholungen und blockiert nur bis dahin`
+    : null;
+  return { ok: true, busy: expanded.busy, warning };
 }
 
 async function fetchDue(now: Date) {

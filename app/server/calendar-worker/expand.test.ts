@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { busySpansOf, feedBusyOf, MAX_OCCURRENCES, mergeSpans } from "./ics-busy.server";
+import { busySpansOf, expandInThisProcess } from "./expand";
+import { CALENDAR_LIMITS, mergeSpans } from "./job";
 
 const VTIMEZONE_BERLIN = `BEGIN:VTIMEZONE
 TZID:W. Europe Standard Time
@@ -26,7 +27,7 @@ const iso = (spans: { start: number; end: number }[]) =>
 const FROM = new Date("2026-03-01T00:00:00Z");
 const TO = new Date("2026-05-01T00:00:00Z");
 
-describe("busy times of an ICS feed (ical.js)", () => {
+describe("busy times of an ICS feed (ical.js, in the calendar worker)", () => {
   it("a weekly event with an IANA TZID follows Berlin's DST change; EXDATE and a moved occurrence count", () => {
     const text = calendar(
       "BEGIN:VEVENT",
@@ -169,14 +170,15 @@ describe("busy times of an ICS feed (ical.js)", () => {
       "RRULE:FREQ=DAILY",
       "END:VEVENT",
     );
-    const { spans, cutOff } = feedBusyOf(
-      text,
-      new Date("2026-04-01T00:00:00Z"),
-      new Date("2026-04-02T00:00:00Z"),
-    );
-    expect(cutOff).toBe(1);
-    expect(MAX_OCCURRENCES).toBeGreaterThan(0);
-    expect(iso(spans)).toEqual([["2026-04-01T11:00:00.000Z", "2026-04-01T12:00:00.000Z"]]);
+    const answer = expandInThisProcess({
+      ics: text,
+      from: "2026-04-01T00:00:00Z",
+      to: "2026-04-02T00:00:00Z",
+    });
+    if (!answer.ok) throw new Error(answer.message);
+    expect(answer.cutOff).toBe(1);
+    expect(answer.steps).toBeGreaterThanOrEqual(CALENDAR_LIMITS.stepsPerEvent);
+    expect(iso(answer.busy)).toEqual([["2026-04-01T11:00:00.000Z", "2026-04-01T12:00:00.000Z"]]);
   });
 
   it("refuses a text that is not iCalendar", () => {

@@ -1,0 +1,192 @@
+// Slow bodies (ADR 321): a client that trickles its request bodies must not hold the request slots
+// (ADR 195, 197). Small bodies are read before a slot is taken, bodies in transit hold at most half
+// the slots, each IPv4 /24 and IPv6 /48 at most half, and every body has a deadline that grows
+// with its size at a minimum rate. TRUST_PROXY=fly lets the test speak from any address.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { multipart, pdfBytes, validFields } from "../integration/landing-fixtures";
+import { startTestServer, type TestServer } from "../integration/server";
+import { serverReceived } from "./server-received";
+import { formBody, multipartBody, type Trickle, trickle } from "./trickle";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ TRUST_PROXY: "fly", MAX_CONCURRENT_REQUESTS: "16" });
+});
+afterAll(async () => {
+  await server.close();
+  delete process.env.TRUST_PROXY;
+  delete process.env.MAX_CONCURRENT_REQUESTS;
+});
+
+const stats = () => server.requestStats();
+/** Waits (without a timer) until the server's request bound reaches a state. */
+async function until(condition: () => boolean) {
+  while (!condition()) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** GET / from `ip`; the status, or "timeout" after `ms`. */
+async function visit(ip: string, ms = 5000): Promise<number | "timeout"> {
+  try {
+    const res = await server.fetch("/", {
+      headers: { "fly-client-ip": ip },
+      signal: AbortSignal.timeout(ms),
+    });
+    await res.arrayBuffer();
+    return res.status;
+  } catch {
+    return "timeout";
+  }
+}
+
+/** Starts `perIp` trickled posts from each address and resolves once the server has them all. */
+async function trickleFrom(
+  ips: string[],
+  perIp: number,
+  body: { body: Buffer; contentType: string },
+): Promise<Trickle[]> {
+  const arrived = serverReceived(ips.length * perIp, (request) =>
+    ips.includes(String(request.headers["fly-client-ip"])),
+  );
+  const posts = ips.flatMap((ip) =>
+    Array.from({ length: perIp }, () => trickle(server.url, { ip, ...body })),
+  );
+  await arrived.all;
+  return posts;
+}
+
+const stopAll = (posts: Trickle[]) => {
+  for (const post of posts) post.stop();
+};
+
+/** A submission with a PDF of `size` bytes: a body in transit (more than the 64 KB read ahead). */
+const upload = (size: number) =>
+  multipartBody(multipart(validFields(), [{ name: "plan.pdf", bytes: pdfBytes(size) }]));
+
+describe("slow bodies", () => {
+  it("16 small bodies at one byte per 2 s from 4 clients (or one /48) leave GET / to everyone; each is cut at its deadline", async () => {
+    const ipv4 = ["203.0.113.1", "198.51.100.1", "192.0.2.1", "100.64.0.1"];
+    const ipv6 = [
+      "2001:db8:1:100::1",
+      "2001:db8:1:200::1",
+      "2001:db8:1:300::1",
+      "2001:db8:1:400::1",
+    ];
+    const started = Date.now();
+    const posts = [
+      ...(await trickleFrom(ipv4, 4, formBody(1000))),
+      ...(await trickleFrom(ipv6, 4, formBody(1000))),
+    ];
+    try {
+      // Read ahead of the bound: none of the 32 holds a slot, a visitor is answered at once.
+      expect(await visit("198.18.0.1")).toBe(200);
+      expect(await visit("2001:db8:2::1")).toBe(200);
+      expect(stats()).toMatchObject({ active: 0, intake: { reading: 32 } });
+      // The deadline of a 1 kB body: 10 s plus its size at 8 KiB/s; then 408 and the connection closes.
+      const answers = await Promise.all(posts.map((post) => post.answered));
+      expect(answers).toEqual(Array(32).fill(408));
+      expect(Date.now() - started).toBeLessThan(20_000);
+      expect(posts.every((post) => post.sent() < 1000)).toBe(true);
+      expect(stats().intake).toMatchObject({ reading: 0, bytes: 0 });
+    } finally {
+      stopAll(posts);
+    }
+  }, 60_000);
+
+  it("uploads in transit hold at most half the slots; one slower than 8 KiB/s is cut after its grace", async () => {
+    const body = await upload(200_000);
+    const ips = ["203.0.113.20", "198.51.100.20", "192.0.2.20", "100.64.0.20"];
+    const posts = await trickleFrom(ips, 4, body);
+    try {
+      await until(() => stats().active + stats().waiting === 16);
+      expect(stats()).toMatchObject({ active: 8, waiting: 8 });
+      // The other half of the slots stays with requests whose bodies are complete.
+      expect(await visit("198.18.0.2")).toBe(200);
+      // After the grace (10 s) a body must have come at 8 KiB/s since: these are cut with 408 and
+      // the waiting ones get their slots (and are cut in turn).
+      const answers = await Promise.all(posts.map((post) => post.answered));
+      expect(answers).toEqual(Array(16).fill(408));
+      await until(() => stats().active === 0 && stats().waiting === 0);
+    } finally {
+      stopAll(posts);
+    }
+  }, 60_000);
+
+  it("an upload above the minimum rate is read whole, however long it takes", async () => {
+    // 120 KB at ~12 KiB/s: longer than the grace, never below 8 KiB/s since it started.
+    const { body, contentType } = await upload(120_000);
+    const post = trickle(server.url, {
+      ip: "203.0.113.30",
+      body,
+      contentType,
+      bytes: 1200,
+      everyMs: 100,
+    });
+    expect(await post.answered).toBe(201);
+  }, 60_000);
+
+  it("two neighbours in one /24 hold at most half the slots between them; a third waits, another network does not", async () => {
+    const body = await upload(200_000);
+    const first = await trickleFrom(["203.0.113.40"], 2, body);
+    const second = await trickleFrom(["203.0.113.41"], 2, body);
+    let third: Promise<number | "timeout"> | undefined;
+    try {
+      await until(() => stats().active === 4);
+      // Their /24 may hold 8 of the 16 slots: a GET of each neighbour still gets one.
+      expect(await visit("203.0.113.40")).toBe(200);
+      // Two more uploads each: the /24 holds 8 slots now (each neighbour its share of 4).
+      first.push(...(await trickleFrom(["203.0.113.40"], 2, body)));
+      second.push(...(await trickleFrom(["203.0.113.41"], 2, body)));
+      await until(() => stats().active === 8);
+      const waitingBefore = stats().waiting;
+      third = visit("203.0.113.42", 30_000);
+      await until(() => stats().waiting === waitingBefore + 1);
+      // Another network is served at once, past the waiting neighbour.
+      expect(await visit("198.51.100.40")).toBe(200);
+      expect(await visit("2001:db8:40::1")).toBe(200);
+      expect(stats().waiting).toBe(waitingBefore + 1);
+      // One neighbour's uploads end: the third neighbour's request gets a slot.
+      stopAll(first);
+      expect(await third).toBe(200);
+    } finally {
+      stopAll([...first, ...second]);
+      await third;
+    }
+  }, 60_000);
+
+  it("IPv6: two /56 neighbours in one /48 hold at most half the slots between them", async () => {
+    const body = await upload(200_000);
+    const posts = await trickleFrom(["2001:db8:50:100::1", "2001:db8:50:200::1"], 4, body);
+    let third: Promise<number | "timeout"> | undefined;
+    try {
+      await until(() => stats().active === 8);
+      const waitingBefore = stats().waiting;
+      third = visit("2001:db8:50:300::1", 30_000);
+      await until(() => stats().waiting === waitingBefore + 1);
+      expect(await visit("2001:db8:51::1")).toBe(200);
+      stopAll(posts);
+      expect(await third).toBe(200);
+    } finally {
+      stopAll(posts);
+      await third;
+    }
+  }, 60_000);
+
+  it("in parallel: 100 small bodies at once read at most 4 MB ahead; the rest wait their turn", async () => {
+    const ips = Array.from({ length: 100 }, (_, i) => `10.${i}.0.1`);
+    const posts = await trickleFrom(ips, 1, formBody(60_000));
+    try {
+      await until(() => stats().intake.reading + stats().active + stats().waiting === 100);
+      const { intake } = stats();
+      expect(intake.bytes).toBeLessThanOrEqual(4 * 1024 * 1024);
+      expect(intake.peakBytes).toBeLessThanOrEqual(4 * 1024 * 1024);
+      // 4 MB hold 69 bodies of 60 kB; the rest are read in a slot, at most 8 of them at once.
+      expect(intake.reading).toBe(69);
+      expect(stats().active).toBe(8);
+      expect(await visit("198.18.0.3")).toBe(200);
+    } finally {
+      stopAll(posts);
+    }
+    await until(() => stats().intake.reading === 0 && stats().active === 0);
+    expect(stats().intake.bytes).toBe(0);
+  }, 60_000);
+});
