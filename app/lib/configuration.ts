@@ -5,6 +5,7 @@ import { openWeekdays } from "./availability";
 import { SpamSettingsSchema } from "./blocklist";
 import { type Branding, BrandingSchema, EMPTY_BRANDING } from "./branding";
 import { DEFAULT_EMBED, EmbedSettingsSchema } from "./embed";
+import { EMPTY_MAIL_IDENTITY, MailIdentitySchema } from "./mail-identity";
 import { SchedulingSettingsSchema } from "./scheduling-settings";
 import { TeamCalendarSchema } from "./team-calendar";
 import { WebhookListSchema } from "./webhooks";
@@ -202,6 +203,8 @@ export const ConfigurationSchema = z.object({
   embed: EmbedSettingsSchema.default(DEFAULT_EMBED),
   /** The team's busy-time feeds (URLs encrypted at rest, masked) and fixed video room (issue 28). */
   teamCalendar: TeamCalendarSchema,
+  /** Sender and legal details of every mail's signature (ADR 325). Not public. */
+  mailIdentity: MailIdentitySchema.default(EMPTY_MAIL_IDENTITY),
 });
 
 export type Configuration = z.infer<typeof ConfigurationSchema>;

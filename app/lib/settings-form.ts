@@ -9,6 +9,11 @@ import {
   RETENTION_ACTIONS,
 } from "./configuration";
 import { EmbedOriginListSchema } from "./embed";
+import {
+  MailIdentityFormSchema,
+  mailIdentityFormDefaults,
+  mailIdentityFromForm,
+} from "./mail-identity";
 import { SCHEDULING_LIST_MESSAGES, SchedulingFormSchema } from "./scheduling-form";
 import { BusyFeedSchema, FEED_URL_INVALID, VideoUrlSchema } from "./team-calendar";
 
@@ -38,6 +43,7 @@ export const SETTINGS_SECTIONS = [
   "spam",
   "branding",
   "embed",
+  "mailIdentity",
 ] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
@@ -233,6 +239,8 @@ export const SettingsFormSchema = z.object({
   embed: z
     .object({ allowedOrigins: EmbedOriginListSchema.default([]) })
     .default({ allowedOrigins: [] }),
+  /** Absender und Pflichtangaben (ADR 325): the signature of every mail. */
+  mailIdentity: MailIdentityFormSchema,
 });
 export type SettingsFormInput = z.input<typeof SettingsFormSchema>;
 export type SettingsFormValue = z.output<typeof SettingsFormSchema>;
@@ -241,7 +249,14 @@ type Admin = { id: number; username: string; email: string };
 
 /** What the form shows for a configuration (Conform's `defaultValue`). */
 export function settingsFormDefaults(config: Configuration): SettingsFormInput {
-  const { webhooks: _own, emailNotifications, branding, scheduling, ...rest } = config;
+  const {
+    webhooks: _own,
+    emailNotifications,
+    branding,
+    scheduling,
+    mailIdentity,
+    ...rest
+  } = config;
   const { adminEmails, ...notifications } = emailNotifications;
   const { hoursReviewed: _reviewed, ...week } = scheduling;
   return {
@@ -249,6 +264,7 @@ export function settingsFormDefaults(config: Configuration): SettingsFormInput {
     scheduling: { ...week, holidayState: week.holidayState ?? "" },
     emailNotifications: { ...notifications, adminIds: adminEmails.map((a) => a.id) },
     branding: brandingFormDefaults(branding),
+    mailIdentity: mailIdentityFormDefaults(mailIdentity),
     teamCalendar: { ...rest.teamCalendar, videoUrl: rest.teamCalendar.videoUrl ?? "" },
   };
 }
@@ -267,6 +283,7 @@ export function configurationFromSettings(
   return {
     ...rest,
     branding: brandingFromForm(value.branding),
+    mailIdentity: mailIdentityFromForm(value.mailIdentity),
     // A post without the week's fields (a hand-made one) keeps the stored week.
     ...(scheduling ? { scheduling } : {}),
     ...(transcription ? { transcription } : {}),

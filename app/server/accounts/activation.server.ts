@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { awaitsActivation } from "~/lib/admin-users";
 import { admins } from "~db/schema";
+import { branding } from "../branding/branding.server";
 import { mailConfigured, queueMail } from "../mail/outbox.server";
 import { db } from "../platform/db.server";
 import { env } from "../platform/env.server";
@@ -60,7 +61,7 @@ export function notifyAccountActivated(account: { username: string; email: strin
     content: {
       greeting: `Hallo ${account.username},`,
       paragraphs: [
-        "Ihr Admin-Zugang zum Anfrage-Portal wurde freigeschaltet. Sie können sich jetzt mit Ihrem Benutzernamen und Passwort anmelden.",
+        `Ihr Admin-Zugang bei ${branding().name} wurde freigeschaltet. Sie können sich jetzt mit Ihrem Benutzernamen und Passwort anmelden.`,
       ],
       action: { label: "Zum Login", url: `${env().APP_URL}/admin/login` },
     },

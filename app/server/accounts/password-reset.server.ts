@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { MESSAGES } from "~/lib/auth-forms";
 import { admins, passwordResets, sessions } from "~db/schema";
+import { branding } from "../branding/branding.server";
 import { mailConfigured, queueMail } from "../mail/outbox.server";
 import { hashPassword } from "../platform/crypto.server";
 import { db, transaction } from "../platform/db.server";
@@ -39,7 +40,7 @@ export async function requestPasswordReset(
       content: {
         greeting: `Hallo ${admin.username},`,
         paragraphs: [
-          "Sie haben angefordert, das Passwort Ihres Admin-Zugangs zum Anfrage-Portal zurückzusetzen.",
+          `Sie haben angefordert, das Passwort Ihres Admin-Zugangs bei ${branding().name} zurückzusetzen.`,
           "Der Link ist eine Stunde gültig und kann nur einmal verwendet werden. Falls Sie das nicht angefordert haben, können Sie diese E-Mail ignorieren.",
         ],
         action: { label: "Neues Passwort festlegen", url: resetUrl(token) },

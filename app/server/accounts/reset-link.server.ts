@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { admins } from "~db/schema";
+import { branding } from "../branding/branding.server";
 import { mailConfigured, queueMail } from "../mail/outbox.server";
 import { db } from "../platform/db.server";
 import { type Failure, failure } from "../platform/result.server";
@@ -46,7 +47,7 @@ export function issueResetLink(who: number | string, actor: AuditActor): ResetLi
       content: {
         greeting: `Hallo ${admin.username},`,
         paragraphs: [
-          `${by} hat soeben einen Link zum Zurücksetzen des Passworts Ihres Admin-Zugangs zum Anfrage-Portal erzeugt (gültig bis ${expiresAt.toLocaleString("de-DE", { timeZone: "Europe/Berlin" })} Uhr).`,
+          `${by} hat soeben einen Link zum Zurücksetzen des Passworts Ihres Admin-Zugangs bei ${branding().name} erzeugt (gültig bis ${expiresAt.toLocaleString("de-DE", { timeZone: "Europe/Berlin" })} Uhr).`,
           "Haben Sie darum gebeten, ist alles in Ordnung. Falls nicht, wenden Sie sich bitte sofort an Ihr Team und ändern Sie Ihr Passwort.",
         ],
       },

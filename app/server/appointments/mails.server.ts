@@ -126,7 +126,6 @@ export function queueConfirmation(row: AppointmentRow, who: Attendee, change?: I
         ],
         facts: facts(row),
         action: { label: MANAGE_LABEL, url: manageUrl(row) },
-        footer: "Bis bald!\nDein Team",
       },
     });
   };
@@ -159,7 +158,6 @@ export function queueReminder(row: AppointmentRow, who: Attendee, now = Date.now
       ],
       facts: facts(row),
       action: { label: MANAGE_LABEL, url: manageUrl(row) },
-      footer: "Bis morgen!\nDein Team",
     },
   });
 }
@@ -195,7 +193,6 @@ export function queueCancellation(row: AppointmentRow, who: Attendee) {
       ],
       facts: facts(row, true),
       action: cancelledAction(who.id),
-      footer: "Viele Grüße\nDein Team",
     },
   });
 }

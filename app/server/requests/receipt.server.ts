@@ -54,7 +54,6 @@ export async function sendReceipt(requestId: number): Promise<ReceiptOutcome> {
           "Du hast uns nichts geschickt? Dann hat jemand deine Adresse eingetragen. Über den Link kannst du die Anfrage zurückziehen; sonst musst du nichts tun.",
         ],
         action: { label: "Meine Anfrage öffnen", url: link },
-        footer: "Viele Grüße\nDein Team",
       },
     });
     return "queued";
