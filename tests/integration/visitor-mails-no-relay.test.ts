@@ -132,7 +132,8 @@ describe("visitor mails carry no visitor-typed text", () => {
         mail.html,
         ...mail.attachments.map((a) => a.content),
       ].join("\n");
-      for (const typed of TYPED) expect(everything, `${mail.subject}: ${typed}`).not.toContain(typed);
+      for (const typed of TYPED)
+        expect(everything, `${mail.subject}: ${typed}`).not.toContain(typed);
     }
   });
 });
