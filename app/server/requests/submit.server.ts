@@ -23,6 +23,7 @@ import { hardBodyLimit, parseSubmissionBody } from "../uploads/parse.server";
 import { deleteStoredFiles } from "../uploads/store.server";
 import { newVisitorSecret, rememberVisitorRequest } from "../visitors/visitor.server";
 import { runNewRequestFlow } from "./new-request-flow.server";
+import { sendHeldNoticeIfDue } from "./quarantine-jobs.server";
 import { requestLinkPath } from "./request-link.server";
 import { loadRequestJson } from "./serialize.server";
 
@@ -248,6 +249,7 @@ async function acceptRequest(
 
   const created = loadRequestJson(id) as RequestJson;
   if (!quarantined) await runNewRequestFlow(created);
+  else noticeHeld();
   return {
     ok: true,
     request: created,
@@ -262,4 +264,16 @@ async function acceptRequest(
         }
       : {}),
   };
+}
+
+/** A held request: the admins hear of it (at most every few hours, ADR 327); never fails the lead. */
+function noticeHeld() {
+  try {
+    sendHeldNoticeIfDue({ held: true });
+  } catch (error) {
+    console.warn(
+      "Hinweis auf angehaltene Anfrage fehlgeschlagen:",
+      error instanceof Error ? error.message : error,
+    );
+  }
 }
