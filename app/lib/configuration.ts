@@ -121,6 +121,7 @@ export const DEFAULT_PRIVACY_NOTE =
 
 export const DEFAULT_AI_DAILY_LIMIT = 200;
 export const DEFAULT_TRANSCRIPTION_DAILY_LIMIT = 100;
+export const DEFAULT_SCRIPT_FREE_DAILY_LIMIT = 20;
 
 /** The whole configuration document: one schema with the spec's defaults and clamps. */
 export const ConfigurationSchema = z.object({
@@ -195,6 +196,13 @@ export const ConfigurationSchema = z.object({
   transcription: z
     .object({ dailyLimit: clampInt(0, 100_000, DEFAULT_TRANSCRIPTION_DAILY_LIMIT) })
     .default({ dailyLimit: DEFAULT_TRANSCRIPTION_DAILY_LIMIT }),
+  /**
+   * The script-free challenge (ADR 326): requests a day that a right answer releases from the
+   * quarantine (all visitors together); beyond it they wait for a human. 0 = no question asked.
+   */
+  scriptFree: z
+    .object({ dailyLimit: clampInt(0, 1000, DEFAULT_SCRIPT_FREE_DAILY_LIMIT) })
+    .default({ dailyLimit: DEFAULT_SCRIPT_FREE_DAILY_LIMIT }),
   /** Spam defence (issue 26, ADR 251): never in the public configuration. */
   spam: SpamSettingsSchema.default({ blocklist: [], quarantineDays: 30 }),
   /** Name, legal links, logo, colour and landing texts (issue 29); null = today's default. */

@@ -75,6 +75,7 @@ export const SETTINGS_NUMBER_RANGES = {
   "spam.quarantineDays": [1, 365],
   "ai.dailyLimit": [0, 100_000],
   "transcription.dailyLimit": [0, 100_000],
+  "scriptFree.dailyLimit": [0, 1000],
 } as const satisfies Record<string, readonly [number, number]>;
 export type SettingsNumberField = keyof typeof SETTINGS_NUMBER_RANGES;
 
@@ -235,6 +236,8 @@ export const SettingsFormSchema = z.object({
   ai: z.object({ dailyLimit: rangeInt("ai.dailyLimit") }),
   // Optional: a post without it (a hand-made one) keeps the stored budget.
   transcription: z.object({ dailyLimit: rangeInt("transcription.dailyLimit") }).optional(),
+  // Optional too: a post without it keeps the stored ceiling (ADR 326).
+  scriptFree: z.object({ dailyLimit: rangeInt("scriptFree.dailyLimit") }).optional(),
   branding: BrandingFormSchema,
   embed: z
     .object({ allowedOrigins: EmbedOriginListSchema.default([]) })
@@ -279,7 +282,7 @@ export function configurationFromSettings(
 ): Omit<z.input<typeof ConfigurationSchema>, "webhooks"> {
   const { adminIds, ...notifications } = value.emailNotifications;
   const ids = new Set(adminIds);
-  const { scheduling, transcription, ...rest } = value;
+  const { scheduling, transcription, scriptFree, ...rest } = value;
   return {
     ...rest,
     branding: brandingFromForm(value.branding),
@@ -287,6 +290,7 @@ export function configurationFromSettings(
     // A post without the week's fields (a hand-made one) keeps the stored week.
     ...(scheduling ? { scheduling } : {}),
     ...(transcription ? { transcription } : {}),
+    ...(scriptFree ? { scriptFree } : {}),
     emailNotifications: {
       ...notifications,
       adminEmails: admins

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { brandingDefaults } from "~/lib/branding";
+import { mailIdentityFormDefaults } from "~/lib/mail-identity";
 import { startTestServer, type TestServer } from "./server";
 
 let server: TestServer;
@@ -114,6 +115,7 @@ describe("settings page form", () => {
     "spam",
     "branding",
     "embed",
+    "mailIdentity",
   ];
 
   /** What the rendered settings form posts for a configuration (every section's marker included). */
@@ -178,6 +180,9 @@ describe("settings page form", () => {
       f.set(`branding.faq[${i}].question`, e.question);
       f.set(`branding.faq[${i}].answer`, e.answer);
     });
+    // Absender und Pflichtangaben (ADR 325): every field, the sign-off lines' defaults shown.
+    for (const [key, value] of Object.entries(mailIdentityFormDefaults(c.mailIdentity)))
+      f.set(`mailIdentity.${key}`, value);
     return f;
   }
 

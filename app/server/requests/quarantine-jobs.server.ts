@@ -80,14 +80,25 @@ export const HELD_NOTICE_SUBJECT = "Neue Anfragen warten auf Prüfung";
  * The notice that something new waits in the quarantine (ADR 327), besides the daily digest:
  * content-free (a count and a link, no request data), at most one per HELD_NOTICE_HOURS. Called
  * when a request is held (`held: true`) and by the hourly tick: a request held within the window
- * of the last notice is announced by the first tick after the window, once. The last notice and
+ * of the last notice is announced by the first tick after the window, once. A request whose
+ * visitor may still answer the script-free question (`defer`) is left to the tick. The last notice and
  * whether one is owed live in job_runs, claimed in the transaction that queues the durable mail,
  * so parallel submissions and restarts send no second one.
  */
-export function sendHeldNoticeIfDue(options: { held?: boolean; now?: Date } = {}): boolean {
+export function sendHeldNoticeIfDue(
+  options: { held?: boolean; defer?: boolean; now?: Date } = {},
+): boolean {
   const now = options.now ?? new Date();
   return transaction((tx) => {
     const last = tx.select().from(jobRuns).where(eq(jobRuns.name, NOTICE_JOB)).get();
+    if (options.held && options.defer) {
+      // The visitor may answer the script-free question within the hour: the tick decides.
+      tx.insert(jobRuns)
+        .values({ name: NOTICE_JOB, lastRunAt: new Date(0), result: { owed: true } })
+        .onConflictDoUpdate({ target: jobRuns.name, set: { result: { owed: true } } })
+        .run();
+      return false;
+    }
     const wasOwed = (last?.result as { owed?: boolean } | null)?.owed === true;
     const setOwed = (owed: boolean) =>
       tx.update(jobRuns).set({ result: { owed } }).where(eq(jobRuns.name, NOTICE_JOB)).run();

@@ -15,6 +15,7 @@ export function SpamSettings({ form, fields }: { form: SettingsForm; fields: Set
   const spam = fields.spam.getFieldset();
   const ai = fields.ai.getFieldset();
   const transcription = fields.transcription.getFieldset();
+  const scriptFree = fields.scriptFree.getFieldset();
   const list = spam.blocklist;
   const entries = useSettingsList(form, list, ADD_ID);
   return (
@@ -70,6 +71,11 @@ export function SpamSettings({ form, fields }: { form: SettingsForm; fields: Set
               "transcriptionDailyLimit",
               "Transkriptionen von Sprachnachrichten pro Tag höchstens",
             ],
+            [
+              scriptFree.dailyLimit,
+              "scriptFreeDailyLimit",
+              "Anfragen ohne JavaScript pro Tag per Kontrollfrage freigeben, höchstens",
+            ],
           ]}
         />
       </div>
@@ -77,7 +83,10 @@ export function SpamSettings({ form, fields }: { form: SettingsForm; fields: Set
         Über dem KI-Budget warten automatische Zusammenfassungen auf den nächsten Tag, manuelle
         KI-Aktionen werden abgelehnt; 0 schaltet KI-Aufrufe ab. Über dem Transkriptions-Budget
         warten Sprachnachrichten auf den nächsten Tag; 0 schickt keine Aufnahme mehr an den
-        Transkriptionsdienst (nur wirksam, wenn TRANSCRIPTION_API_URL gesetzt ist).
+        Transkriptionsdienst (nur wirksam, wenn TRANSCRIPTION_API_URL gesetzt ist). Wer ohne
+        JavaScript schreibt, beantwortet nach dem Senden eine kurze Rechenfrage; eine richtige
+        Antwort gibt die Anfrage frei – höchstens so viele pro Tag (und drei je Anschluss), danach
+        warten sie unter „Prüfen“. 0 stellt keine Frage mehr.
       </p>
     </Section>
   );
