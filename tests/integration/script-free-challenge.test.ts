@@ -125,7 +125,7 @@ describe("the script-free challenge", () => {
     const ip = newClient();
     const email = "ohne.js@example.com";
     const sent = await postLanding(ip, { email });
-    expect(sent.location.hash).toBe("#pruefung");
+    expect(sent.location.hash).toBe("#contact");
     const id = idOf(sent);
     expect(held(id)).toBe(true);
     const html = await pageAt(sent);

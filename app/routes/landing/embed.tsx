@@ -105,9 +105,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       utm_campaign: campaign,
     };
     for (const [name, value] of Object.entries(carried)) if (value) params.set(name, value);
-    return redirect(`${EMBED_PATH}?${params}#${result.challenge ? "pruefung" : "contact"}`, {
-      status: 303,
-    });
+    return redirect(`${EMBED_PATH}?${params}#contact`, { status: 303 });
   }
   if (result.ok) throw new Error("embed: a submission without its token was accepted");
   return data(

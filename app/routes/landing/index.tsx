@@ -166,10 +166,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const headers = new Headers();
     if (result.setCookie) headers.append("Set-Cookie", result.setCookie);
     if (result.toastCookie) headers.append("Set-Cookie", result.toastCookie);
-    return redirect(`/?${params}#${result.challenge ? "pruefung" : "contact"}`, {
-      status: 303,
-      headers,
-    });
+    // The thanks and, below it, the question (its answer field focused) open at the form.
+    return redirect(`/?${params}#contact`, { status: 303, headers });
   }
   return data(
     {
