@@ -399,7 +399,7 @@ describe("no-JS page action", () => {
     const res = await server.fetch("/?index", { method: "POST", body: multipart(validFields()) });
     expect(res.status).toBe(303);
     // Without a proof of work: the thank-you page asks the script-free question (ADR 326).
-    expect(res.headers.get("location")).toMatch(/^\/\?gesendet=\d+&pruefung=[\w.-]+#contact$/);
+    expect(res.headers.get("location")).toMatch(/^\/\?gesendet=\d+&pruefung=[\w.-]+#frage$/);
     const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0];
     const page = await (
       await server.fetch(res.headers.get("location") as string, { headers: { cookie } })

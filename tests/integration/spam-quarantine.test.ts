@@ -337,7 +337,7 @@ describe("the visitor learns nothing", () => {
     });
     expect(page.status).toBe(303);
     const location = page.headers.get("location") ?? "";
-    expect(location).toMatch(/^\/\?gesendet=\d+&pruefung=[\w.-]+#contact$/);
+    expect(location).toMatch(/^\/\?gesendet=\d+&pruefung=[\w.-]+#frage$/);
     const heldId = Number(new URL(location, server.url).searchParams.get("gesendet"));
     expect(quarantinedAt(heldId)).toEqual(expect.any(Number));
     const history = (page.headers.get("set-cookie") ?? "").split(";")[0] as string;

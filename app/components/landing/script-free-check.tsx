@@ -46,7 +46,11 @@ export function ScriptFreeCheck({
     >
       <h4 className="font-semibold text-slate-900 dark:text-white">{CHALLENGE_TEXT.heading}</h4>
       {check.state === "wrong" ? (
-        <p role="alert" className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">
+        <p
+          id="pruefung-falsch"
+          role="alert"
+          className="mt-1 text-sm font-medium text-red-700 dark:text-red-300"
+        >
           {CHALLENGE_TEXT.wrong(check.attemptsLeft)}
         </p>
       ) : null}
@@ -74,9 +78,11 @@ export function ScriptFreeCheck({
             required
             maxLength={ANSWER_MAX_LENGTH}
             autoComplete="off"
-            // The page opens at this question after the post: its label is read first.
+            // The page opens at this field (no fragment in its address): its label is read first.
             autoFocus
-            aria-describedby="pruefung-hinweis"
+            aria-describedby={
+              check.state === "wrong" ? "pruefung-falsch pruefung-hinweis" : "pruefung-hinweis"
+            }
             className={`${inputClass} sm:max-w-48`}
           />
           <button type="submit" className={buttonClass("primary")}>

@@ -20,7 +20,13 @@ import { clientIp } from "~/server/http/request-context.server";
 import { requestLinkPath } from "~/server/requests/request-link.server";
 import { loadRequestJson, requestsWithAppointment } from "~/server/requests/serialize.server";
 import { submitRequest } from "~/server/requests/submit.server";
-import { answerFromForm, checkView, isChallengeAnswer } from "~/server/spam/script-free.server";
+import {
+  answerFragment,
+  answerFromForm,
+  checkView,
+  isChallengeAnswer,
+  QUESTION_FRAGMENT,
+} from "~/server/spam/script-free.server";
 import { transcriptionProcessor } from "~/server/transcription/client.server";
 import type { Route } from "./+types/embed";
 
@@ -90,7 +96,7 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   if (isChallengeAnswer(request)) {
     const params = await answerFromForm(await readForm(request), clientIp(context));
-    return redirect(`${EMBED_PATH}?${params}#pruefung`, { status: 303 });
+    return redirect(`${EMBED_PATH}?${params}${answerFragment(params)}`, { status: 303 });
   }
   const result = await submitRequest(request, clientIp(context), { embed: true, scriptFree: true });
   if (result.ok && result.embed) {
@@ -105,7 +111,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       utm_campaign: campaign,
     };
     for (const [name, value] of Object.entries(carried)) if (value) params.set(name, value);
-    return redirect(`${EMBED_PATH}?${params}#contact`, { status: 303 });
+    return redirect(`${EMBED_PATH}?${params}${result.challenge ? QUESTION_FRAGMENT : "#contact"}`, {
+      status: 303,
+    });
   }
   if (result.ok) throw new Error("embed: a submission without its token was accepted");
   return data(

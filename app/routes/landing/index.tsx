@@ -30,7 +30,13 @@ import { env } from "~/server/platform/env.server";
 import type { RenderCacheRule } from "~/server/rendering/render-cache.server";
 import { loadRequestsJson, requestsWithAppointment } from "~/server/requests/serialize.server";
 import { submitRequest } from "~/server/requests/submit.server";
-import { answerFromForm, checkView, isChallengeAnswer } from "~/server/spam/script-free.server";
+import {
+  answerFragment,
+  answerFromForm,
+  checkView,
+  isChallengeAnswer,
+  QUESTION_FRAGMENT,
+} from "~/server/spam/script-free.server";
 import { transcriptionProcessor } from "~/server/transcription/client.server";
 import { landingAttribution } from "~/server/visitors/attribution.server";
 import { readConsent, readDismissedBanners } from "~/server/visitors/preferences.server";
@@ -156,7 +162,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   if (isChallengeAnswer(request)) {
     const params = await answerFromForm(await readForm(request), clientIp(context));
-    return redirect(`/?${params}#pruefung`, { status: 303 });
+    return redirect(`/?${params}${answerFragment(params)}`, { status: 303 });
   }
   const result = await submitRequest(request, clientIp(context), { scriptFree: true });
   if (result.ok) {
@@ -166,8 +172,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const headers = new Headers();
     if (result.setCookie) headers.append("Set-Cookie", result.setCookie);
     if (result.toastCookie) headers.append("Set-Cookie", result.toastCookie);
-    // The thanks and, below it, the question (its answer field focused) open at the form.
-    return redirect(`/?${params}#contact`, { status: 303, headers });
+    return redirect(`/?${params}${result.challenge ? QUESTION_FRAGMENT : "#contact"}`, {
+      status: 303,
+      headers,
+    });
   }
   return data(
     {

@@ -248,3 +248,15 @@ export async function answerFromForm(form: FormData, clientIp: string): Promise<
     ...outcomeParams(outcome, token),
   });
 }
+
+/**
+ * The fragment of a page that asks the question: one that names no element. A browser skips
+ * `autofocus` on a page opened at an element (`#contact`), and a redirect without a fragment
+ * inherits the form's; so the answer field takes the focus, which brings the thanks and the
+ * question into view.
+ */
+export const QUESTION_FRAGMENT = "#frage";
+
+/** Where the page opens after an answer: a new question as above, an outcome at `#pruefung`. */
+export const answerFragment = (params: URLSearchParams) =>
+  params.get("ergebnis") === CHECK_RESULT.wrong ? QUESTION_FRAGMENT : "#pruefung";
