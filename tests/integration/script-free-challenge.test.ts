@@ -233,7 +233,7 @@ describe("the script-free challenge", () => {
     expect(sent.location.pathname).toBe("/embed");
     expect(sent.location.searchParams.has("pruefung")).toBe(true);
     const html = await pageAt(sent);
-    expect(html).toContain('action="/embed?antwort#pruefung"');
+    expect(html).toContain('action="/embed?antwort"');
     const done = await answer(sent, html, solve(html), ip);
     expect(done.location.pathname).toBe("/embed");
     expect(await pageAt(done)).toContain("Danke! Deine Anfrage ist jetzt bei uns angekommen.");

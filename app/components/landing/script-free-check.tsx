@@ -10,8 +10,8 @@ import {
   type ScriptFreeCheckView,
 } from "~/lib/script-free-challenge";
 
-/** The anchor the thank-you page opens at after a post without proof of work (ADR 326). */
-export const CHECK_ANCHOR = "pruefung";
+/** The question's box (and the outcome's line): `#pruefung`. */
+const CHECK_ANCHOR = "pruefung";
 
 const note = "mt-3 scroll-mt-24 text-sm font-medium text-green-900 dark:text-green-100";
 
@@ -55,11 +55,7 @@ export function ScriptFreeCheck({
         </p>
       ) : null}
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{CHALLENGE_TEXT.intro}</p>
-      <form
-        method="post"
-        action={`${action}?${ANSWER_PARAM}#${CHECK_ANCHOR}`}
-        className="relative mt-3 space-y-2"
-      >
+      <form method="post" action={`${action}?${ANSWER_PARAM}`} className="relative mt-3 space-y-2">
         <input type="hidden" name={CHALLENGE_FIELDS.intent} value={CHALLENGE_INTENT} />
         <input type="hidden" name={CHALLENGE_FIELDS.token} value={check.token} />
         <input type="hidden" name="gesendet" value={sent} />
@@ -70,6 +66,9 @@ export function ScriptFreeCheck({
         >
           {check.question}
         </label>
+        <p id="pruefung-hinweis" className="text-xs text-slate-600 dark:text-slate-400">
+          {CHALLENGE_TEXT.hint}
+        </p>
         <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
           <input
             id="pruefung-antwort"
@@ -78,7 +77,8 @@ export function ScriptFreeCheck({
             required
             maxLength={ANSWER_MAX_LENGTH}
             autoComplete="off"
-            // The page opens at this field (no fragment in its address): its label is read first.
+            // The page opens at a fragment naming no element, so this takes the focus: its label,
+            // the question, is read first.
             autoFocus
             aria-describedby={
               check.state === "wrong" ? "pruefung-falsch pruefung-hinweis" : "pruefung-hinweis"
@@ -89,9 +89,6 @@ export function ScriptFreeCheck({
             {CHALLENGE_TEXT.submit}
           </button>
         </div>
-        <p id="pruefung-hinweis" className="text-xs text-slate-600 dark:text-slate-400">
-          {CHALLENGE_TEXT.hint}
-        </p>
       </form>
       <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">{CHALLENGE_TEXT.later}</p>
     </div>

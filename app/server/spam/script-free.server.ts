@@ -257,6 +257,9 @@ export async function answerFromForm(form: FormData, clientIp: string): Promise<
  */
 export const QUESTION_FRAGMENT = "#frage";
 
-/** Where the page opens after an answer: a new question as above, an outcome at `#pruefung`. */
+/**
+ * Where the page opens after an answer: a new question as above; an outcome at the form, so the
+ * thanks and the outcome under it are in view.
+ */
 export const answerFragment = (params: URLSearchParams) =>
-  params.get("ergebnis") === CHECK_RESULT.wrong ? QUESTION_FRAGMENT : "#pruefung";
+  params.get("ergebnis") === CHECK_RESULT.wrong ? QUESTION_FRAGMENT : "#contact";
