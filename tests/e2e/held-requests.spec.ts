@@ -50,7 +50,9 @@ for (const viewport of VIEWPORTS) {
 
       // The card, counted on its own.
       const figures = page.getByRole("region", { name: "Kennzahlen" });
-      const card = figures.getByRole("link", { name: new RegExp(`^Zur Prüfung ${held}$`) });
+      const card = figures.getByRole("link", {
+        name: new RegExp(`^Zur Prüfung ${held} warten auf Freigabe$`),
+      });
       await card.scrollIntoViewIfNeeded();
       await expect(card).toBeInViewport();
       await page.screenshot({ path: testInfo.outputPath(`dashboard-card-${viewport.name}.png`) });

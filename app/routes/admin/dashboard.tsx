@@ -69,10 +69,15 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         {cards.map((card) => (
           <Link key={card.label} to={card.to} className="block rounded-xl focus-visible:outline-2">
             <Card
-              className={`h-full p-5 transition hover:shadow-md ${"alert" in card && card.alert ? "border-amber-400 dark:border-amber-600" : ""}`}
+              className={`h-full p-5 transition hover:shadow-md ${"alert" in card && card.alert ? "border-amber-400! dark:border-amber-600!" : ""}`}
             >
               <p className="text-sm text-slate-500 dark:text-slate-400">{card.label}</p>
               <p className="mt-1 text-3xl font-bold">{card.value}</p>
+              {"alert" in card && card.alert ? (
+                <p className="mt-1 text-sm font-medium text-amber-800 dark:text-amber-200">
+                  warten auf Freigabe
+                </p>
+              ) : null}
             </Card>
           </Link>
         ))}
