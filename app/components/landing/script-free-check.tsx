@@ -83,7 +83,8 @@ export function ScriptFreeCheck({
             aria-describedby={
               check.state === "wrong" ? "pruefung-falsch pruefung-hinweis" : "pruefung-hinweis"
             }
-            className={`${inputClass} sm:max-w-48`}
+            // Focused on arrival: centred with room above, so the thanks above it stays in view.
+            className={`${inputClass} scroll-mt-80 sm:max-w-48`}
           />
           <button type="submit" className={buttonClass("primary")}>
             {CHALLENGE_TEXT.submit}
