@@ -94,6 +94,8 @@ test("the dashboard with held requests has no axe violations, light and dark @js
   page,
   seed,
 }) => {
+  // The dashboard analysed twice: over the default minute on a loaded two-core machine.
+  test.setTimeout(180_000);
   await spamWave(seed);
   await loginAs(page, await seed.admin());
   for (const theme of ["light", "dark"] as const) {
