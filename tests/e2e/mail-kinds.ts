@@ -14,6 +14,7 @@ import { queueConfirmation, queueReminder } from "~/server/appointments/mails.se
 import type { MailKind } from "~/server/mail/kinds.server";
 import { fileReply } from "~/server/replies/file-reply.server";
 import { sendQuarantineDigestIfDue } from "~/server/requests/quarantine-jobs.server";
+import { weekdayAfter } from "../integration/booking-days";
 import { loginAs } from "./auth";
 import { requestIdOf } from "./fidelity-helpers";
 import { expect, type ReceivedMail, type SeedApi, waitForMail } from "./fixtures";
@@ -55,16 +56,6 @@ export const LEGAL_LINES = [
 ];
 
 const unique = () => Math.random().toString(36).slice(2, 8);
-
-function weekdayAfter(day: string): string {
-  let next = day;
-  do {
-    next = new Date(new Date(`${next}T12:00:00Z`).getTime() + 86_400_000)
-      .toISOString()
-      .slice(0, 10);
-  } while ([0, 6].includes(new Date(`${next}T12:00:00Z`).getUTCDay()));
-  return next;
-}
 
 /** The contact form in the browser: with JS the proof of work, without it the question answered. */
 async function sendRequest(page: Page, email: string, javaScriptEnabled: boolean) {

@@ -18,6 +18,7 @@ import { appointments, invitations, mailOutbox } from "~db/schema";
 import { solvedAltcha } from "../altcha-solution";
 import type { ReceivedMail } from "../smtp-inbox";
 import { apiLogin, insertAdmin, linkToken } from "./auth-helpers";
+import { weekdayAfter } from "./booking-days";
 import { imapStack, leadWithMessage, rfc822 } from "./imap-fixtures";
 import { multipart, validFields } from "./landing-fixtures";
 
@@ -63,16 +64,6 @@ const post = (path: string, json: unknown, token?: string) =>
 async function slotsOf(day: string): Promise<string[]> {
   const res = await post("/api/calcom/available-slots", { startDate: day, day });
   return ((await res.json()).slots as { time: string }[]).map((slot) => slot.time);
-}
-
-function weekdayAfter(day: string): string {
-  let next = day;
-  do {
-    next = new Date(new Date(`${next}T12:00:00Z`).getTime() + 86_400_000)
-      .toISOString()
-      .slice(0, 10);
-  } while ([0, 6].includes(new Date(`${next}T12:00:00Z`).getUTCDay()));
-  return next;
 }
 
 const form = (body: Record<string, string>) => ({

@@ -12,6 +12,7 @@ import { db } from "~/server/platform/db.server";
 import { appointments } from "~db/schema";
 import { solvedAltcha } from "../altcha-solution";
 import { startSmtpInbox } from "../smtp-inbox";
+import { weekdayAfter } from "./booking-days";
 import { multipart, validFields } from "./landing-fixtures";
 import { startTestServer, type TestServer } from "./server";
 
@@ -43,16 +44,6 @@ async function slotsOf(day: string): Promise<string[]> {
     json: { startDate: day, day },
   });
   return ((await res.json()).slots as { time: string }[]).map((s) => s.time);
-}
-
-function weekdayAfter(day: string): string {
-  let next = day;
-  do {
-    next = new Date(new Date(`${next}T12:00:00Z`).getTime() + 86_400_000)
-      .toISOString()
-      .slice(0, 10);
-  } while ([0, 6].includes(new Date(`${next}T12:00:00Z`).getUTCDay()));
-  return next;
 }
 
 describe("visitor mails carry no visitor-typed text", () => {
