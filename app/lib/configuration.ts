@@ -5,6 +5,7 @@ import { openWeekdays } from "./availability";
 import { SpamSettingsSchema } from "./blocklist";
 import { type Branding, BrandingSchema, EMPTY_BRANDING } from "./branding";
 import { DEFAULT_EMBED, EmbedSettingsSchema } from "./embed";
+import { EMPTY_MAIL_IDENTITY, MailIdentitySchema } from "./mail-identity";
 import { SchedulingSettingsSchema } from "./scheduling-settings";
 import { clampedSetting, NUMBER_SETTINGS } from "./setting-ranges";
 import { TeamCalendarSchema } from "./team-calendar";
@@ -114,6 +115,7 @@ export const DEFAULT_AI_DAILY_LIMIT = NUMBER_SETTINGS["ai.dailyLimit"].default;
 export const DEFAULT_TRANSCRIPTION_DAILY_LIMIT =
   NUMBER_SETTINGS["transcription.dailyLimit"].default;
 export const DEFAULT_AI_MANUAL_DAILY_LIMIT = NUMBER_SETTINGS["ai.manualDailyLimit"].default;
+export const DEFAULT_SCRIPT_FREE_DAILY_LIMIT = NUMBER_SETTINGS["scriptFree.dailyLimit"].default;
 
 /** The whole configuration document: one schema with the spec's defaults and clamps. */
 export const ConfigurationSchema = z.object({
@@ -191,6 +193,11 @@ export const ConfigurationSchema = z.object({
    * Berlin day; beyond it the rest wait for the next day.
    */
   transcription: z.object({ dailyLimit: clampedSetting("transcription.dailyLimit") }).prefault({}),
+  /**
+   * The script-free challenge (ADR 326): requests a day that a right answer releases from the
+   * quarantine (all visitors together); beyond it they wait for a human. 0 = no question asked.
+   */
+  scriptFree: z.object({ dailyLimit: clampedSetting("scriptFree.dailyLimit") }).prefault({}),
   /** Spam defence (issue 26, ADR 251): never in the public configuration. */
   spam: SpamSettingsSchema.prefault({}),
   /** Name, legal links, logo, colour and landing texts (issue 29); null = today's default. */
@@ -199,6 +206,8 @@ export const ConfigurationSchema = z.object({
   embed: EmbedSettingsSchema.default(DEFAULT_EMBED),
   /** The team's busy-time feeds (URLs encrypted at rest, masked) and fixed video room (issue 28). */
   teamCalendar: TeamCalendarSchema,
+  /** Sender and legal details of every mail's signature (ADR 325). Not public. */
+  mailIdentity: MailIdentitySchema.default(EMPTY_MAIL_IDENTITY),
 });
 
 export type Configuration = z.infer<typeof ConfigurationSchema>;

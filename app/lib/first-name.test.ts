@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FIRST_NAME_MAX, firstNameOf } from "./first-name";
+import { FIRST_NAME_MAX, firstNameOf, visitorGreeting } from "./first-name";
 
 describe("firstNameOf", () => {
   it("takes the first word of the name", () => {
@@ -36,5 +36,13 @@ describe("firstNameOf", () => {
   it("gives an empty name when nothing is left", () => {
     expect(firstNameOf("")).toBe("");
     expect(firstNameOf("   ")).toBe("");
+  });
+});
+
+describe("visitorGreeting", () => {
+  it("greets with the cleaned first name, or without a name when none is left", () => {
+    expect(visitorGreeting("Anna Beispiel")).toBe("Hallo Anna,");
+    expect(visitorGreeting("www.spam.example +49 900 123 Anna")).toBe("Hallo Anna,");
+    expect(visitorGreeting("https://spam.example 0900-123")).toBe("Hallo,");
   });
 });

@@ -22,3 +22,13 @@ export function firstNameOf(name: string): string {
   const first = words.find((word) => !LINK_LIKE.test(word)) ?? "";
   return Array.from(first).slice(0, FIRST_NAME_MAX).join("");
 }
+
+/**
+ * The greeting of every mail to a visitor (the receipt and the booking mails alike, ADR 328):
+ * "Hallo <first name>," with the cleaned first name, "Hallo," when nothing is left — never the
+ * whole typed name, which may carry a link or a number to a stranger's address.
+ */
+export function visitorGreeting(name: string): string {
+  const first = firstNameOf(name);
+  return first ? `Hallo ${first},` : "Hallo,";
+}

@@ -27,6 +27,8 @@ export const NUMBER_SETTINGS = {
   /** The admins' own AI actions per day (ADR 318): a budget visitors' requests never touch. */
   "ai.manualDailyLimit": { min: 0, max: 100_000, default: 100 },
   "transcription.dailyLimit": { min: 0, max: 100_000, default: 100 },
+  /** Requests a day that the script-free question releases (ADR 326); 0 = no question. */
+  "scriptFree.dailyLimit": { min: 0, max: 1000, default: 20 },
 } as const satisfies Record<string, { min: number; max: number; default: number }>;
 
 export type NumberSettingPath = keyof typeof NUMBER_SETTINGS;

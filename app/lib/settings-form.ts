@@ -9,6 +9,11 @@ import {
   RETENTION_ACTIONS,
 } from "./configuration";
 import { EmbedOriginListSchema } from "./embed";
+import {
+  MailIdentityFormSchema,
+  mailIdentityFormDefaults,
+  mailIdentityFromForm,
+} from "./mail-identity";
 import { SCHEDULING_LIST_MESSAGES, SchedulingFormSchema } from "./scheduling-form";
 import { settingNumber as rangeInt } from "./setting-ranges";
 import { BusyFeedSchema, DEMO_HOST_MODES, FEED_URL_INVALID, VideoUrlSchema } from "./team-calendar";
@@ -39,6 +44,7 @@ export const SETTINGS_SECTIONS = [
   "spam",
   "branding",
   "embed",
+  "mailIdentity",
 ] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
@@ -197,10 +203,14 @@ export const SettingsFormSchema = z.object({
   }),
   // Optional: a post without it (a hand-made one) keeps the stored budget.
   transcription: z.object({ dailyLimit: rangeInt("transcription.dailyLimit") }).optional(),
+  // Optional too: a post without it keeps the stored ceiling (ADR 326).
+  scriptFree: z.object({ dailyLimit: rangeInt("scriptFree.dailyLimit") }).optional(),
   branding: BrandingFormSchema,
   embed: z
     .object({ allowedOrigins: EmbedOriginListSchema.default([]) })
     .default({ allowedOrigins: [] }),
+  /** Absender und Pflichtangaben (ADR 325): the signature of every mail. */
+  mailIdentity: MailIdentityFormSchema,
 });
 export type SettingsFormInput = z.input<typeof SettingsFormSchema>;
 export type SettingsFormValue = z.output<typeof SettingsFormSchema>;
@@ -209,7 +219,14 @@ type Admin = { id: number; username: string; email: string };
 
 /** What the form shows for a configuration (Conform's `defaultValue`). */
 export function settingsFormDefaults(config: Configuration): SettingsFormInput {
-  const { webhooks: _own, emailNotifications, branding, scheduling, ...rest } = config;
+  const {
+    webhooks: _own,
+    emailNotifications,
+    branding,
+    scheduling,
+    mailIdentity,
+    ...rest
+  } = config;
   const { adminEmails, ...notifications } = emailNotifications;
   const { hoursReviewed: _reviewed, ...week } = scheduling;
   return {
@@ -217,6 +234,7 @@ export function settingsFormDefaults(config: Configuration): SettingsFormInput {
     scheduling: { ...week, holidayState: week.holidayState ?? "" },
     emailNotifications: { ...notifications, adminIds: adminEmails.map((a) => a.id) },
     branding: brandingFormDefaults(branding),
+    mailIdentity: mailIdentityFormDefaults(mailIdentity),
     teamCalendar: { ...rest.teamCalendar, videoUrl: rest.teamCalendar.videoUrl ?? "" },
   };
 }
@@ -231,15 +249,17 @@ export function configurationFromSettings(
 ): Omit<z.input<typeof ConfigurationSchema>, "webhooks"> {
   const { adminIds, ...notifications } = value.emailNotifications;
   const ids = new Set(adminIds);
-  const { scheduling, transcription, ai, ...rest } = value;
+  const { scheduling, transcription, ai, scriptFree, ...rest } = value;
   return {
     ...rest,
     // Without the manual budget (a hand-made post) the caller keeps the stored one.
     ai: { dailyLimit: ai.dailyLimit, manualDailyLimit: ai.manualDailyLimit },
     branding: brandingFromForm(value.branding),
+    mailIdentity: mailIdentityFromForm(value.mailIdentity),
     // A post without the week's fields (a hand-made one) keeps the stored week.
     ...(scheduling ? { scheduling } : {}),
     ...(transcription ? { transcription } : {}),
+    ...(scriptFree ? { scriptFree } : {}),
     emailNotifications: {
       ...notifications,
       adminEmails: admins

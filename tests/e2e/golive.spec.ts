@@ -24,7 +24,7 @@ for (const viewport of [PHONE, DESKTOP]) {
     await loginAsNew(page);
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await expect(goLive(page).getByRole("heading", { name: "Go-live-Check" })).toBeInViewport();
-    await expect(goLive(page)).toContainText(/\d von 8 Pflichtpunkten erledigt/);
+    await expect(goLive(page)).toContainText(/\d von 9 Pflichtpunkten erledigt/);
     await expect(item(page, "appUrlHttps")).toContainText("Setzen Sie APP_URL");
     await expect(item(page, "legalUrls")).toContainText(
       "Setzen Sie PRIVACY_URL (Datenschutzerklärung) und IMPRINT_URL (Impressum)",
@@ -54,7 +54,7 @@ test("Test-E-Mail senden: the mail reaches the admin and the check turns green",
   const toast = page.getByRole("region", { name: "Benachrichtigungen" });
   await expect(toast).toContainText(`Die Test-E-Mail an ${admin.email} ist unterwegs.`);
   await expect(toast.getByText(/ist unterwegs/)).toBeInViewport();
-  const mail = await waitForMail(admin.email, /Test-E-Mail vom Anfrage-Portal/);
+  const mail = await waitForMail(admin.email, /Test-E-Mail von Anfrage-Portal/);
   expect(mail.text).toContain("funktioniert der E-Mail-Versand");
   // The worker marks it sent right after the delivery; the next load shows it.
   await expect(async () => {

@@ -129,7 +129,7 @@ test("a click before hydration takes the no-JS path: cookie choice and contact f
   await consentPost;
   await expect(page.getByRole("button", { name: "Alle akzeptieren" })).toHaveCount(0);
 
-  // The contact form posts to the page's action; the server redirects to ?gesendet=<id>#contact
+  // The contact form posts to the page's action; the server redirects to ?gesendet=<id>…#contact
   // (the JS form stays on / and posts to /api/requests).
   const name = `Vorab ${unique()}`;
   const email = `vorab.${unique()}@example.com`;
@@ -140,12 +140,12 @@ test("a click before hydration takes the no-JS path: cookie choice and contact f
   );
   await page.getByRole("button", { name: "Anfrage senden" }).click();
   await formPost;
-  await expect(page).toHaveURL(/\/\?gesendet=\d+#contact$/);
+  await expect(page).toHaveURL(/\/\?gesendet=\d+&pruefung=[\w.-]+#frage$/);
   await expect(page.getByTestId("submission-success")).toContainText(`Vielen Dank, ${name}!`);
   const stored = findRequestByEmail(email);
   expect(stored?.name).toBe(name);
-  // Posted before the proof of work could run: kept for a human in the spam quarantine (ADR 250),
-  // answered exactly like any other submission.
+  // Posted before the proof of work could run: kept in the spam quarantine (ADR 250) until the
+  // visitor answers the thank-you page's question (ADR 326, tests/e2e/script-free-challenge.spec.ts).
   expect(isQuarantined(stored?.id as number)).toBe(true);
   await expect(page.locator("section[data-hydrated]")).toHaveCount(0);
   await scripts.release();

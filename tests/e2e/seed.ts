@@ -2,7 +2,7 @@
 // stack's database via app/server, which knows the layout) or its public HTTP API. Every seed
 // made through the `seed` fixture is removed again after the test (tests/e2e/fixtures.ts).
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { desc, eq, inArray } from "drizzle-orm";
 import type { Configuration } from "~/lib/configuration";
 import { deleteAdmin, findAdminByEmail, insertAdmin } from "~/server/accounts/admins.server";
 import { createAffiliateCode, deleteAffiliateCode } from "~/server/affiliates.server";
@@ -18,7 +18,7 @@ import { adminExtrasOf } from "~/server/requests/admin-extras.server";
 import { deleteRequest } from "~/server/requests/manage.server";
 import { listAllRequests } from "~/server/requests/queries.server";
 import { loadRequestJson } from "~/server/requests/serialize.server";
-import { appointments, requests } from "~db/schema";
+import { appointments, invitations, jobRuns, requests } from "~db/schema";
 import { solvedAltcha } from "../altcha-solution";
 import { pdfBytes, webmBytes } from "../integration/landing-fixtures";
 import { FIRST_ADMIN } from "./stack";
@@ -210,4 +210,34 @@ export function patchConfiguration(patch: Partial<Configuration>) {
     if (!restored.ok)
       throw new Error(`patchConfiguration restore: ${JSON.stringify(restored.fieldErrors)}`);
   };
+}
+
+/** The appointment of a request (the newest), read through the app's db() and typed schema. */
+export function appointmentOf(requestId: number) {
+  const row = db()
+    .select()
+    .from(appointments)
+    .where(eq(appointments.requestId, requestId))
+    .orderBy(desc(appointments.id))
+    .get();
+  if (!row) throw new Error(`no appointment of request ${requestId}`);
+  return row;
+}
+
+/** The pending invitation of an address (its id for the users page's actions). */
+export function invitationIdOf(email: string): number {
+  const row = db().select().from(invitations).where(eq(invitations.email, email)).get();
+  if (!row) throw new Error(`no invitation for ${email}`);
+  return row.id;
+}
+
+/**
+ * Forgets when the held-request notice and the daily overview last went out (ADR 327), so a spec
+ * can send them now; job_runs is the place those jobs keep it.
+ */
+export function forgetQuarantineMails() {
+  db()
+    .delete(jobRuns)
+    .where(inArray(jobRuns.name, ["quarantine-notice", "quarantine-digest"]))
+    .run();
 }

@@ -154,9 +154,13 @@ for (const viewport of VIEWPORTS) {
           await expect(page.getByLabel("Name")).toBeInViewport();
           await expect(success).toHaveCount(0);
         } else {
-          // The answer page opens at the result.
-          await expect(page).toHaveURL(/\?gesendet=\d+#contact$/);
-          await expect(success.getByRole("link", { name: "Demo-Termin buchen" })).toBeInViewport();
+          // The answer page opens at the result: sent without the proof of work, the thanks is
+          // followed by the script-free question, its field focused (ADR 326), then the demo offer.
+          await expect(page).toHaveURL(/\?gesendet=\d+&pruefung=[\w.-]+#frage$/);
+          const question = page.getByLabel(/^Wie viel ist /);
+          await expect(question).toBeFocused();
+          await expect(question).toBeInViewport();
+          await expect(success.getByRole("link", { name: "Demo-Termin buchen" })).toBeVisible();
           await snap(page, testInfo, `thank-you-nojs-${viewport.name}`);
         }
       },

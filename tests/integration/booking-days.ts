@@ -34,3 +34,14 @@ export async function freeSlots(server: TestServer, count: number): Promise<stri
   if (slots.length < count) throw new Error("not enough bookable slots");
   return slots.slice(0, count);
 }
+
+/** The next weekday after `day` (YYYY-MM-DD): a second day with the default week's slots. */
+export function weekdayAfter(day: string): string {
+  let next = day;
+  do {
+    next = new Date(new Date(`${next}T12:00:00Z`).getTime() + 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+  } while ([0, 6].includes(new Date(`${next}T12:00:00Z`).getUTCDay()));
+  return next;
+}

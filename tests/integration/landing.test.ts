@@ -398,7 +398,8 @@ describe("no-JS page action", () => {
   it("redirects after success with the history cookie (POST/redirect/GET)", async () => {
     const res = await server.fetch("/?index", { method: "POST", body: multipart(validFields()) });
     expect(res.status).toBe(303);
-    expect(res.headers.get("location")).toMatch(/^\/\?gesendet=\d+#contact$/);
+    // Without a proof of work: the thank-you page asks the script-free question (ADR 326).
+    expect(res.headers.get("location")).toMatch(/^\/\?gesendet=\d+&pruefung=[\w.-]+#frage$/);
     const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0];
     const page = await (
       await server.fetch(res.headers.get("location") as string, { headers: { cookie } })

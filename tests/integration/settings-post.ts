@@ -1,4 +1,5 @@
 import { BRANDING_TEXT_KEYS, brandingDefaults } from "~/lib/branding";
+import { mailIdentityFormDefaults } from "~/lib/mail-identity";
 import { SETTINGS_SECTIONS } from "~/lib/settings-form";
 
 // What the rendered settings form posts for a configuration (the JSON of GET /api/configuration):
@@ -63,5 +64,8 @@ export function settingsFormPost(c: Config, omit: string[] = []) {
     f.set(`branding.faq[${i}].question`, e.question);
     f.set(`branding.faq[${i}].answer`, e.answer);
   });
+  // Absender und Pflichtangaben (ADR 325): every field, the sign-off lines' defaults shown.
+  for (const [key, value] of Object.entries(mailIdentityFormDefaults(c.mailIdentity)))
+    f.set(`mailIdentity.${key}`, value);
   return f;
 }

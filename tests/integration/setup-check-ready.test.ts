@@ -33,6 +33,18 @@ beforeAll(async () => {
       emailNotifications: { enabled: true, adminEmails: [], externalEmails: ["team@agentur.de"] },
       // The hours were reviewed (the `scheduling` item): a scheduling patch counts as the review.
       scheduling: {},
+      // The Firma and the Pflichtangaben of a GmbH (the `mailIdentity` item, ADR 325).
+      mailIdentity: {
+        companyName: "Agentur Beispiel GmbH",
+        legalForm: "gmbh",
+        street: "Hauptstraße 1",
+        postalCode: "10115",
+        city: "Berlin",
+        seat: "Berlin",
+        registerCourt: "Amtsgericht Charlottenburg",
+        registerNumber: "HRB 123456 B",
+        managingDirectors: "Erika Beispiel",
+      },
     },
   });
   expect(configured.status).toBe(200);
@@ -77,6 +89,9 @@ describe("the go-live check of a configured install", () => {
     expect(item("smtp").message).toBe("E-Mails werden über SMTP versendet.");
     expect(item("appUrlHttps").message).toContain("https://anfragen.agentur.de");
     expect(item("legalUrls").message).toContain("Ihre eigenen Seiten");
+    expect(item("mailIdentity").message).toBe(
+      "Jede E-Mail trägt die Firma Agentur Beispiel GmbH und die Pflichtangaben (GmbH).",
+    );
     expect(item("adminEmails").message).toContain("erreichbare E-Mail-Adresse");
     expect(item("sessionSecret").message).toContain("Umgebungsvariable gesetzt");
     expect(item("backups").message).toContain("Litestream");
@@ -88,7 +103,7 @@ describe("the go-live check of a configured install", () => {
     expect(res.status).toBe(202);
     expect(await res.json()).toMatchObject({ success: true, mailed: true });
     await server.drainOutbox();
-    const mail = await inbox.waitFor(ENV.ADMIN_EMAIL, /Test-E-Mail vom Anfrage-Portal/);
+    const mail = await inbox.waitFor(ENV.ADMIN_EMAIL, /Test-E-Mail von Anfrage-Portal/);
     expect(mail.text).toContain("Wenn Sie sie lesen, funktioniert der E-Mail-Versand.");
     const { ready, item } = await check();
     expect(item("testMail")).toMatchObject({

@@ -120,7 +120,7 @@ describe("GET /api/admin/setup-check on a fresh install", () => {
     expect(body).toMatchObject({ success: true, mailed: false });
     expect(body.message).toContain("Postausgang");
     expect(outboxRows("setup-test-mail")).toEqual([
-      { to: FIRST_EMAIL, subject: "Test-E-Mail vom Anfrage-Portal", status: "pending" },
+      { to: FIRST_EMAIL, subject: "Test-E-Mail von Anfrage-Portal", status: "pending" },
     ]);
     await server.drainOutbox();
     expect((await check()).item("testMail").ok).toBe(false);

@@ -328,7 +328,8 @@ describe("the visitor learns nothing", () => {
     const cookie = (held.res.headers.get("set-cookie") ?? "").split(";")[0] as string;
     expect(cookie).toMatch(/=/);
 
-    // The no-JS answer: the same redirect and the same success page with the history.
+    // The no-JS answer: the same success page with the history — and, since ADR 326, the
+    // script-free question that can take the request out of the quarantine (never a word of spam).
     const page = await server.fetch("/", {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -336,12 +337,13 @@ describe("the visitor learns nothing", () => {
     });
     expect(page.status).toBe(303);
     const location = page.headers.get("location") ?? "";
-    expect(location).toMatch(/^\/\?gesendet=\d+#contact$/);
+    expect(location).toMatch(/^\/\?gesendet=\d+&pruefung=[\w.-]+#frage$/);
     const heldId = Number(new URL(location, server.url).searchParams.get("gesendet"));
     expect(quarantinedAt(heldId)).toEqual(expect.any(Number));
     const history = (page.headers.get("set-cookie") ?? "").split(";")[0] as string;
     const html = await (await server.fetch(location, { headers: { cookie: history } })).text();
     expect(html).toContain("Paula Prüfling");
+    expect(html).toContain("Eine kurze Frage noch");
     expect(html).not.toMatch(/quarant|\bspam\b/i);
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { NavLink, useLocation } from "react-router";
 import { awaitingActivationText } from "~/lib/admin-users";
+import { heldBadgeText } from "~/lib/held-requests";
 
 /** The admin sections in the spec's order (§2: shared tab bar on admin pages). */
 export const ADMIN_TABS = [
@@ -26,18 +27,35 @@ const active = "border-indigo-600 text-indigo-700 dark:border-indigo-400 dark:te
  * Horizontal tab bar; scrolls sideways on narrow screens instead of wrapping. `only` limits it to
  * some tabs (while the first password change is pending, only that page is offered); `frame` is
  * the column class the header and the content share. `awaitingActivation` puts a badge on
- * "Benutzer" (its text is the link's description, so the link keeps its name).
+ * "Benutzer", `held` (requests in the spam quarantine, ADR 327) one on "Anfragen"; a badge's text
+ * is the link's description, so the link keeps its name.
  */
 export function TabBar({
   only,
   frame = "px-4 sm:px-6",
   awaitingActivation = 0,
+  held = 0,
 }: {
   only?: string[];
   frame?: string;
   awaitingActivation?: number;
+  held?: number;
 }) {
-  const badgeOn = (to: string) => to === "/admin/users" && awaitingActivation > 0;
+  const badges: Record<string, { count: number; id: string; text: string; testId: string }> = {};
+  if (awaitingActivation > 0)
+    badges["/admin/users"] = {
+      count: awaitingActivation,
+      id: "awaiting-activation",
+      text: awaitingActivationText(awaitingActivation),
+      testId: "awaiting-activation-badge",
+    };
+  if (held > 0)
+    badges["/admin/requests"] = {
+      count: held,
+      id: "held-requests",
+      text: heldBadgeText(held),
+      testId: "held-requests-badge",
+    };
   const { pathname } = useLocation();
   const list = useRef<HTMLUListElement>(null);
   // On narrow screens the bar scrolls sideways: keep the current tab in view.
@@ -62,39 +80,42 @@ export function TabBar({
           href: only && "also" in tab && only.includes(tab.also) ? tab.also : tab.to,
         }))
           .filter((tab) => !only || only.includes(tab.href))
-          .map((tab) => (
-            <li key={tab.to} className="shrink-0">
-              <NavLink
-                to={tab.href}
-                prefetch="intent"
-                aria-describedby={badgeOn(tab.to) ? "awaiting-activation" : undefined}
-                className={({ isActive }) => {
-                  const on =
-                    isActive ||
-                    tab.to === activeTab ||
-                    (tab.to === "/admin/dashboard" &&
-                      (pathname === "/admin" || pathname === "/admin/"));
-                  return `${base} ${on ? active : idle}`;
-                }}
-              >
-                {tab.label}
-                {badgeOn(tab.to) ? (
-                  <span
-                    aria-hidden="true"
-                    data-testid="awaiting-activation-badge"
-                    className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-amber-600 px-1.5 text-xs font-bold leading-5 text-white dark:bg-amber-400 dark:text-slate-950"
-                  >
-                    {awaitingActivation}
+          .map((tab) => {
+            const badge = badges[tab.to];
+            return (
+              <li key={tab.to} className="shrink-0">
+                <NavLink
+                  to={tab.href}
+                  prefetch="intent"
+                  aria-describedby={badge?.id}
+                  className={({ isActive }) => {
+                    const on =
+                      isActive ||
+                      tab.to === activeTab ||
+                      (tab.to === "/admin/dashboard" &&
+                        (pathname === "/admin" || pathname === "/admin/"));
+                    return `${base} ${on ? active : idle}`;
+                  }}
+                >
+                  {tab.label}
+                  {badge ? (
+                    <span
+                      aria-hidden="true"
+                      data-testid={badge.testId}
+                      className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-amber-600 px-1.5 text-xs font-bold leading-5 text-white dark:bg-amber-400 dark:text-slate-950"
+                    >
+                      {badge.count}
+                    </span>
+                  ) : null}
+                </NavLink>
+                {badge ? (
+                  <span id={badge.id} hidden>
+                    {badge.text}
                   </span>
                 ) : null}
-              </NavLink>
-              {badgeOn(tab.to) ? (
-                <span id="awaiting-activation" hidden>
-                  {awaitingActivationText(awaitingActivation)}
-                </span>
-              ) : null}
-            </li>
-          ))}
+              </li>
+            );
+          })}
       </ul>
     </nav>
   );

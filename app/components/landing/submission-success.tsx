@@ -2,9 +2,12 @@ import { type Ref, useEffect, useRef } from "react";
 import { useRouteLoaderData } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { reveal } from "~/components/ui/reveal";
+import { EMBED_PATH } from "~/lib/embed";
 import { formatRequestId } from "~/lib/format";
+import type { ScriptFreeCheckView } from "~/lib/script-free-challenge";
 import { AppointmentTrace, type BookedAppointment } from "./appointment-trace";
 import { BookingOffer } from "./booking-offer";
+import { ScriptFreeCheck } from "./script-free-check";
 
 export type SubmittedRequest = {
   id: number;
@@ -14,6 +17,10 @@ export type SubmittedRequest = {
   appointment?: BookedAppointment | null;
   /** The framed form (issue 29): the request's signed link to the booking page (full window). */
   bookingHref?: string | null;
+  /** After a post without proof of work: the script-free challenge or its outcome (ADR 326). */
+  check?: ScriptFreeCheckView | null;
+  /** The page's `gesendet` value (the id, or the frame's signed token), for the answer form. */
+  sent?: string;
 };
 
 /** Without SMTP no confirmation (and so no link to cancel or move the demo) can be mailed. */
@@ -98,6 +105,13 @@ export function SubmissionSuccess({
         {`Vielen Dank${submitted.name ? `, ${submitted.name}` : ""}! Deine Anfrage #${formatRequestId(submitted.id)} ist bei uns eingegangen.`}
       </h3>
       <p className="mt-1 text-green-900 dark:text-green-100">{message}</p>
+      {submitted.check ? (
+        <ScriptFreeCheck
+          check={submitted.check}
+          action={embedded ? EMBED_PATH : "/"}
+          sent={submitted.sent ?? String(submitted.id)}
+        />
+      ) : null}
       {submitted.appointment ? (
         <div
           ref={traceRef}

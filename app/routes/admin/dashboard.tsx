@@ -8,6 +8,7 @@ import { StatusBadge } from "~/components/admin/requests/status-badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { formatDateTime, formatRequestId, summaryOf } from "~/lib/format";
+import { heldSummary, QUARANTINE_HREF } from "~/lib/held-requests";
 import { requireAdmin } from "~/server/accounts/auth.server";
 import { caldavWarnings } from "~/server/caldav/connections.server";
 import { conversionStats } from "~/server/dashboard/conversion.server";
@@ -54,9 +55,12 @@ export function headers() {
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { stats, latest } = loaderData;
+  const held = stats.quarantinedRequests;
   const cards = [
     { label: "Anfragen gesamt", value: stats.totalRequests, to: "/admin/requests" },
     { label: "Neue Anfragen", value: stats.newRequests, to: "/admin/requests?status=New" },
+    // Held requests count here only (ADR 327): the cards above leave them out.
+    { label: "Zur Prüfung", value: held, to: QUARANTINE_HREF, alert: held > 0 },
     { label: "Admins", value: stats.admins, to: "/admin/users" },
     { label: "Offene Einladungen", value: stats.pendingInvitations, to: "/admin/users" },
   ];
@@ -66,12 +70,19 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       {loaderData.setup.ready ? null : <SetupCheckCard check={loaderData.setup} />}
       <BusyFeedWarning feeds={loaderData.downFeeds} />
       <CaldavWarningCard warnings={loaderData.caldav} />
-      <section aria-label="Kennzahlen" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <section aria-label="Kennzahlen" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
         {cards.map((card) => (
           <Link key={card.label} to={card.to} className="block rounded-xl focus-visible:outline-2">
-            <Card className="p-5 transition hover:shadow-md">
+            <Card
+              className={`h-full p-5 transition hover:shadow-md ${"alert" in card && card.alert ? "border-amber-400! dark:border-amber-600!" : ""}`}
+            >
               <p className="text-sm text-slate-500 dark:text-slate-400">{card.label}</p>
               <p className="mt-1 text-3xl font-bold">{card.value}</p>
+              {"alert" in card && card.alert ? (
+                <p className="mt-1 text-sm font-medium text-amber-800 dark:text-amber-200">
+                  warten auf Freigabe
+                </p>
+              ) : null}
             </Card>
           </Link>
         ))}
@@ -86,8 +97,27 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             Alle Anfragen anzeigen
           </Link>
         </div>
-        {latest.length ? (
+        {latest.length || held ? (
           <Card className="divide-y divide-slate-200 dark:divide-slate-800">
+            {held ? (
+              // One row for all of them, so a spam wave cannot fill the list (ADR 327).
+              <Link
+                to={QUARANTINE_HREF}
+                data-testid="held-summary-row"
+                className="flex flex-wrap items-center gap-3 bg-amber-50 p-4 hover:bg-amber-100 dark:bg-amber-950/40 dark:hover:bg-amber-950/70"
+              >
+                <span className="min-w-0 flex-1">
+                  <span className="block font-medium">{heldSummary(held)}</span>
+                  <span className="block text-sm text-slate-700 dark:text-slate-300">
+                    Ohne gültigen Spam-Schutz oder von der Sperrliste – bitte freigeben oder
+                    löschen.
+                  </span>
+                </span>
+                <span className="text-sm font-medium text-amber-900 underline underline-offset-2 dark:text-amber-200">
+                  Prüfen
+                </span>
+              </Link>
+            ) : null}
             {latest.map((r) => (
               <Link
                 key={r.id}

@@ -14,6 +14,7 @@ import {
   FIRST_LOGIN_PATH,
   requireAdmin,
 } from "~/server/accounts/auth.server";
+import { countQuarantined } from "~/server/requests/quarantine.server";
 import type { Route } from "./+types/layout";
 
 /** Server-side session check before anything protected renders (no flash of protected content). */
@@ -34,7 +35,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     throw redirect(ENROLMENT_PATH);
   }
   const { tokenHash: _hidden, ...visible } = admin;
-  return { admin: visible, awaitingActivation: countAwaitingActivation() };
+  return {
+    admin: visible,
+    awaitingActivation: countAwaitingActivation(),
+    // Held requests badge the "Anfragen" tab (ADR 327).
+    held: countQuarantined(),
+  };
 }
 
 export function headers() {
@@ -95,6 +101,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                 : undefined
           }
           awaitingActivation={loaderData.awaitingActivation}
+          held={loaderData.held}
         />
         {checking ? (
           // Below the header, never over it, and only when the check takes more than a moment.

@@ -15,10 +15,18 @@ import { bookingEnabled } from "~/server/appointments/booking-settings.server";
 import { branding } from "~/server/branding/branding.server";
 import { getConfiguration } from "~/server/configuration/configuration.server";
 import { embedAttribution, embedFormToken, embedSentRequest } from "~/server/embed/embed.server";
+import { readForm } from "~/server/http/http.server";
 import { clientIp } from "~/server/http/request-context.server";
 import { requestLinkPath } from "~/server/requests/request-link.server";
 import { loadRequestJson, requestsWithAppointment } from "~/server/requests/serialize.server";
 import { submitRequest } from "~/server/requests/submit.server";
+import {
+  answerFragment,
+  answerFromForm,
+  checkView,
+  isChallengeAnswer,
+  QUESTION_FRAGMENT,
+} from "~/server/spam/script-free.server";
 import { transcriptionProcessor } from "~/server/transcription/client.server";
 import type { Route } from "./+types/embed";
 
@@ -72,6 +80,8 @@ export function loader({ request }: Route.LoaderArgs) {
           name: sent.name,
           booked: requestsWithAppointment([sent.id]).length > 0,
           bookingHref: requestLinkPath(sent.id, "termin"),
+          check: checkView(sent.id, url.searchParams),
+          sent: sentParam ?? undefined,
         }
       : null,
     sentInvalid: sentParam !== null && !sent,
@@ -79,11 +89,19 @@ export function loader({ request }: Route.LoaderArgs) {
   return data(page, { status: page.sentInvalid ? 400 : 200 });
 }
 
-/** The no-JS post of the framed form (with JS it goes to POST /api/requests with its token). */
+/**
+ * The no-JS post of the framed form (with JS it goes to POST /api/requests with its token), and
+ * the answer to the script-free question of its thank-you page (ADR 326).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await submitRequest(request, clientIp(context), { embed: true });
+  if (isChallengeAnswer(request)) {
+    const params = await answerFromForm(await readForm(request), clientIp(context));
+    return redirect(`${EMBED_PATH}?${params}${answerFragment(params)}`, { status: 303 });
+  }
+  const result = await submitRequest(request, clientIp(context), { embed: true, scriptFree: true });
   if (result.ok && result.embed) {
     const params = new URLSearchParams({ gesendet: result.embed.sentToken });
+    if (result.challenge) params.set("pruefung", result.challenge);
     // The next request from this frame keeps the visit's origin (the redirect's Referer is ours).
     const { referrer, source, medium, campaign } = result.request.attribution;
     const carried = {
@@ -93,7 +111,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       utm_campaign: campaign,
     };
     for (const [name, value] of Object.entries(carried)) if (value) params.set(name, value);
-    return redirect(`${EMBED_PATH}?${params}#contact`, { status: 303 });
+    return redirect(`${EMBED_PATH}?${params}${result.challenge ? QUESTION_FRAGMENT : "#contact"}`, {
+      status: 303,
+    });
   }
   if (result.ok) throw new Error("embed: a submission without its token was accepted");
   return data(

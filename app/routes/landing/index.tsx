@@ -24,11 +24,19 @@ import { bookingEnabled } from "~/server/appointments/booking-settings.server";
 import { visitorAppointments } from "~/server/appointments/visitor.server";
 import { branding } from "~/server/branding/branding.server";
 import { getConfiguration } from "~/server/configuration/configuration.server";
+import { readForm } from "~/server/http/http.server";
 import { clientIp } from "~/server/http/request-context.server";
 import { env } from "~/server/platform/env.server";
 import type { RenderCacheRule } from "~/server/rendering/render-cache.server";
 import { loadRequestsJson, requestsWithAppointment } from "~/server/requests/serialize.server";
 import { submitRequest } from "~/server/requests/submit.server";
+import {
+  answerFragment,
+  answerFromForm,
+  checkView,
+  isChallengeAnswer,
+  QUESTION_FRAGMENT,
+} from "~/server/spam/script-free.server";
 import { transcriptionProcessor } from "~/server/transcription/client.server";
 import { landingAttribution } from "~/server/visitors/attribution.server";
 import { readConsent, readDismissedBanners } from "~/server/visitors/preferences.server";
@@ -128,6 +136,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           name: sent.name,
           booked: requestsWithAppointment([sent.id]).length > 0,
           appointment: booked.get(sent.id) ?? null,
+          // Sent without proof of work: the script-free question or its outcome (ADR 326).
+          check: checkView(sent.id, url.searchParams),
         }
       : null,
     openedId: ids.includes(openedId) ? openedId : null,
@@ -157,16 +167,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(page, { headers });
 }
 
-/** The no-JS submission (the JS form posts the same data to POST /api/requests). */
+/**
+ * The no-JS submission (the JS form posts the same data to POST /api/requests), and the answer to
+ * the script-free question its thank-you page may ask (ADR 326).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await submitRequest(request, clientIp(context));
+  if (isChallengeAnswer(request)) {
+    const params = await answerFromForm(await readForm(request), clientIp(context));
+    return redirect(`/?${params}${answerFragment(params)}`, { status: 303 });
+  }
+  const result = await submitRequest(request, clientIp(context), { scriptFree: true });
   if (result.ok) {
     const params = new URLSearchParams({ gesendet: String(result.request.id) });
     if (result.request.affiliateCode) params.set("code", result.request.affiliateCode);
+    if (result.challenge) params.set("pruefung", result.challenge);
     const headers = new Headers();
     if (result.setCookie) headers.append("Set-Cookie", result.setCookie);
     if (result.toastCookie) headers.append("Set-Cookie", result.toastCookie);
-    return redirect(`/?${params}#contact`, { status: 303, headers });
+    return redirect(`/?${params}${result.challenge ? QUESTION_FRAGMENT : "#contact"}`, {
+      status: 303,
+      headers,
+    });
   }
   return data(
     {

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { ACCOUNT_MESSAGES, type AccountPatch, EMAIL_CHANGE_TTL_HOURS } from "~/lib/account-form";
 import { MESSAGES } from "~/lib/auth-forms";
 import { admins } from "~db/schema";
+import { branding } from "../branding/branding.server";
 import { mailConfigured, queueMail } from "../mail/outbox.server";
 import { derivedKeys } from "../platform/crypto.server";
 import { db } from "../platform/db.server";
@@ -76,8 +77,8 @@ function tellOldAddress(row: { username: string; email: string }, newEmail: stri
       greeting: `Hallo ${row.username},`,
       paragraphs: [
         done
-          ? `die E-Mail-Adresse Ihres Admin-Zugangs zum Anfrage-Portal ist jetzt ${newEmail}. Benachrichtigungen und Links zum Zurücksetzen des Passworts gehen ab sofort dorthin.`
-          : `für Ihren Admin-Zugang zum Anfrage-Portal wurde die neue E-Mail-Adresse ${newEmail} angegeben. Sie gilt erst, wenn der Link in der E-Mail an diese Adresse geöffnet wird.`,
+          ? `die E-Mail-Adresse Ihres Admin-Zugangs bei ${branding().name} ist jetzt ${newEmail}. Benachrichtigungen und Links zum Zurücksetzen des Passworts gehen ab sofort dorthin.`
+          : `für Ihren Admin-Zugang bei ${branding().name} wurde die neue E-Mail-Adresse ${newEmail} angegeben. Sie gilt erst, wenn der Link in der E-Mail an diese Adresse geöffnet wird.`,
         "Falls Sie das nicht waren, ändern Sie bitte sofort Ihr Passwort und wenden Sie sich an einen anderen Admin.",
       ],
     },
@@ -134,7 +135,7 @@ export async function updateAccount(adminId: number, patch: AccountPatch): Promi
       content: {
         greeting: `Hallo ${current.username},`,
         paragraphs: [
-          `Sie möchten ${newEmail} als E-Mail-Adresse Ihres Admin-Zugangs zum Anfrage-Portal verwenden. Bitte bestätigen Sie das über den folgenden Link (${EMAIL_CHANGE_TTL_HOURS} Stunden gültig).`,
+          `Sie möchten ${newEmail} als E-Mail-Adresse Ihres Admin-Zugangs bei ${branding().name} verwenden. Bitte bestätigen Sie das über den folgenden Link (${EMAIL_CHANGE_TTL_HOURS} Stunden gültig).`,
           "Bis dahin gilt Ihre bisherige Adresse. Falls Sie das nicht angefordert haben, ignorieren Sie diese E-Mail.",
         ],
         action: {

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { awaitsActivation } from "~/lib/admin-users";
 import { admins } from "~db/schema";
+import { branding } from "../branding/branding.server";
 import { mailConfigured, queueMail } from "../mail/outbox.server";
 import { db } from "../platform/db.server";
 import { env } from "../platform/env.server";
@@ -60,7 +61,7 @@ export function notifyAccountActivated(account: { username: string; email: strin
     content: {
       greeting: `Hallo ${account.username},`,
       paragraphs: [
-        "Ihr Admin-Zugang zum Anfrage-Portal wurde freigeschaltet. Sie können sich jetzt mit Ihrem Benutzernamen und Passwort anmelden.",
+        `Ihr Admin-Zugang bei ${branding().name} wurde freigeschaltet. Sie können sich jetzt mit Ihrem Benutzernamen und Passwort anmelden.`,
       ],
       action: { label: "Zum Login", url: `${env().APP_URL}/admin/login` },
     },
@@ -86,8 +87,8 @@ export function notifyAccountStatus(
       greeting: `Hallo ${account.username},`,
       paragraphs: [
         active
-          ? `${by} hat Ihren Admin-Zugang zum Anfrage-Portal wieder aktiviert. Sie können sich wieder anmelden.`
-          : `${by} hat Ihren Admin-Zugang zum Anfrage-Portal deaktiviert; Ihre Sitzungen wurden beendet. Sie können sich nicht mehr anmelden, bis er wieder aktiviert wird.`,
+          ? `${by} hat Ihren Admin-Zugang bei ${branding().name} wieder aktiviert. Sie können sich wieder anmelden.`
+          : `${by} hat Ihren Admin-Zugang bei ${branding().name} deaktiviert; Ihre Sitzungen wurden beendet. Sie können sich nicht mehr anmelden, bis er wieder aktiviert wird.`,
         "Falls Sie das nicht erwartet haben, wenden Sie sich bitte an Ihr Team.",
       ],
     },
@@ -116,8 +117,8 @@ export function notifyTwoFactorRule(on: boolean, by: { id: number; username: str
         greeting: `Hallo ${admin.username},`,
         paragraphs: [
           on
-            ? `${by.username} hat die Zwei-Faktor-Anmeldung für alle Admins des Anfrage-Portals vorgeschrieben. Ohne zweiten Faktor werden Sie nach dem Passwort zur Einrichtung geführt.`
-            : `${by.username} hat die Regel aufgehoben, nach der alle Admins des Anfrage-Portals die Zwei-Faktor-Anmeldung nutzen müssen.`,
+            ? `${by.username} hat die Zwei-Faktor-Anmeldung für alle Admins bei ${branding().name} vorgeschrieben. Ohne zweiten Faktor werden Sie nach dem Passwort zur Einrichtung geführt.`
+            : `${by.username} hat die Regel aufgehoben, nach der alle Admins bei ${branding().name} die Zwei-Faktor-Anmeldung nutzen müssen.`,
           "Falls Sie das nicht erwartet haben, wenden Sie sich bitte an Ihr Team.",
         ],
         action: { label: "Account-Einstellungen öffnen", url: `${env().APP_URL}/admin/account` },

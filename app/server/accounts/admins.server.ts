@@ -3,6 +3,7 @@ import { z } from "zod";
 import { awaitsActivation } from "~/lib/admin-users";
 import { MESSAGES } from "~/lib/auth-forms";
 import { admins, invitations, requestAssignees } from "~db/schema";
+import { branding } from "../branding/branding.server";
 import { queueMail } from "../mail/outbox.server";
 import { hashPassword } from "../platform/crypto.server";
 import { type Db, db, transaction } from "../platform/db.server";
@@ -217,7 +218,7 @@ export function deleteAdmin(
     content: {
       greeting: `Hallo ${target.username},`,
       paragraphs: [
-        `Ihr Admin-Zugang zum Anfrage-Portal wurde von ${actor?.username ?? "einem anderen Admin"} gelöscht. Sie können sich nicht mehr anmelden.`,
+        `Ihr Admin-Zugang bei ${branding().name} wurde von ${actor?.username ?? "einem anderen Admin"} gelöscht. Sie können sich nicht mehr anmelden.`,
         "Ihre zugewiesenen Anfragen und Einladungen wurden übertragen. Falls Sie Fragen haben, wenden Sie sich bitte an das Team.",
       ],
     },

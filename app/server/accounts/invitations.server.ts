@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { isReservedUsername, MESSAGES } from "~/lib/auth-forms";
 import { admins, invitations } from "~db/schema";
+import { branding } from "../branding/branding.server";
 import { mailConfigured, queueMail } from "../mail/outbox.server";
 import { hashPassword, hashToken, randomToken } from "../platform/crypto.server";
 import { db, transaction } from "../platform/db.server";
@@ -66,12 +67,12 @@ export function countPendingInvitations(): number {
 function sendInvitationMail(email: string, token: string, inviterName: string | undefined) {
   queueMail({
     to: email,
-    subject: "Einladung zum Admin-Bereich des Anfrage-Portals",
+    subject: `Einladung in den Admin-Bereich von ${branding().name}`,
     kind: "invitation",
     content: {
       greeting: "Hallo,",
       paragraphs: [
-        `${inviterName ?? "Ein Admin"} hat Sie in den Admin-Bereich des Anfrage-Portals eingeladen.`,
+        `${inviterName ?? "Ein Admin"} hat Sie in den Admin-Bereich von ${branding().name} eingeladen.`,
         "Über den folgenden Link legen Sie Benutzername und Passwort fest. Der Link ist 7 Tage gültig. Nach der Registrierung schaltet ein Admin Ihr Konto frei.",
       ],
       action: { label: "Jetzt registrieren", url: registerUrl(token) },
@@ -236,7 +237,7 @@ export async function activateInvitation(
     content: {
       greeting: "Hallo,",
       paragraphs: [
-        `${actor?.username ?? "Ein Admin"} hat Ihren Admin-Zugang zum Anfrage-Portal direkt freigeschaltet.`,
+        `${actor?.username ?? "Ein Admin"} hat Ihren Admin-Zugang bei ${branding().name} direkt freigeschaltet.`,
         `Ihr Benutzername lautet: ${admin.username}`,
         "Bitte legen Sie über den folgenden Link Ihr eigenes Passwort fest (7 Tage gültig, einmal verwendbar).",
       ],

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { networkOf } from "~/lib/audit";
 import { clientKey } from "~/lib/client-key";
 import { admins } from "~db/schema";
+import { branding } from "../branding/branding.server";
 import { queueMail } from "../mail/outbox.server";
 import { db } from "../platform/db.server";
 import {
@@ -80,7 +81,7 @@ export async function lockWhenFull(
     content: {
       greeting: `Hallo ${account.username},`,
       paragraphs: [
-        `Für Ihren Admin-Zugang zum Anfrage-Portal wurde ${ACCOUNT_LOGIN_LIMIT.points}-mal hintereinander ein falsches Passwort eingegeben. Die Anmeldung ist deshalb für ${LOCK_SECONDS / 60} Minuten gesperrt.`,
+        `Für Ihren Admin-Zugang bei ${branding().name} wurde ${ACCOUNT_LOGIN_LIMIT.points}-mal hintereinander ein falsches Passwort eingegeben. Die Anmeldung ist deshalb für ${LOCK_SECONDS / 60} Minuten gesperrt.`,
         "Waren Sie das nicht, setzen Sie Ihr Passwort bitte jetzt zurück: Das hebt die Sperre sofort auf. Der Link ist eine Stunde gültig und kann nur einmal verwendet werden.",
       ],
       action: { label: "Passwort zurücksetzen", url: resetUrl(token) },

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { MESSAGES } from "~/lib/auth-forms";
 import { admins, passwordResets, sessions } from "~db/schema";
+import { branding } from "../branding/branding.server";
 import { mailConfigured, queueMail } from "../mail/outbox.server";
 import { hashPassword } from "../platform/crypto.server";
 import { db, transaction } from "../platform/db.server";
@@ -40,7 +41,7 @@ export async function requestPasswordReset(
       content: {
         greeting: `Hallo ${admin.username},`,
         paragraphs: [
-          "Sie haben angefordert, das Passwort Ihres Admin-Zugangs zum Anfrage-Portal zurückzusetzen.",
+          `Sie haben angefordert, das Passwort Ihres Admin-Zugangs bei ${branding().name} zurückzusetzen.`,
           "Der Link ist eine Stunde gültig und kann nur einmal verwendet werden. Falls Sie das nicht angefordert haben, können Sie diese E-Mail ignorieren.",
         ],
         action: { label: "Neues Passwort festlegen", url: resetUrl(token) },
@@ -121,7 +122,7 @@ export async function resetPassword(
       content: {
         greeting: `Hallo ${done.username},`,
         paragraphs: [
-          "das Passwort Ihres Admin-Zugangs zum Anfrage-Portal wurde soeben über einen Link zum Zurücksetzen geändert; alle Sitzungen wurden beendet.",
+          `das Passwort Ihres Admin-Zugangs bei ${branding().name} wurde soeben über einen Link zum Zurücksetzen geändert; alle Sitzungen wurden beendet.`,
           ...revokedKeysLines(revoked),
           "Falls Sie das nicht waren, wenden Sie sich bitte sofort an einen anderen Admin.",
         ],

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { admins } from "~db/schema";
+import { branding } from "../branding/branding.server";
 import { mailConfigured, queueMail } from "../mail/outbox.server";
 import { db } from "../platform/db.server";
 import { type Failure, failure } from "../platform/result.server";
@@ -52,7 +53,7 @@ export function issueResetLink(who: number | string, actor: AuditActor): ResetLi
       content: {
         greeting: `Hallo ${admin.username},`,
         paragraphs: [
-          `${actor.username} hat für Ihren Admin-Zugang zum Anfrage-Portal einen Link zum Zurücksetzen des Passworts erzeugt (gültig bis ${until} Uhr, nur einmal verwendbar).`,
+          `${actor.username} hat für Ihren Admin-Zugang bei ${branding().name} einen Link zum Zurücksetzen des Passworts erzeugt (gültig bis ${until} Uhr, nur einmal verwendbar).`,
           "Haben Sie darum gebeten, legen Sie über den Link ein neues Passwort fest. Falls nicht, ignorieren Sie den Link und wenden Sie sich bitte sofort an Ihr Team.",
         ],
         action: { label: "Neues Passwort festlegen", url: resetUrl(token) },
@@ -69,7 +70,7 @@ export function issueResetLink(who: number | string, actor: AuditActor): ResetLi
       content: {
         greeting: `Hallo ${admin.username},`,
         paragraphs: [
-          `Jemand auf dem Server (Kommandozeile) hat soeben einen Link zum Zurücksetzen des Passworts Ihres Admin-Zugangs zum Anfrage-Portal erzeugt (gültig bis ${until} Uhr).`,
+          `Jemand auf dem Server (Kommandozeile) hat soeben einen Link zum Zurücksetzen des Passworts Ihres Admin-Zugangs bei ${branding().name} erzeugt (gültig bis ${until} Uhr).`,
           "Haben Sie darum gebeten, ist alles in Ordnung. Falls nicht, wenden Sie sich bitte sofort an Ihr Team und ändern Sie Ihr Passwort.",
         ],
       },

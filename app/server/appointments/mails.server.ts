@@ -1,5 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { type CalendarMethod, calendarFile, calendarFileName } from "~/lib/calendar";
+import { firstNameOf, visitorGreeting } from "~/lib/first-name";
 import { formatDateTime, formatTime } from "~/lib/format";
 import { mailSender } from "~/server/branding/branding.server";
 import { type appointments, type MailAttachment, mailOutbox } from "~db/schema";
@@ -17,7 +18,9 @@ import { REMINDER_KIND } from "./reminder-check.server";
 /**
  * The visitor's mails about a built-in booking (Cal.com sends its own): confirmation with the
  * invite, reminder 24 h before, rescheduling and cancellation, each with the .ics of the one
- * calendar module and (while the booking stands) the signed link to cancel or reschedule.
+ * calendar module and (while the booking stands) the signed link to cancel or reschedule. They go
+ * to a typed, unverified address: like the receipt they carry nothing the visitor typed but the
+ * cleaned first name (ADR 328), so the portal relays no stranger's text.
  */
 type AppointmentRow = typeof appointments.$inferSelect;
 export type Attendee = { id: number; name: string; email: string };
@@ -49,7 +52,8 @@ function invite(row: AppointmentRow, who: Attendee, method: CalendarMethod): Mai
     url: videoLinkOf(row) ?? row.url ?? env().APP_URL,
     cancelled: method === "CANCEL",
     organizer: organizer(),
-    attendee: { name: who.name, email: who.email },
+    // The cleaned first name only: the invite goes to a typed, unverified address (ADR 328).
+    attendee: { name: firstNameOf(who.name) || who.email, email: who.email },
     method,
   });
   return {
@@ -112,7 +116,7 @@ export function queueConfirmation(row: AppointmentRow, who: Attendee, change?: I
       attachments: [invite(row, who, "REQUEST")],
       linksExpireAt: row.startTime,
       content: {
-        greeting: `Hallo ${who.name},`,
+        greeting: visitorGreeting(who.name),
         paragraphs: [
           rescheduled
             ? "dein Demo-Termin wurde verschoben. Das ist dein neuer Termin:"
@@ -126,7 +130,6 @@ export function queueConfirmation(row: AppointmentRow, who: Attendee, change?: I
         ],
         facts: facts(row),
         action: { label: MANAGE_LABEL, url: manageUrl(row) },
-        footer: "Bis bald!\nDein Team",
       },
     });
   };
@@ -149,7 +152,7 @@ export function queueReminder(row: AppointmentRow, who: Attendee, now = Date.now
     sendAfter,
     linksExpireAt: row.startTime,
     content: {
-      greeting: `Hallo ${who.name},`,
+      greeting: visitorGreeting(who.name),
       paragraphs: [
         "morgen ist es so weit: Wir freuen uns auf deinen Demo-Termin.",
         ...(videoLinkOf(row)
@@ -159,7 +162,6 @@ export function queueReminder(row: AppointmentRow, who: Attendee, now = Date.now
       ],
       facts: facts(row),
       action: { label: MANAGE_LABEL, url: manageUrl(row) },
-      footer: "Bis morgen!\nDein Team",
     },
   });
 }
@@ -188,14 +190,13 @@ export function queueCancellation(row: AppointmentRow, who: Attendee) {
     appointmentId: row.id,
     attachments: [invite(row, who, "CANCEL")],
     content: {
-      greeting: `Hallo ${who.name},`,
+      greeting: visitorGreeting(who.name),
       paragraphs: [
         "dein Demo-Termin wurde abgesagt. Der Eintrag in deinem Kalender wird mit der angehängten Absage entfernt.",
         "Wenn du später doch eine Demo möchtest, kannst du auf unserer Seite jederzeit einen neuen Termin buchen.",
       ],
       facts: facts(row, true),
       action: cancelledAction(who.id),
-      footer: "Viele Grüße\nDein Team",
     },
   });
 }

@@ -1,6 +1,7 @@
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { isDeliverableAddress } from "~/lib/mail-address";
+import { LEGAL_FORM_LABELS, missingIdentityFields } from "~/lib/mail-identity";
 import { ENV_HELP_HREF, isReady, type SetupCheck, type SetupCheckItem } from "~/lib/setup-check";
 import { listAdmins } from "../accounts/admins.server";
 import type { AdminUser } from "../accounts/auth.server";
@@ -116,6 +117,29 @@ function legalItem(): SetupCheckItem {
   };
 }
 
+/** Where the settings card "Absender und Pflichtangaben" is (ADR 325). */
+export const MAIL_IDENTITY_HREF = "/admin/settings#mailIdentity";
+
+/**
+ * Every mail carries the Firma and the Pflichtangaben of its legal form (ADR 325): green once the
+ * chosen form's required fields are entered; the message names what is missing.
+ */
+function mailIdentityItem(): SetupCheckItem {
+  const identity = getConfiguration().mailIdentity;
+  const missing = missingIdentityFields(identity);
+  const ok = missing.length === 0;
+  const form = identity.legalForm ? LEGAL_FORM_LABELS[identity.legalForm] : null;
+  return {
+    id: "mailIdentity",
+    ok,
+    optional: false,
+    message: ok
+      ? `Jede E-Mail trägt die Firma ${identity.companyName} und die Pflichtangaben (${form}).`
+      : `Tragen Sie unter „Einstellungen → Absender und Pflichtangaben“ Ihre Firma und die Pflichtangaben Ihrer Rechtsform ein – geschäftliche E-Mails müssen sie in Deutschland tragen. Es fehlt: ${missing.join(", ")}.`,
+    href: MAIL_IDENTITY_HREF,
+  };
+}
+
 function adminEmailsItem(caller: Pick<AdminUser, "id">): SetupCheckItem {
   const unreachable = listAdmins().filter((a) => a.is_active && !isDeliverableAddress(a.email));
   const ok = unreachable.length === 0;
@@ -225,6 +249,7 @@ export function setupCheck(caller: Pick<AdminUser, "id">, now = new Date()): Set
     testMailItem(testMailState(), smtp),
     appUrlItem(),
     legalItem(),
+    mailIdentityItem(),
     adminEmailsItem(caller),
     sessionSecretItem(),
     backupsItem(now),
@@ -249,12 +274,12 @@ export async function sendTestMail(
   if (!limited.ok) return limited;
   queueMail({
     to: admin.email,
-    subject: "Test-E-Mail vom Anfrage-Portal",
+    subject: `Test-E-Mail von ${branding().name}`,
     kind: TEST_MAIL_KIND,
     content: {
       greeting: `Hallo ${admin.username},`,
       paragraphs: [
-        "diese Test-E-Mail hat der Go-live-Check des Anfrage-Portals versendet. Wenn Sie sie lesen, funktioniert der E-Mail-Versand.",
+        "diese Test-E-Mail hat der Go-live-Check Ihres Portals versendet. Wenn Sie sie lesen, funktioniert der E-Mail-Versand.",
         "Sie müssen nichts weiter tun.",
       ],
     },

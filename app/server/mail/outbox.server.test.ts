@@ -50,6 +50,7 @@ describe("outbox", () => {
     const queued = queueMail({
       to: "x@example.com",
       subject: "Test",
+      kind: "two-factor-notice",
       content: { paragraphs: ["Hallo"] },
     });
     failNext = true;
@@ -76,6 +77,7 @@ describe("outbox", () => {
         queueMail({
           to: `${n}@langsam.example`,
           subject: "Langsam",
+          kind: "two-factor-notice",
           content: { paragraphs: ["x"] },
         }),
       );
@@ -104,6 +106,7 @@ describe("outbox", () => {
     const queued = queueMail({
       to: "termin@example.com",
       subject: "Erinnerung",
+      kind: "two-factor-notice",
       content: { paragraphs: ["Morgen"] },
       sendAfter,
       attachments: [
@@ -133,6 +136,7 @@ describe("outbox", () => {
       queueMail({
         to: "x@example.com",
         subject: "Zu groß",
+        kind: "two-factor-notice",
         content: { paragraphs: ["x"] },
         attachments: [
           {
@@ -156,11 +160,17 @@ describe("outbox", () => {
     const reminder = queueMail({
       to: "a@example.com",
       subject: "Erinnerung",
+      kind: "two-factor-notice",
       content,
       sendAfter: new Date(start.getTime() - 86400_000),
       linksExpireAt: start,
     });
-    const plain = queueMail({ to: "b@example.com", subject: "Link", content });
+    const plain = queueMail({
+      to: "b@example.com",
+      subject: "Link",
+      kind: "two-factor-notice",
+      content,
+    });
     wipeExpiredSecrets(new Date(Date.now() + 8 * 86400_000));
     expect(getOutboxMail(reminder.id)?.masked).toBe(false);
     expect(getOutboxMail(plain.id)?.masked).toBe(true);

@@ -1,12 +1,15 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or } from "drizzle-orm";
 import type { Transporter } from "nodemailer";
+import { mailSignature } from "~/lib/mail-signature";
 import { type MailAttachment, mailOutbox, requestMessages } from "~db/schema";
 import { isStaleReminder } from "../appointments/reminder-check.server";
-import { mailSender } from "../branding/branding.server";
+import { branding, mailSender } from "../branding/branding.server";
+import { getConfiguration } from "../configuration/configuration.server";
 import { db } from "../platform/db.server";
 import { env } from "../platform/env.server";
 import { afterFailure, outboxWorker } from "../platform/outbox-retry.server";
 import { registerTestHooks } from "../platform/test-hooks.server";
+import { MAIL_KINDS, type MailKind } from "./kinds.server";
 import { type MailContent, renderMail } from "./render";
 import { carriesSecret, isSealed, maskedBody, openBody, sealBody } from "./secrets.server";
 import { recordTestMailSent, TEST_MAIL_KIND } from "./test-mail.server";
@@ -35,12 +38,28 @@ function messageIdOf(mailId: number): { messageId?: string } {
   return row?.messageId ? { messageId: row.messageId } : {};
 }
 
-/** Writes a mail to the durable outbox; the worker sends it when SMTP is configured. */
+/**
+ * The signature block of a mail of `kind` (ADR 325): the sign-off of its reader ("du" or "Sie"),
+ * the brand's name, the legal details of Einstellungen → Absender und Pflichtangaben.
+ */
+export function signatureOf(kind: MailKind) {
+  const config = getConfiguration();
+  return mailSignature(
+    config.mailIdentity,
+    { name: branding().name, isSet: config.branding.name !== null },
+    MAIL_KINDS[kind],
+  );
+}
+
+/**
+ * Writes a mail to the durable outbox; the worker sends it when SMTP is configured. Every mail is
+ * rendered here with the signature block of its kind (one of MAIL_KINDS).
+ */
 export function queueMail(input: {
   to: string | string[];
   subject: string;
   content: MailContent;
-  kind?: string;
+  kind: MailKind;
   /** The request whose personal data the mail carries (erased with it). */
   requestId?: number;
   /** The appointment the mail is about (reminders are dropped or moved with it). */
@@ -60,7 +79,7 @@ export function queueMail(input: {
   const size = (attachments ?? []).reduce((n, a) => n + Buffer.byteLength(a.content), 0);
   if (size > MAX_ATTACHMENT_BYTES) throw new Error("Mail attachments over the outbox limit");
   const to = (Array.isArray(input.to) ? input.to : [input.to]).filter(Boolean).join(", ");
-  const rendered = renderMail(input.content);
+  const rendered = renderMail(input.content, signatureOf(input.kind));
   // Reset and invitation links are encrypted at rest until sent (a database copy yields no link).
   const secret = carriesSecret(rendered.text) || carriesSecret(rendered.html);
   const text = secret ? sealBody(rendered.text) : rendered.text;
@@ -72,7 +91,7 @@ export function queueMail(input: {
       subject: input.subject,
       text,
       html,
-      kind: input.kind ?? "generic",
+      kind: input.kind,
       requestId: input.requestId ?? null,
       appointmentId: input.appointmentId ?? null,
       attachments,

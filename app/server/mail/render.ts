@@ -1,3 +1,5 @@
+import type { MailSignature } from "~/lib/mail-signature";
+
 /** German mails as text + HTML from one description; every value is escaped. */
 export type MailContent = {
   /** First line of the mail, e.g. "Hallo Anna,". */
@@ -6,7 +8,6 @@ export type MailContent = {
   action?: { label: string; url: string };
   /** Key/value facts shown as a small table (e.g. name, e-mail, phone). */
   facts?: [string, string][];
-  footer?: string;
 };
 
 const escapeHtml = (s: string) =>
@@ -15,13 +16,26 @@ const escapeHtml = (s: string) =>
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
   );
 
-export function renderMail(content: MailContent): { text: string; html: string } {
+/** The text part's signature: sign-off and name, then "-- " and the legal lines (RFC 3676). */
+function signatureText(signature: MailSignature): string {
+  const closing = `${signature.signOff}\n${signature.name}`;
+  return signature.legal.length ? `${closing}\n\n-- \n${signature.legal.join("\n")}` : closing;
+}
+
+/**
+ * Renders a mail with its signature block (ADR 325): the same block closes every mail, in the text
+ * and the HTML part; every value, the signature's included, is escaped in the HTML part.
+ */
+export function renderMail(
+  content: MailContent,
+  signature: MailSignature,
+): { text: string; html: string } {
   const text = [
     content.greeting,
     ...content.paragraphs,
     content.facts?.map(([k, v]) => `${k}: ${v}`).join("\n"),
     content.action ? `${content.action.label}: ${content.action.url}` : undefined,
-    content.footer ?? "Viele Grüße\nIhr Anfrage-Portal",
+    signatureText(signature),
   ]
     .filter(Boolean)
     .join("\n\n");
@@ -46,7 +60,12 @@ ${
     ? `<p style="margin:0 0 16px"><a href="${escapeHtml(content.action.url)}" style="display:inline-block;background:#4f46e5;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escapeHtml(content.action.label)}</a></p><p style="font-size:12px;color:#6b7280;word-break:break-all">${escapeHtml(content.action.url)}</p>`
     : ""
 }
-${p(content.footer ?? "Viele Grüße\nIhr Anfrage-Portal")}
+${p(`${signature.signOff}\n${signature.name}`)}
+${
+  signature.legal.length
+    ? `<div data-signature="legal" style="margin-top:24px;padding-top:12px;border-top:1px solid #e5e7eb;font-size:12px;line-height:1.5;color:#4b5563">${signature.legal.map(escapeHtml).join("<br>")}</div>`
+    : ""
+}
 </body></html>`;
   return { text, html };
 }

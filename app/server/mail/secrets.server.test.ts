@@ -60,6 +60,7 @@ describe("outbox secrets at rest", () => {
     const plain = queueMail({
       to: "a@example.com",
       subject: "Hallo",
+      kind: "two-factor-notice",
       content: { paragraphs: ["Nur Text."] },
     });
     expect(plain.text).toContain("Nur Text.");

@@ -6,6 +6,7 @@ import { wipeExpiredSecrets } from "../mail/outbox.server";
 import { db } from "../platform/db.server";
 import {
   eraseExpiredQuarantine,
+  sendHeldNoticeIfDue,
   sendQuarantineDigestIfDue,
 } from "../requests/quarantine-jobs.server";
 import { audit, purgeAudit } from "./audit.server";
@@ -112,7 +113,7 @@ let timer: ReturnType<typeof setInterval> | undefined;
 let running: Promise<unknown> | undefined;
 /**
  * Background task: checks at start and hourly; runs the daily retention when due and sends the
- * daily "n Anfragen warten auf Prüfung" mail when due.
+ * daily "n Anfragen warten auf Prüfung" mail when due, and the owed notice of newly held requests.
  */
 export const retentionTask = {
   start() {
@@ -120,6 +121,8 @@ export const retentionTask = {
       if (running) return;
       running = runRetentionIfDue()
         .then(() => sendQuarantineDigestIfDue())
+        // A request held since the last notice, after its six hours (ADR 327).
+        .then(() => sendHeldNoticeIfDue())
         .catch((error) =>
           console.warn(
             "Aufbewahrung fehlgeschlagen:",

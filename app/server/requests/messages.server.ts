@@ -1,7 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { RequestMessageJson } from "~/lib/request-message";
 import { admins, mailOutbox, requestMessages, requests } from "~db/schema";
-import { branding } from "../branding/branding.server";
 import { addressKey } from "../mail/address-key.server";
 import { mailConfigured, queueMail } from "../mail/outbox.server";
 import { db, transaction } from "../platform/db.server";
@@ -84,7 +83,7 @@ export async function sendMessage(
       requestId: id,
       replyTo: inboxReplyTo ?? replyTo,
       ...(inboxReplyTo ? { cc: replyTo } : {}),
-      content: { paragraphs: [input.body], footer: `Viele Grüße\n${branding().name}` },
+      content: { paragraphs: [input.body] },
     });
     return tx
       .insert(requestMessages)

@@ -3,6 +3,7 @@ import type { AdminRequestJson, RequestJson } from "~/lib/request-json";
 import { requests } from "~db/schema";
 import { releaseHeldBookings } from "../appointments/quarantine-release.server";
 import { getConfiguration } from "../configuration/configuration.server";
+import { mailConfigured } from "../mail/outbox.server";
 import { db } from "../platform/db.server";
 import type { Failure } from "../platform/result.server";
 import { type AuditActor, audit } from "../privacy/audit.server";
@@ -107,8 +108,13 @@ export async function releaseRequest(
   return { ok: true, released: true, request };
 }
 
-/** The toast after a release (page) — the same words for an already released request. */
+/**
+ * The toast after a release (page): what happens now, honestly — without a mail server the
+ * notification and the receipt wait in the outbox (ADR 327).
+ */
 export const releaseMessage = (r: Release) =>
-  r.released
-    ? "Anfrage freigegeben. Benachrichtigung, Webhooks und Eingangsbestätigung werden jetzt verschickt."
-    : "Die Anfrage war bereits freigegeben.";
+  !r.released
+    ? "Die Anfrage war bereits freigegeben."
+    : mailConfigured()
+      ? "Anfrage freigegeben. Benachrichtigung, Webhooks und Eingangsbestätigung werden jetzt verschickt."
+      : "Anfrage freigegeben. Webhooks werden jetzt gesendet. Benachrichtigung und Eingangsbestätigung liegen im Postausgang, bis ein Mailserver (SMTP_URL) eingerichtet ist – die Kundin oder der Kunde erfährt bis dahin nichts.";

@@ -4,7 +4,12 @@ import { ftsQuery, PAGE_SIZE, type RequestListQuery, SEARCH_RESULT_CAP } from "~
 import { admins, requestAssignees, requests } from "~db/schema";
 import { countPendingInvitations } from "../accounts/invitations.server";
 import { db } from "../platform/db.server";
-import { countDashboardRequests, countListBucket, dashboardVersion } from "./counts.server";
+import {
+  countDashboardRequests,
+  countListBucket,
+  countQuarantinedRequests,
+  dashboardVersion,
+} from "./counts.server";
 import { isQuarantined, notQuarantined } from "./quarantine.server";
 import { loadRequestsJson, serializeRequests } from "./serialize.server";
 
@@ -250,12 +255,17 @@ export type DashboardStats = {
   newRequests: number;
   activeRequests: number;
   archivedRequests: number;
+  /** Held in the spam quarantine ("Zur Prüfung", ADR 327): counted here, in none of the others. */
+  quarantinedRequests: number;
   admins: number;
   activeAdmins: number;
   pendingInvitations: number;
 };
 
-/** The dashboard's figures (also GET /api/admin/stats), without the quarantined requests. */
+/**
+ * The dashboard's figures (also GET /api/admin/stats): the request counts without the quarantined
+ * requests, which are counted on their own (`quarantinedRequests`).
+ */
 export function getStats(): DashboardStats {
   // From the trigger-kept counts (ADR 275): a few rows, not an index walk.
   const r = countDashboardRequests();
@@ -268,6 +278,7 @@ export function getStats(): DashboardStats {
     newRequests: r.fresh,
     activeRequests: r.total - r.archived,
     archivedRequests: r.archived,
+    quarantinedRequests: countQuarantinedRequests(),
     admins: a?.total ?? 0,
     activeAdmins: Number(a?.active ?? 0),
     pendingInvitations: countPendingInvitations(),

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { firstNameOf } from "~/lib/first-name";
+import { visitorGreeting } from "~/lib/first-name";
 import { formatRequestId } from "~/lib/format";
 import { requests } from "~db/schema";
 import { bookingEnabled } from "../appointments/booking-settings.server";
@@ -37,14 +37,13 @@ export async function sendReceipt(requestId: number): Promise<ReceiptOutcome> {
   const reserved = await receiptLimiter().consume(key);
   if (!reserved.ok) return "limited";
   try {
-    const firstName = firstNameOf(row.name);
     queueMail({
       to: row.email,
       subject: RECEIPT_SUBJECT,
       kind: RECEIPT_KIND,
       requestId: row.id,
       content: {
-        greeting: firstName ? `Hallo ${firstName},` : "Hallo,",
+        greeting: visitorGreeting(row.name),
         paragraphs: [
           `vielen Dank! Deine Anfrage ist bei uns eingegangen und hat die Nummer #${formatRequestId(row.id)}.`,
           "Wir sehen sie uns sofort an. Deine Testversion bekommst du innerhalb von drei Tagen.",
@@ -54,7 +53,6 @@ export async function sendReceipt(requestId: number): Promise<ReceiptOutcome> {
           "Du hast uns nichts geschickt? Dann hat jemand deine Adresse eingetragen. Über den Link kannst du die Anfrage zurückziehen; sonst musst du nichts tun.",
         ],
         action: { label: "Meine Anfrage öffnen", url: link },
-        footer: "Viele Grüße\nDein Team",
       },
     });
     return "queued";

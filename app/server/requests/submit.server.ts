@@ -17,6 +17,7 @@ import { consumeAll, refundAll, visitorLimits } from "../platform/rate-limit.ser
 import { type Failure, failure, fieldsFailure, type Ok } from "../platform/result.server";
 import { claimSolution } from "../spam/altcha.server";
 import { honeypotFilled } from "../spam/honeypot.server";
+import { challengeOffered, issueChallenge } from "../spam/script-free.server";
 import { spamVerdict } from "../spam/verdict.server";
 import { initialTranscriptStatus } from "../transcription/jobs.server";
 import { hardBodyLimit, parseSubmissionBody } from "../uploads/parse.server";
@@ -24,6 +25,7 @@ import { deleteStoredFiles } from "../uploads/store.server";
 import { newVisitorSecret, rememberVisitorRequest } from "../visitors/visitor.server";
 import { typedColumns } from "./contact-columns.server";
 import { runNewRequestFlow } from "./new-request-flow.server";
+import { sendHeldNoticeIfDue } from "./quarantine-jobs.server";
 import { requestLinkPath } from "./request-link.server";
 import { loadRequestJson } from "./serialize.server";
 
@@ -51,6 +53,11 @@ export type SubmitResult =
       setCookie: string | null;
       /** From the framed form (issue 29): the "gesendet" token and the signed booking link. */
       embed?: { sentToken: string; bookingPath: string | null };
+      /**
+       * Held for want of a proof of work, from a page's own form: the script-free challenge's
+       * token for the thank-you page (ADR 326). Never for POST /api/requests or a blocklist hit.
+       */
+      challenge?: string;
       /** Files refused (disk almost full): the message, and the toast cookie that shows it. */
       filesRefused?: string;
       toastCookie?: string;
@@ -95,8 +102,12 @@ export async function submitRequest(
   }
 }
 
-/** `embed`: the post of the framed form (/embed), which must carry a valid token. */
-type SubmitOptions = { embed?: boolean };
+/**
+ * `embed`: the post of the framed form (/embed), which must carry a valid token. `scriptFree`: a
+ * page's own form post (the landing page, /embed), whose thank-you page can ask the script-free
+ * challenge (ADR 326); POST /api/requests never passes it.
+ */
+type SubmitOptions = { embed?: boolean; scriptFree?: boolean };
 
 async function acceptRequest(
   request: Request,
@@ -176,10 +187,12 @@ async function acceptRequest(
   const { secret, hash } = newVisitorSecret();
   let id: number;
   let quarantined = false;
+  let blocked = false;
   try {
     // Spam (ADR 250): without a valid proof of work, or on the blocklist, the request is stored
     // and answered like any other, but quarantined: none of the new-request side effects run.
     const verdict = await spamVerdict(parsed.fields[ALTCHA_FIELD], value.email, clientIp);
+    blocked = verdict.blocked;
     id = transaction((tx) => {
       // Only a stored submission uses its solution up; a second use is a replay.
       const fresh = verdict.solution ? claimSolution(tx, verdict.solution) : true;
@@ -225,9 +238,17 @@ async function acceptRequest(
   }
 
   const created = loadRequestJson(id) as RequestJson;
+  // Without a proof of work, through a page's form: the thank-you page asks one question (ADR 326).
+  const challenge =
+    quarantined && !blocked && options.scriptFree && challengeOffered()
+      ? issueChallenge(id)
+      : undefined;
   if (!quarantined) await runNewRequestFlow(created);
+  // Announced now; one the visitor may still answer, by the next tick if it is still held.
+  else noticeHeld(Boolean(challenge));
   return {
     ok: true,
+    ...(challenge ? { challenge } : {}),
     request: created,
     setCookie: embedded ? null : await rememberVisitorRequest(request, id, secret),
     ...(embedded
@@ -240,4 +261,16 @@ async function acceptRequest(
         }
       : {}),
   };
+}
+
+/** A held request: the admins hear of it (at most every few hours, ADR 327); never fails the lead. */
+function noticeHeld(answerable: boolean) {
+  try {
+    sendHeldNoticeIfDue({ held: true, defer: answerable });
+  } catch (error) {
+    console.warn(
+      "Hinweis auf angehaltene Anfrage fehlgeschlagen:",
+      error instanceof Error ? error.message : error,
+    );
+  }
 }

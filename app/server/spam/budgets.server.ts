@@ -13,7 +13,7 @@ import { db } from "../platform/db.server";
 const KEEP_MS = 8 * 24 * 3600_000;
 const dayKey = (name: string, now: Date) => `budget:${name}:${berlinToday(now)}`;
 
-export type BudgetName = "ai-calls" | "ai-manual" | "mails-held" | "transcriptions";
+export type BudgetName = "ai-calls" | "ai-manual" | "mails-held" | "transcriptions" | "script-free";
 
 /** How many of `name` were counted on the Berlin day of `now`. */
 export function countToday(name: BudgetName, now = new Date()): number {

@@ -17,6 +17,21 @@ async function verdictWith(value: string | undefined) {
 }
 
 describe("SPAM_PROTECTION", () => {
+  it("a blocklist hit is held and marked blocked: no script-free challenge (ADR 326)", async () => {
+    const { saveConfiguration, getConfiguration } = await import(
+      "../configuration/configuration.server"
+    );
+    expect(
+      saveConfiguration({ ...getConfiguration(), spam: { blocklist: ["*@spam.example"] } }).ok,
+    ).toBe(true);
+    const spamVerdict = await verdictWith(undefined);
+    expect(await spamVerdict(undefined, "bot@spam.example", "192.0.2.1")).toEqual({
+      quarantine: true,
+      solution: null,
+      blocked: true,
+    });
+  });
+
   it("defaults to quarantine and refuses other values", () => {
     expect(parseEnv({ DATABASE_PATH: process.env.DATABASE_PATH }).SPAM_PROTECTION).toBe(
       "quarantine",
@@ -31,6 +46,7 @@ describe("SPAM_PROTECTION", () => {
     expect(await spamVerdict(undefined, "anna@example.com", "192.0.2.1")).toEqual({
       quarantine: true,
       solution: null,
+      blocked: false,
     });
   });
 
@@ -39,6 +55,7 @@ describe("SPAM_PROTECTION", () => {
     expect(await spamVerdict(undefined, "anna@example.com", "192.0.2.1")).toEqual({
       quarantine: false,
       solution: null,
+      blocked: false,
     });
   });
 });

@@ -8,6 +8,8 @@ export type SpamVerdict = {
   quarantine: boolean;
   /** A valid solution to claim when the submission is stored (a replay claims nothing). */
   solution: { nonce: string; expiresAtMs: number } | null;
+  /** On the blocklist: held without a way out but a human (no script-free challenge, ADR 326). */
+  blocked: boolean;
 };
 
 /**
@@ -20,11 +22,12 @@ export async function spamVerdict(
   email: string,
   clientIp: string,
 ): Promise<SpamVerdict> {
-  if (env().SPAM_PROTECTION === "off") return { quarantine: false, solution: null };
+  if (env().SPAM_PROTECTION === "off") return { quarantine: false, solution: null, blocked: false };
   const check = await checkSolution(altcha);
   const blocked = blocklistMatch(getConfiguration().spam.blocklist, { email, ip: clientIp });
   return {
     quarantine: blocked || !check.ok,
     solution: check.ok ? { nonce: check.nonce, expiresAtMs: check.expiresAtMs } : null,
+    blocked,
   };
 }

@@ -16,6 +16,7 @@ const LINK_TEXT: Record<string, string> = {
   "/admin/users": "Zur Benutzerverwaltung",
   "/admin/settings/outbox": "Zum Postausgang",
   "/admin/settings#branding": "Zu Erscheinungsbild und Inhalte",
+  "/admin/settings#mailIdentity": "Zu Absender und Pflichtangaben",
   [ENV_HELP_HREF]: "So setzen Sie Umgebungsvariablen",
 };
 

@@ -20,6 +20,7 @@ import { AppointmentSettings, type EventTypeOption } from "./appointment-setting
 import { BannerSettings } from "./banner-settings";
 import { BrandingSettings } from "./branding-settings";
 import { EmbedSettings } from "./embed-settings";
+import { MailIdentitySettings } from "./mail-identity-settings";
 import { NotificationSettings } from "./notification-settings";
 import { PreparationFieldSettings } from "./preparation-field-settings";
 import { PrivacySettings } from "./privacy-settings";
@@ -210,6 +211,7 @@ function SettingsFormBody(props: SettingsFormProps) {
         <PrivacySettings fields={fields} />
         <SpamSettings form={form} fields={fields} />
         <BrandingSettings form={form} fields={fields} legalDefaults={props.legalDefaults} />
+        <MailIdentitySettings fields={fields} brandName={props.config.branding.name} />
         <EmbedSettings form={form} fields={fields} appUrl={props.appUrl} />
 
         <div

@@ -15,6 +15,7 @@ export function SpamSettings({ form, fields }: { form: SettingsForm; fields: Set
   const spam = fields.spam.getFieldset();
   const ai = fields.ai.getFieldset();
   const transcription = fields.transcription.getFieldset();
+  const scriptFree = fields.scriptFree.getFieldset();
   const list = spam.blocklist;
   const entries = useSettingsList(form, list, ADD_ID);
   return (
@@ -71,6 +72,11 @@ export function SpamSettings({ form, fields }: { form: SettingsForm; fields: Set
               "transcriptionDailyLimit",
               "Transkriptionen von Sprachnachrichten pro Tag höchstens",
             ],
+            [
+              scriptFree.dailyLimit,
+              "scriptFreeDailyLimit",
+              "Anfragen ohne JavaScript pro Tag per Kontrollfrage freigeben, höchstens",
+            ],
           ]}
         />
       </div>
@@ -80,7 +86,10 @@ export function SpamSettings({ form, fields }: { form: SettingsForm; fields: Set
         Budget, das Besucher nicht aufbrauchen können; darüber werden sie abgelehnt. 0 schaltet die
         jeweiligen KI-Aufrufe ab. Über dem Transkriptions-Budget warten Sprachnachrichten auf den
         nächsten Tag; 0 schickt keine Aufnahme mehr an den Transkriptionsdienst (nur wirksam, wenn
-        TRANSCRIPTION_API_URL gesetzt ist).
+        TRANSCRIPTION_API_URL gesetzt ist). Wer ohne JavaScript schreibt, beantwortet nach dem
+        Senden eine kurze Rechenfrage; eine richtige Antwort gibt die Anfrage frei – höchstens so
+        viele pro Tag (und drei je Anschluss), danach warten sie unter „Prüfen“. 0 stellt keine
+        Frage mehr.
       </p>
     </Section>
   );

@@ -6,6 +6,7 @@ import {
   API_TOKEN_MESSAGES as M,
 } from "~/lib/api-tokens";
 import { admins, apiTokens } from "~db/schema";
+import { branding } from "../../branding/branding.server";
 import { queueMail } from "../../mail/outbox.server";
 import { hashToken, randomToken } from "../../platform/crypto.server";
 import { db } from "../../platform/db.server";
@@ -91,7 +92,7 @@ export async function createApiToken(
     content: {
       greeting: `Hallo ${admin.username},`,
       paragraphs: [
-        `für Ihren Admin-Zugang zum Anfrage-Portal wurde der API-Zugang „${input.name}“ erstellt (Berechtigungen: ${input.scopes.join(", ")}${expiresAt ? `; gültig bis ${expiresAt.toISOString().slice(0, 10)}` : ""}).`,
+        `für Ihren Admin-Zugang bei ${branding().name} wurde der API-Zugang „${input.name}“ erstellt (Berechtigungen: ${input.scopes.join(", ")}${expiresAt ? `; gültig bis ${expiresAt.toISOString().slice(0, 10)}` : ""}).`,
         "Falls Sie das nicht erwartet haben, widerrufen Sie den Zugang unter „Account-Einstellungen“, ändern Sie sofort Ihr Passwort und wenden Sie sich an einen anderen Admin.",
       ],
       action: { label: "Account-Einstellungen öffnen", url: `${env().APP_URL}/admin/account` },

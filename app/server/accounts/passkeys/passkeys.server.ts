@@ -7,6 +7,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { PASSKEY_MESSAGES as P } from "~/lib/passkeys";
 import { TWO_FACTOR_MESSAGES as M } from "~/lib/two-factor";
 import { admins, passkeys } from "~db/schema";
+import { branding } from "../../branding/branding.server";
 import { db } from "../../platform/db.server";
 import { type Failure, failure, type Result } from "../../platform/result.server";
 import { audit } from "../../privacy/audit.server";
@@ -174,7 +175,7 @@ export async function registerPasskey(
   deleteOtherSessions(admin.id, actor.tokenHash);
   audit({ id: admin.id, username: admin.username }, "passkey-added", admin.username, { name });
   tellAdmin(admin, "Neuer Passkey für Ihr Konto", [
-    `für Ihren Admin-Zugang zum Anfrage-Portal wurde der Passkey „${name}“ hinzugefügt. Ihre anderen Sitzungen wurden abgemeldet.`,
+    `für Ihren Admin-Zugang bei ${branding().name} wurde der Passkey „${name}“ hinzugefügt. Ihre anderen Sitzungen wurden abgemeldet.`,
   ]);
   return {
     ok: true,
@@ -209,7 +210,7 @@ export async function removePasskey(
     name: target.name,
   });
   tellAdmin(admin, "Passkey entfernt", [
-    `von Ihrem Admin-Zugang zum Anfrage-Portal wurde der Passkey „${target.name}“ entfernt. Ihre anderen Sitzungen wurden abgemeldet.`,
+    `von Ihrem Admin-Zugang bei ${branding().name} wurde der Passkey „${target.name}“ entfernt. Ihre anderen Sitzungen wurden abgemeldet.`,
   ]);
   return { ok: true, name: target.name };
 }

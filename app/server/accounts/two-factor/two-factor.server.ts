@@ -7,6 +7,7 @@ import {
   RECOVERY_CODE_COUNT,
 } from "~/lib/two-factor";
 import { admins, loginChallenges, passkeys, recoveryCodes } from "~db/schema";
+import { branding } from "../../branding/branding.server";
 import { queueMail } from "../../mail/outbox.server";
 import { hashToken } from "../../platform/crypto.server";
 import { db } from "../../platform/db.server";
@@ -205,7 +206,7 @@ export async function regenerateRecoveryCodes(
     current.username,
   );
   tellAdmin(current, "Neue Wiederherstellungscodes erzeugt", [
-    "für Ihren Admin-Zugang zum Anfrage-Portal wurden neue Wiederherstellungscodes erzeugt. Die bisherigen Codes gelten nicht mehr.",
+    `für Ihren Admin-Zugang bei ${branding().name} wurden neue Wiederherstellungscodes erzeugt. Die bisherigen Codes gelten nicht mehr.`,
   ]);
   return { ok: true, recoveryCodes: codes };
 }
@@ -276,7 +277,7 @@ export function resetTwoFactor(
   const by =
     typeof actor === "string" ? "über die Kommandozeile des Servers" : `von ${actor.username}`;
   tellAdmin(target, "Ihre Zwei-Faktor-Anmeldung wurde zurückgesetzt", [
-    `die Zwei-Faktor-Anmeldung Ihres Admin-Zugangs zum Anfrage-Portal wurde ${by} zurückgesetzt. Sie melden sich jetzt nur mit Ihrem Passwort an und können die Zwei-Faktor-Anmeldung unter „Account-Einstellungen“ neu einrichten.`,
+    `die Zwei-Faktor-Anmeldung Ihres Admin-Zugangs bei ${branding().name} wurde ${by} zurückgesetzt. Sie melden sich jetzt nur mit Ihrem Passwort an und können die Zwei-Faktor-Anmeldung unter „Account-Einstellungen“ neu einrichten.`,
     ...revokedKeysLines(revoked),
   ]);
   return { ok: true, username: target.username, wasEnabled };
