@@ -16,3 +16,11 @@ export async function loginAs(
   await page.getByRole("button", { name: "Anmelden" }).click();
   await expect(page).not.toHaveURL(/\/admin\/login/);
 }
+
+/** The path and query of the first link to `path` in a mail text (the mail links use APP_URL). */
+export function mailLink(text: string, path: string) {
+  const match = text.match(new RegExp(`https?://\\S+${path}\\?token=[\\w%-]+`));
+  if (!match) throw new Error(`no ${path} link in: ${text}`);
+  const url = new URL(match[0]);
+  return url.pathname + url.search;
+}

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { loginAs } from "./auth";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
@@ -138,4 +139,30 @@ test("settings: a new preparation field without name or label is refused at its 
   await expect(name).toHaveAccessibleDescription("Ein Feld mit diesem Namen gibt es bereits.");
   await expect(name).toBeFocused();
   await expect(name).toBeInViewport();
+});
+
+// A row moved to the top keeps the focus on its (enabled) other button.
+test("preparation fields: moved to the top, the row's 'nach unten' takes the focus", async ({
+  page,
+  seed,
+  javaScriptEnabled,
+}) => {
+  seed.configuration({});
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginAs(page, await seed.admin());
+  await page.goto("/admin/settings");
+  if (javaScriptEnabled) await waitForHydration(page);
+  // "Kernfunktionen" is the second row (after "Zielgruppe"): one step up is the top.
+  const up = page.getByRole("button", { name: "Feld Kernfunktionen nach oben" });
+  await expect(page.locator("#preparation-1-up")).toHaveAccessibleName(
+    "Feld Kernfunktionen nach oben",
+  );
+  await up.click();
+  const down = page.getByRole("button", { name: "Feld Kernfunktionen nach unten" });
+  await expect(down).toBeFocused();
+  await expect(down).toBeInViewport();
+  await expect(page.getByRole("button", { name: "Feld Kernfunktionen nach oben" })).toBeDisabled();
+  if (!javaScriptEnabled) {
+    await expect(page.getByText("Feld verschoben – zum Übernehmen bitte speichern.")).toBeVisible();
+  }
 });

@@ -168,3 +168,32 @@ test("outbox: mails are readable with masked token links", async ({ page, seed }
   await expect(item.locator("pre")).toContainText("token=••••••");
   await expect(item.locator("pre")).not.toContainText(/token=[A-Za-z0-9_-]{10,}/);
 });
+
+test("upload settings: per file is clamped to the total; the landing hint says '1 Datei'", async ({
+  page,
+  browser,
+  javaScriptEnabled,
+  seed,
+}) => {
+  seed.configuration({});
+  await loginAs(page, await seed.admin());
+  await page.goto("/admin/settings");
+  if (javaScriptEnabled) await waitForHydration(page);
+  // Each within its own range (the inputs' min/max), but per file above the total.
+  await page.getByLabel("Max. Dateien pro Anfrage").fill("1");
+  await page.getByLabel("Max. Größe pro Datei (MB)").fill("25");
+  await page.getByLabel("Max. Gesamtgröße (MB)").fill("10");
+  await page.getByRole("button", { name: "Konfiguration speichern" }).click();
+  await expect(page.getByText("Konfiguration erfolgreich gespeichert!")).toBeVisible();
+  await page.goto("/admin/settings");
+  await expect(page.getByLabel("Max. Dateien pro Anfrage")).toHaveValue("1");
+  await expect(page.getByLabel("Max. Größe pro Datei (MB)")).toHaveValue("10");
+  await expect(page.getByLabel("Max. Gesamtgröße (MB)")).toHaveValue("10");
+
+  const visitor = await (await browser.newContext({ javaScriptEnabled })).newPage();
+  await visitor.goto("/");
+  await expect(visitor.locator("#contact-attachments-hint")).toContainText(
+    "1 Datei, bis zu 10 MB.",
+  );
+  await expect(visitor.getByText(/Bis zu 1 Dateien/)).toHaveCount(0);
+});
