@@ -9,7 +9,8 @@ import { db } from "~/server/platform/db.server";
 import { appointments, requests } from "~db/schema";
 import { CALCOM_URL } from "../mocks/calcom";
 import { nextBookableWeekday } from "./booking-days";
-import { mswListenOptions, setupMocks, startTestServer, type TestServer } from "./server";
+import { mswListenOptions, setupMocks } from "./msw";
+import { startTestServer, type TestServer } from "./server";
 
 type OpenApiParam = { name: string; in: string; required?: boolean; schema?: object };
 type OpenApiOp = { parameters?: OpenApiParam[]; requestBody?: unknown };

@@ -19,7 +19,8 @@ import {
   webhookDeliveries,
 } from "~db/schema";
 import { ANTHROPIC_URL, anthropicText } from "../mocks/anthropic";
-import { mswListenOptions, setupMocks, startTestServer, type TestServer } from "./server";
+import { mswListenOptions, setupMocks } from "./msw";
+import { startTestServer, type TestServer } from "./server";
 
 const DAY = 86_400_000;
 let server: TestServer;
