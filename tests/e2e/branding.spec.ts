@@ -1,7 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { waitForHydration } from "./hydration";
 import { switchToDarkTheme } from "./theme";
 
 // Issue 29: the agency puts its name, colour, a question and its logo on the product in the
@@ -33,16 +32,10 @@ async function axeClean(page: Page, include?: string) {
 test("brand: name, colour, a question and a logo from the settings on the landing page", async ({
   page,
   browser,
-  loginAsNew,
-  seed,
+  openSettings,
   javaScriptEnabled,
 }, testInfo) => {
-  seed.configuration({});
-  await page.setViewportSize(PHONE);
-  await loginAsNew(page);
-  await page.goto("/admin/settings#branding");
-  if (javaScriptEnabled) await waitForHydration(page);
-  const card = page.locator("#branding");
+  const card = await openSettings(page, { section: "branding", viewport: PHONE });
   await expect(card.getByRole("heading", { name: "Erscheinungsbild und Inhalte" })).toBeVisible();
   await expect(card.getByLabel("Name", { exact: true })).toHaveValue("Anfrage-Portal");
 
@@ -121,13 +114,6 @@ test("brand: name, colour, a question and a logo from the settings on the landin
 
 const save = (page: Page) => page.getByRole("button", { name: "Konfiguration speichern" }).click();
 
-async function openBranding(page: Page, javaScriptEnabled: boolean) {
-  await page.setViewportSize(PHONE);
-  await page.goto("/admin/settings#branding");
-  if (javaScriptEnabled) await waitForHydration(page);
-  return page.locator("#branding");
-}
-
 /** Whether two boxes overlap (the toast over the field's label). */
 async function overlaps(a: Locator, b: Locator) {
   const [x, y] = [await a.boundingBox(), await b.boundingBox()];
@@ -138,13 +124,10 @@ async function overlaps(a: Locator, b: Locator) {
 test("a 4:1 wordmark logo is shown at its proportions in the header (390 and 1280)", async ({
   page,
   browser,
-  loginAsNew,
-  seed,
+  openSettings,
   javaScriptEnabled,
 }, testInfo) => {
-  seed.configuration({});
-  await loginAsNew(page);
-  await openBranding(page, javaScriptEnabled);
+  await openSettings(page, { section: "branding", viewport: PHONE });
   const wide = await page.evaluate(() => {
     const c = document.createElement("canvas");
     c.width = 400;
@@ -209,13 +192,9 @@ test("a 4:1 wordmark logo is shown at its proportions in the header (390 and 128
 
 test("toasts: a refused colour's toast leaves its label clear, a later save ends it, no pile (390)", async ({
   page,
-  loginAsNew,
-  seed,
-  javaScriptEnabled,
+  openSettings,
 }, testInfo) => {
-  seed.configuration({});
-  await loginAsNew(page);
-  const card = await openBranding(page, javaScriptEnabled);
+  const card = await openSettings(page, { section: "branding", viewport: PHONE });
   const color = card.getByLabel(/^Hauptfarbe/);
   const toasts = page.locator("[data-toast]");
   // Refused three times in a row: one toast about it, not three.
@@ -247,13 +226,12 @@ test("toasts: a refused colour's toast leaves its label clear, a later save ends
 
 test("the colour field shows its colour as a swatch", async ({
   page,
-  loginAsNew,
+  openSettings,
   seed,
   javaScriptEnabled,
 }) => {
   seed.configuration({ branding: { primaryColor: "#0b5d1e" } as never });
-  await loginAsNew(page);
-  const card = await openBranding(page, javaScriptEnabled);
+  const card = await openSettings(page, { section: "branding", viewport: PHONE });
   const swatch = card.getByTestId("color-swatch");
   await expect(swatch).toBeVisible();
   await expect(swatch).toHaveCSS("background-color", "rgb(11, 93, 30)");
@@ -265,13 +243,9 @@ test("the colour field shows its colour as a swatch", async ({
 
 test("Zurücksetzen keeps the text in view and the focus on its button (390)", async ({
   page,
-  loginAsNew,
-  seed,
-  javaScriptEnabled,
+  openSettings,
 }, testInfo) => {
-  seed.configuration({});
-  await loginAsNew(page);
-  const card = await openBranding(page, javaScriptEnabled);
+  const card = await openSettings(page, { section: "branding", viewport: PHONE });
   const subtitle = card.getByLabel("Unterzeile");
   await subtitle.fill("Eigene Unterzeile");
   const reset = card.getByRole("button", { name: /Zurücksetzen \(Unterzeile/ });
@@ -285,9 +259,8 @@ test("Zurücksetzen keeps the text in view and the focus on its button (390)", a
 
 test("removing a question focuses its neighbour, the heading once the list is empty (390)", async ({
   page,
-  loginAsNew,
+  openSettings,
   seed,
-  javaScriptEnabled,
 }, testInfo) => {
   seed.configuration({
     branding: {
@@ -297,8 +270,7 @@ test("removing a question focuses its neighbour, the heading once the list is em
       ],
     } as never,
   });
-  await loginAsNew(page);
-  const card = await openBranding(page, javaScriptEnabled);
+  const card = await openSettings(page, { section: "branding", viewport: PHONE });
   // The first one: the next question (now "Frage 1") takes the focus.
   await card.getByRole("button", { name: "Frage „Erste Frage?“ entfernen" }).click();
   const next = card.getByLabel("Frage 1", { exact: true });

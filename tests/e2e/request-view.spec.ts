@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { loginAs } from "./auth";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
@@ -13,6 +12,7 @@ const marker = () => randomBytes(4).toString("hex");
 
 test("preparation: an unrelated change in another tab is no conflict; a real one keeps the draft", async ({
   page,
+  loginAsNew,
   javaScriptEnabled,
   seed,
 }) => {
@@ -24,7 +24,7 @@ test("preparation: an unrelated change in another tab is no conflict; a real one
     companyDescription: `Tischlerei ${m} mit zwölf Angestellten in Leipzig`,
     description: `Eine Auftragsverwaltung ${m}.`,
   });
-  await loginAs(page, await seed.admin());
+  await loginAsNew(page);
   await page.goto(`/admin/requests?requestId=${id}`);
   const view = page.getByRole("dialog", { name: `Kundin ${m}` });
   await expect(view).toBeVisible();
@@ -70,6 +70,7 @@ test("preparation: an unrelated change in another tab is no conflict; a real one
 
 test("full-screen request view: focus moves in, stays inside, the page behind is inert; Escape returns it", async ({
   page,
+  loginAsNew,
   javaScriptEnabled,
   seed,
 }) => {
@@ -82,7 +83,7 @@ test("full-screen request view: focus moves in, stays inside, the page behind is
     companyDescription: `Tischlerei ${m} mit zwölf Angestellten in Leipzig`,
     description: `Eine Auftragsverwaltung ${m}.`,
   });
-  await loginAs(page, await seed.admin());
+  await loginAsNew(page);
   await page.goto(`/admin/requests?q=${m}`);
   if (javaScriptEnabled) await waitForHydration(page);
   const open = page.getByRole("link", { name: /im Vollbild öffnen/ });
@@ -155,6 +156,7 @@ async function openPrompt(page: Page, seedId: number, javaScriptEnabled: boolean
 
 test("request AI tools at 1280 px: the generated prompt is brought into view", async ({
   page,
+  loginAsNew,
   javaScriptEnabled,
   seed,
 }, testInfo) => {
@@ -167,7 +169,7 @@ test("request AI tools at 1280 px: the generated prompt is brought into view", a
     companyDescription: `Bäckerei ${m} mit drei Filialen in Berlin`,
     description: `Eine App für Vorbestellungen ${m}.`,
   });
-  await loginAs(page, await seed.admin());
+  await loginAsNew(page);
   const view = await openPrompt(page, id, javaScriptEnabled, m);
   await view.getByRole("button", { name: "Prompt für KI-Coding-Assistent erstellen" }).click();
   const prompt = view.getByLabel("Prompt", { exact: true });

@@ -1,8 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { loginAs } from "./auth";
 import { expect, test } from "./fixtures";
-import { waitForHydration } from "./hydration";
 
 // Issue 25 item 4: the settings' lists are Conform field lists. With JS Conform changes them in
 // place; without JS each button posts its intent and the server shows the changed list again.
@@ -18,15 +16,10 @@ const savedNames = (page: Page) =>
 
 test("settings: add, reorder and remove preparation fields, then save (390 px)", async ({
   page,
-  loginAsNew,
-  seed,
+  openSettings,
   javaScriptEnabled,
 }, testInfo) => {
-  seed.configuration({});
-  await page.setViewportSize(PHONE);
-  await loginAsNew(page);
-  await page.goto("/admin/settings");
-  if (javaScriptEnabled) await waitForHydration(page);
+  await openSettings(page, { viewport: PHONE });
   expect(await savedNames(page)).toEqual([
     "zielgruppe",
     "kernfunktionen",
@@ -106,15 +99,9 @@ test("settings: add, reorder and remove preparation fields, then save (390 px)",
 
 test("settings: a new preparation field without name or label is refused at its row", async ({
   page,
-  loginAsNew,
-  seed,
-  javaScriptEnabled,
+  openSettings,
 }) => {
-  seed.configuration({});
-  await page.setViewportSize(PHONE);
-  await loginAsNew(page);
-  await page.goto("/admin/settings");
-  if (javaScriptEnabled) await waitForHydration(page);
+  await openSettings(page, { viewport: PHONE });
   await page.getByRole("button", { name: "Feld hinzufügen" }).click();
   const name = page.getByLabel("Name (nur Buchstaben und Ziffern)");
   await name.fill("zielgruppe");
@@ -144,14 +131,10 @@ test("settings: a new preparation field without name or label is refused at its 
 // A row moved to the top keeps the focus on its (enabled) other button.
 test("preparation fields: moved to the top, the row's 'nach unten' takes the focus", async ({
   page,
-  seed,
+  openSettings,
   javaScriptEnabled,
 }) => {
-  seed.configuration({});
-  await page.setViewportSize({ width: 390, height: 844 });
-  await loginAs(page, await seed.admin());
-  await page.goto("/admin/settings");
-  if (javaScriptEnabled) await waitForHydration(page);
+  await openSettings(page, { viewport: PHONE });
   // "Kernfunktionen" is the second row (after "Zielgruppe"): one step up is the top.
   const up = page.getByRole("button", { name: "Feld Kernfunktionen nach oben" });
   await expect(page.locator("#preparation-1-up")).toHaveAccessibleName(

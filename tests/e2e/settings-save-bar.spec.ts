@@ -1,7 +1,5 @@
 import type { Locator } from "@playwright/test";
-import { loginAs } from "./auth";
 import { expect, test } from "./fixtures";
-import { waitForHydration } from "./hydration";
 
 // The settings page's sticky save bar on a phone (390 px) never covers what the admin works on: a
 // refused number's field and German message, or a button the keyboard reaches.
@@ -29,15 +27,10 @@ async function hideUnderSaveBar(field: Locator) {
 
 test("settings at 390 px: a refused number's German message sits above the sticky save bar", async ({
   page,
-  loginAsNew,
-  seed,
+  openSettings,
   javaScriptEnabled,
 }, testInfo) => {
-  seed.configuration({});
-  await page.setViewportSize(PHONE);
-  await loginAsNew(page);
-  await page.goto("/admin/settings");
-  if (javaScriptEnabled) await waitForHydration(page);
+  await openSettings(page, { viewport: PHONE });
   const field = page.getByLabel("Max. Dateien pro Anfrage");
   const message = page.getByText("Bitte geben Sie eine ganze Zahl von 1 bis 10 ein.");
   const save = page.getByRole("button", { name: "Konfiguration speichern" });
@@ -68,14 +61,9 @@ test("settings at 390 px: a refused number's German message sits above the stick
 // On a phone the sticky save bar must not cover a button the keyboard reaches.
 test("settings at 390 px: a focused button is not behind the sticky save bar", async ({
   page,
-  seed,
-  javaScriptEnabled,
+  openSettings,
 }) => {
-  seed.configuration({});
-  await page.setViewportSize({ width: 390, height: 844 });
-  await loginAs(page, await seed.admin());
-  await page.goto("/admin/settings");
-  if (javaScriptEnabled) await waitForHydration(page);
+  await openSettings(page, { viewport: PHONE });
   const add = page.locator("#spam").getByRole("button", { name: "Eintrag hinzufügen" });
   await page.evaluate(() => window.scrollTo(0, 0));
   await add.focus();

@@ -4,12 +4,12 @@ import { waitForHydration } from "./hydration";
 
 test("affiliate codes: create, copy, toggle, delete, and the code on the landing page", async ({
   page,
+  loginAsNew,
   javaScriptEnabled,
   context,
   browser,
-  seed,
 }) => {
-  await loginAs(page, await seed.admin());
+  await loginAsNew(page);
   await page.goto("/admin/affiliate-codes");
   if (javaScriptEnabled) await waitForHydration(page);
   await expect(page.getByRole("heading", { name: /Affiliate Codes \(\d+\)/ })).toBeVisible();
@@ -83,14 +83,11 @@ test("settings: banner text on /, upload limit refused on /, preparation fields,
   page,
   javaScriptEnabled,
   browser,
-  seed,
+  openSettings,
 }) => {
-  await loginAs(page, await seed.admin());
-  await page.goto("/admin/settings");
-  if (javaScriptEnabled) await waitForHydration(page);
-  const banner = `Hinweis ${Math.random().toString(36).slice(2, 7)}`;
   // Whatever this test saves is put back afterwards (through the configuration server module).
-  seed.configuration({});
+  await openSettings(page);
+  const banner = `Hinweis ${Math.random().toString(36).slice(2, 7)}`;
   await page.getByLabel("Banner anzeigen").check();
   await page.getByLabel("Text", { exact: true }).fill(banner);
   await page.getByLabel("Max. Größe pro Datei (MB)").fill("1");
@@ -173,12 +170,9 @@ test("upload settings: per file is clamped to the total; the landing hint says '
   page,
   browser,
   javaScriptEnabled,
-  seed,
+  openSettings,
 }) => {
-  seed.configuration({});
-  await loginAs(page, await seed.admin());
-  await page.goto("/admin/settings");
-  if (javaScriptEnabled) await waitForHydration(page);
+  await openSettings(page);
   // Each within its own range (the inputs' min/max), but per file above the total.
   await page.getByLabel("Max. Dateien pro Anfrage").fill("1");
   await page.getByLabel("Max. Größe pro Datei (MB)").fill("25");
