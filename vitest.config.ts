@@ -10,6 +10,28 @@ export default defineConfig({
     setupFiles: ["tests/setup/vitest.setup.ts"],
     environment: "node",
     pool: "forks",
+    // Every test file runs in a fresh process and imports its modules anew. The barrels the
+    // production build bundles (vite.config.ts ssr.noExternal, ADR 131) would load file by file from
+    // node_modules each time (date-fns alone ~1,500 modules, most of a unit test's import time):
+    // pre-bundled once per run (cached in node_modules/.vite/vitest), each is one module (ADR 330).
+    deps: {
+      optimizer: {
+        ssr: {
+          enabled: true,
+          include: [
+            "date-fns",
+            "@date-fns/tz",
+            "drizzle-orm",
+            "drizzle-orm/sqlite-core",
+            "drizzle-orm/better-sqlite3",
+            "drizzle-orm/better-sqlite3/migrator",
+            "zod",
+            "@conform-to/zod/v4",
+            "@conform-to/react",
+          ],
+        },
+      },
+    },
     testTimeout: 20_000,
     hookTimeout: 60_000,
     reporters: ["default"],

@@ -18,7 +18,10 @@ export const chromiumLaunchOptions = {
   args: chromiumArgs,
 };
 
-/** The same browser with a fake microphone (a beep) and no permission prompt: the recorder's e2e tests. */
+/**
+ * The same browser with a fake microphone (a beep) and no permission prompt: every e2e test runs
+ * in it (playwright.config.ts), the recorder's among them.
+ */
 export const chromiumWithMicrophone = {
   ...chromiumLaunchOptions,
   args: [...chromiumArgs, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"],

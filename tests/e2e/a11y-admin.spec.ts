@@ -43,11 +43,12 @@ for (const theme of ["light", "dark"] as const) {
 // No theme chosen and a dark OS: the CSS media query themes the pages; they stay axe-clean too.
 test("admin pages with the OS dark preference and no choice have no axe violations", async ({
   page,
+  loginAsNew,
   seed,
 }) => {
   await page.emulateMedia({ colorScheme: "dark" });
   await seed.request({ name: "Axe System", pdf: "Skizze.pdf" });
-  await loginAs(page, await seed.admin());
+  await loginAsNew(page);
   for (const [path, heading] of [PAGES[0], PAGES[1]]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 }).first()).toContainText(heading);

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { loginAs } from "./auth";
+import { loginAs, mailLink } from "./auth";
 import { expect, test, waitForMail } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { findAdmin } from "./seed";
@@ -8,14 +9,6 @@ import { FIRST_ADMIN } from "./stack";
 import { passStepUp } from "./step-up-helpers";
 
 const unique = () => randomBytes(4).toString("hex");
-
-/** The first link to `path` in a mail text (the mail links use APP_URL). */
-function mailLink(text: string, path: string) {
-  const match = text.match(new RegExp(`https?://\\S+${path}\\?token=[\\w%-]+`));
-  if (!match) throw new Error(`no ${path} link in: ${text}`);
-  const url = new URL(match[0]);
-  return url.pathname + url.search;
-}
 
 async function logout(page: Page) {
   await page.getByRole("button", { name: "Abmelden" }).click();
@@ -171,4 +164,44 @@ test("activate an invitation directly: credentials shown once, the invitee gets 
   expect(mail.text).not.toContain(password);
   expect(mailLink(mail.text, "/admin/reset-password")).toContain("token=");
   await expect(page.getByTestId(`invitation-row-${email}`)).toHaveCount(0);
+});
+
+// The users page on a phone – rows stack, actions reachable, axe clean.
+test("users page at 390 px: rows stack as cards, actions reachable, no axe violations", async ({
+  page,
+  seed,
+  javaScriptEnabled,
+}, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const me = await seed.admin();
+  const other = await seed.admin();
+  const email = `handy-${unique()}@example.com`;
+  await loginAs(page, me);
+  await page.goto("/admin/users");
+  if (javaScriptEnabled) await waitForHydration(page);
+  await page.getByLabel("E-Mail-Adresse").fill(email);
+  await page.getByRole("button", { name: "Einladung senden" }).click();
+  const invitation = page.getByTestId(`invitation-row-${email}`);
+  await expect(invitation).toBeVisible();
+  // Without JS the answer is a new document: its layout is measured once its stylesheet applies
+  // (the row can be in the DOM before; a forced layout does not wait for the CSS).
+  await page.waitForLoadState("load");
+
+  // No sideways scrolling: the page is as wide as the phone.
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(390);
+  const remove = page.getByRole("button", { name: `${other.username} löschen`, exact: true });
+  await remove.scrollIntoViewIfNeeded();
+  await expect(remove).toBeInViewport();
+  await invitation.getByText("Aktionen").click();
+  const activate = invitation.getByRole("button", { name: "Direkt freischalten" });
+  await activate.scrollIntoViewIfNeeded();
+  await expect(activate).toBeInViewport();
+  await page.screenshot({ path: testInfo.outputPath("users-390.png"), fullPage: true });
+
+  // axe runs as a script inside the page: only with JavaScript (the markup is the same without).
+  if (javaScriptEnabled) {
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
+  }
 });

@@ -1,5 +1,7 @@
+import { randomBytes } from "node:crypto";
 import { loginAs } from "./auth";
 import { expect, test } from "./fixtures";
+import { waitForHydration } from "./hydration";
 
 test("login shows the protected layout; logout returns to the login page", async ({
   page,
@@ -69,4 +71,18 @@ test("Account-Einstellungen: change the password, the form is cleared, back to t
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await page.getByRole("button", { name: "Abmelden" }).click();
   await loginAs(page, { username: admin.username, password: next });
+});
+
+test("login: a wrong password stays a red error", async ({ page, javaScriptEnabled, seed }) => {
+  const admin = await seed.admin();
+  await page.goto("/admin/login");
+  if (javaScriptEnabled) await waitForHydration(page);
+  await page.getByLabel("Benutzername").fill(admin.username);
+  await page
+    .getByLabel("Passwort", { exact: true })
+    .fill(`falsch-${randomBytes(4).toString("hex")}`);
+  await page.getByRole("button", { name: "Anmelden" }).click();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Ungültiger Benutzername oder Passwort." }),
+  ).toBeVisible();
 });

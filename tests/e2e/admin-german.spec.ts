@@ -6,7 +6,7 @@ import { waitForHydration } from "./hydration";
 // destructive confirmations that name the action and its object (buttons stay the spec's), and
 // 'N/A' only for a missing scheduling-service id.
 
-test("sort labels use the spec's 'Neuste' wording", async ({ page, loginAsNew }) => {
+test("sort labels use the spec's 'Neuste' wording @static", async ({ page, loginAsNew }) => {
   await loginAsNew(page);
   await page.goto("/admin/requests");
   await expect(page.getByLabel("Sortierung").locator("option")).toHaveText([
@@ -50,7 +50,7 @@ test("deleting an attachment asks with the action in the title and the file in t
   await expect(page.getByText("Anhang gelöscht.")).toBeVisible();
 });
 
-test("appointment cards: 'N/A' only for a missing scheduling-service id, no 'Anfrage: N/A'", async ({
+test("appointment cards: 'N/A' only for a missing scheduling-service id, no 'Anfrage: N/A' @static", async ({
   page,
   seed,
   loginAsNew,

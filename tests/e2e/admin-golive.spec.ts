@@ -46,14 +46,9 @@ async function expectAboveSaveBar(page: Page, field: Locator) {
 
 test("settings: leaving with unsaved changes asks first (in-app link and page unload) @js-only", async ({
   page,
-  loginAsNew,
-  seed,
+  openSettings,
 }) => {
-  seed.configuration({});
-  await page.setViewportSize(DESKTOP);
-  await loginAsNew(page);
-  await page.goto("/admin/settings");
-  await waitForHydration(page);
+  await openSettings(page, { viewport: DESKTOP });
   const bannerText = page.getByLabel("Text", { exact: true });
   const text = `Ungespeichert ${tag()}`;
   await bannerText.fill(text);
@@ -171,15 +166,10 @@ test("settings: no unsaved-changes marker after loading, reloading or saving (39
 for (const viewport of VIEWPORTS) {
   test(`settings at ${viewport.width} px: an invalid field is shown above the sticky save bar with its message`, async ({
     page,
-    loginAsNew,
-    seed,
+    openSettings,
     javaScriptEnabled,
   }, testInfo) => {
-    seed.configuration({});
-    await page.setViewportSize(viewport);
-    await loginAsNew(page);
-    await page.goto("/admin/settings");
-    if (javaScriptEnabled) await waitForHydration(page);
+    await openSettings(page, { viewport });
     const hours = page.getByLabel("Zusätzliche Stunden");
     const message = page.getByText("Bitte geben Sie eine ganze Zahl von 0 bis 24 ein.");
     await hours.fill("30");
@@ -249,6 +239,7 @@ async function seedLeads(seed: SeedApi, t: string, code: string, count: number) 
 
 test("lead list at 1280 px: rows show every field in at most 80 px; compact mode shows more", async ({
   page,
+  loginAsNew,
   seed,
   javaScriptEnabled,
 }, testInfo) => {
@@ -256,7 +247,7 @@ test("lead list at 1280 px: rows show every field in at most 80 px; compact mode
   const code = seed.affiliateCode({ discountValue: 15, name: `Agentur ${t}` });
   await seedLeads(seed, t, code.code, 12);
   await page.setViewportSize(DESKTOP);
-  await loginAs(page, await seed.admin());
+  await loginAsNew(page);
   await page.goto(`/admin/requests?q=${t}&sort=oldest`);
   if (javaScriptEnabled) await waitForHydration(page);
   const rows = page.getByTestId("request-row");
@@ -336,13 +327,14 @@ test("lead list at 1280 px: rows show every field in at most 80 px; compact mode
 
 test("lead list at 390 px: every field of a row on screen, nothing overlapping", async ({
   page,
+  loginAsNew,
   seed,
 }, testInfo) => {
   const t = tag();
   const code = seed.affiliateCode({ discountValue: 10, name: `Partner ${t}` });
   await seedLeads(seed, t, code.code, 3);
   await page.setViewportSize(PHONE);
-  await loginAs(page, await seed.admin());
+  await loginAsNew(page);
   await page.goto(`/admin/requests?q=${t}`);
   const full = page.getByTestId("request-row").filter({ hasText: `Voll ${t}` });
   await full.scrollIntoViewIfNeeded();
@@ -381,7 +373,7 @@ for (const viewport of VIEWPORTS) {
     await expect(page.getByRole("alert").filter({ hasText: "Anfrage #" })).toHaveCount(0);
   });
 
-  test(`admin header at ${viewport.width} px: the welcome is whole, on one line`, async ({
+  test(`admin header at ${viewport.width} px: the welcome is whole, on one line @static`, async ({
     page,
     seed,
   }, testInfo) => {
@@ -412,12 +404,13 @@ for (const viewport of VIEWPORTS) {
 
 test("affiliate codes at 390 px: every action of a code is on screen", async ({
   page,
+  loginAsNew,
   seed,
   javaScriptEnabled,
 }, testInfo) => {
   await page.setViewportSize(PHONE);
   const code = seed.affiliateCode({ discountValue: 20, name: `Handy ${tag()}` });
-  await loginAs(page, await seed.admin());
+  await loginAsNew(page);
   await page.goto("/admin/affiliate-codes");
   if (javaScriptEnabled) await waitForHydration(page);
   const row = page.locator("tr", { hasText: code.code });
@@ -444,7 +437,7 @@ test("affiliate codes at 390 px: every action of a code is on screen", async ({
   await expect(page.locator("tr", { hasText: code.code })).toContainText("Inaktiv");
 });
 
-test("outbox: a failed webhook says so while its row is collapsed", async ({
+test("outbox: a failed webhook says so while its row is collapsed @static", async ({
   page,
   loginAsNew,
 }, testInfo) => {
@@ -517,6 +510,7 @@ test("outbox: a failed webhook says so while its row is collapsed", async ({
 for (const theme of ["light", "dark"] as const) {
   test(`issue 24 admin states have no axe violations (${theme}) @js-only`, async ({
     page,
+    loginAsNew,
     seed,
   }) => {
     test.setTimeout(120_000);
@@ -525,7 +519,7 @@ for (const theme of ["light", "dark"] as const) {
     const code = seed.affiliateCode({ discountValue: 5, name: `Axe ${t}` });
     await seedLeads(seed, t, code.code, 3);
     seed.configuration({});
-    await loginAs(page, await seed.admin());
+    await loginAsNew(page);
     const check = async (label: string) => {
       // Colours are judged settled: a pressed toggle's background fades in (transition-colors),
       // and axe in the middle of that fade saw white text on a still light background.

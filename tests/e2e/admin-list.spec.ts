@@ -5,7 +5,6 @@ import { assignRequest } from "~/server/requests/manage.server";
 import { appointments } from "~db/schema";
 import { loginAs } from "./auth";
 import { expect, test } from "./fixtures";
-import { waitForHydration } from "./hydration";
 import { seedAppointment } from "./seed";
 
 // Issue 14: toasts never cover the save button; list rows show attachments, assignees and a
@@ -21,13 +20,9 @@ for (const viewport of [
 ]) {
   test(`settings at ${viewport.width} px: the saved toast does not cover the save button`, async ({
     page,
-    loginAsNew,
-    javaScriptEnabled,
+    openSettings,
   }) => {
-    await page.setViewportSize(viewport);
-    await loginAsNew(page);
-    await page.goto("/admin/settings");
-    if (javaScriptEnabled) await waitForHydration(page);
+    await openSettings(page, { viewport });
     const save = page.getByRole("button", { name: "Konfiguration speichern" });
     await save.click();
     const toast = page.locator("[data-toast]", {

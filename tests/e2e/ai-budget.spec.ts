@@ -1,5 +1,4 @@
 import AxeBuilder from "@axe-core/playwright";
-import { loginAs } from "./auth";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
@@ -11,13 +10,14 @@ test.use({ viewport: { width: 390, height: 844 } });
 
 test("with the AI budget used up, the summary waits visibly and a manual action says why", async ({
   page,
+  loginAsNew,
   seed,
   javaScriptEnabled,
 }, testInfo) => {
   seed.configuration({ ai: { dailyLimit: 0, manualDailyLimit: 0 } });
   const name = `Budget ${Math.random().toString(36).slice(2, 8)}`;
   const id = await seed.request({ name });
-  await loginAs(page, await seed.admin());
+  await loginAsNew(page);
   await page.goto(`/admin/requests?requestId=${id}`);
   const view = page.getByRole("dialog", { name });
   await expect(view).toBeVisible();

@@ -1,6 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
-import { loginAs } from "./auth";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
@@ -28,6 +27,7 @@ for (const viewport of [
 
     test("an admin moves a booking to a free slot and then cancels it, from its card", async ({
       page,
+      loginAsNew,
       javaScriptEnabled,
       seed,
     }, testInfo) => {
@@ -43,7 +43,7 @@ for (const viewport of [
         status: "ACCEPTED",
         requestId,
       });
-      await loginAs(page, await seed.admin());
+      await loginAsNew(page);
       const list = `/admin/appointments?search=${encodeURIComponent(name)}`;
       await page.goto(list);
       if (javaScriptEnabled) await waitForHydration(page);
@@ -108,6 +108,7 @@ for (const viewport of [
 
 test("Absagen on a card far down the list lands on its question, not at the top (390 px)", async ({
   page,
+  loginAsNew,
   javaScriptEnabled,
   seed,
 }, testInfo) => {
@@ -119,7 +120,7 @@ test("Absagen on a card far down the list lands on its question, not at the top 
     start.setUTCHours(9, 0, 0, 0);
     seed.appointment({ name: "Demo-Termin", startTime: start, status: "ACCEPTED", requestId });
   }
-  await loginAs(page, await seed.admin());
+  await loginAsNew(page);
   await page.goto(`/admin/appointments?search=${encodeURIComponent(tag)}&sort=next`);
   if (javaScriptEnabled) await waitForHydration(page);
   const cards = page.getByTestId("appointment-card");

@@ -1,19 +1,12 @@
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { loginAs } from "./auth";
+import { loginAs, mailLink } from "./auth";
 import { expect, test, waitForMail } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
 // Issue 27: a guessable new password is refused with German feedback (and "Zu schwach" with JS);
 // the audit page filters by actor and offers its CSV, with and without JS, at 390x844.
 const unique = () => randomBytes(4).toString("hex");
-
-function mailLink(text: string, path: string) {
-  const match = text.match(new RegExp(`https?://\\S+${path}\\?token=[\\w%-]+`));
-  if (!match) throw new Error(`no ${path} link in: ${text}`);
-  const url = new URL(match[0]);
-  return url.pathname + url.search;
-}
 
 test.use({ viewport: { width: 390, height: 844 } });
 

@@ -72,7 +72,7 @@ test("a visitor books a demo slot and the admin sees and refreshes it on Termine
   await expect(adminPage.getByText("Keine Termine entsprechen den Suchkriterien.")).toBeVisible();
 });
 
-test("the booking page refuses a stranger's request", async ({ page }) => {
+test("the booking page refuses a stranger's request @static", async ({ page }) => {
   const response = await page.goto("/termin?anfrage=1");
   expect(response?.status()).toBe(404);
   await expect(

@@ -17,7 +17,9 @@ import { findRequestByEmail, isQuarantined } from "./seed";
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
-test.describe.configure({ timeout: 120_000 });
+// The agency's page is served once per worker for the whole file (beforeAll): its tests stay
+// together in one worker instead of being spread over both (playwright.config.ts fullyParallel).
+test.describe.configure({ mode: "default", timeout: 120_000 });
 
 let host: Server;
 let hostOrigin = "";
@@ -193,15 +195,12 @@ for (const theme of ["light", "dark"] as const) {
 
 test("settings: allow a website, get the snippet; a bad address is refused at its row", async ({
   page,
-  loginAsNew,
+  openSettings,
   seed,
   javaScriptEnabled,
 }, testInfo) => {
   seed.configuration({ embed: { allowedOrigins: [] } });
-  await page.setViewportSize(PHONE);
-  await loginAsNew(page);
-  await page.goto("/admin/settings");
-  if (javaScriptEnabled) await waitForHydration(page);
+  await openSettings(page, { viewport: PHONE });
   const section = page.locator("#embed");
   await expect(
     section.getByRole("heading", { name: "Einbettung auf der eigenen Website" }),

@@ -129,11 +129,9 @@ test("request rows: status, assignment, full screen and quick actions without ex
 test("demo mode shows the spec's sample request and books nothing", async ({
   page,
   javaScriptEnabled,
-  seed,
+  openSettings,
 }) => {
-  await loginAs(page, await seed.admin());
-  await page.goto("/admin/settings");
-  if (javaScriptEnabled) await waitForHydration(page);
+  await openSettings(page);
   await page
     .getByRole("button", { name: "Buchungsdialog testen (Demo)" })
     .or(page.getByRole("link", { name: "Buchungsdialog testen (Demo)" }))

@@ -4,21 +4,23 @@
 // own database, uploads folder and ports, plus SMTP inbox and stand-ins. `baseURL` points at it,
 // so `page.goto("/")` reaches this worker's server and specs never share configuration or data.
 //
-//   test("…", async ({ page, seed, loginAsNew }) => {
+//   test("…", async ({ page, seed, loginAsNew, openSettings }) => {
 //     const admin = await seed.admin();            // removed again after the test
 //     await loginAs(page, admin);                  // or: const admin = await loginAsNew(page);
 //     const id = await seed.request({ pdf: "Lastenheft.pdf" });
 //     seed.configuration({ infoBanner: { enabled: true, text: "Hallo" } }); // restored after
 //     const mail = await waitForMail(admin.email, /Betreff/);
+//     const card = await openSettings(page, { section: "spam", viewport: PHONE });
 //   });
 //
 // `calcomApp` gives the second server (Cal.com provider) with a ready admin; `plainApp` a third one
 // without SMTP and AI and with a strict login limit (tests/e2e/stack.ts).
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page, type ViewportSize } from "@playwright/test";
 import type { Configuration } from "~/lib/configuration";
 import type { ImapStandIn } from "../imap-stand-in";
 import type { ReceivedMail } from "../smtp-inbox";
-import { loginAs } from "./auth";
+import { signIn } from "./auth";
+import { waitForHydration } from "./hydration";
 import {
   patchConfiguration,
   removeAdmin,
@@ -73,8 +75,17 @@ export const test = base.extend<
   {
     failOnConsoleError: undefined;
     seed: SeedApi;
-    /** Seeds an admin, logs `page` in as it and returns its credentials. */
+    /** Seeds an admin, signs `page` in as it (on the dashboard) and returns its credentials. */
     loginAsNew: (page: Page) => Promise<SeededAdmin>;
+    /**
+     * The settings page as a new admin sees it: sets the window size (when given), logs `page` in
+     * as a seeded admin, opens /admin/settings (at `#section`) and waits for hydration in the JS
+     * project. Whatever the test saves is undone afterwards. Returns the section's card (or main).
+     */
+    openSettings: (
+      page: Page,
+      options?: { section?: string; viewport?: ViewportSize },
+    ) => Promise<Locator>;
     calcomApp: CalcomApp;
     plainApp: CalcomApp;
     /** The app server with replies by IMAP and its IMAP stand-in (tests/e2e/stack.ts). */
@@ -129,8 +140,18 @@ export const test = base.extend<
   loginAsNew: async ({ seed }, use) => {
     await use(async (page) => {
       const admin = await seed.admin();
-      await loginAs(page, admin);
+      await signIn(page, admin);
       return admin;
+    });
+  },
+  openSettings: async ({ seed, javaScriptEnabled }, use) => {
+    await use(async (page, { section, viewport } = {}) => {
+      seed.configuration({});
+      if (viewport) await page.setViewportSize(viewport);
+      const to = section ? `/admin/settings#${section}` : "/admin/settings";
+      await signIn(page, await seed.admin(), { to });
+      if (javaScriptEnabled) await waitForHydration(page);
+      return page.locator(section ? `#${section}` : "main");
     });
   },
   calcomApp: async ({ stack }, use) => {

@@ -111,15 +111,10 @@ test("a lead's reply by mail shows in the thread and marks the request until it 
 
 test("the transcription budget is set on the settings page", async ({
   page,
-  loginAsNew,
-  seed,
+  openSettings,
   javaScriptEnabled,
 }, testInfo) => {
-  seed.configuration({});
-  await page.setViewportSize({ width: 390, height: 844 });
-  await loginAsNew(page);
-  await page.goto("/admin/settings");
-  if (javaScriptEnabled) await waitForHydration(page);
+  await openSettings(page, { viewport: { width: 390, height: 844 } });
   const section = page.locator("#spam");
   const field = section.getByLabel("Transkriptionen von Sprachnachrichten pro Tag höchstens");
   await expect(field).toHaveValue("100");

@@ -1,4 +1,3 @@
-import { chromiumWithMicrophone } from "../../scripts/chromium";
 import { webmFile } from "./files";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
@@ -38,9 +37,6 @@ const png = (name: string) => ({
     "hex",
   ),
 });
-
-// Chromium with a fake microphone for the recorder (scripts/chromium.ts).
-test.use({ launchOptions: chromiumWithMicrophone });
 
 async function dismissCookieBar(page: import("@playwright/test").Page) {
   await page.getByRole("button", { name: "Nur notwendige" }).click();
@@ -330,7 +326,7 @@ test("FAQ: ten questions, one open at a time", async ({ page, javaScriptEnabled 
   await expect(faq.nth(0)).not.toHaveAttribute("open", "");
 });
 
-test("header, footer and responsive layout at 320 px", async ({ page }) => {
+test("header, footer and responsive layout at 320 px @static", async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 700 });
   await page.goto("/");
   await expect(page.getByRole("link", { name: "Jetzt loslegen" })).toHaveAttribute(

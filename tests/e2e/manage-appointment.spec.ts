@@ -69,7 +69,9 @@ test("a visitor reschedules and then cancels a booked demo through the link in t
   ).toBeVisible();
 });
 
-test("a forged manage link gets a German error page, not a server error", async ({ page }) => {
+test("a forged manage link gets a German error page, not a server error @static", async ({
+  page,
+}) => {
   const response = await page.goto("/termin/verwalten?token=abc.def");
   expect(response?.status()).toBe(400);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Demo-Termin verwalten");

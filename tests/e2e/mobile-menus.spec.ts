@@ -1,4 +1,3 @@
-import { loginAs } from "./auth";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
@@ -6,10 +5,15 @@ import { waitForHydration } from "./hydration";
 // panels used to hang from the button's left edge and ran off the right side.
 test.use({ viewport: { width: 390, height: 844 } });
 
-test("row menus open within a phone's screen", async ({ page, javaScriptEnabled, seed }) => {
+test("row menus open within a phone's screen", async ({
+  page,
+  loginAsNew,
+  javaScriptEnabled,
+  seed,
+}) => {
   const m = Math.random().toString(16).slice(2, 10);
   await seed.request({ name: `Handy ${m}` });
-  await loginAs(page, await seed.admin());
+  await loginAsNew(page);
   await page.goto(`/admin/requests?q=${m}`);
   if (javaScriptEnabled) await waitForHydration(page);
   const row = page.getByTestId("request-row").filter({ hasText: `Handy ${m}` });

@@ -3,7 +3,6 @@ import type { Locator } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { db } from "~/server/platform/db.server";
 import { requests } from "~db/schema";
-import { loginAs } from "./auth";
 import { submitVisitorRequest, withConfiguration } from "./fidelity-helpers";
 import { expect, test } from "./fixtures";
 
@@ -75,6 +74,7 @@ test("landing at 390 px: header on one line; banner + header + cookie bar ≤ a 
 
 test("admin requests at 390 px: name, status and date stacked without overlap", async ({
   page,
+  loginAsNew,
   seed,
 }) => {
   const tag = randomBytes(3).toString("hex");
@@ -83,7 +83,7 @@ test("admin requests at 390 px: name, status and date stacked without overlap", 
     email: `lang-${tag}@example.com`,
   });
   await seed.request({ name: `Kurz ${tag}`, email: `kurz-${tag}@example.com` });
-  await loginAs(page, await seed.admin());
+  await loginAsNew(page);
   await page.goto(`/admin/requests?q=${tag}`);
   const rows = page.getByTestId("request-row");
   await expect(rows).toHaveCount(2);
@@ -105,6 +105,7 @@ test("admin requests at 390 px: name, status and date stacked without overlap", 
 
 test("admin requests at 390 px: filters behind one button, applied on change; summaries cut at a word", async ({
   page,
+  loginAsNew,
   seed,
   javaScriptEnabled,
 }) => {
@@ -113,7 +114,7 @@ test("admin requests at 390 px: filters behind one button, applied on change; su
   // A long summary (written before the AI job could, which only fills empty ones).
   const summary = `Die Bäckerei ${tag} möchte eine Anwendung für Vorbestellungen, Lieferungen, Kundenkarten und Auswertungen haben, damit die Filialen weniger telefonieren müssen und am Morgen alles bereitliegt.`;
   db().update(requests).set({ summary }).where(eq(requests.id, id)).run();
-  await loginAs(page, await seed.admin());
+  await loginAsNew(page);
   await page.goto(`/admin/requests?q=${tag}`);
 
   const row = page.getByTestId("request-row");
@@ -151,21 +152,21 @@ test("admin requests at 390 px: filters behind one button, applied on change; su
 
 test("admin requests on a wide screen: the filters are open without a toggle", async ({
   page,
-  seed,
+  loginAsNew,
 }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
-  await loginAs(page, await seed.admin());
+  await loginAsNew(page);
   await page.goto("/admin/requests");
   await expect(page.getByLabel("Status", { exact: true })).toBeVisible();
   await expect(page.getByLabel("Sortierung")).toBeVisible();
   await expect(page.locator("details.filter-panel > summary")).toBeHidden();
 });
 
-test("admin header at 390 px: logo, public link, theme and logout on one line, none wrapped", async ({
+test("admin header at 390 px: logo, public link, theme and logout on one line, none wrapped @static", async ({
   page,
-  seed,
+  loginAsNew,
 }) => {
-  await loginAs(page, await seed.admin());
+  await loginAsNew(page);
   await page.goto("/admin/dashboard");
   const header = page.locator("header").first();
   const controls = await boxes(header.locator("a[href='/'], form button"));

@@ -3,7 +3,6 @@
 // each result is announced (toast) and the heading with the new count takes the focus.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { loginAs } from "./auth";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { quarantineRequest } from "./seed";
@@ -21,6 +20,7 @@ async function quarantineCount(page: Page): Promise<number> {
 
 test("admin releases one quarantined request and deletes another", async ({
   page,
+  loginAsNew,
   javaScriptEnabled,
   seed,
 }, testInfo) => {
@@ -31,7 +31,7 @@ test("admin releases one quarantined request and deletes another", async ({
   const spam = await seed.request({ name: spamName, email: `spam-${m}@example.com` });
   quarantineRequest(kept);
   quarantineRequest(spam);
-  await loginAs(page, await seed.admin());
+  await loginAsNew(page);
 
   // Not in the default list.
   await page.goto(`/admin/requests?q=${m}`);

@@ -20,6 +20,7 @@ function rowOf(page: Page, name: string) {
 
 test("expanding a row shows its details only; it closes again; full screen from the row", async ({
   page,
+  loginAsNew,
   javaScriptEnabled,
   seed,
 }) => {
@@ -32,7 +33,7 @@ test("expanding a row shows its details only; it closes again; full screen from 
     name: `Zu ${m}`,
     companyDescription: `Firma Zwei ${m} mit Laden\nZwei-Details ${m} am Markt`,
   });
-  await loginAs(page, await seed.admin());
+  await loginAsNew(page);
   await page.goto(`/admin/requests?q=${m}`);
   if (javaScriptEnabled) await waitForHydration(page);
   const row = rowOf(page, `Offen ${m}`);
@@ -124,11 +125,15 @@ test("actions inside an expanded row return to the list with the row still expan
   await expect(panel.getByText(`Firma Aktion ${m}`)).toHaveCount(javaScriptEnabled ? 0 : 1);
 });
 
-test("a row deleted meanwhile says so when expanded @js-only", async ({ page, seed }) => {
+test("a row deleted meanwhile says so when expanded @js-only", async ({
+  page,
+  loginAsNew,
+  seed,
+}) => {
   const m = marker();
   const name = `Weg ${m}`;
   const id = await seed.request({ name, companyDescription: `Firma Weg ${m} mit Lager` });
-  await loginAs(page, await seed.admin());
+  await loginAsNew(page);
   await page.goto(`/admin/requests?q=${m}`);
   await waitForHydration(page);
   // Another admin deletes the request after this page was loaded.

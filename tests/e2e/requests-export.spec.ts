@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { db } from "~/server/platform/db.server";
 import { requests } from "~db/schema";
-import { loginAs } from "./auth";
 import { expect, test } from "./fixtures";
 import { removeRequest } from "./seed";
 
@@ -14,7 +13,7 @@ for (const viewport of [
 ]) {
   test(`the list's CSV export is in view and downloads what the list shows (${viewport.width} px)`, async ({
     page,
-    seed,
+    loginAsNew,
   }) => {
     await page.setViewportSize(viewport);
     const m = `export${randomBytes(4).toString("hex")}`;
@@ -35,7 +34,7 @@ for (const viewport of [
           .get().id,
     );
     try {
-      await loginAs(page, await seed.admin());
+      await loginAsNew(page);
       await page.goto(`/admin/requests?q=${m}&status=New`);
       await expect(page.getByRole("heading", { name: /Aktive Anfragen \(2\)/ })).toBeVisible();
       const link = page.getByRole("link", { name: "Als CSV exportieren" });

@@ -1,13 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { db } from "~/server/platform/db.server";
 import { requests } from "~db/schema";
-import { loginAs } from "./auth";
 import { expect, test } from "./fixtures";
 import { removeRequest } from "./seed";
 
 // Issue 16: the ranked search counts and pages through the covering index (ADR 175); the count in
 // the heading and the numbered page links (plain links, with and without JS) stay.
-test("a ranked search counts every hit and pages with numbered links", async ({ page, seed }) => {
+test("a ranked search counts every hit and pages with numbered links", async ({
+  page,
+  loginAsNew,
+}) => {
   const m = `suche${randomBytes(4).toString("hex")}`;
   const base = Date.now() - 3_600_000;
   const ids = Array.from(
@@ -30,7 +32,7 @@ test("a ranked search counts every hit and pages with numbered links", async ({ 
         .get().id,
   );
   try {
-    await loginAs(page, await seed.admin());
+    await loginAsNew(page);
     await page.goto(`/admin/requests?q=${m}`);
     await expect(page.getByRole("heading", { name: /Aktive Anfragen \(23\)/ })).toBeVisible();
     const names = page.locator("ul [data-request-name]");

@@ -33,13 +33,14 @@ async function openRow(page: Page, name: string) {
 
 test("search, filter, sort and chips live in the URL", async ({
   page,
+  loginAsNew,
   javaScriptEnabled,
   seed,
 }) => {
   const m = marker();
   await seedRequest(seed, m, { name: `Erste ${m}` });
   await seedRequest(seed, m, { name: `Zweite ${m}`, phone: "0171 555 12 34" });
-  await loginAs(page, await seed.admin());
+  await loginAsNew(page);
   await page.goto(`/admin/requests?q=${m}`);
   await expect(page.getByRole("heading", { name: /Aktive Anfragen \(2\)/ })).toBeVisible();
   await expect(page.getByRole("link", { name: `Filter entfernen: Suche: „${m}“` })).toBeVisible();
@@ -111,13 +112,14 @@ test("status, assignment, archive and restore", async ({ page, javaScriptEnabled
 
 test("full-screen view by URL: attachments, preparation, AI preparation and prompt", async ({
   page,
+  loginAsNew,
   javaScriptEnabled,
   request,
   seed,
 }) => {
   const m = marker();
   const id = await seedRequest(seed, m, { withFile: true });
-  await loginAs(page, await seed.admin());
+  await loginAsNew(page);
   await page.goto(`/admin/requests?requestId=${id}`);
   const view = page.getByRole("dialog", { name: `Kundin ${m}` });
   await expect(view).toBeVisible();
@@ -173,10 +175,10 @@ test("full-screen view by URL: attachments, preparation, AI preparation and prom
   await expect(page).not.toHaveURL(/requestId=/);
 });
 
-test("dashboard shows the figures and the newest requests", async ({ page, seed }) => {
+test("dashboard shows the figures and the newest requests", async ({ page, loginAsNew, seed }) => {
   const m = marker();
   await seedRequest(seed, m);
-  await loginAs(page, await seed.admin());
+  await loginAsNew(page);
   await page.goto("/admin/dashboard");
   await expect(page.getByText("Anfragen gesamt")).toBeVisible();
   await expect(page.getByText("Offene Einladungen")).toBeVisible();

@@ -1,7 +1,7 @@
 // `npm run test:e2e`: Playwright against the production build (rebuilt first when it is missing
-// or older than the sources, like the integration tests do: tests/setup/build-freshness.ts).
+// or older than the sources, like the integration tests do: scripts/build-freshness.ts).
 import { spawnSync } from "node:child_process";
-import { staleBuildReason } from "../setup/build-freshness.ts";
+import { staleBuildReason } from "../../scripts/build-freshness.ts";
 
 const stale = staleBuildReason(process.cwd());
 if (stale) {

@@ -1,7 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { submitVisitorRequest } from "./fidelity-helpers";
 import { expect, test } from "./fixtures";
-import { waitForHydration } from "./hydration";
 
 // Issue 28: the built-in scheduler's week in the card "Terminbuchung" (Conform lists, with and
 // without JS), and a visitor books only inside the configured hours (here: a lunch break).
@@ -16,15 +15,10 @@ const LUNCH = [
 
 test("settings: a weekday gets a lunch break and a blocked day is added, then saved (390 px)", async ({
   page,
-  loginAsNew,
-  seed,
+  openSettings,
   javaScriptEnabled,
 }, testInfo) => {
-  seed.configuration({});
-  await page.setViewportSize(PHONE);
-  await loginAsNew(page);
-  await page.goto("/admin/settings#scheduling");
-  if (javaScriptEnabled) await waitForHydration(page);
+  await openSettings(page, { section: "scheduling", viewport: PHONE });
   await expect(page.getByRole("group", { name: "Arbeitszeiten (Berliner Zeit)" })).toBeVisible();
 
   // Tuesday: 09:00–12:00, then a second interval 13:00–17:00 (the add button's default).

@@ -1,7 +1,7 @@
 // Seeding for e2e specs, through the app's own server modules (this Playwright worker opens its
 // stack's database via app/server, which knows the layout) or its public HTTP API. Every seed
 // made through the `seed` fixture is removed again after the test (tests/e2e/fixtures.ts).
-import { randomBytes } from "node:crypto";
+import { randomBytes, scryptSync } from "node:crypto";
 import { desc, eq, inArray } from "drizzle-orm";
 import type { Configuration } from "~/lib/configuration";
 import { deleteAdmin, findAdminByEmail, insertAdmin } from "~/server/accounts/admins.server";
@@ -12,7 +12,6 @@ import {
   saveConfiguration,
   saveLogoReference,
 } from "~/server/configuration/configuration.server";
-import { hashPassword } from "~/server/platform/crypto.server";
 import { db, transaction } from "~/server/platform/db.server";
 import { adminExtrasOf } from "~/server/requests/admin-extras.server";
 import { deleteRequest } from "~/server/requests/manage.server";
@@ -35,6 +34,26 @@ export function useStackDatabase(app: { databasePath: string; uploadsDir: string
   process.env.LOG_LEVEL = "silent";
 }
 
+/**
+ * A stored password in the app's format ("scrypt$N$r$p$salt$hash", app/server/platform/crypto.server.ts)
+ * with cheaper parameters than today's. The login verifies a hash with its own parameters and
+ * re-hashes it with today's (ADR 249), so a seeded admin costs the run one full scrypt (the
+ * server's, at the first login) instead of two (ADR 331).
+ */
+function quickPasswordHash(password: string): string {
+  const params = { N: 2 ** 10, r: 8, p: 1 };
+  const salt = randomBytes(16);
+  const key = scryptSync(password.normalize("NFKC"), salt, 64, params);
+  return [
+    "scrypt",
+    params.N,
+    params.r,
+    params.p,
+    salt.toString("base64url"),
+    key.toString("base64url"),
+  ].join("$");
+}
+
 /** An active admin (password already changed unless `passwordChanged: false`). */
 export async function seedAdmin(
   overrides: {
@@ -48,7 +67,7 @@ export async function seedAdmin(
   const username = overrides.username ?? `admin-${suffix}`;
   const password = overrides.password ?? `passwort-${suffix}`;
   const email = overrides.email ?? `${username}@example.com`;
-  const passwordHash = await hashPassword(password);
+  const passwordHash = quickPasswordHash(password);
   const row = transaction((tx) =>
     insertAdmin(tx, {
       username,

@@ -1,7 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { waitForHydration } from "./hydration";
 
 // Issue 25 item 4: the settings' lists are Conform field lists. With JS Conform changes them in
 // place; without JS each button posts its intent and the server shows the changed list again.
@@ -17,15 +16,10 @@ const savedNames = (page: Page) =>
 
 test("settings: add, reorder and remove preparation fields, then save (390 px)", async ({
   page,
-  loginAsNew,
-  seed,
+  openSettings,
   javaScriptEnabled,
 }, testInfo) => {
-  seed.configuration({});
-  await page.setViewportSize(PHONE);
-  await loginAsNew(page);
-  await page.goto("/admin/settings");
-  if (javaScriptEnabled) await waitForHydration(page);
+  await openSettings(page, { viewport: PHONE });
   expect(await savedNames(page)).toEqual([
     "zielgruppe",
     "kernfunktionen",
@@ -105,15 +99,9 @@ test("settings: add, reorder and remove preparation fields, then save (390 px)",
 
 test("settings: a new preparation field without name or label is refused at its row", async ({
   page,
-  loginAsNew,
-  seed,
-  javaScriptEnabled,
+  openSettings,
 }) => {
-  seed.configuration({});
-  await page.setViewportSize(PHONE);
-  await loginAsNew(page);
-  await page.goto("/admin/settings");
-  if (javaScriptEnabled) await waitForHydration(page);
+  await openSettings(page, { viewport: PHONE });
   await page.getByRole("button", { name: "Feld hinzufügen" }).click();
   const name = page.getByLabel("Name (nur Buchstaben und Ziffern)");
   await name.fill("zielgruppe");
@@ -138,4 +126,26 @@ test("settings: a new preparation field without name or label is refused at its 
   await expect(name).toHaveAccessibleDescription("Ein Feld mit diesem Namen gibt es bereits.");
   await expect(name).toBeFocused();
   await expect(name).toBeInViewport();
+});
+
+// A row moved to the top keeps the focus on its (enabled) other button.
+test("preparation fields: moved to the top, the row's 'nach unten' takes the focus", async ({
+  page,
+  openSettings,
+  javaScriptEnabled,
+}) => {
+  await openSettings(page, { viewport: PHONE });
+  // "Kernfunktionen" is the second row (after "Zielgruppe"): one step up is the top.
+  const up = page.getByRole("button", { name: "Feld Kernfunktionen nach oben" });
+  await expect(page.locator("#preparation-1-up")).toHaveAccessibleName(
+    "Feld Kernfunktionen nach oben",
+  );
+  await up.click();
+  const down = page.getByRole("button", { name: "Feld Kernfunktionen nach unten" });
+  await expect(down).toBeFocused();
+  await expect(down).toBeInViewport();
+  await expect(page.getByRole("button", { name: "Feld Kernfunktionen nach oben" })).toBeDisabled();
+  if (!javaScriptEnabled) {
+    await expect(page.getByText("Feld verschoben – zum Übernehmen bitte speichern.")).toBeVisible();
+  }
 });

@@ -11,15 +11,10 @@ test.describe.configure({ timeout: 180_000 });
 
 test("settings: add a domain wildcard and a CIDR to the blocklist, set days and AI limit, save (390 px)", async ({
   page,
-  loginAsNew,
-  seed,
+  openSettings,
   javaScriptEnabled,
 }, testInfo) => {
-  seed.configuration({});
-  await page.setViewportSize(PHONE);
-  await loginAsNew(page);
-  await page.goto("/admin/settings");
-  if (javaScriptEnabled) await waitForHydration(page);
+  await openSettings(page, { viewport: PHONE });
   const section = page.locator("#spam");
   await expect(section.getByRole("heading", { name: "Spam-Schutz und Kosten" })).toBeVisible();
   await expect(section.getByRole("link", { name: "„Prüfen“" })).toHaveAttribute(
@@ -81,15 +76,11 @@ test("settings: add a domain wildcard and a CIDR to the blocklist, set days and 
 
 test("settings: a bad blocklist entry is refused at its row, focused and in view", async ({
   page,
-  loginAsNew,
+  openSettings,
   seed,
-  javaScriptEnabled,
 }, testInfo) => {
   seed.configuration({ spam: { blocklist: ["*@bot.example"], quarantineDays: 30 } });
-  await page.setViewportSize(PHONE);
-  await loginAsNew(page);
-  await page.goto("/admin/settings");
-  if (javaScriptEnabled) await waitForHydration(page);
+  await openSettings(page, { viewport: PHONE });
   const section = page.locator("#spam");
   await section.getByRole("button", { name: "Eintrag hinzufügen" }).click();
   const entry = section.getByRole("textbox", { name: "Sperrlisten-Eintrag 2" });

@@ -4,12 +4,12 @@ import { waitForHydration } from "./hydration";
 
 test("affiliate codes: create, copy, toggle, delete, and the code on the landing page", async ({
   page,
+  loginAsNew,
   javaScriptEnabled,
   context,
   browser,
-  seed,
 }) => {
-  await loginAs(page, await seed.admin());
+  await loginAsNew(page);
   await page.goto("/admin/affiliate-codes");
   if (javaScriptEnabled) await waitForHydration(page);
   await expect(page.getByRole("heading", { name: /Affiliate Codes \(\d+\)/ })).toBeVisible();
@@ -83,14 +83,11 @@ test("settings: banner text on /, upload limit refused on /, preparation fields,
   page,
   javaScriptEnabled,
   browser,
-  seed,
+  openSettings,
 }) => {
-  await loginAs(page, await seed.admin());
-  await page.goto("/admin/settings");
-  if (javaScriptEnabled) await waitForHydration(page);
-  const banner = `Hinweis ${Math.random().toString(36).slice(2, 7)}`;
   // Whatever this test saves is put back afterwards (through the configuration server module).
-  seed.configuration({});
+  await openSettings(page);
+  const banner = `Hinweis ${Math.random().toString(36).slice(2, 7)}`;
   await page.getByLabel("Banner anzeigen").check();
   await page.getByLabel("Text", { exact: true }).fill(banner);
   await page.getByLabel("Max. Größe pro Datei (MB)").fill("1");
@@ -167,4 +164,30 @@ test("outbox: mails are readable with masked token links", async ({ page, seed }
   await item.locator("summary").click();
   await expect(item.locator("pre")).toContainText("token=••••••");
   await expect(item.locator("pre")).not.toContainText(/token=[A-Za-z0-9_-]{10,}/);
+});
+
+test("upload settings: per file is clamped to the total; the landing hint says '1 Datei'", async ({
+  page,
+  browser,
+  javaScriptEnabled,
+  openSettings,
+}) => {
+  await openSettings(page);
+  // Each within its own range (the inputs' min/max), but per file above the total.
+  await page.getByLabel("Max. Dateien pro Anfrage").fill("1");
+  await page.getByLabel("Max. Größe pro Datei (MB)").fill("25");
+  await page.getByLabel("Max. Gesamtgröße (MB)").fill("10");
+  await page.getByRole("button", { name: "Konfiguration speichern" }).click();
+  await expect(page.getByText("Konfiguration erfolgreich gespeichert!")).toBeVisible();
+  await page.goto("/admin/settings");
+  await expect(page.getByLabel("Max. Dateien pro Anfrage")).toHaveValue("1");
+  await expect(page.getByLabel("Max. Größe pro Datei (MB)")).toHaveValue("10");
+  await expect(page.getByLabel("Max. Gesamtgröße (MB)")).toHaveValue("10");
+
+  const visitor = await (await browser.newContext({ javaScriptEnabled })).newPage();
+  await visitor.goto("/");
+  await expect(visitor.locator("#contact-attachments-hint")).toContainText(
+    "1 Datei, bis zu 10 MB.",
+  );
+  await expect(visitor.getByText(/Bis zu 1 Dateien/)).toHaveCount(0);
 });

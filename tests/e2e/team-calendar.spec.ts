@@ -23,10 +23,11 @@ const shot = (page: Page, testInfo: TestInfo, name: string) =>
 
 test("an admin enters a video link on an appointment card", async ({
   page,
+  loginAsNew,
   javaScriptEnabled,
   seed,
 }, testInfo) => {
-  await loginAs(page, await seed.admin());
+  await loginAsNew(page);
   const name = `Demo Video ${Date.now()}`;
   const appointment = seed.appointment({
     name,
@@ -108,11 +109,9 @@ for (const viewport of [
 test("team calendar settings: a feed URL (masked), the video room and a subscription link", async ({
   page,
   javaScriptEnabled,
-  seed,
+  openSettings,
 }, testInfo) => {
-  await loginAs(page, await seed.admin());
-  await page.goto("/admin/settings");
-  if (javaScriptEnabled) await waitForHydration(page);
+  await openSettings(page);
   const section = page.locator("#teamCalendar");
   await section.scrollIntoViewIfNeeded();
   await expect(section.getByRole("heading", { name: "Kalender des Teams" })).toBeVisible();
@@ -198,12 +197,9 @@ test("team calendar settings: a feed URL (masked), the video room and a subscrip
 test("a removed feed is saved away: no dashboard warning for it, the save toast shows", async ({
   page,
   javaScriptEnabled,
-  seed,
+  openSettings,
 }, testInfo) => {
-  await loginAs(page, await seed.admin());
-  await page.goto("/admin/settings#teamCalendar");
-  if (javaScriptEnabled) await waitForHydration(page);
-  const section = page.locator("#teamCalendar");
+  const section = await openSettings(page, { section: "teamCalendar" });
   const save = () => page.getByRole("button", { name: "Konfiguration speichern" }).click();
   const saved = () => toastOf(page, "Konfiguration erfolgreich gespeichert!").first();
 

@@ -22,6 +22,7 @@ async function axeClean(page: Page, javaScriptEnabled: boolean) {
 
 test("the transcript is shown under the player, searchable, and can be started again", async ({
   page,
+  loginAsNew,
   javaScriptEnabled,
   seed,
 }, testInfo) => {
@@ -33,7 +34,7 @@ test("the transcript is shown under the player, searchable, and can be started a
   const call = currentStack().transcription.calls.at(-1);
   expect(call?.language).toBe("de");
   expect(call?.audio.length).toBeGreaterThan(0);
-  await loginAs(page, await seed.admin());
+  await loginAsNew(page);
 
   // Found by what was said (diacritics folded), and in the row's details under the player.
   await page.goto(`/admin/requests?q=pflanzenabos+${m}`);

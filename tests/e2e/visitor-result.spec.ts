@@ -5,13 +5,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page, Request, Route, TestInfo } from "@playwright/test";
 import { listAllRequests } from "~/server/requests/queries.server";
-import { chromiumWithMicrophone } from "../../scripts/chromium";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { switchToDarkTheme } from "./theme";
-
-// Chromium with a fake microphone for the recorder (scripts/chromium.ts).
-test.use({ launchOptions: chromiumWithMicrophone });
 
 /**
  * The failures provoked here are logged by Chromium as failed loads (an aborted connection, the

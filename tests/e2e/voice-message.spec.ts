@@ -1,12 +1,7 @@
 import type { Page } from "@playwright/test";
-import { chromiumWithMicrophone } from "../../scripts/chromium";
-import { loginAs } from "./auth";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { findRequestByEmail } from "./seed";
-
-// Chromium with a fake microphone for the recorder (scripts/chromium.ts).
-test.use({ launchOptions: chromiumWithMicrophone });
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 
@@ -33,8 +28,8 @@ function mediaDuration(page: Page, src: string) {
 
 test("a recording carries its real duration into every player; one playback control", async ({
   page,
+  loginAsNew,
   javaScriptEnabled,
-  seed,
 }) => {
   await open(page, javaScriptEnabled);
   if (!javaScriptEnabled) {
@@ -122,7 +117,7 @@ test("a recording carries its real duration into every player; one playback cont
   matchesRecording(await player.evaluate((a: HTMLAudioElement) => a.duration));
 
   // The admin's player in the request's full-screen view, too.
-  await loginAs(page, await seed.admin());
+  await loginAsNew(page);
   await page.goto(`/admin/requests?requestId=${row!.id}`);
   const adminPlayer = page.getByRole("dialog", { name }).locator("audio");
   await expect(adminPlayer).toHaveAttribute("preload", "metadata");

@@ -1,5 +1,4 @@
 import AxeBuilder from "@axe-core/playwright";
-import { loginAs } from "./auth";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
@@ -7,10 +6,10 @@ import { waitForHydration } from "./hydration";
 // message, the secret masked afterwards, edit keeping the secret, remove — with and without JS.
 test("webhooks: add, validate, edit keeping the secret, remove", async ({
   page,
+  loginAsNew,
   javaScriptEnabled,
-  seed,
 }) => {
-  await loginAs(page, await seed.admin());
+  await loginAsNew(page);
   await page.goto("/admin/settings");
   if (javaScriptEnabled) await waitForHydration(page);
   const section = page.locator("form", {

@@ -2,7 +2,8 @@ import { HttpResponse, http } from "msw";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANTHROPIC_URL, anthropicText } from "../mocks/anthropic";
 import { multipart, validFields } from "./landing-fixtures";
-import { mswListenOptions, setupMocks, startTestServer, type TestServer } from "./server";
+import { mswListenOptions, setupMocks } from "./msw";
+import { startTestServer, type TestServer } from "./server";
 
 // Visitors' requests start the automatic AI summaries; they must not use up what the admins' own
 // AI actions ("Automatisch vorbereiten", the coding prompt) need (ADR 318): the manual actions

@@ -11,7 +11,7 @@ import { closeDb, db } from "~/server/platform/db.server";
 import { aiBudget, countToday } from "~/server/spam/budgets.server";
 import { requests } from "~db/schema";
 import { ANTHROPIC_URL, anthropicText } from "../mocks/anthropic";
-import { mswListenOptions, setupMocks } from "./server";
+import { mswListenOptions, setupMocks } from "./msw";
 
 const msw = setupMocks();
 let calls = 0;

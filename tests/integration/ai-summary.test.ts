@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/server/platform/db.server";
 import { requests } from "~db/schema";
 import { ANTHROPIC_URL, anthropicText } from "../mocks/anthropic";
-import { mswListenOptions, setupMocks } from "./server";
+import { mswListenOptions, setupMocks } from "./msw";
 
 const msw = setupMocks();
 beforeAll(() => {

@@ -192,6 +192,21 @@ describe("POST /api/admin/appointments/{id}/reschedule and /cancel", () => {
     });
     expect(late.status).toBe(409);
   });
+
+  it("a move into a taken slot is answered in the Sie form (not the visitor's du)", async () => {
+    const day = await weekdayNo(5);
+    const first = await book(newRequest().id, berlinTime(day, 9, 0));
+    await book(newRequest().id, berlinTime(day, 11, 0));
+    const res = await server.fetch(`/api/admin/appointments/${first.id}/reschedule`, {
+      method: "POST",
+      token,
+      json: { startTime: berlinTime(day, 11, 0).toISOString() },
+    });
+    expect(res.status).toBe(409);
+    const { error } = (await res.json()) as { error: string };
+    // Not the visitor's "Dieser Termin wurde gerade vergeben. Bitte wähle eine andere Uhrzeit – …"
+    expect(error).not.toMatch(/\bwähle\b|\bdu\b|\bdein/);
+  });
 });
 
 describe("the booking being moved blocks nothing around it", () => {

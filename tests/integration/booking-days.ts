@@ -1,5 +1,12 @@
-import { firstBookableDay } from "~/lib/booking-calendar";
+import { addDays, firstBookableDay, weekday } from "~/lib/booking-calendar";
 import type { TestServer } from "./server";
+
+/** The first Monday–Friday (Berlin) on or after `day`; holidays and blocked days are the caller's. */
+export function weekdayFrom(day: string): string {
+  let d = day;
+  while (weekday(d) === 0 || weekday(d) === 6) d = addDays(d, 1);
+  return d;
+}
 
 /**
  * The first weekday (Berlin) at or after the first bookable day (one day's notice): a day with the
@@ -7,9 +14,7 @@ import type { TestServer } from "./server";
  * Berlin day ahead between 23:00 and 24:00 UTC).
  */
 export function nextBookableWeekday(): string {
-  let day = firstBookableDay(1);
-  while ([0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay())) day = nextDay(day);
-  return day;
+  return weekdayFrom(firstBookableDay(1));
 }
 
 const nextDay = (day: string) =>

@@ -4,12 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { firstBookableDay } from "~/lib/booking-calendar";
 import { COLOR_CONTRAST } from "~/lib/brand-color";
 import { brandingDefaults } from "~/lib/branding";
+import type { RequestJson } from "~/lib/request-json";
 import { LOGO_READ_ONLY } from "~/server/branding/config.server";
 import { db } from "~/server/platform/db.server";
 import { fileStorage } from "~/server/storage/storage.server";
 import { attachments, configuration, requests } from "~db/schema";
+import { solvedAltcha } from "../altcha-solution";
 import { startSmtpInbox } from "../smtp-inbox";
-import { pngBytes } from "./landing-fixtures";
+import { multipart, pngBytes, validFields } from "./landing-fixtures";
 import { startTestServer, type TestServer } from "./server";
 
 let inbox: Awaited<ReturnType<typeof startSmtpInbox>>;
@@ -199,7 +201,7 @@ describe("logo from the settings page (without JS)", () => {
   });
 });
 
-describe("logo reference (attack29, ADR 293)", () => {
+describe("logo reference (ADR 293)", () => {
   const storedLogo = async () =>
     (await (await server.fetch("/api/configuration", { token })).json()).branding.logo;
   /** Names a logo as a configuration saved before ADR 293 could (`<hash>.<type>`, no prefix). */
@@ -287,6 +289,37 @@ describe("logo reference (attack29, ADR 293)", () => {
     expect(await stored(`${upload}.png`)).toBe(true);
     expect(await storedLogo()).toBeNull();
   });
+
+  // The logo's storage key `<hash>.<type>` has the shape of an attachment's key (randomBytes(16)
+  // hex + ext): a `branding.logo` pointing at a visitor's attachment would publish that private
+  // file at /branding/logo (no login, no audit), and the next logo upload would delete it.
+  it("PATCH /api/configuration refuses a logo reference to a visitor's attachment; it stays private", async () => {
+    const email = `logo.${Date.now()}@example.com`;
+    const secret = Buffer.concat([pngBytes(), Buffer.from("PRIVATE-VISITOR-SCAN")]);
+    const sent = await server.fetch("/api/requests", {
+      method: "POST",
+      body: multipart({ ...validFields({ email }), altcha: await solvedAltcha(server.url) }, [
+        { name: "ausweis.png", bytes: secret, type: "image/png" },
+      ]),
+    });
+    expect(sent.status).toBe(201);
+    const list = (await (await server.fetch("/api/requests", { token })).json()) as RequestJson[];
+    const attachment = list.find((r) => r.email === email)?.attachments[0];
+    expect(attachment?.filename).toMatch(/^[0-9a-f]{32}\.png$/);
+    const [hash] = (attachment?.filename ?? "").split(".");
+
+    const patched = await patch({ logo: { hash, type: "png" } });
+    const anonymous = await server.fetch(`/branding/logo?v=${hash}`);
+    const published = anonymous.status === 200 ? await anonymous.text() : "";
+    // Replacing the "logo" drops the previous one: here it would be the visitor's attachment.
+    await putLogo(logoForm(pngBytes()));
+    const stillThere = await server.fetch(`/api/uploads/${attachment?.filename}`, { token });
+    await server.fetch("/api/admin/branding/logo", { method: "DELETE", token });
+
+    expect(published).not.toContain("PRIVATE-VISITOR-SCAN");
+    expect(patched.status).toBe(400);
+    expect(stillThere.status).toBe(200);
+  });
 });
 
 describe("mails and calendar", () => {
@@ -330,5 +363,28 @@ describe("mails and calendar", () => {
     const organizer = event?.getFirstProperty("organizer");
     expect(organizer?.getParameter("cn")).toBe('Agentur "Süd" <x>');
     expect(String(organizer?.getFirstValue()).toLowerCase()).toBe("mailto:team@example.com");
+  });
+});
+
+describe("the landing page under a brand", () => {
+  it("names the agency once in the title when the headline already does", async () => {
+    await patch({ name: "Agentur Süd", heroTitle: "Ihre Website in drei Tagen – von Agentur Süd" });
+    expect(await landing()).toContain(
+      "<title>Ihre Website in drei Tagen – von Agentur Süd</title>",
+    );
+    await patch({ heroTitle: "Ihre Website in drei Tagen" });
+    expect(await landing()).toContain("<title>Ihre Website in drei Tagen – Agentur Süd</title>");
+    await patch({ name: null, heroTitle: null });
+  });
+
+  it("colours the feature icons with the brand's shades once a colour is set (today's blue before)", async () => {
+    await patch({ primaryColor: null });
+    const icon = /<span aria-hidden="true" class="inline-flex ([^"]+)" data-feature-icon/;
+    expect((await landing()).match(icon)?.[1]).toBe("text-blue-700 dark:text-blue-300");
+    await patch({ primaryColor: "#0b5d1e" });
+    const branded = await landing();
+    expect(branded.match(icon)?.[1]).toBe("text-indigo-700 dark:text-indigo-300");
+    expect(branded).toContain("--color-indigo-700");
+    await patch({ primaryColor: null });
   });
 });

@@ -13,7 +13,8 @@ import { mailOutbox, requests } from "~db/schema";
 import { solvedAltcha } from "../altcha-solution";
 import { ANTHROPIC_URL, anthropicText } from "../mocks/anthropic";
 import { multipart, validFields } from "./landing-fixtures";
-import { mswListenOptions, setupMocks, startTestServer, type TestServer } from "./server";
+import { mswListenOptions, setupMocks } from "./msw";
+import { startTestServer, type TestServer } from "./server";
 
 let server: TestServer;
 let token: string;

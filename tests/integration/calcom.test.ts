@@ -9,7 +9,8 @@ import { db } from "~/server/platform/db.server";
 import { appointments, requests } from "~db/schema";
 import { CALCOM_URL } from "../mocks/calcom";
 import { nextBookableWeekday } from "./booking-days";
-import { mswListenOptions, setupMocks, startTestServer, type TestServer } from "./server";
+import { mswListenOptions, setupMocks } from "./msw";
+import { startTestServer, type TestServer } from "./server";
 
 type OpenApiParam = { name: string; in: string; required?: boolean; schema?: object };
 type OpenApiOp = { parameters?: OpenApiParam[]; requestBody?: unknown };
@@ -319,6 +320,53 @@ describe("a quarantined request's booking (spam, issue 26)", () => {
     expect(released.status).toBe(200);
     expect(bookings).toBe(1);
     expect(row()).toMatchObject({ externalUid: "uid_held_forwarded", status: "ACCEPTED" });
+  });
+
+  // A held booking's uid ("held-…") was made up here: cancelling must not send it to Cal.com.
+  it("a held booking is cancelled locally, without a call to Cal.com", async () => {
+    const calls: string[] = [];
+    msw.use(
+      http.post(`${CALCOM_URL}/bookings/:uid/cancel`, ({ params }) => {
+        calls.push(String(params.uid));
+        return HttpResponse.json(
+          { status: "error", error: { message: "Booking not found" } },
+          { status: 404 },
+        );
+      }),
+    );
+    const request = db()
+      .insert(requests)
+      .values({
+        name: "Bot",
+        email: "bot@example.com",
+        emailKey: "bot@example.com",
+        phone: "+49 30 1234 5678",
+        companyDescription: "Firma",
+        description: "Eine App.",
+        visitorSecretHash: "a".repeat(64),
+        quarantinedAt: new Date(),
+      })
+      .returning()
+      .get();
+    const held = db()
+      .insert(appointments)
+      .values({
+        requestId: request.id,
+        provider: "calcom",
+        externalUid: "held-00000000-0000-4000-8000-000000000000",
+        eventTypeKey: "demo",
+        eventTypeName: "Demo",
+        startTime: new Date(Date.now() + 5 * 86_400_000),
+        status: "HELD",
+      })
+      .returning()
+      .get();
+    const res = await server.fetch(`/api/admin/appointments/${held.id}/cancel`, {
+      method: "POST",
+      token,
+    });
+    expect(calls).toEqual([]);
+    expect(res.status, await res.text()).toBe(200);
   });
 });
 

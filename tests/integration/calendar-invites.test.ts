@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { firstBookableDay } from "~/lib/booking-calendar";
+import { addDays, firstBookableDay } from "~/lib/booking-calendar";
 import { DEFAULT_CONFIGURATION } from "~/lib/configuration";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { queueReminder } from "~/server/appointments/mails.server";
@@ -11,6 +11,7 @@ import { saveConfiguration } from "~/server/configuration/configuration.server";
 import { db } from "~/server/platform/db.server";
 import { appointments, mailOutbox, requests, webhookDeliveries } from "~db/schema";
 import { type ReceivedMail, startSmtpInbox } from "../smtp-inbox";
+import { weekdayFrom } from "./booking-days";
 import { startTestServer, type TestServer } from "./server";
 
 let inbox: Awaited<ReturnType<typeof startSmtpInbox>>;
@@ -474,6 +475,39 @@ describe("the visitor's manage link under concurrency and abuse", () => {
       .where(eq(appointments.id, booked.appointment.id))
       .get();
     expect(row?.sequence).toBe(1);
+  });
+
+  // "Booking invitation mails at most one per address per hour": a bot that books once and then
+  // moves the booking again and again must not mail the typed address at once each time.
+  it("a flood of reschedules mails the typed address one invitation an hour, not one each", async () => {
+    const email = "stranger@example.com";
+    let day = weekdayFrom(addDays(firstBookableDay(1), 1));
+    const booked = await bookFor(email, (await slotsOf(day))[0] as string);
+    for (let i = 0; i < 4; i++) {
+      const row = db()
+        .select()
+        .from(appointments)
+        .where(eq(appointments.id, booked.appointment.id))
+        .get();
+      if (!row) throw new Error("no appointment");
+      day = weekdayFrom(addDays(day, 1));
+      const moved = await postForm(
+        new URL(`${server.url}/termin/verwalten?token=${manageToken(row)}`),
+        {
+          intent: "reschedule",
+          startTime: (await slotsOf(day))[0] as string,
+        },
+      );
+      expect(moved.status).toBe(302);
+    }
+    const soon = Date.now() + 60_000;
+    const dueNow = db()
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, email))
+      .all()
+      .filter((m) => m.kind !== "booking-reminder" && m.nextAttemptAt.getTime() <= soon);
+    expect(dueNow.map((m) => m.kind)).toHaveLength(1);
   });
 
   it("a link naming a booking that does not exist is refused like a forged one (400, no 404)", async () => {

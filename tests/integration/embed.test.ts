@@ -277,3 +277,36 @@ describe("the framed form", () => {
     expect(res.headers.getSetCookie()).toEqual([]);
   });
 });
+
+describe("allowed origins that are no plain https host", () => {
+  // "A list of https://… origins": a `*` host is a CSP wildcard — `https://*` would let every
+  // https website frame the form (clickjacking from anywhere), `https://*.com` every .com.
+  it.each(["https://*", "https://*.com", "https://*.agentur.example"])(
+    "refuses the wildcard %j (it would let any website frame /embed)",
+    async (origin) => {
+      const saved = await patchOrigins([origin]);
+      const ancestors = frameAncestors(await server.fetch("/embed"));
+      await patchOrigins([]);
+      expect(saved.status).toBe(400);
+      expect(ancestors).not.toContain("*");
+    },
+  );
+
+  // WHATWG URL percent-decodes the host, so `%3b` becomes `;` and `%2c` `,` in the "origin":
+  // helmet would refuse the directive value and every GET /embed answer 500 until the list is
+  // fixed. A quote (`%27`) would end up in the CSP as is.
+  it.each([
+    "https://x%3bsandbox",
+    "https://a%2cb.example",
+    "https://x%27unsafe-inline%27",
+    "https://a'b.example",
+  ])("refuses %j, which is no valid CSP host-source, and /embed keeps working", async (origin) => {
+    const saved = await patchOrigins([origin]);
+    const embed = await server.fetch("/embed");
+    const ancestors = frameAncestors(embed);
+    await patchOrigins([]);
+    expect(saved.status).toBe(400);
+    expect(embed.status).toBe(200);
+    expect(ancestors ?? "").not.toMatch(/[;,]|https?:\/\/[^ ]*'/);
+  });
+});

@@ -2,8 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./server";
 
 let server: TestServer;
+let token: string;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({
+    PRIVACY_URL: "https://agentur.example/datenschutz",
+    IMPRINT_URL: "https://agentur.example/impressum",
+  });
+  token = await server.adminToken();
 });
 afterAll(async () => {
   await server.close();
@@ -62,5 +67,37 @@ describe("foundation", () => {
     expect(body.appointmentEventType).toBe("demo");
     expect(body).not.toHaveProperty("systemPrompt");
     expect(body).not.toHaveProperty("emailNotifications");
+  });
+});
+
+describe("guessed addresses", () => {
+  it("/datenschutz and /impressum lead to the brand's legal pages, not the landing page", async () => {
+    for (const [path, target] of [
+      ["/datenschutz", "https://agentur.example/datenschutz"],
+      ["/impressum/", "https://agentur.example/impressum"],
+    ]) {
+      const res = await server.fetch(path);
+      expect(res.status, path).toBe(302);
+      expect(res.headers.get("location"), path).toBe(target);
+    }
+    const patched = await server.fetch("/api/configuration", {
+      method: "PATCH",
+      token,
+      json: { branding: { privacyUrl: "https://sued.example/dsgvo" } },
+    });
+    expect(patched.status).toBe(200);
+    const res = await server.fetch("/datenschutz");
+    expect(res.headers.get("location")).toBe("https://sued.example/dsgvo");
+  });
+
+  it("/admin/requests/<id> opens that request in the list; anything else still leads to /", async () => {
+    const res = await server.fetch("/admin/requests/3");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/admin/requests?requestId=3");
+    for (const path of ["/admin/requests/abc", "/gibt-es-nicht", "/datenschutz/mehr"]) {
+      const other = await server.fetch(path);
+      expect(other.status, path).toBe(302);
+      expect(other.headers.get("location"), path).toBe("/");
+    }
   });
 });

@@ -5,11 +5,11 @@
 // notifies the admins and shows "Neue Antwort" until an admin opens the request. Forged
 // plus-addresses and unmatched mail are ignored and never stored; an unreachable server is retried
 // with backoff. Export and erasure cover replies; webhooks/CSV never see them.
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { db } from "~/server/platform/db.server";
-import { jobRuns, requestMessages } from "~db/schema";
+import { jobRuns, mailOutbox, requestMessages } from "~db/schema";
 import { IMAP_INBOX, imapStack, leadWithMessage, rfc822 } from "./imap-fixtures";
 
 const s = imapStack("p@ss:wort/geheim");
@@ -253,6 +253,60 @@ describe("replies by IMAP", () => {
     );
     expect(await s.server.testHooks.drainImapReplies()).toBe(0);
     expect(stored(lead.id)).toEqual([]);
+  });
+
+  it("a flood of mails to one plus-address does not mail the team once per mail", async () => {
+    const { lead, mail } = await leadWithMessage(s, "flood.lead@example.com", "Rückfrage Flut");
+    // Whoever holds the plus-address (any sender is accepted) sends 40 mails of ~9 kB.
+    for (let i = 0; i < 40; i++)
+      s.imap.add(
+        rfc822(
+          {
+            From: `spam${i}@example.net`,
+            To: mail.replyTo[0] as string,
+            Subject: `Flut ${i}`,
+            "Message-ID": `<flut-${i}@example.net>`,
+          },
+          "x".repeat(9000),
+        ),
+      );
+    await s.server.testHooks.drainImapReplies();
+    const notices = db()
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.requestId, lead.id), eq(mailOutbox.kind, "reply-notice")))
+      .all();
+    // While the request already carries an unread reply, one notice is enough.
+    expect(notices.length).toBeLessThanOrEqual(1);
+    // At most 20 replies per request and day are stored; the rest stay in the inbox.
+    expect(stored(lead.id).filter((m) => m.direction === "in")).toHaveLength(20);
+  });
+
+  it("the admin's own reply-all (Cc: the plus-address) is not filed as the customer's answer", async () => {
+    const { lead, mail } = await leadWithMessage(s, "cc.lead@example.com", "Rückfrage Kopie");
+    // The admin is in Cc of the message; answering the lead from their mail program with
+    // "Allen antworten" puts the plus-address (Reply-To of the thread) into Cc again.
+    expect(mail.cc).toHaveLength(1);
+    const adminEmail = mail.cc[0] as string;
+    s.imap.add(
+      rfc822(
+        {
+          From: adminEmail,
+          To: "cc.lead@example.com",
+          Cc: mail.replyTo[0] as string,
+          Subject: "AW: Rückfrage Kopie",
+          "Message-ID": "<admin-aus-outlook@team.example>",
+        },
+        "Interne Antwort des Admins aus Outlook",
+      ),
+    );
+    await s.server.testHooks.drainImapReplies();
+    // Not shown as "Antwort vom Kunden", and the team is not told the lead answered.
+    expect(
+      (await threadOf(lead.id)).filter(
+        (m) => m.direction === "in" && m.body.includes("Admins aus Outlook"),
+      ),
+    ).toHaveLength(0);
   });
 });
 

@@ -221,6 +221,36 @@ describe("messages to the lead", () => {
       db().select().from(requestMessages).where(eq(requestMessages.requestId, other.id)).all(),
     ).toEqual([]);
   });
+
+  it("signs with the configured brand name, not the product's default", async () => {
+    const patched = await server.fetch("/api/configuration", {
+      method: "PATCH",
+      token,
+      json: { branding: { name: "Müller Solar GmbH" } },
+    });
+    expect(patched.status).toBe(200);
+    try {
+      const lead = await submit({ email: "brand.lead@example.com" });
+      const sent = await send(lead.id, {
+        subject: "Signatur-Probe",
+        body: "Wie viele Standorte habt ihr?",
+      });
+      expect(sent.status).toBe(201);
+      await server.drainOutbox();
+      const mail = await inbox.waitFor("brand.lead@example.com", /Signatur-Probe/);
+      // The sender's display name follows the brand ...
+      expect(mail.from.name).toBe("Müller Solar GmbH");
+      // ... and so does the signature under the admin's text.
+      expect(mail.text).toContain("Viele Grüße\nMüller Solar GmbH");
+      expect(mail.text).not.toContain("Anfrage-Portal");
+    } finally {
+      await server.fetch("/api/configuration", {
+        method: "PATCH",
+        token,
+        json: { branding: { name: null } },
+      });
+    }
+  });
 });
 
 describe("messages by API token", () => {

@@ -336,3 +336,34 @@ describe("passkeys and the 2FA rule, and API tokens", () => {
     expect(refused.status).toBe(401);
   });
 });
+
+// Runs last: it uses up this client's budget for login options.
+describe("passkey login options", () => {
+  it("POST /api/admin/auth/passkey/options is rate limited per client (no unbounded challenge rows)", async () => {
+    const count = () => {
+      const db = testDb();
+      try {
+        return (db.prepare("SELECT count(*) AS n FROM passkey_challenges").get() as { n: number })
+          .n;
+      } finally {
+        db.close();
+      }
+    };
+    const before = count();
+    const statuses: number[] = [];
+    let refused: Response | undefined;
+    for (let i = 0; i < 200; i++) {
+      const res = await post("/api/admin/auth/passkey/options", {});
+      statuses.push(res.status);
+      if (res.status === 429 && !refused) refused = res;
+      else await res.body?.cancel();
+    }
+    // The refusal says when to come back, in German.
+    if (!refused) throw new Error("no 429");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/Zu viele Versuche/);
+    // An anonymous client must not write to the database as fast as it can send.
+    expect(statuses).toContain(429);
+    expect(count() - before).toBeLessThan(200);
+  });
+});

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -65,6 +65,23 @@ describe("the production server process", () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/PORT/);
   });
+
+  // The migration child starts before the build's configuration check: with a DATABASE_PATH whose
+  // folder cannot be created (a regular file stands there) it must not die with Node's
+  // uncaught-exception dump (stack, errno object, "Node.js v24") before the launcher's own line.
+  it("stops with the one line of the configuration error, no stack trace of the migration child", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "p-"));
+    writeFileSync(path.join(dir, "file"), "x");
+    const proc = startServer({ PORT: "0", DATABASE_PATH: path.join(dir, "file", "data.sqlite") });
+    expect(await proc.exited).not.toBe(0);
+    const output = proc.output();
+    const lines = output
+      .trim()
+      .split("\n")
+      .filter((l) => l.trim() && !l.startsWith("npm warn"));
+    expect(output).not.toMatch(/^\s+at /m);
+    expect(lines).toHaveLength(1);
+  }, 30_000);
 
   it("prints the first admin once, shuts down gracefully and keeps its data across restarts", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "p-"));

@@ -10,9 +10,17 @@ import { HttpResponse, http } from "msw";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getConfiguration, saveConfiguration } from "~/server/configuration/configuration.server";
 import { db } from "~/server/platform/db.server";
-import { auditLog, jobRuns, mailOutbox, requests, webhookDeliveries } from "~db/schema";
+import {
+  appointments,
+  auditLog,
+  jobRuns,
+  mailOutbox,
+  requests,
+  webhookDeliveries,
+} from "~db/schema";
 import { ANTHROPIC_URL, anthropicText } from "../mocks/anthropic";
-import { mswListenOptions, setupMocks, startTestServer, type TestServer } from "./server";
+import { mswListenOptions, setupMocks } from "./msw";
+import { startTestServer, type TestServer } from "./server";
 
 const DAY = 86_400_000;
 let server: TestServer;
@@ -81,7 +89,8 @@ beforeAll(async () => {
         {
           id: "crm",
           url: `${receiver.url}/crm`,
-          events: ["request.created"],
+          // The appointment events too: a quarantined request's booking changes must not fire them.
+          events: ["request.created", "appointment.booked", "appointment.cancelled"],
           secret: "geheim-0123456789-abcdef",
           format: "json",
         },
@@ -261,6 +270,33 @@ describe("release", () => {
     await server.drainOutbox();
     expect(mailsOf(kept, "new-request")).toHaveLength(1);
     await server.fetch(`/api/requests/${kept}`, { method: "DELETE", token });
+  });
+});
+
+describe("a quarantined request's booking", () => {
+  it("cancelling it fires no appointment.cancelled webhook", async () => {
+    const id = seedRequest("Bot", true);
+    const appointment = db()
+      .insert(appointments)
+      .values({
+        requestId: id,
+        provider: "builtin",
+        externalUid: `quarantined-${id}`,
+        eventTypeKey: "demo",
+        eventTypeName: "Demo",
+        startTime: new Date(Date.now() + 5 * DAY),
+        status: "ACCEPTED",
+      })
+      .returning()
+      .get();
+    const res = await server.fetch(`/api/admin/appointments/${appointment.id}/cancel`, {
+      method: "POST",
+      token,
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    // The request is still quarantined: its booking changes silently, like its booking did.
+    expect(deliveriesOf(id).map((d) => d.event)).toEqual([]);
+    await server.fetch(`/api/requests/${id}`, { method: "DELETE", token });
   });
 });
 

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/server/platform/db.server";
 import { admins, attachments, requests } from "~db/schema";
 import { ANTHROPIC_URL, anthropicText } from "../mocks/anthropic";
-import { mswListenOptions, setupMocks, startTestServer, type TestServer } from "./server";
+import { mswListenOptions, setupMocks } from "./msw";
+import { startTestServer, type TestServer } from "./server";
 
 let server: TestServer;
 let token: string;

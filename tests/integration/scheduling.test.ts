@@ -3,6 +3,7 @@ import { addDays, firstBookableDay, isWeekend } from "~/lib/booking-calendar";
 import { getConfiguration } from "~/server/configuration/configuration.server";
 import { db } from "~/server/platform/db.server";
 import { appointments, requests } from "~db/schema";
+import { weekdayFrom } from "./booking-days";
 import { startTestServer, type TestServer } from "./server";
 
 let server: TestServer;
@@ -103,6 +104,20 @@ describe("scheduling settings (PATCH /api/configuration { scheduling })", () => 
     expect(await slotsOf(`${year}-10-03`)).toEqual([]);
     await patch({ scheduling: { blockedDays: [] } });
     expect((await slotsOf(day)).length).toBeGreaterThan(0);
+  });
+
+  it("a long blocked range (accepted by the settings) blocks every one of its days", async () => {
+    // "Closed from 01.01.2023 until further notice (31.12.2099)" must not leave today bookable.
+    const res = await patch({
+      scheduling: {
+        blockedDays: [{ from: "2023-01-01", to: "2099-12-31", note: "Geschlossen" }],
+      },
+    });
+    expect(res.status).toBe(200);
+    const day = weekdayFrom(addDays(firstBookableDay(1), 14));
+    const slots = await slotsOf(day);
+    await patch({ scheduling: { blockedDays: [] } });
+    expect(slots).toEqual([]);
   });
 
   it("parallel bookings: buffers and the daily maximum hold (one immediate transaction)", async () => {

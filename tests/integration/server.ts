@@ -1,8 +1,5 @@
 import type { AddressInfo } from "node:net";
-import { setupServer } from "msw/node";
 import { createApp, type EntryExtras, loadBuild, type RequestStats } from "../../server/app.ts";
-import { anthropicHandlers } from "../mocks/anthropic";
-import { calcomHandlers } from "../mocks/calcom";
 
 /**
  * Starts the built request handler (build/server) inside the Vitest process on port 0, so MSW
@@ -92,16 +89,3 @@ export async function startTestServer(envOverrides: Record<string, string | unde
   };
 }
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
-
-/** MSW for the external services; requests to the test server itself pass through. */
-export function setupMocks() {
-  return setupServer(...calcomHandlers, ...anthropicHandlers);
-}
-export const mswListenOptions = {
-  onUnhandledFrame({ frame, defaults }: { frame: unknown; defaults: { error: () => void } }) {
-    const request = (frame as { data?: { request?: Request } }).data?.request;
-    const host = request ? new URL(request.url).hostname : "";
-    if (host === "127.0.0.1" || host === "localhost") return;
-    defaults.error();
-  },
-};

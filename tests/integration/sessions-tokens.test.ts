@@ -380,4 +380,37 @@ describe("API tokens", () => {
     const list = await (await server.fetch("/api/admin/api-tokens", { token: a.session })).json();
     expect(list[0].revokedAt).toBeTruthy();
   });
+
+  it("a session cannot guess the password without limit through the token's step-up check", async () => {
+    const a = await setup("petra");
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await a.create({
+        name: "n8n",
+        scopes: ["requests:read"],
+        password: `geraten-${i}`,
+      });
+      statuses.push(res.status);
+    }
+    // Like failed logins (10 per account in 15 minutes), wrong passwords here end in a 429.
+    expect(statuses).toContain(429);
+  });
+
+  it("a requests:read token learns nothing about the admin accounts from /api/admin/stats", async () => {
+    const a = await setup("statistik");
+    const created = await a.create({
+      name: "crm",
+      scopes: ["requests:read"],
+      password: a.password,
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const { token: apiToken } = (await created.json()) as { token: string };
+    const res = await server.fetch("/api/admin/stats", { token: apiToken });
+    expect(res.status).toBe(200);
+    const { stats } = (await res.json()) as { stats: Record<string, unknown> };
+    // "A token never reaches users": the user-management counts stay with sessions.
+    expect(Object.keys(stats)).not.toContain("admins");
+    expect(Object.keys(stats)).not.toContain("activeAdmins");
+    expect(Object.keys(stats)).not.toContain("pendingInvitations");
+  });
 });

@@ -13,7 +13,8 @@ import { ANTHROPIC_URL, anthropicText } from "../mocks/anthropic";
 import { startSmtpInbox } from "../smtp-inbox";
 import { testDb } from "./auth-helpers";
 import { validFields as fixtureFields, multipart } from "./landing-fixtures";
-import { mswListenOptions, setupMocks, startTestServer, type TestServer } from "./server";
+import { mswListenOptions, setupMocks } from "./msw";
+import { startTestServer, type TestServer } from "./server";
 
 let server: TestServer;
 let token: string;

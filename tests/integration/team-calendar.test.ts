@@ -5,9 +5,10 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { berlinTime, firstBookableDay } from "~/lib/booking-calendar";
+import { addDays, berlinTime, firstBookableDay } from "~/lib/booking-calendar";
 import { type ReceivedMail, startSmtpInbox } from "../smtp-inbox";
 import { testDb } from "./auth-helpers";
+import { weekdayFrom } from "./booking-days";
 import { startTestServer, type TestServer } from "./server";
 
 let feedText = "";
@@ -317,6 +318,39 @@ describe("busy times from the team's ICS feeds", () => {
       await server.fetch("/admin/dashboard", { headers: { cookie } })
     ).text();
     expect(dashboard).not.toContain("gerade nicht erreichbar");
+  });
+
+  it("busy times are honoured up to the configured horizon (730 days), not only 400 days ahead", async () => {
+    // horizonDays may be up to 730 (0 = unlimited, the default): a known meeting 450 days ahead
+    // blocks its slot like one next week.
+    const far = weekdayFrom(addDays(firstBookableDay(1), 450));
+    const [ten, twelve] = [berlinTime(far, 10), berlinTime(far, 12)];
+    const ics = (d: Date) => d.toISOString().replace(/[-:]|\.\d{3}/g, "");
+    feedText = [
+      "BEGIN:VCALENDAR",
+      "VERSION:2.0",
+      "PRODID:-//Test//DE",
+      "BEGIN:VEVENT",
+      "UID:far@test",
+      "DTSTAMP:20260101T000000Z",
+      `DTSTART:${ics(ten)}`,
+      `DTEND:${ics(twelve)}`,
+      "END:VEVENT",
+      "END:VCALENDAR",
+    ].join("\r\n");
+    const saved = await patchConfig({
+      scheduling: { horizonDays: 730 },
+      teamCalendar: { busyFeeds: [{ id: "far", url: `${feeds.url}/feed` }] },
+    });
+    expect(saved.status).toBe(200);
+    await fetchFeedsNow();
+    // The feed was fetched fine: a missing block would be the horizon's doing, not the fetch's.
+    expect(cacheRow("far")).toMatchObject({ last_error: null });
+    expect(cacheRow("far")?.fetched_at).not.toBeNull();
+    const slots = await slotsOf(far);
+    expect(slots.length).toBeGreaterThan(0); // the day itself is bookable (within the horizon)
+    expect(slots).not.toContain(ten.toISOString());
+    await patchConfig({ scheduling: { horizonDays: 0 }, teamCalendar: { busyFeeds: [] } });
   });
 });
 

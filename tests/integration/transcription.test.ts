@@ -12,7 +12,8 @@ import { solvedAltcha } from "../altcha-solution";
 import { ANTHROPIC_URL, anthropicText } from "../mocks/anthropic";
 import { startTranscriptionStandIn, type TranscriptionStandIn } from "../transcription-stand-in";
 import { multipart, validFields, webmBytes } from "./landing-fixtures";
-import { mswListenOptions, setupMocks, startTestServer, type TestServer } from "./server";
+import { mswListenOptions, setupMocks } from "./msw";
+import { startTestServer, type TestServer } from "./server";
 
 const HOUR = 3600_000;
 let server: TestServer;

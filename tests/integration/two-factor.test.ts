@@ -237,6 +237,23 @@ describe("wrong codes", () => {
     });
     expect(still.status).toBe(429);
   });
+
+  it("a session cannot guess the code without limit either (2FA disable takes password and code)", async () => {
+    const quinn = await insertAdmin("quinn");
+    const token = await apiLogin(server, quinn.username, quinn.password);
+    await enrol(token, quinn.password);
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const res = await post(
+        "/api/admin/account/2fa/disable",
+        { password: quinn.password, code: String(100000 + i) },
+        token,
+      );
+      statuses.push(res.status);
+    }
+    // The login's code step answers 429 after 5 wrong codes; the same secret here must too.
+    expect(statuses).toContain(429);
+  });
 });
 
 describe("2FA required for all admins", () => {
@@ -310,6 +327,27 @@ describe("2FA required for all admins", () => {
     expect(account.status).toBe(200);
     const html = await account.text();
     expect(html).toContain("Für alle Admins ist die Zwei-Faktor-Anmeldung vorgeschrieben.");
+  });
+
+  it("a session that owes enrolment cannot switch the requirement off for everyone", async () => {
+    // A stolen password of an admin without 2FA: the login leads to the enrolment only.
+    const mallory = await insertAdmin("mallory");
+    const cookie = await server.adminCookie("mallory", mallory.password);
+    expect((await server.fetch("/admin/requests", { headers: { cookie } })).status).toBe(302);
+    // ... but the account page's form action would take every intent, also the rule for all.
+    await server.fetch("/admin/account", {
+      method: "POST",
+      headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "2fa-require" }).toString(),
+    });
+    const nora = await insertAdmin("nora");
+    const login = await post("/api/admin/auth/login", {
+      username: "nora",
+      password: nora.password,
+    });
+    expect((await login.json()).admin).toMatchObject({ mfaEnrollmentRequired: true });
+    // and mallory herself is through to the leads without ever enrolling
+    expect((await server.fetch("/admin/requests", { headers: { cookie } })).status).toBe(302);
   });
 });
 

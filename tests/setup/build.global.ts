@@ -1,7 +1,7 @@
 // Vitest globalSetup of the integration project: the tests load the production build, so build
-// it first when it is missing or older than any source or config file (tests/setup/build-freshness.ts).
+// it first when it is missing or older than any source or config file (scripts/build-freshness.ts).
 import { spawnSync } from "node:child_process";
-import { staleBuildReason } from "./build-freshness";
+import { staleBuildReason } from "../../scripts/build-freshness.ts";
 
 export default function setup() {
   const reason = staleBuildReason(process.cwd());

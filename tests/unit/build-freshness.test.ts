@@ -2,7 +2,11 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { newestInput, staleBuildReason } from "../setup/build-freshness";
+import {
+  newestInput,
+  staleBuildReason,
+  staleServerBuildReason,
+} from "../../scripts/build-freshness.ts";
 
 let root: string;
 const T0 = new Date("2026-11-23T10:00:00Z");
@@ -59,5 +63,23 @@ describe("build staleness", () => {
     file("build-other/server/index.js", at(5));
     expect(staleBuildReason(root, "build-other")).toBeNull();
     expect(staleBuildReason(root, "build")).toBe("build/ is missing");
+  });
+});
+
+describe("build-server staleness (npm start)", () => {
+  it("reports a missing build-server/ and accepts one newer than every input", () => {
+    expect(staleServerBuildReason(root)).toBe("build-server/ is missing");
+    file("build-server/launch.js", at(5));
+    expect(staleServerBuildReason(root)).toBeNull();
+  });
+
+  it.each([
+    ["the Express server", "server/launch.ts"],
+    ["the env parser it bundles", "app/server/platform/env.server.ts"],
+    ["its build script", "scripts/build-server.ts"],
+  ])("detects %s edited after the build", (_name, rel) => {
+    file("build-server/launch.js", at(5));
+    file(rel, at(6));
+    expect(staleServerBuildReason(root)).toBe(`${rel} is newer than build-server/`);
   });
 });

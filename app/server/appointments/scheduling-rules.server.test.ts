@@ -346,7 +346,7 @@ describe("SchedulingSettingsSchema", () => {
   });
 });
 
-describe("long ranges, DST ends and the busy window (attack review 28)", () => {
+describe("long ranges, DST changes and the busy window", () => {
   it("a blocked range of any length closes every one of its days, checked directly", () => {
     const rules = {
       ...DEFAULT_SCHEDULING,
@@ -375,6 +375,30 @@ describe("long ranges, DST ends and the busy window (attack review 28)", () => {
     const end = berlinTime("2026-10-25", 3).getTime();
     expect(slots.length).toBeGreaterThan(0);
     for (const s of slots) expect(s.getTime() + 3600_000).toBeLessThanOrEqual(end);
+  });
+
+  it("on the spring DST day no slot lies after the configured end of the hours", () => {
+    // Sunday 28.03.2027: 02:00 CET jumps to 03:00 CEST. Hours 01:00–03:00 (wall clock) end at
+    // 03:00 CEST; a grid mapping 02:00/02:30 to 03:00/03:30 CEST would offer slots after closing.
+    const day = "2027-03-28";
+    const slots = freeSlots(
+      input({
+        day,
+        now: new Date("2027-03-01T00:00:00Z"),
+        leadTime: { days: 0, hours: 0 },
+        rules: {
+          weeklyHours: { ...DEFAULT_WEEKLY_HOURS, sun: [{ from: "01:00", to: "03:00" }] },
+          slotStepMinutes: 0,
+          bufferBeforeMinutes: 0,
+          bufferAfterMinutes: 0,
+          maxPerDay: 0,
+          horizonDays: 0,
+        },
+      }),
+    );
+    const closing = berlinTime(day, 3).getTime(); // 03:00 CEST = 01:00Z
+    expect(slots.length).toBeGreaterThan(0);
+    for (const s of slots) expect(s.getTime() + 30 * 60_000).toBeLessThanOrEqual(closing);
   });
 
   it("with team calendar feeds an unlimited horizon ends where the imported busy times end", () => {

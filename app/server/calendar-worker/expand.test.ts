@@ -181,6 +181,41 @@ describe("busy times of an ICS feed (ical.js, in the calendar worker)", () => {
     expect(iso(answer.busy)).toEqual([["2026-04-01T11:00:00.000Z", "2026-04-01T12:00:00.000Z"]]);
   });
 
+  it("long-running daily series do not share one budget: a later series still blocks today", () => {
+    // A normal team calendar: four daily series since 2015 (stand-up, focus time, …) and a daily
+    // lunch break. Were their past occurrences counted against ONE budget for the whole feed, the
+    // fifth series would be cut off years before today — silently, the feed reporting "ok".
+    const daily = (uid: string, start: string, end: string) =>
+      [
+        "BEGIN:VEVENT",
+        `UID:${uid}`,
+        "DTSTAMP:20260101T000000Z",
+        `DTSTART:${start}`,
+        `DTEND:${end}`,
+        "RRULE:FREQ=DAILY",
+        "END:VEVENT",
+      ].join("\r\n");
+    const lunch = daily("lunch", "20150101T110000Z", "20150101T120000Z");
+    const text = calendar(
+      daily("standup", "20150101T070000Z", "20150101T071500Z"),
+      daily("focus", "20150101T080000Z", "20150101T081500Z"),
+      daily("mails", "20150101T140000Z", "20150101T141500Z"),
+      daily("wrapup", "20150101T150000Z", "20150101T151500Z"),
+      lunch,
+    );
+    const from = new Date("2026-12-01T00:00:00Z");
+    const to = new Date("2026-12-08T00:00:00Z");
+    const lunchOnDec2 = (ics: string) =>
+      busySpansOf(ics, from, to).some(
+        (s) =>
+          s.start <= Date.parse("2026-12-02T11:00:00Z") &&
+          s.end >= Date.parse("2026-12-02T12:00:00Z"),
+      );
+    // Control: the lunch series alone is expanded fine.
+    expect(lunchOnDec2(calendar(lunch))).toBe(true);
+    expect(lunchOnDec2(text)).toBe(true);
+  });
+
   it("refuses a text that is not iCalendar", () => {
     expect(() => busySpansOf("<html>Anmeldung</html>", FROM, TO)).toThrow();
   });

@@ -1,11 +1,14 @@
 // Is the production build older than the code it was built from? Shared by the Vitest
-// globalSetup of the integration project (tests/setup/build.global.ts) and `npm run test:e2e`
-// (tests/e2e/run.mjs), so no run can test stale code. See docs/decisions/070-test-harness.md.
+// globalSetup of the integration project (tests/setup/build.global.ts), `npm run test:e2e`
+// (tests/e2e/run.mjs) and `npm start` (scripts/start.mjs), so no run tests or serves stale code
+// and none builds what is already built. See docs/decisions/070-test-harness.md and ADR 331.
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
+export type BuildInputs = { dirs: string[]; files: string[] };
+
 /** What the build is made from: these folders (tests excepted) and config files. */
-export const BUILD_INPUTS = {
+export const BUILD_INPUTS: BuildInputs = {
   dirs: ["app", "server", "db", "public"],
   files: [
     "package.json",
@@ -58,6 +61,15 @@ export function newestInput(
   return newest;
 }
 
+/** Why the output whose age is `marker`'s mtime must be rebuilt, or null when it is up to date. */
+function staleOutputReason(root: string, marker: string, label: string, inputs: BuildInputs) {
+  const built = mtime(path.resolve(root, marker));
+  if (built === null) return `${label} is missing`;
+  const newest = newestInput(root, inputs);
+  if (newest && newest.mtimeMs > built) return `${newest.file} is newer than ${label}`;
+  return null;
+}
+
 /**
  * Why the build in `buildDir` must be rebuilt ("missing", or the input newer than it), or null
  * when it is up to date. The build's age is its server bundle's mtime.
@@ -67,9 +79,19 @@ export function staleBuildReason(
   buildDir = process.env.BUILD_DIR ?? "build",
   inputs = BUILD_INPUTS,
 ): string | null {
-  const built = mtime(path.resolve(root, buildDir, "server/index.js"));
-  if (built === null) return `${buildDir}/ is missing`;
-  const newest = newestInput(root, inputs);
-  if (newest && newest.mtimeMs > built) return `${newest.file} is newer than ${buildDir}/`;
-  return null;
+  return staleOutputReason(root, path.join(buildDir, "server/index.js"), `${buildDir}/`, inputs);
+}
+
+/** What build-server/ is made from besides the app's inputs: its own build script. */
+export const SERVER_BUILD_INPUTS: BuildInputs = {
+  dirs: BUILD_INPUTS.dirs,
+  files: [...BUILD_INPUTS.files, "scripts/build-server.ts"],
+};
+
+/**
+ * Why build-server/ (`npm run build`'s second part: server/*.ts as plain JavaScript, ADR 132) must
+ * be rebuilt, or null. Its age is the launcher's mtime.
+ */
+export function staleServerBuildReason(root: string, inputs = SERVER_BUILD_INPUTS): string | null {
+  return staleOutputReason(root, "build-server/launch.js", "build-server/", inputs);
 }

@@ -1,12 +1,18 @@
-import { loginAs } from "./auth";
-import { expect, test, waitForMail } from "./fixtures";
+import { randomBytes } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
-import { passStepUp } from "./step-up-helpers";
 
-const marker = () => Math.random().toString(16).slice(2, 10);
+// The full-screen request view: the focus moves in, stays inside and returns on Escape (the page
+// behind is inert); a preparation saved meanwhile in another tab conflicts only when its texts
+// changed, and the draft survives the conflict; the generated AI prompt is brought into view.
+
+const DESKTOP = { width: 1280, height: 800 };
+const marker = () => randomBytes(4).toString("hex");
 
 test("preparation: an unrelated change in another tab is no conflict; a real one keeps the draft", async ({
   page,
+  loginAsNew,
   javaScriptEnabled,
   seed,
 }) => {
@@ -18,7 +24,7 @@ test("preparation: an unrelated change in another tab is no conflict; a real one
     companyDescription: `Tischlerei ${m} mit zwölf Angestellten in Leipzig`,
     description: `Eine Auftragsverwaltung ${m}.`,
   });
-  await loginAs(page, await seed.admin());
+  await loginAsNew(page);
   await page.goto(`/admin/requests?requestId=${id}`);
   const view = page.getByRole("dialog", { name: `Kundin ${m}` });
   await expect(view).toBeVisible();
@@ -62,62 +68,9 @@ test("preparation: an unrelated change in another tab is no conflict; a real one
   await expect(view.getByLabel("Kernfunktionen")).toHaveValue(`Montageplanung ${m}`);
 });
 
-test("password recovery without SMTP: the forgot page says so; another admin hands out a one-time reset link", async ({
-  page,
-  browser,
-  javaScriptEnabled,
-  calcomApp,
-  seed,
-}) => {
-  // The stack's second server runs without SMTP_URL.
-  await page.goto(`${calcomApp.url}/admin/forgot-password`);
-  await expect(page.getByTestId("no-smtp-notice")).toContainText(
-    "kein E-Mail-Versand (SMTP) eingerichtet",
-  );
-  await expect(page.getByTestId("no-smtp-notice")).toContainText("npm run admin:reset-password");
-  // With SMTP (the main server) the page says nothing of the kind.
-  await page.goto("/admin/forgot-password");
-  await expect(page.getByRole("button", { name: "Link senden" })).toBeVisible();
-  await expect(page.getByTestId("no-smtp-notice")).toHaveCount(0);
-
-  const helper = await seed.admin();
-  const locked = await seed.admin();
-  await loginAs(page, helper);
-  await page.goto("/admin/users");
-  if (javaScriptEnabled) await waitForHydration(page);
-  await page
-    .getByRole("button", { name: `Passwort-Reset-Link erzeugen: ${locked.username}` })
-    .click();
-  // The helper confirms with the password (ADR 315). This server has SMTP: the link goes to the
-  // colleague's mailbox, never to the helper (without SMTP it is shown: accounts-golive.spec.ts).
-  await passStepUp(page, helper.password);
-  await expect(
-    page
-      .getByRole("region", { name: "Benachrichtigungen" })
-      .getByText(`per E-Mail an ${locked.username} (${locked.email}) gesendet`),
-  ).toBeVisible();
-  await expect(page.getByTestId("reset-link-notice")).toHaveCount(0);
-  const mail = await waitForMail(locked.email, /Zurücksetzen Ihres Passworts/);
-  const link = mail.text.match(/https?:\/\/\S+\/admin\/reset-password\?token=[\w%-]+/)?.[0] ?? "";
-  expect(link).toMatch(/\/admin\/reset-password\?token=/);
-
-  const newPassword = `zurueck-${Math.random().toString(16).slice(2, 10)}`;
-  const other = await browser.newContext({ javaScriptEnabled });
-  const lockedPage = await other.newPage();
-  const url = new URL(link);
-  await lockedPage.goto(`${url.pathname}${url.search}`);
-  if (javaScriptEnabled) await waitForHydration(lockedPage);
-  await lockedPage.getByLabel("Neues Passwort").fill(newPassword);
-  await lockedPage.getByLabel("Passwort bestätigen").fill(newPassword);
-  await lockedPage.getByRole("button", { name: "Passwort zurücksetzen" }).click();
-  await expect(lockedPage.getByText("Ihr Passwort wurde erfolgreich zurückgesetzt.")).toBeVisible();
-  await loginAs(lockedPage, { username: locked.username, password: newPassword });
-  await expect(lockedPage).toHaveURL(/\/admin\/dashboard$/);
-  await other.close();
-});
-
 test("full-screen request view: focus moves in, stays inside, the page behind is inert; Escape returns it", async ({
   page,
+  loginAsNew,
   javaScriptEnabled,
   seed,
 }) => {
@@ -130,7 +83,7 @@ test("full-screen request view: focus moves in, stays inside, the page behind is
     companyDescription: `Tischlerei ${m} mit zwölf Angestellten in Leipzig`,
     description: `Eine Auftragsverwaltung ${m}.`,
   });
-  await loginAs(page, await seed.admin());
+  await loginAsNew(page);
   await page.goto(`/admin/requests?q=${m}`);
   if (javaScriptEnabled) await waitForHydration(page);
   const open = page.getByRole("link", { name: /im Vollbild öffnen/ });
@@ -193,31 +146,37 @@ test("full-screen request view: focus moves in, stays inside, the page behind is
   await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
 });
 
-test("upload settings: per file is clamped to the total; the landing hint says '1 Datei'", async ({
+async function openPrompt(page: Page, seedId: number, javaScriptEnabled: boolean, m: string) {
+  await page.goto(`/admin/requests?requestId=${seedId}`);
+  const view = page.getByRole("dialog", { name: `Kundin ${m}` });
+  await expect(view).toBeVisible();
+  if (javaScriptEnabled) await waitForHydration(page);
+  return view;
+}
+
+test("request AI tools at 1280 px: the generated prompt is brought into view", async ({
   page,
-  browser,
+  loginAsNew,
   javaScriptEnabled,
   seed,
-}) => {
-  seed.configuration({});
-  await loginAs(page, await seed.admin());
-  await page.goto("/admin/settings");
-  if (javaScriptEnabled) await waitForHydration(page);
-  // Each within its own range (the inputs' min/max), but per file above the total.
-  await page.getByLabel("Max. Dateien pro Anfrage").fill("1");
-  await page.getByLabel("Max. Größe pro Datei (MB)").fill("25");
-  await page.getByLabel("Max. Gesamtgröße (MB)").fill("10");
-  await page.getByRole("button", { name: "Konfiguration speichern" }).click();
-  await expect(page.getByText("Konfiguration erfolgreich gespeichert!")).toBeVisible();
-  await page.goto("/admin/settings");
-  await expect(page.getByLabel("Max. Dateien pro Anfrage")).toHaveValue("1");
-  await expect(page.getByLabel("Max. Größe pro Datei (MB)")).toHaveValue("10");
-  await expect(page.getByLabel("Max. Gesamtgröße (MB)")).toHaveValue("10");
-
-  const visitor = await (await browser.newContext({ javaScriptEnabled })).newPage();
-  await visitor.goto("/");
-  await expect(visitor.locator("#contact-attachments-hint")).toContainText(
-    "1 Datei, bis zu 10 MB.",
-  );
-  await expect(visitor.getByText(/Bis zu 1 Dateien/)).toHaveCount(0);
+}, testInfo) => {
+  await page.setViewportSize(DESKTOP);
+  const m = marker();
+  const id = await seed.request({
+    name: `Kundin ${m}`,
+    email: `${m}@example.com`,
+    phone: "+49 30 1234 5678",
+    companyDescription: `Bäckerei ${m} mit drei Filialen in Berlin`,
+    description: `Eine App für Vorbestellungen ${m}.`,
+  });
+  await loginAsNew(page);
+  const view = await openPrompt(page, id, javaScriptEnabled, m);
+  await view.getByRole("button", { name: "Prompt für KI-Coding-Assistent erstellen" }).click();
+  const prompt = view.getByLabel("Prompt", { exact: true });
+  await expect(prompt).toHaveValue(/Prompt für den Coding-Assistenten/);
+  await expect(prompt).toBeInViewport();
+  // With JS it is focused (announced by its label); without JS the answer page opens at its anchor.
+  if (javaScriptEnabled) await expect(prompt).toBeFocused();
+  else await expect(page).toHaveURL(new RegExp(`#prompt-result-${id}$`));
+  await page.screenshot({ path: testInfo.outputPath("prompt-1280.png") });
 });

@@ -1,0 +1,75 @@
+import type { Locator } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+// The settings page's sticky save bar on a phone (390 px) never covers what the admin works on: a
+// refused number's field and German message, or a button the keyboard reaches.
+
+const PHONE = { width: 390, height: 844 };
+
+/** The element's centre is on screen and the topmost element there is the element (or inside it). */
+async function expectUncovered(locator: Locator) {
+  await expect(locator).toBeInViewport({ ratio: 1 });
+  const hit = await locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    return top !== null && (top === el || el.contains(top));
+  });
+  expect(hit, "nothing lies over it").toBe(true);
+}
+
+/** Puts `field` under the sticky save bar (its bottom 20 px above the window's lower edge). */
+async function hideUnderSaveBar(field: Locator) {
+  await field.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    window.scrollBy(0, r.bottom - (window.innerHeight - 20));
+  });
+}
+
+test("settings at 390 px: a refused number's German message sits above the sticky save bar", async ({
+  page,
+  openSettings,
+  javaScriptEnabled,
+}, testInfo) => {
+  await openSettings(page, { viewport: PHONE });
+  const field = page.getByLabel("Max. Dateien pro Anfrage");
+  const message = page.getByText("Bitte geben Sie eine ganze Zahl von 1 bis 10 ein.");
+  const save = page.getByRole("button", { name: "Konfiguration speichern" });
+
+  if (javaScriptEnabled) {
+    // The browser's own check: the field is focused, its German message under it is visible.
+    await field.fill("99");
+    await hideUnderSaveBar(field);
+    await save.click();
+    await expect(field).toBeFocused();
+    await expectUncovered(field);
+    await expectUncovered(message);
+    await page.screenshot({ path: testInfo.outputPath("settings-max-files-browser-390.png") });
+  }
+
+  // The server's check (the browser's bypassed).
+  await field.evaluate((el) => el.removeAttribute("max"));
+  await field.fill("99");
+  await hideUnderSaveBar(field);
+  await save.click();
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(field).toBeFocused();
+  await expectUncovered(field);
+  await expectUncovered(message);
+  await page.screenshot({ path: testInfo.outputPath("settings-max-files-server-390.png") });
+});
+
+// On a phone the sticky save bar must not cover a button the keyboard reaches.
+test("settings at 390 px: a focused button is not behind the sticky save bar", async ({
+  page,
+  openSettings,
+}) => {
+  await openSettings(page, { viewport: PHONE });
+  const add = page.locator("#spam").getByRole("button", { name: "Eintrag hinzufügen" });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await add.focus();
+  await expect(add).toBeFocused();
+  await expect(add).toBeInViewport();
+  const button = await add.boundingBox();
+  const bar = await page.locator("[data-save-bar]").boundingBox();
+  expect(button && bar && button.y + button.height).toBeLessThanOrEqual(bar?.y ?? 0);
+});
