@@ -42,6 +42,8 @@ export const AUDIT_ACTIONS = [
   "calendar-feed-revoked",
   "appointment-cancelled",
   "appointment-moved",
+  "stage",
+  "trial-delivered",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -88,6 +90,8 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   "calendar-feed-revoked": "Kalender-Abo-Link widerrufen",
   "appointment-cancelled": "Termin abgesagt (durch Admin)",
   "appointment-moved": "Termin verschoben (durch Admin)",
+  stage: "Phase geändert",
+  "trial-delivered": "Testversion geliefert",
 };
 
 /**

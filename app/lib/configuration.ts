@@ -5,6 +5,7 @@ import { openWeekdays } from "./availability";
 import { SpamSettingsSchema } from "./blocklist";
 import { type Branding, BrandingSchema, EMPTY_BRANDING } from "./branding";
 import { DEFAULT_EMBED, EmbedSettingsSchema } from "./embed";
+import { PipelineSchema } from "./pipeline";
 import { SchedulingSettingsSchema } from "./scheduling-settings";
 import { TeamCalendarSchema } from "./team-calendar";
 import { WebhookListSchema } from "./webhooks";
@@ -202,6 +203,8 @@ export const ConfigurationSchema = z.object({
   embed: EmbedSettingsSchema.default(DEFAULT_EMBED),
   /** The team's busy-time feeds (URLs encrypted at rest, masked) and fixed video room (issue 28). */
   teamCalendar: TeamCalendarSchema,
+  /** The pipeline's stages, the reasons of "Verloren" and the two promises (ADRs 345, 346). */
+  pipeline: PipelineSchema,
 });
 
 export type Configuration = z.infer<typeof ConfigurationSchema>;

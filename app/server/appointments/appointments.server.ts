@@ -10,6 +10,7 @@ import {
 import { summaryOf } from "~/lib/format";
 import { appointments, requests } from "~db/schema";
 import { getConfiguration } from "../configuration/configuration.server";
+import { moveOnAppointment } from "../pipeline/auto-moves.server";
 import { db } from "../platform/db.server";
 import { emitWebhook } from "../webhooks/deliveries.server";
 import { videoLinkOf } from "./booking-settings.server";
@@ -229,6 +230,8 @@ export async function bookAppointment(input: BookInput): Promise<AppointmentJson
     String(row.id),
     json.request?.id ?? null,
   );
+  // A booked demo moves its request to "Demo gebucht" (ADR 345).
+  moveOnAppointment("appointment.booked", json.request?.id);
   return json;
 }
 
@@ -245,6 +248,8 @@ export function announceAppointment(
   const json = getAppointment(id);
   const key = revision ? `${id}:${revision}` : String(id);
   if (json) emitWebhook({ event, data: json }, key, json.request?.id ?? null);
+  // The pipeline follows (ADR 345): booked → "Demo gebucht", cancelled → back from it.
+  moveOnAppointment(event, json?.request?.id);
 }
 
 // ---------- refresh, delete (the list: list.server.ts) ----------

@@ -4,6 +4,8 @@ export type MailContent = {
   greeting?: string;
   paragraphs: string[];
   action?: { label: string; url: string };
+  /** Further links after the button, one line each (e.g. "Demo-Termin buchen"). */
+  links?: { label: string; url: string }[];
   /** Key/value facts shown as a small table (e.g. name, e-mail, phone). */
   facts?: [string, string][];
   footer?: string;
@@ -21,6 +23,7 @@ export function renderMail(content: MailContent): { text: string; html: string }
     ...content.paragraphs,
     content.facts?.map(([k, v]) => `${k}: ${v}`).join("\n"),
     content.action ? `${content.action.label}: ${content.action.url}` : undefined,
+    ...(content.links ?? []).map((link) => `${link.label}: ${link.url}`),
     content.footer ?? "Viele Grüße\nIhr Anfrage-Portal",
   ]
     .filter(Boolean)
@@ -46,6 +49,12 @@ ${
     ? `<p style="margin:0 0 16px"><a href="${escapeHtml(content.action.url)}" style="display:inline-block;background:#4f46e5;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escapeHtml(content.action.label)}</a></p><p style="font-size:12px;color:#6b7280;word-break:break-all">${escapeHtml(content.action.url)}</p>`
     : ""
 }
+${(content.links ?? [])
+  .map(
+    (link) =>
+      `<p style="margin:0 0 16px"><a href="${escapeHtml(link.url)}" style="color:#4f46e5">${escapeHtml(link.label)}</a></p>`,
+  )
+  .join("\n")}
 ${p(content.footer ?? "Viele Grüße\nIhr Anfrage-Portal")}
 </body></html>`;
   return { text, html };

@@ -4,7 +4,9 @@ import { admins, mailOutbox, requestMessages, requests } from "~db/schema";
 import { branding } from "../branding/branding.server";
 import { addressKey } from "../mail/address-key.server";
 import { mailConfigured, queueMail } from "../mail/outbox.server";
-import { db, transaction } from "../platform/db.server";
+import type { MailContent } from "../mail/render";
+import { keepFirstContact } from "../pipeline/move.server";
+import { type Db, db, transaction } from "../platform/db.server";
 import { createLimiter, type Limiter } from "../platform/rate-limit.server";
 import { type Failure, failure } from "../platform/result.server";
 import { audit } from "../privacy/audit.server";
@@ -44,11 +46,26 @@ const leadLimiter = () =>
 type Sender = { id: number; username: string };
 export type SendResult = { ok: true; message: RequestMessageJson } | Failure;
 
-/** Sends one message to the lead of request `id` (page and API). */
+/**
+ * A message with a mail of its own shape (the trial delivery, ADR 348): the mail's greeting,
+ * paragraphs and button (the signature is added here, as for every message), its outbox kind, and
+ * what else to write in the same transaction as the thread row.
+ */
+export type MessageMail = {
+  content: Omit<MailContent, "footer">;
+  kind: string;
+  within?: (tx: Db, at: Date) => void;
+};
+
+/**
+ * Sends one message to the lead of request `id` (page and API); `input.body` is what the thread
+ * keeps (and, without `mail`, the mail's text). The first message keeps the first-contact promise.
+ */
 export async function sendMessage(
   id: number,
   sender: Sender,
   input: { subject: string; body: string },
+  mail?: MessageMail,
 ): Promise<SendResult> {
   const lead = db()
     .select({ email: requests.email, quarantinedAt: requests.quarantinedAt })
@@ -77,16 +94,17 @@ export async function sendMessage(
   }
 
   const row = transaction((tx) => {
-    const mail = queueMail({
+    const footer = `Viele Grüße\n${branding().name}`;
+    const queued = queueMail({
       to: lead.email,
       subject: input.subject,
-      kind: "message",
+      kind: mail?.kind ?? "message",
       requestId: id,
       replyTo: inboxReplyTo ?? replyTo,
       ...(inboxReplyTo ? { cc: replyTo } : {}),
-      content: { paragraphs: [input.body], footer: `Viele Grüße\n${branding().name}` },
+      content: mail ? { ...mail.content, footer } : { paragraphs: [input.body], footer },
     });
-    return tx
+    const message = tx
       .insert(requestMessages)
       .values({
         requestId: id,
@@ -95,11 +113,14 @@ export async function sendMessage(
         body: input.body,
         adminId: sender.id,
         adminName: sender.username,
-        mailId: mail.id,
-        messageId: outboxMessageId(mail),
+        mailId: queued.id,
+        messageId: outboxMessageId(queued),
       })
       .returning()
       .get();
+    keepFirstContact(tx, id, message.sentAt);
+    mail?.within?.(tx, message.sentAt);
+    return message;
   });
   // That a message went out, never its text.
   audit(sender, "message-sent", requestTarget(id), { message: row.id });
