@@ -9,6 +9,8 @@ import {
   RETENTION_ACTIONS,
 } from "./configuration";
 import { EmbedOriginListSchema } from "./embed";
+import { LostReasonListSchema, PIPELINE_MESSAGES, StageListSchema } from "./pipeline";
+import { DEFAULT_PROMISES, type PromiseSettings } from "./promises";
 import { SCHEDULING_LIST_MESSAGES, SchedulingFormSchema } from "./scheduling-form";
 import { BusyFeedSchema, FEED_URL_INVALID, VideoUrlSchema } from "./team-calendar";
 
@@ -38,6 +40,7 @@ export const SETTINGS_SECTIONS = [
   "spam",
   "branding",
   "embed",
+  "pipeline",
 ] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
@@ -69,6 +72,8 @@ export const SETTINGS_NUMBER_RANGES = {
   "spam.quarantineDays": [1, 365],
   "ai.dailyLimit": [0, 100_000],
   "transcription.dailyLimit": [0, 100_000],
+  "pipeline.promises.contactDays": [1, 10],
+  "pipeline.promises.trialDays": [1, 10],
 } as const satisfies Record<string, readonly [number, number]>;
 export type SettingsNumberField = keyof typeof SETTINGS_NUMBER_RANGES;
 
@@ -233,6 +238,30 @@ export const SettingsFormSchema = z.object({
   embed: z
     .object({ allowedOrigins: EmbedOriginListSchema.default([]) })
     .default({ allowedOrigins: [] }),
+  /**
+   * Pipeline und Versprechen (ADRs 345, 346): the stages (a new row has no id yet and gets one
+   * from its name), the reasons of "Verloren", the two promises. An emptied list is checked too;
+   * a post without any of its fields (a hand-made one) keeps the stored pipeline.
+   */
+  pipeline: z
+    .object({
+      stages: StageListSchema.prefault([]),
+      lostReasons: LostReasonListSchema.default([]),
+      promises: z.object({
+        contactDays: rangeInt("pipeline.promises.contactDays"),
+        trialDays: rangeInt("pipeline.promises.trialDays"),
+        trialWorkingDays: z.boolean().default(false),
+      }),
+    })
+    .superRefine((p, ctx) => {
+      if (p.stages.some((s) => s.askReason) && p.lostReasons.length === 0)
+        ctx.addIssue({
+          code: "custom",
+          path: ["lostReasons"],
+          message: PIPELINE_MESSAGES.reasonsMissing,
+        });
+    })
+    .optional(),
 });
 export type SettingsFormInput = z.input<typeof SettingsFormSchema>;
 export type SettingsFormValue = z.output<typeof SettingsFormSchema>;
@@ -248,7 +277,7 @@ export function settingsFormDefaults(config: Configuration): SettingsFormInput {
     ...rest,
     scheduling: { ...week, holidayState: week.holidayState ?? "" },
     emailNotifications: { ...notifications, adminIds: adminEmails.map((a) => a.id) },
-    branding: brandingFormDefaults(branding),
+    branding: brandingFormDefaults(branding, config.pipeline.promises),
     teamCalendar: { ...rest.teamCalendar, videoUrl: rest.teamCalendar.videoUrl ?? "" },
   };
 }
@@ -260,15 +289,21 @@ export function settingsFormDefaults(config: Configuration): SettingsFormInput {
 export function configurationFromSettings(
   value: SettingsFormValue,
   admins: Admin[],
+  /** The stored promises (the brand texts the form showed follow them, ADR 346). */
+  storedPromises: PromiseSettings = DEFAULT_PROMISES,
 ): Omit<z.input<typeof ConfigurationSchema>, "webhooks"> {
   const { adminIds, ...notifications } = value.emailNotifications;
   const ids = new Set(adminIds);
-  const { scheduling, transcription, ...rest } = value;
+  const { scheduling, transcription, pipeline, ...rest } = value;
   return {
     ...rest,
-    branding: brandingFromForm(value.branding),
+    branding: brandingFromForm(value.branding, [
+      storedPromises,
+      ...(pipeline ? [pipeline.promises] : []),
+    ]),
     // A post without the week's fields (a hand-made one) keeps the stored week.
     ...(scheduling ? { scheduling } : {}),
+    ...(pipeline ? { pipeline } : {}),
     ...(transcription ? { transcription } : {}),
     emailNotifications: {
       ...notifications,
@@ -304,6 +339,15 @@ export const LIST_EDIT_MESSAGES: Record<string, Partial<Record<string, string>>>
   "embed.allowedOrigins": {
     insert: "Website hinzugefügt – zum Übernehmen bitte speichern.",
     remove: "Website entfernt – zum Übernehmen bitte speichern.",
+  },
+  "pipeline.stages": {
+    insert: "Phase hinzugefügt – zum Übernehmen bitte speichern.",
+    remove: "Phase entfernt – zum Übernehmen bitte speichern.",
+    reorder: "Phase verschoben – zum Übernehmen bitte speichern.",
+  },
+  "pipeline.lostReasons": {
+    insert: "Grund hinzugefügt – zum Übernehmen bitte speichern.",
+    remove: "Grund entfernt – zum Übernehmen bitte speichern.",
   },
   "branding.faq": {
     insert: "Frage hinzugefügt – zum Übernehmen bitte speichern.",

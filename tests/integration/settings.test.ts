@@ -114,6 +114,7 @@ describe("settings page form", () => {
     "spam",
     "branding",
     "embed",
+    "pipeline",
   ];
 
   /** What the rendered settings form posts for a configuration (every section's marker included). */
@@ -178,6 +179,19 @@ describe("settings page form", () => {
       f.set(`branding.faq[${i}].question`, e.question);
       f.set(`branding.faq[${i}].answer`, e.answer);
     });
+    // Pipeline und Versprechen (ADRs 345, 346).
+    c.pipeline.stages.forEach((stage: Config, i: number) => {
+      f.set(`pipeline.stages[${i}].id`, stage.id);
+      f.set(`pipeline.stages[${i}].name`, stage.name);
+      f.set(`pipeline.stages[${i}].status`, stage.status);
+      if (stage.askReason) f.set(`pipeline.stages[${i}].askReason`, "on");
+    });
+    c.pipeline.lostReasons.forEach((reason: string, i: number) => {
+      f.set(`pipeline.lostReasons[${i}]`, reason);
+    });
+    f.set("pipeline.promises.contactDays", String(c.pipeline.promises.contactDays));
+    f.set("pipeline.promises.trialDays", String(c.pipeline.promises.trialDays));
+    if (c.pipeline.promises.trialWorkingDays) f.set("pipeline.promises.trialWorkingDays", "on");
     return f;
   }
 
