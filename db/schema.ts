@@ -331,8 +331,9 @@ export const requests = sqliteTable(
     index("requests_audio_key_idx").on(t.audioKey).where(sql`${t.audioKey} IS NOT NULL`),
     // Retention: requests not yet anonymised, by their last change.
     index("requests_retention_idx").on(t.updatedAt).where(sql`${t.email} <> ''`),
-    // The board's columns (ADR 347): a stage's active requests, newest first.
-    index("requests_stage_idx").on(t.archived, t.stage, t.createdAt),
+    // The board's columns (ADR 347): a stage's active requests, newest first. The stage leads, so
+    // no list without a stage filter mistakes it for an index of the archive flag.
+    index("requests_stage_idx").on(t.stage, t.archived, t.createdAt),
     // The promises (ADR 346): open ones by due time ("fällig", "überfällig", the dashboard) and
     // done ones by due time (kept in the last 30 days). Literal WHEREs: queries repeat them.
     index("requests_contact_open_idx")

@@ -16,7 +16,7 @@ ALTER TABLE `requests` ADD `contact_done_at` integer;--> statement-breakpoint
 ALTER TABLE `requests` ADD `trial_due_at` integer;--> statement-breakpoint
 ALTER TABLE `requests` ADD `trial_done_at` integer;--> statement-breakpoint
 ALTER TABLE `requests` ADD `trial_url` text;--> statement-breakpoint
-CREATE INDEX `requests_stage_idx` ON `requests` (`archived`,`stage`,`created_at`);--> statement-breakpoint
+CREATE INDEX `requests_stage_idx` ON `requests` (`stage`,`archived`,`created_at`);--> statement-breakpoint
 CREATE INDEX `requests_contact_open_idx` ON `requests` (`contact_due_at`,`status`,`archived`) WHERE "requests"."contact_done_at" IS NULL AND "requests"."contact_due_at" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX `requests_trial_open_idx` ON `requests` (`trial_due_at`,`status`,`archived`) WHERE "requests"."trial_done_at" IS NULL AND "requests"."trial_due_at" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX `requests_contact_done_idx` ON `requests` (`contact_due_at`,`contact_done_at`) WHERE "requests"."contact_done_at" IS NOT NULL AND "requests"."contact_due_at" IS NOT NULL;--> statement-breakpoint

@@ -1,4 +1,4 @@
-import { and, count, inArray, sql } from "drizzle-orm";
+import { count, inArray } from "drizzle-orm";
 import type { Pipeline } from "~/lib/pipeline";
 import { requests } from "~db/schema";
 import { db } from "../platform/db.server";
@@ -22,14 +22,11 @@ export function stageChangeErrors(before: Pipeline, next: Pipeline): Record<stri
     db()
       .select({ stage: requests.stage, n: count() })
       .from(requests)
-      // Both archive states: the board's index (archived, stage, …) answers it.
+      // Archived and held ones too: the board's index (stage, archived, …) answers it.
       .where(
-        and(
-          sql`${requests.archived} IN (0, 1)`,
-          inArray(
-            requests.stage,
-            touched.map((s) => s.id),
-          ),
+        inArray(
+          requests.stage,
+          touched.map((s) => s.id),
         ),
       )
       .groupBy(requests.stage)
