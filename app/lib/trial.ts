@@ -27,7 +27,7 @@ export const TrialSchema = z.object({
   url: z
     .string({ error: TRIAL_MESSAGES.urlRequired })
     .trim()
-    .min(1, TRIAL_MESSAGES.urlRequired)
+    .min(1, { error: TRIAL_MESSAGES.urlRequired, abort: true })
     .max(TRIAL_URL_MAX, { error: TRIAL_MESSAGES.urlTooLong, abort: true })
     .refine(isHttpsUrl, TRIAL_MESSAGES.urlNotHttps),
   message: z
