@@ -1,7 +1,6 @@
-import { useId } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { useActionUrl } from "~/components/admin/requests/detail-context";
-import { useSentNote } from "~/components/admin/requests/messages-section";
 import { Button } from "~/components/ui/button";
 import { Alert, FieldErrors, inputClass } from "~/components/ui/field";
 import { formatDateTime } from "~/lib/format";
@@ -44,12 +43,13 @@ export function TrialSection({
   const actionData = useActionData();
   const action = useActionUrl(undefined, "fullscreen-trial");
   const uid = useId();
-  const answer = [fetcher.data, actionData].find((a) => isAnswer(a, request.id)) as
-    | TrialAnswer
-    | undefined;
+  const sent = useDeliveredNote(fetcher.state, request.messages.length);
+  // After a delivery the last refusal (the fetcher keeps its data) is history.
+  const answer = sent.shown
+    ? undefined
+    : ([fetcher.data, actionData].find((a) => isAnswer(a, request.id)) as TrialAnswer | undefined);
   const errors = answer?.fieldErrors ?? {};
   const busy = fetcher.state !== "idle";
-  const sent = useSentNote(fetcher.state, fetcher.data);
   const trial = request.promises.trial;
   const delivered = request.trialUrl && trial.doneAt;
   const blocked = request.archived
@@ -97,8 +97,9 @@ export function TrialSection({
           method="post"
           action={action}
           className="space-y-3"
-          // A delivery (a new message in the thread) empties the form; a refused one keeps it.
-          key={request.messages.length}
+          // A delivery (a new message in the thread) empties the form — also of the refusal
+          // before it, which the fetcher still holds; a refused one keeps it.
+          key={`${request.messages.length}-${sent.shown}`}
           aria-labelledby={`${uid}-title`}
         >
           <h4 id={`${uid}-title`} className="font-semibold">
@@ -106,7 +107,10 @@ export function TrialSection({
           </h4>
           <input type="hidden" name="intent" value="trial" />
           <input type="hidden" name="id" value={request.id} />
-          {answer?.error ? <Alert>{answer.error}</Alert> : null}
+          {/* A refusal of the whole delivery (no SMTP, a limit); a field's own stays at it. */}
+          {answer?.error && !Object.values(errors).some((e) => e?.length) ? (
+            <Alert>{answer.error}</Alert>
+          ) : null}
           <div>
             <label htmlFor={`${uid}-url`} className="mb-1 block font-medium">
               Link zur Testversion
@@ -157,4 +161,27 @@ export function TrialSection({
       )}
     </div>
   );
+}
+
+/**
+ * With JavaScript: after a post that added a message to the thread (the delivery; a refusal adds
+ * none), a line near the form says so and takes the focus — the emptied form would drop it.
+ */
+function useDeliveredNote(state: string, messages: number) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  const [shown, setShown] = useState(false);
+  const before = useRef<number | null>(null);
+  useEffect(() => {
+    if (state !== "idle") {
+      before.current ??= messages;
+      setShown(false);
+    } else if (before.current !== null) {
+      setShown(messages > before.current);
+      before.current = null;
+    }
+  }, [state, messages]);
+  useEffect(() => {
+    if (shown) ref.current?.focus();
+  }, [shown]);
+  return { ref, shown };
 }

@@ -26,7 +26,9 @@ export function useBoardMoves(stages: Stage[], name: (id: number) => string) {
   const [over, setOver] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const [askReason, setAskReason] = useState<PendingReason | null>(null);
-  const focusAfter = useRef<{ id: number; stage: Stage } | null>(null);
+  // The move being saved: `running` once the fetcher has left "idle" (a render right after the
+  // submit may still see it idle).
+  const focusAfter = useRef<{ id: number; running: boolean } | null>(null);
   const say = (text: string) => setAnnouncement(text);
   const label = (id: number) => `Anfrage #${formatRequestId(id)} (${name(id)})`;
 
@@ -35,7 +37,7 @@ export function useBoardMoves(stages: Stage[], name: (id: number) => string) {
       setAskReason({ id, stage });
       return;
     }
-    focusAfter.current = { id, stage };
+    focusAfter.current = { id, running: false };
     const form: Record<string, string> = { intent: "stage", id: String(id), stage: stage.id };
     if (reason) form.reason = reason;
     fetcher.submit(form, { method: "post", action: `${location.pathname}${location.search}` });
@@ -44,13 +46,18 @@ export function useBoardMoves(stages: Stage[], name: (id: number) => string) {
 
   // After the move (the page has its new data): the card's handle in its new column.
   useEffect(() => {
-    if (fetcher.state !== "idle" || focusAfter.current === null) return;
-    const { id, stage } = focusAfter.current;
+    const after = focusAfter.current;
+    if (!after) return;
+    if (fetcher.state !== "idle") {
+      after.running = true;
+      return;
+    }
+    if (!after.running) return;
+    const { id } = after;
     focusAfter.current = null;
-    const card = document.querySelector<HTMLElement>(`[data-card="${id}"]`);
-    card?.querySelector<HTMLElement>("[data-drag-handle]")?.focus();
-    // Refused (the toast says why): the card is back in its old column.
-    if (card?.closest(`#phase-${stage.id}`)) say(`${label(id)} ist jetzt in „${stage.name}“.`);
+    document.querySelector<HTMLElement>(`[data-card="${id}"] [data-drag-handle]`)?.focus();
+    // The page's toast announces the result (moved, or why not): said once, not twice.
+    say("");
   });
 
   /** The pending move, for the optimistic board: the card and its new column. */
