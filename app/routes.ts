@@ -45,6 +45,8 @@ export default [
       index("routes/admin/dashboard.tsx", { id: "admin-index" }),
       route("dashboard", "routes/admin/dashboard.tsx", { id: "admin-dashboard" }),
       route("requests", "routes/admin/requests.tsx"),
+      // The pipeline as a board, beside the list ("Liste | Board", ADR 347)
+      route("requests/board", "routes/admin/board.tsx"),
       route("appointments", "routes/admin/appointments.tsx"),
       route("appointments/:id/verschieben", "routes/admin/appointment-move.tsx"),
       route("users", "routes/admin/users.tsx"),
@@ -118,6 +120,9 @@ export default [
       route("requests/:id/assign", "routes/api/admin/requests.$id.assign.ts"),
       route("requests/:id/transcription", "routes/api/admin/requests.$id.transcription.ts"),
       route("requests/:id/messages", "routes/api/admin/requests.$id.messages.ts"),
+      route("requests/:id/stage", "routes/api/admin/requests.$id.stage.ts"),
+      route("requests/:id/trial", "routes/api/admin/requests.$id.trial.ts"),
+      route("pipeline", "routes/api/admin/pipeline.ts"),
       route(
         "requests/:id/automated-preparation",
         "routes/api/requests.$id.automated-preparation.ts",

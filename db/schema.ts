@@ -263,6 +263,25 @@ export const requests = sqliteTable(
     voiceTranscriptDueAt: ms("voice_transcript_due_at"),
     createdAt: ms("created_at").notNull().default(now),
     updatedAt: ms("updated_at").notNull().default(now),
+    /**
+     * The pipeline stage (ADR 345): the stable id of a stage of `pipeline.stages`; the status is
+     * the stage's. Requests stored before the pipeline got the first stage of their status.
+     */
+    stage: text("stage").notNull().default("new"),
+    /** The reason chosen when the request was moved to a stage that asks for one ("Verloren"). */
+    lostReason: text("lost_reason"),
+    /**
+     * The two promises (ADR 346): when the first contact and the trial version are due (set when
+     * the request is received, or released from the spam check; null while held and for requests
+     * stored before) and when they were kept (first message or a stage past "Neu"; the trial's
+     * delivery). Due times are the last millisecond of a second: kept = done_at <= due_at.
+     */
+    contactDueAt: ms("contact_due_at"),
+    contactDoneAt: ms("contact_done_at"),
+    trialDueAt: ms("trial_due_at"),
+    trialDoneAt: ms("trial_done_at"),
+    /** The link of the delivered trial version (https), as mailed to the lead. */
+    trialUrl: text("trial_url"),
   },
   (t) => [
     index("requests_archived_created_idx").on(t.archived, t.createdAt),
@@ -317,6 +336,23 @@ export const requests = sqliteTable(
     index("requests_audio_key_idx").on(t.audioKey).where(sql`${t.audioKey} IS NOT NULL`),
     // Retention: requests not yet anonymised, by their last change.
     index("requests_retention_idx").on(t.updatedAt).where(sql`${t.email} <> ''`),
+    // The board's columns (ADR 347): a stage's active requests, newest first. The stage leads, so
+    // no list without a stage filter mistakes it for an index of the archive flag.
+    index("requests_stage_idx").on(t.stage, t.archived, t.createdAt),
+    // The promises (ADR 346): open ones by due time ("fällig", "überfällig", the dashboard) and
+    // done ones by due time (kept in the last 30 days). Literal WHEREs: queries repeat them.
+    index("requests_contact_open_idx")
+      .on(t.contactDueAt, t.status, t.archived)
+      .where(sql`${t.contactDoneAt} IS NULL AND ${t.contactDueAt} IS NOT NULL`),
+    index("requests_trial_open_idx")
+      .on(t.trialDueAt, t.status, t.archived)
+      .where(sql`${t.trialDoneAt} IS NULL AND ${t.trialDueAt} IS NOT NULL`),
+    index("requests_contact_done_idx")
+      .on(t.contactDueAt, t.contactDoneAt)
+      .where(sql`${t.contactDoneAt} IS NOT NULL AND ${t.contactDueAt} IS NOT NULL`),
+    index("requests_trial_done_idx")
+      .on(t.trialDueAt, t.trialDoneAt)
+      .where(sql`${t.trialDoneAt} IS NOT NULL AND ${t.trialDueAt} IS NOT NULL`),
   ],
 );
 
@@ -516,7 +552,10 @@ export const jobRuns = sqliteTable("job_runs", {
   result: text("result", { mode: "json" }),
 });
 
-/** Status changes of a request over time (the dashboard's history). */
+/**
+ * Status and stage changes of a request over time (the dashboard's history; ADR 345): one row per
+ * move, its status (unchanged for a move between two stages of one status) and its stage.
+ */
 export const requestStatusHistory = sqliteTable(
   "request_status_history",
   {
@@ -528,6 +567,13 @@ export const requestStatusHistory = sqliteTable(
     toStatus: text("to_status").notNull(),
     adminId: integer("admin_id").references(() => admins.id, { onDelete: "set null" }),
     changedAt: ms("changed_at").notNull().default(now),
+    /** The stage ids before and after (null in rows from before the pipeline). */
+    fromStage: text("from_stage"),
+    toStage: text("to_stage"),
+    /** The reason of a move to a stage that asks for one ("Verloren"). */
+    reason: text("reason"),
+    /** What moved it: an admin (admin_id; null when deleted since) or a rule (booking, trial, …). */
+    cause: text("cause"),
   },
   (t) => [index("request_status_history_request_idx").on(t.requestId, t.changedAt)],
 );
@@ -547,6 +593,21 @@ export const requestCounts = sqliteTable(
     n: integer("n").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.archived, t.quarantined, t.status, t.bucket] })],
+);
+
+/**
+ * Active requests per pipeline stage (ADR 347), kept by triggers like request_counts: only
+ * requests that are neither archived nor held (the board shows no others); `bucket` 0 = all, an
+ * admin's id = assigned to them.
+ */
+export const requestStageCounts = sqliteTable(
+  "request_stage_counts",
+  {
+    stage: text("stage").notNull(),
+    bucket: integer("bucket").notNull(),
+    n: integer("n").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.stage, t.bucket] })],
 );
 
 /**

@@ -11,6 +11,8 @@ export const API_SCOPES = [
   "codes:read",
   "codes:write",
   "messages:write",
+  "stages:write",
+  "trials:write",
 ] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 
@@ -22,6 +24,8 @@ export const API_SCOPE_LABELS: Record<ApiScope, string> = {
   "codes:read": "Affiliate-Codes lesen",
   "codes:write": "Affiliate-Codes anlegen, ändern und löschen",
   "messages:write": "Nachrichten an Kunden senden",
+  "stages:write": "Anfragen in eine andere Phase verschieben (Board)",
+  "trials:write": "Testversionen an Kunden liefern",
 };
 
 export const isApiScope = (value: unknown): value is ApiScope =>

@@ -51,6 +51,8 @@ export const AUDIT_ACTIONS = [
   "archive",
   "unarchive",
   "preparation-edited",
+  "stage",
+  "trial-delivered",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -106,6 +108,8 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   archive: "Anfrage archiviert",
   unarchive: "Anfrage wiederhergestellt",
   "preparation-edited": "Vorbereitung bearbeitet",
+  stage: "Phase geändert",
+  "trial-delivered": "Testversion geliefert",
 };
 
 /**

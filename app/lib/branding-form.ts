@@ -3,10 +3,11 @@ import { colorProblem } from "./brand-color";
 import {
   BRANDING_TEXT_KEYS,
   type BrandingSettings,
-  brandingDefaults,
+  brandingDefaultsFor,
   type FaqEntry,
   URL_INVALID,
 } from "./branding";
+import { DEFAULT_PROMISES, type PromiseSettings } from "./promises";
 
 /**
  * The "Erscheinungsbild und Inhalte" card of the settings form (issue 29): every text shows its
@@ -60,8 +61,15 @@ export const BrandingFormSchema = z.object({
 export type BrandingFormValue = z.output<typeof BrandingFormSchema>;
 export type BrandingFormInput = z.input<typeof BrandingFormSchema>;
 
-/** What the card shows: the stored texts or today's, the colour and links as stored (or empty). */
-export function brandingFormDefaults(settings: BrandingSettings) {
+/**
+ * What the card shows: the stored texts or today's (for the configured promises, ADR 346), the
+ * colour and links as stored (or empty).
+ */
+export function brandingFormDefaults(
+  settings: BrandingSettings,
+  promises: PromiseSettings = DEFAULT_PROMISES,
+) {
+  const brandingDefaults = brandingDefaultsFor(promises);
   return {
     name: settings.name ?? brandingDefaults.name,
     privacyUrl: settings.privacyUrl ?? "",
@@ -80,12 +88,20 @@ const sameFaq = (a: FaqEntry[], b: readonly FaqEntry[]) =>
   a.length === b.length &&
   a.every((e, i) => e.question === b[i].question && e.answer === b[i].answer);
 
-/** The saved card as `branding` settings (without the logo, which the caller keeps as stored). */
-export function brandingFromForm(value: BrandingFormValue): Omit<BrandingSettings, "logo"> {
+/**
+ * The saved card as `branding` settings (without the logo, which the caller keeps as stored). A
+ * text equal to today's — for any of `promises` (the stored ones the form showed, the posted
+ * ones) — is stored as null, so it keeps following the promises.
+ */
+export function brandingFromForm(
+  value: BrandingFormValue,
+  promises: PromiseSettings[] = [DEFAULT_PROMISES],
+): Omit<BrandingSettings, "logo"> {
+  const defaults = promises.map(brandingDefaultsFor);
   const texts = Object.fromEntries(
     BRANDING_TEXT_KEYS.map((key) => {
       const text = value[key].trim();
-      return [key, text === "" || text === brandingDefaults[key] ? null : text];
+      return [key, text === "" || defaults.some((d) => text === d[key]) ? null : text];
     }),
   ) as Record<(typeof BRANDING_TEXT_KEYS)[number], string | null>;
   const orNull = (v: string) => (v.trim() ? v.trim() : null);
@@ -94,6 +110,6 @@ export function brandingFromForm(value: BrandingFormValue): Omit<BrandingSetting
     privacyUrl: orNull(value.privacyUrl),
     imprintUrl: orNull(value.imprintUrl),
     primaryColor: orNull(value.primaryColor)?.toLowerCase() ?? null,
-    faq: sameFaq(value.faq, brandingDefaults.faq) ? null : value.faq,
+    faq: defaults.some((d) => sameFaq(value.faq, d.faq)) ? null : value.faq,
   };
 }

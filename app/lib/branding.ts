@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BRAND_NAME } from "./brand";
 import { colorProblem } from "./brand-color";
+import { DEFAULT_PROMISES, daysInDigits, type PromiseSettings, withinDays } from "./promises";
 
 /**
  * The agency's brand and landing texts (issue 29, ADR 268): stored under `branding` in the
@@ -52,22 +53,47 @@ export const DEFAULT_FAQ: FaqEntry[] = [
   ],
 ].map(([question, answer]) => ({ question, answer }));
 
-/** Today's texts: what a `null` in the configuration stands for. */
-export const brandingDefaults = {
-  name: BRAND_NAME,
-  /** The default indigo of the buttons (Tailwind's indigo-600). */
-  primaryColor: "#4f39f6",
-  heroTitle: "Deine Software-Idee als Testversion – in nur 3 Tagen",
-  heroSubtitle:
-    "Beschreib uns dein Vorhaben per Text, Sprachnachricht oder mit ein paar Dateien. Innerhalb von drei Tagen bekommst du eine klickbare Testversion – und wir zeigen sie dir in einer persönlichen Demo.",
-  promise:
-    "Wir melden uns innerhalb eines Werktags und liefern deine Testversion innerhalb von drei Tagen.",
-  successMessage:
-    "Wir sehen sie uns sofort an. Deine Testversion bekommst du innerhalb von drei Tagen.",
-  /** `{jahr}` and `{name}` are replaced; the default is "© 2026 Anfrage-Portal". */
-  footerLine: "© {jahr} {name}",
-  faq: DEFAULT_FAQ,
-} as const;
+const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** "nach drei Tagen", "nach einem Werktag" (the FAQ's first question). */
+const afterDays = (n: number, working: boolean) =>
+  withinDays(n, working)
+    .replace(/^innerhalb von /, "nach ")
+    .replace(/^innerhalb eines (Werktag|Tag)e?s$/, "nach einem $1");
+
+/**
+ * Today's texts for the promises as configured (ADR 346): what a `null` in the configuration
+ * stands for. With the defaults (one working day, three days) they are the spec's texts; other
+ * numbers, or "Werktage", change the promise in every default text ("innerhalb von fünf
+ * Werktagen"), so the page never promises what the back-office does not track.
+ */
+export function brandingDefaultsFor(promises: PromiseSettings) {
+  const trial = withinDays(promises.trialDays, promises.trialWorkingDays);
+  const contact = withinDays(promises.contactDays, true);
+  return {
+    name: BRAND_NAME,
+    /** The default indigo of the buttons (Tailwind's indigo-600). */
+    primaryColor: "#4f39f6",
+    heroTitle: `Deine Software-Idee als Testversion – in nur ${daysInDigits(promises.trialDays, promises.trialWorkingDays)}`,
+    heroSubtitle: `Beschreib uns dein Vorhaben per Text, Sprachnachricht oder mit ein paar Dateien. ${capitalized(trial)} bekommst du eine klickbare Testversion – und wir zeigen sie dir in einer persönlichen Demo.`,
+    promise: `Wir melden uns ${contact} und liefern deine Testversion ${trial}.`,
+    successMessage: `Wir sehen sie uns sofort an. Deine Testversion bekommst du ${trial}.`,
+    /** `{jahr}` and `{name}` are replaced; the default is "© 2026 Anfrage-Portal". */
+    footerLine: "© {jahr} {name}",
+    faq: DEFAULT_FAQ.map((e, i) =>
+      i === 0
+        ? {
+            ...e,
+            question: `Was bekomme ich ${afterDays(promises.trialDays, promises.trialWorkingDays)}?`,
+          }
+        : e,
+    ),
+  } as const;
+}
+export type BrandingDefaults = ReturnType<typeof brandingDefaultsFor>;
+
+/** The texts with the default promises (one working day, three days): the spec's. */
+export const brandingDefaults = brandingDefaultsFor(DEFAULT_PROMISES);
 
 /** The texts with a reset button each (name → default). */
 export const BRANDING_TEXT_KEYS = [
@@ -178,11 +204,16 @@ export type Branding = {
 /** `/branding/logo?v=<hash>`: the hash changes with the file, so it may be cached for long. */
 export const logoUrl = (logo: Logo | null) => (logo ? `/branding/logo?v=${logo.hash}` : null);
 
-/** The settings with every default filled in (`legal`: the env's PRIVACY_URL and IMPRINT_URL). */
+/**
+ * The settings with every default filled in (`legal`: the env's PRIVACY_URL and IMPRINT_URL;
+ * `promises`: the pipeline's, which the default texts follow).
+ */
 export function resolveBranding(
   settings: BrandingSettings,
   legal: { privacyUrl: string; imprintUrl: string },
+  promises: PromiseSettings = DEFAULT_PROMISES,
 ): Branding {
+  const brandingDefaults = brandingDefaultsFor(promises);
   const name = settings.name ?? brandingDefaults.name;
   return {
     name,
@@ -214,22 +245,31 @@ export function brandedTitle(title: string, name: string | undefined) {
     : title;
 }
 
-const LANDING_TITLE = "Deine Software-Idee als Testversion in 3 Tagen";
-const LANDING_DESCRIPTION =
-  "Beschreibe deine Software-Idee per Text, Sprachnachricht oder Datei. Innerhalb von drei Tagen erhältst du eine Testversion und eine persönliche Demo.";
+const landingTitleFor = (p: PromiseSettings) =>
+  `Deine Software-Idee als Testversion in ${daysInDigits(p.trialDays, p.trialWorkingDays)}`;
+const landingDescriptionFor = (p: PromiseSettings) =>
+  `Beschreibe deine Software-Idee per Text, Sprachnachricht oder Datei. ${capitalized(withinDays(p.trialDays, p.trialWorkingDays))} erhältst du eine Testversion und eine persönliche Demo.`;
 
-type LandingTexts = Pick<Branding, "name" | "heroTitle" | "heroSubtitle">;
+type LandingTexts = Pick<Branding, "name" | "heroTitle" | "heroSubtitle"> & {
+  /** The pipeline's promises the default texts follow (ADR 346); absent: the defaults. */
+  promises?: PromiseSettings;
+};
 
 /** The landing page's title: today's, or the agency's headline; its name after it once set. */
 export function landingTitle(texts: LandingTexts | undefined) {
-  if (!texts) return LANDING_TITLE;
-  const title = texts.heroTitle === brandingDefaults.heroTitle ? LANDING_TITLE : texts.heroTitle;
+  const promises = texts?.promises ?? DEFAULT_PROMISES;
+  if (!texts) return landingTitleFor(promises);
+  const title =
+    texts.heroTitle === brandingDefaultsFor(promises).heroTitle
+      ? landingTitleFor(promises)
+      : texts.heroTitle;
   return brandedTitle(title, texts.name);
 }
 
 /** The landing page's description: today's, or the agency's hero subtitle. */
 export function landingDescription(texts: LandingTexts | undefined) {
-  return !texts || texts.heroSubtitle === brandingDefaults.heroSubtitle
-    ? LANDING_DESCRIPTION
+  const promises = texts?.promises ?? DEFAULT_PROMISES;
+  return !texts || texts.heroSubtitle === brandingDefaultsFor(promises).heroSubtitle
+    ? landingDescriptionFor(promises)
     : texts.heroSubtitle;
 }

@@ -6,6 +6,7 @@ import { SpamSettingsSchema } from "./blocklist";
 import { type Branding, BrandingSchema, EMPTY_BRANDING } from "./branding";
 import { DEFAULT_EMBED, EmbedSettingsSchema } from "./embed";
 import { EMPTY_MAIL_IDENTITY, MailIdentitySchema } from "./mail-identity";
+import { PipelineSchema } from "./pipeline";
 import { SchedulingSettingsSchema } from "./scheduling-settings";
 import { clampedSetting, NUMBER_SETTINGS } from "./setting-ranges";
 import { TeamCalendarSchema } from "./team-calendar";
@@ -208,6 +209,8 @@ export const ConfigurationSchema = z.object({
   teamCalendar: TeamCalendarSchema,
   /** Sender and legal details of every mail's signature (ADR 325). Not public. */
   mailIdentity: MailIdentitySchema.default(EMPTY_MAIL_IDENTITY),
+  /** The pipeline's stages, the reasons of "Verloren" and the two promises (ADRs 345, 346). */
+  pipeline: PipelineSchema,
 });
 
 export type Configuration = z.infer<typeof ConfigurationSchema>;

@@ -1,4 +1,5 @@
 import type { Attribution } from "./attribution";
+import type { PromiseJson } from "./promises";
 import type { RequestMessageJson } from "./request-message";
 import type { RequestStatus } from "./request-status";
 import type { TranscriptStatus } from "./transcript-status";
@@ -23,7 +24,18 @@ export type RequestJson = {
   affiliateCode: string | null;
   /** utm_source/medium/campaign, external referrer and landing path of the visit (issue 17). */
   attribution: Attribution;
+  /** The pipeline stage (ADR 345): its stable id and its configured name. */
+  stage: { id: string; name: string };
+  /** The reason given when it was moved to a stage that asks for one ("Verloren"); else null. */
+  lostReason: string | null;
+  /** The first contact and the trial version: due and done times (ADR 346; null: none/not yet). */
+  promises: RequestPromises;
+  /** The link of the delivered trial version; null until delivered. */
+  trialUrl: string | null;
 };
+
+/** The two promises of a request (ADR 346). */
+export type RequestPromises = { contact: PromiseJson; trial: PromiseJson };
 
 /**
  * The admin API's request JSON: the spec's shape plus the spam quarantine state (ADR 252), the
@@ -70,4 +82,8 @@ export type RequestListItem = {
   source: string | null;
   /** The affiliate code with its partner and discount (null when the code was deleted since). */
   code: { code: string; partner: string | null; discount: number | null } | null;
+  /** The stage id (the page names it from the configuration; an unknown one by its status). */
+  stage: string;
+  /** Due and done times of the first contact and the trial version (ADR 346). */
+  promises: RequestPromises;
 };

@@ -3,17 +3,26 @@ import { ftsQuery, parseRequestListQuery, requestListSearch } from "./request-li
 
 describe("parseRequestListQuery", () => {
   it("defaults and rejects unknown values", () => {
-    expect(parseRequestListQuery(new URLSearchParams("tab=x&status=Foo&sort=bad&page=-3"))).toEqual(
-      {
-        tab: "active",
-        q: "",
-        status: "",
-        assignment: "",
-        source: "",
-        sort: "newest",
-        page: 1,
-      },
-    );
+    expect(
+      parseRequestListQuery(
+        new URLSearchParams("tab=x&status=Foo&sort=bad&page=-3&stage=Bad!&promise=soon"),
+      ),
+    ).toEqual({
+      tab: "active",
+      q: "",
+      status: "",
+      assignment: "",
+      source: "",
+      stage: "",
+      promise: "",
+      sort: "newest",
+      page: 1,
+    });
+  });
+  it("reads the pipeline's filters: a stage id and an open promise (ADRs 345, 346)", () => {
+    const q = parseRequestListQuery(new URLSearchParams("stage=demo&promise=overdue"));
+    expect(q).toMatchObject({ stage: "demo", promise: "overdue" });
+    expect(requestListSearch(q)).toBe("?stage=demo&promise=overdue");
   });
   it("sorts by relevance by default while searching", () => {
     const q = parseRequestListQuery(

@@ -1,4 +1,5 @@
 import { cleanAttributionValue } from "./attribution";
+import { PROMISE_FILTERS, type PromiseFilter } from "./promises";
 import { REQUEST_STATUSES, type RequestStatus } from "./request-status";
 
 /** URL state of the requests page (shared by page and API). */
@@ -69,9 +70,17 @@ export type RequestListQuery = {
   assignment: AssignmentFilter | "";
   /** utm_source of the request (attribution); "" for all. */
   source: string;
+  /** A pipeline stage id (ADR 345); "" for all. */
+  stage: string;
+  /** Requests with an open promise due today or past due (ADR 346); "" for all. */
+  promise: PromiseFilter | "";
   sort: RequestSort;
   page: number;
 };
+
+/** A stage id as the URL may carry it (the configuration decides whether it exists). */
+const cleanStage = (value: string | null) =>
+  value && /^[a-z0-9][a-z0-9-]{0,39}$/.test(value) ? value : "";
 
 const pick = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T =>
   allowed.includes(value as T) ? (value as T) : fallback;
@@ -85,6 +94,8 @@ export function parseRequestListQuery(params: URLSearchParams): RequestListQuery
     status: pick(params.get("status"), REQUEST_STATUSES, "" as RequestStatus),
     assignment: pick(params.get("assignment"), ASSIGNMENT_FILTERS, "" as AssignmentFilter),
     source: cleanAttributionValue(params.get("source"), "source") ?? "",
+    stage: cleanStage(params.get("stage")),
+    promise: pick(params.get("promise"), PROMISE_FILTERS, "" as PromiseFilter),
     sort: pick(params.get("sort"), REQUEST_SORTS, q ? "relevance" : "newest"),
     page: Math.max(1, Math.min(100_000, Number.parseInt(params.get("page") ?? "1", 10) || 1)),
   };
@@ -101,6 +112,8 @@ export function requestListSearch(
   if (query.status) params.set("status", query.status);
   if (query.assignment) params.set("assignment", query.assignment);
   if (query.source) params.set("source", query.source);
+  if (query.stage) params.set("stage", query.stage);
+  if (query.promise) params.set("promise", query.promise);
   if (query.sort && query.sort !== (query.q ? "relevance" : "newest"))
     params.set("sort", query.sort);
   if (query.page && query.page > 1) params.set("page", String(query.page));

@@ -29,6 +29,9 @@ export const NUMBER_SETTINGS = {
   "transcription.dailyLimit": { min: 0, max: 100_000, default: 100 },
   /** Requests a day that the script-free question releases (ADR 326); 0 = no question. */
   "scriptFree.dailyLimit": { min: 0, max: 1000, default: 20 },
+  /** The promises' days (ADR 346): first contact and the trial version. */
+  "pipeline.promises.contactDays": { min: 1, max: 10, default: 1 },
+  "pipeline.promises.trialDays": { min: 1, max: 10, default: 3 },
 } as const satisfies Record<string, { min: number; max: number; default: number }>;
 
 export type NumberSettingPath = keyof typeof NUMBER_SETTINGS;

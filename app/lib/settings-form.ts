@@ -14,6 +14,8 @@ import {
   mailIdentityFormDefaults,
   mailIdentityFromForm,
 } from "./mail-identity";
+import { LostReasonListSchema, PIPELINE_MESSAGES, StageListSchema } from "./pipeline";
+import { DEFAULT_PROMISES, type PromiseSettings } from "./promises";
 import { SCHEDULING_LIST_MESSAGES, SchedulingFormSchema } from "./scheduling-form";
 import { settingNumber as rangeInt } from "./setting-ranges";
 import { BusyFeedSchema, DEMO_HOST_MODES, FEED_URL_INVALID, VideoUrlSchema } from "./team-calendar";
@@ -45,6 +47,7 @@ export const SETTINGS_SECTIONS = [
   "branding",
   "embed",
   "mailIdentity",
+  "pipeline",
 ] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
@@ -211,6 +214,30 @@ export const SettingsFormSchema = z.object({
     .default({ allowedOrigins: [] }),
   /** Absender und Pflichtangaben (ADR 325): the signature of every mail. */
   mailIdentity: MailIdentityFormSchema,
+  /**
+   * Pipeline und Versprechen (ADRs 345, 346): the stages (a new row has no id yet and gets one
+   * from its name), the reasons of "Verloren", the two promises. An emptied list is checked too;
+   * a post without any of its fields (a hand-made one) keeps the stored pipeline.
+   */
+  pipeline: z
+    .object({
+      stages: StageListSchema.prefault([]),
+      lostReasons: LostReasonListSchema.default([]),
+      promises: z.object({
+        contactDays: rangeInt("pipeline.promises.contactDays"),
+        trialDays: rangeInt("pipeline.promises.trialDays"),
+        trialWorkingDays: z.boolean().default(false),
+      }),
+    })
+    .superRefine((p, ctx) => {
+      if (p.stages.some((s) => s.askReason) && p.lostReasons.length === 0)
+        ctx.addIssue({
+          code: "custom",
+          path: ["lostReasons"],
+          message: PIPELINE_MESSAGES.reasonsMissing,
+        });
+    })
+    .optional(),
 });
 export type SettingsFormInput = z.input<typeof SettingsFormSchema>;
 export type SettingsFormValue = z.output<typeof SettingsFormSchema>;
@@ -233,7 +260,7 @@ export function settingsFormDefaults(config: Configuration): SettingsFormInput {
     ...rest,
     scheduling: { ...week, holidayState: week.holidayState ?? "" },
     emailNotifications: { ...notifications, adminIds: adminEmails.map((a) => a.id) },
-    branding: brandingFormDefaults(branding),
+    branding: brandingFormDefaults(branding, config.pipeline.promises),
     mailIdentity: mailIdentityFormDefaults(mailIdentity),
     teamCalendar: { ...rest.teamCalendar, videoUrl: rest.teamCalendar.videoUrl ?? "" },
   };
@@ -246,18 +273,24 @@ export function settingsFormDefaults(config: Configuration): SettingsFormInput {
 export function configurationFromSettings(
   value: SettingsFormValue,
   admins: Admin[],
+  /** The stored promises (the brand texts the form showed follow them, ADR 346). */
+  storedPromises: PromiseSettings = DEFAULT_PROMISES,
 ): Omit<z.input<typeof ConfigurationSchema>, "webhooks"> {
   const { adminIds, ...notifications } = value.emailNotifications;
   const ids = new Set(adminIds);
-  const { scheduling, transcription, ai, scriptFree, ...rest } = value;
+  const { scheduling, transcription, ai, scriptFree, pipeline, ...rest } = value;
   return {
     ...rest,
     // Without the manual budget (a hand-made post) the caller keeps the stored one.
     ai: { dailyLimit: ai.dailyLimit, manualDailyLimit: ai.manualDailyLimit },
-    branding: brandingFromForm(value.branding),
+    branding: brandingFromForm(value.branding, [
+      storedPromises,
+      ...(pipeline ? [pipeline.promises] : []),
+    ]),
     mailIdentity: mailIdentityFromForm(value.mailIdentity),
     // A post without the week's fields (a hand-made one) keeps the stored week.
     ...(scheduling ? { scheduling } : {}),
+    ...(pipeline ? { pipeline } : {}),
     ...(transcription ? { transcription } : {}),
     ...(scriptFree ? { scriptFree } : {}),
     emailNotifications: {
@@ -294,6 +327,15 @@ export const LIST_EDIT_MESSAGES: Record<string, Partial<Record<string, string>>>
   "embed.allowedOrigins": {
     insert: "Website hinzugefügt – zum Übernehmen bitte speichern.",
     remove: "Website entfernt – zum Übernehmen bitte speichern.",
+  },
+  "pipeline.stages": {
+    insert: "Phase hinzugefügt – zum Übernehmen bitte speichern.",
+    remove: "Phase entfernt – zum Übernehmen bitte speichern.",
+    reorder: "Phase verschoben – zum Übernehmen bitte speichern.",
+  },
+  "pipeline.lostReasons": {
+    insert: "Grund hinzugefügt – zum Übernehmen bitte speichern.",
+    remove: "Grund entfernt – zum Übernehmen bitte speichern.",
   },
   "branding.faq": {
     insert: "Frage hinzugefügt – zum Übernehmen bitte speichern.",

@@ -23,6 +23,10 @@ const request: RequestJson = {
   assigned_to: [],
   affiliateCode: null,
   attribution: EMPTY_ATTRIBUTION,
+  stage: { id: "new", name: "Neu" },
+  lostReason: null,
+  promises: { contact: { dueAt: null, doneAt: null }, trial: { dueAt: null, doneAt: null } },
+  trialUrl: null,
 };
 
 describe("webhook bodies", () => {

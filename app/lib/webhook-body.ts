@@ -9,6 +9,12 @@ import type { WebhookEvent, WebhookFormat } from "./webhooks";
 export type WebhookOccurrence =
   | { event: "request.created"; data: RequestJson }
   | { event: "request.status_changed"; data: RequestJson; previousStatus: RequestStatus }
+  | {
+      event: "request.stage_changed";
+      data: RequestJson;
+      previousStage: { id: string; name: string };
+    }
+  | { event: "request.trial_delivered"; data: RequestJson }
   | { event: "appointment.booked" | "appointment.cancelled"; data: AppointmentJson };
 
 /** Slack mrkdwn: &, < and > are control characters. */
@@ -23,16 +29,20 @@ function slackLines(o: WebhookOccurrence): {
   detail: string;
   requestId?: number;
 } {
-  if (o.event === "request.created" || o.event === "request.status_changed") {
-    const r = o.data;
+  if (o.event.startsWith("request.")) {
+    const r = o.data as RequestJson;
     const id = `#${formatRequestId(r.id)}`;
     const headline =
-      o.event === "request.created"
-        ? `Neue Anfrage ${id} von ${r.name}`
-        : `Anfrage ${id} von ${r.name}: Status von „${STATUS_LABELS[o.previousStatus] ?? o.previousStatus}“ zu „${STATUS_LABELS[r.status] ?? r.status}“ geändert`;
+      o.event === "request.status_changed"
+        ? `Anfrage ${id} von ${r.name}: Status von „${STATUS_LABELS[o.previousStatus] ?? o.previousStatus}“ zu „${STATUS_LABELS[r.status] ?? r.status}“ geändert`
+        : o.event === "request.stage_changed"
+          ? `Anfrage ${id} von ${r.name}: Phase von „${o.previousStage.name}“ zu „${r.stage.name}“ geändert`
+          : o.event === "request.trial_delivered"
+            ? `Testversion für Anfrage ${id} von ${r.name} geliefert`
+            : `Neue Anfrage ${id} von ${r.name}`;
     return { headline, detail: summaryOf(r), requestId: r.id };
   }
-  const a = o.data;
+  const a = o.data as AppointmentJson;
   const who = a.request ? ` mit ${a.request.name}` : "";
   const headline = `${o.event === "appointment.booked" ? "Demo-Termin gebucht" : "Demo-Termin abgesagt"}${who}: ${formatDateTime(a.startTime)} Uhr`;
   const detail = a.request

@@ -4,6 +4,8 @@ import { z } from "zod";
 export const WEBHOOK_EVENTS = [
   "request.created",
   "request.status_changed",
+  "request.stage_changed",
+  "request.trial_delivered",
   "appointment.booked",
   "appointment.cancelled",
 ] as const;
@@ -12,6 +14,8 @@ export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   "request.created": "Neue Anfrage",
   "request.status_changed": "Statusänderung einer Anfrage",
+  "request.stage_changed": "Phase einer Anfrage geändert",
+  "request.trial_delivered": "Testversion geliefert",
   "appointment.booked": "Demo-Termin gebucht",
   "appointment.cancelled": "Demo-Termin abgesagt",
 };

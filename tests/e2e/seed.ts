@@ -177,6 +177,20 @@ export function quarantineRequest(id: number) {
 }
 
 /**
+ * A request received earlier (ADR 346): its promises' due times moved, as if it had come in days
+ * ago. No server flow backdates a request, so this writes through the app's db() and schema.
+ */
+export function setPromisesDue(id: number, due: { contactDueAt?: Date; trialDueAt?: Date }) {
+  db().update(requests).set(due).where(eq(requests.id, id)).run();
+}
+
+/** The stored stage id of a request (the board's moves are checked against it). */
+export function stageOf(id: number): string | undefined {
+  return db().select({ stage: requests.stage }).from(requests).where(eq(requests.id, id)).get()
+    ?.stage;
+}
+
+/**
  * An appointment in the scheduling cache with any status the services report (ACCEPTED,
  * CONFIRMED, DELETED …). No server flow creates arbitrary statuses, so this writes through the
  * app's own db() and typed schema; removed with the app's deleteAppointment().

@@ -153,6 +153,13 @@ describe("every mail kind carries the agency's signature", () => {
     );
     expect(cancelled.status).toBe(302);
     await s.server.drainOutbox(dayBefore);
+    // The trial version is delivered to the lead (ADR 348): a mail of its own kind.
+    const trial = await post(
+      `/api/admin/requests/${requestId}/trial`,
+      { url: "https://demo.kleinbyte.example/ben" },
+      s.token,
+    );
+    expect(trial.status, await trial.clone().text()).toBe(201);
   });
 
   it("admin side: test mail, invitation, registration, activation, account and login mails", async () => {

@@ -129,7 +129,11 @@ describe("CSV export of the list", () => {
     const text = new TextDecoder().decode(bytes.slice(3));
     const [header] = text.split("\r\n");
     expect(header).toBe(
-      "Nr.;Eingegangen;Name;E-Mail;Telefon;Unternehmen;Projektbeschreibung;Zusammenfassung;Status;Archiviert;Affiliate-Code;Quelle;Zugewiesen;Anhänge;Zuletzt geändert",
+      "Nr.;Eingegangen;Name;E-Mail;Telefon;Unternehmen;Projektbeschreibung;Zusammenfassung;Status;Archiviert;Affiliate-Code;Quelle;Zugewiesen;Anhänge;Zuletzt geändert;Phase;Grund;Versprechen;Testversion",
+    );
+    // The pipeline's columns (ADRs 345, 346): the stage's name and both promises' due times.
+    expect(text).toMatch(
+      /;Neu;;Erstkontakt fällig \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} · Testversion fällig /,
     );
     expect(text).toContain(`#${String(evil.id).padStart(4, "0")};`);
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"")"`);

@@ -67,5 +67,18 @@ export function settingsFormPost(c: Config, omit: string[] = []) {
   // Absender und Pflichtangaben (ADR 325): every field, the sign-off lines' defaults shown.
   for (const [key, value] of Object.entries(mailIdentityFormDefaults(c.mailIdentity)))
     f.set(`mailIdentity.${key}`, value);
+  // Pipeline und Versprechen (ADRs 345, 346).
+  c.pipeline.stages.forEach((stage: Config, i: number) => {
+    f.set(`pipeline.stages[${i}].id`, stage.id);
+    f.set(`pipeline.stages[${i}].name`, stage.name);
+    f.set(`pipeline.stages[${i}].status`, stage.status);
+    if (stage.askReason) f.set(`pipeline.stages[${i}].askReason`, "on");
+  });
+  c.pipeline.lostReasons.forEach((reason: string, i: number) => {
+    f.set(`pipeline.lostReasons[${i}]`, reason);
+  });
+  f.set("pipeline.promises.contactDays", String(c.pipeline.promises.contactDays));
+  f.set("pipeline.promises.trialDays", String(c.pipeline.promises.trialDays));
+  if (c.pipeline.promises.trialWorkingDays) f.set("pipeline.promises.trialWorkingDays", "on");
   return f;
 }

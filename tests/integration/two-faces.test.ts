@@ -313,6 +313,38 @@ const cases: Case[] = [
       { emailNotifications: { externalEmails: ["kein-at"] } },
     ],
   },
+  // The pipeline (ADRs 345, 348): the board's move and "Testversion liefern".
+  {
+    rule: "a move to a stage that is not configured",
+    message: "Unbekannte Phase.",
+    html: () => [
+      "/admin/requests/board",
+      { intent: "stage", id: String(requestId), stage: "vertrag" },
+    ],
+    api: () => ["POST", `/api/admin/requests/${requestId}/stage`, { stage: "vertrag" }],
+  },
+  {
+    rule: "a move to Verloren without a reason",
+    message: "Bitte wählen Sie einen Grund für „Verloren“.",
+    html: () => [
+      "/admin/requests/board",
+      { intent: "stage", id: String(requestId), stage: "lost" },
+    ],
+    api: () => ["POST", `/api/admin/requests/${requestId}/stage`, { stage: "lost" }],
+  },
+  {
+    rule: "a trial version's link without https",
+    message: "Bitte geben Sie eine vollständige Adresse mit https:// ein.",
+    html: () => [
+      `/admin/requests?requestId=${requestId}`,
+      { intent: "trial", id: String(requestId), url: "http://demo.example.com" },
+    ],
+    api: () => [
+      "POST",
+      `/api/admin/requests/${requestId}/trial`,
+      { url: "http://demo.example.com" },
+    ],
+  },
 ];
 
 describe("the HTML and /api faces of a rule give the same German error", () => {
@@ -333,6 +365,8 @@ describe("the HTML and /api faces of a rule give the same German error", () => {
       .all()
       .find((r) => r.id === requestId);
     expect(row?.status).toBe("New");
+    expect(row?.stage).toBe("new");
+    expect(row?.trialUrl).toBeNull();
     expect(row?.preparationData ?? {}).toEqual({});
     const booked = db()
       .select()

@@ -73,10 +73,12 @@ describe("API token scopes (the scope option of each adminApi call)", () => {
 
   it("opens reads to read scopes and changes to write scopes, each in its own area", () => {
     const AREAS: Record<string, RegExp> = {
-      requests: /^api\/((admin\/)?(requests|uploads)(\/|$)|admin\/stats$)/,
+      requests: /^api\/((admin\/)?(requests|uploads)(\/|$)|admin\/(stats|pipeline)$)/,
       appointments: /^api\/(admin\/appointments(\/|$)|calcom\/real-event-types$)/,
       codes: /^api\/(admin\/)?affiliate-codes(\/|$)/,
       messages: /^api\/admin\/requests\/:id\/messages$/,
+      stages: /^api\/admin\/requests\/:id\/stage$/,
+      trials: /^api\/admin\/requests\/:id\/trial$/,
     };
     const scoped = calls.filter((c) => SCOPES.includes(c.token));
     expect(scoped.length).toBeGreaterThan(25);

@@ -17,6 +17,8 @@ const { registerAppMetrics } = await import("~/server/platform/metrics.server");
 const { summarizePending } = await import("~/server/ai/request-ai.server");
 const { applyRetention } = await import("~/server/privacy/retention.server");
 const { sweepUnreferencedUploads } = await import("~/server/uploads/sweep.server");
+const { boardView } = await import("~/server/pipeline/board.server");
+const { promiseStats } = await import("~/server/pipeline/promises.server");
 
 // Issue 31: the query plan of every list, dashboard, /metrics and background query, planned with
 // the statistics of the bench seed (db/query-plan-stats.json, captured by
@@ -99,6 +101,11 @@ beforeAll(async () => {
       "&q=terminbuchung&sort=oldest",
       "&q=terminbuchung&sort=newest&page=3",
       "&q=0301234",
+      // The pipeline's filters (ADRs 345, 346).
+      "&stage=demo",
+      "&promise=overdue",
+      "&promise=due",
+      "&promise=overdue&sort=oldest&page=50",
     ]) {
       listRequestIds(parseRequestListQuery(new URLSearchParams(`tab=${tab}${extra}`)), admin);
     }
@@ -110,6 +117,8 @@ beforeAll(async () => {
     { archived: false, assignedTo: admin },
     { archived: false, source: "google" },
     { archived: true },
+    { archived: false, stage: "demo" },
+    { archived: false, promise: "overdue" as const },
   ]) {
     adminRequestsJsonParts(listAllRequestIds(options));
   }
@@ -118,6 +127,10 @@ beforeAll(async () => {
   latestRequests();
   countQuarantined();
   conversionStats();
+  // The board (all, one admin's) and the dashboard's "Versprechen" (ADRs 346, 347).
+  boardView();
+  boardView(admin);
+  promiseStats();
   registerAppMetrics();
   await register.metrics();
   await summarizePending();

@@ -3,6 +3,7 @@ import { AccountError } from "~/components/admin/account-error";
 import { BusyFeedWarning } from "~/components/admin/dashboard/busy-feed-warning";
 import { CaldavWarningCard } from "~/components/admin/dashboard/caldav-warning";
 import { ConversionCharts } from "~/components/admin/dashboard/conversion-charts";
+import { PromisesCard } from "~/components/admin/dashboard/promises-card";
 import { SetupCheckCard } from "~/components/admin/dashboard/setup-check-card";
 import { StatusBadge } from "~/components/admin/requests/status-badge";
 import { buttonClass } from "~/components/ui/button";
@@ -15,6 +16,7 @@ import { conversionStats } from "~/server/dashboard/conversion.server";
 import { sendTestMail, setupCheck } from "~/server/dashboard/setup-check.server";
 import { redirectWithToast } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/http.server";
+import { promiseStats } from "~/server/pipeline/promises.server";
 import { getStats, latestRequests } from "~/server/requests/queries.server";
 import { busyFeedStatuses } from "~/server/team-calendar/busy-feeds.server";
 import type { Route } from "./+types/dashboard";
@@ -27,6 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     stats: getStats(),
     latest: latestRequests(10),
     conversion: conversionStats(),
+    promises: promiseStats(),
     setup: setupCheck(admin),
     // A team calendar that cannot be fetched keeps its last busy times; admins should know.
     downFeeds: busyFeedStatuses().filter((f) => f.lastError),
@@ -87,6 +90,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </Link>
         ))}
       </section>
+      <PromisesCard stats={loaderData.promises} />
       <ConversionCharts stats={loaderData.conversion} />
       <section aria-labelledby="latest-heading" className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-2">

@@ -3,11 +3,14 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import { formatRequestId } from "~/lib/format";
 import { MessageSchema } from "~/lib/request-message";
+import { TrialSchema } from "~/lib/trial";
 import { type AdminUser, backTo } from "~/server/accounts/auth.server";
 import { runAutomatedPreparation, runCodingPrompt } from "~/server/ai/request-ai.server";
 import { requireConfirmation } from "~/server/http/confirm.server";
 import { redirectWithToast } from "~/server/http/flash.server";
 import { firstError, parseId, readForm } from "~/server/http/http.server";
+import { movedMessage, moveToStage, StageMoveSchema } from "~/server/pipeline/stages.server";
+import { deliverTrial, trialMessage } from "~/server/pipeline/trial.server";
 import { failure, failureToast } from "~/server/platform/result.server";
 import {
   AssignSchema,
@@ -87,6 +90,20 @@ export const RequestPageSchema = z.discriminatedUnion("intent", [
     id,
     subject: MessageSchema.shape.subject,
     body: MessageSchema.shape.body,
+  }),
+  // The pipeline (ADRs 345, 348): a stage from the board, a row or the full-screen view, and
+  // "Testversion liefern" (the API's StageMoveSchema and TrialSchema).
+  z.object({
+    intent: z.literal("stage"),
+    id,
+    stage: StageMoveSchema.shape.stage,
+    reason: StageMoveSchema.shape.reason,
+  }),
+  z.object({
+    intent: z.literal("trial"),
+    id,
+    url: TrialSchema.shape.url,
+    message: TrialSchema.shape.message,
   }),
 ]);
 
@@ -190,6 +207,25 @@ export async function handleRequestAction(request: Request, admin: AdminUser) {
         return data({ intent, id, error: result.error, values }, { status: result.status });
       return ok("Nachricht an den Kunden gesendet.");
     }
+    case "stage": {
+      const result = moveToStage(id, { stage: input.stage, reason: input.reason }, admin);
+      if (result.ok) return ok(movedMessage(result, id));
+      // A stage that asks for a reason: the form comes back with the reasons to choose from.
+      if (result.field === "reason")
+        return data(
+          { intent, id, stage: input.stage, error: result.error, needsReason: true },
+          { status: 400 },
+        );
+      return failureToast(back, result);
+    }
+    case "trial": {
+      const values = { url: input.url, message: input.message ?? "" };
+      const result = await deliverTrial(id, admin, { url: input.url, message: input.message });
+      // Refused (no SMTP, archived, held, a limit): the draft comes back with the reason.
+      if (!result.ok)
+        return data({ intent, id, error: result.error, values }, { status: result.status });
+      return ok(trialMessage(result.kept));
+    }
     case "release": {
       const result = await releaseRequest(id, admin);
       if (!result.ok) return failureToast(back, result);
@@ -231,9 +267,9 @@ function refused(
     return UNKNOWN_INTENT;
   const error = firstError(errors ?? {});
   const requestId = parseId(typeof payload.id === "string" ? payload.id : undefined);
+  const text = (v: unknown) => (typeof v === "string" ? v : "");
   if (intent === "message" && requestId && !errors?.id) {
     // The message's draft comes back with its field errors (nothing typed is lost).
-    const text = (v: unknown) => (typeof v === "string" ? v : "");
     return data(
       {
         intent,
@@ -241,6 +277,19 @@ function refused(
         error,
         fieldErrors: errors ?? {},
         values: { subject: text(payload.subject), body: text(payload.body) },
+      },
+      { status: 400 },
+    );
+  }
+  if (intent === "trial" && requestId && !errors?.id) {
+    // The trial's link and text come back with the message at the field.
+    return data(
+      {
+        intent,
+        id: requestId,
+        error,
+        fieldErrors: errors ?? {},
+        values: { url: text(payload.url), message: text(payload.message) },
       },
       { status: 400 },
     );

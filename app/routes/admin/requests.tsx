@@ -1,10 +1,11 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation, useRevalidator } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
+import { ViewSwitch } from "~/components/admin/pipeline/view-switch";
 import { EarlierRequests } from "~/components/admin/requests/earlier-requests";
 import { FilterChips } from "~/components/admin/requests/filter-chips";
-import { FilterPanel } from "~/components/admin/requests/filter-panel";
 import { LeadOrigin } from "~/components/admin/requests/lead-origin";
+import { ListFilters } from "~/components/admin/requests/list-filters";
 import { RowBadges } from "~/components/admin/requests/new-reply-badge";
 import { CsvExportLink, PrivacyActions } from "~/components/admin/requests/privacy-actions";
 import {
@@ -14,24 +15,16 @@ import {
 } from "~/components/admin/requests/quarantine";
 import { type DetailContext, FullScreenRequest } from "~/components/admin/requests/request-detail";
 import { RequestRow } from "~/components/admin/requests/request-row";
-import { SourceFilter } from "~/components/admin/requests/source-filter";
 import { buttonClass } from "~/components/ui/button";
 import { ConfirmationStep } from "~/components/ui/confirm-action";
-import { inputClass } from "~/components/ui/field";
 import { Pagination } from "~/components/ui/pagination";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { formatRequestId } from "~/lib/format";
 import {
-  ASSIGNMENT_FILTERS,
-  ASSIGNMENT_LABELS,
   parseRequestListQuery,
-  REQUEST_SORTS,
-  REQUEST_STATUSES,
   REQUEST_TABS,
   requestListSearch,
   SEARCH_RESULT_CAP,
-  SORT_LABELS,
-  STATUS_LABELS,
   TAB_LABELS,
 } from "~/lib/request-list";
 import { listAdmins } from "~/server/accounts/admins.server";
@@ -41,6 +34,7 @@ import { visitorAppointments } from "~/server/appointments/visitor.server";
 import { getConfiguration } from "~/server/configuration/configuration.server";
 import { parseId } from "~/server/http/http.server";
 import { mailConfigured } from "~/server/mail/outbox.server";
+import { pipeline } from "~/server/pipeline/config.server";
 import { env } from "~/server/platform/env.server";
 import { exportCandidates } from "~/server/privacy/person-export.server";
 import { repliesView } from "~/server/replies/file-reply.server";
@@ -98,6 +92,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     transcriptionConfigured: transcriptionConfigured(),
     mailConfigured: mailConfigured(),
     replies: repliesView(openId, ids),
+    pipeline: { stages: pipeline().stages, lostReasons: pipeline().lostReasons },
+    now: new Date().toISOString(),
   };
 }
 
@@ -122,6 +118,8 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
     transcriptionConfigured: loaderData.transcriptionConfigured,
     mailConfigured: loaderData.mailConfigured,
     repliesConfigured: loaderData.replies.configured,
+    pipeline: loaderData.pipeline,
+    now: loaderData.now,
   };
   const location = useLocation();
   const revalidator = useRevalidator();
@@ -147,6 +145,7 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
     <div className="space-y-5">
       {missingId ? <MissingRequest id={missingId} closeHref={closeHref} /> : null}
       {open ? null : <ConfirmationStep data={actionData} action={actionUrl} />}
+      <ViewSwitch current="list" />
       <nav aria-label="Ansichten" className="flex flex-wrap gap-2">
         {REQUEST_TABS.map((tab) => (
           <Link
@@ -218,77 +217,8 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
           Filtern.
         </p>
       ) : null}
-      <FilterPanel
-        activeCount={[query.q, query.status, query.assignment, query.source].filter(Boolean).length}
-        className="grid gap-3 p-4 pt-0 sm:grid-cols-2 sm:pt-4 lg:grid-cols-5 xl:grid-cols-6"
-        actions={
-          <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-5 xl:col-span-6">
-            <button type="submit" className={buttonClass("primary", "sm")}>
-              Filter anwenden
-            </button>
-          </div>
-        }
-      >
-        {query.tab !== "active" ? <input type="hidden" name="tab" value={query.tab} /> : null}
-        <div className="lg:col-span-2">
-          <label htmlFor="q" className="mb-1 block text-sm font-medium">
-            Suche
-          </label>
-          <input
-            id="q"
-            name="q"
-            type="search"
-            defaultValue={query.q}
-            placeholder="Name, E-Mail, Telefon, Unternehmen, Beschreibung"
-            className={inputClass}
-          />
-        </div>
-        <div>
-          <label htmlFor="status" className="mb-1 block text-sm font-medium">
-            Status
-          </label>
-          <select id="status" name="status" defaultValue={query.status} className={inputClass}>
-            <option value="">Alle</option>
-            {REQUEST_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="assignment" className="mb-1 block text-sm font-medium">
-            Zuweisung
-          </label>
-          <select
-            id="assignment"
-            name="assignment"
-            defaultValue={query.assignment}
-            className={inputClass}
-          >
-            <option value="">Alle</option>
-            {ASSIGNMENT_FILTERS.map((a) => (
-              <option key={a} value={a}>
-                {ASSIGNMENT_LABELS[a]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <SourceFilter sources={loaderData.sources} value={query.source} />
-        <div>
-          <label htmlFor="sort" className="mb-1 block text-sm font-medium">
-            Sortierung
-          </label>
-          <select id="sort" name="sort" defaultValue={query.sort} className={inputClass}>
-            {REQUEST_SORTS.filter((s) => s !== "relevance" || query.q).map((s) => (
-              <option key={s} value={s}>
-                {SORT_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-      </FilterPanel>
-      <FilterChips query={query} />
+      <ListFilters query={query} sources={loaderData.sources} stages={loaderData.pipeline.stages} />
+      <FilterChips query={query} stages={loaderData.pipeline.stages} />
       {inQuarantine ? <QuarantineIntro days={loaderData.quarantine.days} /> : null}
 
       {page.items.length === 0 ? (

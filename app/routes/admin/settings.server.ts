@@ -76,7 +76,7 @@ export async function handleSettingsAction(
   // (webhooks have their own forms, the 2FA rule is on /admin/account, the AI budget and other
   // API-only keys are set through /api/configuration).
   const stored = getConfiguration();
-  const fromForm = configurationFromSettings(submission.value, admins);
+  const fromForm = configurationFromSettings(submission.value, admins, stored.pipeline.promises);
   // The logo has its own upload form: the settings form keeps the stored one.
   const result = saveConfiguration(
     {

@@ -158,6 +158,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       successMessage: brand.successMessage,
       faq: brand.faq,
       footer: footerText(brand, year),
+      // The title and description follow the promises like the default texts (ADR 346).
+      promises: config.pipeline.promises,
     },
     gaMeasurementId: GA_MEASUREMENT_ID ?? null,
   };

@@ -13,6 +13,7 @@ import { appointments, requests } from "~db/schema";
 import { calendarInfoOf, queueDemoEvents } from "../caldav/events.server";
 import { refreshLiveBusy, staleCalendarNote } from "../caldav/live-busy.server";
 import { getConfiguration } from "../configuration/configuration.server";
+import { moveOnAppointment } from "../pipeline/auto-moves.server";
 import { db } from "../platform/db.server";
 import { failure, type Result } from "../platform/result.server";
 import { type AuditActor, audit } from "../privacy/audit.server";
@@ -246,6 +247,8 @@ export async function bookAppointment(
     String(row.id),
     json.request?.id ?? null,
   );
+  // A booked demo moves its request to "Demo gebucht" (ADR 345).
+  moveOnAppointment("appointment.booked", json.request?.id);
   return { ok: true, value: json };
 }
 
@@ -272,6 +275,8 @@ export function announceAppointment(
   const json = getAppointment(id);
   const key = revision ? `${id}:${revision}` : String(id);
   if (json) emitWebhook({ event, data: json }, key, json.request?.id ?? null);
+  // The pipeline follows (ADR 345): booked → "Demo gebucht", cancelled → back from it.
+  moveOnAppointment(event, json?.request?.id);
 }
 
 // ---------- refresh, delete (the list: list.server.ts) ----------

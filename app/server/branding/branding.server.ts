@@ -11,10 +11,13 @@ import { env } from "../platform/env.server";
  */
 export function branding(): Branding {
   const { PRIVACY_URL, IMPRINT_URL } = env();
-  return resolveBranding(getConfiguration().branding, {
-    privacyUrl: PRIVACY_URL,
-    imprintUrl: IMPRINT_URL,
-  });
+  const config = getConfiguration();
+  return resolveBranding(
+    config.branding,
+    { privacyUrl: PRIVACY_URL, imprintUrl: IMPRINT_URL },
+    // The default texts say what the pipeline tracks (ADR 346).
+    config.pipeline.promises,
+  );
 }
 
 /**

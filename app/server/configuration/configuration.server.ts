@@ -12,6 +12,7 @@ import { configuration } from "~db/schema";
 import { logoChangeErrors, withLogo } from "../branding/config.server";
 import { embedOriginErrors } from "../embed/origins.server";
 import { openBody } from "../mail/secrets.server";
+import { stageChangeErrors } from "../pipeline/stage-removal.server";
 import { type Db, db } from "../platform/db.server";
 import { fieldsFailure, type Result } from "../platform/result.server";
 import type { AuditActor } from "../privacy/audit.server";
@@ -122,6 +123,7 @@ function save(
           ...webhookTargetErrors(parsed.data),
           ...feedTargetErrors(parsed.data),
           ...embedOriginErrors(parsed.data),
+          ...stageChangeErrors(before.pipeline, parsed.data.pipeline),
         }
       : fieldErrorsOf(parsed.error)),
     ...newUrlSecretErrors(input, before.webhooks),

@@ -16,6 +16,7 @@ export const MAIL_KINDS = {
   "booking-reminder": "visitor",
   "booking-cancelled": "visitor",
   message: "visitor",
+  trial: "visitor",
   // Admins and notification recipients
   "new-request": "admin",
   "reply-notice": "admin",

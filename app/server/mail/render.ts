@@ -6,6 +6,8 @@ export type MailContent = {
   greeting?: string;
   paragraphs: string[];
   action?: { label: string; url: string };
+  /** Further links after the button, one line each (e.g. "Demo-Termin buchen"). */
+  links?: { label: string; url: string }[];
   /** Key/value facts shown as a small table (e.g. name, e-mail, phone). */
   facts?: [string, string][];
 };
@@ -35,6 +37,7 @@ export function renderMail(
     ...content.paragraphs,
     content.facts?.map(([k, v]) => `${k}: ${v}`).join("\n"),
     content.action ? `${content.action.label}: ${content.action.url}` : undefined,
+    ...(content.links ?? []).map((link) => `${link.label}: ${link.url}`),
     signatureText(signature),
   ]
     .filter(Boolean)
@@ -60,6 +63,12 @@ ${
     ? `<p style="margin:0 0 16px"><a href="${escapeHtml(content.action.url)}" style="display:inline-block;background:#4f46e5;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escapeHtml(content.action.label)}</a></p><p style="font-size:12px;color:#6b7280;word-break:break-all">${escapeHtml(content.action.url)}</p>`
     : ""
 }
+${(content.links ?? [])
+  .map(
+    (link) =>
+      `<p style="margin:0 0 16px"><a href="${escapeHtml(link.url)}" style="color:#4f46e5">${escapeHtml(link.label)}</a></p>`,
+  )
+  .join("\n")}
 ${p(`${signature.signOff}\n${signature.name}`)}
 ${
   signature.legal.length

@@ -1,8 +1,14 @@
 import { sql } from "drizzle-orm";
 import { cutAtWord, formatDateTime, formatRequestId, summaryPreview } from "~/lib/format";
-import type { AttachmentJson, RequestJson, RequestListItem } from "~/lib/request-json";
+import type {
+  AttachmentJson,
+  RequestJson,
+  RequestListItem,
+  RequestPromises,
+} from "~/lib/request-json";
 import { STATUS_LABELS } from "~/lib/request-list";
 import { affiliateCodes, requests } from "~db/schema";
+import { stageOf } from "../pipeline/config.server";
 import {
   type AttachmentRow,
   defineRequestColumns,
@@ -37,6 +43,36 @@ function referrerHost(referrer: string | null): string | null {
 }
 
 const text = (value: string | null) => value ?? "";
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+const cellTime = (value: string | null) => (value ? formatDateTime(value) : "");
+
+type PromiseColumns = {
+  contactDueAt: Date | null;
+  contactDoneAt: Date | null;
+  trialDueAt: Date | null;
+  trialDoneAt: Date | null;
+};
+
+/** "Erstkontakt fällig 08.12.2026, 15:00, erledigt 07.12.2026, 10:12 · Testversion fällig …". */
+function promisesCell(p: RequestPromises): string {
+  const one = (label: string, due: string | null, done: string | null) =>
+    due || done
+      ? `${label}${due ? ` fällig ${cellTime(due)}` : ""}${done ? `, erledigt ${cellTime(done)}` : ""}`
+      : "";
+  return [
+    one("Erstkontakt", p.contact.dueAt, p.contact.doneAt),
+    one("Testversion", p.trial.dueAt, p.trial.doneAt),
+  ]
+    .filter(Boolean)
+    .join(" · ");
+}
+
+/** The two promises of a row (ADR 346) as the JSON and the list item carry them. */
+const promisesOf = (r: PromiseColumns): RequestPromises => ({
+  contact: { dueAt: iso(r.contactDueAt), doneAt: iso(r.contactDoneAt) },
+  trial: { dueAt: iso(r.trialDueAt), doneAt: iso(r.trialDoneAt) },
+});
 
 /**
  * The columns of a request (ADR 242), in the request JSON's key order (spec §3). Each entry: the
@@ -170,6 +206,40 @@ const entries = [
       (r) => r.source ?? referrerHost(r.referrer),
     ),
     csv: { position: 12, label: "Quelle", cell: (a) => a.source ?? "" },
+  },
+  {
+    key: "stage",
+    json: (r) => {
+      const stage = stageOf(r);
+      return { id: stage.id, name: stage.name };
+    },
+    list: listCell("stage", { stage: requests.stage }, (r) => r.stage),
+    csv: { position: 16, label: "Phase", cell: (stage) => stage.name },
+  },
+  {
+    key: "lostReason",
+    json: (r) => r.lostReason,
+    csv: { position: 17, label: "Grund", cell: text },
+  },
+  {
+    key: "promises",
+    json: promisesOf,
+    list: listCell(
+      "promises",
+      {
+        contactDueAt: requests.contactDueAt,
+        contactDoneAt: requests.contactDoneAt,
+        trialDueAt: requests.trialDueAt,
+        trialDoneAt: requests.trialDoneAt,
+      },
+      promisesOf,
+    ),
+    csv: { position: 18, label: "Versprechen", cell: promisesCell },
+  },
+  {
+    key: "trialUrl",
+    json: (r) => r.trialUrl,
+    csv: { position: 19, label: "Testversion", cell: text },
   },
 ] as const satisfies readonly RequestColumn<RequestJson, RequestListItem>[];
 

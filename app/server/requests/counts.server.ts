@@ -33,7 +33,7 @@ function sum(slice: Slice): number {
  * of rows instead.
  */
 export function countListBucket(query: RequestListQuery, adminId: number): number | undefined {
-  if (query.q || query.source) return undefined;
+  if (query.q || query.source || query.stage || query.promise) return undefined;
   const base: Omit<Slice, "bucket"> =
     query.tab === "quarantine"
       ? { quarantined: true }

@@ -89,6 +89,8 @@ describe("loadRequestListItems", () => {
               : r.affiliateCode
                 ? { code: r.affiliateCode, partner: null, discount: null }
                 : null,
+          stage: r.stage.id,
+          promises: r.promises,
         })),
       );
     },

@@ -1,16 +1,18 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { formatRequestId } from "~/lib/format";
+import { stageForStatus } from "~/lib/pipeline";
 import type { RequestJson } from "~/lib/request-json";
 import { REQUEST_STATUSES } from "~/lib/request-status";
 import { admins, attachments, requestAssignees, requestStatusHistory, requests } from "~db/schema";
+import { pipeline } from "../pipeline/config.server";
+import { announceMove, type StageMove, writeMove } from "../pipeline/move.server";
 import { type Db, db, transaction } from "../platform/db.server";
 import { type Failure, failure, type Result } from "../platform/result.server";
 import { type AuditActor, audit } from "../privacy/audit.server";
 import { eraseRequest } from "../privacy/erasure.server";
 import { deleteStoredFile } from "../uploads/store.server";
-import { emitWebhook } from "../webhooks/deliveries.server";
 import { loadRequestJson } from "./serialize.server";
+import { requestTarget } from "./target.server";
 
 export const NOT_FOUND = failure(404, "Anfrage nicht gefunden.");
 
@@ -47,8 +49,6 @@ export const RequestUpdateSchema = z.object({
 });
 export type RequestUpdate = z.infer<typeof RequestUpdateSchema>;
 
-type StatusChange = { from: RequestJson["status"]; to: string; historyId: number };
-
 /** A 409: `updatedAt` is the stored request's time, for a client that decides to save anyway. */
 export type Conflict = Failure & { status: 409; updatedAt: string };
 
@@ -67,14 +67,12 @@ export function updateRequest(
   update: RequestUpdate,
   actor: AuditActor = "System",
 ): Result<{ request: RequestJson }> | Conflict {
-  let statusChange: StatusChange | null = null;
+  let move: StageMove | null = null;
   let archivedNow: boolean | null = null;
   let editedFields: string[] = [];
-  let quarantined = false;
   const result = transaction((tx): Failure | Conflict | null => {
     const row = tx.select().from(requests).where(eq(requests.id, id)).get();
     if (!row) return NOT_FOUND;
-    quarantined = row.quarantinedAt !== null;
     if (update.updatedAt && changedSince(tx, row, update, new Date(update.updatedAt))) {
       return {
         ...failure(409, CONFLICT_MESSAGE),
@@ -85,21 +83,15 @@ export function updateRequest(
     const set: Partial<typeof requests.$inferInsert> = {
       updatedAt: new Date(Math.max(Date.now(), row.updatedAt.getTime() + 1)),
     };
-    if (update.status) set.status = update.status;
-    if (update.status && update.status !== row.status) {
-      const history = tx
-        .insert(requestStatusHistory)
-        .values({
-          requestId: id,
-          fromStatus: row.status,
-          toStatus: update.status,
-          adminId: typeof actor === "string" ? null : actor.id,
-          // The row's new time (strictly after the previous one): the conflict check compares it.
-          changedAt: set.updatedAt,
-        })
-        .returning({ id: requestStatusHistory.id })
-        .get();
-      statusChange = { from: row.status, to: update.status, historyId: history.id };
+    // A status moves the request to the first stage of that status, unless its stage already
+    // maps to it (ADR 345); the move writes the status, the stage and the history row, at the
+    // row's new time (strictly after the previous one: the conflict check compares it).
+    if (update.status) {
+      move = writeMove(tx, row, stageForStatus(pipeline(), row.stage, update.status), {
+        at: set.updatedAt as Date,
+        adminId: typeof actor === "string" ? null : actor.id,
+        cause: "status",
+      });
     }
     if (update.archived !== undefined) set.archived = update.archived;
     if (update.archived !== undefined && update.archived !== row.archived)
@@ -118,22 +110,14 @@ export function updateRequest(
   });
   if (result) return result;
   // Assigned inside the transaction's callback (TypeScript cannot see that, hence the cast).
-  const change = statusChange as StatusChange | null;
-  if (change) audit(actor, "status", requestTarget(id), { from: change.from, to: change.to });
+  const change = move as StageMove | null;
+  // Audit and webhooks; a quarantined request is unknown outside the admin pages (ADR 252).
+  if (change) announceMove(change, actor);
   // Archive and preparation edits are audited too (ADR 319): the field names, never the texts.
   if (archivedNow !== null) audit(actor, archivedNow ? "archive" : "unarchive", requestTarget(id));
   if (editedFields.length)
     audit(actor, "preparation-edited", requestTarget(id), { felder: editedFields });
   const request = loadRequestJson(id);
-  // A quarantined request is unknown outside the admin pages until it is released (ADR 252).
-  if (change && request && !quarantined) {
-    const occurrence = {
-      event: "request.status_changed",
-      data: request,
-      previousStatus: change.from,
-    } as const;
-    emitWebhook(occurrence, `history-${change.historyId}`, id);
-  }
   return request ? { ok: true, request } : NOT_FOUND;
 }
 
@@ -282,4 +266,4 @@ export function findAttachment(filename: string, viewer?: { actor: AuditActor; r
   return row;
 }
 
-export const requestTarget = (id: number) => `Anfrage #${formatRequestId(id)}`;
+export { requestTarget };

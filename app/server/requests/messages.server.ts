@@ -2,8 +2,11 @@ import { asc, eq } from "drizzle-orm";
 import type { RequestMessageJson } from "~/lib/request-message";
 import { admins, mailOutbox, requestMessages, requests } from "~db/schema";
 import { addressKey } from "../mail/address-key.server";
+import type { MailKind } from "../mail/kinds.server";
 import { mailConfigured, queueMail } from "../mail/outbox.server";
-import { db, transaction } from "../platform/db.server";
+import type { MailContent } from "../mail/render";
+import { keepFirstContact } from "../pipeline/move.server";
+import { type Db, db, transaction } from "../platform/db.server";
 import { createLimiter, type Limiter } from "../platform/rate-limit.server";
 import { type Failure, failure } from "../platform/result.server";
 import { audit } from "../privacy/audit.server";
@@ -43,11 +46,26 @@ const leadLimiter = () =>
 type Sender = { id: number; username: string };
 export type SendResult = { ok: true; message: RequestMessageJson } | Failure;
 
-/** Sends one message to the lead of request `id` (page and API). */
+/**
+ * A message with a mail of its own shape (the trial delivery, ADR 348): the mail's greeting,
+ * paragraphs and button (the signature is added here, as for every message), its outbox kind, and
+ * what else to write in the same transaction as the thread row.
+ */
+export type MessageMail = {
+  content: MailContent;
+  kind: MailKind;
+  within?: (tx: Db, at: Date) => void;
+};
+
+/**
+ * Sends one message to the lead of request `id` (page and API); `input.body` is what the thread
+ * keeps (and, without `mail`, the mail's text). The first message keeps the first-contact promise.
+ */
 export async function sendMessage(
   id: number,
   sender: Sender,
   input: { subject: string; body: string },
+  mail?: MessageMail,
 ): Promise<SendResult> {
   const lead = db()
     .select({ email: requests.email, quarantinedAt: requests.quarantinedAt })
@@ -76,16 +94,16 @@ export async function sendMessage(
   }
 
   const row = transaction((tx) => {
-    const mail = queueMail({
+    const queued = queueMail({
       to: lead.email,
       subject: input.subject,
-      kind: "message",
+      kind: mail?.kind ?? "message",
       requestId: id,
       replyTo: inboxReplyTo ?? replyTo,
       ...(inboxReplyTo ? { cc: replyTo } : {}),
-      content: { paragraphs: [input.body] },
+      content: mail ? mail.content : { paragraphs: [input.body] },
     });
-    return tx
+    const message = tx
       .insert(requestMessages)
       .values({
         requestId: id,
@@ -94,11 +112,14 @@ export async function sendMessage(
         body: input.body,
         adminId: sender.id,
         adminName: sender.username,
-        mailId: mail.id,
-        messageId: outboxMessageId(mail),
+        mailId: queued.id,
+        messageId: outboxMessageId(queued),
       })
       .returning()
       .get();
+    keepFirstContact(tx, id, message.sentAt);
+    mail?.within?.(tx, message.sentAt);
+    return message;
   });
   // That a message went out, never its text.
   audit(sender, "message-sent", requestTarget(id), { message: row.id });

@@ -4,6 +4,7 @@ import { requests } from "~db/schema";
 import { releaseHeldBookings } from "../appointments/quarantine-release.server";
 import { getConfiguration } from "../configuration/configuration.server";
 import { mailConfigured } from "../mail/outbox.server";
+import { promiseColumns } from "../pipeline/promises.server";
 import { db } from "../platform/db.server";
 import type { Failure } from "../platform/result.server";
 import { type AuditActor, audit } from "../privacy/audit.server";
@@ -87,10 +88,17 @@ export async function releaseRequest(
   id: number,
   actor: AuditActor = "System",
 ): Promise<Release | Failure> {
+  const now = new Date();
   const released = db()
     .update(requests)
-    // summaryAttempts: a fresh start for the summary job, whatever happened before.
-    .set({ quarantinedAt: null, updatedAt: laterUpdatedAt(), summaryAttempts: 0 })
+    // summaryAttempts: a fresh start for the summary job, whatever happened before. The promises'
+    // due times count from the release (ADR 346).
+    .set({
+      quarantinedAt: null,
+      updatedAt: laterUpdatedAt(now.getTime()),
+      summaryAttempts: 0,
+      ...promiseColumns(now),
+    })
     .where(and(eq(requests.id, id), isNotNull(requests.quarantinedAt)))
     .returning({ id: requests.id })
     .get();

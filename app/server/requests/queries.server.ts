@@ -1,8 +1,10 @@
 import { and, asc, count, desc, eq, exists, isNotNull, not, type SQL, sql } from "drizzle-orm";
+import type { PromiseFilter } from "~/lib/promises";
 import type { RequestJson } from "~/lib/request-json";
 import { ftsQuery, PAGE_SIZE, type RequestListQuery, SEARCH_RESULT_CAP } from "~/lib/request-list";
 import { admins, requestAssignees, requests } from "~db/schema";
 import { countPendingInvitations } from "../accounts/invitations.server";
+import { promiseFilterCondition } from "../pipeline/promises.server";
 import { db } from "../platform/db.server";
 import {
   countDashboardRequests,
@@ -55,6 +57,8 @@ export function requestListFilter(
   if (query.assignment === "assigned") where.push(assigned);
   if (query.assignment === "unassigned") where.push(not(assigned));
   if (query.source) where.push(eq(requests.attributionSource, query.source));
+  if (query.stage) where.push(eq(requests.stage, query.stage));
+  if (query.promise) where.push(promiseFilterCondition(query.promise));
   const match = ftsQuery(query.q);
   if (query.q && !match) return null;
   const filters = and(...where);
@@ -198,6 +202,10 @@ export type AllRequestsOptions = {
   assignedTo?: number;
   /** utm_source (attribution) */
   source?: string;
+  /** A pipeline stage id (ADR 345). */
+  stage?: string;
+  /** An open promise due today or past due (ADR 346). */
+  promise?: PromiseFilter;
   limit?: number;
 };
 
@@ -211,6 +219,8 @@ export function listAllRequestIds(options: AllRequestsOptions): number[] {
     : [eq(requests.archived, options.archived), notQuarantined()];
   if (options.assignedTo) where.push(assignedCondition(options.assignedTo));
   if (options.source) where.push(eq(requests.attributionSource, options.source));
+  if (options.stage) where.push(eq(requests.stage, options.stage));
+  if (options.promise) where.push(promiseFilterCondition(options.promise));
   return db()
     .select({ id: requests.id })
     .from(requests)

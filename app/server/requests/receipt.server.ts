@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
 import { visitorGreeting } from "~/lib/first-name";
 import { formatRequestId } from "~/lib/format";
+import { withinDays } from "~/lib/promises";
 import { requests } from "~db/schema";
 import { bookingEnabled } from "../appointments/booking-settings.server";
 import { addressKey } from "../mail/address-key.server";
 import { queueMail } from "../mail/outbox.server";
+import { pipeline } from "../pipeline/config.server";
 import { db } from "../platform/db.server";
 import { receiptLimiter } from "../platform/rate-limit.server";
 import { requestLinkUrl } from "./request-link.server";
@@ -17,6 +19,11 @@ import { requestLinkUrl } from "./request-link.server";
 export const RECEIPT_SUBJECT = "Deine Anfrage ist bei uns eingegangen";
 export const RECEIPT_KIND = "request-receipt";
 export type ReceiptOutcome = "queued" | "limited" | "none";
+
+const trialPromise = () => {
+  const { trialDays, trialWorkingDays } = pipeline().promises;
+  return withinDays(trialDays, trialWorkingDays);
+};
 
 /**
  * The one entry point for the receipt: queues it in the outbox (sent like every mail; without SMTP
@@ -46,7 +53,8 @@ export async function sendReceipt(requestId: number): Promise<ReceiptOutcome> {
         greeting: visitorGreeting(row.name),
         paragraphs: [
           `vielen Dank! Deine Anfrage ist bei uns eingegangen und hat die Nummer #${formatRequestId(row.id)}.`,
-          "Wir sehen sie uns sofort an. Deine Testversion bekommst du innerhalb von drei Tagen.",
+          // The promise as the pipeline tracks it (ADR 346).
+          `Wir sehen sie uns sofort an. Deine Testversion bekommst du ${trialPromise()}.`,
           bookingEnabled()
             ? "Möchtest du sie dir mit uns gemeinsam ansehen? Dann buch dir einen persönlichen Demo-Termin – über den Link unten, auf jedem Gerät. Dort kannst du deine Anfrage auch jederzeit ansehen oder zurückziehen."
             : "Für deinen persönlichen Demo-Termin melden wir uns bei dir. Über den Link unten kannst du deine Anfrage auf jedem Gerät ansehen oder zurückziehen.",

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { attributionOf } from "~/lib/attribution";
 import { emailKey, phoneKey } from "~/lib/contact-keys";
 import { EMBED_TOKEN_FIELD } from "~/lib/embed";
+import { entryStage } from "~/lib/pipeline";
 import { ALTCHA_FIELD, HONEYPOT_FIELD, RequestFormSchema } from "~/lib/request-form";
 import type { RequestJson } from "~/lib/request-json";
 import { UPLOAD_ERROR_HEADING, uploadLimits } from "~/lib/upload-rules";
@@ -11,6 +12,8 @@ import { validateAffiliateCode } from "../affiliates.server";
 import { getConfiguration } from "../configuration/configuration.server";
 import { checkEmbedFormToken, embedSentToken } from "../embed/embed.server";
 import { serializeToast } from "../http/flash.server";
+import { pipeline } from "../pipeline/config.server";
+import { promiseColumns } from "../pipeline/promises.server";
 import { transaction } from "../platform/db.server";
 import { diskLow } from "../platform/disk.server";
 import { consumeAll, refundAll, visitorLimits } from "../platform/rate-limit.server";
@@ -193,6 +196,11 @@ async function acceptRequest(
     // and answered like any other, but quarantined: none of the new-request side effects run.
     const verdict = await spamVerdict(parsed.fields[ALTCHA_FIELD], value.email, clientIp);
     blocked = verdict.blocked;
+    // The entry stage and the promises' due times (ADRs 345, 346); a held request gets its due
+    // times when it is released.
+    const received = new Date();
+    const promises = promiseColumns(received);
+    const stage = entryStage(pipeline()).id;
     id = transaction((tx) => {
       // Only a stored submission uses its solution up; a second use is a replay.
       const fresh = verdict.solution ? claimSolution(tx, verdict.solution) : true;
@@ -213,7 +221,11 @@ async function acceptRequest(
           attributionLandingPath: attribution.landingPath,
           emailKey: emailKey(value.email),
           phoneKey: phoneKey(value.phone),
-          quarantinedAt: quarantined ? new Date() : null,
+          quarantinedAt: quarantined ? received : null,
+          createdAt: received,
+          updatedAt: received,
+          stage,
+          ...(quarantined ? {} : promises),
         })
         .returning({ id: requests.id })
         .get();

@@ -54,6 +54,10 @@ const request = (id: number): RequestJson => ({
   assigned_to: [],
   affiliateCode: null,
   attribution: EMPTY_ATTRIBUTION,
+  stage: { id: "new", name: "Neu" },
+  lostReason: null,
+  promises: { contact: { dueAt: null, doneAt: null }, trial: { dueAt: null, doneAt: null } },
+  trialUrl: null,
 });
 
 describe("webhook outbox under load", () => {

@@ -1,6 +1,7 @@
 import { useLocation } from "react-router";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import type { PreparationField } from "~/lib/configuration";
+import type { Stage } from "~/lib/pipeline";
 
 export type AdminOption = { id: number; username: string; is_active: boolean };
 export type DetailContext = {
@@ -16,6 +17,10 @@ export type DetailContext = {
   mailConfigured?: boolean;
   /** IMAP_URL is set: the lead's replies come back into the thread (ADR 285). */
   repliesConfigured?: boolean;
+  /** The pipeline's stages and reasons (ADR 345). */
+  pipeline: { stages: Stage[]; lostReasons: string[] };
+  /** The loader's time: promises say "fällig heute" the same on the server and in the browser. */
+  now: string;
 };
 
 /**

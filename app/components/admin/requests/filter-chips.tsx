@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import type { Stage } from "~/lib/pipeline";
+import { PROMISE_FILTER_LABELS } from "~/lib/promises";
 import {
   ASSIGNMENT_LABELS,
   type RequestListQuery,
@@ -7,7 +9,7 @@ import {
 } from "~/lib/request-list";
 
 /** The active filters as removable chips above the request list, plus "reset all". */
-export function FilterChips({ query }: { query: RequestListQuery }) {
+export function FilterChips({ query, stages }: { query: RequestListQuery; stages: Stage[] }) {
   const chips: { label: string; without: Partial<RequestListQuery> }[] = [];
   if (query.q) chips.push({ label: `Suche: „${query.q}“`, without: { q: "" } });
   if (query.status)
@@ -15,6 +17,15 @@ export function FilterChips({ query }: { query: RequestListQuery }) {
   if (query.assignment)
     chips.push({ label: ASSIGNMENT_LABELS[query.assignment], without: { assignment: "" } });
   if (query.source) chips.push({ label: `Quelle: ${query.source}`, without: { source: "" } });
+  if (query.stage) {
+    const name = stages.find((s) => s.id === query.stage)?.name ?? query.stage;
+    chips.push({ label: `Phase: ${name}`, without: { stage: "" } });
+  }
+  if (query.promise)
+    chips.push({
+      label: `Versprechen: ${PROMISE_FILTER_LABELS[query.promise]}`,
+      without: { promise: "" },
+    });
   if (!chips.length) return null;
   return (
     <fieldset className="flex flex-wrap items-center gap-2">

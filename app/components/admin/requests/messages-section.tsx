@@ -188,9 +188,9 @@ const QUEUED_REFRESH_MS = 3000;
 /**
  * With JavaScript: after a send that was not refused (the action redirects, so the fetcher has no
  * data), a "gesendet" line shows near the form and takes the focus — the emptied form would drop
- * it to <body>.
+ * it to <body>. Also the trial delivery's (ADR 348).
  */
-function useSentNote(state: string, data: unknown) {
+export function useSentNote(state: string, data: unknown) {
   const ref = useRef<HTMLParagraphElement>(null);
   const [shown, setShown] = useState(false);
   const was = useRef(state);

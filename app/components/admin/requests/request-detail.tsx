@@ -5,6 +5,9 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 import { useModalFocus } from "~/components/ui/use-modal-focus";
 import { formatDateTime } from "~/lib/format";
 import type { AdminRequestJson } from "~/lib/request-json";
+import { PromiseDetails } from "../pipeline/promise-chips";
+import { StageForm } from "../pipeline/stage-form";
+import { TrialSection } from "../pipeline/trial-section";
 import { AiToolsSection } from "./ai-tools-section";
 import { AssignmentSection } from "./assignment-section";
 import { CompanySection } from "./company-section";
@@ -175,6 +178,7 @@ export function FullScreenRequest({
           </div>
           <div className="flex flex-wrap items-center gap-2">
             <StatusForm request={request} />
+            <StageForm request={{ ...request, stage: request.stage.id }} pipeline={ctx.pipeline} />
             <CopyButton
               text={shareLink(ctx.origin, request.id)}
               label="Link kopieren"
@@ -186,6 +190,24 @@ export function FullScreenRequest({
           </div>
         </header>
         {children}
+        <section
+          aria-labelledby="fullscreen-pipeline"
+          className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+          data-pipeline-section=""
+        >
+          <h3 id="fullscreen-pipeline" className="mb-3 text-base font-semibold">
+            Phase und Versprechen
+          </h3>
+          <p className="mb-3 text-sm">
+            Phase: <strong data-stage-name="">{request.stage.name}</strong>
+            {request.lostReason ? ` (Grund: ${request.lostReason})` : ""}
+          </p>
+          <PromiseDetails
+            promises={request.promises}
+            open={request.status !== "Done" && !request.archived}
+            now={ctx.now}
+          />
+        </section>
         {DETAIL_TABS.map(([tab, label]) => (
           <section
             key={tab}
@@ -196,6 +218,16 @@ export function FullScreenRequest({
             <Section tab={tab} request={request} ctx={ctx} fullScreen />
           </section>
         ))}
+        <section
+          id="fullscreen-trial"
+          aria-labelledby="fullscreen-trial-title"
+          className="scroll-mt-4 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+        >
+          <h3 id="fullscreen-trial-title" className="mb-3 text-base font-semibold">
+            Testversion liefern
+          </h3>
+          <TrialSection request={request} mailConfigured={ctx.mailConfigured} />
+        </section>
         <section
           aria-labelledby="fullscreen-messages"
           className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"

@@ -4,6 +4,8 @@ import { ConfirmAction } from "~/components/ui/confirm-action";
 import { Menu } from "~/components/ui/menu";
 import { formatDateTime, formatRequestId } from "~/lib/format";
 import type { AdminRequestJson, RequestListItem } from "~/lib/request-json";
+import { PromiseChips } from "../pipeline/promise-chips";
+import { StageForm } from "../pipeline/stage-form";
 import { AssignmentSection } from "./assignment-section";
 import { CopyButton } from "./copy-button";
 import { type DetailContext, shareLink } from "./detail-context";
@@ -108,6 +110,13 @@ export function RequestRow({
               {request.preview}
             </p>
           )}
+          {request.archived ? null : (
+            <PromiseChips
+              promises={request.promises}
+              open={request.status !== "Done"}
+              now={ctx.now}
+            />
+          )}
           {/* One line from 1024 px (long values are cut, the full ones are in the details). */}
           <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600 lg:flex-nowrap dark:text-slate-300">
             <RowOrigin request={request} />
@@ -143,6 +152,7 @@ export function RequestRow({
             {compact ? null : (
               <>
                 <StatusForm request={request} />
+                <StageForm request={request} pipeline={ctx.pipeline} />
                 <Menu
                   summary={
                     <>

@@ -2,7 +2,7 @@ import { type FormEvent, useContext, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { FieldErrors, inputClass } from "~/components/ui/field";
 import { parseHex } from "~/lib/brand-color";
-import { type BrandingTextKey, brandingDefaults } from "~/lib/branding";
+import { type BrandingDefaults, type BrandingTextKey, brandingDefaults } from "~/lib/branding";
 import { FaqSettings } from "./faq-settings";
 import type { SettingsForm } from "./list-controls";
 import {
@@ -28,7 +28,10 @@ function BrandText({
   title,
   rows,
   note,
+  defaults = brandingDefaults,
 }: {
+  /** Today's texts for the configured promises (ADR 346): what "Zurücksetzen" puts in. */
+  defaults?: BrandingDefaults;
   form: SettingsForm;
   meta: SettingsField;
   textKey: BrandingTextKey;
@@ -64,7 +67,7 @@ function BrandText({
         <button
           className={buttonClass("ghost", "sm")}
           autoFocus={wasReset}
-          {...form.update.getButtonProps({ name: meta.name, value: brandingDefaults[textKey] })}
+          {...form.update.getButtonProps({ name: meta.name, value: defaults[textKey] })}
         >
           Zurücksetzen<span className="sr-only">{` (${title}: Standardtext einsetzen)`}</span>
         </button>
@@ -129,11 +132,14 @@ export function BrandingSettings({
   form,
   fields,
   legalDefaults,
+  defaults,
 }: {
   form: SettingsForm;
   fields: SettingsFields;
   /** PRIVACY_URL and IMPRINT_URL: what an empty link field stands for. */
   legalDefaults?: { privacyUrl: string; imprintUrl: string };
+  /** Today's texts for the configured promises. */
+  defaults?: BrandingDefaults;
 }) {
   const brand = fields.branding.getFieldset();
   return (
@@ -144,6 +150,7 @@ export function BrandingSettings({
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <BrandText
+          defaults={defaults}
           form={form}
           meta={brand.name}
           textKey="name"
@@ -169,8 +176,15 @@ export function BrandingSettings({
       <p className={hint}>
         Leere Adressen: die Werte von PRIVACY_URL und IMPRINT_URL (Platzhalter).
       </p>
-      <BrandText form={form} meta={brand.heroTitle} textKey="heroTitle" title="Überschrift" />
       <BrandText
+        defaults={defaults}
+        form={form}
+        meta={brand.heroTitle}
+        textKey="heroTitle"
+        title="Überschrift"
+      />
+      <BrandText
+        defaults={defaults}
         form={form}
         meta={brand.heroSubtitle}
         textKey="heroSubtitle"
@@ -178,12 +192,14 @@ export function BrandingSettings({
         rows={3}
       />
       <BrandText
+        defaults={defaults}
         form={form}
         meta={brand.promise}
         textKey="promise"
         title="Versprechen über dem Formular"
       />
       <BrandText
+        defaults={defaults}
         form={form}
         meta={brand.successMessage}
         textKey="successMessage"
@@ -191,6 +207,7 @@ export function BrandingSettings({
         rows={2}
       />
       <BrandText
+        defaults={defaults}
         form={form}
         meta={brand.footerLine}
         textKey="footerLine"

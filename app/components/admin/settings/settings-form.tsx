@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Alert } from "~/components/ui/field";
 import { useToast } from "~/components/ui/toast";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { brandingDefaultsFor } from "~/lib/branding";
 import type { Configuration } from "~/lib/configuration";
 import { isNumberSettingPath, settingRangeMessage } from "~/lib/setting-ranges";
 import {
@@ -22,6 +23,7 @@ import { BrandingSettings } from "./branding-settings";
 import { EmbedSettings } from "./embed-settings";
 import { MailIdentitySettings } from "./mail-identity-settings";
 import { NotificationSettings } from "./notification-settings";
+import { PipelineSettings } from "./pipeline-settings";
 import { PreparationFieldSettings } from "./preparation-field-settings";
 import { PrivacySettings } from "./privacy-settings";
 import { SettingsErrors } from "./section";
@@ -123,6 +125,8 @@ function SettingsFormBody(props: SettingsFormProps) {
     fields.branding.getFieldset().faq,
     fields.embed.getFieldset().allowedOrigins,
     fields.teamCalendar.getFieldset().busyFeeds,
+    fields.pipeline.getFieldset().stages,
+    fields.pipeline.getFieldset().lostReasons,
     scheduling.blockedDays,
     ...Object.values(scheduling.weeklyHours.getFieldset()),
   ]
@@ -201,6 +205,7 @@ function SettingsFormBody(props: SettingsFormProps) {
         <BannerSettings fields={fields} />
         <UploadSettings fields={fields} />
         <PreparationFieldSettings form={form} fields={fields} />
+        <PipelineSettings form={form} fields={fields} />
         <AppointmentSettings form={form} fields={fields} eventTypes={props.eventTypes} />
         <TeamCalendarSettings
           form={form}
@@ -210,7 +215,12 @@ function SettingsFormBody(props: SettingsFormProps) {
         />
         <PrivacySettings fields={fields} />
         <SpamSettings form={form} fields={fields} />
-        <BrandingSettings form={form} fields={fields} legalDefaults={props.legalDefaults} />
+        <BrandingSettings
+          form={form}
+          fields={fields}
+          legalDefaults={props.legalDefaults}
+          defaults={brandingDefaultsFor(props.config.pipeline.promises)}
+        />
         <MailIdentitySettings fields={fields} brandName={props.config.branding.name} />
         <EmbedSettings form={form} fields={fields} appUrl={props.appUrl} />
 

@@ -8,7 +8,7 @@ import { listAllRequestIds, listRequestIds } from "~/server/requests/queries.ser
 const SEARCH_LIMIT = 1000;
 
 /**
- * GET /api/admin/requests[?filter=assigned-to-me][&source=…][&search=…] → the active requests
+ * GET /api/admin/requests[?filter=assigned-to-me][&source=…][&stage=…][&promise=due|overdue][&search=…] → the active requests
  * (newest first), without the quarantined ones; `?quarantined=true` lists those instead (ADR 252).
  * `search` is the HTML list's full-text search (`?q=`, FTS5, ranked by relevance), same rules.
  * The list is serialised in batches (ADR 298).
@@ -21,6 +21,8 @@ export const loader = adminApi(
     const quarantined = params.get("quarantined") === "true";
     const source = cleanAttributionValue(params.get("source"), "source") ?? undefined;
     const search = (params.get("search") ?? "").trim();
+    // The pipeline's filters (ADRs 345, 346): a stage, an open promise due today or past due.
+    const { stage, promise } = parseRequestListQuery(params);
     const ids = search
       ? listRequestIds(
           parseRequestListQuery(
@@ -28,6 +30,8 @@ export const loader = adminApi(
               q: search,
               tab: quarantined ? "quarantine" : mine ? "mine" : "active",
               source: source ?? "",
+              stage,
+              promise,
             }),
           ),
           admin.id,
@@ -38,6 +42,8 @@ export const loader = adminApi(
           quarantined,
           assignedTo: mine ? admin.id : undefined,
           source,
+          stage: stage || undefined,
+          promise: promise || undefined,
         });
     return noStoreJsonParts(adminRequestsJsonParts(ids), "requests");
   },

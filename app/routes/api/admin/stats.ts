@@ -1,5 +1,6 @@
 import { conversionStats } from "~/server/dashboard/conversion.server";
 import { adminApi, noStoreJson } from "~/server/http/api-route.server";
+import { promiseStats } from "~/server/pipeline/promises.server";
 import { getStats } from "~/server/requests/queries.server";
 
 /**
@@ -11,6 +12,6 @@ export const loader = adminApi(
   ({ admin }) => {
     const { admins, activeAdmins, pendingInvitations, ...leads } = getStats();
     const stats = admin.tokenHash ? { ...leads, admins, activeAdmins, pendingInvitations } : leads;
-    return noStoreJson({ stats, conversion: conversionStats() });
+    return noStoreJson({ stats, conversion: conversionStats(), promises: promiseStats() });
   },
 );

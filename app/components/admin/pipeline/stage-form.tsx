@@ -1,0 +1,207 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, useActionData, useFetcher, useLocation } from "react-router";
+import { useActionUrl } from "~/components/admin/requests/detail-context";
+import { Button } from "~/components/ui/button";
+import { Alert, inputClass } from "~/components/ui/field";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { resolveStage, type Stage } from "~/lib/pipeline";
+import type { RequestStatus } from "~/lib/request-status";
+
+/** The stages and reasons a page passes down (the configuration's `pipeline`). */
+export type PipelineView = { stages: Stage[]; lostReasons: string[] };
+
+/** The page's answer to a move that needs a reason (requests.server.ts, intent "stage"). */
+export type StageAnswer = {
+  intent: "stage";
+  id: number;
+  stage: string;
+  error?: string;
+  needsReason?: boolean;
+};
+
+export const isStageAnswer = (value: unknown, id: number): value is StageAnswer =>
+  Boolean(value) &&
+  typeof value === "object" &&
+  (value as StageAnswer).intent === "stage" &&
+  (value as StageAnswer).id === id;
+
+/**
+ * A request's stage as a select (list row, full-screen view, board card): with JS a change posts
+ * at once — a stage that asks for a reason ("Verloren") first shows the reason step —; without JS
+ * "Phase speichern" posts and the server asks for the reason when one is needed (ADR 345).
+ */
+export function StageForm({
+  request,
+  pipeline,
+  label,
+  pageAnswers = true,
+}: {
+  request: { id: number; stage: string; status: RequestStatus };
+  pipeline: PipelineView;
+  /** The select's accessible name (default "Phase von Anfrage N"). */
+  label?: string;
+  /** Show the page's answer (without JS) here; false where the page shows it itself (board). */
+  pageAnswers?: boolean;
+}) {
+  const fetcher = useFetcher();
+  const hydrated = useHydrated();
+  const action = useActionUrl(request.id);
+  const uid = useId();
+  const actionData = useActionData();
+  const current = resolveStage(pipeline, request.stage, request.status);
+  const [asking, setAsking] = useState<string | null>(null);
+  const selectRef = useRef<HTMLSelectElement>(null);
+  const answer = [fetcher.data, pageAnswers ? actionData : null].find((a) =>
+    isStageAnswer(a, request.id),
+  ) as StageAnswer | undefined;
+  const reasonFor = asking ?? (answer?.needsReason ? answer.stage : null);
+  const pending = fetcher.state !== "idle";
+  return (
+    <div className="flex flex-col gap-2" data-stage-form={request.id}>
+      <fetcher.Form method="post" action={action} className="flex items-center gap-2">
+        <input type="hidden" name="intent" value="stage" />
+        <input type="hidden" name="id" value={request.id} />
+        <label className="sr-only" htmlFor={`${uid}-stage`}>
+          {label ?? `Phase von Anfrage ${request.id}`}
+        </label>
+        <select
+          ref={selectRef}
+          id={`${uid}-stage`}
+          name="stage"
+          defaultValue={current.id}
+          key={`${request.id}-${current.id}`}
+          className={`${inputClass} w-auto py-1 text-sm`}
+          disabled={pending}
+          onChange={(event) => {
+            if (!hydrated) return;
+            const target = pipeline.stages.find((s) => s.id === event.currentTarget.value);
+            if (target?.askReason) setAsking(target.id);
+            else {
+              setAsking(null);
+              fetcher.submit(event.currentTarget.form);
+            }
+          }}
+        >
+          {pipeline.stages.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
+          ))}
+        </select>
+        {hydrated ? (
+          pending ? (
+            <span className="text-xs text-slate-500 dark:text-slate-400">Speichert …</span>
+          ) : null
+        ) : (
+          <Button type="submit" size="sm" variant="secondary">
+            Phase speichern
+          </Button>
+        )}
+      </fetcher.Form>
+      {reasonFor ? (
+        <ReasonStep
+          id={request.id}
+          stage={pipeline.stages.find((s) => s.id === reasonFor)}
+          reasons={pipeline.lostReasons}
+          error={asking ? undefined : answer?.error}
+          submit={hydrated ? (form) => fetcher.submit(form) : undefined}
+          onCancel={
+            hydrated
+              ? (moved) => {
+                  setAsking(null);
+                  // Not moved: the select shows the stage the request is in again.
+                  if (!moved && selectRef.current) {
+                    selectRef.current.value = current.id;
+                    selectRef.current.focus();
+                  }
+                }
+              : undefined
+          }
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * "Grund für „Verloren“": the reasons of the configuration and the move. The select takes the
+ * focus (it appears after a change of the stage, or as the page's answer without JS).
+ */
+export function ReasonStep({
+  id,
+  stage,
+  reasons,
+  error,
+  submit,
+  onCancel,
+}: {
+  id: number;
+  stage: Stage | undefined;
+  reasons: string[];
+  error?: string;
+  /** With JS: post through the caller's fetcher (the form is then replaced by the answer). */
+  submit?: (form: HTMLFormElement) => void;
+  /** With JS: close the step (`moved`: after its post); without JS "Abbrechen" is a link back. */
+  onCancel?: (moved: boolean) => void;
+}) {
+  const uid = useId();
+  const location = useLocation();
+  const action = useActionUrl(id);
+  const select = useRef<HTMLSelectElement>(null);
+  useEffect(() => select.current?.focus(), []);
+  if (!stage) return null;
+  return (
+    <form
+      method="post"
+      action={action}
+      className="space-y-2 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm dark:border-slate-700 dark:bg-slate-800/60"
+      data-reason-step={id}
+      onSubmit={(event) => {
+        if (!submit) return;
+        event.preventDefault();
+        submit(event.currentTarget);
+        onCancel?.(true);
+      }}
+    >
+      <input type="hidden" name="intent" value="stage" />
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="stage" value={stage.id} />
+      {error ? <Alert>{error}</Alert> : null}
+      <label htmlFor={`${uid}-reason`} className="block font-medium">
+        Grund für „{stage.name}“
+      </label>
+      <select
+        ref={select}
+        id={`${uid}-reason`}
+        name="reason"
+        required
+        defaultValue=""
+        autoFocus
+        className={`${inputClass} w-full`}
+      >
+        <option value="" disabled>
+          Bitte wählen …
+        </option>
+        {reasons.map((reason) => (
+          <option key={reason} value={reason}>
+            {reason}
+          </option>
+        ))}
+      </select>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" size="sm">
+          Nach „{stage.name}“ verschieben
+        </Button>
+        {onCancel ? (
+          <Button type="button" size="sm" variant="secondary" onClick={() => onCancel(false)}>
+            Abbrechen
+          </Button>
+        ) : (
+          <Link to={`${location.pathname}${location.search}`} className="btn btn-sm btn-secondary">
+            Abbrechen
+          </Link>
+        )}
+      </div>
+    </form>
+  );
+}
