@@ -45,6 +45,8 @@ export default [
       index("routes/admin/dashboard.tsx", { id: "admin-index" }),
       route("dashboard", "routes/admin/dashboard.tsx", { id: "admin-dashboard" }),
       route("requests", "routes/admin/requests.tsx"),
+      // The admin's open follow-ups (not in the spec; reached from the dashboard, ADR 351)
+      route("aufgaben", "routes/admin/aufgaben.tsx"),
       route("appointments", "routes/admin/appointments.tsx"),
       route("appointments/:id/verschieben", "routes/admin/appointment-move.tsx"),
       route("users", "routes/admin/users.tsx"),
@@ -118,6 +120,11 @@ export default [
       route("requests/:id/assign", "routes/api/admin/requests.$id.assign.ts"),
       route("requests/:id/transcription", "routes/api/admin/requests.$id.transcription.ts"),
       route("requests/:id/messages", "routes/api/admin/requests.$id.messages.ts"),
+      route("requests/:id/notes", "routes/api/admin/requests.$id.notes.ts"),
+      route("requests/:id/notes/:noteId", "routes/api/admin/requests.$id.notes.$noteId.ts"),
+      route("requests/:id/follow-up", "routes/api/admin/requests.$id.follow-up.ts"),
+      route("requests/:id/follow-up/done", "routes/api/admin/requests.$id.follow-up.done.ts"),
+      route("tasks", "routes/api/admin/tasks.ts"),
       route(
         "requests/:id/automated-preparation",
         "routes/api/requests.$id.automated-preparation.ts",
@@ -144,6 +151,7 @@ export default [
       route("account/sessions/:id", "routes/api/admin/account.sessions.$id.ts"),
       route("account/calendar", "routes/api/admin/account.calendar.ts"),
       route("account/calendar/test", "routes/api/admin/account.calendar-check.ts"),
+      route("account/preferences", "routes/api/admin/account.preferences.ts"),
       route("api-tokens", "routes/api/admin/api-tokens.ts"),
       route("api-tokens/:id", "routes/api/admin/api-tokens.$id.ts"),
       route("appointments", "routes/api/admin/appointments.ts"),

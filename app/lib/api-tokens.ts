@@ -11,6 +11,10 @@ export const API_SCOPES = [
   "codes:read",
   "codes:write",
   "messages:write",
+  "notes:read",
+  "notes:write",
+  "followups:read",
+  "followups:write",
 ] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 
@@ -22,6 +26,10 @@ export const API_SCOPE_LABELS: Record<ApiScope, string> = {
   "codes:read": "Affiliate-Codes lesen",
   "codes:write": "Affiliate-Codes anlegen, ändern und löschen",
   "messages:write": "Nachrichten an Kunden senden",
+  "notes:read": "Interne Notizen lesen",
+  "notes:write": "Interne Notizen schreiben, ändern und löschen",
+  "followups:read": "Wiedervorlagen und Aufgaben lesen",
+  "followups:write": "Wiedervorlagen setzen und erledigen",
 };
 
 export const isApiScope = (value: unknown): value is ApiScope =>

@@ -44,6 +44,13 @@ export const AUDIT_ACTIONS = [
   "appointment-moved",
   "calendar-connected",
   "calendar-disconnected",
+  "note-added",
+  "note-edited",
+  "note-deleted",
+  "follow-up-set",
+  "follow-up-done",
+  "assign-round-robin",
+  "work-settings",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -92,6 +99,13 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   "appointment-moved": "Termin verschoben (durch Admin)",
   "calendar-connected": "Kalender (CalDAV) verbunden",
   "calendar-disconnected": "Kalender (CalDAV) getrennt",
+  "note-added": "Notiz geschrieben",
+  "note-edited": "Notiz geändert",
+  "note-deleted": "Notiz gelöscht",
+  "follow-up-set": "Wiedervorlage gesetzt",
+  "follow-up-done": "Wiedervorlage erledigt",
+  "assign-round-robin": "Zugewiesen (faire Verteilung)",
+  "work-settings": "Morgenübersicht/Abwesenheit geändert",
 };
 
 /**

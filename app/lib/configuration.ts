@@ -121,6 +121,20 @@ export const DEFAULT_PRIVACY_NOTE =
 export const DEFAULT_AI_DAILY_LIMIT = 200;
 export const DEFAULT_TRANSCRIPTION_DAILY_LIMIT = 100;
 
+/**
+ * Fair assignment (ADR 353): off by default; when on, each released request goes to the next admin
+ * of `adminIds` in turn (inactive and absent ones skipped).
+ */
+export const AssignmentSettingsSchema = z.object({
+  roundRobin: z.boolean().default(false),
+  adminIds: z
+    .array(z.coerce.number().int().positive())
+    .max(500)
+    .default([])
+    .transform((ids) => [...new Set(ids)]),
+});
+export const DEFAULT_ASSIGNMENT = { roundRobin: false, adminIds: [] as number[] };
+
 /** The whole configuration document: one schema with the spec's defaults and clamps. */
 export const ConfigurationSchema = z.object({
   systemPrompt: z.string().max(20_000).default(DEFAULT_SYSTEM_PROMPT),
@@ -202,6 +216,8 @@ export const ConfigurationSchema = z.object({
   embed: EmbedSettingsSchema.default(DEFAULT_EMBED),
   /** The team's busy-time feeds (URLs encrypted at rest, masked) and fixed video room (issue 28). */
   teamCalendar: TeamCalendarSchema,
+  /** Fair assignment of released requests (ADR 353); not public. */
+  assignment: AssignmentSettingsSchema.default(DEFAULT_ASSIGNMENT),
 });
 
 export type Configuration = z.infer<typeof ConfigurationSchema>;

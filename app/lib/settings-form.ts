@@ -38,6 +38,7 @@ export const SETTINGS_SECTIONS = [
   "spam",
   "branding",
   "embed",
+  "assignment",
 ] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
@@ -235,6 +236,13 @@ export const SettingsFormSchema = z.object({
   embed: z
     .object({ allowedOrigins: EmbedOriginListSchema.default([]) })
     .default({ allowedOrigins: [] }),
+  /** Fair assignment (ADR 353): on/off and the admins who take turns (checkboxes). */
+  assignment: z
+    .object({
+      roundRobin: z.boolean().default(false),
+      adminIds: z.array(z.number().int().positive()).default([]),
+    })
+    .default({ roundRobin: false, adminIds: [] }),
 });
 export type SettingsFormInput = z.input<typeof SettingsFormSchema>;
 export type SettingsFormValue = z.output<typeof SettingsFormSchema>;

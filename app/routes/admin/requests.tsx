@@ -20,6 +20,7 @@ import { ConfirmationStep } from "~/components/ui/confirm-action";
 import { inputClass } from "~/components/ui/field";
 import { Pagination } from "~/components/ui/pagination";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { berlinToday } from "~/lib/booking-calendar";
 import { formatRequestId } from "~/lib/format";
 import {
   ASSIGNMENT_FILTERS,
@@ -98,6 +99,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     transcriptionConfigured: transcriptionConfigured(),
     mailConfigured: mailConfigured(),
     replies: repliesView(openId, ids),
+    adminId: admin.id,
+    today: berlinToday(),
   };
 }
 
@@ -122,6 +125,8 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
     transcriptionConfigured: loaderData.transcriptionConfigured,
     mailConfigured: loaderData.mailConfigured,
     repliesConfigured: loaderData.replies.configured,
+    adminId: loaderData.adminId,
+    today: loaderData.today,
   };
   const location = useLocation();
   const revalidator = useRevalidator();

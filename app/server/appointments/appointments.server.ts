@@ -12,6 +12,7 @@ import { appointments, requests } from "~db/schema";
 import { calendarInfoOf, queueDemoEvents } from "../caldav/events.server";
 import { refreshLiveBusy, staleCalendarNote } from "../caldav/live-busy.server";
 import { getConfiguration } from "../configuration/configuration.server";
+import { markFollowUpAnswered } from "../follow-ups/answers.server";
 import { db } from "../platform/db.server";
 import { emitWebhook } from "../webhooks/deliveries.server";
 import { videoLinkOf } from "./booking-settings.server";
@@ -387,8 +388,11 @@ export function applyCalcomWebhook(body: WebhookPayload): { applied: boolean } {
       .onConflictDoNothing()
       .returning({ id: appointments.id })
       .get();
-    if (created && !["CANCELLED", "REJECTED"].includes(status))
+    if (created && !["CANCELLED", "REJECTED"].includes(status)) {
       announceAppointment("appointment.booked", created.id);
+      // Booked at Cal.com for one of our requests: its open follow-up needs no chasing (ADR 351).
+      if (request) markFollowUpAnswered(request.id, "booking");
+    }
   }
   return { applied: true };
 }

@@ -21,13 +21,14 @@ import { demoRequest } from "~/lib/demo-request";
 import type { RequestJson } from "~/lib/request-json";
 import { closedDaysAhead } from "~/server/appointments/holidays.server";
 import { getApiAdmin } from "../accounts/auth.server";
+import { addDemoHost } from "../assignment/fair-assignment.server";
 import { getConfiguration } from "../configuration/configuration.server";
+import { markFollowUpAnswered } from "../follow-ups/answers.server";
 import { bookingLimiter, tooManyMessage } from "../platform/rate-limit.server";
 import { type Failure, failure, type Result } from "../platform/result.server";
 import { loadRequestJson } from "../requests/serialize.server";
 import { visitorOwnsRequest } from "../visitors/visitor.server";
 import { availableSlots, bookAppointment, configuredEventType } from "./appointments.server";
-import { assignDemoHost } from "./host-assignment.server";
 import { ALREADY_BOOKED, withRequestReservation } from "./one-per-request.server";
 import { SchedulingError } from "./scheduling/types";
 
@@ -173,8 +174,10 @@ export async function bookForCaller(
       );
       if (!result.ok) return failure(409, ALREADY_BOOKED);
       booked = true;
-      // The admin who takes the demo becomes an assignee (ADR 338).
-      assignDemoHost(result.value.id);
+      // The admin who takes the demo becomes an assignee (ADR 338); an open follow-up is marked
+      // "Termin gebucht" (ADR 351).
+      addDemoHost(result.value.id);
+      markFollowUpAnswered(found.id, "booking");
       return { ok: true, appointment: result.value, demo: false };
     } finally {
       if (!booked) await limiter?.refund(client);

@@ -55,6 +55,11 @@ export type TestHooks = {
   drainCalendarEvents(now?: Date): Promise<number>;
   /** Runs every due CalDAV sync (edits made in the calendar) now; resolves with how many succeeded. */
   drainCalendarSync(now?: Date): Promise<number>;
+  /**
+   * One tick of the morning digest job at `now` (fake clock, ADR 352): the owed admins' digests,
+   * as the background task would queue them.
+   */
+  runMorningDigest(now?: Date): { queued: number; empty: number; failed: number };
 };
 
 const hooks: Partial<TestHooks> = {};

@@ -4,10 +4,7 @@ import { appointments, jobRuns, mailOutbox, requests, webhookDeliveries } from "
 import { getConfiguration } from "../configuration/configuration.server";
 import { wipeExpiredSecrets } from "../mail/outbox.server";
 import { db } from "../platform/db.server";
-import {
-  eraseExpiredQuarantine,
-  sendQuarantineDigestIfDue,
-} from "../requests/quarantine-jobs.server";
+import { eraseExpiredQuarantine } from "../requests/quarantine-jobs.server";
 import { audit, purgeAudit } from "./audit.server";
 import { checkpoint, eraseRequest } from "./erasure.server";
 
@@ -111,15 +108,14 @@ export async function runRetentionIfDue(now = new Date()): Promise<RetentionResu
 let timer: ReturnType<typeof setInterval> | undefined;
 let running: Promise<unknown> | undefined;
 /**
- * Background task: checks at start and hourly; runs the daily retention when due and sends the
- * daily "n Anfragen warten auf Prüfung" mail when due.
+ * Background task: checks at start and hourly; runs the daily retention when due. (The requests
+ * held for checking are in each admin's morning digest, ADR 352.)
  */
 export const retentionTask = {
   start() {
     const tick = () => {
       if (running) return;
       running = runRetentionIfDue()
-        .then(() => sendQuarantineDigestIfDue())
         .catch((error) =>
           console.warn(
             "Aufbewahrung fehlgeschlagen:",

@@ -16,6 +16,10 @@ export type DetailContext = {
   mailConfigured?: boolean;
   /** IMAP_URL is set: the lead's replies come back into the thread (ADR 285). */
   repliesConfigured?: boolean;
+  /** The signed-in admin (notes: only the author edits, ADR 350). */
+  adminId?: number;
+  /** The server's Berlin day (follow-up labels such as "heute" match after hydration). */
+  today?: string;
 };
 
 /**

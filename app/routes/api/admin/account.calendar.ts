@@ -52,7 +52,12 @@ const choose = adminApi(
 );
 
 const disconnect = adminApi(
-  { fallback: "Die Verbindung konnte nicht getrennt werden.", methods: ["DELETE"], allow: ALLOW, scope: "session" },
+  {
+    fallback: "Die Verbindung konnte nicht getrennt werden.",
+    methods: ["DELETE"],
+    allow: ALLOW,
+    scope: "session",
+  },
   ({ admin }) => {
     const removed = disconnectCalendar(admin.id, admin);
     if (!removed.ok) return failureJson(removed);
