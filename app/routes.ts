@@ -47,6 +47,8 @@ export default [
       route("requests", "routes/admin/requests.tsx"),
       // The pipeline as a board, beside the list ("Liste | Board", ADR 347)
       route("requests/board", "routes/admin/board.tsx"),
+      // The admin's open follow-ups (not in the spec; reached from the dashboard, ADR 351)
+      route("aufgaben", "routes/admin/aufgaben.tsx"),
       route("appointments", "routes/admin/appointments.tsx"),
       route("appointments/:id/verschieben", "routes/admin/appointment-move.tsx"),
       route("users", "routes/admin/users.tsx"),
@@ -123,6 +125,11 @@ export default [
       route("requests/:id/stage", "routes/api/admin/requests.$id.stage.ts"),
       route("requests/:id/trial", "routes/api/admin/requests.$id.trial.ts"),
       route("pipeline", "routes/api/admin/pipeline.ts"),
+      route("requests/:id/notes", "routes/api/admin/requests.$id.notes.ts"),
+      route("requests/:id/notes/:noteId", "routes/api/admin/requests.$id.notes.$noteId.ts"),
+      route("requests/:id/follow-up", "routes/api/admin/requests.$id.follow-up.ts"),
+      route("requests/:id/follow-up/done", "routes/api/admin/requests.$id.follow-up.done.ts"),
+      route("tasks", "routes/api/admin/tasks.ts"),
       route(
         "requests/:id/automated-preparation",
         "routes/api/requests.$id.automated-preparation.ts",
@@ -149,6 +156,7 @@ export default [
       route("account/sessions/:id", "routes/api/admin/account.sessions.$id.ts"),
       route("account/calendar", "routes/api/admin/account.calendar.ts"),
       route("account/calendar/test", "routes/api/admin/account.calendar-check.ts"),
+      route("account/preferences", "routes/api/admin/account.preferences.ts"),
       route("api-tokens", "routes/api/admin/api-tokens.ts"),
       route("api-tokens/:id", "routes/api/admin/api-tokens.$id.ts"),
       route("appointments", "routes/api/admin/appointments.ts"),

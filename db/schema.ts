@@ -47,6 +47,11 @@ export const admins = sqliteTable(
     totpEnabled: integer("totp_enabled", { mode: "boolean" }).notNull().default(false),
     /** A passkey of this admin may replace password and code at the login (ADR 280; default on). */
     passkeyLogin: integer("passkey_login", { mode: "boolean" }).notNull().default(true),
+    /** The 07:30 morning digest (ADR 352): on by default, turned off in Account-Einstellungen. */
+    morningDigest: integer("morning_digest", { mode: "boolean" }).notNull().default(true),
+    /** An absence (inclusive Berlin days, YYYY-MM-DD): fair assignment skips the admin (ADR 353). */
+    absentFrom: text("absent_from"),
+    absentUntil: text("absent_until"),
   },
   (t) => [
     uniqueIndex("admins_username_unique").on(sql`lower(${t.username})`),
@@ -838,3 +843,90 @@ export const calendarEvents = sqliteTable(
     index("calendar_events_due_idx").on(t.status, t.nextAttemptAt),
   ],
 );
+
+/**
+ * Internal notes on a request (ADR 350): plain text by admins for admins; the author may edit or
+ * delete within 15 minutes. Erased with the request; never in webhooks, CSV or public answers.
+ */
+export const requestNotes = sqliteTable(
+  "request_notes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    requestId: integer("request_id")
+      .notNull()
+      .references(() => requests.id, { onDelete: "cascade" }),
+    adminId: integer("admin_id").references(() => admins.id, { onDelete: "set null" }),
+    /** Username at the time (kept when the admin is deleted). */
+    adminName: text("admin_name").notNull(),
+    body: text("body").notNull(),
+    /** JSON list of the mentioned usernames (each an active admin when written). */
+    mentions: text("mentions", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    createdAt: ms("created_at").notNull().default(now),
+    editedAt: ms("edited_at"),
+  },
+  (t) => [index("request_notes_request_idx").on(t.requestId, t.id)],
+);
+
+/**
+ * Follow-ups ("Wiedervorlage", ADR 351): at most one open per request (done_at null), owned by
+ * the admin who set it; a lead's reply or booking marks the open one (`answer`). Finished rows
+ * stay as the request's history until it is erased.
+ */
+export const followUps = sqliteTable(
+  "follow_ups",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    requestId: integer("request_id")
+      .notNull()
+      .references(() => requests.id, { onDelete: "cascade" }),
+    /** Whose task it is; an admin's deletion hands it to the deleting admin. */
+    adminId: integer("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    /** The Berlin day it is due (YYYY-MM-DD). */
+    dueDay: text("due_day").notNull(),
+    text: text("text").notNull().default(""),
+    createdAt: ms("created_at").notNull().default(now),
+    doneAt: ms("done_at"),
+    doneBy: integer("done_by").references(() => admins.id, { onDelete: "set null" }),
+    answer: text("answer", { enum: ["reply", "booking"] }),
+    answeredAt: ms("answered_at"),
+  },
+  (t) => [
+    // One open follow-up per request: a second "setzen" moves it (and the parallel guard).
+    uniqueIndex("follow_ups_open_request_unique").on(t.requestId).where(sql`${t.doneAt} IS NULL`),
+    // The tasks page and the digest: an admin's open ones by day, never the finished history.
+    index("follow_ups_open_admin_idx").on(t.adminId, t.dueDay).where(sql`${t.doneAt} IS NULL`),
+    index("follow_ups_request_idx").on(t.requestId),
+  ],
+);
+
+/**
+ * The morning digest's durable job (ADR 352): one row per admin and Berlin day, written in the
+ * same transaction that queues the mail (or finds nothing to say), so a restart or a crash
+ * mid-run sends each admin at most one digest a day and the rest after the restart.
+ */
+export const digestRuns = sqliteTable(
+  "digest_runs",
+  {
+    adminId: integer("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    /** "queued" (a mail in the outbox) or "empty" (nothing due that morning: no mail). */
+    outcome: text("outcome", { enum: ["queued", "empty"] }).notNull(),
+    mailId: integer("mail_id").references(() => mailOutbox.id, { onDelete: "set null" }),
+    at: ms("at").notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.adminId, t.day] })],
+);
+
+/**
+ * Fair assignment's pointer (ADR 353): the admin who got the last released request. One row
+ * (`id` 1), read and moved in the transaction that assigns, so parallel submissions take turns.
+ */
+export const assignmentRotation = sqliteTable("assignment_rotation", {
+  id: integer("id").primaryKey(),
+  lastAdminId: integer("last_admin_id"),
+  assigned: integer("assigned").notNull().default(0),
+});

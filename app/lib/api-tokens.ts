@@ -13,6 +13,10 @@ export const API_SCOPES = [
   "messages:write",
   "stages:write",
   "trials:write",
+  "notes:read",
+  "notes:write",
+  "followups:read",
+  "followups:write",
 ] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 
@@ -26,6 +30,10 @@ export const API_SCOPE_LABELS: Record<ApiScope, string> = {
   "messages:write": "Nachrichten an Kunden senden",
   "stages:write": "Anfragen in eine andere Phase verschieben (Board)",
   "trials:write": "Testversionen an Kunden liefern",
+  "notes:read": "Interne Notizen lesen",
+  "notes:write": "Interne Notizen schreiben, ändern und löschen",
+  "followups:read": "Wiedervorlagen und Aufgaben lesen",
+  "followups:write": "Wiedervorlagen setzen und erledigen",
 };
 
 export const isApiScope = (value: unknown): value is ApiScope =>

@@ -53,6 +53,13 @@ export const AUDIT_ACTIONS = [
   "preparation-edited",
   "stage",
   "trial-delivered",
+  "note-added",
+  "note-edited",
+  "note-deleted",
+  "follow-up-set",
+  "follow-up-done",
+  "assign-round-robin",
+  "work-settings",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -110,6 +117,13 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   "preparation-edited": "Vorbereitung bearbeitet",
   stage: "Phase geändert",
   "trial-delivered": "Testversion geliefert",
+  "note-added": "Notiz geschrieben",
+  "note-edited": "Notiz geändert",
+  "note-deleted": "Notiz gelöscht",
+  "follow-up-set": "Wiedervorlage gesetzt",
+  "follow-up-done": "Wiedervorlage erledigt",
+  "assign-round-robin": "Zugewiesen (faire Verteilung)",
+  "work-settings": "Morgenübersicht/Abwesenheit geändert",
 };
 
 /**

@@ -118,6 +118,20 @@ export const DEFAULT_TRANSCRIPTION_DAILY_LIMIT =
 export const DEFAULT_AI_MANUAL_DAILY_LIMIT = NUMBER_SETTINGS["ai.manualDailyLimit"].default;
 export const DEFAULT_SCRIPT_FREE_DAILY_LIMIT = NUMBER_SETTINGS["scriptFree.dailyLimit"].default;
 
+/**
+ * Fair assignment (ADR 353): off by default; when on, each released request goes to the next admin
+ * of `adminIds` in turn (inactive and absent ones skipped).
+ */
+export const AssignmentSettingsSchema = z.object({
+  roundRobin: z.boolean().default(false),
+  adminIds: z
+    .array(z.coerce.number().int().positive())
+    .max(500)
+    .default([])
+    .transform((ids) => [...new Set(ids)]),
+});
+export const DEFAULT_ASSIGNMENT = { roundRobin: false, adminIds: [] as number[] };
+
 /** The whole configuration document: one schema with the spec's defaults and clamps. */
 export const ConfigurationSchema = z.object({
   systemPrompt: z.string().max(20_000).default(DEFAULT_SYSTEM_PROMPT),
@@ -211,6 +225,8 @@ export const ConfigurationSchema = z.object({
   mailIdentity: MailIdentitySchema.default(EMPTY_MAIL_IDENTITY),
   /** The pipeline's stages, the reasons of "Verloren" and the two promises (ADRs 345, 346). */
   pipeline: PipelineSchema,
+  /** Fair assignment of released requests (ADR 353); not public. */
+  assignment: AssignmentSettingsSchema.default(DEFAULT_ASSIGNMENT),
 });
 
 export type Configuration = z.infer<typeof ConfigurationSchema>;

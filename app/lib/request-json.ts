@@ -1,6 +1,8 @@
 import type { Attribution } from "./attribution";
+import type { FollowUpJson } from "./follow-ups";
 import type { PromiseJson } from "./promises";
 import type { RequestMessageJson } from "./request-message";
+import type { NoteJson } from "./request-notes";
 import type { RequestStatus } from "./request-status";
 import type { TranscriptStatus } from "./transcript-status";
 
@@ -50,6 +52,16 @@ export type AdminRequestJson = RequestJson & {
   voiceTranscriptStatus: TranscriptStatus | null;
   /** The thread with the lead, oldest first. */
   messages: RequestMessageJson[];
+  /**
+   * Internal notes, oldest first (ADR 350): for a session, or an API token with `notes:read`;
+   * absent otherwise.
+   */
+  notes?: NoteJson[];
+  /**
+   * The open follow-up or null (ADR 351): for a session, or an API token with `followups:read`;
+   * absent otherwise.
+   */
+  followUp?: FollowUpJson | null;
 };
 
 export type AttachmentJson = {

@@ -48,6 +48,7 @@ export const SETTINGS_SECTIONS = [
   "embed",
   "mailIdentity",
   "pipeline",
+  "assignment",
 ] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
@@ -238,6 +239,13 @@ export const SettingsFormSchema = z.object({
         });
     })
     .optional(),
+  /** Fair assignment (ADR 353): on/off and the admins who take turns (checkboxes). */
+  assignment: z
+    .object({
+      roundRobin: z.boolean().default(false),
+      adminIds: z.array(z.number().int().positive()).default([]),
+    })
+    .default({ roundRobin: false, adminIds: [] }),
 });
 export type SettingsFormInput = z.input<typeof SettingsFormSchema>;
 export type SettingsFormValue = z.output<typeof SettingsFormSchema>;

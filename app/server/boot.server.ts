@@ -4,6 +4,7 @@ import { summaryTask } from "./ai/request-ai.server";
 import { demoEventTask } from "./caldav/events.server";
 import { calendarSyncTask } from "./caldav/sync.server";
 import { calendarWorkerTask } from "./calendar-worker/calendar-worker.server";
+import { morningDigestTask } from "./digest/digest-job.server";
 import { releaseAbandonedClaims } from "./http/idempotency.server";
 import { startMailWorker, stopMailWorker } from "./mail/outbox.server";
 import { closeDb, db, optimizeDaily, stopOptimizer } from "./platform/db.server";
@@ -30,6 +31,7 @@ const tasks: Task[] = [
   busyFeedTask,
   demoEventTask,
   calendarSyncTask,
+  morningDigestTask,
 ];
 
 let booted: Promise<{ env: ReturnType<typeof env>; shutdown: () => Promise<void> }> | undefined;

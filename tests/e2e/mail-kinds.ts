@@ -6,20 +6,23 @@
 // stand-in received it.
 import type { Page } from "@playwright/test";
 import { generateSync } from "otplib";
-import { firstBookableDay } from "~/lib/booking-calendar";
+import { berlinTime, berlinToday, firstBookableDay } from "~/lib/booking-calendar";
 import { readAnswer } from "~/lib/script-free-challenge";
-import { deleteAdmin } from "~/server/accounts/admins.server";
+import { notifyTwoFactorRule } from "~/server/accounts/activation.server";
+import { deleteAdmin, setAdminActive } from "~/server/accounts/admins.server";
 import { activateInvitation } from "~/server/accounts/invitations.server";
+import { issueResetLink } from "~/server/accounts/reset-link.server";
 import { queueConfirmation, queueReminder } from "~/server/appointments/mails.server";
+import { runMorningDigest } from "~/server/digest/digest-job.server";
 import type { MailKind } from "~/server/mail/kinds.server";
 import { fileReply } from "~/server/replies/file-reply.server";
-import { sendQuarantineDigestIfDue } from "~/server/requests/quarantine-jobs.server";
 import { weekdayAfter } from "../integration/booking-days";
 import { loginAs } from "./auth";
 import { requestIdOf } from "./fidelity-helpers";
 import { expect, type ReceivedMail, type SeedApi, waitForMail } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { appointmentOf, forgetQuarantineMails, invitationIdOf } from "./seed";
+import { passStepUp } from "./step-up-helpers";
 
 export const IDENTITY = {
   companyName: "Kleinbyte Software GmbH",
@@ -178,6 +181,15 @@ export async function sendEveryMailKind(
   });
   expect(message.status()).toBe(201);
   await wait("message", lead, /^Rückfrage /);
+  // The trial version delivered to the lead (ADR 348).
+  expect(
+    (
+      await api("post", `/api/admin/requests/${requestId}/trial`, {
+        url: "https://demo.kleinbyte.example/lea",
+      })
+    ).status(),
+  ).toBe(201);
+  await wait("trial", lead, /^Deine Testversion ist da$/);
   const sent = got.get("message") as ReceivedMail;
   await fileReply({
     messageId: `<antwort.${unique()}@example.org>`,
@@ -202,9 +214,10 @@ export async function sendEveryMailKind(
   });
   expect(held.status()).toBe(201);
   await wait("quarantine-notice", team, /^Neue Anfragen warten auf Prüfung$/);
-  expect(sendQuarantineDigestIfDue()).toBe(true);
-  await wait("quarantine-digest", team, /warte[nt] auf Prüfung$/);
   forgetQuarantineMails();
+  // The morning digest (ADR 352) of the next working day lists the held request to the admin.
+  expect(runMorningDigest(berlinTime(weekdayAfter(berlinToday()), 8, 0)).failed).toBe(0);
+  await wait("morning-digest", admin.email, /^Ihre Übersicht für heute: /);
 
   // The admins: the go-live check's test mail from the dashboard's button.
   await loginAs(page, admin);
@@ -234,15 +247,35 @@ export async function sendEveryMailKind(
   const leaving = await seed.admin();
   expect(deleteAdmin(admin.id, leaving.id).ok).toBe(true);
   await wait("account-deleted", leaving.email, /^Ihr Admin-Zugang wurde entfernt$/);
-  // A reset link another admin makes on "Benutzer": its owner is told by mail.
+  // A reset link another admin makes on "Benutzer" (after the step-up, ADR 315): with SMTP it goes
+  // to its owner, never to the acting admin; one from the command line is announced to its owner.
   const target = await seed.admin();
   await page.goto("/admin/users");
   if (javaScriptEnabled) await waitForHydration(page);
   await page
     .getByRole("button", { name: `Passwort-Reset-Link erzeugen: ${target.username}` })
     .click();
-  await expect(page.getByTestId("reset-link")).toContainText("/admin/reset-password?token=");
+  await passStepUp(page, admin.password);
+  await wait("reset-link", target.email, /^Link zum Zurücksetzen Ihres Passworts$/);
+  expect(issueResetLink(target.id, "Kommandozeile").ok).toBe(true);
   await wait("reset-link-notice", target.email, /^Ein Passwort-Reset-Link für Ihr Konto/);
+  // An account switched off and on again, and the 2FA rule switched: the admins concerned hear.
+  const paused = await seed.admin();
+  expect(setAdminActive(admin.id, paused.id, false).ok).toBe(true);
+  await wait("account-deactivated", paused.email, /^Ihr Admin-Zugang wurde deaktiviert$/);
+  expect(setAdminActive(admin.id, paused.id, true).ok).toBe(true);
+  await wait("account-reactivated", paused.email, /^Ihr Admin-Zugang wurde wieder aktiviert$/);
+  notifyTwoFactorRule(true, { id: admin.id, username: admin.username });
+  await wait("two-factor-rule", target.email, /^Zwei-Faktor-Anmeldung für alle Admins verlangt$/);
+  // A note that mentions a colleague (ADR 350).
+  expect(
+    (
+      await api("post", `/api/admin/requests/${requestId}/notes`, {
+        body: `Bitte @${target.username} übernehmen.`,
+      })
+    ).status(),
+  ).toBe(201);
+  await wait("note-mention", target.email, /in einer Notiz zu Anfrage #\d+ erwähnt$/);
 
   // One admin's own account: a new address, a forgotten password, 2FA codes, an API token, a lock.
   const own = await seed.admin();
@@ -299,6 +332,22 @@ export async function sendEveryMailKind(
     ).status(),
   ).toBe(201);
   await wait("api-token-notice", own.email, /^Neuer API-Zugang erstellt$/);
+  // The forgotten password's link, used now: the new API token dies with the old password, and
+  // the owner is told (ADR 316).
+  const resetToken = /reset-password\?token=([\w%-]+)/.exec(
+    got.get("password-reset")?.text ?? "",
+  )?.[1];
+  expect(
+    (
+      await page.request.post("/api/admin/auth/reset-password", {
+        data: {
+          token: decodeURIComponent(resetToken ?? ""),
+          newPassword: "Ein-ganz-neues-Passwort-2026",
+        },
+      })
+    ).status(),
+  ).toBe(200);
+  await wait("password-reset-notice", own.email, /^Ihr Passwort wurde zurückgesetzt$/);
   const locked = await seed.admin();
   for (let i = 0; i < 11; i++)
     await page.request.post("/api/admin/auth/login", {

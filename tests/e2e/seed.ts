@@ -27,10 +27,17 @@ export type SeededAdmin = { id: number; username: string; password: string; emai
 const unique = () => randomBytes(4).toString("hex");
 
 /** Points this worker's server modules at its stack's database (before their first use). */
-export function useStackDatabase(app: { databasePath: string; uploadsDir: string; url: string }) {
+export function useStackDatabase(app: {
+  databasePath: string;
+  uploadsDir: string;
+  url: string;
+  smtpUrl: string;
+}) {
   process.env.DATABASE_PATH = app.databasePath;
   process.env.UPLOADS_DIR = app.uploadsDir;
   process.env.APP_URL = app.url;
+  // The modules that queue mail ask whether the server sends any (its SMTP stand-in).
+  process.env.SMTP_URL = app.smtpUrl;
   process.env.LOG_LEVEL = "silent";
 }
 
@@ -271,6 +278,6 @@ export function invitationIdOf(email: string): number {
 export function forgetQuarantineMails() {
   db()
     .delete(jobRuns)
-    .where(inArray(jobRuns.name, ["quarantine-notice", "quarantine-digest"]))
+    .where(inArray(jobRuns.name, ["quarantine-notice"]))
     .run();
 }

@@ -26,6 +26,8 @@ export type AppServer = {
   exited: Promise<void>;
   databasePath: string;
   uploadsDir: string;
+  /** The SMTP server it sends through ("" for none). */
+  smtpUrl: string;
   stop: () => Promise<void>;
 };
 
@@ -75,6 +77,7 @@ function startApp(
     exited,
     databasePath,
     uploadsDir,
+    smtpUrl: extra.SMTP_URL ?? `smtp://127.0.0.1:${ports.smtp}`,
     async stop() {
       if (child.exitCode === null) child.kill("SIGTERM");
       await exited;

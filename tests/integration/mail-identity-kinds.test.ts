@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { generateSync } from "otplib";
 import { afterAll, describe, expect, it } from "vitest";
-import { firstBookableDay } from "~/lib/booking-calendar";
+import { berlinTime, berlinToday, firstBookableDay } from "~/lib/booking-calendar";
 import { notifyTwoFactorRule } from "~/server/accounts/activation.server";
 import { deleteAdmin, setAdminActive } from "~/server/accounts/admins.server";
 import { activateInvitation } from "~/server/accounts/invitations.server";
@@ -14,7 +14,6 @@ import { issueResetLink } from "~/server/accounts/reset-link.server";
 import { manageToken } from "~/server/appointments/manage-link.server";
 import { MAIL_KINDS, type MailKind } from "~/server/mail/kinds.server";
 import { db } from "~/server/platform/db.server";
-import { sendQuarantineDigestIfDue } from "~/server/requests/quarantine-jobs.server";
 import { appointments, invitations, mailOutbox } from "~db/schema";
 import { solvedAltcha } from "../altcha-solution";
 import type { ReceivedMail } from "../smtp-inbox";
@@ -111,7 +110,9 @@ describe("every mail kind carries the agency's signature", () => {
       body: multipart(validFields({ email: "ohne.js@example.com" })),
     });
     expect(held.status).toBe(201);
-    expect(sendQuarantineDigestIfDue()).toBe(true);
+    // Each admin's morning digest lists it (ADR 352): the next working day at 08:00 Berlin.
+    const morning = berlinTime(weekdayAfter(berlinToday()), 8, 0);
+    expect(s.server.testHooks.runMorningDigest(morning).queued).toBeGreaterThan(0);
 
     // The lead books (her browser's history cookie), an admin sets a video room, she moves it,
     // the reminder comes a day before, then she cancels.
@@ -160,6 +161,14 @@ describe("every mail kind carries the agency's signature", () => {
       s.token,
     );
     expect(trial.status, await trial.clone().text()).toBe(201);
+    // An internal note that mentions a colleague: she is told by mail (ADR 350).
+    await insertAdmin("kollegin.notiz");
+    const note = await post(
+      `/api/admin/requests/${requestId}/notes`,
+      { body: "Bitte @kollegin.notiz die Testversion nachfassen." },
+      s.token,
+    );
+    expect(note.status, await note.clone().text()).toBe(201);
   });
 
   it("admin side: test mail, invitation, registration, activation, account and login mails", async () => {

@@ -1,8 +1,8 @@
 // The admin side of the spam quarantine (issue 26, ADR 252): a quarantined request (quarantined_at
 // set here directly, as the submission verdict would) is left out of the default list, the counts,
 // the dashboard and the duplicate hints; releasing it runs the new-request flow exactly once;
-// deleting erases it; the retention job erases it after spam.quarantineDays; admins get one
-// content-free mail a day.
+// deleting erases it; the retention job erases it after spam.quarantineDays; admins see their
+// count in the morning digest (content-free).
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
@@ -10,14 +10,7 @@ import { HttpResponse, http } from "msw";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getConfiguration, saveConfiguration } from "~/server/configuration/configuration.server";
 import { db } from "~/server/platform/db.server";
-import {
-  appointments,
-  auditLog,
-  jobRuns,
-  mailOutbox,
-  requests,
-  webhookDeliveries,
-} from "~db/schema";
+import { appointments, auditLog, mailOutbox, requests, webhookDeliveries } from "~db/schema";
 import { ANTHROPIC_URL, anthropicText } from "../mocks/anthropic";
 import { mswListenOptions, setupMocks } from "./msw";
 import { startTestServer, type TestServer } from "./server";
@@ -327,27 +320,17 @@ describe("background jobs", () => {
     await server.fetch(`/api/requests/${normal}`, { method: "DELETE", token });
   });
 
-  it("mails the admins once a day, with a count and no content", async () => {
-    const { sendQuarantineDigestIfDue } = await import("~/server/requests/quarantine-jobs.server");
-    db().delete(jobRuns).where(eq(jobRuns.name, "quarantine-digest")).run();
-    const digests = () =>
-      db().select().from(mailOutbox).where(eq(mailOutbox.kind, "quarantine-digest")).all();
-    // Nothing waiting: no mail.
-    expect(sendQuarantineDigestIfDue(new Date("2026-03-02T08:00:00Z"))).toBe(false);
+  it("the admins hear of the held requests in the morning digest: a count, a link, no content", async () => {
+    // The daily quarantine mail of its own is gone (ADR 352): without SMTP the digest is the
+    // dashboard's "Heute" card, with SMTP the 07:30 mail (tests/integration/morning-digest.test.ts).
     const a = seedRequest("Spam Eins", true);
     const b = seedRequest("Spam Zwei", true);
-    expect(sendQuarantineDigestIfDue(new Date("2026-03-02T09:00:00Z"))).toBe(true);
-    expect(sendQuarantineDigestIfDue(new Date("2026-03-02T21:00:00Z"))).toBe(false);
-    expect(digests()).toHaveLength(1);
-    const [mail] = digests();
-    expect(mail.subject).toBe("2 Anfragen warten auf Prüfung");
-    expect(mail.to).toBe("team@example.com");
-    expect(mail.requestId).toBeNull();
-    expect(`${mail.text}`).not.toContain("Spam Eins");
-    expect(`${mail.text}`).toContain("/admin/requests?tab=quarantine");
-    // The next Berlin day: again (the last day lives in job_runs, so a restart changes nothing).
-    expect(sendQuarantineDigestIfDue(new Date("2026-03-03T07:00:00Z"))).toBe(true);
-    expect(digests()).toHaveLength(2);
+    const html = await (await server.fetch("/admin/dashboard", { headers: { cookie } })).text();
+    const card = html.slice(html.indexOf("data-today-card"));
+    expect(card).toContain("2 Anfragen warten auf Prüfung");
+    expect(card).toContain('href="/admin/requests?tab=quarantine"');
+    expect(html).not.toContain("Spam Eins");
+    expect(html).not.toContain("Spam Zwei");
     for (const id of [a, b]) await server.fetch(`/api/requests/${id}`, { method: "DELETE", token });
   });
 });

@@ -3,6 +3,7 @@ import { data, Link, useNavigation } from "react-router";
 import { AccountSection } from "~/components/admin/account/account-section";
 import { ApiTokensSection } from "~/components/admin/account/api-tokens-section";
 import { CalendarSection } from "~/components/admin/account/calendar-section";
+import { DigestAbsenceSection } from "~/components/admin/account/digest-absence-section";
 import { PasskeysSection } from "~/components/admin/account/passkeys-section";
 import { SecuritySection } from "~/components/admin/account/security-section";
 import { SessionsList } from "~/components/admin/account/sessions-list";
@@ -20,6 +21,7 @@ import { requireAdmin } from "~/server/accounts/auth.server";
 import { passkeyStatus } from "~/server/accounts/passkeys/passkeys.server";
 import { listSessions } from "~/server/accounts/sessions.server";
 import { twoFactorStatus } from "~/server/accounts/two-factor/two-factor.server";
+import { workSettingsOf } from "~/server/accounts/work-settings.server";
 import { calendarConnectionView } from "~/server/caldav/connections.server";
 import { getConfiguration } from "~/server/configuration/configuration.server";
 import { readForm } from "~/server/http/http.server";
@@ -35,6 +37,7 @@ import {
   handleSecurityIntent,
 } from "./account.server";
 import { handleCalendarIntent } from "./account-calendar.server";
+import { handleWorkSettingsIntent } from "./account-work.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Account-Einstellungen" }];
 
@@ -56,6 +59,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     idleHours: env().SESSION_IDLE_HOURS,
     apiTokens: listApiTokens(admin.id),
     calendar: calendarConnectionView(admin.id),
+    work: workSettingsOf(admin.id),
   };
 }
 
@@ -73,6 +77,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (/^(session|api-token)/.test(intent)) return handleAccessIntent(intent, form, admin);
   if (intent.startsWith("passkey-")) return handlePasskeyIntent(intent, form, admin);
   if (intent.startsWith("calendar-")) return handleCalendarIntent(intent, form, admin);
+  if (intent === "work-settings") return handleWorkSettingsIntent(form, admin);
   const submission = parseWithZod(form, { schema: AccountSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), notice: null }, { status: 400 });
@@ -152,6 +157,11 @@ export default function Account({ loaderData, actionData: answer }: Route.Compon
           reply={security?.intent.startsWith("session") ? security : undefined}
         />
       </SecuritySection>
+      <DigestAbsenceSection
+        settings={loaderData.work}
+        mailOn={mailOn}
+        reply={actionData && "work" in actionData ? actionData.work : undefined}
+      />
       <CalendarSection
         view={loaderData.calendar}
         reply={actionData && "calendar" in actionData ? actionData.calendar : undefined}

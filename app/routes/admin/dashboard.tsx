@@ -5,6 +5,8 @@ import { CaldavWarningCard } from "~/components/admin/dashboard/caldav-warning";
 import { ConversionCharts } from "~/components/admin/dashboard/conversion-charts";
 import { PromisesCard } from "~/components/admin/dashboard/promises-card";
 import { SetupCheckCard } from "~/components/admin/dashboard/setup-check-card";
+import { TasksCard } from "~/components/admin/dashboard/tasks-card";
+import { TodayCard } from "~/components/admin/dashboard/today-card";
 import { StatusBadge } from "~/components/admin/requests/status-badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -14,8 +16,11 @@ import { requireAdmin } from "~/server/accounts/auth.server";
 import { caldavWarnings } from "~/server/caldav/connections.server";
 import { conversionStats } from "~/server/dashboard/conversion.server";
 import { sendTestMail, setupCheck } from "~/server/dashboard/setup-check.server";
+import { digestFor } from "~/server/digest/digest.server";
+import { taskCounts } from "~/server/follow-ups/follow-ups.server";
 import { redirectWithToast } from "~/server/http/flash.server";
 import { readForm } from "~/server/http/http.server";
+import { mailConfigured } from "~/server/mail/outbox.server";
 import { promiseStats } from "~/server/pipeline/promises.server";
 import { getStats, latestRequests } from "~/server/requests/queries.server";
 import { busyFeedStatuses } from "~/server/team-calendar/busy-feeds.server";
@@ -35,6 +40,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     downFeeds: busyFeedStatuses().filter((f) => f.lastError),
     // A CalDAV calendar in trouble (ADR 337): its last known busy times keep counting.
     caldav: caldavWarnings(),
+    // "Meine Aufgaben" and, without SMTP, the morning digest as the "Heute" card (ADRs 351, 352).
+    tasks: taskCounts(admin.id),
+    digest: mailConfigured() ? null : digestFor(admin),
   };
 }
 
@@ -73,6 +81,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       {loaderData.setup.ready ? null : <SetupCheckCard check={loaderData.setup} />}
       <BusyFeedWarning feeds={loaderData.downFeeds} />
       <CaldavWarningCard warnings={loaderData.caldav} />
+      <TasksCard counts={loaderData.tasks} />
+      {loaderData.digest ? <TodayCard digest={loaderData.digest} /> : null}
       <section aria-label="Kennzahlen" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
         {cards.map((card) => (
           <Link key={card.label} to={card.to} className="block rounded-xl focus-visible:outline-2">

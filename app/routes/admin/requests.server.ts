@@ -27,6 +27,7 @@ import { releaseMessage, releaseRequest } from "~/server/requests/quarantine.ser
 import { loadRequestJson } from "~/server/requests/serialize.server";
 import { retranscribe } from "~/server/transcription/jobs.server";
 import { listDensityCookie } from "~/server/visitors/preferences.server";
+import { handleWorkIntent, isWorkIntent } from "./request-work.server";
 
 /**
  * Back to the list after a release or deletion in the "Prüfen" view, with `focus=heading`: the
@@ -114,6 +115,9 @@ export const RequestPageSchema = z.discriminatedUnion("intent", [
 export async function handleRequestAction(request: Request, admin: AdminUser) {
   const form = await readForm(request);
   const back = backTo(request);
+  // Notes and follow-ups (ADRs 350, 351): their own module, shared with the tasks page.
+  const workIntent = form.get("intent");
+  if (isWorkIntent(workIntent)) return handleWorkIntent(workIntent, form, admin, back);
   const ok = (message: string) => redirectWithToast(back, { type: "success", message });
   const fail = (message: string) => redirectWithToast(back, { type: "error", message });
   // Strings as sent: an emptied text area is "" (a cleared text), not a missing field.

@@ -19,6 +19,7 @@ import { buttonClass } from "~/components/ui/button";
 import { ConfirmationStep } from "~/components/ui/confirm-action";
 import { Pagination } from "~/components/ui/pagination";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { berlinToday } from "~/lib/booking-calendar";
 import { formatRequestId } from "~/lib/format";
 import {
   parseRequestListQuery,
@@ -94,6 +95,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     replies: repliesView(openId, ids),
     pipeline: { stages: pipeline().stages, lostReasons: pipeline().lostReasons },
     now: new Date().toISOString(),
+    adminId: admin.id,
+    today: berlinToday(),
   };
 }
 
@@ -120,6 +123,8 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
     repliesConfigured: loaderData.replies.configured,
     pipeline: loaderData.pipeline,
     now: loaderData.now,
+    adminId: loaderData.adminId,
+    today: loaderData.today,
   };
   const location = useLocation();
   const revalidator = useRevalidator();

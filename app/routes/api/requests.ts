@@ -3,11 +3,19 @@ import { clientIp } from "~/server/http/request-context.server";
 import { adminRequestsJsonParts } from "~/server/requests/admin-list.server";
 import { listAllRequestIds } from "~/server/requests/queries.server";
 import { submitRequest } from "~/server/requests/submit.server";
+import { workItemsVisibleTo } from "~/server/requests/work-items.server";
 
 /** GET /api/requests: the spec's list (array, newest first) — admins only (deliberate deviation). */
 export const loader = adminApi(
   { fallback: "Fehler beim Abrufen der Requests", scope: "requests:read" },
-  () => noStoreJsonParts(adminRequestsJsonParts(listAllRequestIds({ archived: false }))),
+  ({ admin }) =>
+    noStoreJsonParts(
+      adminRequestsJsonParts(
+        listAllRequestIds({ archived: false }),
+        undefined,
+        workItemsVisibleTo(admin),
+      ),
+    ),
 );
 
 /**

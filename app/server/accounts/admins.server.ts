@@ -2,7 +2,7 @@ import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { awaitsActivation } from "~/lib/admin-users";
 import { MESSAGES } from "~/lib/auth-forms";
-import { admins, invitations, requestAssignees } from "~db/schema";
+import { admins, followUps, invitations, requestAssignees } from "~db/schema";
 import { branding } from "../branding/branding.server";
 import { queueMail } from "../mail/outbox.server";
 import { hashPassword } from "../platform/crypto.server";
@@ -196,6 +196,8 @@ export function deleteAdmin(
       )
       .run(actorId, targetId).changes;
     tx.delete(requestAssignees).where(eq(requestAssignees.adminId, targetId)).run();
+    // Their follow-ups become the deleting admin's tasks (ADR 351), like their requests.
+    tx.update(followUps).set({ adminId: actorId }).where(eq(followUps.adminId, targetId)).run();
     const invites = tx
       .update(invitations)
       .set({ invitedBy: actorId })

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNotNull, lt, or } from "drizzle-orm";
 import { redirect } from "react-router";
-import { API_TOKEN_MESSAGES } from "~/lib/api-tokens";
+import { API_TOKEN_MESSAGES, type ApiScope } from "~/lib/api-tokens";
 import { maskNetwork } from "~/lib/client-description";
 import { backPath, loginPath } from "~/lib/return-path";
 import { TWO_FACTOR_MESSAGES } from "~/lib/two-factor";
@@ -103,6 +103,8 @@ export type SessionAdmin = AdminUser & {
   twoFactorEnabled: boolean;
   /** "Zwei-Faktor-Anmeldung für alle Admins verlangen" is on and this admin has none yet. */
   mfaEnrollmentRequired: boolean;
+  /** The scopes of the API token that authenticated the call; absent for a session. */
+  tokenScopes?: readonly ApiScope[];
 };
 
 /** Whether the admin owes the enrolment the 2FA rule asks for (issue 27): no TOTP, no passkey. */
@@ -252,6 +254,7 @@ async function getApiCaller(request: Request): Promise<SessionAdmin | null> {
     tokenHash: "",
     twoFactorEnabled: outcome.admin.totpEnabled,
     mfaEnrollmentRequired: owesEnrollment(outcome.admin),
+    tokenScopes: outcome.scopes,
   };
 }
 

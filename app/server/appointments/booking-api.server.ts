@@ -21,7 +21,9 @@ import { demoRequest } from "~/lib/demo-request";
 import type { RequestJson } from "~/lib/request-json";
 import { closedDaysAhead } from "~/server/appointments/holidays.server";
 import { getApiAdmin } from "../accounts/auth.server";
+import { addDemoHost } from "../assignment/fair-assignment.server";
 import { getConfiguration } from "../configuration/configuration.server";
+import { markFollowUpAnswered } from "../follow-ups/answers.server";
 import { consumeAll, refundAll, visitorLimits } from "../platform/rate-limit.server";
 import { type Failure, failure, type Ok, type Result } from "../platform/result.server";
 import { loadRequestJson } from "../requests/serialize.server";
@@ -32,7 +34,6 @@ import {
   bookAppointment,
   configuredEventType,
 } from "./appointments.server";
-import { assignDemoHost } from "./host-assignment.server";
 import { withRequestReservation } from "./one-per-request.server";
 
 // Loaded on the first description to sanitise, not at start: sanitize-html brings postcss and
@@ -167,8 +168,10 @@ export async function bookForCaller(
     );
     if (!result.ok) return result;
     booked = true;
-    // The admin who takes the demo becomes an assignee (ADR 338).
-    assignDemoHost(result.value.id);
+    // The admin who takes the demo becomes an assignee (ADR 338); an open follow-up is marked
+    // "Termin gebucht" (ADR 351).
+    addDemoHost(result.value.id);
+    markFollowUpAnswered(found.id, "booking");
     return { ok: true, appointment: result.value, demo: false };
   } finally {
     if (!booked) await refundAll(limits);

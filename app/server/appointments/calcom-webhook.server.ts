@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { bookingDuration } from "~/lib/booking-calendar";
 import { appointments, requests } from "~db/schema";
+import { markFollowUpAnswered } from "../follow-ups/answers.server";
 import { db } from "../platform/db.server";
 import { announceAppointment } from "./appointments.server";
 import { providerData, type WebhookPayload } from "./provider-data.server";
@@ -79,8 +80,11 @@ export function applyCalcomWebhook(body: WebhookPayload): { applied: boolean } {
       .onConflictDoNothing()
       .returning({ id: appointments.id })
       .get();
-    if (created && !["CANCELLED", "REJECTED"].includes(status))
+    if (created && !["CANCELLED", "REJECTED"].includes(status)) {
       announceAppointment("appointment.booked", created.id);
+      // Booked at Cal.com for one of our requests: its open follow-up needs no chasing (ADR 351).
+      if (request) markFollowUpAnswered(request.id, "booking");
+    }
   }
   return { applied: true };
 }

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { AppointmentJson } from "~/lib/appointments";
 import { berlinDayOf, PICK_DATE_AND_TIME } from "~/lib/booking-calendar";
 import { appointments, requests } from "~db/schema";
+import { addDemoHost } from "../assignment/fair-assignment.server";
 import { queueDemoEvents } from "../caldav/events.server";
 import { refreshLiveBusy } from "../caldav/live-busy.server";
 import { db } from "../platform/db.server";
@@ -15,7 +16,6 @@ import {
   leadTimeRefusal,
 } from "./appointments.server";
 import { bookingEnabled } from "./booking-settings.server";
-import { assignDemoHost } from "./host-assignment.server";
 import {
   type Attendee,
   dropReminder,
@@ -187,7 +187,7 @@ export async function rescheduleAppointment(
   dropReminder(id);
   // The demo event moves with it (If-Match, next SEQUENCE; ADR 336), or to the new host's calendar.
   queueDemoEvents(id);
-  if (updated.hostAdminId !== row.hostAdminId) assignDemoHost(id);
+  if (updated.hostAdminId !== row.hostAdminId) addDemoHost(id);
   if (!quarantined) announceAppointment("appointment.booked", id, updated.sequence);
   if (who) {
     queueConfirmation(updated, who, "rescheduled");

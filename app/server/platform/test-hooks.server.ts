@@ -59,6 +59,11 @@ export type TestHooks = {
   drainCalendarSync(now?: Date): Promise<number>;
   /** The calendar worker (ADR 320): a child running, jobs waiting, children started and killed. */
   calendarWorker(): { running: boolean; waiting: number; runs: number; killed: number };
+  /**
+   * One tick of the morning digest job at `now` (fake clock, ADR 352): the owed admins' digests,
+   * as the background task would queue them.
+   */
+  runMorningDigest(now?: Date): { queued: number; empty: number; failed: number };
 };
 
 const hooks: Partial<TestHooks> = {};

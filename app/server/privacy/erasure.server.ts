@@ -2,9 +2,11 @@ import { and, eq, isNull, or, sql } from "drizzle-orm";
 import {
   appointments,
   attachments,
+  followUps,
   idempotencyKeys,
   mailOutbox,
   requestMessages,
+  requestNotes,
   requests,
   webhookDeliveries,
 } from "~db/schema";
@@ -24,7 +26,7 @@ export type ErasureResult =
 
 /**
  * Erases a request and every trace of its personal data: the row (with the search index entry,
- * voice transcript, messages to the lead, assignments and attachment rows by cascade), its appointments (cancelled at Cal.com when booked
+ * voice transcript, messages to the lead, notes, follow-ups, assignments and attachment rows by cascade), its appointments (cancelled at Cal.com when booked
  * there), outbox mails about it, idempotency records of its creation, its files and recording.
  * The database runs with secure_delete and FTS5 secure-delete; the WAL is truncated afterwards, so
  * nothing of it stays in the data directory. Used by the admin page, the API and the visitor.
@@ -71,8 +73,11 @@ export async function eraseRequest(
     if (mode === "delete") tx.delete(requests).where(eq(requests.id, id)).run();
     else {
       tx.delete(attachments).where(eq(attachments.requestId, id)).run();
-      // The thread with the lead (deleted with the row by cascade otherwise).
+      // The thread with the lead, the notes and follow-ups (deleted with the row by cascade
+      // otherwise): their texts may name the person.
       tx.delete(requestMessages).where(eq(requestMessages.requestId, id)).run();
+      tx.delete(requestNotes).where(eq(requestNotes.requestId, id)).run();
+      tx.delete(followUps).where(eq(followUps.requestId, id)).run();
       tx.update(requests)
         .set({
           // Every typed field of the contact form is emptied (ADR 312), the name says what happened.

@@ -4,6 +4,8 @@ import { formatRequestId } from "~/lib/format";
 import type { RequestJson } from "~/lib/request-json";
 import { appointments, mailOutbox, requests } from "~db/schema";
 import { adminUsernames } from "../accounts/admins.server";
+import { followUpHistoryOf } from "../follow-ups/follow-ups.server";
+import { notesOf } from "../notes/notes.server";
 import { db } from "../platform/db.server";
 import { adminExtrasOf, extrasOr } from "../requests/admin-extras.server";
 import { serializeRequests } from "../requests/serialize.server";
@@ -83,8 +85,11 @@ export function exportPerson(id: number, include: number[] = []): PersonExport |
   const ids = items.map((r) => r.id);
   const usernames = adminUsernames();
   const files = fileList(items);
-  // The transcript of each recording and the messages to the person (issue 30).
+  // The transcript of each recording and the messages to the person (issue 30), the team's notes
+  // and follow-ups about the request (ADRs 350, 351).
   const extras = adminExtrasOf(ids);
+  const notes = notesOf(ids);
+  const followUps = followUpHistoryOf(ids);
   const document = {
     exportiertAm: new Date().toISOString(),
     hinweis:
@@ -98,6 +103,8 @@ export function exportPerson(id: number, include: number[] = []): PersonExport |
         voiceTranscript,
         voiceTranscriptStatus,
         nachrichten: messages,
+        notizen: notes.get(r.id) ?? [],
+        wiedervorlagen: followUps.get(r.id) ?? [],
       };
     }),
     termine: db()

@@ -4,11 +4,7 @@ import { appointments, jobRuns, mailOutbox, requests, webhookDeliveries } from "
 import { getConfiguration } from "../configuration/configuration.server";
 import { wipeExpiredSecrets } from "../mail/outbox.server";
 import { db } from "../platform/db.server";
-import {
-  eraseExpiredQuarantine,
-  sendHeldNoticeIfDue,
-  sendQuarantineDigestIfDue,
-} from "../requests/quarantine-jobs.server";
+import { eraseExpiredQuarantine, sendHeldNoticeIfDue } from "../requests/quarantine-jobs.server";
 import { audit, purgeAudit } from "./audit.server";
 import { checkpoint, eraseRequest } from "./erasure.server";
 
@@ -112,15 +108,15 @@ export async function runRetentionIfDue(now = new Date()): Promise<RetentionResu
 let timer: ReturnType<typeof setInterval> | undefined;
 let running: Promise<unknown> | undefined;
 /**
- * Background task: checks at start and hourly; runs the daily retention when due and sends the
- * daily "n Anfragen warten auf Prüfung" mail when due, and the owed notice of newly held requests.
+ * Background task: checks at start and hourly; runs the daily retention when due, and the owed
+ * notice of newly held requests (ADR 327). (The requests held for checking are in each admin's
+ * morning digest, ADR 352.)
  */
 export const retentionTask = {
   start() {
     const tick = () => {
       if (running) return;
       running = runRetentionIfDue()
-        .then(() => sendQuarantineDigestIfDue())
         // A request held since the last notice, after its six hours (ADR 327).
         .then(() => sendHeldNoticeIfDue())
         .catch((error) =>

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { formatRequestId } from "~/lib/format";
 import { MESSAGE_BODY_MAX, MESSAGE_SUBJECT_MAX } from "~/lib/request-message";
 import { admins, requestMessages, requests } from "~db/schema";
+import { markFollowUpAnswered } from "../follow-ups/answers.server";
 import { notificationRecipients } from "../mail/notifications.server";
 import { queueMail } from "../mail/outbox.server";
 import { db } from "../platform/db.server";
@@ -68,6 +69,8 @@ export async function fileReply(
     return null;
   }
   if (!alreadyUnread) notifyReply(requestId);
+  // Nobody chases a lead who answered: the open follow-up says "Antwort erhalten" (ADR 351).
+  markFollowUpAnswered(requestId, "reply");
   return { requestId, messageId: row.id };
 }
 

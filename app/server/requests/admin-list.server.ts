@@ -4,6 +4,7 @@ import { extrasOfRow } from "./admin-extras.server";
 import { requestColumns } from "./columns.server";
 import { messagesOf } from "./messages.server";
 import { loadRelated, requestRowsByIds } from "./serialize.server";
+import { ALL_WORK_ITEMS, type WorkItemsVisible, workItemsOf } from "./work-items.server";
 
 /** Rows serialised at a time by `adminRequestsJsonParts` (see there). */
 export const ADMIN_LIST_BATCH = 100;
@@ -18,11 +19,16 @@ export const ADMIN_LIST_BATCH = 100;
  * 4 MB young generation (ADR 297) and were copied and promoted on every scavenge — at 1M requests
  * about half of the call's CPU went to the collector, and its major collections made the p95.
  */
-export function adminRequestsJsonParts(ids: number[], batch = ADMIN_LIST_BATCH): Buffer[] {
+export function adminRequestsJsonParts(
+  ids: number[],
+  batch = ADMIN_LIST_BATCH,
+  visible: WorkItemsVisible = ALL_WORK_ITEMS,
+): Buffer[] {
   const build = () => {
-    // Attachments, assignees and messages are few: read once for all (3 queries).
+    // Attachments, assignees, messages, notes and follow-ups are few: read once for all.
     const related = loadRelated(ids);
     const threads = messagesOf(ids);
+    const work = workItemsOf(ids, visible);
     const parts = [Buffer.from("[")];
     for (let start = 0; start < ids.length; start += batch) {
       const rows = requestRowsByIds(ids.slice(start, start + batch));
@@ -32,6 +38,7 @@ export function adminRequestsJsonParts(ids: number[], batch = ADMIN_LIST_BATCH):
         ...requestColumns.json(row, related.files(row.id), related.assignedTo(row.id)),
         quarantined: row.quarantinedAt !== null,
         ...extrasOfRow(row, threads.get(row.id)),
+        ...work(row.id),
       }));
       const text = JSON.stringify(items);
       // The array's items without its brackets, after a comma unless they are the first.

@@ -2,6 +2,7 @@ import { failureJson } from "../platform/result.server";
 import type { AuditActor } from "../privacy/audit.server";
 import { type RequestUpdate, updateRequest } from "./manage.server";
 import { adminJsonOf, releaseRequest } from "./quarantine.server";
+import { workItemsVisibleTo } from "./work-items.server";
 
 /** The `id` option of an /api route about one request (see api-route.server.ts). */
 export const REQUEST_ID = { param: "id", notFound: "Anfrage nicht gefunden." } as const;
@@ -25,7 +26,7 @@ export async function applyRequestUpdate(
   return Response.json({
     success: true,
     message: "Gespeichert",
-    request: adminJsonOf(result.request),
+    request: adminJsonOf(result.request, workItemsVisibleTo(actor)),
     updatedAt: result.request.updatedAt,
   });
 }

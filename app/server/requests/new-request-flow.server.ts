@@ -1,4 +1,5 @@
 import type { RequestJson } from "~/lib/request-json";
+import { assignNextInTurn } from "../assignment/fair-assignment.server";
 import { notifyNewRequest } from "../mail/notifications.server";
 import { kickTranscription } from "../transcription/jobs.server";
 import { emitWebhook } from "../webhooks/deliveries.server";
@@ -10,9 +11,12 @@ import { sendReceipt } from "./receipt.server";
  * in the spam quarantine runs it once when an admin releases it. (The AI summary is a background
  * job that picks up every request without a summary.) A failure of one effect never fails the
  * saved request. The transcription job (pending since the submission) is woken too: a released
- * request's recording is transcribed now (ADR 272).
+ * request's recording is transcribed now (ADR 272). With "Faire Verteilung" on, the request is
+ * first assigned to the next admin in turn (ADR 353), so the mails and webhooks name them.
  */
-export async function runNewRequestFlow(created: RequestJson): Promise<void> {
+export async function runNewRequestFlow(request: RequestJson): Promise<void> {
+  const turn = assignNextInTurn(request.id);
+  const created = turn ? { ...request, assigned_to: [turn.adminId] } : request;
   if (created.audioPath) kickTranscription();
   try {
     notifyNewRequest(created);

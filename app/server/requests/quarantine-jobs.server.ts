@@ -1,5 +1,4 @@
 import { and, asc, eq, isNotNull, lt } from "drizzle-orm";
-import { berlinDayOf } from "~/lib/booking-calendar";
 import { jobRuns, requests } from "~db/schema";
 import { notificationRecipients } from "../mail/notifications.server";
 import { queueMail } from "../mail/outbox.server";
@@ -30,54 +29,14 @@ export async function eraseExpiredQuarantine(now = new Date()): Promise<number> 
   return erased;
 }
 
-const DIGEST_JOB = "quarantine-digest";
-
-/** "1 Anfrage wartet auf Prüfung" / "n Anfragen warten auf Prüfung". */
-export const digestSubject = (n: number) =>
-  n === 1 ? "1 Anfrage wartet auf Prüfung" : `${n} Anfragen warten auf Prüfung`;
-
-/**
- * At most once per Berlin calendar day, the notification recipients hear how many requests wait
- * in the quarantine — a count and a link, no content of the requests. The day of the last mail is
- * kept in job_runs and claimed in the same transaction that queues the (durable) outbox mail, so a
- * restart or a second tick never sends a second one that day. Nothing waiting: no mail, no claim.
- */
-export function sendQuarantineDigestIfDue(now = new Date()): boolean {
-  return transaction((tx) => {
-    const last = tx.select().from(jobRuns).where(eq(jobRuns.name, DIGEST_JOB)).get();
-    if (last && berlinDayOf(last.lastRunAt) === berlinDayOf(now)) return false;
-    const waiting = countQuarantined();
-    if (!waiting) return false;
-    const to = notificationRecipients();
-    if (!to.length) return false;
-    tx.insert(jobRuns)
-      .values({ name: DIGEST_JOB, lastRunAt: now, result: { waiting } })
-      .onConflictDoUpdate({ target: jobRuns.name, set: { lastRunAt: now, result: { waiting } } })
-      .run();
-    queueMail({
-      to,
-      subject: digestSubject(waiting),
-      kind: "quarantine-digest",
-      content: {
-        greeting: "Hallo,",
-        paragraphs: [
-          `${digestSubject(waiting)}: Sie kamen ohne gültigen Spam-Schutz oder passten zur Sperrliste und haben noch keine Benachrichtigung, keinen Webhook und keine KI-Zusammenfassung ausgelöst.`,
-          `Geben Sie echte Anfragen frei oder löschen Sie sie; nach ${quarantineDays()} Tagen werden sie automatisch gelöscht.`,
-        ],
-        action: { label: "Anfragen prüfen", url: `${env().APP_URL}/admin/requests?tab=quarantine` },
-      },
-    });
-    return true;
-  });
-}
-
 const NOTICE_JOB = "quarantine-notice";
 /** At most one notice about newly held requests per this many hours (ADR 327). */
 export const HELD_NOTICE_HOURS = 6;
 export const HELD_NOTICE_SUBJECT = "Neue Anfragen warten auf Prüfung";
 
 /**
- * The notice that something new waits in the quarantine (ADR 327), besides the daily digest:
+ * The notice that something new waits in the quarantine (ADR 327), besides each admin's morning
+ * digest (ADR 352):
  * content-free (a count and a link, no request data), at most one per HELD_NOTICE_HOURS. Called
  * when a request is held (`held: true`) and by the hourly tick: a request held within the window
  * of the last notice is announced by the first tick after the window, once. A request whose
@@ -129,7 +88,7 @@ export function sendHeldNoticeIfDue(
         greeting: "Hallo,",
         paragraphs: [
           `seit der letzten Nachricht ist mindestens eine neue Anfrage in der Prüfung gelandet; insgesamt ${waiting === 1 ? "wartet 1 Anfrage" : `warten ${waiting} Anfragen`}. Angehaltene Anfragen lösen keine Benachrichtigung, keinen Webhook und keine Eingangsbestätigung aus, bis Sie sie freigeben.`,
-          `Diese Nachricht kommt höchstens alle ${HELD_NOTICE_HOURS} Stunden; die tägliche Übersicht bleibt.`,
+          `Diese Nachricht kommt höchstens alle ${HELD_NOTICE_HOURS} Stunden; die Morgenübersicht nennt wartende Anfragen ebenfalls.`,
         ],
         action: { label: "Anfragen prüfen", url: `${env().APP_URL}/admin/requests?tab=quarantine` },
       },

@@ -13,6 +13,7 @@ import { countQuarantinedRequests } from "./counts.server";
 import { laterUpdatedAt, NOT_FOUND, requestTarget } from "./manage.server";
 import { runNewRequestFlow } from "./new-request-flow.server";
 import { inIds, loadRequestJson } from "./serialize.server";
+import { ALL_WORK_ITEMS, type WorkItemsVisible, workItemsOf } from "./work-items.server";
 
 /**
  * The admin side of the spam quarantine (ADR 252): a quarantined request (requests.quarantined_at
@@ -60,16 +61,29 @@ export function quarantinedAmong(ids: number[]): Set<number> {
  * messages (admin-extras.server.ts). Only admin answers go through here; the public 201 body, the
  * visitor's pages, webhooks and CSV use the plain RequestJson.
  */
-export function asAdminJson(items: RequestJson[]): AdminRequestJson[] {
+export function asAdminJson(
+  items: RequestJson[],
+  visible: WorkItemsVisible = ALL_WORK_ITEMS,
+): AdminRequestJson[] {
   const ids = items.map((r) => r.id);
   const held = quarantinedAmong(ids);
   const extras = adminExtrasOf(ids);
-  return items.map((r) => ({ ...r, quarantined: held.has(r.id), ...extrasOr(extras.get(r.id)) }));
+  const work = workItemsOf(ids, visible);
+  return items.map((r) => ({
+    ...r,
+    quarantined: held.has(r.id),
+    ...extrasOr(extras.get(r.id)),
+    ...work(r.id),
+  }));
 }
 
-export const adminJsonOf = (item: RequestJson): AdminRequestJson => asAdminJson([item])[0];
+/** One request as admins see it; an API token sees notes and follow-ups by its scopes (ADR 350). */
+export const adminJsonOf = (
+  item: RequestJson,
+  visible: WorkItemsVisible = ALL_WORK_ITEMS,
+): AdminRequestJson => asAdminJson([item], visible)[0];
 
-/** One request as admins see it (transcript, messages), or null when it does not exist. */
+/** One request as admins see it (transcript, messages, notes, follow-up), or null when it does not exist. */
 export function adminJsonById(id: number): AdminRequestJson | null {
   const found = loadRequestJson(id);
   return found ? adminJsonOf(found) : null;

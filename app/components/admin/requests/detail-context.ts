@@ -21,6 +21,10 @@ export type DetailContext = {
   pipeline: { stages: Stage[]; lostReasons: string[] };
   /** The loader's time: promises say "fällig heute" the same on the server and in the browser. */
   now: string;
+  /** The signed-in admin (notes: only the author edits, ADR 350). */
+  adminId?: number;
+  /** The server's Berlin day (follow-up labels such as "heute" match after hydration). */
+  today?: string;
 };
 
 /**

@@ -18,6 +18,7 @@ import { MessagesSection } from "./messages-section";
 import { PreparationSection } from "./preparation-section";
 import { RequestTextSection } from "./request-text-section";
 import { StatusForm } from "./status-form";
+import { WorkSection } from "./work-section";
 
 export type { AdminOption, DetailContext } from "./detail-context";
 
@@ -28,6 +29,8 @@ export const DETAIL_TABS = [
   ["preparation", "Preparation"],
   ["ai", "AI Tools"],
   ["assignment", "Zuweisung"],
+  // Not among the spec's tabs (README deviation): the follow-up and the team's notes (ADR 350).
+  ["notes", "Notizen"],
 ] as const;
 type DetailTab = (typeof DETAIL_TABS)[number][0];
 
@@ -66,6 +69,8 @@ function Section({
       return <AiToolsSection request={request} aiConfigured={ctx.aiConfigured} />;
     case "assignment":
       return <AssignmentSection request={request} ctx={ctx} />;
+    case "notes":
+      return <WorkSection request={request} ctx={ctx} level={level} fullScreen={fullScreen} />;
   }
 }
 

@@ -18,6 +18,7 @@ import {
 } from "~/lib/settings-form";
 import type { BusyFeedStatus } from "~/lib/team-calendar";
 import { AppointmentSettings, type EventTypeOption } from "./appointment-settings";
+import { AssignmentSettings } from "./assignment-settings";
 import { BannerSettings } from "./banner-settings";
 import { BrandingSettings } from "./branding-settings";
 import { EmbedSettings } from "./embed-settings";
@@ -223,6 +224,7 @@ function SettingsFormBody(props: SettingsFormProps) {
         />
         <MailIdentitySettings fields={fields} brandName={props.config.branding.name} />
         <EmbedSettings form={form} fields={fields} appUrl={props.appUrl} />
+        <AssignmentSettings fields={fields} admins={props.admins} />
 
         <div
           className="sticky bottom-0 flex flex-wrap items-center justify-end gap-3 border-t border-slate-200 bg-slate-50/90 py-3 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90"

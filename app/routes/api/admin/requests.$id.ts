@@ -3,13 +3,14 @@ import { applyRequestUpdate, REQUEST_ID } from "~/server/requests/api.server";
 import { RequestUpdateSchema } from "~/server/requests/manage.server";
 import { adminJsonOf } from "~/server/requests/quarantine.server";
 import { loadRequestJson } from "~/server/requests/serialize.server";
+import { workItemsVisibleTo } from "~/server/requests/work-items.server";
 
 export const loader = adminApi(
   { fallback: "Fehler beim Abrufen der Requests", scope: "requests:read", id: REQUEST_ID },
-  ({ id }) => {
+  ({ id, admin }) => {
     const found = loadRequestJson(id);
     return found
-      ? Response.json(adminJsonOf(found))
+      ? Response.json(adminJsonOf(found, workItemsVisibleTo(admin)))
       : Response.json({ success: false, error: "Anfrage nicht gefunden." }, { status: 404 });
   },
 );

@@ -3,6 +3,7 @@ import { parseRequestListQuery } from "~/lib/request-list";
 import { adminApi, noStoreJsonParts } from "~/server/http/api-route.server";
 import { adminRequestsJsonParts } from "~/server/requests/admin-list.server";
 import { listAllRequestIds, listRequestIds } from "~/server/requests/queries.server";
+import { workItemsVisibleTo } from "~/server/requests/work-items.server";
 
 /** Search hits answered at once (the unpaginated list's cap is 1000 too). */
 const SEARCH_LIMIT = 1000;
@@ -45,6 +46,7 @@ export const loader = adminApi(
           stage: stage || undefined,
           promise: promise || undefined,
         });
-    return noStoreJsonParts(adminRequestsJsonParts(ids), "requests");
+    const parts = adminRequestsJsonParts(ids, undefined, workItemsVisibleTo(admin));
+    return noStoreJsonParts(parts, "requests");
   },
 );

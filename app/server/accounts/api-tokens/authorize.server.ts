@@ -42,7 +42,7 @@ export function bindTokenAccess(request: Request, access: TokenAccess) {
 }
 
 export type TokenAuthorization =
-  | { ok: true; admin: typeof admins.$inferSelect; tokenId: number }
+  | { ok: true; admin: typeof admins.$inferSelect; tokenId: number; scopes: ApiScope[] }
   | { ok: false; status: 401 | 403; error: string };
 
 /**
@@ -70,7 +70,7 @@ export function authorizeApiToken(token: string, request: Request): TokenAuthori
   ) {
     db().update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, row.token.id)).run();
   }
-  return { ok: true, admin: row.admin, tokenId: row.token.id };
+  return { ok: true, admin: row.admin, tokenId: row.token.id, scopes };
 }
 
 export function parseScopes(stored: string) {

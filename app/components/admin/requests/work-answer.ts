@@ -1,0 +1,59 @@
+import { useEffect, useRef, useState } from "react";
+import { useActionData } from "react-router";
+
+/** A refused note or follow-up form (routes/admin/request-work.server.ts): the draft comes back. */
+export type WorkAnswer = {
+  intent: string;
+  id: number;
+  noteId?: number;
+  error: string;
+  fieldErrors: Record<string, string[] | undefined>;
+  values: Record<string, string | undefined>;
+};
+
+const isAnswer = (value: unknown): value is WorkAnswer =>
+  Boolean(value) &&
+  typeof value === "object" &&
+  typeof (value as WorkAnswer).intent === "string" &&
+  typeof (value as WorkAnswer).error === "string";
+
+/**
+ * The answer to this form's last post, if it was refused: from its fetcher (with JS) or the
+ * page's action data (without JS), matched by intent, request and note.
+ */
+export function useWorkAnswer(
+  fetcherData: unknown,
+  intent: string,
+  id: number,
+  noteId?: number,
+): WorkAnswer | undefined {
+  const actionData = useActionData();
+  return [fetcherData, actionData].find(
+    (a): a is WorkAnswer =>
+      isAnswer(a) &&
+      a.intent === intent &&
+      a.id === id &&
+      (noteId === undefined || a.noteId === noteId),
+  );
+}
+
+/**
+ * With JavaScript: after a post that was not refused (the action redirects, so the fetcher has
+ * no data) a short line near the form shows and takes the focus — the emptied form would drop it
+ * to <body>.
+ */
+export function useDoneNote(state: string, data: unknown) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  const [shown, setShown] = useState(false);
+  const was = useRef(state);
+  useEffect(() => {
+    const finished = was.current !== "idle" && state === "idle";
+    was.current = state;
+    if (state !== "idle") setShown(false);
+    else if (finished && !data) setShown(true);
+  }, [state, data]);
+  useEffect(() => {
+    if (shown) ref.current?.focus();
+  }, [shown]);
+  return { ref, shown };
+}
