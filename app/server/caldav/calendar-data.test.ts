@@ -45,7 +45,7 @@ describe("busyOfObjects", () => {
 });
 
 describe("freeBusySpans", () => {
-  it("reads BUSY periods (start/end and start/duration), not FREE ones", () => {
+  it("reads BUSY periods (start/end and start/duration), not FREE ones", async () => {
     const text = [
       "BEGIN:VCALENDAR",
       "VERSION:2.0",
@@ -59,7 +59,9 @@ describe("freeBusySpans", () => {
       "END:VCALENDAR",
       "",
     ].join("\r\n");
-    expect(freeBusySpans(text, at("2030-03-04T00:00:00Z"), at("2030-03-05T00:00:00Z"))).toEqual([
+    expect(
+      await freeBusySpans(text, at("2030-03-04T00:00:00Z"), at("2030-03-05T00:00:00Z")),
+    ).toEqual([
       { start: at("2030-03-04T09:00:00Z"), end: at("2030-03-04T10:00:00Z") },
       { start: at("2030-03-04T12:00:00Z"), end: at("2030-03-04T12:30:00Z") },
       { start: at("2030-03-04T16:00:00Z"), end: at("2030-03-04T16:30:00Z") },
@@ -68,7 +70,7 @@ describe("freeBusySpans", () => {
 });
 
 describe("the demo event", () => {
-  it("has no METHOD, ORGANIZER or ATTENDEE; its times read back", () => {
+  it("has no METHOD, ORGANIZER or ATTENDEE; its times read back", async () => {
     const text = demoEventText({
       bookingUid: "builtin_x",
       sequence: 2,
@@ -82,7 +84,7 @@ describe("the demo event", () => {
     expect(text).not.toMatch(/METHOD|ORGANIZER|ATTENDEE/);
     expect(text).toContain("UID:team-builtin_x@anfrage-portal");
     expect(text).toContain("LOCATION:https://meet.example.com/raum");
-    expect(eventTimesOf(text)).toEqual({
+    expect(await eventTimesOf(text)).toEqual({
       uid: "team-builtin_x@anfrage-portal",
       start: at("2030-03-04T09:00:00Z"),
       end: at("2030-03-04T09:30:00Z"),

@@ -181,8 +181,8 @@ export async function busyTimes(
     if (!isCalendar(answer.headers))
       return fail("garbage", "Unerwarteter Inhaltstyp der Frei/Belegt-Antwort.");
     try {
-      // A VFREEBUSY has no rules to expand: its periods are read once, here.
-      const spans = freeBusySpans(answer.body, from.getTime(), to.getTime());
+      // Read by the calendar worker like every answer of a calendar server (ADR 320).
+      const spans = await freeBusySpans(answer.body, from.getTime(), to.getTime());
       return { ok: true, spans: subtract(spans, own), warning: null };
     } catch {
       return fail("garbage", "Ungültige Frei/Belegt-Antwort (iCalendar).");

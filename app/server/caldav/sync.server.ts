@@ -76,10 +76,10 @@ async function syncConnection(connection: Connection): Promise<boolean> {
       deleted(event.id);
       continue;
     }
-    let times: ReturnType<typeof eventTimesOf> = null;
+    let times: Awaited<ReturnType<typeof eventTimesOf>> = null;
     try {
-      // Pure, called directly until the calendar worker lands; then routed through it (ADR 335).
-      times = eventTimesOf(current.text);
+      // Read by the calendar worker (ADR 320), like every answer of a calendar server.
+      times = await eventTimesOf(current.text);
     } catch {
       warning = "Ein Demo-Termin im Kalender ist nicht lesbar (iCalendar).";
       continue;

@@ -8,6 +8,7 @@ import {
   type CalendarAnswer,
   type CalendarJob,
   type CalendarLimits,
+  type EventTimes,
   limitsOf,
   mergeSpans,
 } from "./job.ts";
@@ -206,8 +207,10 @@ export function expandInThisProcess(job: CalendarJob): CalendarAnswer {
       message: `Zu viele Termine im Kalender (mehr als ${limits.maxEvents.toLocaleString("de-DE")})`,
     };
   let root: ICAL.Component;
+  let invalid = 0;
   try {
-    root = new ICAL.Component(ICAL.parse(job.ics));
+    if (job.kind === "objects") ({ root, invalid } = joinObjects(job.ics, job.skipUids ?? []));
+    else root = new ICAL.Component(ICAL.parse(job.ics));
   } catch (error) {
     return { ok: false, reason: "invalid", message: messageOf(error) };
   }
@@ -223,7 +226,11 @@ export function expandInThisProcess(job: CalendarJob): CalendarAnswer {
     includeFree: job.includeFree === true,
   };
   try {
-    return { ok: true, ...busyOf(root, ctx, limits), events };
+    if (job.kind === "freebusy") return { ...nothingExpanded(events), busy: freeBusyOf(root, ctx) };
+    if (job.kind === "event")
+      return { ...nothingExpanded(events), event: eventTimesOf(root, ctx.floatingZone) };
+    const counted = job.kind === "objects" ? { invalid } : {};
+    return { ok: true, ...busyOf(root, ctx, limits), events, ...counted };
   } catch (error) {
     return { ok: false, reason: "invalid", message: messageOf(error) };
   }
@@ -292,4 +299,71 @@ function busyOf(root: ICAL.Component, ctx: Context, limits: CalendarLimits) {
       add(exception.component, tzidOf(exception), exception.startDate, exception.endDate);
   }
   return { busy: mergeSpans(spans), ...tally };
+}
+
+const nothingExpanded = (events: number) => ({
+  ok: true as const,
+  busy: [] as BusySpan[],
+  events,
+  cutOff: 0,
+  refused: 0,
+  steps: 0,
+});
+
+/**
+ * The objects of a CalDAV calendar (each its own VCALENDAR, one after the other) as one calendar:
+ * each parsed on its own (a broken one is counted, the rest stand), time zones and events joined;
+ * events whose UID is skipped (the portal's own demos) left out.
+ */
+function joinObjects(text: string, skipUids: readonly string[]) {
+  const skip = new Set(skipUids);
+  const root = new ICAL.Component("vcalendar");
+  let invalid = 0;
+  for (const chunk of text.split(/(?=^BEGIN:VCALENDAR\r?$)/im)) {
+    if (!chunk.trim()) continue;
+    try {
+      const object = new ICAL.Component(ICAL.parse(chunk));
+      if (object.name !== "vcalendar") throw new Error("no VCALENDAR");
+      for (const child of object.getAllSubcomponents()) {
+        const uid = child.name === "vevent" ? child.getFirstPropertyValue("uid") : null;
+        if (typeof uid === "string" && skip.has(uid)) continue;
+        root.addSubcomponent(child);
+      }
+    } catch {
+      invalid += 1;
+    }
+  }
+  return { root, invalid };
+}
+
+/** The busy periods of a VFREEBUSY answer (RFC 4791 §7.10): every FREEBUSY but FBTYPE=FREE. */
+function freeBusyOf(root: ICAL.Component, ctx: Context): BusySpan[] {
+  const spans: BusySpan[] = [];
+  for (const fb of root.getAllSubcomponents("vfreebusy")) {
+    for (const prop of fb.getAllProperties("freebusy")) {
+      const type = String(prop.getParameter("fbtype") ?? "BUSY").toUpperCase();
+      if (type === "FREE") continue;
+      for (const value of prop.getValues()) {
+        const period = value as ICAL.Period;
+        if (!period?.start) continue;
+        const start = epochOf(period.start, null, ctx.floatingZone);
+        const end = epochOf(period.getEnd(), null, ctx.floatingZone);
+        if (end > ctx.lo && start < ctx.hi && end > start) spans.push({ start, end });
+      }
+    }
+  }
+  return mergeSpans(spans);
+}
+
+/** The first master event's own start and end (a demo event as the calendar holds it now). */
+function eventTimesOf(root: ICAL.Component, floatingZone: string): EventTimes | null {
+  for (const component of root.getAllSubcomponents("vevent")) {
+    const event = new ICAL.Event(component);
+    if (event.isRecurrenceException() || !event.startDate) continue;
+    const tzid = tzidOf(event);
+    const start = epochOf(event.startDate, tzid, floatingZone);
+    const end = event.endDate ? epochOf(event.endDate, tzid, floatingZone) : start;
+    return { uid: event.uid ?? "", start, end, sequence: Number(event.sequence ?? 0) };
+  }
+  return null;
 }

@@ -44,7 +44,19 @@ export type CalendarJob = {
   /** Also free (TRANSP:TRANSPARENT) and cancelled events, e.g. for a CalDAV time-range query. */
   includeFree?: boolean;
   limits?: Partial<CalendarLimits>;
+  /**
+   * What the text is (ADRs 320, 335): "feed" (one VCALENDAR; the default), "objects" (the objects of
+   * a CalDAV calendar, each its own VCALENDAR, one after the other: a broken one costs only itself,
+   * counted in `invalid`), "freebusy" (a VFREEBUSY answer: its busy periods), "event" (one object:
+   * its master event's own times, nothing expanded).
+   */
+  kind?: "feed" | "objects" | "freebusy" | "event";
+  /** With "objects": events with these UIDs block nothing (the portal's own demos). */
+  skipUids?: string[];
 };
+
+/** A CalDAV object's master event as the calendar holds it now (ADR 336). */
+export type EventTimes = { uid: string; start: number; end: number; sequence: number };
 
 export type CalendarFailure =
   | "invalid"
@@ -67,6 +79,10 @@ export type CalendarAnswer =
       refused: number;
       /** Rule iterations spent. */
       steps: number;
+      /** With kind "objects": objects that are no iCalendar. */
+      invalid?: number;
+      /** With kind "event": the master event's times (null: none with a start). */
+      event?: EventTimes | null;
     }
   | { ok: false; reason: CalendarFailure; message: string };
 
