@@ -184,6 +184,42 @@ describe("the morning digest", () => {
     sql("DELETE FROM requests WHERE id = ?", held);
   });
 
+  it("lists the promises of the admin's requests due today or overdue, nobody else's (ADR 346)", () => {
+    // Tuesday 2 March 2027, 07:31 Berlin.
+    const tuesday = new Date("2027-03-02T06:31:00Z");
+    const at = (iso: string) => new Date(iso).getTime();
+    const late = request("Lena Zusage", { contact_due_at: at("2027-03-01T12:00:00Z") });
+    const both = request("Tom Testversion", {
+      contact_due_at: at("2027-02-26T12:00:00Z"),
+      contact_done_at: at("2027-02-26T09:00:00Z"),
+      trial_due_at: at("2027-03-02T15:00:00Z"),
+    });
+    const later = request("Vera Später", { trial_due_at: at("2027-03-05T15:00:00Z") });
+    const closed = request("Doris Erledigt", {
+      status: "Done",
+      contact_due_at: at("2027-03-01T12:00:00Z"),
+    });
+    const others = request("Olaf Anderer", { contact_due_at: at("2027-03-01T12:00:00Z") });
+    for (const id of [late, both, later, closed]) assign(id, a.frida.id);
+    assign(others, a.ben.id);
+    const before = digests().length;
+    server.testHooks.runMorningDigest(tuesday);
+    const frida = digests()
+      .slice(before)
+      .find((d) => d.to === a.frida.email);
+    expect(frida?.subject).toBe("Ihre Übersicht für heute: 2 Zusagen");
+    expect(frida?.text).toContain("Ihre Zusagen:");
+    expect(frida?.text).toContain(`${num(late)} Lena Zusage – Erstkontakt überfällig seit 1 Tag`);
+    expect(frida?.text).toContain(`${num(both)} Tom Testversion – Testversion fällig heute`);
+    expect(frida?.text).not.toContain("Vera Später");
+    expect(frida?.text).not.toContain("Doris Erledigt");
+    expect(frida?.text).not.toContain("Olaf Anderer");
+    // The earliest due first.
+    expect(frida?.text.indexOf("Lena Zusage")).toBeLessThan(
+      frida?.text.indexOf("Tom Testversion") ?? 0,
+    );
+  });
+
   it("goes out through SMTP signed like every mail, with the way to turn it off", async () => {
     await server.drainOutbox();
     const mail = await smtp.waitFor(a.anna.email, /Ihre Übersicht für heute: 2 Wiedervorlagen/);

@@ -5,30 +5,19 @@ import { dueLabel, FOLLOW_UP_ANSWER_LABELS, type TaskJson } from "~/lib/follow-u
 import { formatDate, formatRequestId } from "~/lib/format";
 import { requestAssignees, requests } from "~db/schema";
 import { tasksOf } from "../follow-ups/follow-ups.server";
+import { promisesSection } from "../pipeline/promises-digest.server";
 import { db } from "../platform/db.server";
 import { countQuarantined } from "../requests/quarantine.server";
 
 /**
  * What is due for one admin today (ADR 352): the morning mail and, without SMTP, the dashboard's
  * "Heute" card are this one list. Sections in a fixed order, each only when it has something:
- * promises due today and overdue (a section another module registers, see below), the admin's
- * follow-ups (overdue and today), new leads assigned to them, and the requests held for checking.
+ * the promises of their requests due today and overdue (../pipeline/promises-digest.server.ts),
+ * their follow-ups (overdue and today), new leads assigned to them, and the requests held for
+ * checking.
  */
 
 export type DigestAdmin = { id: number; username: string };
-/** Builds one section for an admin (null: nothing to say). */
-export type DigestSectionBuilder = (admin: DigestAdmin, now: Date) => DigestSection | null;
-
-const registered = new Map<string, DigestSectionBuilder>();
-
-/**
- * The hook for sections owned elsewhere — the pipeline's promises ("Zusagen") register under
- * `promises` from their own module, which keeps this one free of their tables. A key registered
- * twice keeps the last builder.
- */
-export function registerDigestSection(key: "promises", build: DigestSectionBuilder) {
-  registered.set(key, build);
-}
 
 const requestHref = (id: number) => `/admin/requests?requestId=${id}`;
 
@@ -118,7 +107,7 @@ function heldSection(): DigestSection | null {
 /** The digest of one admin for the Berlin day of `now`. */
 export function digestFor(admin: DigestAdmin, now = new Date()): DigestJson {
   const sections = [
-    registered.get("promises")?.(admin, now) ?? null,
+    promisesSection(admin, now),
     followUpSection(admin, now),
     newLeadSection(admin),
     heldSection(),

@@ -1,0 +1,76 @@
+import { and, asc, eq, isNull, ne, or, type SQL, sql } from "drizzle-orm";
+import { berlinDayOf, dayBoundsUtc } from "~/lib/booking-calendar";
+import { DIGEST_SECTION_ITEMS, type DigestSection } from "~/lib/digest";
+import { formatRequestId } from "~/lib/format";
+import { promiseText } from "~/lib/promises";
+import { requestAssignees, requests } from "~db/schema";
+import { db } from "../platform/db.server";
+
+/**
+ * The morning digest's first section (ADRs 346, 352): the promises of the admin's requests (those
+ * assigned to them) that are due by the end of today or overdue — first contact and trial version,
+ * open, the request neither closed ("Done"), archived nor held. Earliest due first.
+ */
+
+/** Open promises due before `until` (epoch ms) on one request column pair. */
+const openBefore = (
+  due: SQL | typeof requests.contactDueAt,
+  done: SQL | typeof requests.contactDoneAt,
+  until: number,
+) => sql`(${done} IS NULL AND ${due} IS NOT NULL AND ${due} < ${until})`;
+
+export function promisesSection(admin: { id: number }, now: Date): DigestSection | null {
+  const until = dayBoundsUtc(berlinDayOf(now)).end.getTime() + 1;
+  const where = and(
+    eq(requestAssignees.adminId, admin.id),
+    ne(requests.status, "Done"),
+    eq(requests.archived, false),
+    isNull(requests.quarantinedAt),
+    or(
+      openBefore(requests.contactDueAt, requests.contactDoneAt, until),
+      openBefore(requests.trialDueAt, requests.trialDoneAt, until),
+    ),
+  );
+  const rows = db()
+    .select({
+      id: requests.id,
+      name: requests.name,
+      contactDueAt: requests.contactDueAt,
+      contactDoneAt: requests.contactDoneAt,
+      trialDueAt: requests.trialDueAt,
+      trialDoneAt: requests.trialDoneAt,
+    })
+    .from(requestAssignees)
+    .innerJoin(requests, eq(requests.id, requestAssignees.requestId))
+    .where(where)
+    .orderBy(
+      asc(
+        sql`min(coalesce(${requests.contactDueAt}, 9e15), coalesce(${requests.trialDueAt}, 9e15))`,
+      ),
+    )
+    .all();
+  if (!rows.length) return null;
+  const iso = (d: Date | null) => (d ? d.toISOString() : null);
+  const items = rows.slice(0, DIGEST_SECTION_ITEMS).map((r) => {
+    const parts: string[] = [];
+    const contact = { dueAt: iso(r.contactDueAt), doneAt: iso(r.contactDoneAt) };
+    const trial = { dueAt: iso(r.trialDueAt), doneAt: iso(r.trialDoneAt) };
+    if (!r.contactDoneAt && r.contactDueAt && r.contactDueAt.getTime() < until)
+      parts.push(`Erstkontakt ${promiseText(contact, now, true)}`);
+    if (!r.trialDoneAt && r.trialDueAt && r.trialDueAt.getTime() < until)
+      parts.push(`Testversion ${promiseText(trial, now, true)}`);
+    return {
+      requestId: r.id,
+      label: `#${formatRequestId(r.id)} ${r.name}`,
+      detail: parts.join(" · "),
+      href: `/admin/requests?requestId=${r.id}`,
+    };
+  });
+  return {
+    key: "promises",
+    title: "Ihre Zusagen",
+    items,
+    more: rows.length - items.length,
+    link: { label: "Alle überfälligen Zusagen", href: "/admin/requests?promise=overdue" },
+  };
+}
