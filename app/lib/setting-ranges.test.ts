@@ -34,6 +34,16 @@ function settingsPost(path: NumberSettingPath, value: string) {
   for (const s of SETTINGS_SECTIONS) form.append("section", s);
   form.set("retention.requestAction", "delete");
   for (const p of paths) form.set(p, String(NUMBER_SETTINGS[p].default));
+  // The pipeline's card posts its stages beside its two numbers (ADR 345).
+  DEFAULT_CONFIGURATION.pipeline.stages.forEach((stage, i) => {
+    form.set(`pipeline.stages[${i}].id`, stage.id);
+    form.set(`pipeline.stages[${i}].name`, stage.name);
+    form.set(`pipeline.stages[${i}].status`, stage.status);
+    if (stage.askReason) form.set(`pipeline.stages[${i}].askReason`, "on");
+  });
+  DEFAULT_CONFIGURATION.pipeline.lostReasons.forEach((reason, i) => {
+    form.set(`pipeline.lostReasons[${i}]`, reason);
+  });
   form.set(path, value);
   return parseWithZod(form, { schema: SettingsFormSchema });
 }

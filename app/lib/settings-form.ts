@@ -138,6 +138,10 @@ const BusyFeedRowsSchema = z
  * insert/remove/reorder intents. A new setting is one entry here, one input in its card
  * (components/admin/settings/) and its place in `ConfigurationSchema` (README "A new setting").
  */
+/** A posted number as the schema sees it: empty is no number (NaN), absent stays absent. */
+const postedNumber = (v: unknown) =>
+  typeof v === "string" ? (v.trim() === "" ? Number.NaN : Number(v)) : v;
+
 export const SettingsFormSchema = z.object({
   systemPrompt: z.string().max(20_000).default(""),
   emailNotifications: z.object({
@@ -200,11 +204,23 @@ export const SettingsFormSchema = z.object({
     blocklist: BlocklistSchema.default([]),
     quarantineDays: rangeInt("spam.quarantineDays"),
   }),
-  // The manual budget is optional: a post without it (a hand-made one) keeps the stored one.
-  ai: z.object({
-    dailyLimit: rangeInt("ai.dailyLimit"),
-    manualDailyLimit: rangeInt("ai.manualDailyLimit").optional(),
-  }),
+  // The manual budget is optional: a post without it (a hand-made one) keeps the stored one; the
+  // rendered form always posts it, so an emptied field is refused like every number (ADR 311).
+  ai: z.preprocess(
+    (v) => {
+      if (!v || typeof v !== "object") return v;
+      const { dailyLimit, manualDailyLimit, ...rest } = v as Record<string, unknown>;
+      return {
+        ...rest,
+        dailyLimit: postedNumber(dailyLimit),
+        ...("manualDailyLimit" in v ? { manualDailyLimit: postedNumber(manualDailyLimit) } : {}),
+      };
+    },
+    z.object({
+      dailyLimit: rangeInt("ai.dailyLimit"),
+      manualDailyLimit: rangeInt("ai.manualDailyLimit").optional(),
+    }),
+  ),
   // Optional: a post without it (a hand-made one) keeps the stored budget.
   transcription: z.object({ dailyLimit: rangeInt("transcription.dailyLimit") }).optional(),
   // Optional too: a post without it keeps the stored ceiling (ADR 326).

@@ -261,6 +261,8 @@ export async function sendEveryMailKind(
   await wait("reset-link-notice", target.email, /^Ein Passwort-Reset-Link für Ihr Konto/);
   // An account switched off and on again, and the 2FA rule switched: the admins concerned hear.
   const paused = await seed.admin();
+  // One who has logged in before (a first activation is "account-activated").
+  await login(paused);
   expect(setAdminActive(admin.id, paused.id, false).ok).toBe(true);
   await wait("account-deactivated", paused.email, /^Ihr Admin-Zugang wurde deaktiviert$/);
   expect(setAdminActive(admin.id, paused.id, true).ok).toBe(true);

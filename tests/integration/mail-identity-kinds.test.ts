@@ -212,6 +212,8 @@ describe("every mail kind carries the agency's signature", () => {
     const actor = { id: actorId, username: "admin" };
     expect(issueResetLink(target.id, actor).ok).toBe(true);
     const paused = await insertAdmin("pausiert");
+    // One who has logged in before (a first activation is "account-activated").
+    await apiLogin(s.server, paused.username, paused.password);
     expect(setAdminActive(actorId, paused.id, false).ok).toBe(true);
     expect(setAdminActive(actorId, paused.id, true).ok).toBe(true);
     notifyTwoFactorRule(true, actor);

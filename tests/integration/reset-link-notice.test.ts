@@ -57,7 +57,8 @@ describe("a reset link created for another admin", () => {
     // gets it.
     expect(answer.status).toBe(302);
     const mail = await inbox.waitFor(rita.email, /Zurücksetzen Ihres Passworts/);
-    expect(mail.text).toContain("admin hat für Ihren Admin-Zugang zum Anfrage-Portal einen Link");
+    // The brand names the portal in every mail (ADR 325); unbranded it is "Anfrage-Portal".
+    expect(mail.text).toContain("admin hat für Ihren Admin-Zugang bei Anfrage-Portal einen Link");
     expect(mail.text).toContain("/admin/reset-password?token=");
     const audit = testDb()
       .prepare(
