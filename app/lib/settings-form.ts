@@ -142,6 +142,19 @@ const BusyFeedRowsSchema = z
 const postedNumber = (v: unknown) =>
   typeof v === "string" ? (v.trim() === "" ? Number.NaN : Number(v)) : v;
 
+/**
+ * An object of number fields read from the posted strings here, not by Conform's coercion: a field
+ * that is posted empty is refused like every number (ADR 311), one that is not posted at all (a
+ * hand-made post) stays absent, so its optional value keeps the stored one. Typed as the object
+ * (Conform reads the fields from its shape).
+ */
+function postedNumbers<T extends z.ZodObject>(schema: T): T {
+  return z.preprocess((v) => {
+    if (!v || typeof v !== "object") return v;
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, postedNumber(x)]));
+  }, schema) as unknown as T;
+}
+
 export const SettingsFormSchema = z.object({
   systemPrompt: z.string().max(20_000).default(""),
   emailNotifications: z.object({
@@ -206,16 +219,7 @@ export const SettingsFormSchema = z.object({
   }),
   // The manual budget is optional: a post without it (a hand-made one) keeps the stored one; the
   // rendered form always posts it, so an emptied field is refused like every number (ADR 311).
-  ai: z.preprocess(
-    (v) => {
-      if (!v || typeof v !== "object") return v;
-      const { dailyLimit, manualDailyLimit, ...rest } = v as Record<string, unknown>;
-      return {
-        ...rest,
-        dailyLimit: postedNumber(dailyLimit),
-        ...("manualDailyLimit" in v ? { manualDailyLimit: postedNumber(manualDailyLimit) } : {}),
-      };
-    },
+  ai: postedNumbers(
     z.object({
       dailyLimit: rangeInt("ai.dailyLimit"),
       manualDailyLimit: rangeInt("ai.manualDailyLimit").optional(),
