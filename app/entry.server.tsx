@@ -20,9 +20,9 @@ export { issueResetLink } from "./server/accounts/reset-link.server";
 // `npm run admin:reset-2fa` (scripts/admin-reset-2fa.ts) calls it on the built server.
 export { resetTwoFactor } from "./server/accounts/two-factor/two-factor.server";
 export { boot } from "./server/boot.server";
-// The CSP of the framed contact form (server/app.ts, issue 29).
+// The CSP of the framed contact form (server/app.ts, ADR 283).
 export { embedFrameSources, isEmbedPath } from "./server/embed/embed.server";
-// server/index.ts reads the configuration before the boot: it listens first (issue 31).
+// server/index.ts reads the configuration before the boot: it listens first (ADR 277).
 export { env as config } from "./server/platform/env.server";
 // The one set of test hooks (flushes, probes), the instance the server runs: tests/integration/server.ts.
 export { testHooks } from "./server/platform/test-hooks.server";

@@ -42,7 +42,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  // The framed form reads no cookie (issue 29): no toast, the system's colour scheme.
+  // The framed form reads no cookie (ADR 283): no toast, the system's colour scheme.
   const embed = isEmbedPath(new URL(request.url).pathname);
   const { toast, headers } = embed
     ? { toast: null, headers: new Headers() }
@@ -56,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       toast,
       bookingMail: bookingConfirmationMailed(),
       imprintUrl: brand.imprintUrl,
-      // Name, logo and colour of every page's frame (issue 29); part of the render cache's key.
+      // Name, logo and colour of every page's frame (ADR 268); part of the render cache's key.
       brand: { name: brand.name, logoUrl: brand.logoUrl, primaryColor: brand.primaryColor },
     },
     { headers },
@@ -74,13 +74,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
     (m) => m.handle as { hydration?: Hydration; embed?: boolean } | undefined,
   );
   const hydration = handles.map((h) => h?.hydration).findLast(Boolean);
-  // A cross-site frame (/embed, issue 29) may not touch sessionStorage: no scroll restoration.
+  // A cross-site frame (/embed, ADR 283) may not touch sessionStorage: no scroll restoration.
   const embed = handles.some((h) => h?.embed);
   return (
     <html
       lang="de"
       className={themeClass(data?.theme)}
-      // The brand colour's accent shades (issue 29): Tailwind's indigo variables, none by default.
+      // The brand colour's accent shades (ADR 269): Tailwind's indigo variables, none by default.
       style={brandColorStyle(data?.brand.primaryColor ?? null)}
     >
       <head>

@@ -5,7 +5,7 @@ export default [
   // Visitor. The landing page is a path route, not an index route, so its no-JS form posts to
   // "/" and the visible URL after a failed submission has no "?index" (ADR 111).
   route("/", "routes/landing/index.tsx"),
-  // The contact form alone, for a frame on the agency's own website (issue 29)
+  // The contact form alone, for a frame on the agency's own website (ADR 283)
   route("embed", "routes/landing/embed.tsx"),
   route("preferences/theme", "routes/landing/preferences.theme.ts"),
   route("preferences/consent", "routes/landing/preferences.consent.ts"),
@@ -36,7 +36,7 @@ export default [
     route("account/email-confirm", "routes/admin/account-email-confirm.tsx"),
     // The detail tabs of one list row, loaded when the row is expanded (JSON, admins only)
     route("requests/:id/details", "routes/admin/request-details.ts"),
-    // The team's booked demos as a calendar feed, guarded by its token (issue 28)
+    // The team's booked demos as a calendar feed, guarded by its token (ADR 267)
     route("kalender.ics", "routes/admin/kalender-ics.ts"),
     // The audit log with the page's filters as CSV (admins only; a plain link, no JS needed)
     route("audit.csv", "routes/admin/audit-csv.ts"),

@@ -88,7 +88,7 @@ export const sessions = sqliteTable(
 );
 
 /**
- * Scoped API tokens for integrations (issue 27, ADR 260): SHA-256 of the token only, its scopes
+ * Scoped API tokens for integrations (ADR 260): SHA-256 of the token only, its scopes
  * (JSON array of the fixed list), an optional expiry; revoked tokens stay listed until deleted with
  * their admin.
  */
@@ -144,7 +144,7 @@ export const loginChallenges = sqliteTable(
 );
 
 /**
- * Passkeys (WebAuthn credentials) of an admin (issue 27, ADR 280): the credential id and COSE public
+ * Passkeys (WebAuthn credentials) of an admin (ADR 280): the credential id and COSE public
  * key (base64url), the signature counter (replays with a counter that does not grow are refused),
  * the name the admin gave it.
  */
@@ -256,7 +256,7 @@ export const requests = sqliteTable(
      * quarantine): none of the new-request side effects ran; null = a normal request (or released).
      */
     quarantinedAt: ms("quarantined_at"),
-    /** What the voice recording says (issue 30, ADR 272); null until transcribed. Searched (FTS5). */
+    /** What the voice recording says (ADR 272); null until transcribed. Searched (FTS5). */
     voiceTranscript: text("voice_transcript"),
     /**
      * The transcription job (ADR 272): pending (waits for the worker), done, failed (attempts used
@@ -328,7 +328,7 @@ export const requests = sqliteTable(
       sql`(${t.firstStatusChangeAt} - ${t.createdAt})`,
       t.createdAt,
     ),
-    // Partial indexes (issue 31): small jobs never scan the table. Their WHERE is written with
+    // Partial indexes (ADR 275): small jobs never scan the table. Their WHERE is written with
     // literals, so the queries that use them must say the very same (SQLite matches them by form).
     // The AI summary job's next candidates (oldest first) and the failures /metrics reports.
     index("requests_summary_pending_idx")
@@ -584,7 +584,7 @@ export const requestStatusHistory = sqliteTable(
 );
 
 /**
- * Exact request counts per list bucket (issue 31), kept by triggers (migration 0019) so the list's
+ * Exact request counts per list bucket (ADR 275), kept by triggers (migration 0019) so the list's
  * total, its tabs and the dashboard never count rows: per archived flag, quarantine and status,
  * `bucket` 0 = every request, -1 = requests assigned to anyone, an admin's id = assigned to them.
  */
@@ -668,7 +668,7 @@ export const webhookDeliveries = sqliteTable(
 );
 
 /**
- * Messages to a lead written from their request (issue 30, ADR 273): the thread kept with the
+ * Messages to a lead written from their request (ADR 273): the thread kept with the
  * request; the mail itself goes through the outbox (its status is the message's status). Erased
  * with the request.
  */
@@ -705,7 +705,7 @@ export const requestMessages = sqliteTable(
 );
 
 /**
- * The team calendar's busy times, one row per configured ICS feed (issue 28): only start and end
+ * The team calendar's busy times, one row per configured ICS feed (ADR 266): only start and end
  * of each busy interval, never titles or attendees. A feed that fails keeps its last busy times.
  */
 export const busyFeedCache = sqliteTable("busy_feed_cache", {

@@ -1,7 +1,7 @@
 // `npm run bench:admin`: seeds 100,000 requests (scripts/bench-admin-seed.ts), then measures the
 // server time (loopback latency, sequential requests) and the server's CPU time per request of the
 // admin list (plain, selective search, broad search with a status filter, a deep page), the
-// dashboard, /api/admin/stats and the API list. Goal: p95 ≤ 50 ms for every URL (issue 16).
+// dashboard, /api/admin/stats and the API list. Goal: p95 ≤ 50 ms for every URL (docs/benchmarks.md).
 // The CPU figure (utime + stime of the server process, /proc) barely moves when other work shares
 // the machine; the latency is the goal's figure and needs a quiet machine.
 import { mkdtempSync, readFileSync, statSync } from "node:fs";
@@ -32,7 +32,7 @@ function serverCpuMs(): number {
   const fields = readFileSync(`/proc/${server.pid}/stat`, "utf8").split(") ")[1].split(" ");
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks (USER_HZ = 100)
 }
-/** The database file after a checkpoint, and the share of the full-text index (issue 31). */
+/** The database file after a checkpoint, and the share of the full-text index. */
 function printDatabaseSize() {
   const sqlite = new Database(databasePath);
   try {
@@ -91,7 +91,7 @@ try {
     `\n${RUNS} sequential requests each (after 10 warm-up), ${COUNT} requests in the database:`,
   );
   await measure("GET /admin/requests", "/admin/requests");
-  // Issue 31: at 100k every URL ≤ 50 ms; above it every search ≤ 100 ms.
+  // The goals (docs/benchmarks.md): at 100k every URL ≤ 50 ms; above it every search ≤ 100 ms.
   const searchGoal = COUNT > 100_000 ? 100 : GOAL_MS;
   await measure(
     "GET /admin/requests?q=müller bäckerei",
@@ -108,7 +108,7 @@ try {
   await measure("GET /admin/dashboard", "/admin/dashboard");
   await measure("GET /api/admin/stats", "/api/admin/stats");
   await measure("GET /api/admin/requests", "/api/admin/requests");
-  // Issue 31: a scrape at 1M within 25 ms.
+  // The goal: a scrape at 1M within 25 ms.
   await measure("GET /metrics (scrape, metrics port)", metricsUrl, 25);
   const failed = results.filter((r) => r.p95 > r.goal);
   console.log(

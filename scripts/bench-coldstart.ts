@@ -2,7 +2,7 @@
 // (`node server/launch.ts`, the Docker CMD) without rebuilding. Runs BENCH_RUNS (5) times on a fresh
 // data directory (migrations + first admin) and as often on the existing one; prints min/median/max.
 // `BENCH_DATABASE=<file>`: the existing data directory starts from a copy of that seeded database
-// (issue 31: cold start ≤ 1 s at 1M requests).
+// (the goal: cold start ≤ 1 s at 1M requests).
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,7 +1,7 @@
 // `npm run bench:export`: seeds BENCH_REQUESTS requests (100,000; scripts/bench-admin-seed.ts)
 // beside the production server, then downloads the CSV export of the list (open tab, newest first,
 // and a broad search, the smaller first) BENCH_ROUNDS times and reports its time, its size and the server's peak RSS
-// (VmHWM of /proc/<pid>/status) before and after (issue 31: constant memory, ≤ 30 s at 1M). While
+// (VmHWM of /proc/<pid>/status) before and after (the goal: constant memory, ≤ 30 s at 1M). While
 // each export runs, another process asks /healthz every 50 ms: the slowest answer shows whether
 // the export holds up other requests. Run it from another checkout's directory (`cd ../other && node
 // <this file>`) to measure that checkout's build with the same seed and the same measurements.

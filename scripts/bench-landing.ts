@@ -1,7 +1,7 @@
 // `npm run bench:landing`: the landing page `/` against a bare React Router 8 page (tests/bench/bare:
 // one route, one SQLite query, a Conform form) served by the same Express stack, both production
 // builds, measured alternately in one run with autocannon (BENCH_CONNECTIONS=20, BENCH_SECONDS=10
-// per round, BENCH_ROUNDS=2 rounds each, after a short warm-up). Goal (issue 16): landing ÷ bare
+// per round, BENCH_ROUNDS=2 rounds each, after a short warm-up). Goal: landing ÷ bare
 // throughput ≥ 1.0 and the landing p99 ≤ the bare page's p99. The app build comes from $BUILD_DIR
 // (no rebuild); the bare page is built into build-bench-bare/ when missing (BENCH_REBUILD=1 forces).
 // Each round also reports the server's CPU time per request (utime + stime from /proc/<pid>/stat),

@@ -1,4 +1,4 @@
-// `npm run bench:restore`: the recovery time after losing the machine (issue 31). Seeds
+// `npm run bench:restore`: the recovery time after losing the machine. Seeds
 // BENCH_REQUESTS requests (100,000; scripts/bench-admin-seed.ts), backs the database up to a
 // loopback S3 stand-in (`npm run backup -- --bucket`), then BENCH_ROUNDS times, with the data
 // directory wiped: `npm run restore -- --bucket <key>` (download included) and the production

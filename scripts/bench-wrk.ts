@@ -1,4 +1,4 @@
-// `npm run bench:wrk`: the memory check of issue 31 — `wrk -t2 -c20` on the landing page `/` for
+// `npm run bench:wrk`: the memory check of ADRs 297, 301 — `wrk -t2 -c20` on the landing page `/` for
 // BENCH_SECONDS (default 60) against the production server as `npm start` runs it (build-server/
 // launch.js with the embedded defaults: access log on, metrics port on), on a fresh data directory.
 // Builds first (SKIP_BUILD=1 skips). Samples the server's VmRSS (/proc/<pid>/status) every 250 ms,

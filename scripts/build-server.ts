@@ -30,7 +30,7 @@ for (const file of readdirSync(SOURCE)) {
 // (vite.config.ts `ssr.noExternal`): imported from node_modules, a package's ESM files each make
 // Node re-read its package.json (drizzle-orm's is 179 KB).
 // - The migration child (server/migrate-worker.ts, ADR 296) with drizzle-orm: from node_modules
-//   1.2 s and 250 MB RSS in the child on every start, before the gate opened (issue 31: cold
+//   1.2 s and 250 MB RSS in the child on every start, before the gate opened (the goal: cold
 //   start ≤ 1 s; the 256 MB machine).
 // - The configuration parser the launcher and server/index.ts read first (env.server.js) with zod.
 const { build } = await import("vite");

@@ -2,7 +2,7 @@
 // stopped: puts a backup in place of the database (DATABASE_PATH; stale -wal/-shm removed) and, when
 // a `<backup>-uploads` folder exists beside it, the uploads folder (UPLOADS_DIR). docs/operations.md.
 // The copy is opened and its schema read before anything is replaced; the full integrity check
-// (`PRAGMA quick_check`, seconds at 1M rows) runs in the server after it listens (issue 31, marker
+// (`PRAGMA quick_check`, seconds at 1M rows) runs in the server after it listens (ADR 296, marker
 // `<DATABASE_PATH>.check`, server/startup.ts), unless `--no-check`.
 import {
   cpSync,

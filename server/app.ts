@@ -35,7 +35,7 @@ export type EntryExtras = {
   clientKey: (ip: string) => string;
   /** The client's network (IPv4 /24, IPv6 /48, ADR 321). */
   networkKey: (ip: string) => string;
-  /** The framed contact form (issue 29): its paths, and who may frame it now (configuration). */
+  /** The framed contact form (ADR 283): its paths, and who may frame it now (configuration). */
   isEmbedPath: (pathname: string) => boolean;
   embedFrameSources: () => string[];
   /** A first visit to `/` answered before React Router, or the stamp for it (ADR 300). */
@@ -128,7 +128,7 @@ export function createApp(
   app.locals.requestStats = (): RequestStats => ({ ...limiter.stats(), intake: intake.stats() });
   app.use((req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
-    // Only /embed may be framed, and only by the configured websites (issue 29, ADR 283).
+    // Only /embed may be framed, and only by the configured websites (ADR 283).
     res.locals.embed = extras.isEmbedPath(req.path);
     next();
   });
@@ -217,7 +217,7 @@ export function createApp(
       maxAge: "1h",
       index: false,
       setHeaders(res, file) {
-        // The embed script (issue 29) is loaded by other websites: versioned by `?v=` in the
+        // The embed script (ADR 283) is loaded by other websites: versioned by `?v=` in the
         // snippet, so it may be cached a week, and no same-origin resource policy.
         if (path.basename(file) !== "embed.js") return;
         res.setHeader("Cache-Control", "public, max-age=604800");

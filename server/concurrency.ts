@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 
 /**
- * Bounds how many requests the server works on at once (issue 16, ADR 195): memory grows with the
+ * Bounds how many requests the server works on at once (ADR 195): memory grows with the
  * requests in flight (~0.7 MB each: render state, parsed bodies, response buffers), and a 256 MB
  * machine is OOM-killed long before Fly's proxy stops sending (250 at once measured: 310–320 MB).
  * Requests beyond `limit` wait, in arrival order, before anything reads their body (a waiting

@@ -3,7 +3,7 @@ import type { NextFunction, Request, Response } from "express";
 import { BODY_PACE, type BodyPace, paceWatch, refuseTooSlow } from "./body-pace.ts";
 
 /**
- * The guards that run before React Router (issue 11): a bad Host header or a NUL byte in the URL
+ * The guards that run before React Router (ADR 080): a bad Host header or a NUL byte in the URL
  * would fail inside the adapter with a 500; foreign origins, unknown content types and oversized
  * bodies are refused before a byte of the body is buffered.
  */
@@ -73,7 +73,7 @@ export function requestLineGuard(req: Request, res: Response, next: NextFunction
 /**
  * CSRF: a mutating request that does not bring its own Bearer token may rely on a cookie, so its
  * Origin must be ours (never `null`); without an Origin, `Sec-Fetch-Site: cross-site` is refused.
- * "Ours" is APP_URL's origin or the request's own, compared as scheme, host and port (issue 27:
+ * "Ours" is APP_URL's origin or the request's own, compared as scheme, host and port (ADR 262:
  * `http://portal` is not `https://portal`, nor `https://portal:8443`).
  */
 export function originGuard(options: GuardOptions) {

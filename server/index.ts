@@ -38,7 +38,7 @@ try {
   fail(error);
 }
 const { build, extras } = imported;
-// Listen first (issue 31, ADR 277): /healthz answers 200 and the app 503 + Retry-After while the
+// Listen first (ADR 277): /healthz answers 200 and the app 503 + Retry-After while the
 // migrations run in their child process and the boot finishes.
 const gate = startupGate();
 const app = createApp(build, { env: config }, undefined, gate.middleware);
@@ -61,7 +61,7 @@ const booting = (async () => {
     fail(error);
   }
 })();
-// After a restore: every page checked in a worker thread while the app serves (issue 31).
+// After a restore: every page checked in a child process while the app serves (ADR 296).
 void booting.then(() =>
   checkRestoredIntegrity(config.DATABASE_PATH).catch((error: unknown) =>
     console.error("Integritätsprüfung fehlgeschlagen:", error),

@@ -1,4 +1,4 @@
-// `PRAGMA quick_check` of the database in a child process (issue 31, ADR 296): after `npm run
+// `PRAGMA quick_check` of the database in a child process (ADR 296): after `npm run
 // restore` the server listens and serves at once, and this reads every page off its event loop.
 // Input: JSON in argv[2]; output: one JSON line.
 import Database from "better-sqlite3";

@@ -1,4 +1,4 @@
-// Applies the database migrations in a child process (issue 31, ADR 277; a process, not a worker
+// Applies the database migrations in a child process (ADR 277; a process, not a worker
 // thread: ADR 296): server/index.ts listens first and answers /healthz while a long backfill or
 // index build runs here, off its event loop. Input: JSON in argv[2]; output: one JSON line.
 // The settings match app/server/platform/db.server.ts; the server's own connection then finds nothing to do.

@@ -12,7 +12,7 @@ class WritableClosed extends Error {}
  * Writes a response body as @react-router/node's `writeReadableStreamToWritable` does — in order,
  * waiting for `drain`, the stream cancelled and the response destroyed when either side fails or
  * the client goes — but gathers the chunks one turn of the event loop produces into one write and
- * one flush (issue 31). React renders an admin page as ~30 chunks in one go and the API lists come
+ * one flush (ADR 303). React renders an admin page as ~30 chunks in one go and the API lists come
  * in ~15 parts: written and flushed one by one, each went through the compressor on its own
  * (a thread-pool round trip and a sync flush each) and cost 4–8 ms a page. Chunks that arrive in
  * later turns (a deferred loader's data, Server-Sent Events) are written at the end of their

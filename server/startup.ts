@@ -1,4 +1,4 @@
-// Listening before the database is ready (issue 31, ADR 277): a migration with a long backfill or
+// Listening before the database is ready (ADR 277): a migration with a long backfill or
 // index build must never keep Fly's health check waiting. The server listens at once, answers
 // /healthz with 200 ("starting") and every other path with 503 + Retry-After while the migrations
 // run in a child process (server/migrate-worker.ts) and the boot finishes; then it serves.

@@ -2,7 +2,7 @@ import { type Challenge, solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 
 /**
- * The one test helper for the proof of work (issue 26, ADR 250): fetches a challenge from the
+ * The one test helper for the proof of work (ADR 250): fetches a challenge from the
  * server under test (`GET /api/altcha/challenge`) and solves it with altcha-lib, as the browser's
  * widget does, returning the widget's payload for the form field `altcha`. Integration tests and
  * the e2e helpers that submit through the API without a browser send it, so their submissions take

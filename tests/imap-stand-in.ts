@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { createServer, type Server, type Socket } from "node:net";
 
 /**
- * A minimal IMAP4rev1 server on loopback for tests of the reply poller (issue 30, ADR 285): no
+ * A minimal IMAP4rev1 server on loopback for tests of the reply poller (ADR 285): no
  * maintained npm package offers one in-process (hoodiecrow-imap is unmaintained, wildduck needs
  * MongoDB). It speaks exactly what imapflow uses against a server that only announces IMAP4rev1:
  * CAPABILITY, LOGIN, LIST "" "" (the namespace fallback), SELECT/EXAMINE, UID SEARCH, UID FETCH

@@ -11,7 +11,7 @@ export type TranscriptionCall = {
 };
 
 /**
- * A loopback stand-in for an OpenAI-compatible speech-to-text API (issue 30): answers
+ * A loopback stand-in for an OpenAI-compatible speech-to-text API (ADR 272): answers
  * `POST …/v1/audio/transcriptions` (multipart: file, model, language) with `{ "text": … }` and
  * records every call. `down(true)` answers 503 instead (retries); integration tests use port 0,
  * the e2e stack a fixed port.

@@ -1,5 +1,5 @@
 /**
- * The proof of work of the contact form (issue 26, ADR 250), shared by the page and the server:
+ * The proof of work of the contact form (ADR 250), shared by the page and the server:
  * the field that carries the widget's payload, where challenges come from, and what the visitor
  * is told while the browser works on one.
  */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Scoped API tokens for integrations (issue 27, ADR 260): the fixed list of scopes, the schema of
+// Scoped API tokens for integrations (ADR 260): the fixed list of scopes, the schema of
 // the create form (page with Conform, `POST /api/admin/api-tokens`) and the German messages.
 
 export const API_SCOPES = [

@@ -133,7 +133,7 @@ export type AppointmentJson = {
   } | null;
   cacheInfo: { age: number | null };
   provider: "builtin" | "calcom";
-  /** The demo's video link (issue 28): its own, else the settings' fixed room; null: none yet. */
+  /** The demo's video link (ADR 267): its own, else the settings' fixed room; null: none yet. */
   videoUrl: string | null;
   /** Whether `videoUrl` is the appointment's own link (not the fixed room). */
   ownVideoUrl: boolean;

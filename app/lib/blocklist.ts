@@ -2,7 +2,7 @@ import { z } from "zod";
 import { clampedSetting } from "./setting-ranges";
 
 /**
- * The spam blocklist (issue 26, ADR 251): e-mail addresses and domains with `*` wildcards, IPv4
+ * The spam blocklist (ADR 251): e-mail addresses and domains with `*` wildcards, IPv4
  * and IPv6 addresses and CIDR ranges. A submission matching one entry is quarantined, even with a
  * valid proof of work. Pure: the settings schema and the submission's verdict share it.
  *

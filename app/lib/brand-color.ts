@@ -1,5 +1,5 @@
 /**
- * The brand colour (issue 29, ADR 269): the accent shades the UI uses (Tailwind's indigo scale,
+ * The brand colour (ADR 269): the accent shades the UI uses (Tailwind's indigo scale,
  * which buttons, links and focus rings use) derived from one hex colour in OKLCH, keeping its hue
  * and the scale's lightness steps; 600 is the colour itself. Pure, used by the settings check and
  * the root layout (CSS custom properties on <html>).

@@ -10,7 +10,7 @@ import {
 import { DEFAULT_PROMISES, type PromiseSettings } from "./promises";
 
 /**
- * The "Erscheinungsbild und Inhalte" card of the settings form (issue 29): every text shows its
+ * The "Erscheinungsbild und Inhalte" card of the settings form (ADR 268): every text shows its
  * current wording (today's default until changed); on save a text equal to its default, or empty,
  * is stored as null, so it follows the default. The logo has its own form (a file upload).
  */

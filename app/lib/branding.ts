@@ -4,7 +4,7 @@ import { colorProblem } from "./brand-color";
 import { DEFAULT_PROMISES, daysInDigits, type PromiseSettings, withinDays } from "./promises";
 
 /**
- * The agency's brand and landing texts (issue 29, ADR 268): stored under `branding` in the
+ * The agency's brand and landing texts (ADR 268): stored under `branding` in the
  * configuration. Every text is `null` until set (null = today's text below), so an installation
  * that changes nothing looks exactly as before, and "Zurücksetzen" is storing null again.
  */

@@ -86,7 +86,7 @@ export type FeedEntry = {
   url: string;
 };
 
-/** A calendar feed to subscribe to (the team's booked demos, issue 28): no method, no attendees. */
+/** A calendar feed to subscribe to (the team's booked demos, ADR 267): no method, no attendees. */
 export function calendarFeed(name: string, entries: FeedEntry[], stamp = new Date()): string {
   const calendar = ical({
     prodId: { company: "Anfrage-Portal", product: "Demo-Termine", language: "DE" },

@@ -1,4 +1,4 @@
-// How the session list names a client (issue 27): browser and system from the User-Agent, and the
+// How the session list names a client (ADR 261): browser and system from the User-Agent, and the
 // network of its IP address masked to /24 (IPv4) or /48 (IPv6) — never the address itself.
 
 const BROWSERS: [RegExp, string][] = [

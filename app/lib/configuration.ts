@@ -175,7 +175,7 @@ export const ConfigurationSchema = z.object({
       hours: clampedSetting("bookingLeadTime.hours"),
     })
     .prefault({}),
-  /** The built-in scheduler's week: hours, step, buffers, holidays, blocked days (issue 28). */
+  /** The built-in scheduler's week: hours, step, buffers, holidays, blocked days (ADR 264). */
   scheduling: SchedulingSettingsSchema,
   infoBanner: z
     .object({ enabled: z.boolean().default(false), text: z.string().max(2000).default("") })
@@ -186,9 +186,9 @@ export const ConfigurationSchema = z.object({
     .max(2000)
     .default(DEFAULT_PRIVACY_NOTE)
     .transform((v) => v.trim() || DEFAULT_PRIVACY_NOTE),
-  /** Outgoing webhooks (issue 17); secrets encrypted at rest, never returned in full. */
+  /** Outgoing webhooks (ADR 248); secrets encrypted at rest, never returned in full. */
   webhooks: WebhookListSchema,
-  /** "Zwei-Faktor-Anmeldung für alle Admins verlangen" (issue 27): set on /admin/account. */
+  /** "Zwei-Faktor-Anmeldung für alle Admins verlangen" (ADR 256): set on /admin/account. */
   security: z
     .object({ requireTwoFactor: z.boolean().default(false) })
     .default({ requireTwoFactor: false }),
@@ -204,7 +204,7 @@ export const ConfigurationSchema = z.object({
     })
     .prefault({}),
   /**
-   * Transcription budget (issue 30, ADR 272): recordings sent to the transcription service per
+   * Transcription budget (ADR 272): recordings sent to the transcription service per
    * Berlin day; beyond it the rest wait for the next day.
    */
   transcription: z.object({ dailyLimit: clampedSetting("transcription.dailyLimit") }).prefault({}),
@@ -213,13 +213,13 @@ export const ConfigurationSchema = z.object({
    * quarantine (all visitors together); beyond it they wait for a human. 0 = no question asked.
    */
   scriptFree: z.object({ dailyLimit: clampedSetting("scriptFree.dailyLimit") }).prefault({}),
-  /** Spam defence (issue 26, ADR 251): never in the public configuration. */
+  /** Spam defence (ADR 251): never in the public configuration. */
   spam: SpamSettingsSchema.prefault({}),
-  /** Name, legal links, logo, colour and landing texts (issue 29); null = today's default. */
+  /** Name, legal links, logo, colour and landing texts (ADRs 268, 269); null = today's default. */
   branding: BrandingSchema.default(EMPTY_BRANDING),
-  /** The websites that may frame the contact form at /embed (issue 29); empty = off. Not public. */
+  /** The websites that may frame the contact form at /embed (ADR 283); empty = off. Not public. */
   embed: EmbedSettingsSchema.default(DEFAULT_EMBED),
-  /** The team's busy-time feeds (URLs encrypted at rest, masked) and fixed video room (issue 28). */
+  /** The team's busy-time feeds (URLs encrypted at rest, masked) and fixed video room (ADRs 266, 267). */
   teamCalendar: TeamCalendarSchema,
   /** Sender and legal details of every mail's signature (ADR 325). Not public. */
   mailIdentity: MailIdentitySchema.default(EMPTY_MAIL_IDENTITY),

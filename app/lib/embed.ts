@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The embeddable contact form (issue 29, ADR 283): the websites that may frame `/embed`, the
+ * The embeddable contact form (ADR 283): the websites that may frame `/embed`, the
  * message the frame sends its host page, and the snippet the settings page offers.
  */
 

@@ -5,7 +5,7 @@ export type OutboxStatus = "pending" | "sent" | "failed";
 export type OutboxStatusView = { label: string; tone: "waiting" | "done" | "retrying" | "failed" };
 
 /**
- * The state of an outbox row as its collapsed line says it (issue 24): a pending row that already
+ * The state of an outbox row as its collapsed line says it: a pending row that already
  * failed is not "Wartend" but retrying, with its attempt count; a failed one says how often it tried.
  */
 export function outboxStatusView(

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Passkeys (issue 27, ADR 280): the schemas of their forms and calls, shared by the page and the
+// Passkeys (ADR 280): the schemas of their forms and calls, shared by the page and the
 // /api calls, and their German messages. Registration and sign-in need the browser's WebAuthn API
 // (JavaScript); password plus TOTP stays the way in without it.
 

@@ -4,7 +4,7 @@ export function privacyNoteText(template: string, months: number): string {
 }
 
 /**
- * The privacy note's sentence while transcription is on (issue 30, ADR 272): who receives the
+ * The privacy note's sentence while transcription is on (ADR 272): who receives the
  * recording and what is sent. Null processor: nothing is added (nothing leaves the machine).
  */
 export function withTranscriptionNote(text: string, processor: string | null): string {

@@ -24,7 +24,7 @@ export type RequestJson = {
   preparationData: Record<string, string>;
   assigned_to: number[];
   affiliateCode: string | null;
-  /** utm_source/medium/campaign, external referrer and landing path of the visit (issue 17). */
+  /** utm_source/medium/campaign, external referrer and landing path of the visit (ADR 145). */
   attribution: Attribution;
   /** The pipeline stage (ADR 345): its stable id and its configured name. */
   stage: { id: string; name: string };
@@ -41,7 +41,7 @@ export type RequestPromises = { contact: PromiseJson; trial: PromiseJson };
 
 /**
  * The admin API's request JSON: the spec's shape plus the spam quarantine state (ADR 252), the
- * voice transcript and the messages to the lead (issue 30, ADRs 272, 273). Never in the public
+ * voice transcript and the messages to the lead (ADRs 272, 273). Never in the public
  * 201 body, the visitor's pages, webhooks or CSV.
  */
 export type AdminRequestJson = RequestJson & {

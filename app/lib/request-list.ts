@@ -58,7 +58,7 @@ export function statusClass(status: string): string {
 export const PAGE_SIZE = 20;
 
 /**
- * A search lists and counts at most this many hits (issue 31, ADR 276); with more it says "mehr
+ * A search lists and counts at most this many hits (ADR 276); with more it says "mehr
  * als 1000 Treffer" (a deliberate deviation from the exact count, README).
  */
 export const SEARCH_RESULT_CAP = 1000;

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * A message to the lead (`out`) or the lead's reply by IMAP (`in`, ADR 285), as the admin request
- * JSON carries it (issue 30, ADR 273).
+ * JSON carries it (ADR 273).
  */
 export type RequestMessageJson = {
   id: number;

@@ -21,7 +21,7 @@ describe("return paths", () => {
     expect(sameSitePath(null)).toBe("/");
   });
 
-  it("ignores control characters, a backslash or an encoded slash (issue 27)", () => {
+  it("ignores control characters, a backslash or an encoded slash (ADR 262)", () => {
     for (const hostile of [
       "/admin/requests\r\nSet-Cookie: x=1",
       "/admin/requests%0d%0aLocation: https://evil.example",

@@ -6,7 +6,7 @@
 export const LOGIN_PATH = "/admin/login";
 
 /**
- * What no return path may hold (issue 27): control characters, raw or encoded (a header with them
+ * What no return path may hold (ADR 262): control characters, raw or encoded (a header with them
  * is a 500), a backslash (browsers read it as a slash: `/\\evil.example`), or in its path an encoded
  * slash or backslash (decoded by a later hop into the same; a query may encode them, as
  * URLSearchParams does). Such a value is ignored, never repaired.

@@ -67,7 +67,7 @@ export const BlockedRangeSchema = z
   .transform((r) => ({ ...r, to: r.to || r.from }));
 
 /**
- * The built-in scheduler's week (issue 28, ADR 264): working hours, step, buffers, daily maximum,
+ * The built-in scheduler's week (ADR 264): working hours, step, buffers, daily maximum,
  * horizon, holidays and blocked days. Slot length and minimum notice stay where they were
  * (the event type's duration, `bookingLeadTime`). Every default reproduces the former slots.
  */

@@ -186,7 +186,7 @@ export const SettingsFormSchema = z.object({
     days: rangeInt("bookingLeadTime.days"),
     hours: rangeInt("bookingLeadTime.hours"),
   }),
-  /** Kalender des Teams (issue 28): the fixed video room and the busy feeds (URLs masked when shown). */
+  /** Kalender des Teams (ADRs 266, 267): the fixed video room and the busy feeds (URLs masked when shown). */
   teamCalendar: z
     .object({
       videoUrl: z

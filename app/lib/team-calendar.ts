@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isMaskedUrl } from "./webhooks";
 
 /**
- * The team's calendar (issue 28): secret ICS feeds whose busy times block demo slots, and the
+ * The team's calendar (ADR 266): secret ICS feeds whose busy times block demo slots, and the
  * fixed video room every built-in booking gets unless an admin sets one on its card.
  */
 export const MAX_BUSY_FEEDS = 10;

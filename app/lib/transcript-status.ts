@@ -1,3 +1,3 @@
-/** States of a voice recording's transcription (issue 30, ADR 272). */
+/** States of a voice recording's transcription (ADR 272). */
 export const TRANSCRIPT_STATUSES = ["pending", "done", "failed", "off"] as const;
 export type TranscriptStatus = (typeof TRANSCRIPT_STATUSES)[number];

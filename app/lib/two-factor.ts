@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// The second factor (issue 27, ADR 256): schemas of its forms, shared by the pages (Conform) and
+// The second factor (ADR 256): schemas of its forms, shared by the pages (Conform) and
 // the /api calls, and its German messages. TOTP per RFC 6238: SHA-1, 30 s, 6 digits.
 
 export const RECOVERY_CODE_COUNT = 10;

@@ -1,5 +1,5 @@
 /**
- * Visitor text inside a prompt for an AI (issue 27): fenced as data, never as instructions. The
+ * Visitor text inside a prompt for an AI (ADR 262): fenced as data, never as instructions. The
  * fence is longer than any backtick run in the text, so the text cannot close it and continue as
  * prompt; the info string names it, and UNTRUSTED_NOTE tells the model what it is.
  */

@@ -1,5 +1,5 @@
 /**
- * The visitor's own words inside an AI prompt (issue 30): fenced, with a fence longer than any
+ * The visitor's own words inside an AI prompt (ADR 272): fenced, with a fence longer than any
  * run of backticks in the text, and labelled as quoted data — so a transcript saying "ignore all
  * instructions" stays something the visitor said, not an instruction.
  */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Events an endpoint can subscribe to (issue 17). */
+/** Events an endpoint can subscribe to (ADR 248). */
 export const WEBHOOK_EVENTS = [
   "request.created",
   "request.status_changed",

@@ -39,7 +39,7 @@ let booted: Promise<{ env: ReturnType<typeof env>; shutdown: () => Promise<void>
 /**
  * Process start: env validated, database migrated, first admin, background workers. The tasks
  * (upload boot sweep, retention, AI summaries, account sweep) start after this resolves, so they
- * never hold up the moment the server answers (issue 31); `shutdown` waits for them.
+ * never hold up the moment the server answers (ADR 277); `shutdown` waits for them.
  */
 export function boot() {
   booted ??= (async () => {

@@ -5,8 +5,8 @@ import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { switchToDarkTheme } from "./theme";
 
-// Issue 24 (4, 6): the pages changed there have no axe violations, light and dark, at 390×844: the
-// cookie bar (closed and opened), the booking page opened at a day's times under the site header,
+// The visitor's pages under one layout (ADR 216) have no axe violations, light and dark, at
+// 390×844: the cookie bar (closed and opened), the booking page opened at a day's times under the site header,
 // the withdrawal page with its contact block. JS-on only (axe runs inside the page); the HTML is
 // the server's in both projects. The invalid-link page is in a11y-manage.spec.ts.
 test.use({ viewport: { width: 390, height: 844 } });

@@ -7,7 +7,7 @@ import { waitForHydration } from "./hydration";
 import { seedRequest } from "./seed";
 import { passStepUp } from "./step-up-helpers";
 
-// Issue 24, problems 8, 9 and 11, on the stack's plain server: no SMTP, no ANTHROPIC_API_KEY and
+// ADRs 226, 230, 231, on the stack's plain server: no SMTP, no ANTHROPIC_API_KEY and
 // the default login limit (5 failures per 15 minutes), as a fresh installation has them.
 test.use({ viewport: { width: 390, height: 844 } });
 

@@ -53,7 +53,7 @@ test("Account-Einstellungen: change the password, the form is cleared, back to t
 }) => {
   const admin = await seed.admin();
   await loginAs(page, admin);
-  // The tab leads to "My account" (/admin/account, issue 24), which links the password change.
+  // The tab leads to "My account" (/admin/account, ADR 226), which links the password change.
   await page.getByRole("link", { name: "Account-Einstellungen" }).click();
   await expect(page).toHaveURL(/\/admin\/account$/);
   await page.getByRole("link", { name: "Passwort ändern" }).click();

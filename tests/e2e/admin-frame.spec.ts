@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
-// Issue 14, "Frame": logo and public link in the admin header, one brand name, aligned column,
+// ADR 115, "Frame": logo and public link in the admin header, one brand name, aligned column,
 // only the change-password page while the first change is pending, the OS theme until a choice,
 // and an auth check indicator that never covers the header.
 

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
-// Issue 14, "German where the spec leaves room": sort labels in the words of the spec's 'Neuste',
+// "German where the spec leaves room": sort labels in the words of the spec's 'Neuste',
 // destructive confirmations that name the action and its object (buttons stay the spec's), and
 // 'N/A' only for a missing scheduling-service id.
 
@@ -66,7 +66,7 @@ test("appointment cards: 'N/A' only for a missing scheduling-service id, no 'Anf
   const card = page.locator("article, li").filter({ hasText: name }).first();
   await expect(card).toContainText("Kontaktdaten nicht verfügbar");
   // A built-in booking has no scheduling-service id: no 'Termin-ID: N/A' line and no
-  // "Aktualisieren" (issue 28, a deliberate deviation); Cal.com cards keep both (booking.spec).
+  // "Aktualisieren" (ADR 282, a deliberate deviation); Cal.com cards keep both (booking.spec).
   await expect(card).not.toContainText("Termin-ID:");
   await expect(card).not.toContainText("N/A");
   await expect(card.getByRole("button", { name: /aktualisieren/i })).toHaveCount(0);

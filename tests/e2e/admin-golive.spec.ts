@@ -8,7 +8,7 @@ import { loginAs } from "./auth";
 import { expect, type SeedApi, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
-// Issue 24, problems 10 and 12: settings that cannot silently fail, a denser lead list, a German
+// ADRs 235, 236: settings that cannot silently fail, a denser lead list, a German
 // notice for an unknown request, the phone header, affiliate actions on a phone, outbox states.
 
 const PHONE = { width: 390, height: 844 };

@@ -7,7 +7,7 @@ import { loginAs } from "./auth";
 import { expect, test } from "./fixtures";
 import { seedAppointment } from "./seed";
 
-// Issue 14: toasts never cover the save button; list rows show attachments, assignees and a
+// ADR 116: toasts never cover the save button; list rows show attachments, assignees and a
 // booked demo at a glance.
 
 type Box = { x: number; y: number; width: number; height: number };

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
-// Issue 26: today's AI budgets used up (`ai.dailyLimit` and the admins' own
+// ADRs 255, 318: today's AI budgets used up (`ai.dailyLimit` and the admins' own
 // `ai.manualDailyLimit`, ADR 318, set here to 0). The request says that its summary follows
 // tomorrow, and "Automatisch vorbereiten" says why nothing happens, with and without JavaScript.
 // On a phone.

@@ -3,7 +3,7 @@ import type { Page, TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
-// Issue 28: an admin moves and cancels a built-in booking from its card on Termine — moving on
+// ADR 282: an admin moves and cancels a built-in booking from its card on Termine — moving on
 // its own page with the free slots, cancelling after one question — with and without JS, on a
 // phone and a desktop; the result is on the card in view and announced as a toast; axe clean.
 

@@ -6,7 +6,7 @@ import { addSolvedAltcha } from "./fidelity-helpers";
 import { expect, type SeedApi, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
-// Issue 24 (3), JS on and off at 390×844: clicking the cookie bar, the theme switch and in-page
+// ADR 215, JS on and off at 390×844: clicking the cookie bar, the theme switch and in-page
 // links never changes where the visitor came from. The stored request keeps the landing document's
 // path and external referrer (ADR 215), checked through the admin API's request JSON.
 test.use({ viewport: { width: 390, height: 844 } });
@@ -41,7 +41,7 @@ async function submit(page: Page, marker: string) {
     .getByLabel("Beschreibe dein Unternehmen")
     .fill("Ein Handwerksbetrieb mit zwölf Leuten in Köln");
   // Without JS a solved proof of work (as the widget would send): the normal flow, so the admin
-  // list shows the request (a quarantined one is held in "Prüfen", issue 26).
+  // list shows the request (a quarantined one is held in "Prüfen", ADR 252).
   if (test.info().project.name === "js-off") await addSolvedAltcha(page);
   await page.getByRole("button", { name: "Anfrage senden" }).click();
   await expect(page.getByTestId("submission-success")).toContainText(

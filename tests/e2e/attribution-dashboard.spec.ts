@@ -4,7 +4,7 @@ import { addSolvedAltcha } from "./fidelity-helpers";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
-// Issue 17 part B, JS on and off: a visit with utm parameters reaches the stored request (list
+// ADRs 145–147, JS on and off: a visit with utm parameters reaches the stored request (list
 // filter by source, "Herkunft" in the full-screen view), a second request of the same person is
 // marked, and the dashboard draws the conversion charts with text alternatives.
 test("attribution, duplicate lead and conversion charts", async ({
@@ -29,7 +29,7 @@ test("attribution, duplicate lead and conversion charts", async ({
     .getByLabel("Beschreibe dein Unternehmen")
     .fill("Ein Handwerksbetrieb mit zwölf Leuten in Köln");
   // Without JS the post carries the solved proof of work a JS browser would send: a request in
-  // the spam quarantine stays out of the default list (issue 26).
+  // the spam quarantine stays out of the default list (ADR 252).
   if (!javaScriptEnabled) await addSolvedAltcha(page);
   await page.getByRole("button", { name: "Anfrage senden" }).click();
   await expect(page.getByTestId("submission-success")).toContainText(

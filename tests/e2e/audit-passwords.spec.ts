@@ -4,7 +4,7 @@ import { loginAs, mailLink } from "./auth";
 import { expect, test, waitForMail } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
-// Issue 27: a guessable new password is refused with German feedback (and "Zu schwach" with JS);
+// ADR 263: a guessable new password is refused with German feedback (and "Zu schwach" with JS);
 // the audit page filters by actor and offers its CSV, with and without JS, at 390x844.
 const unique = () => randomBytes(4).toString("hex");
 

@@ -58,7 +58,7 @@ test("a visitor books a demo slot and the admin sees and refreshes it on Termine
   const card = adminPage.locator("li", { hasText: name });
   await expect(card).toContainText("Bestätigt");
   await expect(card).toContainText(`${booked.trim()} Uhr`);
-  // A built-in booking has nothing to refresh: no "Aktualisieren", no 'Termin-ID' line (issue 28,
+  // A built-in booking has nothing to refresh: no "Aktualisieren", no 'Termin-ID' line (ADR 282,
   // a deliberate deviation; POST /api/admin/appointments/{id}/refresh still answers 200).
   await expect(card.getByRole("button", { name: /aktualisieren/i })).toHaveCount(0);
   await expect(card).not.toContainText("Termin-ID");

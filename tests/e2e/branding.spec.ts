@@ -3,7 +3,7 @@ import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { switchToDarkTheme } from "./theme";
 
-// Issue 29: the agency puts its name, colour, a question and its logo on the product in the
+// ADRs 268, 269: the agency puts its name, colour, a question and its logo on the product in the
 // settings ("Erscheinungsbild und Inhalte"), with and without JavaScript, and sees them on the
 // landing page at 390 and 1280 px; the new card and the recoloured landing page are axe-clean.
 // A wide wordmark keeps its proportions in the header, toasts never pile up over the field they

@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
-// Issue 24 (4), JS on and off: the cookie bar's "Details", its opened panel and the two buttons
+// JS on and off: the cookie bar's "Details", its opened panel and the two buttons
 // stack cleanly on phones (320–430 px) and sit side by side at 1280 px; nothing is clipped.
 
 const SIZES = [

@@ -8,7 +8,7 @@ import { waitForHydration } from "./hydration";
 import { portsFor } from "./ports";
 import { findRequestByEmail, isQuarantined } from "./seed";
 
-// Issue 29, the embeddable form (ADR 283): the agency's own website — another site on another
+// The embeddable form (ADR 283): the agency's own website — another site on another
 // loopback origin (http://127.0.0.1:<port>) — frames http://localhost:<app>/embed with the snippet
 // of the settings page. A visitor submits inside the frame with JS on and off (the JS-off project
 // disables JS in the frame too); no cookie is set; the request arrives with the embedding page as

@@ -5,7 +5,7 @@ import { waitForHydration } from "./hydration";
 import { findRequestByEmail, patchConfiguration } from "./seed";
 
 /**
- * Without JS a submission carries no proof of work and is quarantined (issue 26): no receipt, no
+ * Without JS a submission carries no proof of work and is quarantined (ADR 250): no receipt, no
  * booking mail. Flows that go on to those mails add the solution a JS browser's widget would have
  * sent — solved by the one test helper — as a hidden field of the real no-JS form post.
  */

@@ -5,7 +5,7 @@ import { expect, test, waitForMail } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { switchToDarkTheme } from "./theme";
 
-// Issue 24, problem 7: the go-live check on the dashboard and "My account" (/admin/account).
+// ADRs 225, 226: the go-live check on the dashboard and "My account" (/admin/account).
 // The e2e server has SMTP but an http APP_URL, example.com legal links and a generated session
 // secret, so the check is shown.
 

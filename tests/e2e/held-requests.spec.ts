@@ -1,4 +1,4 @@
-// No lead out of sight (issue 40, ADR 327), with and without JavaScript at 390×844 and 1280×800: the
+// No lead out of sight (ADR 327), with and without JavaScript at 390×844 and 1280×800: the
 // dashboard counts held requests on their own card "Zur Prüfung", "Neuste Anfragen" starts with one
 // summary row "n zur Prüfung" (never a row each, never their names), and the "Anfragen" tab carries
 // a badge; each leads to "Prüfen". axe-clean in light and dark.

@@ -1,4 +1,4 @@
-// Replies by IMAP (issue 30, ADR 285), with and without JavaScript: on the app server polling a
+// Replies by IMAP (ADR 285), with and without JavaScript: on the app server polling a
 // loopback IMAP stand-in (tests/e2e/stack.ts), a lead's reply to a message lands in the request's
 // thread as "Antwort vom Kunden", the list shows "Neue Antwort" until the request is opened. And
 // the transcription budget (`transcription.dailyLimit`) is set on the settings page.

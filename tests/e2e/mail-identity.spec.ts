@@ -1,4 +1,4 @@
-// Absender und Pflichtangaben (issue 40, ADR 325), with and without JavaScript at 390×844 and
+// Absender und Pflichtangaben (ADR 325), with and without JavaScript at 390×844 and
 // 1280×800: the settings card (the legal form decides the fields, bad input refused at the field,
 // the go-live item leads here), and every kind of mail the portal sends read at the SMTP stand-in —
 // text and HTML part carry the signature and the legal details of the chosen form.

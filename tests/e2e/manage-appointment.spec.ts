@@ -33,7 +33,7 @@ test("a visitor reschedules and then cancels a booked demo through the link in t
   await expect(page).toHaveURL(/erledigt=verschoben/);
   expect(await page.locator("dl").textContent()).not.toBe(before);
   // The moved booking's invitation waits for the one-invitation-per-address-per-hour budget
-  // (issue 26): held in the outbox; once its hour has passed (made to pass here) it is sent.
+  // (ADR 255): held in the outbox; once its hour has passed (made to pass here) it is sent.
   const held = and(
     eq(mailOutbox.to, who.email),
     eq(mailOutbox.kind, "booking-rescheduled"),

@@ -35,7 +35,7 @@ test("confirm dialog: Escape, backdrop and 'Abbrechen' cancel, Enter confirms", 
     await expect(row).toBeVisible();
 
     await opener.click();
-    // product-spec "Generic modal system": "Buttons: 'OK', 'Bestätigen', 'Abbrechen'" (issue 25 item 6).
+    // product-spec "Generic modal system": "Buttons: 'OK', 'Bestätigen', 'Abbrechen'".
     await step.getByRole("button", { name: "Bestätigen", exact: true }).click();
     // Then the step-up (ADR 315): the password of the acting admin.
     await passStepUp(page, me.password);
@@ -50,7 +50,7 @@ test("confirm dialog: Escape, backdrop and 'Abbrechen' cancel, Enter confirms", 
   }
 
   const dialog = page.getByRole("alertdialog", { name: "Admin löschen" });
-  // product-spec "Generic modal system": "Buttons: 'OK', 'Bestätigen', 'Abbrechen'" (issue 25 item 6).
+  // product-spec "Generic modal system": "Buttons: 'OK', 'Bestätigen', 'Abbrechen'".
   const confirmButton = dialog.getByRole("button", { name: "Bestätigen", exact: true });
   const cancelButton = dialog.getByRole("button", { name: "Abbrechen" });
 

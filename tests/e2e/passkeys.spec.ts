@@ -6,7 +6,7 @@ import { passkeys } from "~db/schema";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
-// Issue 27 "Then" (ADR 280): passkeys. With JavaScript, Chromium's virtual authenticator (DevTools
+// ADR 280: passkeys. With JavaScript, Chromium's virtual authenticator (DevTools
 // protocol `WebAuthn`) stands in for the phone or laptop; the e2e server's APP_URL is
 // http://localhost:<port>, so the relying-party ID is `localhost` (WebAuthn refuses IP addresses).
 // Without JavaScript the passkey buttons are absent and password + TOTP is the way in.

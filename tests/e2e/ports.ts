@@ -20,9 +20,9 @@ const blockPorts = (base: number) =>
     smtp: base + 1,
     calcom: base + 3,
     anthropic: base + 4,
-    /** The OpenAI-compatible transcription stand-in (issue 30). */
+    /** The OpenAI-compatible transcription stand-in (ADR 272). */
     transcription: base + 5,
-    /** The IMAP stand-in of the replies app (issue 30, started only when a test asks). */
+    /** The IMAP stand-in of the replies app (ADR 285, started only when a test asks). */
     imap: base + 6,
     /** A second app server configured with the Cal.com stand-in (started only when a test asks). */
     calcomApp: base + 10,

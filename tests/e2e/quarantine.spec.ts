@@ -1,4 +1,4 @@
-// The spam quarantine in the admin list (issue 26, ADR 252), with and without JavaScript: "Prüfen (n)"
+// The spam quarantine in the admin list (ADR 252), with and without JavaScript: "Prüfen (n)"
 // lists the held requests, "Freigeben" makes one an ordinary request, "Löschen" erases another;
 // each result is announced (toast) and the heading with the new count takes the focus.
 import AxeBuilder from "@axe-core/playwright";

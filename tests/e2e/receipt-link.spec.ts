@@ -5,7 +5,7 @@ import { expect, test, waitForMail } from "./fixtures";
 import { bookAndOpenManageLink } from "./manage-helpers";
 import { switchToDarkTheme } from "./theme";
 
-// The receipt mail and its signed link (issue 24): a visitor opens their request on another
+// The receipt mail and its signed link (ADR 220): a visitor opens their request on another
 // device (a fresh browser without cookies) and books from there; after cancelling a demo from the
 // mail, the same browser books again.
 test.use({ viewport: { width: 390, height: 844 } });

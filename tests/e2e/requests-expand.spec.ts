@@ -39,7 +39,7 @@ test("expanding a row shows its details only; it closes again; full screen from 
   const row = rowOf(page, `Offen ${m}`);
   const toggle = expandToggle(row, `Offen ${m}`, javaScriptEnabled);
   await expect(toggle).toHaveAttribute("aria-expanded", "false");
-  // A collapsed row shows the company's first line only (issue 24); the details are not rendered.
+  // A collapsed row shows the company's first line only (ADR 236); the details are not rendered.
   await expect(page.getByText(`Eins-Details ${m}`)).toHaveCount(0);
 
   if (javaScriptEnabled) {

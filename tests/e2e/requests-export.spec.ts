@@ -4,7 +4,7 @@ import { requests } from "~db/schema";
 import { expect, test } from "./fixtures";
 import { removeRequest } from "./seed";
 
-// Issue 31 (newcomer walk): "Als CSV exportieren" sits beside the list's heading, in view on a
+// "Als CSV exportieren" sits beside the list's heading, in view on a
 // phone (the filter panel is folded there), and downloads the list as shown — search and filters
 // applied — as German Excel CSV, with and without JS.
 for (const viewport of [

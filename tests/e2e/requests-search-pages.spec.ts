@@ -4,7 +4,7 @@ import { requests } from "~db/schema";
 import { expect, test } from "./fixtures";
 import { removeRequest } from "./seed";
 
-// Issue 16: the ranked search counts and pages through the covering index (ADR 175); the count in
+// The ranked search counts and pages through the covering index (ADR 175); the count in
 // the heading and the numbered page links (plain links, with and without JS) stay.
 test("a ranked search counts every hit and pages with numbered links", async ({
   page,

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { submitVisitorRequest } from "./fidelity-helpers";
 import { expect, test } from "./fixtures";
 
-// Issue 28: the built-in scheduler's week in the card "Terminbuchung" (Conform lists, with and
+// ADR 264: the built-in scheduler's week in the card "Terminbuchung" (Conform lists, with and
 // without JS), and a visitor books only inside the configured hours (here: a lunch break).
 
 const PHONE = { width: 390, height: 844 };

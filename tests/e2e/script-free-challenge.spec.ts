@@ -1,4 +1,4 @@
-// A visitor without JavaScript is not held for being without JavaScript (issue 40, ADR 326): the
+// A visitor without JavaScript is not held for being without JavaScript (ADR 326): the
 // thank-you page asks one question in words; the right answer takes the normal flow (the receipt
 // arrives), wrong answers leave the request for a human — at 390×844 and 1280×800, on the landing
 // page and in the framed form, and for a click that posted before the page hydrated.

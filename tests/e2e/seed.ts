@@ -139,7 +139,7 @@ export async function seedRequest(baseUrl: string, input: SeedRequestInput = {})
       "aufnahme.webm",
     );
   }
-  // A solved proof of work, as the landing page's widget sends it: the normal flow (issue 26).
+  // A solved proof of work, as the landing page's widget sends it: the normal flow (ADR 250).
   form.set("altcha", await solvedAltcha(baseUrl));
   const res = await fetch(`${baseUrl}/api/requests`, { method: "POST", body: form });
   if (res.status !== 201) throw new Error(`seedRequest: ${res.status} ${await res.text()}`);
@@ -162,9 +162,9 @@ export const findRequest = (id: number) => loadRequestJson(id);
 
 export const removeRequest = (id: number) => deleteRequest(id);
 
-/** The admin-only state of a request (voice transcript and its status, messages; issue 30). */
+/** The admin-only state of a request (voice transcript and its status, messages; ADRs 272, 273). */
 export const adminExtras = (id: number) => adminExtrasOf([id]).get(id);
-/** Whether the spam quarantine holds this request (issue 26; the admin side shows it as "Prüfen"). */
+/** Whether the spam quarantine holds this request (ADR 252; the admin side shows it as "Prüfen"). */
 export function isQuarantined(id: number): boolean {
   const row = db()
     .select({ quarantinedAt: requests.quarantinedAt })

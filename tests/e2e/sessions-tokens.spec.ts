@@ -4,7 +4,7 @@ import { loginAs } from "./auth";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
-// Issue 27: the admin's sessions ("Sicherheit") and API tokens ("API-Zugänge") on /admin/account,
+// ADRs 260, 261: the admin's sessions ("Sicherheit") and API tokens ("API-Zugänge") on /admin/account,
 // with and without JavaScript (both projects run this spec).
 test.use({ viewport: { width: 390, height: 844 } });
 test.describe.configure({ timeout: 120_000 });

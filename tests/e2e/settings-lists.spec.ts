@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
-// Issue 25 item 4: the settings' lists are Conform field lists. With JS Conform changes them in
+// ADR 244: the settings' lists are Conform field lists. With JS Conform changes them in
 // place; without JS each button posts its intent and the server shows the changed list again.
 // Nothing is stored before "Konfiguration speichern".
 

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
-// Issue 26: the settings' "Spam-Schutz und Kosten" card — the blocklist (a Conform list, each
+// ADRs 251, 255: the settings' "Spam-Schutz und Kosten" card — the blocklist (a Conform list, each
 // entry checked at its row), the quarantine's days and the daily AI limit, with and without JS.
 
 const PHONE = { width: 390, height: 844 };

@@ -5,7 +5,7 @@ import { expect, test, waitForMail } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { isQuarantined } from "./seed";
 
-// The visitor side of the spam defence (issue 26, ADR 250). With JS the invisible ALTCHA widget
+// The visitor side of the spam defence (ADR 250). With JS the invisible ALTCHA widget
 // loads on the first interaction with the form and solves by itself; a submission waits for it
 // and takes the normal flow (the receipt arrives). Without JS the same form posts without a
 // solution: the request waits in the quarantine and the success page asks one question (ADR 326).

@@ -177,7 +177,7 @@ export async function startStack(workerIndex: number) {
       return plainApp;
     },
     /**
-     * An app server with replies by IMAP (issue 30, ADR 285; own database): it polls a loopback
+     * An app server with replies by IMAP (ADR 285; own database): it polls a loopback
      * IMAP stand-in every second; submissions need no proof of work. Started on first use.
      */
     imapApp() {

@@ -4,7 +4,7 @@ import { loginAs } from "./auth";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
-// Issue 28: the video link on an appointment card and the team calendar's settings section
+// ADRs 266, 267: the video link on an appointment card and the team calendar's settings section
 // (busy feed URL, fixed video room, subscription link of the booked demos) — with and without JS,
 // at 390×844, axe clean.
 test.use({ viewport: { width: 390, height: 844 } });

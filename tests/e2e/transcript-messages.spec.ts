@@ -1,4 +1,4 @@
-// Voice transcripts and messages to the lead (issue 30, ADRs 272–273), with and without
+// Voice transcripts and messages to the lead (ADRs 272–273), with and without
 // JavaScript: the transcript of a recording shows under the player (row details and full-screen
 // view) and is found by the search; "Erneut transkribieren" starts it again; "Nachricht an den
 // Kunden" mails the lead with Reply-To the admin and keeps the thread in the request.

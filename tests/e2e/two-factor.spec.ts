@@ -4,7 +4,7 @@ import { generateSync } from "otplib";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
-// Issue 27: the TOTP second factor, with and without JavaScript (both projects run this spec).
+// ADR 256: the TOTP second factor, with and without JavaScript (both projects run this spec).
 // The test reads the secret from the page like a user typing it into an app, and computes the
 // codes with otplib.
 test.use({ viewport: { width: 390, height: 844 } });

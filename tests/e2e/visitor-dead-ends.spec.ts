@@ -5,7 +5,7 @@ import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { bookAndOpenManageLink } from "./manage-helpers";
 
-// Issue 24 (6), mostly without JavaScript, at 390×844 and 1280×800: a refused file is named in the
+// ADR 216, mostly without JavaScript, at 390×844 and 1280×800: a refused file is named in the
 // error summary at the top of the answer; a day on the booking page opens at its times; the
 // invalid-link page says how to reach the agency; the booking and manage pages carry the site
 // header. Each asserts what the visitor sees (in the viewport, focused).

@@ -1,4 +1,4 @@
-// Issue 24, problems 1 and 2: after "Anfrage senden" the result is where the visitor looks (in the
+// ADR 210: after "Anfrage senden" the result is where the visitor looks (in the
 // viewport, focused, announced) at 390×844 and 1280×800, and nothing given is lost: a failed or
 // unanswered submission keeps text, files and recording, its retry creates exactly one request,
 // a submit during a recording sends it, and leaving with unsent files asks first.
@@ -47,7 +47,7 @@ const pdf = (name: string) => ({
 
 /**
  * Every stored request of this address (through the app's server modules), the ones the spam
- * quarantine holds included (a no-JS submission has no proof of work, issue 26).
+ * quarantine holds included (a no-JS submission has no proof of work, ADR 250).
  */
 const requestsOf = (email: string) =>
   [

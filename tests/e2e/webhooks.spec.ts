@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
-// The settings page's webhook section (issue 17): add with the offered secret, a German validation
+// The settings page's webhook section (ADR 248): add with the offered secret, a German validation
 // message, the secret masked afterwards, edit keeping the secret, remove — with and without JS.
 test("webhooks: add, validate, edit keeping the secret, remove", async ({
   page,
@@ -61,7 +61,7 @@ test("webhooks: add, validate, edit keeping the secret, remove", async ({
     await waitForHydration(page);
   }
 
-  // Edit the URL, leave the secret empty: refused (issue 27: a new address needs a new secret, so
+  // Edit the URL, leave the secret empty: refused (ADR 262: a new address needs a new secret, so
   // the old secret never reaches it); with a new secret, saved.
   await saved.getByLabel("URL").fill("https://hooks.example.com/neu");
   await saved.getByRole("button", { name: "Webhook speichern" }).click();

@@ -4,7 +4,7 @@ import { requests } from "~db/schema";
 import { insertAdmin, testDb } from "./auth-helpers";
 import { startTestServer, type TestServer } from "./server";
 
-// Issue 24 (problems 8, 9, 11) without SMTP and without ANTHROPIC_API_KEY (vitest.setup.ts removes
+// ADRs 226, 230, 231 without SMTP and without ANTHROPIC_API_KEY (vitest.setup.ts removes
 // both). TRUST_PROXY=fly lets a test speak from several client addresses (Fly-Client-IP).
 let server: TestServer;
 let token: string;

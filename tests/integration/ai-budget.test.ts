@@ -1,4 +1,4 @@
-// Issue 26: the AI budgets (ADR 255, 318). Every AI call takes one of the Berlin day's budget of
+// The AI budgets (ADRs 255, 318). Every AI call takes one of the Berlin day's budget of
 // its kind in SQLite: automatic summaries stop at `ai.dailyLimit` and wait for the next day
 // (without using up their attempts), the admins' manual actions answer 429 in German beyond
 // `ai.manualDailyLimit`, parallel calls let exactly the limit through, and the count survives a

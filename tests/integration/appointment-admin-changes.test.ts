@@ -1,4 +1,4 @@
-// Issue 28: admins cancel and move built-in bookings (card forms without JS, the API with an API
+// ADR 282: admins cancel and move built-in bookings (card forms without JS, the API with an API
 // token's appointments:write), the visitor mailed like after their own change (loopback SMTP);
 // the booking being moved blocks nothing around it (buffers, daily maximum) on the manage page,
 // the admin's move page and in the move's guard; a quarantined request's video link mails nobody.
@@ -150,7 +150,7 @@ describe("POST /api/admin/appointments/{id}/reschedule and /cancel", () => {
     const body = await moved.json();
     expect(body.appointment.startTime).toBe(to.toISOString());
     // As after the visitor's own move, the updated invite waits for the one-invitation-per-hour
-    // budget of the mailbox (issue 26): held in the outbox, sent once its hour has passed.
+    // budget of the mailbox (ADR 255): held in the outbox, sent once its hour has passed.
     const held = db()
       .select()
       .from(mailOutbox)
@@ -309,7 +309,7 @@ describe("the card's cancel form (no JS)", () => {
   });
 });
 
-describe("a quarantined request (issue 26)", () => {
+describe("a quarantined request (ADR 252)", () => {
   it("its booking's video link changes without mailing the visitor; a move and a cancel neither", async () => {
     const r = newRequest(true);
     const row = await book(r.id, berlinTime(await weekdayNo(4), 13, 0));

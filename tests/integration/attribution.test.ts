@@ -24,7 +24,7 @@ beforeAll(async () => {
 async function submit(fields: Record<string, string>): Promise<RequestJson> {
   const res = await server.fetch("/api/requests", {
     method: "POST",
-    // A solved proof of work: the request takes the normal flow and shows in the lists (issue 26).
+    // A solved proof of work: the request takes the normal flow and shows in the lists (ADR 250).
     body: multipart({ ...validFields(), ...fields, altcha: await solvedAltcha(server.url) }),
   });
   expect(res.status).toBe(201);
@@ -259,7 +259,7 @@ describe("attribution", () => {
   });
 });
 
-// Issue 24 (3): a click on the cookie bar (or the info banner, the theme switch) must not change
+// ADR 215: a click on the cookie bar (or the info banner, the theme switch) must not change
 // where the visitor came from: the landing path and referrer are the landing document's (ADR 215).
 describe("attribution across the preference posts", () => {
   const google = "https://www.google.com/";

@@ -1,4 +1,4 @@
-// Issue 27: a complete audit trail (settings, webhooks, invitations, accounts, passwords,
+// ADR 262: a complete audit trail (settings, webhooks, invitations, accounts, passwords,
 // downloads, the CSV of the log) and the webhook findings of the security review (a new URL needs a
 // new secret and drops what was queued for the old one; credential URLs sealed at rest).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -76,7 +76,7 @@ describe("built-in scheduler", () => {
       json: { requestId: r.id, startTime },
     });
     expect(stranger.status).toBe(403);
-    // Two requests (one request may hold only one active appointment, issue 11).
+    // Two requests (one request may hold only one active appointment, ADR 081).
     const r2 = seedRequest("zweite@example.com");
     const [a, b] = await Promise.all([
       server.fetch("/api/calcom/book-appointment", {

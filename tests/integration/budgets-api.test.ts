@@ -1,4 +1,4 @@
-// Issue 26 over HTTP: `ai.dailyLimit` through /api/configuration, the 429 of manual AI actions,
+// ADRs 255, 318 over HTTP: `ai.dailyLimit` through /api/configuration, the 429 of manual AI actions,
 // the note on a summary that waits for tomorrow, the booking still succeeding while its
 // invitation mail waits for the address's hour, and the metrics of both budgets.
 

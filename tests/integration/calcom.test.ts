@@ -220,7 +220,7 @@ describe("Cal.com API v2 client", () => {
         ),
       ),
     );
-    // Another request (request r has its one active appointment now, issue 11).
+    // Another request (request r has its one active appointment now, ADR 081).
     const other = db()
       .insert(requests)
       .values({
@@ -267,7 +267,7 @@ describe("Cal.com API v2 client", () => {
   });
 });
 
-describe("a quarantined request's booking (spam, issue 26)", () => {
+describe("a quarantined request's booking (spam, ADR 252)", () => {
   it("is held here without a call to Cal.com and forwarded once an admin releases the request", async () => {
     const r = db()
       .insert(requests)

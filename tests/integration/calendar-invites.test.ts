@@ -263,7 +263,7 @@ describe("calendar invite, reminder and the visitor's manage link (built-in sche
     expect(await old.text()).toContain("nicht mehr gültig");
     expect((await postForm(link, { intent: "cancel" })).status).toBe(410);
 
-    // Issue 26 "booking invitation mails at most one per address per hour": the confirmation went
+    // ADR 255, "booking invitation mails at most one per address per hour": the confirmation went
     // out within the hour, so the move's invitation waits until that hour ends (ADR 255).
     await server.drainOutbox();
     expect(mailsTo(email, /verschoben/)).toHaveLength(0);

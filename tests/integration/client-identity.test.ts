@@ -1,4 +1,4 @@
-// Issue 26: one client identity for every limit. An IPv6 client counts by its /56 (as the request
+// ADR 254: one client identity for every limit. An IPv6 client counts by its /56 (as the request
 // slots do, ADR 197/254), so twelve addresses of one /64 share one counter for submissions,
 // bookings, logins and password-reset requests. TRUST_PROXY=fly lets the test speak from any address.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

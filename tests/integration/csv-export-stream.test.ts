@@ -4,7 +4,7 @@ import { seedBenchRequests } from "../../scripts/bench-admin-seed.ts";
 import { startTestServer, type TestServer } from "./server";
 import { spyOnConnections } from "./sqlite-spy";
 
-// Issue 31: the CSV export reads keyset batches and gives the event loop back between them, so a
+// ADR 287: the CSV export reads keyset batches and gives the event loop back between them, so a
 // long export never holds up the other requests. 20,000 requests are 20 batches; a request sent
 // once the first bytes of the export have arrived is answered while the export still runs.
 // The server's own SQLite connection is found by ./sqlite-spy.ts, so the temporary hit tables of

@@ -23,7 +23,7 @@ afterAll(() => server.close());
 async function submit(fields: Record<string, string>): Promise<number> {
   const res = await server.fetch("/api/requests", {
     method: "POST",
-    // A solved proof of work: the request takes the normal flow and shows in the lists (issue 26).
+    // A solved proof of work: the request takes the normal flow and shows in the lists (ADR 250).
     body: multipart(validFields({ ...fields, altcha: await solvedAltcha(server.url) })),
   });
   expect(res.status).toBe(201);

@@ -1,4 +1,4 @@
-// The embeddable contact form (issue 29, ADR 283): /embed may be framed by the allowed websites
+// The embeddable contact form (ADR 283): /embed may be framed by the allowed websites
 // only (every other page keeps frame-ancestors 'none'), reads and sets no cookie, carries a signed
 // token instead (a forged or expired one is refused in German), and answers a no-JS post with a
 // signed "gesendet" token in the redirect; the embedding page is recorded as referrer.

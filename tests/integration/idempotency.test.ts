@@ -87,7 +87,7 @@ describe("Idempotency-Key (root middleware)", () => {
   });
 
   it("a visitor's retried submission creates one request and still gets its history cookie", async () => {
-    // A solved proof of work (issue 26): the request takes the normal flow, so the admin list shows it.
+    // A solved proof of work (ADR 250): the request takes the normal flow, so the admin list shows it.
     const fields = validFields({ altcha: await solvedAltcha(server.url) });
     const send = () =>
       server.fetch("/api/requests", {

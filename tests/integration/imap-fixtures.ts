@@ -1,4 +1,4 @@
-// The stack of the IMAP reply tests (issue 30): a real SMTP inbox, the loopback IMAP stand-in and a
+// The stack of the IMAP reply tests (ADR 285): a real SMTP inbox, the loopback IMAP stand-in and a
 // test server polling it only when drained, the team told about new requests (and so replies).
 import { afterAll, beforeAll, expect } from "vitest";
 import { solvedAltcha } from "../altcha-solution";

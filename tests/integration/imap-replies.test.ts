@@ -1,4 +1,4 @@
-// Replies by IMAP (issue 30, ADR 285) against a loopback IMAP stand-in (tests/imap-stand-in.ts)
+// Replies by IMAP (ADR 285) against a loopback IMAP stand-in (tests/imap-stand-in.ts)
 // and a real SMTP inbox: with IMAP_URL set, a message to the lead has the inbox's signed
 // plus-address as Reply-To and the admin in Cc; the poller files a reply by that plus-address (any
 // sender) or by In-Reply-To (the lead's address only) as `direction: "in"`, marks it \Seen,

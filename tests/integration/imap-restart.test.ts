@@ -1,4 +1,4 @@
-// Replies by IMAP survive a restart (issue 30, ADR 285): two real server processes on one
+// Replies by IMAP survive a restart (ADR 285): two real server processes on one
 // database, polling a loopback IMAP stand-in every second. The first files a reply; after the
 // restart the second resumes after the last UID it remembered (job_runs): the new reply is filed,
 // the old one is neither filed twice nor fetched again, nor is the unmatched mail read again.

@@ -1,4 +1,4 @@
-// Issue 25 item 6: without SMTP no invitation mail leaves the server, so the invite and resend APIs
+// Without SMTP no invitation mail leaves the server, so the invite and resend APIs
 // must not say "gesendet"; they say that no mail was sent and hand out the link to pass on.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiLogin } from "./auth-helpers";

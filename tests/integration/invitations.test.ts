@@ -128,7 +128,7 @@ describe("invitations", () => {
     const resent = await res.json();
     const fresh = resent.invitationToken as string;
     expect(fresh).not.toBe(old);
-    // With SMTP the mail really leaves, so the answer may say so (issue 25 item 6).
+    // With SMTP the mail really leaves, so the answer may say so.
     expect(resent.mailed).toBe(true);
     expect(resent.message).toBe("Einladung erneut gesendet. Der alte Link ist ungültig.");
     expect(created.message).toBe("Einladung an dora@example.com gesendet.");

@@ -441,9 +441,9 @@ describe("visitor data", () => {
           "bookingLeadTime",
           "bookingWeekdays",
           "bookingClosedDays",
-          // Issue 28: the booking horizon (days) names the last bookable day in the dialog.
+          // ADR 264: the booking horizon (days) names the last bookable day in the dialog.
           "bookingHorizonDays",
-          // Issue 29: the brand (name, links, colour, logo URL, landing texts) is public.
+          // ADR 268: the brand (name, links, colour, logo URL, landing texts) is public.
           "branding",
           "infoBanner",
           "uploadSettings",

@@ -1,4 +1,4 @@
-// Issue 27: failed logins are limited per client (IPv6 by its /56) AND per account from any
+// ADRs 254, 263: failed logins are limited per client (IPv6 by its /56) AND per account from any
 // address: 10 failures in 15 minutes lock the name for 15 minutes (an unknown name the same way, the
 // same answer), at most one mail per lock with a reset link, a completed reset lifts the lock.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

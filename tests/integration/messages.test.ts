@@ -1,4 +1,4 @@
-// Messages to the lead from the request (issue 30, ADR 273): a mail through the outbox to the
+// Messages to the lead from the request (ADR 273): a mail through the outbox to the
 // lead with Reply-To the sending admin, the thread in the admin JSON with the outbox's status,
 // the limits (per admin per hour, per lead per day; parallel-safe), not for quarantined requests,
 // never in webhooks or the CSV, in the export, gone after erasure, audited without its text.

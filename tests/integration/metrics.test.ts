@@ -103,7 +103,7 @@ describe("Prometheus metrics", () => {
       expect(sample(text, 'anfrage_outbox_mails{status="pending"}')).toBeTypeOf("number");
       expect(sample(text, 'anfrage_outbox_mails{status="failed"}')).toBe(0);
       expect(sample(text, "anfrage_ai_summary_failures")).toBe(0);
-      // The lead above came without a proof of work: held in the spam quarantine (issue 26).
+      // The lead above came without a proof of work: held in the spam quarantine (ADR 250).
       expect(sample(text, "anfrage_requests_quarantined")).toBe(1);
       expect(sample(text, "anfrage_disk_free_bytes")).toBeGreaterThan(0);
       expect(sample(text, "process_resident_memory_bytes")).toBeGreaterThan(0);

@@ -3,7 +3,7 @@ import { apiLogin, insertAdmin, testDb } from "./auth-helpers";
 import { startTestServer, type TestServer } from "./server";
 import { SoftAuthenticator } from "./soft-authenticator";
 
-// Passkeys (issue 27 "Then", ADR 280): registration and login with a software authenticator
+// Passkeys (ADR 280): registration and login with a software authenticator
 // (ES256 from node:crypto), RP ID = APP_URL's hostname, origin = its origin. Replayed challenges
 // and assertions, a foreign origin, a removed passkey and API tokens are refused.
 

@@ -26,7 +26,7 @@ async function submit(fields: Record<string, string>, files: Parameters<typeof m
 }
 
 describe("person export (ZIP)", () => {
-  it("covers the chosen request; the same e-mail's others only when the admin adds them (issue 27)", async () => {
+  it("covers the chosen request; the same e-mail's others only when the admin adds them (ADR 262)", async () => {
     const pdf = pdfBytes(3000);
     const a = await submit({ email: "Person.Export@example.com", name: "Paula Export" }, [
       { name: "plan.pdf", bytes: pdf },

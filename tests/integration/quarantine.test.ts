@@ -1,4 +1,4 @@
-// The admin side of the spam quarantine (issue 26, ADR 252): a quarantined request (quarantined_at
+// The admin side of the spam quarantine (ADR 252): a quarantined request (quarantined_at
 // set here directly, as the submission verdict would) is left out of the default list, the counts,
 // the dashboard and the duplicate hints; releasing it runs the new-request flow exactly once;
 // deleting erases it; the retention job erases it after spam.quarantineDays; admins see their

@@ -1,4 +1,4 @@
-// The receipt mail for every accepted request (issue 24): its content, one per address per 24 h
+// The receipt mail for every accepted request (ADR 220): its content, one per address per 24 h
 // (durable and safe under parallel submissions), and the signed request link it carries.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -31,7 +31,7 @@ afterAll(async () => {
 const tag = () => Math.random().toString(36).slice(2, 8);
 
 async function submitApi(fields: Record<string, string>) {
-  // A solved proof of work: the receipt belongs to the normal flow (issue 26).
+  // A solved proof of work: the receipt belongs to the normal flow (ADR 250).
   const altcha = await solvedAltcha(server.url);
   const res = await server.fetch("/api/requests", {
     method: "POST",

@@ -167,7 +167,7 @@ describe("continuous replication with Litestream (file:// replica)", () => {
       try {
         await waitForHealth(url, second);
         expect(second.output()).toMatch(/restor/i);
-        // The launcher marked the restore; the boot sweep (after listening, issue 31) consumes
+        // The launcher marked the restore; the boot sweep (after listening, ADR 277) consumes
         // the marker — it may finish just after /healthz says OK.
         await expect
           .poll(second.output, { timeout: 10_000 })

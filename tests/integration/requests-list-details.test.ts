@@ -15,7 +15,7 @@ let second = 0;
 async function submit(name: string, company: string): Promise<number> {
   const res = await server.fetch("/api/requests", {
     method: "POST",
-    // A solved proof of work: the request takes the normal flow and shows in the lists (issue 26).
+    // A solved proof of work: the request takes the normal flow and shows in the lists (ADR 250).
     body: multipart(
       validFields({ name, companyDescription: company, altcha: await solvedAltcha(server.url) }),
     ),
@@ -39,7 +39,7 @@ beforeAll(async () => {
     body: new URLSearchParams({ username: admin.username, password: admin.password }).toString(),
   });
   cookie = login.headers.get("set-cookie")?.split(";")[0] as string;
-  // Two lines each: a row shows the first (issue 24), the details the whole description.
+  // Two lines each: a row shows the first (ADR 236), the details the whole description.
   first = await submit(
     `Erste ${tag}`,
     `Firma Eins ${tag} mit Werkstatt\nEins-Details ${tag} im Hof`,

@@ -1,4 +1,4 @@
-// Issue 27 (security review): a reset link an admin creates for another admin is audited and the
+// ADR 262: a reset link an admin creates for another admin is audited and the
 // target hears of it at the next login. With SMTP the link itself goes to the target, never to the
 // actor (ADR 315); creating it needs the actor's step-up.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

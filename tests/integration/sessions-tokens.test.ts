@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { apiLogin, insertAdmin, testDb } from "./auth-helpers";
 import { startTestServer, type TestServer } from "./server";
 
-// Sessions you can see and end, and scoped API tokens (issue 27, ADR 260/261). The server runs in
+// Sessions you can see and end, and scoped API tokens (ADR 260/261). The server runs in
 // this process, so a fake clock (Date only) moves idle ends, expiries and the lastSeenAt throttle.
 
 let server: TestServer;

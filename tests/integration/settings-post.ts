@@ -54,7 +54,7 @@ export function settingsFormPost(c: Config, omit: string[] = []) {
   f.set("spam.quarantineDays", String(c.spam.quarantineDays));
   f.set("ai.dailyLimit", String(c.ai.dailyLimit));
   f.set("ai.manualDailyLimit", String(c.ai.manualDailyLimit));
-  // The brand card (issue 29) shows every text, today's where none is stored.
+  // The brand card (ADR 268) shows every text, today's where none is stored.
   const brand = c.branding ?? {};
   for (const key of BRANDING_TEXT_KEYS)
     f.set(`branding.${key}`, brand[key] ?? brandingDefaults[key]);

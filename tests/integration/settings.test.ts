@@ -165,7 +165,7 @@ describe("settings page form", () => {
     expect(after.uploadSettings.allowedImageTypes).toEqual(before.uploadSettings.allowedImageTypes);
   });
 
-  it("saves the brand card (issue 29): texts, FAQ, colour; a default text is stored as null", async () => {
+  it("saves the brand card (ADRs 268, 269): texts, FAQ, colour; a default text is stored as null", async () => {
     const cookie = await cookieLogin();
     const before = await current();
     const form = formFor(before);

@@ -1,4 +1,4 @@
-// The go-live check (issue 24) on a fresh install with nothing configured: every required item is
+// The go-live check (ADR 225) on a fresh install with nothing configured: every required item is
 // red with its German instruction, and each turns green the way its message says. Also "My account"
 // without SMTP (a new address applies at once, audited) and the booking success without SMTP.
 import { mkdirSync, utimesSync, writeFileSync } from "node:fs";

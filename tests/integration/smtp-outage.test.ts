@@ -71,7 +71,7 @@ describe("SMTP outage", () => {
   it("keeps 20 notifications (and 20 receipts) through the outage and delivers each exactly once afterwards", async () => {
     const ids: number[] = [];
     const visitors: string[] = [];
-    // Twenty solved proofs of work (issue 26), solved side by side before the submissions.
+    // Twenty solved proofs of work (ADR 250), solved side by side before the submissions.
     const solutions = await Promise.all(Array.from({ length: 20 }, () => solvedAltcha(server.url)));
     for (let i = 0; i < 20; i++) {
       const fields = validFields({ name: `Kundin ${i}`, altcha: solutions[i] as string });

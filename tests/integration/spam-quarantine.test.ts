@@ -1,4 +1,4 @@
-// Spam defence, the visitor side (issue 26, ADR 250/251): a submission with a valid ALTCHA solution
+// Spam defence, the visitor side (ADR 250/251): a submission with a valid ALTCHA solution
 // takes the normal flow (mail, request.created webhook, AI summary); without one (missing, forged,
 // expired, replayed) or on the blocklist it is stored and answered like any other but quarantined:
 // no mail after drainOutbox, no webhook delivery, no call to the Anthropic stand-in.

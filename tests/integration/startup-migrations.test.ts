@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, it } from "vitest";
 
-// Issue 31 / ADR 277: the production server listens before the migrations; a long backfill runs
+// ADR 277: the production server listens before the migrations; a long backfill runs
 // in a worker thread while /healthz answers 200 ("Startet") at once and the app 503 + Retry-After,
 // then the app serves. The backfill here is a migration that computes for seconds.
 

@@ -1,4 +1,4 @@
-// The team's calendar (issue 28): busy times from secret ICS feeds on a loopback server (up, down,
+// The team's calendar (ADR 266): busy times from secret ICS feeds on a loopback server (up, down,
 // slow, huge, redirect), masked and sealed URLs, the private feed of booked demos (parsed with
 // ical.js) and the video link in mail (loopback SMTP), .ics and the manage page.
 import { createServer, type Server } from "node:http";

@@ -1,4 +1,4 @@
-// The embedded defaults (issue 30): without TRANSCRIPTION_API_URL nothing leaves the machine —
+// The embedded defaults (ADR 272): without TRANSCRIPTION_API_URL nothing leaves the machine —
 // a recording's status is `off`, the job calls nothing, a retry is refused, the privacy note says
 // nothing of it; without SMTP_URL a message to the lead is refused with a German 409.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

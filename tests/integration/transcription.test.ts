@@ -1,4 +1,4 @@
-// Voice transcription (issue 30, ADR 272) against a loopback stand-in for an OpenAI-compatible
+// Voice transcription (ADR 272) against a loopback stand-in for an OpenAI-compatible
 // speech-to-text API: the recording arrives as multipart with its bytes and language=de, the
 // transcript is stored, searched (FTS5), passed to the AI, exported, and erased; a service that
 // is down is retried with backoff, then `failed`; quarantined requests wait until released.
@@ -298,7 +298,7 @@ describe("transcription of a voice message", () => {
   });
 
   it("sends nothing for a quarantined request until it is released", async () => {
-    // Without a proof of work the submission is held in the spam quarantine (issue 26).
+    // Without a proof of work the submission is held in the spam quarantine (ADR 250).
     const created = await submitWithAudio({}, true);
     expect(row(created.id)?.quarantinedAt).not.toBeNull();
     const before = standIn.calls.length;

@@ -13,7 +13,7 @@ import { startTestServer, type TestServer } from "./server";
 import { type SettingsConfig, settingsFormPost } from "./settings-post";
 
 /**
- * One rule, two faces (issue 25, ADRs 240, 310): the same bad input through the page's form action
+ * One rule, two faces (ADRs 240, 310): the same bad input through the page's form action
  * and through its /api twin is refused with the same German message.
  */
 let server: TestServer;
@@ -48,7 +48,7 @@ beforeAll(async () => {
     .get();
   requestId = row.id;
   requestUpdatedAt = row.updatedAt.toISOString();
-  // Two built-in bookings a week ahead: one cancelled, one standing (issue 28's card and API).
+  // Two built-in bookings a week ahead: one cancelled, one standing (ADR 282's card and API).
   const booking = (status: string) =>
     db()
       .insert(appointments)

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { apiLogin, insertAdmin, testDb } from "./auth-helpers";
 import { startTestServer, type TestServer } from "./server";
 
-// The TOTP second factor (issue 27, ADR 256). The server runs in this process, so a fake clock
+// The TOTP second factor (ADR 256). The server runs in this process, so a fake clock
 // (Date only) moves its TOTP window, challenge expiry and limits; codes are computed here from the
 // secret the setup call returned.
 

@@ -1,4 +1,4 @@
-// Outgoing webhooks (issue 17): a receiver on loopback verifies the signature; retries after it was
+// Outgoing webhooks (ADR 248): a receiver on loopback verifies the signature; retries after it was
 // down; the Slack format; the PATCH masking rules; redirects, time-out and response cap. The outbox is
 // driven deterministically: drainWebhooks() flushes, the backoff is "waited out" in the database.
 import { createHmac, timingSafeEqual } from "node:crypto";
@@ -262,7 +262,7 @@ describe("webhook configuration over the API", () => {
     const stored = JSON.parse(
       sql<{ data: string }>("SELECT data FROM configuration WHERE id = 1")[0].data,
     );
-    // Kept (issue 27: sealed at rest like a secret; the Slack delivery below proves it opens to
+    // Kept (ADR 262: sealed at rest like a secret; the Slack delivery below proves it opens to
     // the same URL).
     expect(stored.webhooks[1].url).toMatch(/^enc:v1:/);
     expect(JSON.stringify(stored)).not.toContain(`${receiver.url}/slack`);
@@ -292,7 +292,7 @@ describe("deliveries", () => {
     expect(Object.keys(body)).toEqual(["event", "occurredAt", "data"]);
     expect(body.event).toBe("request.created");
     expect(Number.isNaN(Date.parse(body.occurredAt))).toBe(false);
-    // The admin-only keys never go into webhooks (issue 26: `quarantined`; issue 30: the
+    // The admin-only keys never go into webhooks (ADR 252: `quarantined`; ADRs 272, 273: the
     // transcript and the messages); everything else is the API's request JSON.
     const { quarantined, voiceTranscript, voiceTranscriptStatus, messages, ...api } = await (
       await server.fetch(`/api/admin/requests/${id}`, { token })

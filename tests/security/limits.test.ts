@@ -75,7 +75,7 @@ function nextWeekday(): string {
   return day;
 }
 
-describe("atomic limits under parallel attempts (issue 11)", () => {
+describe("atomic limits under parallel attempts (ADR 081)", () => {
   // First: the admin token needs a login before the wrong ones use up the address's attempts.
   it("10 parallel bookings for one request: exactly one, the others 409 with a German message", async () => {
     const token = await server.adminToken();

@@ -1,4 +1,4 @@
-// Memory under oversized bodies (issue 11): a separately spawned production server must not buffer
+// Memory under oversized bodies (ADR 080): a separately spawned production server must not buffer
 // what it refuses. Its peak RSS (VmHWM from /proc) may grow by less than 150 MB while six 50 MB
 // JSON bodies and one 200 MB multipart body, all chunked (no Content-Length), arrive at once.
 import { spawn } from "node:child_process";

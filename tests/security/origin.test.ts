@@ -21,7 +21,7 @@ const createCode = (headers: Record<string, string>, auth: "cookie" | "bearer" =
     json: { code: `C${Math.random().toString(36).slice(2, 8).toUpperCase()}`, description: "x" },
   });
 
-describe("Origin check of cookie-authenticated writes (issue 11)", () => {
+describe("Origin check of cookie-authenticated writes (ADR 080)", () => {
   it("has a working session cookie", () => {
     expect(cookie).toMatch(/^__session=/);
   });
@@ -40,7 +40,7 @@ describe("Origin check of cookie-authenticated writes (issue 11)", () => {
     }
   });
 
-  it("compares scheme, host and port: another scheme or port of the own host is foreign (issue 27)", async () => {
+  it("compares scheme, host and port: another scheme or port of the own host is foreign (ADR 262)", async () => {
     const own = new URL(server.url);
     const cases = [
       `https://${own.host}`,

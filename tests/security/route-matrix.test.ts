@@ -43,7 +43,7 @@ const tokens: Record<Kind, string | undefined> = {
   garbage: "garbage-token",
   expired: undefined,
   pending: undefined,
-  // The 2FA states (issue 27): the challenge of a right password (no session, so it opens
+  // The 2FA states (ADR 256): the challenge of a right password (no session, so it opens
   // nothing), and an admin who must still enrol because the rule asks every admin for 2FA.
   challenge: undefined,
   enrol: undefined,
@@ -200,7 +200,7 @@ describe("route matrix (derived from app/routes.ts and the /api route modules)",
           // Pages, form actions and every call the table keeps for sessions: 401, whatever the
           // scopes; invalid tokens: 401; a scope the token lacks: 403; within its scopes: through.
           const decision = tokenAccess(pattern, method, page);
-          // token-narrow carries only messages:write (issue 30: sending a message to the lead).
+          // token-narrow carries only messages:write (ADR 273: sending a message to the lead).
           const within =
             kind === "token-all" || (kind === "token-narrow" && decision === "messages:write");
           if (decision === "session" || decision === "public" || !within) {

@@ -23,7 +23,7 @@ export type Classification =
  */
 export const CLASSIFICATION: Record<string, Classification> = {
   "": { page: "public", post: "public" },
-  // The contact form alone for a frame on the agency's website (issue 29); its post needs the
+  // The contact form alone for a frame on the agency's website (ADR 283); its post needs the
   // signed token the page renders (no token: 403), no session.
   embed: { page: "public", post: "public" },
   "preferences/theme": { page: "public", post: "public" },
@@ -37,7 +37,7 @@ export const CLASSIFICATION: Record<string, Classification> = {
   // Guarded by the signed link in its query (no token: 404), not by a session.
   "meine-anfrage": { page: "public" },
   healthz: { api: { GET: "public" } },
-  // The agency's logo (issue 29): public like the page it appears on; 404 while none is set.
+  // The agency's logo (ADRs 268, 293): public like the page it appears on; 404 while none is set.
   "branding/logo": { api: { GET: "public" } },
   "admin/login": { page: "public", post: "public" },
   "admin/logout": { page: "public", post: "public" },
@@ -51,7 +51,7 @@ export const CLASSIFICATION: Record<string, Classification> = {
   "admin/requests": { page: "admin", post: "admin" },
   // JSON for a list row's expand button (ADR 190), guarded like the admin pages (login redirect).
   "admin/requests/:id/details": { page: "admin" },
-  // Guarded by the feed token in its query (no token: 404), not by a session (issue 28).
+  // Guarded by the feed token in its query (no token: 404), not by a session (ADR 267).
   "admin/kalender.ics": { api: { GET: "public" } },
   "admin/appointments": { page: "admin", post: "admin" },
   "admin/appointments/:id/verschieben": { page: "admin", post: "admin" },

@@ -9,16 +9,24 @@ const records = readdirSync(DIR).filter((f) => /^\d{3}-.+\.md$/.test(f) && !f.st
 const index = readFileSync(path.join(DIR, "README.md"), "utf8");
 const read = (file: string) => readFileSync(path.join(DIR, file), "utf8");
 
-/** The index rows: number, title, file, date, status. */
+/** The index rows: number, title, file, date, status, in force. */
 const rows = [
-  ...index.matchAll(/^\| (\d{3}) \| \[(.+)\]\((\d{3}-[^)]+\.md)\) \| ([^|]+) \| ([^|]+) \|$/gm),
-].map(([, number, title, file, date, status]) => ({
+  ...index.matchAll(
+    /^\| (\d{3}) \| \[(.+)\]\((\d{3}-[^)]+\.md)\) \| ([^|]+) \| ([^|]+) \| ([^|]+) \|$/gm,
+  ),
+].map(([, number, title, file, date, status, inForce]) => ({
   number,
   title,
   file,
   date: date.trim(),
   status: status.trim(),
+  inForce: inForce.trim(),
 }));
+/** The records a status names after a word: "amends 120, 126", "amended by 306, 316". */
+const named = (status: string, word: RegExp) =>
+  [...status.matchAll(new RegExp(`${word.source} ((?:\\d{3}(?:, | and )?)+)`, "gi"))].flatMap(
+    ([, list]) => list.match(/\d{3}/g) ?? [],
+  );
 
 /** "# 080: Title", "# 091 Title" and "# 120 — Title" all name the title "Title". */
 const headingTitle = (text: string) => /^# \d{3}\s*[—–:-]?\s*(.+)$/m.exec(text)?.[1].trim();
@@ -65,6 +73,26 @@ describe("architecture decision records", () => {
           row.file,
         ).toBe(true);
     }
+  });
+
+  it("marks each row in force (yes) or not (no): only a superseded record is not", () => {
+    for (const row of rows) {
+      expect(["yes", "no"], row.file).toContain(row.inForce);
+      expect(row.inForce, row.file).toBe(/^Superseded by/.test(row.status) ? "no" : "yes");
+    }
+  });
+
+  it("names every amendment on both rows: 'amends N' here, 'amended by' this one on N's row", () => {
+    const byNumber = new Map(rows.map((row) => [row.number, row]));
+    const missing: string[] = [];
+    for (const row of rows) {
+      for (const target of named(row.status, /amends/)) {
+        const other = byNumber.get(target);
+        if (!other || !named(other.status, /amended by/).includes(row.number))
+          missing.push(`${target} lacks "amended by ${row.number}"`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 
   it("cites only documents inside the repository", () => {

@@ -102,7 +102,7 @@ describe("backup and restore", () => {
     expect(before.requests).toHaveLength(3);
     // The next start quarantines stored files the restored rows do not refer to (ADR 085).
     expect(existsSync(`${env.DATABASE_PATH}.restored`)).toBe(true);
-    // The next start checks every page in the background (issue 31): the marker asks for it.
+    // The next start checks every page in the background (ADR 296): the marker asks for it.
     expect(existsSync(`${env.DATABASE_PATH}.check`)).toBe(true);
     expect(readFileSync(path.join(env.UPLOADS_DIR, "files", "a.pdf"), "utf8")).toBe(
       "%PDF-1.4 Inhalt",

@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { db } from "~/server/platform/db.server";
 
-// Issue 31: PRAGMA optimize at boot on a new (empty) database recorded `requests_fts_data` with 2
+// ADR 288: PRAGMA optimize at boot on a new (empty) database recorded `requests_fts_data` with 2
 // rows; the planner then scanned that table for FTS5's own range delete of merged segments, so
 // every insert read the whole search index as it grew (seeding 100k requests 3–6× slower). After
 // each optimize the FTS5 shadow tables get one fixed, large estimate instead.

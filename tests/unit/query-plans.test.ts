@@ -20,7 +20,7 @@ const { sweepUnreferencedUploads } = await import("~/server/uploads/sweep.server
 const { boardView } = await import("~/server/pipeline/board.server");
 const { promiseStats } = await import("~/server/pipeline/promises.server");
 
-// Issue 31: the query plan of every list, dashboard, /metrics and background query, planned with
+// ADR 275: the query plan of every list, dashboard, /metrics and background query, planned with
 // the statistics of the bench seed (db/query-plan-stats.json, captured by
 // scripts/capture-query-stats.ts from a 100k seed scaled to 1M rows; a test database has none).
 // A plan that reads all of `requests` — SCAN requests (the table or a full index) without a LIMIT,

@@ -42,7 +42,7 @@ export function AttributionFields({
   embedAttribution,
 }: {
   affiliateCode?: string | null;
-  /** The framed form's (/embed, issue 29): the host page as referrer, its utm_* parameters. */
+  /** The framed form's (/embed, ADR 283): the host page as referrer, its utm_* parameters. */
   embedAttribution?: Attribution | null;
 }) {
   const landed = useLandedAttribution();

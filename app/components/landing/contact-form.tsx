@@ -44,9 +44,9 @@ type Props = {
   /** Demo booking switched on (appointmentEventType set). */
   bookingEnabled: boolean;
   privacyNote: { text: string; url: string };
-  /** The agency's words (issue 29): the promise above the form, the message after sending. */
+  /** The agency's words (ADR 268): the promise above the form, the message after sending. */
   brandTexts: { promise: string; successMessage: string };
-  /** The framed form (/embed, issue 29): its signed token and attribution instead of cookies. */
+  /** The framed form (/embed, ADR 283): its signed token and attribution instead of cookies. */
   embed?: EmbedFormProps;
 };
 

@@ -2,7 +2,7 @@ import type { FaqEntry } from "~/lib/branding";
 import { LandingSection } from "./landing-section";
 
 /**
- * The agency's questions (issue 29; by default today's ten); native <details name> keeps one open
+ * The agency's questions (ADR 268; by default today's ten); native <details name> keeps one open
  * at a time, also without JavaScript. No questions: no section.
  */
 export function Faq({ entries }: { entries: FaqEntry[] }) {

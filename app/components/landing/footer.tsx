@@ -6,7 +6,7 @@ export function Footer({
 }: {
   privacyUrl: string;
   imprintUrl: string;
-  /** The company line (issue 29), its `{jahr}` and `{name}` filled in by the loader. */
+  /** The company line (ADR 268), its `{jahr}` and `{name}` filled in by the loader. */
   line: string;
 }) {
   return (

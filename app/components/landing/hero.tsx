@@ -6,7 +6,7 @@ export function Hero({
   subtitle,
 }: {
   affiliate: { code: string; discountValue: number } | null;
-  /** The agency's headline and its lead (issue 29). */
+  /** The agency's headline and its lead (ADR 268). */
   title: string;
   subtitle: string;
 }) {

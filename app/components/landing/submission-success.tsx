@@ -15,7 +15,7 @@ export type SubmittedRequest = {
   booked: boolean;
   /** The booked demo, when known (after the no-JS booking, or from the dialog's answer). */
   appointment?: BookedAppointment | null;
-  /** The framed form (issue 29): the request's signed link to the booking page (full window). */
+  /** The framed form (ADR 283): the request's signed link to the booking page (full window). */
   bookingHref?: string | null;
   /** After a post without proof of work: the script-free challenge or its outcome (ADR 326). */
   check?: ScriptFreeCheckView | null;
@@ -67,7 +67,7 @@ export function SubmissionSuccess({
   embedded = false,
 }: {
   submitted: SubmittedRequest;
-  /** The agency's message under the thanks (issue 29; default: the three-day promise). */
+  /** The agency's message under the thanks (ADR 268; default: the three-day promise). */
   message: string;
   bookingEnabled: boolean;
   onBooked: (appointment?: BookedAppointment) => void;

@@ -209,7 +209,7 @@ export function useContactSubmission(options: {
     if (outcome.kind === "answer" && outcome.status === 201 && typeof body?.id === "number") {
       keyRef.current = null;
       altcha.used();
-      // From the framed form: the signed link to the booking page (issue 29).
+      // From the framed form: the signed link to the booking page (ADR 283).
       const embed = body.embed as { bookingPath?: unknown } | undefined;
       setSubmitted({
         id: body.id,

@@ -36,7 +36,7 @@ export function VoiceField({
     const input = inputRef.current;
     if (input && (input.files?.length || document.activeElement === input)) setPickedAt(resetKey);
   }, []);
-  // A frame without allow="microphone" (the embedded form, issue 29) cannot record: the file input.
+  // A frame without allow="microphone" (the embedded form, ADR 283) cannot record: the file input.
   const micBlocked = hydrated && microphoneBlocked();
   const fileInput = !hydrated || pickedAt === resetKey || micBlocked;
   return (

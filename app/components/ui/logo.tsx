@@ -22,7 +22,7 @@ export function LogoMark({
   className?: string;
 }) {
   const { logoUrl } = useBrand();
-  // The agency's own logo (issue 29): decorative too, the name stands beside it.
+  // The agency's own logo (ADRs 268, 293): decorative too, the name stands beside it.
   if (logoUrl)
     return (
       <img

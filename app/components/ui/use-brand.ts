@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from "react-router";
 import { BRAND_NAME } from "~/lib/brand";
 
-/** The brand as the root loader gives it to every page (issue 29). */
+/** The brand as the root loader gives it to every page (ADR 268). */
 export type RootBrand = { name: string; logoUrl: string | null; primaryColor: string | null };
 
 /** The brand's name and logo; today's name when the root data is missing (an error page). */

@@ -71,7 +71,7 @@ export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request, { allowPendingEnrollment: true });
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
-  // While the 2FA rule asks for the enrolment, only the enrolment is open (attack review, issue 27).
+  // While the 2FA rule asks for the enrolment, only the enrolment is open (ADR 256).
   if (admin.mfaEnrollmentRequired && !ENROLLMENT_INTENTS.includes(intent)) return enrollmentFirst();
   if (intent.startsWith("2fa-")) return handleSecurityIntent(intent, form, admin);
   if (/^(session|api-token)/.test(intent)) return handleAccessIntent(intent, form, admin);

@@ -2,7 +2,7 @@ import { demoFeed } from "~/server/team-calendar/demo-feed.server";
 import type { Route } from "./+types/kalender-ics";
 
 /**
- * GET /admin/kalender.ics?token=… → the team's booked demos as a calendar feed (issue 28). Guarded
+ * GET /admin/kalender.ics?token=… → the team's booked demos as a calendar feed (ADR 267). Guarded
  * by its token, not by a session (calendar apps have none); an unknown or revoked token is a 404.
  */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -129,7 +129,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /**
  * Into the back-office with the session and the known-device cookie (ADR 317); a notice of this
- * login (issue 27) as a toast.
+ * login (ADR 262) as a toast.
  */
 async function signedIn(
   request: Request,

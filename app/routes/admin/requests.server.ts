@@ -84,7 +84,7 @@ export const RequestPageSchema = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal("release"), id }),
   z.object({ intent: z.literal("delete"), id }),
-  // Issue 30: "Erneut transkribieren" and "Nachricht an den Kunden" (the API's MessageSchema).
+  // ADRs 272, 273: "Erneut transkribieren" and "Nachricht an den Kunden" (the API's MessageSchema).
   z.object({ intent: z.literal("retranscribe"), id }),
   z.object({
     intent: z.literal("message"),

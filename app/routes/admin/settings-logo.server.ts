@@ -2,7 +2,7 @@ import { removeLogo, saveLogo } from "~/server/branding/logo.server";
 import { redirectWithToast } from "~/server/http/flash.server";
 import { failureToast } from "~/server/platform/result.server";
 
-/** The logo forms of the settings page (issue 29): their own posts, beside the settings form. */
+/** The logo forms of the settings page (ADRs 268, 293): their own posts, beside the settings form. */
 export const isLogoIntent = (form: FormData) =>
   form.get("intent") === "logo-upload" || form.get("intent") === "logo-remove";
 

@@ -28,7 +28,7 @@ export const action = publicApi(
     const result = await submitRequest(request, clientIp(args.context));
     if (result.ok) {
       // uploadWarning: the text was saved but the files were refused (disk almost full).
-      // embed: the framed form's "gesendet" token and signed booking link (issue 29).
+      // embed: the framed form's "gesendet" token and signed booking link (ADR 283).
       const body = {
         ...result.request,
         ...(result.filesRefused ? { uploadWarning: result.filesRefused } : {}),

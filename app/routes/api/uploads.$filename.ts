@@ -9,7 +9,7 @@ const INLINE = /^(image\/(png|jpeg|gif|webp|bmp)|application\/pdf)$/;
 /**
  * GET /api/uploads/{filename}[?download=1]: attachments for admins only (session cookie, Bearer, or
  * an API token with `requests:read`). A token in the URL is never accepted (it would end up in
- * logs, history and Referer): the spec's `?token=` answers 401 (deliberate deviation, issue 27) —
+ * logs, history and Referer): the spec's `?token=` answers 401 (deliberate deviation, ADR 260) —
  * checked before the admin, so even a request that also carries a cookie is refused. Images and PDFs
  * open inline, everything else downloads.
  */

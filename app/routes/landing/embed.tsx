@@ -31,7 +31,7 @@ import { transcriptionProcessor } from "~/server/transcription/client.server";
 import type { Route } from "./+types/embed";
 
 /**
- * GET /embed: the contact form alone, for a frame on the agency's own website (issue 29, ADR
+ * GET /embed: the contact form alone, for a frame on the agency's own website (ADR 283, ADR
  * 283). No header, footer, cookie bar or analytics; no cookie is read or set. The form carries a
  * signed token instead (CSRF); after a no-JS post a signed "gesendet" token in the URL names the
  * request. Its CSP (`frame-ancestors 'self'` + the allowed websites) is set in server/app.ts.

@@ -149,7 +149,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ),
     imprintUrl: brand.imprintUrl,
     year,
-    // The agency's words (issue 29): stored texts or today's; part of the render cache's key.
+    // The agency's words (ADR 268): stored texts or today's; part of the render cache's key.
     texts: {
       name: brand.name,
       heroTitle: brand.heroTitle,

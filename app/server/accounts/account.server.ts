@@ -15,7 +15,7 @@ import { type AdminUser, toAdminUser } from "./auth.server";
 import { checkPasswordLimited, isFailure } from "./two-factor/step-up.server";
 
 /**
- * "My account" (issue 24): each admin renames themself and changes their own e-mail address.
+ * "My account" (ADR 226): each admin renames themself and changes their own e-mail address.
  * A new username applies at once. A new address applies at once without SMTP (nothing could
  * confirm it); with SMTP it applies when the signed link mailed to the new address is opened, and
  * the old address is told. The link is stateless: its HMAC covers the current address, so it dies

@@ -44,7 +44,7 @@ describe("logout", () => {
     expect(await getAdmin(request)).toBeNull();
   });
 
-  // product-spec §4 Login: "Logout always navigates to login, even on error." (issue 25 item 6)
+  // product-spec §4 Login: "Logout always navigates to login, even on error."
   it("still lands on the login page, cookie cleared, when ending the session fails", async () => {
     const token = adminWithSession("pechvogel");
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});

@@ -107,7 +107,7 @@ export type SessionAdmin = AdminUser & {
   tokenScopes?: readonly ApiScope[];
 };
 
-/** Whether the admin owes the enrolment the 2FA rule asks for (issue 27): no TOTP, no passkey. */
+/** Whether the admin owes the enrolment the 2FA rule asks for (ADRs 256, 280): no TOTP, no passkey. */
 export const owesEnrollment = (row: { id: number; totpEnabled: boolean }) =>
   !row.totpEnabled &&
   getConfiguration().security.requireTwoFactor &&

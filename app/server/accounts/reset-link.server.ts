@@ -80,7 +80,7 @@ export function issueResetLink(who: number | string, actor: AuditActor): ResetLi
 }
 
 /**
- * The notice at an admin's next login (issue 27): reset links another admin (or the command line)
+ * The notice at an admin's next login (ADR 262): reset links another admin (or the command line)
  * created for this one since the last login, from the audit log (no extra table).
  */
 export function resetLinkNotice(admin: { id: number; lastLogin: Date | null }): string | null {

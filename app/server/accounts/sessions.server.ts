@@ -6,7 +6,7 @@ import { audit } from "../privacy/audit.server";
 import { type SessionAdmin, sessionIdleMs } from "./auth.server";
 
 /**
- * The admin's own sessions (issue 27): the list of the "Sicherheit" section and
+ * The admin's own sessions (ADR 261): the list of the "Sicherheit" section and
  * `GET /api/admin/account/sessions`, and ending one or all others — at once, for cookie and Bearer
  * alike, since both carry the same token whose row is deleted.
  */

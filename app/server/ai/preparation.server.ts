@@ -18,7 +18,7 @@ type RequestText = {
   summary: string | null;
   status?: string;
   createdAt?: string;
-  /** The transcript of the voice recording (issue 30), fenced as the visitor's words. */
+  /** The transcript of the voice recording (ADR 272), fenced as the visitor's words. */
   voiceTranscript?: string | null;
 };
 

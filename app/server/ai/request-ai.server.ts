@@ -102,7 +102,7 @@ const MAX_SUMMARY_ATTEMPTS = 3;
 export async function summarizePending(limit = 5): Promise<number> {
   if (!aiConfigured() || aiBudget().exhausted) return 0;
   // The candidates from the small partial index requests_summary_pending_idx (oldest first),
-  // never a walk over the table (issue 31); its WHERE is repeated here literally.
+  // never a walk over the table (ADR 275); its WHERE is repeated here literally.
   const ids = db()
     .all<{ id: number }>(
       sql`SELECT id FROM ${requests} INDEXED BY requests_summary_pending_idx

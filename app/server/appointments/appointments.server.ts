@@ -231,7 +231,7 @@ export async function bookAppointment(
   if (!written.ok) return written;
   const row = written.value;
   const json = serializeAppointment(row, requestRow);
-  // A quarantined request's booking holds its slot silently (issue 26): no mail to the typed
+  // A quarantined request's booking holds its slot silently (ADR 252): no mail to the typed
   // address and no webhook until an admin releases the request.
   if (requestRow?.quarantinedAt) return { ok: true, value: json };
   // Into the host's (or the team's) demo calendars, by the durable event outbox (ADR 336).

@@ -16,7 +16,7 @@ export function bookingEnabled(): boolean {
 }
 
 /**
- * The video link of a demo (issue 28): the one an admin set on the appointment's card, else the
+ * The video link of a demo (ADR 267): the one an admin set on the appointment's card, else the
  * fixed meeting room of the settings (built-in bookings; Cal.com sends its own location).
  */
 type Row = typeof appointments.$inferSelect;

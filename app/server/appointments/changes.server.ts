@@ -58,7 +58,7 @@ function load(id: number): Result<{ row: Row; who: Attendee | null; quarantined:
   const found = appointmentWithRequest(id);
   if (!found.ok) return found;
   const r = found.request;
-  // A quarantined request's booking changes silently (issue 26): no mails to the typed address,
+  // A quarantined request's booking changes silently (ADR 252): no mails to the typed address,
   // no webhooks (as bookAppointment announces nothing while the request is held).
   const quarantined = Boolean(r?.quarantinedAt);
   const mailable = r && !quarantined;

@@ -9,7 +9,7 @@ const HOUR_MS = 3600_000;
 
 /**
  * Booking invitations (the confirmation of a new booking or of a move, with its calendar invite)
- * go out at most once per mailbox per hour (issue 26, ADR 255), however many bookings or moves
+ * go out at most once per mailbox per hour (ADR 255), however many bookings or moves
  * name the address: the booking always succeeds, only its mail waits. Within the hour after the last
  * invitation the next one is held until that hour ends; a newer one replaces one still held (it
  * carries the latest state), so a flood of bookings sends a stranger one mail an hour at most.

@@ -47,7 +47,7 @@ function invite(row: AppointmentRow, who: Attendee, method: CalendarMethod): Mai
     stamp: new Date(),
     summary: row.eventTypeName,
     description: "Dein persönlicher Demo-Termin: Wir zeigen dir deine Testversion.",
-    // The video room (issue 28) is where the demo takes place: LOCATION and URL of the invite.
+    // The video room (ADR 267) is where the demo takes place: LOCATION and URL of the invite.
     location: videoLinkOf(row) ?? row.location,
     url: videoLinkOf(row) ?? row.url ?? env().APP_URL,
     cancelled: method === "CANCEL",
@@ -82,7 +82,7 @@ const videoSentence = (row: AppointmentRow) => {
     : "Wir zeigen dir deine Testversion und besprechen die nächsten Schritte. Den Link zum Videocall schicken wir dir rechtzeitig vor dem Termin.";
 };
 
-/** Why an updated invite goes out: a new time, or a new video link (issue 28). */
+/** Why an updated invite goes out: a new time, or a new video link (ADR 267). */
 export type InviteChange = "rescheduled" | "video";
 
 const MANAGE_LABEL = "Termin absagen oder verschieben";

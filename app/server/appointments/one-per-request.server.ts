@@ -31,7 +31,7 @@ export function hasActiveAppointment(requestId: number, now = new Date()) {
 }
 
 /**
- * One active appointment per request (issue 11). The check and the reservation happen without an
+ * One active appointment per request (ADR 081). The check and the reservation happen without an
  * await in between (one process, one thread: atomic), before the external call to Cal.com; the
  * reservation is released when `book` settles, after its row is written or it failed. A request
  * with a booking (or one under way) is refused with 409.

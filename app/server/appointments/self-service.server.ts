@@ -27,7 +27,7 @@ export type ManagedAppointment = {
   when: string;
   cancelled: boolean;
   provider: "builtin" | "calcom";
-  /** The video link (issue 28), while the booking stands. */
+  /** The video link (ADR 267), while the booking stands. */
   videoUrl: string | null;
   /**
    * Once cancelled: the signed links to the visitor's request (ADR 220), so this browser can book

@@ -23,7 +23,7 @@ export type VideoLinkChange = { appointment: AppointmentJson; changed: boolean; 
 /**
  * Sets (or with an empty value removes) a booking's own video link. A change raises the booking's
  * SEQUENCE and mails the visitor the updated invite (LOCATION/URL) with the new manage link, and
- * the reminder is queued again with the link — not while the request is quarantined (issue 26:
+ * the reminder is queued again with the link — not while the request is quarantined (ADR 252:
  * nothing goes to a held request's typed address; releasing it sends the current invite).
  * Unchanged input changes nothing. `mailed`: whether the visitor gets the update. The link is
  * checked here, for the page and the API alike (a refused one fails at the field `videoUrl`).

@@ -5,7 +5,7 @@ import { getConfiguration } from "../configuration/configuration.server";
 import { env } from "../platform/env.server";
 
 /**
- * The brand as pages, mails, calendar files and the embed use it (issue 29): the stored
+ * The brand as pages, mails, calendar files and the embed use it (ADR 268): the stored
  * `branding` settings with every null replaced by today's text, the legal links by the env's.
  * Cheap (the configuration is cached); call it per request, never keep the result.
  */

@@ -8,7 +8,7 @@ import { isRequestUpload } from "../uploads/references.server";
 import { isStorageKey } from "../uploads/store.server";
 
 /**
- * The agency's logo (issue 29): PNG, JPEG or WebP up to 256 KB, recognised by its first bytes
+ * The agency's logo (ADRs 268, 293): PNG, JPEG or WebP up to 256 KB, recognised by its first bytes
  * (never by name or declared type; SVG, which can carry script, is refused), stored in the upload
  * storage under `logo-<hash>.<type>` — a name no upload can have — and named in `branding.logo`,
  * which only these functions set (ADR 293). The upload sweep keeps it (`logoStorageKey` is among

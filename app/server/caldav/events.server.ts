@@ -37,7 +37,7 @@ function targetsOf(appointment: Appointment | undefined): { connectionId: number
       .from(requests)
       .where(eq(requests.id, appointment.requestId))
       .get();
-    // A held request's booking is written only on its release (issue 26's quarantine).
+    // A held request's booking is written only on its release (ADR 252's quarantine).
     if (request?.held) return [];
   }
   const connections = db()

@@ -109,7 +109,7 @@ function save(
 ): SaveConfigurationResult {
   const before = getConfiguration();
   // Webhook secrets left out or masked keep the stored ones; all are encrypted before storing.
-  // Busy-feed URLs likewise (issue 28): masked ones keep the stored sealed value. The logo is
+  // Busy-feed URLs likewise (ADR 266): masked ones keep the stored sealed value. The logo is
   // never taken from the input (ADR 293): the stored one stays, unless the logo upload sets it.
   const parsed = ConfigurationSchema.safeParse(
     withLogo(

@@ -73,7 +73,7 @@ function firstChangeStats(from: Date, to: Date) {
 }
 
 /**
- * The conversion dashboard (issue 17) for the 12 weeks up to `now`: new requests per week, the
+ * The conversion dashboard (ADR 147) for the 12 weeks up to `now`: new requests per week, the
  * share that booked a demo, requests by source and by affiliate code, the median time to the first
  * status change (request_status_history). Every figure is one bounded, aggregated query over an
  * index (ADR 175): no query reads a request row per request of the window.

@@ -15,7 +15,7 @@ import { testMailLimiter } from "../platform/rate-limit.server";
 import type { Failure } from "../platform/result.server";
 
 /**
- * The go-live check (issue 24): what an agency must set up before its first lead — working mail,
+ * The go-live check (ADR 225): what an agency must set up before its first lead — working mail,
  * a public https address, its own legal pages, reachable admin addresses, a stable session secret
  * and backups. One function for the dashboard and `GET /api/admin/setup-check`.
  */
@@ -97,7 +97,7 @@ function appUrlItem(): SetupCheckItem {
 }
 
 function legalItem(): SetupCheckItem {
-  // Set in the settings (Erscheinungsbild und Inhalte, issue 29) or by the env variables.
+  // Set in the settings (Erscheinungsbild und Inhalte, ADR 268) or by the env variables.
   const { privacyUrl: PRIVACY_URL, imprintUrl: IMPRINT_URL } = branding();
   const isExample = (url: string, fallback: string) =>
     url === fallback || new URL(url).hostname.replace(/^www\./, "") === "example.com";

@@ -8,7 +8,7 @@ import { failure, type Result } from "../platform/result.server";
 import { appIsLoopback } from "./origins.server";
 
 /**
- * The embeddable contact form (issue 29, ADR 283). Inside a cross-site frame no cookie is set or
+ * The embeddable contact form (ADR 283). Inside a cross-site frame no cookie is set or
  * sent, so the frame reads none: the form carries a signed token (CSRF) instead of a session, and
  * the answer after a no-JS post is named by a signed "gesendet" token in the redirect's URL.
  */

@@ -1,6 +1,6 @@
 /**
  * The one HTTP adapter layer of route modules: bounded body reading, German JSON errors, method and
- * id checks. Every `/api` route and every page action reads its body through here (issue 11).
+ * id checks. Every `/api` route and every page action reads its body through here (ADR 080).
  */
 
 /** JSON and url-encoded bodies (and the non-upload forms' multipart) never exceed this. */

@@ -4,7 +4,7 @@ import { branding } from "../branding/branding.server";
  * Where a path no route serves leads (the spec: "any unknown path redirects to /"), except the
  * few addresses people type or guess that have a real target: /datenschutz and /impressum lead to
  * the brand's legal pages (external, like the footer's links), /admin/requests/<id> opens that
- * request in the list (its link in a notification mail). Newcomer walk, issue 29.
+ * request in the list (its link in a notification mail).
  */
 export function unknownPathTarget(pathname: string): string {
   const path = pathname.replace(/\/+$/, "").toLowerCase();

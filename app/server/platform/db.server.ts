@@ -44,7 +44,7 @@ export function db(): Db {
   sqlite.pragma("secure_delete = ON");
   // The temporary database (a search export's hit table, materialised subqueries) keeps at most
   // 2 MB of pages in memory and spills the rest to its file; SQLite's default is 16 MB beside the
-  // main cache's 16 MB, which a search export at 1M kept resident for good (issue 31: 256 MB).
+  // main cache's 16 MB, which a search export at 1M kept resident for good (256 MB at 1M requests).
   sqlite.pragma("temp.cache_size = -2048");
   const database = drizzle({ client: sqlite, schema }) as Db;
   // A database a newer build migrated is not touched: one German line naming the way back (ADR 323).
@@ -57,7 +57,7 @@ export function db(): Db {
   migrate(database, { migrationsFolder: MIGRATIONS_DIR });
   recordSchemaVersion(sqlite, MIGRATIONS_DIR);
   // Statistics for the query planner after the migrations, so a grown table keeps its index
-  // choices and the dashboard its skip-scans (issue 31); again daily (optimizeDaily). Sampled
+  // choices and the dashboard its skip-scans (ADR 288); again daily (optimizeDaily). Sampled
   // (analysis_limit): ~0.25 s instead of ~2 s for the first ANALYZE of 100k requests.
   sqlite.pragma(`analysis_limit = ${ANALYSIS_LIMIT}`);
   optimize(sqlite, "optimize=0x10002");
@@ -78,7 +78,7 @@ export function transaction<T>(fn: (tx: Db) => T): T {
  * server/migrate-worker.ts runs the same SQL. Taken while the search index was small (a new
  * installation: ANALYZE at boot sees `requests_fts_data` with 2 rows), they made the planner scan
  * that table for FTS5's own `DELETE … WHERE id >= ? AND id <= ?` of merged segments: every insert
- * then read the whole search index as it grew (issue 31: seeding 100k requests 3–6× slower).
+ * then read the whole search index as it grew (ADR 288: seeding 100k requests 3–6× slower).
  * With a large estimate SQLite takes the rowid range, as FTS5 expects. (Deleting the rows is not
  * enough: a connection keeps a table's estimate until its schema is reloaded.)
  */

@@ -34,11 +34,11 @@ const EnvSchema = z.object({
   ANTHROPIC_API_KEY: optionalString,
   ANTHROPIC_BASE_URL: optionalUrl,
   ANTHROPIC_MODEL: z.string().default("claude-sonnet-5"),
-  // Voice transcription (issue 30, ADR 272): an OpenAI-compatible base URL (…/v1); off when unset.
+  // Voice transcription (ADR 272): an OpenAI-compatible base URL (…/v1); off when unset.
   TRANSCRIPTION_API_URL: optionalUrl,
   TRANSCRIPTION_API_KEY: optionalString,
   TRANSCRIPTION_MODEL: z.string().min(1).default("whisper-1"),
-  // Replies from leads (issue 30, ADR 285): the inbox polled for answers, e.g.
+  // Replies from leads (ADR 285): the inbox polled for answers, e.g.
   // imaps://user:pass@host:993/INBOX (user and password URL-encoded); off when unset.
   IMAP_URL: z.preprocess(
     (v) => (v === "" ? undefined : v),
@@ -102,7 +102,7 @@ const EnvSchema = z.object({
     .enum(["", "true", "false", "1", "0"])
     .default("")
     .transform((v) => v === "true" || v === "1"),
-  // Spam defence (issue 26, ADR 250): `quarantine` holds submissions without a valid proof of work
+  // Spam defence (ADR 250): `quarantine` holds submissions without a valid proof of work
   // or matching the blocklist; `off` accepts every submission as before (behind your own filter).
   SPAM_PROTECTION: z.enum(["quarantine", "off"]).default("quarantine"),
 });

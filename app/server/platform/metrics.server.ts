@@ -86,7 +86,7 @@ export function registerAppMetrics() {
         ),
       ),
   );
-  // Spam and cost defence (issue 26, ADR 255). The quarantine is read through its partial index.
+  // Spam and cost defence (ADR 255). The quarantine is read through its partial index.
   gauge(
     "anfrage_requests_quarantined",
     "Anfragen in the spam quarantine (waiting for an admin's review)",

@@ -1,7 +1,7 @@
 import type { LookupAddress } from "node:dns";
 
 /**
- * The one door production code opens for tests (issue 25): flushes and probes that no request path
+ * The one door production code opens for tests (ADR 247): flushes and probes that no request path
  * calls. Each module registers its hooks here when it loads; integration tests reach the very
  * instance the server runs as `testHooks` of the built entry (app/entry.server.tsx), unit tests
  * import it from here after importing the module under test. No other module exports a test hook.

@@ -11,7 +11,7 @@ import { requestListFilter, requestListOrder } from "../requests/queries.server"
 import { loadRelated } from "../requests/serialize.server";
 import { requestsCsv } from "./csv-export.server";
 
-// Issue 31: the CSV export reads keyset batches instead of OFFSET batches. Its bytes must be the
+// ADR 287: the CSV export reads keyset batches instead of OFFSET batches. Its bytes must be the
 // very bytes of the former export, for every sort and filter, with ties in created_at across
 // batch boundaries. The reference is the former algorithm (the whole filtered list in its order).
 
@@ -121,7 +121,7 @@ describe("CSV export in keyset batches", () => {
 describe("CSV export of a search", () => {
   afterEach(() => vi.restoreAllMocks());
 
-  // Issue 31: a search ran FTS5's MATCH in every batch (all hits listed again each time:
+  // ADR 287: a search ran FTS5's MATCH in every batch (all hits listed again each time:
   // quadratic at 1M). Now the hits are copied once, in hit batches, and the batches read by id.
   it("runs the full-text search once per hit batch, not once per row batch", async () => {
     const prepare = vi.spyOn(db().$client, "prepare");

@@ -22,7 +22,7 @@ export const CSV_BATCH = 250;
 type Row = typeof requests.$inferSelect;
 
 /**
- * The list's order as a keyset (issue 31): the condition "after this row" in the order of
+ * The list's order as a keyset (ADR 287): the condition "after this row" in the order of
  * requestListOrder, so every batch starts in the index where the last one stopped — no OFFSET,
  * whose skipped rows made a long export quadratic. The equal-time case keeps the range on the
  * index column (created_at <= c) and sorts ties by id, as the ORDER BY does. Its values are the
@@ -59,7 +59,7 @@ export const HIT_BATCH = 5000;
 let hitTables = 0;
 
 /**
- * A search export's rows (issue 31): the search as `id IN (FTS5 MATCH)` in every keyset batch
+ * A search export's rows (ADR 287): the search as `id IN (FTS5 MATCH)` in every keyset batch
  * made SQLite list all hits again per batch — quadratic (133,333 rows at 1M: 177 s, /healthz held
  * 12 s). Instead the hits that pass the filters are copied once, in FTS5 rowid steps of HIT_BATCH,
  * into a temporary table keyed by the export's order (its pages in SQLite's temporary file, not

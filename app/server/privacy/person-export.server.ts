@@ -31,7 +31,7 @@ function sameContact(anchor: { id: number; emailKey: string | null; phoneKey: st
 
 /**
  * The other requests with the same e-mail address or phone number as request `id`, newest first:
- * offered one by one for the export (issue 27), never added on their own — a shared address or
+ * offered one by one for the export (ADR 262), never added on their own — a shared address or
  * number is no proof of the same person.
  */
 export function exportCandidates(id: number, limit = 50): ExportCandidate[] {
@@ -57,7 +57,7 @@ export function exportCandidates(id: number, limit = 50): ExportCandidate[] {
 }
 
 /**
- * Art. 15/20 export for a person (issue 27): the chosen request and the ones the admin added from
+ * Art. 15/20 export for a person (ADR 262): the chosen request and the ones the admin added from
  * its candidates (`include`: ids with the same e-mail or phone; anything else is ignored), as
  * JSON plus their files and recordings, a ZIP streamed chunk by chunk (files are never held in
  * memory as a whole). Null when the request does not exist.
@@ -85,7 +85,7 @@ export function exportPerson(id: number, include: number[] = []): PersonExport |
   const ids = items.map((r) => r.id);
   const usernames = adminUsernames();
   const files = fileList(items);
-  // The transcript of each recording and the messages to the person (issue 30), the team's notes
+  // The transcript of each recording and the messages to the person (ADRs 272, 273), the team's notes
   // and follow-ups about the request (ADRs 350, 351).
   const extras = adminExtrasOf(ids);
   const notes = notesOf(ids);

@@ -9,7 +9,7 @@ import { fileReply, type IncomingMail } from "./file-reply.server";
 import { type ImapInbox, imapInbox, repliesConfigured } from "./reply-address.server";
 
 /**
- * The IMAP poller (issue 30, ADR 285): every IMAP_POLL_SECONDS it reads the inbox's new mail
+ * The IMAP poller (ADR 285): every IMAP_POLL_SECONDS it reads the inbox's new mail
  * (UIDs above the last one seen, remembered with the mailbox's UIDVALIDITY in job_runs, so a
  * restart resumes where it stopped), files replies under their request and marks them \Seen;
  * everything else stays untouched and unstored. Mails over IMAP_MAX_BYTES are skipped unread.

@@ -3,7 +3,7 @@ import { derivedKeys, safeEqual } from "../platform/crypto.server";
 import { env } from "../platform/env.server";
 
 /**
- * Replies by IMAP (issue 30, ADR 285): the inbox from IMAP_URL, its signed plus-addresses
+ * Replies by IMAP (ADR 285): the inbox from IMAP_URL, its signed plus-addresses
  * (`user+r<requestId>.<signature>@domain`, the outgoing message's Reply-To) and the Message-IDs of
  * our messages to leads (a reply's In-Reply-To/References finds its request by them).
  */

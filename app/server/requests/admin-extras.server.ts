@@ -8,7 +8,7 @@ import { messagesOf } from "./messages.server";
 import { inIds } from "./serialize.server";
 
 /**
- * What only admins see of a request besides the spec's JSON (issue 30): the transcript of the
+ * What only admins see of a request besides the spec's JSON (ADR 272): the transcript of the
  * voice recording with its status, and the thread of messages to the lead. Added by
  * `asAdminJson` only — never in webhooks, the CSV or the public answer (ADR 272, 273).
  */

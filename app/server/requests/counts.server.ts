@@ -4,7 +4,7 @@ import { changeCounters, requestCounts } from "~db/schema";
 import { db } from "../platform/db.server";
 
 /**
- * Exact request counts without counting rows (issue 31, ADR 275): request_counts holds one row per
+ * Exact request counts without counting rows (ADR 275): request_counts holds one row per
  * (archived, quarantined, status, bucket), kept by the triggers of migration 0019 — bucket 0 every
  * request, -1 the ones assigned to anyone, an admin's id the ones assigned to them. A count is a
  * sum over a handful of those rows (a few per status), whatever the size of the table.

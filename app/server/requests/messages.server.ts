@@ -15,7 +15,7 @@ import { NOT_FOUND, requestTarget } from "./manage.server";
 import { inIds } from "./serialize.server";
 
 /**
- * Messages to the lead from the request (issue 30, ADR 273): a mail through the outbox to the
+ * Messages to the lead from the request (ADR 273): a mail through the outbox to the
  * lead's address, Reply-To the sending admin, signed with the brand's name; the request keeps
  * the thread (request_messages). At most MESSAGE_LIMITS per admin per hour and per lead per day
  * (rate_limits, one atomic upsert per hit: parallel sends cannot pass the limit).

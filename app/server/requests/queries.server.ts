@@ -120,7 +120,7 @@ export function listRequestIds(
 }
 
 /**
- * One page of a search (issue 31, ADR 276): the candidates are the first SEARCH_RESULT_CAP FTS5
+ * One page of a search (ADR 276): the candidates are the first SEARCH_RESULT_CAP FTS5
  * hits that pass the filters, in id order (newest first, or oldest first for the ascending sorts),
  * read straight from FTS5's doclist order and stopped one past the cap (to know there are more);
  * they are counted and sorted —

@@ -4,7 +4,7 @@ import { requests } from "~db/schema";
 import { db } from "../platform/db.server";
 import { eraseRequest } from "../privacy/erasure.server";
 
-// The search index without a second copy of the text (issue 31, ADR 289): requests_fts is an
+// The search index without a second copy of the text (ADR 289): requests_fts is an
 // external-content FTS5 table over the view requests_search_text, kept by the triggers of
 // migration 0020. A trigger that deletes with other values than were indexed corrupts it silently;
 // FTS5's integrity-check (rank 1: against the content) and a rebuild find that. Random inserts,

@@ -54,7 +54,7 @@ export type SubmitResult =
       request: RequestJson;
       /** The history cookie; none for the framed form, which reads and sets no cookie. */
       setCookie: string | null;
-      /** From the framed form (issue 29): the "gesendet" token and the signed booking link. */
+      /** From the framed form (ADR 283): the "gesendet" token and the signed booking link. */
       embed?: { sentToken: string; bookingPath: string | null };
       /**
        * Held for want of a proof of work, from a page's own form: the script-free challenge's
@@ -146,7 +146,7 @@ async function acceptRequest(
     await deleteStoredFiles(storedKeys);
     return refused(failure(400, HONEYPOT_MESSAGE));
   }
-  // The framed form (issue 29) proves itself by its signed token, not by a cookie: a post that
+  // The framed form (ADR 283) proves itself by its signed token, not by a cookie: a post that
   // carries one (or must: the /embed page's) is refused with a forged or expired one.
   const embedded = options.embed || EMBED_TOKEN_FIELD in parsed.fields;
   if (embedded) {

@@ -5,7 +5,7 @@ import { getConfiguration } from "../configuration/configuration.server";
 import { db } from "../platform/db.server";
 
 /**
- * Daily budgets (issue 26, ADR 255): counters per Berlin day in `rate_limits` (key
+ * Daily budgets (ADR 255): counters per Berlin day in `rate_limits` (key
  * `budget:<name>:<day>`), so they hold across restarts and processes. Taking one is one atomic
  * upsert that refuses once the day's limit is used up, so N parallel calls let exactly the limit
  * through. Rows are kept a week (the rate limiter's clean-up removes them after `expire`).

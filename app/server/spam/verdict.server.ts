@@ -13,7 +13,7 @@ export type SpamVerdict = {
 };
 
 /**
- * The spam verdict of a public submission (issue 26, ADR 250): quarantined without a valid proof
+ * The spam verdict of a public submission (ADR 250): quarantined without a valid proof
  * of work (missing, forged, expired; a replay is found when the solution is claimed) or when the
  * address or the client IP is on the blocklist. `SPAM_PROTECTION=off` accepts everything.
  */

@@ -15,7 +15,7 @@ import { getChecked } from "../webhooks/http.server";
 import { feedUrl, maskedFeedUrl } from "./config.server";
 
 /**
- * The team's calendar (issue 28): each configured ICS feed is fetched in the background every
+ * The team's calendar (ADR 266): each configured ICS feed is fetched in the background every
  * 15 minutes (durable: the next fetch time is a column, so a restart resumes it) under the
  * webhooks' SSRF rules, at most 2 MB, no redirects, and expanded by the calendar worker off the
  * main thread (ADR 320). Only busy start/end times are stored; a feed that fails keeps its last

@@ -10,7 +10,7 @@ import { failure, type Result } from "../platform/result.server";
 import { type AuditActor, audit } from "../privacy/audit.server";
 
 /**
- * The private feed of booked demos (issue 28): `/admin/kalender.ics?token=…` to subscribe to in
+ * The private feed of booked demos (ADR 267): `/admin/kalender.ics?token=…` to subscribe to in
  * the team's calendar. The token is stored as SHA-256 only (shown once), revocable, its creation
  * and revocation audited; it belongs to an admin and dies with the account (or its deactivation).
  * The feed holds only the time, "Demo #0042" and the admin link — no lead data.

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { env } from "../platform/env.server";
 
 /**
- * The one client of an OpenAI-compatible speech-to-text service (issue 30, ADR 272):
+ * The one client of an OpenAI-compatible speech-to-text service (ADR 272):
  * `POST {TRANSCRIPTION_API_URL}/audio/transcriptions` with the recording as multipart form data
  * (`file`, `model`, `language=de`, `response_format=json`), answered `{ "text": … }`. OpenAI
  * itself, faster-whisper-server, speaches and LocalAI speak it. The recording is streamed from

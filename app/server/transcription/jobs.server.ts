@@ -11,7 +11,7 @@ import { openStoredFile } from "../uploads/store.server";
 import { TranscriptionError, transcribe, transcriptionConfigured } from "./client.server";
 
 /**
- * The transcription job (issue 30, ADR 272), durable like the AI summaries: its state lives in the
+ * The transcription job (ADR 272), durable like the AI summaries: its state lives in the
  * request row (voice_transcript_status pending → done | failed, attempts, due time), so a restart
  * picks up where it stopped. A failed attempt is retried with the outbox's backoff (30 s, 1 min,
  * 2 min …) until TRANSCRIPTION_MAX_ATTEMPTS, then the status is `failed` and waits for "Erneut

@@ -252,7 +252,7 @@ let sweepTimer: ReturnType<typeof setInterval> | undefined;
 let startSweep: Promise<unknown> | undefined;
 /**
  * Background task: a sweep at start (everything written before the start), run beside the
- * serving server — it reads only the small partial index of stored recordings (issue 31) —,
+ * serving server — it reads only the small partial index of stored recordings (ADR 275) —,
  * then hourly (older than 1 h).
  */
 export const uploadSweepTask = {

@@ -96,7 +96,7 @@ export function expireAnalyticsCookies(request: Request): string[] {
   );
 }
 
-/** The admin list's density (issue 24): "compact" shows one line per request. */
+/** The admin list's density (ADR 236): "compact" shows one line per request. */
 export type ListDensity = "comfortable" | "compact";
 
 export const listDensityCookie = createCookie("list_density", {

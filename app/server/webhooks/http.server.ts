@@ -172,7 +172,7 @@ export function postWebhook(
 export type GetResult = Ok<{ body: string }> | Failed;
 
 /**
- * GETs a text document under the same rules as a webhook POST (issue 28's calendar feeds): SSRF
+ * GETs a text document under the same rules as a webhook POST (ADR 266's calendar feeds): SSRF
  * checks before and after DNS resolution, no redirect followed, the whole exchange within
  * WEBHOOK_TIMEOUT_MS, and an answer larger than `maxBytes` is refused (the socket is closed).
  */

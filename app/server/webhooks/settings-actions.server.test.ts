@@ -49,7 +49,7 @@ describe("settings page: webhook forms", () => {
     );
     expect(statusOf(added)).toBe(302);
     const [stored] = getConfiguration().webhooks;
-    // A Slack-format URL is a credential: sealed at rest like the secret (issue 27).
+    // A Slack-format URL is a credential: sealed at rest like the secret (ADR 262).
     expect(stored).toMatchObject({ format: "slack" });
     expect(stored.url).not.toContain("/hook");
     expect(openBody(stored.url)).toBe("http://127.0.0.1:9/hook");
@@ -81,7 +81,7 @@ describe("settings page: webhook forms", () => {
     expect(edited).toMatchObject({ id: stored.id, url: "http://127.0.0.1:9/hook", format: "json" });
     expect(openBody(edited.secret)).toBe(SECRET);
 
-    // A new target URL keeping the secret is refused at the secret (issue 27); with a new one, saved.
+    // A new target URL keeping the secret is refused at the secret (ADR 262); with a new one, saved.
     const moved = {
       intent: "webhook-save",
       webhookId: stored.id,

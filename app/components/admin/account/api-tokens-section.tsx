@@ -29,7 +29,7 @@ type Reply = {
 };
 
 /**
- * "API-Zugänge" on /admin/account (issue 27, ADR 260): tokens for integrations (n8n, a CRM) with
+ * "API-Zugänge" on /admin/account (ADR 260): tokens for integrations (n8n, a CRM) with
  * scopes from a fixed list and an optional expiry; the token is shown once after creating it.
  * Plain form posts, so it all works without JavaScript.
  */

@@ -21,7 +21,7 @@ const inputClass =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900";
 
 /**
- * Passkeys in "Sicherheit" (issue 27, ADR 280): the list (name, added, last used) with "Entfernen"
+ * Passkeys in "Sicherheit" (ADR 280): the list (name, added, last used) with "Entfernen"
  * (password or a current code; a plain form post), the switch "Passkey statt Passwort erlauben",
  * and — with JavaScript only, as WebAuthn needs it — "Passkey hinzufügen".
  */

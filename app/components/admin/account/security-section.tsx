@@ -32,7 +32,7 @@ type Reply = {
 };
 
 /**
- * "Sicherheit" on /admin/account (issue 27, ADR 256): the second factor. Off → password → QR code
+ * "Sicherheit" on /admin/account (ADR 256): the second factor. Off → password → QR code
  * (server-rendered SVG) and the secret as text → a code confirms → 10 recovery codes, shown once.
  * On → new recovery codes (password or code), switch off (password and code). Below, the rule for
  * every admin. Each step is a plain form post, so all of it works without JavaScript.

@@ -13,7 +13,7 @@ import { formatDateTime } from "~/lib/format";
 const BACK = "/admin/account";
 
 /**
- * The admin's sessions in the "Sicherheit" section (issue 27): browser and system, network (/24 or
+ * The admin's sessions in the "Sicherheit" section (ADR 261): browser and system, network (/24 or
  * /48), login and last activity, "dieses Gerät"; "Abmelden" per session and "Alle anderen
  * abmelden" — plain form posts, so it works without JavaScript.
  */

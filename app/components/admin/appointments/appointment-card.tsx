@@ -37,7 +37,7 @@ export function AppointmentCard({ a }: { a: AppointmentJson }) {
   const fetcher = useFetcher();
   const group = statusGroup(a.status);
   const builtin = a.provider === "builtin";
-  // An upcoming built-in booking can be moved and cancelled here (issue 28).
+  // An upcoming built-in booking can be moved and cancelled here (ADR 282).
   const changeable = builtin && group !== "cancelled" && Date.parse(a.startTime) > Date.now();
   return (
     <li
@@ -91,7 +91,7 @@ export function AppointmentCard({ a }: { a: AppointmentJson }) {
       <AppointmentVideoLink a={a} editable={changeable} />
       {builtin ? <AppointmentCalendar a={a} changeable={changeable} /> : null}
       {builtin ? (
-        // Built-in bookings have no scheduling-service id and nothing to refresh (issue 28, a
+        // Built-in bookings have no scheduling-service id and nothing to refresh (ADR 282, a
         // deliberate deviation, README): no 'Termin-ID: N/A', no cache age, no "Aktualisieren".
         a.request ? (
           <p className="mt-3 text-xs text-slate-500 dark:text-slate-400">

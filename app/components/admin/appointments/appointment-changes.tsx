@@ -8,7 +8,7 @@ import { formatDateTime } from "~/lib/format";
 export const CANCEL_PARAM = "absagen";
 
 /**
- * "Verschieben" and "Absagen" on an upcoming built-in booking's card (issue 28), without JS too:
+ * "Verschieben" and "Absagen" on an upcoming built-in booking's card (ADR 282), without JS too:
  * moving opens its own page with the free slots (the same availability as every path);
  * cancelling asks once on the card (a link keeps the step in the URL and lands on the card) and
  * posts a real form. The visitor is mailed as after their own change.

@@ -4,7 +4,7 @@ import { inputClass } from "~/components/ui/field";
 import type { AppointmentJson } from "~/lib/appointments";
 
 /**
- * The demo's video link on its card (issue 28): shown as a link, and for an upcoming built-in
+ * The demo's video link on its card (ADR 267): shown as a link, and for an upcoming built-in
  * booking a small form to set its own link (empty: the fixed room of the settings again). A real
  * form: works without JavaScript; the result comes back as a toast.
  */

@@ -10,7 +10,7 @@ import {
 
 /**
  * The dashboard's warning when a team calendar feed cannot be fetched or was cut off (a series
- * too long to expand; issue 28): the headline and the note say which of the two it is.
+ * too long to expand; ADR 266): the headline and the note say which of the two it is.
  */
 export function BusyFeedWarning({ feeds }: { feeds: BusyFeedStatus[] }) {
   if (!feeds.length) return null;

@@ -10,7 +10,7 @@ const OTHERS = "Andere";
 const label = (value: string | null, none: string) =>
   value === null ? none : value === "…" ? OTHERS : value;
 
-/** The conversion section of the dashboard (issue 17): four server-rendered charts. */
+/** The conversion section of the dashboard (ADR 147): four server-rendered charts. */
 export function ConversionCharts({ stats }: { stats: ConversionStats }) {
   const total = stats.weeks.reduce((sum, w) => sum + w.count, 0);
   const weekBars = stats.weeks.map((w) => ({

@@ -34,7 +34,7 @@ const STATUS_TONE = {
 } as const;
 
 /**
- * "Nachricht an den Kunden" in the full-screen view (issue 30, ADR 273): the thread with the lead
+ * "Nachricht an den Kunden" in the full-screen view (ADR 273): the thread with the lead
  * and a form (subject, text) that sends a mail through the outbox with Reply-To the admin.
  * A real form: without JS the page posts and answers with a toast or the draft and its errors.
  */

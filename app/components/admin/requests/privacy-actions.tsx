@@ -9,7 +9,7 @@ export type ExportCandidateItem = { id: number; name: string; createdAt: string;
 
 /**
  * Data-protection actions on one request: export its data (ZIP), erase it (asks first). Requests
- * with the same e-mail or phone are only offered for the export, one by one (issue 27): a GET form
+ * with the same e-mail or phone are only offered for the export, one by one (ADR 262): a GET form
  * with a checkbox each (works without JS), after a reminder to verify the person's identity.
  */
 export function PrivacyActions({

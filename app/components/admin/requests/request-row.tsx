@@ -19,7 +19,7 @@ import { StatusForm } from "./status-form";
  * quick-actions menu right on the row; the expand button opens the detail tabs (loaded on demand,
  * useRowDetails). Menus are <details>, so every control works without JavaScript.
  *
- * Dense (issue 24): from 1024 px a row is at most ~80 px high — name, company, summary and the
+ * Dense (ADR 236): from 1024 px a row is at most ~80 px high — name, company, summary and the
  * facts (source, code, attachments, assignees, demo) on the left, status, earlier requests, date
  * and the controls on the right. `compact` leaves out the summary, the glance icons and the row
  * controls but the full-screen link and the details: one line per request.

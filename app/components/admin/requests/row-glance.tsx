@@ -19,7 +19,7 @@ function Item({ icon, label, children }: { icon: ReactNode; label: string; child
 }
 
 /**
- * What a request row shows at a glance (issue 14): attachments, a voice message, the assigned
+ * What a request row shows at a glance (ADR 116): attachments, a voice message, the assigned
  * admins and a booked demo, each as a small icon with a count or name and its own accessible text.
  */
 export function RowGlance({
@@ -70,7 +70,7 @@ export function RowGlance({
 }
 
 /**
- * Where a lead came from, on its row (issue 24): the source (utm_source or the referrer's host) and
+ * Where a lead came from, on its row (ADR 236): the source (utm_source or the referrer's host) and
  * the affiliate code with its partner and discount.
  */
 export function RowOrigin({ request }: { request: Pick<RequestListItem, "source" | "code"> }) {

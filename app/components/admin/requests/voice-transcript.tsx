@@ -11,7 +11,7 @@ const STATUS_TEXT = {
 } as const;
 
 /**
- * The transcript under the voice player (issue 30, ADR 272): the text when done, else its state;
+ * The transcript under the voice player (ADR 272): the text when done, else its state;
  * "Erneut transkribieren" posts the page's `retranscribe` intent (works without JS).
  */
 export function VoiceTranscript({

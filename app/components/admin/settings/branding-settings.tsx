@@ -125,7 +125,7 @@ function ColorField({ meta }: { meta: SettingsField }) {
 }
 
 /**
- * "Erscheinungsbild und Inhalte" (issue 29): the agency's name, legal links, colour and the
+ * "Erscheinungsbild und Inhalte" (ADRs 268, 269): the agency's name, legal links, colour and the
  * landing page's texts and questions. The logo is uploaded in its own form below the settings.
  */
 export function BrandingSettings({

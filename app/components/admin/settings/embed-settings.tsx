@@ -52,7 +52,7 @@ function Snippet({ id, title, text }: { id: string; title: string; text: string 
 }
 
 /**
- * "Einbettung" (issue 29): the websites that may show the contact form in a frame (a Conform list
+ * "Einbettung" (ADR 283): the websites that may show the contact form in a frame (a Conform list
  * like the blocklist; empty = off) and the snippet to paste into such a website.
  */
 export function EmbedSettings({

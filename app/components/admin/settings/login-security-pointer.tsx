@@ -5,7 +5,7 @@ import { Card } from "~/components/ui/card";
 export const TWO_FACTOR_RULE_HREF = "/admin/account#zwei-faktor-regel";
 
 /**
- * "Anmelde-Sicherheit" on /admin/settings (newcomer walkthrough, issue 27): the rule
+ * "Anmelde-Sicherheit" on /admin/settings (ADR 256): the rule
  * "Zwei-Faktor-Anmeldung für alle Admins verlangen" is switched in one place only, the account
  * page; here a pointer with its current state, so whoever looks among the settings finds it.
  */

@@ -4,7 +4,7 @@ import { Card } from "~/components/ui/card";
 import { inputClass } from "~/components/ui/field";
 
 /**
- * The logo (issue 29): its own forms beside the settings form (a file upload), without JS too.
+ * The logo (ADRs 268, 293): its own forms beside the settings form (a file upload), without JS too.
  * PNG, JPEG or WebP up to 256 KB; it replaces the product's mark in every header.
  */
 export function LogoSettings({ logoUrl, action }: { logoUrl: string | null; action: string }) {

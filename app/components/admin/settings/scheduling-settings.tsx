@@ -19,7 +19,7 @@ type HoursList = ReturnType<SchedulingFields["weeklyHours"]["getFieldset"]>["mon
 type BlockedList = SchedulingFields["blockedDays"];
 
 /**
- * The built-in scheduler's week inside the card "Terminbuchung" (issue 28): working hours per
+ * The built-in scheduler's week inside the card "Terminbuchung" (ADR 264): working hours per
  * weekday (several intervals, e.g. a lunch break), step, buffers, daily maximum, horizon, public
  * holidays (nationwide, plus a state's), 24.12./31.12. and further blocked days. Conform lists.
  */

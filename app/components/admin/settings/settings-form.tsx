@@ -49,9 +49,9 @@ export type SettingsFormProps = {
   focus?: string;
   /** PRIVACY_URL and IMPRINT_URL, shown where the brand's links are left empty. */
   legalDefaults?: { privacyUrl: string; imprintUrl: string };
-  /** APP_URL, for the embed snippet (issue 29). */
+  /** APP_URL, for the embed snippet (ADR 283). */
   appUrl?: string;
-  /** The team calendar's feeds: age of their cache and last error (issue 28). */
+  /** The team calendar's feeds: age of their cache and last error (ADR 266). */
   busyFeeds: BusyFeedStatus[];
   /** Whether the page has the form "Jetzt abrufen" posts (team-calendar-links.tsx). */
   feedsRefreshable?: boolean;

@@ -7,9 +7,9 @@ const ADD_ID = "add-blocklist-entry";
 const HINT_ID = "blocklist-hint";
 
 /**
- * Spam defence and costs (issue 26): the blocklist (a Conform list, one entry a row, checked by
+ * Spam defence and costs (ADRs 251, 255): the blocklist (a Conform list, one entry a row, checked by
  * lib/blocklist.ts on both sides), how long the quarantine keeps requests and the daily budgets of
- * the AI and of the transcription of voice messages (issue 30).
+ * the AI and of the transcription of voice messages (ADR 272).
  */
 export function SpamSettings({ form, fields }: { form: SettingsForm; fields: SettingsFields }) {
   const spam = fields.spam.getFieldset();

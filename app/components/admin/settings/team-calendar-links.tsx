@@ -7,7 +7,7 @@ import type { FeedLinkView } from "~/lib/team-calendar";
 import { REFRESH_FORM_ID } from "./team-calendar-settings";
 
 /**
- * Beside the settings form (issue 28): the private subscription links of the booked demos
+ * Beside the settings form (ADR 267): the private subscription links of the booked demos
  * (create — shown once —, revoke; each its own post, no JS needed), and the form the section's
  * "Jetzt abrufen" button posts (a form cannot sit inside the settings form).
  */

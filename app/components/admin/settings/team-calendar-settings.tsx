@@ -30,7 +30,7 @@ const ADD_ID = "add-busy-feed";
 export const REFRESH_FORM_ID = "busy-feeds-refresh";
 
 /**
- * "Kalender des Teams" in the settings form (issue 28): the fixed video room and the team's
+ * "Kalender des Teams" in the settings form (ADRs 266, 267): the fixed video room and the team's
  * busy-time feeds (a Conform list; stored URLs are shown masked and kept when sent back masked),
  * each with the age of its cache and its last error.
  */

@@ -8,7 +8,7 @@ const snapshot = (form: HTMLFormElement | null) =>
   form ? new URLSearchParams(new FormData(form) as unknown as string[][]).toString() : "";
 
 /**
- * Unsaved changes of a form (issue 24): dirty when its values differ from those it was rendered
+ * Unsaved changes of a form (ADR 235): dirty when its values differ from those it was rendered
  * with (or from the start, when it shows a draft that was not saved). While dirty, leaving the page
  * asks first: a document navigation (reload, "Zur Website", closing the tab) through the browser's
  * `beforeunload` dialog, an in-app link through a German confirmation (React Router's blocker).

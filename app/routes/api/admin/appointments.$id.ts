@@ -24,7 +24,7 @@ const remove = adminApi(
 
 /**
  * PATCH /api/admin/appointments/{id} `{ videoUrl }` (https, or null/"" to remove): the booking's
- * own video link (issue 28); a change mails the visitor the updated invite.
+ * own video link (ADR 267); a change mails the visitor the updated invite.
  */
 const patch = adminApi(
   {

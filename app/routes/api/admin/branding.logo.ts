@@ -4,7 +4,7 @@ import { failureJson } from "~/server/platform/result.server";
 
 /**
  * PUT (multipart, field `logo`: PNG, JPEG or WebP up to 256 KB) → `{ logoUrl }`; DELETE → 204
- * (issue 29). The settings page's logo form calls the same functions.
+ * (ADRs 268, 293). The settings page's logo form calls the same functions.
  */
 export const action = adminApi(
   { fallback: "Fehler beim Speichern des Logos", scope: "session", methods: ["PUT", "DELETE"] },

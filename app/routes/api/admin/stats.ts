@@ -5,7 +5,7 @@ import { getStats } from "~/server/requests/queries.server";
 
 /**
  * GET /api/admin/stats → the dashboard's figures (and its conversion charts' numbers). An API
- * token never reaches users (issue 27): its answer leaves out the admin and invitation counts.
+ * token never reaches users (ADR 260): its answer leaves out the admin and invitation counts.
  */
 export const loader = adminApi(
   { fallback: "Fehler beim Abrufen der Statistiken", scope: "requests:read" },

@@ -18,7 +18,7 @@ import { acceptSecondFactor } from "../two-factor/two-factor.server";
 import { parseScopes } from "./authorize.server";
 
 /**
- * Scoped API tokens of one admin (issue 27, ADR 260): created with the password or a current 2FA
+ * Scoped API tokens of one admin (ADR 260): created with the password or a current 2FA
  * code, shown once, stored as SHA-256, listed without the token, revoked at once. Which calls a
  * token may make: the `scope` of each `adminApi` call (ADR 306), checked in authorize.server.ts.
  */

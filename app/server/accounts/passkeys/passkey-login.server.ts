@@ -37,7 +37,7 @@ import {
 const webauthn = () => import("@simplewebauthn/server");
 
 /**
- * Logging in with a passkey (issue 27, ADR 280), two ways:
+ * Logging in with a passkey (ADR 280), two ways:
  * - the second step: after the password, `challenge` (the password step's) names the admin; the
  *   passkey replaces the code and counts on the same counter of wrong codes (5 in 15 minutes);
  * - instead of password and code (usernameless, a discoverable credential with user verification):

@@ -27,7 +27,7 @@ import {
 const webauthn = () => import("@simplewebauthn/server");
 
 /**
- * The passkeys of one admin (issue 27, ADR 280) in "Sicherheit": several per admin, each with a
+ * The passkeys of one admin (ADR 280) in "Sicherheit": several per admin, each with a
  * name; adding and removing need the password or a current code (like the other sensitive
  * actions), are audited and mailed, and end the admin's other sessions like a 2FA change. The
  * per-admin switch "Passkey statt Passwort erlauben" decides whether a passkey alone opens the

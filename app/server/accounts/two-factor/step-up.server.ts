@@ -11,7 +11,7 @@ import { accountKey, lockWhenFull } from "../login-lock.server";
 
 /**
  * The step-up checks of a signed-in admin (API tokens, 2FA setup, disable and recovery codes, and
- * their forms on /admin/account) count like the login (attack review of issue 27): a wrong
+ * their forms on /admin/account) count like the login (ADR 263): a wrong
  * password on the account's login lock (10 in 15 minutes lock the account, ADR 263), a wrong
  * code on the login code step's counter `admin:<id>` (5 in 15 minutes, ADR 256). A session holder
  * thus guesses no faster than a stranger at the login form.

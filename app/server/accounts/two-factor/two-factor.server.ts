@@ -27,7 +27,7 @@ import {
 } from "./totp.server";
 
 /**
- * The second factor of one admin (issue 27, ADR 256): enrol (password → secret + QR code → a code
+ * The second factor of one admin (ADR 256): enrol (password → secret + QR code → a code
  * confirms → 10 recovery codes shown once), disable (password and a code), new recovery codes
  * (password or a code), and the reset for a lost phone (another admin or the command line).
  */
