@@ -78,6 +78,7 @@ let testMail: Limiter | undefined;
 let accountLogin: Limiter | undefined;
 let lockMail: Limiter | undefined;
 let passkeyOptions: Limiter | undefined;
+let passwordStrength: Limiter | undefined;
 /** Public request submissions per client IP (SUBMISSION_RATE_LIMIT, default 10/1h). */
 export const submissionLimiter = () =>
   (submission ??= createLimiter("submission", env().SUBMISSION_RATE_LIMIT));
@@ -99,6 +100,13 @@ export const lockMailLimiter = () =>
 export const PASSKEY_OPTIONS_LIMIT: LimitSpec = { points: 30, durationSeconds: 300 };
 export const passkeyOptionsLimiter = () =>
   (passkeyOptions ??= createLimiter("passkey-options", PASSKEY_OPTIONS_LIMIT));
+/**
+ * Strength checks of the reset page's indicator per client (each runs zxcvbn on the server): a
+ * typist's pauses over a few attempts, not a guessing oracle.
+ */
+export const PASSWORD_STRENGTH_LIMIT: LimitSpec = { points: 60, durationSeconds: 600 };
+export const passwordStrengthLimiter = () =>
+  (passwordStrength ??= createLimiter("password-strength", PASSWORD_STRENGTH_LIMIT));
 /** Demo bookings per client IP (BOOKING_RATE_LIMIT, default 5/1h). */
 export const bookingLimiter = () =>
   (booking ??= createLimiter("booking", env().BOOKING_RATE_LIMIT));
@@ -121,6 +129,7 @@ export function resetLimiters() {
     accountLogin =
     lockMail =
     passkeyOptions =
+    passwordStrength =
       undefined;
 }
 
