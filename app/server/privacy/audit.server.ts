@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, isNull, lt, or, type SQL, sql } from "drizzle-orm";
-import { type AuditAction, type AuditQuery, germanAuditDetails } from "~/lib/audit";
+import { type AuditAction, type AuditQuery, auditDetailsText } from "~/lib/audit";
 import { admins, auditLog } from "~db/schema";
 import { db } from "../platform/db.server";
 
@@ -88,7 +88,7 @@ const toView = (e: { id: number; at: Date; actorName: string } & Record<string, 
   actor: e.actorName,
   action: e.action as string,
   target: e.target as string,
-  details: germanAuditDetails((e.details as string | null) ?? null),
+  details: auditDetailsText(e.action as string, (e.details as string | null) ?? null),
 });
 
 /** The actors of the filter: every admin in the log by id, the job actors by name. */
