@@ -6,6 +6,7 @@ import { SetupCheckCard } from "~/components/admin/dashboard/setup-check-card";
 import { StatusBadge } from "~/components/admin/requests/status-badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { adminCountNote } from "~/lib/activation-notice";
 import { formatDateTime, formatRequestId, summaryOf } from "~/lib/format";
 import { requireAdmin } from "~/server/accounts/auth.server";
 import { conversionStats } from "~/server/dashboard/conversion.server";
@@ -53,7 +54,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const cards = [
     { label: "Anfragen gesamt", value: stats.totalRequests, to: "/admin/requests" },
     { label: "Neue Anfragen", value: stats.newRequests, to: "/admin/requests?status=New" },
-    { label: "Admins", value: stats.admins, to: "/admin/users" },
+    // Every account, as "Benutzer" and /admin/legacy count them; the note says who may log in.
+    { label: "Admins", value: stats.admins, to: "/admin/users", note: adminCountNote(stats) },
     { label: "Offene Einladungen", value: stats.pendingInvitations, to: "/admin/users" },
   ];
   return (
@@ -67,6 +69,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <Card className="p-5 transition hover:shadow-md">
               <p className="text-sm text-slate-500 dark:text-slate-400">{card.label}</p>
               <p className="mt-1 text-3xl font-bold">{card.value}</p>
+              {"note" in card && card.note ? (
+                <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{card.note}</p>
+              ) : null}
             </Card>
           </Link>
         ))}

@@ -12,12 +12,14 @@ import {
 import { AccountShell, accountPageHandle } from "~/components/admin/account-shell";
 import { Alert } from "~/components/ui/field";
 import { useConformForm } from "~/components/ui/form";
+import { registeredNotice } from "~/lib/activation-notice";
 import { LoginSchema } from "~/lib/auth-forms";
 import { commitSessionCookie, getAdmin } from "~/server/accounts/auth.server";
 import { type CodeStepOutcome, landingPath, loginWithForm } from "~/server/accounts/login.server";
 import { passkeyLoginOffered } from "~/server/accounts/passkeys/passkeys.server";
 import { redirectWithToast } from "~/server/http/flash.server";
 import { clientIp } from "~/server/http/request-context.server";
+import { mailConfigured } from "~/server/mail/outbox.server";
 import type { Route } from "./+types/login";
 
 export const handle = accountPageHandle;
@@ -26,10 +28,6 @@ export const meta: Route.MetaFunction = () => [{ title: "Admin-Login" }];
 
 /** Notices of the pages that lead here; an account awaiting activation is told what comes next. */
 const NOTICES: Record<string, { text: string; tone: "success" | "info" }> = {
-  registered: {
-    text: "Ihr Konto wartet auf die Freischaltung durch einen Administrator. Die Admins wurden benachrichtigt; sobald Ihr Konto freigeschaltet ist, können Sie sich hier anmelden.",
-    tone: "info",
-  },
   reset: {
     text: "Ihr Passwort wurde zurückgesetzt. Bitte melden Sie sich mit dem neuen Passwort an.",
     tone: "success",
@@ -41,7 +39,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const admin = await getAdmin(request);
   if (admin) throw redirect(landingPath(admin, url.searchParams.get("redirectTo")));
-  const notice = NOTICES[url.searchParams.get("notice") ?? ""] ?? null;
+  const name = url.searchParams.get("notice") ?? "";
+  // After a registration: who activates, and whether the admins were told (only with SMTP).
+  const notice =
+    name === "registered"
+      ? { text: registeredNotice(mailConfigured()), tone: "info" as const }
+      : (NOTICES[name] ?? null);
   return {
     notice,
     redirectTo: url.searchParams.get("redirectTo") ?? "",

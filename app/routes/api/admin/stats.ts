@@ -7,7 +7,9 @@ import { getStats } from "~/server/requests/queries.server";
  * token never reaches users (issue 27): its answer leaves out the admin and invitation counts.
  */
 export const loader = adminApi({ fallback: "Fehler beim Abrufen der Statistiken" }, ({ admin }) => {
-  const { admins, activeAdmins, pendingInvitations, ...leads } = getStats();
-  const stats = admin.tokenHash ? { ...leads, admins, activeAdmins, pendingInvitations } : leads;
+  const { admins, activeAdmins, awaitingActivation, pendingInvitations, ...leads } = getStats();
+  const stats = admin.tokenHash
+    ? { ...leads, admins, activeAdmins, awaitingActivation, pendingInvitations }
+    : leads;
   return noStoreJson({ stats, conversion: conversionStats() });
 });
