@@ -5,7 +5,7 @@ import { bookingDuration } from "~/lib/booking-calendar";
 import { formatDateTime, formatRequestId } from "~/lib/format";
 import { isAdminReturnPath } from "~/lib/return-path";
 import { requireAdmin } from "~/server/accounts/auth.server";
-import { movableBooking } from "~/server/appointments/admin-changes.server";
+import { movableBooking, visitorMailed } from "~/server/appointments/admin-changes.server";
 import { slotPickerState } from "~/server/appointments/booking-api.server";
 import { redirectWithToast } from "~/server/http/flash.server";
 import { parseId, readForm } from "~/server/http/http.server";
@@ -39,7 +39,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const { url, back, found } = await booking(request, params);
   const picker = await slotPickerState(url, true, found);
-  return { appointment: found.appointment, picker, back, search: url.search };
+  // The visitor is mailed only with SMTP (and a request that is not held back).
+  return {
+    appointment: found.appointment,
+    picker,
+    back,
+    search: url.search,
+    mailed: visitorMailed(found.id),
+  };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -69,7 +76,7 @@ export default function AppointmentMovePage({ loaderData, actionData }: Route.Co
         </h2>
         <p className="mt-1 text-slate-600 dark:text-slate-300">
           {a.request
-            ? `${a.request.name} · Anfrage #${formatRequestId(a.request.id)} – erhält die neue Einladung per E-Mail.`
+            ? `${a.request.name} · Anfrage #${formatRequestId(a.request.id)}${loaderData.mailed ? " – erhält die neue Einladung per E-Mail." : " – ohne E-Mail-Versand erfährt der Kunde die neue Zeit nicht automatisch."}`
             : "Kontaktdaten nicht verfügbar"}
         </p>
       </section>

@@ -23,6 +23,7 @@ import {
   TIME_FILTERS,
 } from "~/lib/appointments";
 import { backTo, requireAdmin } from "~/server/accounts/auth.server";
+import { visitorMailed } from "~/server/appointments/admin-changes.server";
 import { refreshAppointment } from "~/server/appointments/appointments.server";
 import { listAppointments } from "~/server/appointments/list.server";
 import { getConfiguration } from "~/server/configuration/configuration.server";
@@ -39,11 +40,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = readAppointmentQuery(new URL(request.url).searchParams);
   const bookingEnabled = Boolean(getConfiguration().appointmentEventType);
   try {
+    const list = listAppointments(query);
     return {
       query,
       bookingEnabled,
       loadError: null,
-      ...listAppointments(query),
+      ...list,
+      // The cards whose changes reach the visitor by mail (SMTP, a request not held back).
+      mailedIds: list.appointments.filter((a) => visitorMailed(a.id)).map((a) => a.id),
     };
   } catch (error) {
     return {
@@ -51,6 +55,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       bookingEnabled,
       loadError: error instanceof Error ? error.message : String(error),
       appointments: [] as AppointmentJson[],
+      mailedIds: [] as number[],
       pagination: {
         page: 1,
         limit: query.limit,
@@ -86,7 +91,7 @@ export function headers() {
 }
 
 export default function AppointmentsPage({ loaderData }: Route.ComponentProps) {
-  const { query, bookingEnabled, loadError, appointments, pagination } = loaderData;
+  const { query, bookingEnabled, loadError, appointments, pagination, mailedIds } = loaderData;
   const pageHref = (page: number) => {
     const p = new URLSearchParams();
     if (query.filter !== "all") p.set("filter", query.filter);
@@ -107,7 +112,7 @@ export default function AppointmentsPage({ loaderData }: Route.ComponentProps) {
       {loadError ? <Alert>Fehler beim Laden der Daten: {loadError}</Alert> : null}
       <Form
         method="get"
-        className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4 dark:border-slate-800 dark:bg-slate-900"
+        className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-3 dark:border-slate-800 dark:bg-slate-900"
       >
         <div>
           <label htmlFor="filter" className="mb-1 block text-sm font-medium">
@@ -142,7 +147,8 @@ export default function AppointmentsPage({ loaderData }: Route.ComponentProps) {
             checked: filterIsAll(query.statuses) || filterGroups(query.statuses).includes(s),
           }))}
         />
-        <div>
+        {/* A row of its own: its placeholder is never cut, at 390 px as at 1400 px. */}
+        <div className="sm:col-span-2 lg:col-span-3">
           <label htmlFor="search" className="mb-1 block text-sm font-medium">
             Suche
           </label>
@@ -155,7 +161,7 @@ export default function AppointmentsPage({ loaderData }: Route.ComponentProps) {
             className={inputClass}
           />
         </div>
-        <div className="sm:col-span-2 lg:col-span-4">
+        <div className="sm:col-span-2 lg:col-span-3">
           <Button type="submit" size="sm">
             Anwenden
           </Button>
@@ -168,7 +174,7 @@ export default function AppointmentsPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="grid gap-4 lg:grid-cols-2">
           {appointments.map((a) => (
-            <AppointmentCard key={a.id} a={a} />
+            <AppointmentCard key={a.id} a={a} mailed={mailedIds.includes(a.id)} />
           ))}
         </ul>
       )}
