@@ -45,6 +45,7 @@ export const AUDIT_ACTIONS = [
   "calendar-feed-revoked",
   "appointment-cancelled",
   "appointment-moved",
+  "accessibility-feedback-deleted",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -91,6 +92,7 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   "calendar-feed-revoked": "Kalender-Abo-Link widerrufen",
   "appointment-cancelled": "Termin abgesagt (durch Admin)",
   "appointment-moved": "Termin verschoben (durch Admin)",
+  "accessibility-feedback-deleted": "Rückmeldung zur Barrierefreiheit gelöscht",
 };
 
 /**
@@ -179,6 +181,7 @@ const DETAIL_LABELS: Record<string, string> = {
   mode: "Verfahren",
   secrets: "abgelaufene Links",
   audit: "Protokolleinträge",
+  feedback: "Rückmeldungen zur Barrierefreiheit",
   scopes: "Berechtigungen",
   message: "Nachricht",
   name: "Name",

@@ -1,4 +1,12 @@
 import { z } from "zod";
+import {
+  ACCESSIBILITY_CORE_KEYS,
+  ACCESSIBILITY_OPTIONAL_KEYS,
+  AccessibilityFormSchema,
+  accessibilityFormDefaults,
+  accessibilityFromForm,
+  FEEDBACK_DAYS_RANGE,
+} from "./accessibility";
 import { BLOCKLIST_MAX, BlocklistEntrySchema } from "./blocklist";
 import { BRANDING_TEXT_KEYS } from "./branding";
 import { BrandingFormSchema, brandingFormDefaults, brandingFromForm } from "./branding-form";
@@ -38,6 +46,7 @@ export const SETTINGS_SECTIONS = [
   "spam",
   "branding",
   "embed",
+  "accessibility",
 ] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
@@ -69,6 +78,7 @@ export const SETTINGS_NUMBER_RANGES = {
   "spam.quarantineDays": [1, 365],
   "ai.dailyLimit": [0, 100_000],
   "transcription.dailyLimit": [0, 100_000],
+  "accessibility.feedbackDays": FEEDBACK_DAYS_RANGE,
 } as const satisfies Record<string, readonly [number, number]>;
 export type SettingsNumberField = keyof typeof SETTINGS_NUMBER_RANGES;
 
@@ -233,6 +243,10 @@ export const SettingsFormSchema = z.object({
   embed: z
     .object({ allowedOrigins: EmbedOriginListSchema.default([]) })
     .default({ allowedOrigins: [] }),
+  /** Barrierefreiheit (ADR 340); absent in a hand-made post: the stored statement stays. */
+  accessibility: AccessibilityFormSchema.extend({
+    feedbackDays: rangeInt("accessibility.feedbackDays"),
+  }).optional(),
 });
 export type SettingsFormInput = z.input<typeof SettingsFormSchema>;
 export type SettingsFormValue = z.output<typeof SettingsFormSchema>;
@@ -241,7 +255,14 @@ type Admin = { id: number; username: string; email: string };
 
 /** What the form shows for a configuration (Conform's `defaultValue`). */
 export function settingsFormDefaults(config: Configuration): SettingsFormInput {
-  const { webhooks: _own, emailNotifications, branding, scheduling, ...rest } = config;
+  const {
+    webhooks: _own,
+    emailNotifications,
+    branding,
+    scheduling,
+    accessibility,
+    ...rest
+  } = config;
   const { adminEmails, ...notifications } = emailNotifications;
   const { hoursReviewed: _reviewed, ...week } = scheduling;
   return {
@@ -249,6 +270,7 @@ export function settingsFormDefaults(config: Configuration): SettingsFormInput {
     scheduling: { ...week, holidayState: week.holidayState ?? "" },
     emailNotifications: { ...notifications, adminIds: adminEmails.map((a) => a.id) },
     branding: brandingFormDefaults(branding),
+    accessibility: accessibilityFormDefaults(accessibility),
     teamCalendar: { ...rest.teamCalendar, videoUrl: rest.teamCalendar.videoUrl ?? "" },
   };
 }
@@ -263,13 +285,14 @@ export function configurationFromSettings(
 ): Omit<z.input<typeof ConfigurationSchema>, "webhooks"> {
   const { adminIds, ...notifications } = value.emailNotifications;
   const ids = new Set(adminIds);
-  const { scheduling, transcription, ...rest } = value;
+  const { scheduling, transcription, accessibility, ...rest } = value;
   return {
     ...rest,
     branding: brandingFromForm(value.branding),
     // A post without the week's fields (a hand-made one) keeps the stored week.
     ...(scheduling ? { scheduling } : {}),
     ...(transcription ? { transcription } : {}),
+    ...(accessibility ? { accessibility: accessibilityFromForm(accessibility) } : {}),
     emailNotifications: {
       ...notifications,
       adminEmails: admins
@@ -310,6 +333,18 @@ export const LIST_EDIT_MESSAGES: Record<string, Partial<Record<string, string>>>
     remove: "Frage entfernt – zum Übernehmen bitte speichern.",
     reorder: "Frage verschoben – zum Übernehmen bitte speichern.",
   },
+  ...Object.fromEntries(
+    ACCESSIBILITY_CORE_KEYS.map((key) => [
+      `accessibility.${key}`,
+      { update: "Standardtext eingesetzt – zum Übernehmen bitte speichern." },
+    ]),
+  ),
+  ...Object.fromEntries(
+    ACCESSIBILITY_OPTIONAL_KEYS.map((key) => [
+      `accessibility.${key}`,
+      { update: "Vorschlag eingesetzt – zum Übernehmen bitte speichern." },
+    ]),
+  ),
   ...Object.fromEntries(
     BRANDING_TEXT_KEYS.map((key) => [
       `branding.${key}`,

@@ -8,6 +8,7 @@ import { WebhookSettings } from "~/components/admin/settings/webhook-settings";
 import { buttonClass } from "~/components/ui/button";
 import type { TeamCalendarFormState } from "~/lib/team-calendar";
 import type { WebhookFormState } from "~/lib/webhooks";
+import { countFeedback } from "~/server/accessibility/feedback.server";
 import { listAdmins } from "~/server/accounts/admins.server";
 import { requireAdmin } from "~/server/accounts/auth.server";
 import { eventTypesWithFallback } from "~/server/appointments/appointments.server";
@@ -50,6 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     logoUrl: branding().logoUrl,
     teamCalendar: { feeds: busyFeedStatuses(), links: listFeedTokens() },
     requireTwoFactor: getConfiguration().security.requireTwoFactor,
+    accessibilityFeedback: { total: countFeedback() },
   };
 }
 
@@ -92,6 +94,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         appUrl={loaderData.appUrl}
         busyFeeds={loaderData.teamCalendar.feeds}
         feedsRefreshable
+        accessibilityFeedback={loaderData.accessibilityFeedback}
       />
       <LogoSettings logoUrl={loaderData.logoUrl} action={location.pathname} />
       <WebhookSettings

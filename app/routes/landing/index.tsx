@@ -14,7 +14,7 @@ import { InfoBanner } from "~/components/landing/info-banner";
 import { useNonce } from "~/components/nonce";
 import { bannerKey } from "~/lib/banner-key";
 import type { ThemeChoice } from "~/lib/brand";
-import { footerText, landingDescription, landingTitle } from "~/lib/branding";
+import { landingDescription, landingTitle } from "~/lib/branding";
 import { formatYear } from "~/lib/format";
 import { privacyNoteText, withTranscriptionNote } from "~/lib/privacy-note";
 import { RequestFormSchema } from "~/lib/request-form";
@@ -31,6 +31,7 @@ import { loadRequestsJson, requestsWithAppointment } from "~/server/requests/ser
 import { submitRequest } from "~/server/requests/submit.server";
 import { transcriptionProcessor } from "~/server/transcription/client.server";
 import { landingAttribution } from "~/server/visitors/attribution.server";
+import { consentNeeded, visitorFooter } from "~/server/visitors/footer.server";
 import { readConsent, readDismissedBanners } from "~/server/visitors/preferences.server";
 import { getVisitorRequestIds } from "~/server/visitors/visitor.server";
 import type { Route } from "./+types/index";
@@ -94,7 +95,8 @@ export async function loader({ request }: Route.LoaderArgs) {
         ? { code: affiliate.code, discountValue: affiliate.discountValue }
         : null,
     consent,
-    showConsent: !consent || url.searchParams.get("cookies") === "1",
+    // Only analytics need consent: without them there is no bar to show (ADR 343).
+    showConsent: consentNeeded() && (!consent || url.searchParams.get("cookies") === "1"),
     constraint: formConstraint(),
     limits: uploadLimits(config.uploadSettings),
     history: history.map((r) => ({
@@ -130,6 +132,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     ),
     imprintUrl: brand.imprintUrl,
     year,
+    footer: visitorFooter(),
     // The agency's words (issue 29): stored texts or today's; part of the render cache's key.
     texts: {
       name: brand.name,
@@ -138,7 +141,6 @@ export async function loader({ request }: Route.LoaderArgs) {
       promise: brand.promise,
       successMessage: brand.successMessage,
       faq: brand.faq,
-      footer: footerText(brand, year),
     },
     gaMeasurementId: GA_MEASUREMENT_ID ?? null,
   };
@@ -201,7 +203,7 @@ export default function Landing({ actionData }: Route.ComponentProps) {
         />
         <Faq entries={page.texts.faq} />
       </main>
-      <Footer privacyUrl={page.privacyUrl} imprintUrl={page.imprintUrl} line={page.texts.footer} />
+      <Footer {...page.footer} barBelow={page.showConsent} />
       {page.showConsent ? <CookieBar current={page.consent} /> : null}
       {page.gaMeasurementId && page.consent?.analytics ? (
         <Analytics measurementId={page.gaMeasurementId} consent={page.consent} nonce={nonce} />

@@ -79,6 +79,7 @@ let accountLogin: Limiter | undefined;
 let lockMail: Limiter | undefined;
 let passkeyOptions: Limiter | undefined;
 let passwordStrength: Limiter | undefined;
+let accessibilityFeedback: Limiter | undefined;
 /** Public request submissions per client IP (SUBMISSION_RATE_LIMIT, default 10/1h). */
 export const submissionLimiter = () =>
   (submission ??= createLimiter("submission", env().SUBMISSION_RATE_LIMIT));
@@ -107,6 +108,12 @@ export const passkeyOptionsLimiter = () =>
 export const PASSWORD_STRENGTH_LIMIT: LimitSpec = { points: 60, durationSeconds: 600 };
 export const passwordStrengthLimiter = () =>
   (passwordStrength ??= createLimiter("password-strength", PASSWORD_STRENGTH_LIMIT));
+/**
+ * Feedback from the accessibility statement's page per client: the contact form's budget
+ * (SUBMISSION_RATE_LIMIT), counted apart from it (ADR 340).
+ */
+export const accessibilityFeedbackLimiter = () =>
+  (accessibilityFeedback ??= createLimiter("a11y-feedback", env().SUBMISSION_RATE_LIMIT));
 /** Demo bookings per client IP (BOOKING_RATE_LIMIT, default 5/1h). */
 export const bookingLimiter = () =>
   (booking ??= createLimiter("booking", env().BOOKING_RATE_LIMIT));
@@ -130,6 +137,7 @@ export function resetLimiters() {
     lockMail =
     passkeyOptions =
     passwordStrength =
+    accessibilityFeedback =
       undefined;
 }
 

@@ -17,6 +17,7 @@ import {
   settingsFormDefaults,
 } from "~/lib/settings-form";
 import type { BusyFeedStatus } from "~/lib/team-calendar";
+import { AccessibilitySettings } from "./accessibility-settings";
 import { AppointmentSettings, type EventTypeOption } from "./appointment-settings";
 import { BannerSettings } from "./banner-settings";
 import { BrandingSettings } from "./branding-settings";
@@ -52,6 +53,8 @@ export type SettingsFormProps = {
   busyFeeds: BusyFeedStatus[];
   /** Whether the page has the form "Jetzt abrufen" posts (team-calendar-links.tsx). */
   feedsRefreshable?: boolean;
+  /** The accessibility feedback waiting in its list (the card links to it). */
+  accessibilityFeedback?: { total: number };
 };
 
 /**
@@ -212,6 +215,7 @@ function SettingsFormBody(props: SettingsFormProps) {
         <SpamSettings form={form} fields={fields} />
         <BrandingSettings form={form} fields={fields} legalDefaults={props.legalDefaults} />
         <EmbedSettings form={form} fields={fields} appUrl={props.appUrl} />
+        <AccessibilitySettings form={form} fields={fields} feedback={props.accessibilityFeedback} />
 
         <div
           className="sticky bottom-0 flex flex-wrap items-center justify-end gap-3 border-t border-slate-200 bg-slate-50/90 py-3 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90"
