@@ -19,11 +19,15 @@ export function headers() {
 }
 
 const LIST = "/admin/appointments";
+/** A request's full-screen view lists its appointments with the same cards. */
+const REQUESTS = "/admin/requests";
 
-/** The list the admin came from (`zurueck`), else Termine. */
+/** The list the admin came from (`zurueck`: Termine or a request's view), else Termine. */
 function backOf(url: URL) {
   const back = url.searchParams.get("zurueck");
-  return isAdminReturnPath(back) && back.startsWith(LIST) ? back : LIST;
+  return isAdminReturnPath(back) && (back.startsWith(LIST) || back.startsWith(REQUESTS))
+    ? back
+    : LIST;
 }
 
 /** A booking that cannot be moved (gone, cancelled, past, Cal.com) leads back to the list. */
@@ -64,7 +68,7 @@ export default function AppointmentMovePage({ loaderData, actionData }: Route.Co
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">Termin verschieben</h1>
         <Link to={back} className="text-sm text-indigo-700 underline dark:text-indigo-300">
-          Zurück zu den Terminen
+          {back.startsWith(REQUESTS) ? "Zurück zur Anfrage" : "Zurück zu den Terminen"}
         </Link>
       </div>
       <section

@@ -24,12 +24,10 @@ import {
 } from "~/lib/appointments";
 import { backTo, requireAdmin } from "~/server/accounts/auth.server";
 import { visitorMailed } from "~/server/appointments/admin-changes.server";
-import { refreshAppointment } from "~/server/appointments/appointments.server";
 import { listAppointments } from "~/server/appointments/list.server";
 import { getConfiguration } from "~/server/configuration/configuration.server";
 import { redirectWithToast } from "~/server/http/flash.server";
 import { parseId, readForm } from "~/server/http/http.server";
-import { failure, failureToast, scheduling } from "~/server/platform/result.server";
 import type { Route } from "./+types/appointments";
 import { handleCardForm } from "./appointments.server";
 
@@ -74,16 +72,7 @@ export async function action({ request }: Route.ActionArgs) {
   const back = backTo(request);
   const id = parseId(String(form.get("id") ?? ""));
   if (!id) return redirectWithToast(back, { type: "error", message: "Termin nicht gefunden." });
-  const handled = await handleCardForm(admin.id, id, form, back);
-  if (handled) return handled;
-  // The same call and the same messages as POST /api/admin/appointments/{id}/refresh.
-  const result = await scheduling(() => refreshAppointment(id)).catch((error: unknown) => {
-    console.error("Termin aktualisieren:", error);
-    return failure(500, "Fehler beim Aktualisieren!");
-  });
-  if (!result.ok) return failureToast(back, result);
-  if (!result.value) return failureToast(back, failure(404, "Termin nicht gefunden."));
-  return redirectWithToast(back, { type: "success", message: "Termin aktualisiert." });
+  return handleCardForm(admin.id, id, form, back);
 }
 
 export function headers() {

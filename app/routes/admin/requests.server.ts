@@ -24,6 +24,7 @@ import { releaseMessage, releaseRequest } from "~/server/requests/quarantine.ser
 import { loadRequestJson } from "~/server/requests/serialize.server";
 import { retranscribe } from "~/server/transcription/jobs.server";
 import { listDensityCookie } from "~/server/visitors/preferences.server";
+import { handleCardForm, isCardIntent } from "./appointments.server";
 
 /**
  * Back to the list after a release or deletion in the "Prüfen" view, with `focus=heading`: the
@@ -97,6 +98,13 @@ export const RequestPageSchema = z.discriminatedUnion("intent", [
 export async function handleRequestAction(request: Request, admin: AdminUser) {
   const form = await readForm(request);
   const back = backTo(request);
+  // The appointment cards of the full-screen view: the forms of Termine, answered here.
+  if (isCardIntent(form.get("intent"))) {
+    const appointmentId = parseId(String(form.get("id") ?? ""));
+    if (!appointmentId)
+      return redirectWithToast(back, { type: "error", message: "Termin nicht gefunden." });
+    return handleCardForm(admin.id, appointmentId, form, back);
+  }
   const ok = (message: string) => redirectWithToast(back, { type: "success", message });
   const fail = (message: string) => redirectWithToast(back, { type: "error", message });
   // Strings as sent: an emptied text area is "" (a cleared text), not a missing field.

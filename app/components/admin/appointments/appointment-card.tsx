@@ -149,6 +149,7 @@ export function AppointmentCard({
         {changeable ? <AppointmentChanges a={a} mailed={mailed} /> : null}
         {builtin ? null : (
           <fetcher.Form method="post">
+            <input type="hidden" name="intent" value="refresh" />
             <input type="hidden" name="id" value={a.id} />
             <Button
               type="submit"
