@@ -27,6 +27,8 @@ export const MESSAGES = {
   emailRequired: "E-Mail-Adresse ist erforderlich",
   emailInvalid: "Bitte geben Sie eine gültige E-Mail-Adresse ein!",
   loginFailed: "Ungültiger Benutzername oder Passwort.",
+  /** The spec's text (§8) when a login with JS gets no answer within LOGIN_TIMEOUT_MS. */
+  loginTimeout: "Login-Timeout: Server antwortet nicht rechtzeitig",
   loginInactive:
     "Ihr Konto ist nicht freigeschaltet. Bitte wenden Sie sich an einen Administrator.",
   forgotNeutral:
@@ -41,6 +43,8 @@ export const MESSAGES = {
  * decides, password-strength.server.ts; ADR 262). Replaces the spec's 6/6/8.
  */
 export const PASSWORD_MIN_LENGTH = 12;
+/** The spec's login time-out (§7, §9): a login with JS that gets no answer in time is ended. */
+export const LOGIN_TIMEOUT_MS = 15_000;
 export const RESET_MIN_LENGTH = PASSWORD_MIN_LENGTH;
 export const REGISTER_MIN_LENGTH = PASSWORD_MIN_LENGTH;
 /**

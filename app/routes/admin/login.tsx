@@ -1,4 +1,5 @@
-import { data, redirect, useNavigation } from "react-router";
+import { useEffect, useState } from "react";
+import { data, redirect, useLocation, useNavigate, useNavigation } from "react-router";
 import { LoginCodeStep } from "~/components/admin/account/login-code-step";
 import { PasskeyLoginButton } from "~/components/admin/account/passkey-login-button";
 import { AccountError } from "~/components/admin/account-error";
@@ -13,7 +14,7 @@ import { AccountShell, accountPageHandle } from "~/components/admin/account-shel
 import { Alert } from "~/components/ui/field";
 import { useConformForm } from "~/components/ui/form";
 import { registeredNotice } from "~/lib/activation-notice";
-import { LoginSchema } from "~/lib/auth-forms";
+import { LOGIN_TIMEOUT_MS, LoginSchema, MESSAGES } from "~/lib/auth-forms";
 import { commitSessionCookie, getAdmin } from "~/server/accounts/auth.server";
 import { type CodeStepOutcome, landingPath, loginWithForm } from "~/server/accounts/login.server";
 import { passkeyLoginOffered } from "~/server/accounts/passkeys/passkeys.server";
@@ -233,6 +234,7 @@ function PasswordStep({
   submitting: boolean;
   checking: boolean;
 }) {
+  const timedOut = useLoginTimeout(submitting);
   const [form, fields] = useConformForm(
     LoginSchema,
     actionData && "result" in actionData
@@ -252,6 +254,7 @@ function PasswordStep({
         <Alert tone="info">{String(actionData.notice)}</Alert>
       ) : null}
       {actionData && "expired" in actionData ? <Alert>{actionData.expired}</Alert> : null}
+      {timedOut ? <Alert>{MESSAGES.loginTimeout}</Alert> : null}
       {actionData && "passkeyError" in actionData ? <Alert>{actionData.passkeyError}</Alert> : null}
       <AccountForm form={form} hidden={{ redirectTo: loaderData.redirectTo }}>
         <UsernameField meta={fields.username} />
@@ -271,6 +274,28 @@ function PasswordStep({
       <AccountFooterLink to="/admin/forgot-password">Passwort vergessen?</AccountFooterLink>
     </AccountShell>
   );
+}
+
+/**
+ * The spec's login time-out (15 s, with JS): a login post without an answer by then is ended — a
+ * navigation to this page aborts its fetch — and "Login-Timeout: Server antwortet nicht
+ * rechtzeitig" is shown until the next attempt. Without JS the browser waits as it always does.
+ */
+function useLoginTimeout(submitting: boolean) {
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const [timedOut, setTimedOut] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new timer per attempt only
+  useEffect(() => {
+    if (!submitting) return;
+    setTimedOut(false);
+    const timer = window.setTimeout(() => {
+      setTimedOut(true);
+      void navigate(`${pathname}${search}`, { replace: true, preventScrollReset: true });
+    }, LOGIN_TIMEOUT_MS);
+    return () => window.clearTimeout(timer);
+  }, [submitting]);
+  return timedOut && !submitting;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
