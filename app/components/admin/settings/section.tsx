@@ -14,6 +14,7 @@ import {
   type SettingsFormInput,
   type SettingsSection,
 } from "~/lib/settings-form";
+import { useSettingsIndexEntry } from "./settings-index";
 
 /**
  * Beside Conform's own errors: the browser's refusals (with JS, by posted name) and the field a
@@ -65,6 +66,7 @@ export function Section({
   description?: string;
   children: ReactNode;
 }) {
+  useSettingsIndexEntry(name, title);
   return (
     // The section's name is its anchor too (the go-live check links to "#notifications").
     <Card id={name} className="scroll-mt-24 space-y-4 p-5">
