@@ -227,16 +227,21 @@ const optionalText = (max: number, message: string) =>
 
 /** The feedback form, on the page (Conform, client and server) and in its action. */
 export const FeedbackSchema = z.object({
+  // One message at a time; refinements, not a pipe (Conform would read "" there as missing).
   message: z
     .string({ error: FEEDBACK_MESSAGES.messageRequired })
     .transform(normaliseText)
-    .pipe(
-      z
-        .string()
-        .min(1, FEEDBACK_MESSAGES.messageRequired)
-        .min(10, FEEDBACK_MESSAGES.messageTooShort)
-        .max(5000, FEEDBACK_MESSAGES.messageTooLong),
-    ),
+    .superRefine((text, ctx) => {
+      const message =
+        text.length === 0
+          ? FEEDBACK_MESSAGES.messageRequired
+          : text.length < 10
+            ? FEEDBACK_MESSAGES.messageTooShort
+            : text.length > 5000
+              ? FEEDBACK_MESSAGES.messageTooLong
+              : null;
+      if (message) ctx.addIssue({ code: "custom", message });
+    }),
   location: optionalText(300, "Höchstens 300 Zeichen."),
   name: optionalText(100, "Höchstens 100 Zeichen."),
   email: z

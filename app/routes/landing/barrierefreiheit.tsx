@@ -29,6 +29,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   },
 ];
 
+/** A refused post's Retry-After (429) reaches the browser. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
+
 const UNPUBLISHED = "Diese Seite gibt es derzeit nicht.";
 
 /** The statement as published in the settings ("Barrierefreiheit", ADR 340); off: 404. */
