@@ -114,6 +114,7 @@ describe("settings page form", () => {
     "spam",
     "branding",
     "embed",
+    "accessibility",
   ];
 
   /** What the rendered settings form posts for a configuration (every section's marker included). */
