@@ -18,7 +18,7 @@ import { adminExtrasOf } from "~/server/requests/admin-extras.server";
 import { deleteRequest } from "~/server/requests/manage.server";
 import { listAllRequests } from "~/server/requests/queries.server";
 import { loadRequestJson } from "~/server/requests/serialize.server";
-import { appointments, requests } from "~db/schema";
+import { accessibilityFeedback, appointments, mailOutbox, requests } from "~db/schema";
 import { solvedAltcha } from "../altcha-solution";
 import { pdfBytes, webmBytes } from "../integration/landing-fixtures";
 import { FIRST_ADMIN } from "./stack";
@@ -210,4 +210,29 @@ export function patchConfiguration(patch: Partial<Configuration>) {
     if (!restored.ok)
       throw new Error(`patchConfiguration restore: ${JSON.stringify(restored.fieldErrors)}`);
   };
+}
+
+/** The feedback entries of the accessibility statement, oldest first (ADR 340). */
+export function feedbackEntries() {
+  return db().select().from(accessibilityFeedback).orderBy(accessibilityFeedback.id).all();
+}
+
+/** Removes feedback entries (a test's own, after it). */
+export function removeFeedback(ids: number[]) {
+  for (const id of ids)
+    db().delete(accessibilityFeedback).where(eq(accessibilityFeedback.id, id)).run();
+}
+
+/** The recipients of every mail in the outbox (queued, sent or failed). */
+export function outboxRecipients(): string[] {
+  return db()
+    .select({ to: mailOutbox.to })
+    .from(mailOutbox)
+    .all()
+    .map((m) => m.to);
+}
+
+/** Stores a summary as an older version could have (e.g. an AI answer `{}`, stored before ADR 342). */
+export function storeSummary(requestId: number, summary: string) {
+  db().update(requests).set({ summary }).where(eq(requests.id, requestId)).run();
 }

@@ -65,7 +65,9 @@ export function AccessibilityFeedback({
   const firstInvalid = ["message", "location", "name", "email"].find(
     (name) => (lastResult?.error?.[name]?.length ?? 0) > 0,
   );
-  const action = `${ACCESSIBILITY_PATH}#${FEEDBACK_ANCHOR}`;
+  // No fragment: the browser skips `autofocus` on a page whose address has one, and the refused
+  // field must take the focus (the thanks' redirect carries the fragment instead).
+  const action = ACCESSIBILITY_PATH;
 
   return (
     <section

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { data, redirect } from "react-router";
+import { data, redirect, useLocation } from "react-router";
 import {
   AccessibilityFeedback,
   FEEDBACK_ANCHOR,
@@ -64,6 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AccessibilityPage({ loaderData, actionData }: Route.ComponentProps) {
   const { name, sections, sent } = loaderData;
+  const location = useLocation();
   return (
     <main className="mx-auto max-w-3xl space-y-10 px-4 py-10 sm:px-6 sm:py-14">
       <div className="space-y-4">
@@ -102,7 +103,12 @@ export default function AccessibilityPage({ loaderData, actionData }: Route.Comp
       {sections.map((s) => (
         <StatementSection key={s.key} id={sectionId(s.key)} title={s.title} text={s.text} />
       ))}
-      <AccessibilityFeedback lastResult={actionData?.result} sent={sent} />
+      {/* After each sent entry the form starts empty again (a new navigation, a new key). */}
+      <AccessibilityFeedback
+        key={sent ? location.key : "form"}
+        lastResult={actionData?.result}
+        sent={sent}
+      />
     </main>
   );
 }
