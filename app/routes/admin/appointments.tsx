@@ -136,8 +136,10 @@ export default function AppointmentsPage({ loaderData }: Route.ComponentProps) {
             checked: filterIsAll(query.statuses) || filterGroups(query.statuses).includes(s),
           }))}
         />
-        {/* A row of its own: its placeholder is never cut, at 390 px as at 1400 px. */}
-        <div className="sm:col-span-2 lg:col-span-3">
+        {/* A row of its own: its placeholder is never cut, at 390 px as at 1400 px; on the
+            narrowest phones the placeholder (not the typed text) shrinks to the box's width
+            (a container query on this row, ADR 342). */}
+        <div className="@container sm:col-span-2 lg:col-span-3">
           <label htmlFor="search" className="mb-1 block text-sm font-medium">
             Suche
           </label>
@@ -147,7 +149,7 @@ export default function AppointmentsPage({ loaderData }: Route.ComponentProps) {
             type="search"
             defaultValue={query.search}
             placeholder="Suchen nach Kontakten oder Inhalten..."
-            className={inputClass}
+            className={`${inputClass} placeholder:text-[length:min(1rem,calc((100cqw_-_2rem)/20))]`}
           />
         </div>
         <div className="sm:col-span-2 lg:col-span-3">
