@@ -66,6 +66,10 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
   const navigation = useNavigation();
   const [form, fields] = useConformForm(ChangePasswordFormSchema, actionData?.result);
   const submitting = navigation.state === "submitting";
+  // Without JS the server's answer focuses the first field it refused (with JS Conform does).
+  const firstInvalid = ["oldPassword", "newPassword", "confirmPassword"].find(
+    (name) => (actionData?.result?.error?.[name]?.length ?? 0) > 0,
+  );
   return (
     <div className="mx-auto grid max-w-4xl gap-6 lg:grid-cols-[2fr_1fr]">
       <Card className="space-y-5 p-6">
@@ -97,6 +101,7 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
               type="password"
               autoComplete={autoComplete}
               hint={hint}
+              autoFocus={firstInvalid === meta.name}
               required
             />
           ))}
