@@ -20,7 +20,10 @@ import { startTestServer, type TestServer } from "./server";
 let server: TestServer;
 beforeAll(async () => {
   // With analytics configured: only then does the landing page show a cookie bar (ADR 343).
-  server = await startTestServer({ SUBMISSION_RATE_LIMIT: "1000/1h", GA_MEASUREMENT_ID: "G-TEST123" });
+  server = await startTestServer({
+    SUBMISSION_RATE_LIMIT: "1000/1h",
+    GA_MEASUREMENT_ID: "G-TEST123",
+  });
 });
 afterAll(async () => {
   await server.close();
