@@ -238,7 +238,7 @@ function accessibilityItem(): SetupCheckItem {
       ? `Die Erklärung zur Barrierefreiheit ist veröffentlicht (${ACCESSIBILITY_PATH}) und nennt Marktüberwachungsbehörde und Schlichtungsstelle.`
       : !statement.publish
         ? "Optional: Veröffentlichen Sie unter „Einstellungen → Barrierefreiheit“ die Erklärung zur Barrierefreiheit. Seit dem 28. Juni 2025 verlangt das Barrierefreiheitsstärkungsgesetz sie für Dienstleistungen an Verbraucher wie die Terminbuchung (Kleinstunternehmen sind ausgenommen)."
-        : `Optional: Nennen Sie unter „Einstellungen → Barrierefreiheit“ ${missing.join(" und ")} (Vorschläge lassen sich dort einsetzen) – § 14 BFSG verlangt diese Angaben.`,
+        : `Optional: Nennen Sie unter „Einstellungen → Barrierefreiheit“ ${missing.join(" und ")} (Vorschläge lassen sich dort einsetzen) – §\u00a014 BFSG verlangt diese Angaben.`,
     href: "/admin/settings#accessibility",
   };
 }
