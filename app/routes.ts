@@ -19,6 +19,8 @@ export default [
     route("anfrage-zurueckziehen", "routes/landing/anfrage-zurueckziehen.tsx"),
     // The signed link from the receipt mail: puts the request into this browser's history (ADR 220)
     route("meine-anfrage", "routes/landing/meine-anfrage.tsx"),
+    // The accessibility statement (BFSG §14) with its feedback form (ADR 340)
+    route("barrierefreiheit", "routes/landing/barrierefreiheit.tsx"),
   ]),
   // The booked demo as .ics for the visitor's own request ("Zum Kalender hinzufügen")
   route("termin/kalender", "routes/landing/termin-kalender.ts"),
@@ -55,6 +57,7 @@ export default [
       route("affiliate-codes", "routes/admin/affiliate-codes.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("settings/outbox", "routes/admin/outbox.tsx"),
+      route("settings/barrierefreiheit", "routes/admin/accessibility-feedback.tsx"),
       route("audit", "routes/admin/audit.tsx"),
       route("change-password", "routes/admin/change-password.tsx"),
       route("account", "routes/admin/account.tsx"),

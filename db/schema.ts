@@ -930,3 +930,24 @@ export const assignmentRotation = sqliteTable("assignment_rotation", {
   lastAdminId: integer("last_admin_id"),
   assigned: integer("assigned").notNull().default(0),
 });
+
+/**
+ * Feedback from the accessibility statement's page (/barrierefreiheit, BFSG §14; ADR 340): what a
+ * visitor reports, optionally with a name and an address to answer (never mailed by the app).
+ * Erased by an admin or after `accessibility.feedbackDays`. `held`: sent without a valid proof of
+ * work or blocklisted (ADR 250) — shown as unchecked, never dropped.
+ */
+export const accessibilityFeedback = sqliteTable(
+  "accessibility_feedback",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    createdAt: ms("created_at").notNull().default(now),
+    message: text("message").notNull(),
+    /** Where the barrier was ("Seite oder Stelle"), as typed. */
+    location: text("location"),
+    name: text("name"),
+    email: text("email"),
+    held: integer("held", { mode: "boolean" }).notNull().default(false),
+  },
+  (t) => [index("accessibility_feedback_created_idx").on(t.createdAt)],
+);

@@ -1,3 +1,6 @@
+import { formatDateTime } from "./format";
+import { STATUS_LABELS } from "./request-list";
+
 /** Audit log actions and their German labels (the /admin/audit filter and table). */
 export const AUDIT_ACTIONS = [
   "login",
@@ -60,6 +63,7 @@ export const AUDIT_ACTIONS = [
   "follow-up-done",
   "assign-round-robin",
   "work-settings",
+  "accessibility-feedback-deleted",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -124,6 +128,7 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   "follow-up-done": "Wiedervorlage erledigt",
   "assign-round-robin": "Zugewiesen (faire Verteilung)",
   "work-settings": "Morgenübersicht/Abwesenheit geändert",
+  "accessibility-feedback-deleted": "Rückmeldung zur Barrierefreiheit gelöscht",
 };
 
 /**
@@ -183,27 +188,119 @@ export function parseAuditQuery(params: URLSearchParams): AuditQuery {
   };
 }
 
-/**
- * English keys some writers of the log use (the retention job, API tokens, messages) and their
- * German names on the audit page and in its CSV; the stored entries stay as written.
- */
-const DETAIL_KEYS: Record<string, string> = {
-  requests: "anfragen",
-  quarantine: "quarantaene",
-  mode: "modus",
-  appointments: "termine",
-  mails: "emails",
-  secrets: "geheimnisse",
-  audit: "protokolleintraege",
-  scopes: "berechtigungen",
-  message: "nachricht",
-  name: "name",
-  events: "ereignisse",
+/** The configuration's sections (the `bereiche` of a settings save) by their German names. */
+const SETTINGS_SECTION_LABELS: Record<string, string> = {
+  systemPrompt: "KI-Systemprompt",
+  preparationFields: "Preparation-Felder",
+  emailNotifications: "E-Mail-Benachrichtigungen",
+  uploadSettings: "Datei-Uploads",
+  appointmentEventType: "Terminbuchung",
+  appointmentEventTypeDetails: "Terminbuchung",
+  bookingLeadTime: "Vorlaufzeit",
+  scheduling: "Terminbuchung (Arbeitszeiten)",
+  infoBanner: "Info-Banner",
+  retention: "Aufbewahrung",
+  privacyNote: "Datenschutzhinweis",
+  webhooks: "Webhooks",
+  security: "Sicherheit",
+  ai: "KI-Tageslimit",
+  transcription: "Transkription",
+  spam: "Spam-Schutz",
+  branding: "Erscheinungsbild und Inhalte",
+  embed: "Einbettung",
+  teamCalendar: "Kalender des Teams",
+  accessibility: "Barrierefreiheit",
 };
-const DETAIL_VALUES: Record<string, string> = { delete: "löschen", anonymize: "anonymisieren" };
 
-/** An entry's details (JSON text) with German keys for display; other text stays as it is. */
-export function germanAuditDetails(details: string | null): string | null {
+/** Labels of the detail keys every writer of the log uses (German and English ones). */
+const DETAIL_LABELS: Record<string, string> = {
+  from: "Vorher",
+  to: "Nachher",
+  admin: "Admin",
+  anhang: "Anhang",
+  dateien: "Dateien",
+  emails: "E-Mails",
+  mails: "E-Mails",
+  termine: "Termine",
+  appointments: "Termine",
+  requests: "Anfragen",
+  anfragen: "Anfragen",
+  quarantine: "aus der Spamprüfung",
+  mode: "Verfahren",
+  secrets: "abgelaufene Links",
+  audit: "Protokolleinträge",
+  feedback: "Rückmeldungen zur Barrierefreiheit",
+  scopes: "Berechtigungen",
+  message: "Nachricht",
+  name: "Name",
+  events: "Ereignisse",
+  ereignisse: "Ereignisse",
+  bereiche: "Bereiche",
+  schluessel: "Geänderte Einstellungen",
+  geaendert: "Geändert",
+  vorherigerHost: "Vorheriger Host",
+  id: "ID",
+  tab: "Ansicht",
+  status: "Status",
+  zuweisung: "Zuweisung",
+  quelle: "Quelle",
+  suche: "Suche",
+  wer: "Wer",
+  aktion: "Aktion",
+  von: "Von",
+  bis: "Bis",
+  weitere: "Weitere Anfragen",
+  zielId: "Admin-ID",
+  gueltigBis: "Gültig bis",
+  passkey: "Mit Passkey",
+  zweiFaktor: "Mit zweitem Faktor",
+  netz: "Netz",
+  minuten: "Gesperrt für (Minuten)",
+  anzahl: "Anzahl",
+  verbleibend: "Verbleibende Codes",
+  changed: "Geändert",
+  confirmed: "Bestätigt",
+  passkeyStattPasswort: "Passkey statt Passwort",
+  anfragenUebertragen: "Übertragene Anfragen",
+  einladungenUebertragen: "Übertragene Einladungen",
+  einladung: "Einladung",
+};
+
+/** Values that are codes in the log and words on the page. */
+const DETAIL_VALUES: Record<string, string> = {
+  delete: "löschen",
+  anonymize: "anonymisieren",
+  email: "E-Mail-Adresse",
+  username: "Benutzername",
+  active: "Aktive Anfragen",
+  archived: "Archiv",
+  mine: "Mir zugewiesen",
+  quarantine: "Prüfen",
+  assigned: "zugewiesen",
+  unassigned: "nicht zugewiesen",
+  ...STATUS_LABELS,
+};
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+function detailValue(key: string, value: unknown): string {
+  if (value === null || value === undefined || value === "") return "–";
+  if (typeof value === "boolean") return value ? "ja" : "nein";
+  if (Array.isArray(value)) return value.map((v) => detailValue(key, v)).join(", ");
+  if (typeof value === "object") return JSON.stringify(value);
+  const text = String(value);
+  if (key === "bereiche") return SETTINGS_SECTION_LABELS[text] ?? text;
+  if (ISO_TIME.test(text)) return `${formatDateTime(text)} Uhr`;
+  return DETAIL_VALUES[text] ?? text;
+}
+
+/**
+ * An entry's details as the audit page and its CSV show them: German words, not the stored JSON —
+ * "Status: Neu → Erledigt", "Termin: 01.12.2026, 10:00 Uhr → 02.12.2026, 11:00 Uhr",
+ * "Anfragen: 2 · Verfahren: anonymisieren". Unknown keys keep their name; text that is no JSON
+ * object stays as it is. The stored entries never change.
+ */
+export function auditDetailsText(action: string, details: string | null): string | null {
   if (!details) return details;
   let parsed: unknown;
   try {
@@ -212,12 +309,19 @@ export function germanAuditDetails(details: string | null): string | null {
     return details;
   }
   if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return details;
-  const renamed = Object.entries(parsed).map(([key, value]) => {
-    const name = DETAIL_KEYS[key] ?? key;
-    return [
-      name,
-      name === "modus" && typeof value === "string" ? (DETAIL_VALUES[value] ?? value) : value,
-    ];
-  });
-  return JSON.stringify(Object.fromEntries(renamed));
+  const entries = Object.entries(parsed as Record<string, unknown>);
+  const record = parsed as Record<string, unknown>;
+  const parts: string[] = [];
+  if ("from" in record && "to" in record) {
+    const what =
+      action === "status" ? "Status" : action.startsWith("appointment") ? "Termin" : "Änderung";
+    parts.push(`${what}: ${detailValue("from", record.from)} → ${detailValue("to", record.to)}`);
+  }
+  for (const [key, value] of entries) {
+    if (key === "from" || key === "to") {
+      if ("from" in record && "to" in record) continue;
+    }
+    parts.push(`${DETAIL_LABELS[key] ?? key}: ${detailValue(key, value)}`);
+  }
+  return parts.join(" · ");
 }

@@ -88,9 +88,11 @@ describe("account form schemas (spec §5 messages)", () => {
   });
 
   it("change password: the four messages", () => {
-    expect(errors(ChangePasswordFormSchema.safeParse({}))).toMatchObject({
+    expect(errors(ChangePasswordFormSchema.safeParse({}))).toEqual({
       oldPassword: ["Aktuelles Passwort ist erforderlich"],
       newPassword: ["Neues Passwort ist erforderlich"],
+      // An empty form has nothing to compare: asked for, never called a mismatch.
+      confirmPassword: ["Bitte bestätigen Sie das neue Passwort."],
     });
     expect(
       errors(
@@ -119,9 +121,11 @@ describe("account form schemas (spec §5 messages)", () => {
     ]);
   });
 
-  it("strength indicator: 'Stark' from 12 characters, else 'Zu kurz'; 'Zu schwach' once refused", () => {
-    expect(passwordStrength("12345678901")).toBe("Zu kurz");
-    expect(passwordStrength("123456789012")).toBe("Stark");
-    expect(passwordStrength("123456789012", true)).toBe("Zu schwach");
+  it("strength indicator: 'Zu kurz' below 12 characters; beyond, only the server's verdict", () => {
+    expect(passwordStrength("12345678901", "Stark")).toBe("Zu kurz");
+    // Long enough but not yet rated (aaaaaaaaaaaaaa is refused by zxcvbn): never "Stark" on length.
+    expect(passwordStrength("aaaaaaaaaaaaaa", null)).toBeNull();
+    expect(passwordStrength("aaaaaaaaaaaaaa", "Zu schwach")).toBe("Zu schwach");
+    expect(passwordStrength("Lampe-Wolke-Fahrrad-91", "Stark")).toBe("Stark");
   });
 });

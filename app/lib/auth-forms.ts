@@ -19,16 +19,18 @@ export const MESSAGES = {
   newRequired: "Neues Passwort ist erforderlich",
   newTooShort: "Neues Passwort muss mindestens 12 Zeichen lang sein",
   confirmMismatch: "Passwort-Bestätigung stimmt nicht überein",
+  /** An empty confirmation: asked for, not called a mismatch (nothing was typed to compare). */
+  confirmRequired: "Bitte bestätigen Sie das neue Passwort.",
   changeSuccess: "Passwort erfolgreich geändert!",
   changeFailed: "Fehler beim Ändern des Passworts",
   wrongCurrent: "Das aktuelle Passwort ist falsch.",
   emailRequired: "E-Mail-Adresse ist erforderlich",
   emailInvalid: "Bitte geben Sie eine gültige E-Mail-Adresse ein!",
   loginFailed: "Ungültiger Benutzername oder Passwort.",
+  /** The spec's text (§8) when a login with JS gets no answer within LOGIN_TIMEOUT_MS. */
+  loginTimeout: "Login-Timeout: Server antwortet nicht rechtzeitig",
   loginInactive:
     "Ihr Konto ist nicht freigeschaltet. Bitte wenden Sie sich an einen Administrator.",
-  loginAwaitingActivation:
-    "Ihr Konto wartet noch auf die Freischaltung durch einen Administrator. Die Admins wurden benachrichtigt; danach können Sie sich anmelden.",
   forgotNeutral:
     "Falls ein Konto mit dieser E-Mail-Adresse existiert, wurde ein Link zum Zurücksetzen des Passworts gesendet.",
   /** The same neutral answer when no SMTP is configured: nothing is sent, so it says what to do. */
@@ -41,16 +43,27 @@ export const MESSAGES = {
  * decides, password-strength.server.ts; ADR 262). Replaces the spec's 6/6/8.
  */
 export const PASSWORD_MIN_LENGTH = 12;
+/** The spec's login time-out (§7, §9): a login with JS that gets no answer in time is ended. */
+export const LOGIN_TIMEOUT_MS = 15_000;
 export const RESET_MIN_LENGTH = PASSWORD_MIN_LENGTH;
 export const REGISTER_MIN_LENGTH = PASSWORD_MIN_LENGTH;
+/**
+ * The rule every new password meets, as every form states it (register, change, reset): the
+ * length the schemas check and the guessability zxcvbn checks on the server (ADR 263).
+ */
+export const PASSWORD_RULE_HINT = `Mindestens ${PASSWORD_MIN_LENGTH} Zeichen und schwer zu erraten: keine gängigen Wörter, Namen, Tastaturfolgen oder Wiederholungen wie „aaaa“.`;
 export type PasswordStrength = "Stark" | "Zu kurz" | "Zu schwach";
 /**
- * The indicator of the reset page: the client knows the length; "Zu schwach" when the server has
- * just refused the submitted password as guessable (`refusedAsWeak`, until the next keystroke).
+ * The indicator of the reset page: "Zu kurz" by length (the schemas' rule); beyond that only the
+ * server's verdict says "Stark" or "Zu schwach" (zxcvbn, `rateNewPassword`, or the refused post) —
+ * null while it is pending, so a password the server would refuse is never called "Stark".
  */
-export function passwordStrength(password: string, refusedAsWeak = false): PasswordStrength {
-  if (refusedAsWeak) return "Zu schwach";
-  return password.length < PASSWORD_MIN_LENGTH ? "Zu kurz" : "Stark";
+export function passwordStrength(
+  password: string,
+  verdict: "Stark" | "Zu schwach" | null,
+): PasswordStrength | null {
+  if (password.length < PASSWORD_MIN_LENGTH) return "Zu kurz";
+  return verdict;
 }
 
 const required = (message: string) => z.string({ error: message }).min(1, message);
@@ -128,7 +141,7 @@ export const ChangePasswordApiSchema = z.object({
   newPassword: required(MESSAGES.newRequired).min(REGISTER_MIN_LENGTH, MESSAGES.newTooShort),
 });
 export const ChangePasswordFormSchema = ChangePasswordApiSchema.extend({
-  confirmPassword: required(MESSAGES.confirmMismatch),
+  confirmPassword: required(MESSAGES.confirmRequired),
 }).refine((v) => v.newPassword === v.confirmPassword, {
   message: MESSAGES.confirmMismatch,
   path: ["confirmPassword"],

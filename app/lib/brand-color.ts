@@ -1,3 +1,7 @@
+import { BRAND_COLOUR_PAIRS, FIXED, type Fixed, type Paint } from "./brand-color-uses";
+
+export { BRAND_COLOUR_PAIRS, DECORATIVE_BRAND_CLASSES } from "./brand-color-uses";
+
 /**
  * The brand colour (ADR 269): the accent shades the UI uses (Tailwind's indigo scale,
  * which buttons, links and focus rings use) derived from one hex colour in OKLCH, keeping its hue
@@ -7,7 +11,7 @@
 
 export const COLOR_FORMAT = "Bitte geben Sie eine Farbe als Hex-Wert ein, z. B. #4f39f6.";
 export const COLOR_CONTRAST =
-  "Auf dieser Farbe (oder einer ihrer Abstufungen, hell oder dunkel) erreicht weiße Schrift nicht das Kontrastverhältnis 4,5:1. Bitte wählen Sie eine dunklere Farbe.";
+  "Mit dieser Farbe (oder einer ihrer Abstufungen, im hellen oder dunklen Modus) erreicht Schrift nicht überall das Kontrastverhältnis 4,5:1. Bitte wählen Sie eine dunklere Farbe.";
 
 /** Tailwind 4's indigo: lightness and chroma per step (hue is the brand's). */
 const SCALE: Record<string, [number, number]> = {
@@ -23,12 +27,6 @@ const SCALE: Record<string, [number, number]> = {
   "900": [0.359, 0.144],
   "950": [0.257, 0.09],
 };
-/** The steps white text sits on (buttons, badges), in light and in dark mode. */
-const WHITE_TEXT_STEPS = ["600", "700", "800", "900", "950"];
-/** The steps used as text on the dark page (slate-900/950) in dark mode. */
-const DARK_MODE_TEXT_STEPS = ["300", "400"];
-const SLATE_900 = "#0f172b";
-
 const HEX = /^#([0-9a-f]{6}|[0-9a-f]{3})$/i;
 
 export function parseHex(hex: string): [number, number, number] | null {
@@ -123,19 +121,53 @@ export function deriveShades(hex: string): Record<string, string> | null {
   return shades;
 }
 
-/** Why a colour is refused (German), or null when white text stays readable on all its shades. */
-export function colorProblem(hex: string): string | null {
-  const shades = deriveShades(hex);
-  if (!shades) return COLOR_FORMAT;
-  const white: [number, number, number] = [1, 1, 1];
-  for (const step of WHITE_TEXT_STEPS) {
-    const rgb = parseHex(shades[step]);
-    if (!rgb || contrast(white, rgb) < 4.5) return COLOR_CONTRAST;
+const paint = (shades: Record<string, string>, p: Paint): [number, number, number] | null => {
+  if (typeof p === "object") {
+    const top = parseHex(shades[p.step]);
+    const under = parseHex(FIXED[p.over]);
+    if (!top || !under) return null;
+    // Opacity over the surface below, blended in sRGB as the browser composites.
+    return top.map((c, i) => c * p.alpha + (under[i] as number) * (1 - p.alpha)) as [
+      number,
+      number,
+      number,
+    ];
   }
-  const dark = parseHex(SLATE_900) as [number, number, number];
-  for (const step of DARK_MODE_TEXT_STEPS) {
-    const rgb = parseHex(shades[step]);
-    if (!rgb || contrast(rgb, dark) < 4.5) return COLOR_CONTRAST;
+  return parseHex(p in FIXED ? FIXED[p as Fixed] : shades[p]);
+};
+
+/** The pairs of BRAND_COLOUR_PAIRS a colour's shades fail (empty: every use stays readable). */
+export function failingPairs(hex: string) {
+  const shades = deriveShades(hex);
+  if (!shades) return BRAND_COLOUR_PAIRS;
+  return BRAND_COLOUR_PAIRS.filter(({ fg, bg, min }) => {
+    const a = paint(shades, fg);
+    const b = paint(shades, bg);
+    return !a || !b || contrast(a, b) < min;
+  });
+}
+
+/** Why a colour is refused (German), or null when every use of its shades stays readable. */
+export function colorProblem(hex: string): string | null {
+  if (!deriveShades(hex)) return COLOR_FORMAT;
+  if (failingPairs(hex).length === 0) return null;
+  const darker = darkerSuggestion(hex);
+  return darker
+    ? `${COLOR_CONTRAST} Zum Beispiel ${darker} (der gleiche Farbton, dunkler).`
+    : COLOR_CONTRAST;
+}
+
+/**
+ * The nearest colour of the same hue that passes every pair: the lightness lowered step by step
+ * (a light yellow becomes an olive), or null when none does.
+ */
+export function darkerSuggestion(hex: string): string | null {
+  const rgb = parseHex(hex);
+  if (!rgb) return null;
+  const [L, C, h] = toOklch(rgb);
+  for (let lightness = Math.min(L, 0.75); lightness > 0.15; lightness -= 0.01) {
+    const candidate = toHex(oklchToRgb(lightness, C, h));
+    if (failingPairs(candidate).length === 0) return candidate;
   }
   return null;
 }

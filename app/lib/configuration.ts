@@ -1,6 +1,7 @@
 // Before any schema runs at module load (the defaults below parse): no eval under our CSP.
 import "./zod-jitless.client";
 import { z } from "zod";
+import { AccessibilitySchema, DEFAULT_ACCESSIBILITY } from "./accessibility";
 import { openWeekdays } from "./availability";
 import { SpamSettingsSchema } from "./blocklist";
 import { type Branding, BrandingSchema, EMPTY_BRANDING } from "./branding";
@@ -227,6 +228,8 @@ export const ConfigurationSchema = z.object({
   pipeline: PipelineSchema,
   /** Fair assignment of released requests (ADR 353); not public. */
   assignment: AssignmentSettingsSchema.default(DEFAULT_ASSIGNMENT),
+  /** The accessibility statement at /barrierefreiheit (BFSG §14, ADR 340); null texts = defaults. */
+  accessibility: AccessibilitySchema.default(DEFAULT_ACCESSIBILITY),
 });
 
 export type Configuration = z.infer<typeof ConfigurationSchema>;

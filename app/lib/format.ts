@@ -1,5 +1,7 @@
 /** Shared formatters (pure, isomorphic): de-DE dates in Europe/Berlin, sizes, ids, summaries. */
 
+import { isPlainSummary } from "./plain-summary";
+
 const TIME_ZONE = "Europe/Berlin";
 
 const dateFormat = new Intl.DateTimeFormat("de-DE", {
@@ -119,13 +121,16 @@ export function formatRequestId(id: number): string {
 
 export const SUMMARY_FALLBACK_LENGTH = 120;
 
-/** The summary, or the first 120 characters of the description when no summary exists. */
+/**
+ * The summary, or the first 120 characters of the description when no summary exists — or when
+ * the stored one is no plain text (an AI answer such as `{}`, lib/plain-summary.ts).
+ */
 export function summaryOf(request: {
   summary?: string | null;
   description?: string | null;
 }): string {
   const summary = request.summary?.trim();
-  if (summary) return summary;
+  if (isPlainSummary(summary)) return summary;
   return (request.description ?? "").trim().slice(0, SUMMARY_FALLBACK_LENGTH);
 }
 
@@ -147,5 +152,6 @@ export function summaryPreview(
   request: { summary?: string | null; description?: string | null },
   max = 140,
 ): string {
-  return cutAtWord(request.summary?.trim() || (request.description ?? ""), max);
+  const summary = request.summary?.trim();
+  return cutAtWord(isPlainSummary(summary) ? summary : (request.description ?? ""), max);
 }

@@ -32,6 +32,8 @@ export const NUMBER_SETTINGS = {
   /** The promises' days (ADR 346): first contact and the trial version. */
   "pipeline.promises.contactDays": { min: 1, max: 10, default: 1 },
   "pipeline.promises.trialDays": { min: 1, max: 10, default: 3 },
+  /** Days a feedback entry of the accessibility statement is kept (ADR 340). */
+  "accessibility.feedbackDays": { min: 30, max: 3650, default: 365 },
 } as const satisfies Record<string, { min: number; max: number; default: number }>;
 
 export type NumberSettingPath = keyof typeof NUMBER_SETTINGS;
@@ -67,4 +69,21 @@ export function settingNumber(path: NumberSettingPath) {
   const { min, max } = NUMBER_SETTINGS[path];
   const error = settingRangeMessage(path);
   return z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+}
+
+/** A posted number as the schema sees it: empty is no number (NaN), absent stays absent. */
+const postedNumber = (v: unknown) =>
+  typeof v === "string" ? (v.trim() === "" ? Number.NaN : Number(v)) : v;
+
+/**
+ * An object of number fields read from the posted strings here, not by Conform's coercion: a field
+ * that is posted empty is refused like every number (ADR 311), one that is not posted at all (a
+ * hand-made post) stays absent, so its optional value keeps the stored one. Typed as the object
+ * (Conform reads the fields from its shape).
+ */
+export function postedNumbers<T extends z.ZodObject>(schema: T): T {
+  return z.preprocess((v) => {
+    if (!v || typeof v !== "object") return v;
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, postedNumber(x)]));
+  }, schema) as unknown as T;
 }

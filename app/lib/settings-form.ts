@@ -1,4 +1,11 @@
 import { z } from "zod";
+import {
+  ACCESSIBILITY_CORE_KEYS,
+  ACCESSIBILITY_OPTIONAL_KEYS,
+  AccessibilityFormSchema,
+  accessibilityFormDefaults,
+  accessibilityFromForm,
+} from "./accessibility";
 import { BLOCKLIST_MAX, BlocklistEntrySchema } from "./blocklist";
 import { BRANDING_TEXT_KEYS } from "./branding";
 import { BrandingFormSchema, brandingFormDefaults, brandingFromForm } from "./branding-form";
@@ -17,7 +24,7 @@ import {
 import { LostReasonListSchema, PIPELINE_MESSAGES, StageListSchema } from "./pipeline";
 import { DEFAULT_PROMISES, type PromiseSettings } from "./promises";
 import { SCHEDULING_LIST_MESSAGES, SchedulingFormSchema } from "./scheduling-form";
-import { settingNumber as rangeInt } from "./setting-ranges";
+import { postedNumbers, settingNumber as rangeInt } from "./setting-ranges";
 import { BusyFeedSchema, DEMO_HOST_MODES, FEED_URL_INVALID, VideoUrlSchema } from "./team-calendar";
 
 export const EMAIL_REQUIRED = "Bitte geben Sie eine E-Mail-Adresse ein!";
@@ -49,6 +56,7 @@ export const SETTINGS_SECTIONS = [
   "mailIdentity",
   "pipeline",
   "assignment",
+  "accessibility",
 ] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
@@ -138,23 +146,6 @@ const BusyFeedRowsSchema = z
  * insert/remove/reorder intents. A new setting is one entry here, one input in its card
  * (components/admin/settings/) and its place in `ConfigurationSchema` (README "A new setting").
  */
-/** A posted number as the schema sees it: empty is no number (NaN), absent stays absent. */
-const postedNumber = (v: unknown) =>
-  typeof v === "string" ? (v.trim() === "" ? Number.NaN : Number(v)) : v;
-
-/**
- * An object of number fields read from the posted strings here, not by Conform's coercion: a field
- * that is posted empty is refused like every number (ADR 311), one that is not posted at all (a
- * hand-made post) stays absent, so its optional value keeps the stored one. Typed as the object
- * (Conform reads the fields from its shape).
- */
-function postedNumbers<T extends z.ZodObject>(schema: T): T {
-  return z.preprocess((v) => {
-    if (!v || typeof v !== "object") return v;
-    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, postedNumber(x)]));
-  }, schema) as unknown as T;
-}
-
 export const SettingsFormSchema = z.object({
   systemPrompt: z.string().max(20_000).default(""),
   emailNotifications: z.object({
@@ -266,6 +257,10 @@ export const SettingsFormSchema = z.object({
       adminIds: z.array(z.number().int().positive()).default([]),
     })
     .default({ roundRobin: false, adminIds: [] }),
+  /** Barrierefreiheit (ADR 340); absent in a hand-made post: the stored statement stays. */
+  accessibility: AccessibilityFormSchema.extend({
+    feedbackDays: rangeInt("accessibility.feedbackDays"),
+  }).optional(),
 });
 export type SettingsFormInput = z.input<typeof SettingsFormSchema>;
 export type SettingsFormValue = z.output<typeof SettingsFormSchema>;
@@ -280,6 +275,7 @@ export function settingsFormDefaults(config: Configuration): SettingsFormInput {
     branding,
     scheduling,
     mailIdentity,
+    accessibility,
     ...rest
   } = config;
   const { adminEmails, ...notifications } = emailNotifications;
@@ -290,6 +286,7 @@ export function settingsFormDefaults(config: Configuration): SettingsFormInput {
     emailNotifications: { ...notifications, adminIds: adminEmails.map((a) => a.id) },
     branding: brandingFormDefaults(branding, config.pipeline.promises),
     mailIdentity: mailIdentityFormDefaults(mailIdentity),
+    accessibility: accessibilityFormDefaults(accessibility),
     teamCalendar: { ...rest.teamCalendar, videoUrl: rest.teamCalendar.videoUrl ?? "" },
   };
 }
@@ -306,7 +303,7 @@ export function configurationFromSettings(
 ): Omit<z.input<typeof ConfigurationSchema>, "webhooks"> {
   const { adminIds, ...notifications } = value.emailNotifications;
   const ids = new Set(adminIds);
-  const { scheduling, transcription, ai, scriptFree, pipeline, ...rest } = value;
+  const { scheduling, transcription, ai, scriptFree, pipeline, accessibility, ...rest } = value;
   return {
     ...rest,
     // Without the manual budget (a hand-made post) the caller keeps the stored one.
@@ -321,6 +318,7 @@ export function configurationFromSettings(
     ...(pipeline ? { pipeline } : {}),
     ...(transcription ? { transcription } : {}),
     ...(scriptFree ? { scriptFree } : {}),
+    ...(accessibility ? { accessibility: accessibilityFromForm(accessibility) } : {}),
     emailNotifications: {
       ...notifications,
       adminEmails: admins
@@ -370,6 +368,18 @@ export const LIST_EDIT_MESSAGES: Record<string, Partial<Record<string, string>>>
     remove: "Frage entfernt – zum Übernehmen bitte speichern.",
     reorder: "Frage verschoben – zum Übernehmen bitte speichern.",
   },
+  ...Object.fromEntries(
+    ACCESSIBILITY_CORE_KEYS.map((key) => [
+      `accessibility.${key}`,
+      { update: "Standardtext eingesetzt – zum Übernehmen bitte speichern." },
+    ]),
+  ),
+  ...Object.fromEntries(
+    ACCESSIBILITY_OPTIONAL_KEYS.map((key) => [
+      `accessibility.${key}`,
+      { update: "Vorschlag eingesetzt – zum Übernehmen bitte speichern." },
+    ]),
+  ),
   ...Object.fromEntries(
     BRANDING_TEXT_KEYS.map((key) => [
       `branding.${key}`,

@@ -11,6 +11,7 @@ export const SETUP_CHECK_IDS = [
   "scheduling",
   "notifications",
   "ai",
+  "accessibility",
 ] as const;
 export type SetupCheckId = (typeof SETUP_CHECK_IDS)[number];
 
@@ -40,6 +41,7 @@ export const SETUP_CHECK_TITLES: Record<SetupCheckId, string> = {
   scheduling: "Terminbuchung: Arbeitszeiten",
   notifications: "Benachrichtigungen über neue Anfragen",
   ai: "KI-Unterstützung",
+  accessibility: "Erklärung zur Barrierefreiheit",
 };
 
 /** Ready when every required item is green. */

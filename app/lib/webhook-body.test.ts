@@ -62,17 +62,19 @@ describe("webhook bodies", () => {
     const hostile = {
       ...request,
       name: "<!channel> <https://evil.example|x>",
-      summary: "a & <@U123>",
+      // Plain prose (a summary that is not is replaced by the description, ADR 342) with a mention.
+      summary: "Eine Bestell-App & <@U123> für alle",
     };
     const message = slackMessage({ event: "request.created", data: hostile }, "https://a.example");
     expect(message.text).toBe(
       "Neue Anfrage #0042 von &lt;!channel&gt; &lt;https://evil.example|x&gt;\n" +
-        "a &amp; &lt;@U123&gt;\n" +
+        "Eine Bestell-App &amp; &lt;@U123&gt; für alle\n" +
         "Zur Anfrage: https://a.example/admin/requests?requestId=42",
     );
     const serialised = JSON.stringify(message);
     expect(serialised).not.toContain("<!channel>");
     expect(serialised).not.toContain("<https://evil.example");
+    expect(serialised).not.toContain("<@U123>");
   });
 
   it("Slack: a cancelled demo names the time (Berlin) and links the request", () => {

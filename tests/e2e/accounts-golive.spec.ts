@@ -87,9 +87,14 @@ test("an invitee registers: one clear message; the admins see the badge and acti
   // One message that says what happens next, where she looks, and nothing red beside it.
   const done = page.getByRole("status").filter({ hasText: "Registrierung erfolgreich!" });
   await expect(done).toBeInViewport();
+  // No SMTP on this server: nobody was mailed, and the page says so and who activates.
   await expect(done).toContainText(
-    "Ihr Konto wartet auf die Freischaltung durch einen Administrator. Die Admins wurden benachrichtigt.",
+    "Ihr Konto wartet auf die Freischaltung. Freischalten kann es jeder aktive Admin unter „Benutzer“",
   );
+  await expect(done).toContainText(
+    "Eine E-Mail an die Admins wurde nicht verschickt, weil auf diesem Server kein E-Mail-Versand eingerichtet ist.",
+  );
+  await expect(done).not.toContainText("wurden per E-Mail benachrichtigt");
   await expect(page.getByRole("alert")).toHaveCount(0);
   await shot(page, "register-done-390");
 

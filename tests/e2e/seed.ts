@@ -17,7 +17,14 @@ import { adminExtrasOf } from "~/server/requests/admin-extras.server";
 import { deleteRequest } from "~/server/requests/manage.server";
 import { listAllRequests } from "~/server/requests/queries.server";
 import { loadRequestJson } from "~/server/requests/serialize.server";
-import { appointments, invitations, jobRuns, requests } from "~db/schema";
+import {
+  accessibilityFeedback,
+  appointments,
+  invitations,
+  jobRuns,
+  mailOutbox,
+  requests,
+} from "~db/schema";
 import { solvedAltcha } from "../altcha-solution";
 import { pdfBytes, webmBytes } from "../integration/landing-fixtures";
 import { FIRST_ADMIN } from "./stack";
@@ -272,12 +279,37 @@ export function invitationIdOf(email: string): number {
 }
 
 /**
- * Forgets when the held-request notice and the daily overview last went out (ADR 327), so a spec
- * can send them now; job_runs is the place those jobs keep it.
+ * Forgets when the held-request notice last went out (ADR 327), so a spec can send it now;
+ * job_runs is the place that job keeps it.
  */
 export function forgetQuarantineMails() {
   db()
     .delete(jobRuns)
     .where(inArray(jobRuns.name, ["quarantine-notice"]))
     .run();
+}
+
+/** The feedback entries of the accessibility statement, oldest first (ADR 340). */
+export function feedbackEntries() {
+  return db().select().from(accessibilityFeedback).orderBy(accessibilityFeedback.id).all();
+}
+
+/** Removes feedback entries (a test's own, after it). */
+export function removeFeedback(ids: number[]) {
+  for (const id of ids)
+    db().delete(accessibilityFeedback).where(eq(accessibilityFeedback.id, id)).run();
+}
+
+/** The recipients of every mail in the outbox (queued, sent or failed). */
+export function outboxRecipients(): string[] {
+  return db()
+    .select({ to: mailOutbox.to })
+    .from(mailOutbox)
+    .all()
+    .map((m) => m.to);
+}
+
+/** Stores a summary as an older version could have (e.g. an AI answer `{}`, stored before ADR 342). */
+export function storeSummary(requestId: number, summary: string) {
+  db().update(requests).set({ summary }).where(eq(requests.id, requestId)).run();
 }

@@ -202,9 +202,11 @@ describe("a registration from an invitation", () => {
     });
     expect(registered.status).toBe(201);
     const { message } = await registered.json();
+    // Without SMTP nobody was mailed: it says so, and who can activate the account.
     expect(message).toBe(
-      "Registrierung erfolgreich! Ihr Konto wartet auf die Freischaltung durch einen Administrator. Die Admins wurden benachrichtigt. Sobald Ihr Konto freigeschaltet ist, können Sie sich anmelden.",
+      "Registrierung erfolgreich! Ihr Konto wartet auf die Freischaltung. Freischalten kann es jeder aktive Admin unter „Benutzer“, zum Beispiel admin (Ihre Einladung kam von diesem Konto). Eine E-Mail an die Admins wurde nicht verschickt, weil auf diesem Server kein E-Mail-Versand eingerichtet ist. Bitte sagen Sie admin selbst Bescheid, dass Ihr Konto wartet. Sobald Ihr Konto freigeschaltet ist, können Sie sich anmelden.",
     );
+    expect(message).not.toContain("wurden benachrichtigt");
 
     // One mail per active admin, none to the deactivated one or the invitee.
     const notices = outbox("registration-pending");
@@ -232,11 +234,12 @@ describe("a registration from an invitation", () => {
     const early = await login("203.0.113.50", "neue-kollegin", "Geheim-Wolke-482");
     expect(early.status).toBe(403);
     expect((await early.json()).error).toBe(
-      "Ihr Konto wartet noch auf die Freischaltung durch einen Administrator. Die Admins wurden benachrichtigt; danach können Sie sich anmelden.",
+      "Ihr Konto wartet noch auf die Freischaltung durch einen aktiven Admin (unter „Benutzer“). Eine E-Mail an die Admins wurde nicht verschickt, weil auf diesem Server kein E-Mail-Versand eingerichtet ist. Bitte sagen Sie einem Admin selbst Bescheid, dass Ihr Konto wartet. Sobald Ihr Konto freigeschaltet ist, können Sie sich anmelden.",
     );
     // The login page she is led to shows the notice alone, and a failed attempt replaces it.
     const notice = await (await server.fetch("/admin/login?notice=registered")).text();
-    expect(notice).toContain("Ihr Konto wartet auf die Freischaltung durch einen Administrator");
+    expect(notice).toContain("Ihr Konto wartet auf die Freischaltung durch einen aktiven Admin");
+    expect(notice).not.toContain("wurden per E-Mail benachrichtigt");
     const attempt = await (
       await server.fetch("/admin/login?notice=registered", {
         method: "POST",
@@ -250,7 +253,7 @@ describe("a registration from an invitation", () => {
     // What is rendered (the hydration data after it may still hold the loader's notice).
     const shown = attempt.replace(/<script[\s\S]*?<\/script>/g, "");
     expect(shown).toContain("Ihr Konto wartet noch auf die Freischaltung");
-    expect(shown).not.toContain("Die Admins wurden benachrichtigt; sobald");
+    expect(shown).not.toContain("Ihr Konto wartet auf die Freischaltung durch");
 
     // Activation: she is told, the badge is gone.
     const id = (

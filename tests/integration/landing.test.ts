@@ -19,7 +19,11 @@ import { startTestServer, type TestServer } from "./server";
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ SUBMISSION_RATE_LIMIT: "1000/1h" });
+  // With analytics configured: only then does the landing page show a cookie bar (ADR 343).
+  server = await startTestServer({
+    SUBMISSION_RATE_LIMIT: "1000/1h",
+    GA_MEASUREMENT_ID: "G-TEST123",
+  });
 });
 afterAll(async () => {
   await server.close();

@@ -14,7 +14,11 @@ let server: TestServer;
 let token: string;
 let stats: () => Stats;
 beforeAll(async () => {
-  server = await startTestServer({ SUBMISSION_RATE_LIMIT: "1000/1h" });
+  // With analytics configured: only then does the landing page show a cookie bar (ADR 343).
+  server = await startTestServer({
+    SUBMISSION_RATE_LIMIT: "1000/1h",
+    GA_MEASUREMENT_ID: "G-TEST123",
+  });
   token = await server.adminToken();
   // The same module instance the server runs (the built entry's testHooks).
   stats = () => server.testHooks.renderCacheStats();

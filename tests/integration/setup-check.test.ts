@@ -63,7 +63,11 @@ describe("GET /api/admin/setup-check on a fresh install", () => {
       expect(item.message).not.toMatch(/\bdu\b|\bdein/i);
       expect(item.href).toMatch(/^\/admin\//);
     }
-    expect(items.filter((i) => i.optional).map((i) => i.id)).toEqual(["notifications", "ai"]);
+    expect(items.filter((i) => i.optional).map((i) => i.id)).toEqual([
+      "notifications",
+      "ai",
+      "accessibility",
+    ]);
   });
 
   it("notifications: red (optional) while no one is told of a new lead, green once someone is", async () => {

@@ -36,6 +36,8 @@ export const CLASSIFICATION: Record<string, Classification> = {
   "termin/verwalten": { page: "public", post: "public" },
   // Guarded by the signed link in its query (no token: 404), not by a session.
   "meine-anfrage": { page: "public" },
+  // The accessibility statement; its feedback form posts without a session (ADR 340).
+  barrierefreiheit: { page: "public", post: "public" },
   healthz: { api: { GET: "public" } },
   // The agency's logo (ADRs 268, 293): public like the page it appears on; 404 while none is set.
   "branding/logo": { api: { GET: "public" } },
@@ -59,6 +61,7 @@ export const CLASSIFICATION: Record<string, Classification> = {
   "admin/affiliate-codes": { page: "admin", post: "admin" },
   "admin/settings": { page: "admin", post: "admin" },
   "admin/settings/outbox": { page: "admin", post: "admin" },
+  "admin/settings/barrierefreiheit": { page: "admin", post: "admin" },
   "admin/change-password": { page: "admin", post: "admin-pending" },
   "admin/account": { page: "admin", post: "admin" },
   "admin/legacy": { page: "admin", post: "admin" },

@@ -9,9 +9,12 @@ type Phase = "idle" | "verifying" | "verified" | "failed";
  * interaction with the form; a submission waits for the solution (`solution()`), and one that was
  * used (an accepted submission) or is about to expire is replaced by a fresh one. When solving
  * fails twice (no secure context, the challenge could not be fetched), the submission goes without
- * and waits for a human in the quarantine — a visitor is never stuck.
+ * and waits for a human in the quarantine — a visitor is never stuck. `texts`: the status lines
+ * (the contact form's by default; the accessibility feedback says "Rückmeldung").
  */
-export function useAltcha() {
+export function useAltcha(
+  texts: Record<Exclude<Phase, "idle"> | "waiting", string> = ALTCHA_STATUS,
+) {
   const containerRef = useRef<HTMLDivElement>(null);
   const [phase, setPhase] = useState<Phase>("idle");
   const [waiting, setWaiting] = useState(false);
@@ -60,11 +63,7 @@ export function useAltcha() {
     },
     /** The status line under the submit button (announced politely). */
     statusText:
-      waiting && phase === "verifying"
-        ? ALTCHA_STATUS.waiting
-        : phase === "idle"
-          ? ""
-          : ALTCHA_STATUS[phase],
+      waiting && phase === "verifying" ? texts.waiting : phase === "idle" ? "" : texts[phase],
     waiting,
   };
 }

@@ -2,11 +2,19 @@ import type { ReactNode } from "react";
 
 export type CheckboxOption = { value: string | number; label: ReactNode; checked: boolean };
 
+// A long label (an admin's e-mail address) breaks anywhere rather than widening a 320 px page
+// (ADR 342: no admin page scrolls sideways).
 const LAYOUTS = {
   /** The options in a wrapping row. */
-  row: { list: "flex flex-wrap gap-x-4 gap-y-1 text-sm", option: "inline-flex items-center gap-2" },
+  row: {
+    list: "flex flex-wrap gap-x-4 gap-y-1 text-sm",
+    option: "inline-flex min-w-0 items-center gap-2 [overflow-wrap:anywhere]",
+  },
   /** The options in two columns from `sm` up. */
-  grid: { list: "grid gap-1 text-sm sm:grid-cols-2", option: "flex items-center gap-2" },
+  grid: {
+    list: "grid gap-1 text-sm sm:grid-cols-2",
+    option: "flex min-w-0 items-center gap-2 [overflow-wrap:anywhere]",
+  },
 } as const;
 
 /**

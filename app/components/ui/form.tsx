@@ -87,7 +87,11 @@ export function Field<FieldSchema, FormSchema extends Record<string, unknown>>({
   type?: "text" | "email" | "password" | "number";
   hint?: ReactNode;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "id" | "name" | "defaultValue" | "form">) {
-  const { key, ...input } = getInputProps(meta, { type });
+  // The hint describes the input too (read with it by screen readers), after the error if any.
+  const { key, ...input } = getInputProps(meta, {
+    type,
+    ariaDescribedBy: hint ? meta.descriptionId : undefined,
+  });
   return (
     <div>
       <label
@@ -97,7 +101,11 @@ export function Field<FieldSchema, FormSchema extends Record<string, unknown>>({
         {label}
       </label>
       <input key={key} className={inputClass} {...input} {...props} />
-      {hint ? <div className="mt-1 text-xs text-slate-500 dark:text-slate-400">{hint}</div> : null}
+      {hint ? (
+        <div id={meta.descriptionId} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+          {hint}
+        </div>
+      ) : null}
       <FieldErrors id={meta.errorId} errors={meta.errors} />
     </div>
   );

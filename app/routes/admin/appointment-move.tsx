@@ -5,7 +5,7 @@ import { bookingDuration } from "~/lib/booking-calendar";
 import { formatDateTime, formatRequestId } from "~/lib/format";
 import { isAdminReturnPath } from "~/lib/return-path";
 import { requireAdmin } from "~/server/accounts/auth.server";
-import { movableBooking } from "~/server/appointments/admin-changes.server";
+import { movableBooking, visitorMailed } from "~/server/appointments/admin-changes.server";
 import { slotPickerState } from "~/server/appointments/booking-api.server";
 import { redirectWithToast } from "~/server/http/flash.server";
 import { parseId, readForm } from "~/server/http/http.server";
@@ -19,11 +19,15 @@ export function headers() {
 }
 
 const LIST = "/admin/appointments";
+/** A request's full-screen view lists its appointments with the same cards. */
+const REQUESTS = "/admin/requests";
 
-/** The list the admin came from (`zurueck`), else Termine. */
+/** The list the admin came from (`zurueck`: Termine or a request's view), else Termine. */
 function backOf(url: URL) {
   const back = url.searchParams.get("zurueck");
-  return isAdminReturnPath(back) && back.startsWith(LIST) ? back : LIST;
+  return isAdminReturnPath(back) && (back.startsWith(LIST) || back.startsWith(REQUESTS))
+    ? back
+    : LIST;
 }
 
 /** A booking that cannot be moved (gone, cancelled, past, Cal.com) leads back to the list. */
@@ -39,7 +43,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const { url, back, found } = await booking(request, params);
   const picker = await slotPickerState(url, true, found);
-  return { appointment: found.appointment, picker, back, search: url.search };
+  // The visitor is mailed only with SMTP (and a request that is not held back).
+  return {
+    appointment: found.appointment,
+    picker,
+    back,
+    search: url.search,
+    mailed: visitorMailed(found.id),
+  };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -57,7 +68,7 @@ export default function AppointmentMovePage({ loaderData, actionData }: Route.Co
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">Termin verschieben</h1>
         <Link to={back} className="text-sm text-indigo-700 underline dark:text-indigo-300">
-          Zurück zu den Terminen
+          {back.startsWith(REQUESTS) ? "Zurück zur Anfrage" : "Zurück zu den Terminen"}
         </Link>
       </div>
       <section
@@ -69,7 +80,7 @@ export default function AppointmentMovePage({ loaderData, actionData }: Route.Co
         </h2>
         <p className="mt-1 text-slate-600 dark:text-slate-300">
           {a.request
-            ? `${a.request.name} · Anfrage #${formatRequestId(a.request.id)} – erhält die neue Einladung per E-Mail.`
+            ? `${a.request.name} · Anfrage #${formatRequestId(a.request.id)}${loaderData.mailed ? " – erhält die neue Einladung per E-Mail." : " – ohne E-Mail-Versand erfährt der Kunde die neue Zeit nicht automatisch."}`
             : "Kontaktdaten nicht verfügbar"}
         </p>
       </section>

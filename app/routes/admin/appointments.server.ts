@@ -6,6 +6,7 @@ import {
   RescheduleSchema,
   rescheduleByAdmin,
 } from "~/server/appointments/admin-changes.server";
+import { refreshAppointment } from "~/server/appointments/appointments.server";
 import { handleVideoLinkForm } from "~/server/appointments/video-link-form.server";
 import { redirectWithToast } from "~/server/http/flash.server";
 import { failureToast } from "~/server/platform/result.server";
@@ -14,17 +15,25 @@ import { adminActor } from "~/server/privacy/audit.server";
 /** The card's anchor on Termine: a form result lands on its card (no JS: the browser scrolls). */
 export const cardAnchor = (id: number) => `termin-${id}`;
 
-/** The card forms on Termine other than "Aktualisieren": video link and cancel (no JS needed). */
+/** The intents of an appointment card's forms (Termine and a request's full-screen view). */
+export const CARD_INTENTS = ["video-link", "cancel", "refresh", "calendar-move"] as const;
+export const isCardIntent = (intent: unknown) =>
+  (CARD_INTENTS as readonly unknown[]).includes(intent);
+
+/**
+ * The card forms (no JS needed) on Termine and in a request's full-screen view: video link,
+ * cancel and "Aktualisieren" (refresh; also a post without intent, the card's older form).
+ */
 export async function handleCardForm(
   adminId: number,
   id: number,
   form: FormData,
   back: string,
-): Promise<Response | null> {
+): Promise<Response> {
   const intent = form.get("intent");
   if (intent === "video-link") return handleVideoLinkForm(id, form, back);
   if (intent === "calendar-move") return moveToCalendarTime(adminId, id, form, back);
-  if (intent !== "cancel") return null;
+  if (intent !== "cancel") return refreshCard(id, back);
   const result = await cancelByAdmin(adminActor(adminId), id);
   const to = `${back}#${cardAnchor(id)}`;
   if (!result.ok) return failureToast(to, result);
@@ -34,6 +43,13 @@ export async function handleCardForm(
       ? "Termin abgesagt – der Kunde erhält die Absage per E-Mail."
       : "Termin abgesagt.",
   });
+}
+
+/** "Aktualisieren": the same call and the same messages as POST /api/admin/appointments/{id}/refresh. */
+async function refreshCard(id: number, back: string) {
+  const result = await refreshAppointment(id);
+  if (!result.ok) return failureToast(back, result);
+  return redirectWithToast(back, { type: "success", message: "Termin aktualisiert." });
 }
 
 /**

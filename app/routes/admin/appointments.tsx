@@ -23,12 +23,11 @@ import {
   TIME_FILTERS,
 } from "~/lib/appointments";
 import { backTo, requireAdmin } from "~/server/accounts/auth.server";
-import { refreshAppointment } from "~/server/appointments/appointments.server";
+import { visitorMailed } from "~/server/appointments/admin-changes.server";
 import { listAppointments } from "~/server/appointments/list.server";
 import { getConfiguration } from "~/server/configuration/configuration.server";
 import { redirectWithToast } from "~/server/http/flash.server";
 import { parseId, readForm } from "~/server/http/http.server";
-import { failureToast } from "~/server/platform/result.server";
 import type { Route } from "./+types/appointments";
 import { handleCardForm } from "./appointments.server";
 
@@ -39,11 +38,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = readAppointmentQuery(new URL(request.url).searchParams);
   const bookingEnabled = Boolean(getConfiguration().appointmentEventType);
   try {
+    const list = listAppointments(query);
     return {
       query,
       bookingEnabled,
       loadError: null,
-      ...listAppointments(query),
+      ...list,
+      // The cards whose changes reach the visitor by mail (SMTP, a request not held back).
+      mailedIds: list.appointments.filter((a) => visitorMailed(a.id)).map((a) => a.id),
     };
   } catch (error) {
     return {
@@ -51,6 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       bookingEnabled,
       loadError: error instanceof Error ? error.message : String(error),
       appointments: [] as AppointmentJson[],
+      mailedIds: [] as number[],
       pagination: {
         page: 1,
         limit: query.limit,
@@ -69,12 +72,7 @@ export async function action({ request }: Route.ActionArgs) {
   const back = backTo(request);
   const id = parseId(String(form.get("id") ?? ""));
   if (!id) return redirectWithToast(back, { type: "error", message: "Termin nicht gefunden." });
-  const handled = await handleCardForm(admin.id, id, form, back);
-  if (handled) return handled;
-  // The same call and the same messages as POST /api/admin/appointments/{id}/refresh.
-  const result = await refreshAppointment(id);
-  if (!result.ok) return failureToast(back, result);
-  return redirectWithToast(back, { type: "success", message: "Termin aktualisiert." });
+  return handleCardForm(admin.id, id, form, back);
 }
 
 export function headers() {
@@ -82,7 +80,7 @@ export function headers() {
 }
 
 export default function AppointmentsPage({ loaderData }: Route.ComponentProps) {
-  const { query, bookingEnabled, loadError, appointments, pagination } = loaderData;
+  const { query, bookingEnabled, loadError, appointments, pagination, mailedIds } = loaderData;
   const pageHref = (page: number) => {
     const p = new URLSearchParams();
     if (query.filter !== "all") p.set("filter", query.filter);
@@ -103,7 +101,7 @@ export default function AppointmentsPage({ loaderData }: Route.ComponentProps) {
       {loadError ? <Alert>Fehler beim Laden der Daten: {loadError}</Alert> : null}
       <Form
         method="get"
-        className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4 dark:border-slate-800 dark:bg-slate-900"
+        className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-3 dark:border-slate-800 dark:bg-slate-900"
       >
         <div>
           <label htmlFor="filter" className="mb-1 block text-sm font-medium">
@@ -138,7 +136,10 @@ export default function AppointmentsPage({ loaderData }: Route.ComponentProps) {
             checked: filterIsAll(query.statuses) || filterGroups(query.statuses).includes(s),
           }))}
         />
-        <div>
+        {/* A row of its own: its placeholder is never cut, at 390 px as at 1400 px; on the
+            narrowest phones the placeholder (not the typed text) shrinks to the box's width
+            (a container query on this row, ADR 342). */}
+        <div className="@container sm:col-span-2 lg:col-span-3">
           <label htmlFor="search" className="mb-1 block text-sm font-medium">
             Suche
           </label>
@@ -148,10 +149,10 @@ export default function AppointmentsPage({ loaderData }: Route.ComponentProps) {
             type="search"
             defaultValue={query.search}
             placeholder="Suchen nach Kontakten oder Inhalten..."
-            className={inputClass}
+            className={`${inputClass} placeholder:text-[length:min(1rem,calc((100cqw_-_2rem)/20))]`}
           />
         </div>
-        <div className="sm:col-span-2 lg:col-span-4">
+        <div className="sm:col-span-2 lg:col-span-3">
           <Button type="submit" size="sm">
             Anwenden
           </Button>
@@ -164,7 +165,7 @@ export default function AppointmentsPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="grid gap-4 lg:grid-cols-2">
           {appointments.map((a) => (
-            <AppointmentCard key={a.id} a={a} />
+            <AppointmentCard key={a.id} a={a} mailed={mailedIds.includes(a.id)} />
           ))}
         </ul>
       )}

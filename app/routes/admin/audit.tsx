@@ -171,7 +171,7 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
                     <CellLabel>Ziel</CellLabel>
                     {e.target}
                   </td>
-                  <td className={`${cell} font-mono text-xs break-all`}>
+                  <td className={`${cell} break-words`}>
                     {e.details ? <CellLabel>Details</CellLabel> : null}
                     {e.details ?? ""}
                   </td>

@@ -5,7 +5,12 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Alert } from "~/components/ui/field";
 import { ConformForm, Field, useConformForm } from "~/components/ui/form";
-import { ChangePasswordFormSchema, MESSAGES } from "~/lib/auth-forms";
+import {
+  ChangePasswordFormSchema,
+  MESSAGES,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_RULE_HINT,
+} from "~/lib/auth-forms";
 import { isDeliverableAddress } from "~/lib/mail-address";
 import { changePassword } from "~/server/accounts/admins.server";
 import { requireAdmin } from "~/server/accounts/auth.server";
@@ -61,6 +66,10 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
   const navigation = useNavigation();
   const [form, fields] = useConformForm(ChangePasswordFormSchema, actionData?.result);
   const submitting = navigation.state === "submitting";
+  // Without JS the server's answer focuses the first field it refused (with JS Conform does).
+  const firstInvalid = ["oldPassword", "newPassword", "confirmPassword"].find(
+    (name) => (actionData?.result?.error?.[name]?.length ?? 0) > 0,
+  );
   return (
     <div className="mx-auto grid max-w-4xl gap-6 lg:grid-cols-[2fr_1fr]">
       <Card className="space-y-5 p-6">
@@ -80,17 +89,19 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
         <ConformForm form={form}>
           {(
             [
-              [fields.oldPassword, "Aktuelles Passwort", "current-password"],
-              [fields.newPassword, "Neues Passwort", "new-password"],
-              [fields.confirmPassword, "Neues Passwort bestätigen", "new-password"],
+              [fields.oldPassword, "Aktuelles Passwort", "current-password", undefined],
+              [fields.newPassword, "Neues Passwort", "new-password", PASSWORD_RULE_HINT],
+              [fields.confirmPassword, "Neues Passwort bestätigen", "new-password", undefined],
             ] as const
-          ).map(([meta, label, autoComplete]) => (
+          ).map(([meta, label, autoComplete, hint]) => (
             <Field
               key={meta.name}
               meta={meta}
               label={label}
               type="password"
               autoComplete={autoComplete}
+              hint={hint}
+              autoFocus={firstInvalid === meta.name}
               required
             />
           ))}
@@ -109,8 +120,12 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
       <Card className="h-fit space-y-3 p-6">
         <h2 className="text-lg font-semibold">Sicherheitstipps</h2>
         <ul className="list-disc space-y-1.5 pl-5 text-sm text-slate-600 dark:text-slate-300">
-          <li>Verwenden Sie mindestens 8 Zeichen.</li>
-          <li>Kombinieren Sie Groß- und Kleinbuchstaben, Zahlen und Sonderzeichen.</li>
+          <li>
+            Das neue Passwort braucht mindestens {PASSWORD_MIN_LENGTH} Zeichen und darf nicht leicht
+            zu erraten sein – der Server lehnt gängige Wörter, Namen, Tastaturfolgen und
+            Wiederholungen ab.
+          </li>
+          <li>Leicht zu merken und schwer zu erraten: mehrere zufällige Wörter mit Zahlen.</li>
           <li>Verwenden Sie kein Passwort, das Sie bereits anderswo nutzen.</li>
           <li>Nach der Änderung werden Ihre anderen Sitzungen abgemeldet.</li>
         </ul>

@@ -10,6 +10,7 @@ import { TodayCard } from "~/components/admin/dashboard/today-card";
 import { StatusBadge } from "~/components/admin/requests/status-badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { adminCountNote } from "~/lib/activation-notice";
 import { formatDateTime, formatRequestId, summaryOf } from "~/lib/format";
 import { heldSummary, QUARANTINE_HREF } from "~/lib/held-requests";
 import { requireAdmin } from "~/server/accounts/auth.server";
@@ -72,7 +73,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     { label: "Neue Anfragen", value: stats.newRequests, to: "/admin/requests?status=New" },
     // Held requests count here only (ADR 327): the cards above leave them out.
     { label: "Zur Prüfung", value: held, to: QUARANTINE_HREF, alert: held > 0 },
-    { label: "Admins", value: stats.admins, to: "/admin/users" },
+    // Every account, as "Benutzer" and /admin/legacy count them; the note says who may log in.
+    { label: "Admins", value: stats.admins, to: "/admin/users", note: adminCountNote(stats) },
     { label: "Offene Einladungen", value: stats.pendingInvitations, to: "/admin/users" },
   ];
   return (
@@ -95,6 +97,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 <p className="mt-1 text-sm font-medium text-amber-800 dark:text-amber-200">
                   warten auf Freigabe
                 </p>
+              ) : null}
+              {"note" in card && card.note ? (
+                <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{card.note}</p>
               ) : null}
             </Card>
           </Link>

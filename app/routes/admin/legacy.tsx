@@ -4,6 +4,7 @@ import { AffiliatePanel } from "~/components/admin/affiliates/affiliate-panel";
 import { SettingsForm } from "~/components/admin/settings/settings-form";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { adminCountNote } from "~/lib/activation-notice";
 import { listAdmins } from "~/server/accounts/admins.server";
 import { requireAdmin } from "~/server/accounts/auth.server";
 import { eventTypesWithFallback } from "~/server/appointments/appointments.server";
@@ -65,14 +66,16 @@ export default function LegacyPanel({ loaderData, actionData }: Route.ComponentP
         </h2>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {[
-            ["Anfragen gesamt", stats.totalRequests],
-            ["Neue Anfragen", stats.newRequests],
-            ["Archiviert", stats.archivedRequests],
-            ["Admins", stats.admins],
-          ].map(([label, value]) => (
+            ["Anfragen gesamt", stats.totalRequests, ""],
+            ["Neue Anfragen", stats.newRequests, ""],
+            ["Archiviert", stats.archivedRequests, ""],
+            // The same count and note as the dashboard's card.
+            ["Admins", stats.admins, adminCountNote(stats)],
+          ].map(([label, value, note]) => (
             <Card key={label} className="p-4">
               <p className="text-sm text-slate-500 dark:text-slate-400">{label}</p>
               <p className="text-2xl font-bold">{value}</p>
+              {note ? <p className="text-sm text-slate-600 dark:text-slate-300">{note}</p> : null}
             </Card>
           ))}
         </div>

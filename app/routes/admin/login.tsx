@@ -1,4 +1,5 @@
-import { data, redirect, useNavigation } from "react-router";
+import { useEffect, useState } from "react";
+import { data, redirect, useLocation, useNavigate, useNavigation } from "react-router";
 import { LoginCodeStep } from "~/components/admin/account/login-code-step";
 import { PasskeyLoginButton } from "~/components/admin/account/passkey-login-button";
 import { AccountError } from "~/components/admin/account-error";
@@ -12,13 +13,15 @@ import {
 import { AccountShell, accountPageHandle } from "~/components/admin/account-shell";
 import { Alert } from "~/components/ui/field";
 import { useConformForm } from "~/components/ui/form";
-import { LoginSchema } from "~/lib/auth-forms";
+import { registeredNotice } from "~/lib/activation-notice";
+import { LOGIN_TIMEOUT_MS, LoginSchema, MESSAGES } from "~/lib/auth-forms";
 import { commitSessionCookie, getAdmin } from "~/server/accounts/auth.server";
 import { knownDeviceCookie } from "~/server/accounts/known-device.server";
 import { type CodeStepOutcome, landingPath, loginWithForm } from "~/server/accounts/login.server";
 import { passkeyLoginOffered } from "~/server/accounts/passkeys/passkeys.server";
 import { redirectWithToast } from "~/server/http/flash.server";
 import { clientIp } from "~/server/http/request-context.server";
+import { mailConfigured } from "~/server/mail/outbox.server";
 import type { Route } from "./+types/login";
 
 export const handle = accountPageHandle;
@@ -27,10 +30,6 @@ export const meta: Route.MetaFunction = () => [{ title: "Admin-Login" }];
 
 /** Notices of the pages that lead here; an account awaiting activation is told what comes next. */
 const NOTICES: Record<string, { text: string; tone: "success" | "info" }> = {
-  registered: {
-    text: "Ihr Konto wartet auf die Freischaltung durch einen Administrator. Die Admins wurden benachrichtigt; sobald Ihr Konto freigeschaltet ist, können Sie sich hier anmelden.",
-    tone: "info",
-  },
   reset: {
     text: "Ihr Passwort wurde zurückgesetzt. Bitte melden Sie sich mit dem neuen Passwort an.",
     tone: "success",
@@ -42,7 +41,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const admin = await getAdmin(request);
   if (admin) throw redirect(landingPath(admin, url.searchParams.get("redirectTo")));
-  const notice = NOTICES[url.searchParams.get("notice") ?? ""] ?? null;
+  const name = url.searchParams.get("notice") ?? "";
+  // After a registration: who activates, and whether the admins were told (only with SMTP).
+  const notice =
+    name === "registered"
+      ? { text: registeredNotice(mailConfigured()), tone: "info" as const }
+      : (NOTICES[name] ?? null);
   return {
     notice,
     redirectTo: url.searchParams.get("redirectTo") ?? "",
@@ -239,6 +243,7 @@ function PasswordStep({
   submitting: boolean;
   checking: boolean;
 }) {
+  const timedOut = useLoginTimeout(submitting);
   const [form, fields] = useConformForm(
     LoginSchema,
     actionData && "result" in actionData
@@ -258,6 +263,7 @@ function PasswordStep({
         <Alert tone="info">{String(actionData.notice)}</Alert>
       ) : null}
       {actionData && "expired" in actionData ? <Alert>{actionData.expired}</Alert> : null}
+      {timedOut ? <Alert>{MESSAGES.loginTimeout}</Alert> : null}
       {actionData && "passkeyError" in actionData ? <Alert>{actionData.passkeyError}</Alert> : null}
       <AccountForm form={form} hidden={{ redirectTo: loaderData.redirectTo }}>
         <UsernameField meta={fields.username} />
@@ -277,6 +283,28 @@ function PasswordStep({
       <AccountFooterLink to="/admin/forgot-password">Passwort vergessen?</AccountFooterLink>
     </AccountShell>
   );
+}
+
+/**
+ * The spec's login time-out (15 s, with JS): a login post without an answer by then is ended — a
+ * navigation to this page aborts its fetch — and "Login-Timeout: Server antwortet nicht
+ * rechtzeitig" is shown until the next attempt. Without JS the browser waits as it always does.
+ */
+function useLoginTimeout(submitting: boolean) {
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const [timedOut, setTimedOut] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new timer per attempt only
+  useEffect(() => {
+    if (!submitting) return;
+    setTimedOut(false);
+    const timer = window.setTimeout(() => {
+      setTimedOut(true);
+      void navigate(`${pathname}${search}`, { replace: true, preventScrollReset: true });
+    }, LOGIN_TIMEOUT_MS);
+    return () => window.clearTimeout(timer);
+  }, [submitting]);
+  return timedOut && !submitting;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -10,7 +10,7 @@ import {
 import { accountOutcome } from "~/components/admin/account-redirect";
 import { AccountShell, accountPageHandle } from "~/components/admin/account-shell";
 import { useConformForm } from "~/components/ui/form";
-import { MESSAGES, RegisterFormSchema } from "~/lib/auth-forms";
+import { MESSAGES, PASSWORD_RULE_HINT, RegisterFormSchema } from "~/lib/auth-forms";
 import { findValidInvitation, registerWithInvitation } from "~/server/accounts/invitations.server";
 import { readForm } from "~/server/http/http.server";
 import { failureReply } from "~/server/platform/result.server";
@@ -79,7 +79,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           meta={fields.password}
           label="Passwort"
           autoComplete="new-password"
-          hint="Mindestens 6 Zeichen."
+          hint={PASSWORD_RULE_HINT}
         />
         <PasswordField
           meta={fields.confirmPassword}

@@ -27,6 +27,7 @@ import { releaseMessage, releaseRequest } from "~/server/requests/quarantine.ser
 import { loadRequestJson } from "~/server/requests/serialize.server";
 import { retranscribe } from "~/server/transcription/jobs.server";
 import { listDensityCookie } from "~/server/visitors/preferences.server";
+import { handleCardForm, isCardIntent } from "./appointments.server";
 import { handleWorkIntent, isWorkIntent } from "./request-work.server";
 
 /**
@@ -118,6 +119,13 @@ export async function handleRequestAction(request: Request, admin: AdminUser) {
   // Notes and follow-ups (ADRs 350, 351): their own module, shared with the tasks page.
   const workIntent = form.get("intent");
   if (isWorkIntent(workIntent)) return handleWorkIntent(workIntent, form, admin, back);
+  // The appointment cards of the full-screen view: the forms of Termine, answered here.
+  if (isCardIntent(form.get("intent"))) {
+    const appointmentId = parseId(String(form.get("id") ?? ""));
+    if (!appointmentId)
+      return redirectWithToast(back, { type: "error", message: "Termin nicht gefunden." });
+    return handleCardForm(admin.id, appointmentId, form, back);
+  }
   const ok = (message: string) => redirectWithToast(back, { type: "success", message });
   const fail = (message: string) => redirectWithToast(back, { type: "error", message });
   // Strings as sent: an emptied text area is "" (a cleared text), not a missing field.

@@ -13,6 +13,7 @@ import {
   QuarantineIntro,
   QuarantineNotice,
 } from "~/components/admin/requests/quarantine";
+import { RequestAppointments } from "~/components/admin/requests/request-appointments";
 import { type DetailContext, FullScreenRequest } from "~/components/admin/requests/request-detail";
 import { RequestRow } from "~/components/admin/requests/request-row";
 import { buttonClass } from "~/components/ui/button";
@@ -31,6 +32,8 @@ import {
 import { listAdmins } from "~/server/accounts/admins.server";
 import { requireAdmin } from "~/server/accounts/auth.server";
 import { aiConfigured } from "~/server/ai/anthropic.server";
+import { visitorMailed } from "~/server/appointments/admin-changes.server";
+import { appointmentsOfRequest } from "~/server/appointments/list.server";
 import { visitorAppointments } from "~/server/appointments/visitor.server";
 import { getConfiguration } from "~/server/configuration/configuration.server";
 import { parseId } from "~/server/http/http.server";
@@ -64,7 +67,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const page = listRequestItems(query, admin.id);
   const ids = page.items.map((r) => r.id);
   const open = openId ? adminJsonById(openId) : null;
+  const openAppointments = open ? appointmentsOfRequest(open.id) : [];
   return {
+    openAppointments,
+    openMailedIds: openAppointments.filter((a) => visitorMailed(a.id)).map((a) => a.id),
     query,
     page,
     demos: Object.fromEntries(visitorAppointments(ids)),
@@ -271,6 +277,10 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
             request={open}
             action={actionUrl}
             candidates={loaderData.exportCandidates}
+          />
+          <RequestAppointments
+            appointments={loaderData.openAppointments}
+            mailedIds={loaderData.openMailedIds}
           />
           <EarlierRequests items={loaderData.earlier} hrefFor={openHref} />
           <LeadOrigin attribution={open.attribution} />

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
-import { data, useNavigation } from "react-router";
+import { data, useFetcher, useNavigation } from "react-router";
 import { AccountRetryError } from "~/components/admin/account-error";
 import { AccountForm, AccountSubmit, PasswordField } from "~/components/admin/account-fields";
 import { accountOutcome } from "~/components/admin/account-redirect";
@@ -8,11 +8,17 @@ import { AccountLink, AccountShell, accountPageHandle } from "~/components/admin
 import { useConformForm } from "~/components/ui/form";
 import {
   MESSAGES,
+  PASSWORD_RULE_HINT,
+  type PasswordStrength,
   passwordStrength,
   RESET_MIN_LENGTH,
   ResetPasswordFormSchema,
 } from "~/lib/auth-forms";
-import { checkResetToken, resetPassword } from "~/server/accounts/password-reset.server";
+import {
+  checkResetToken,
+  rateNewPassword,
+  resetPassword,
+} from "~/server/accounts/password-reset.server";
 import { readForm } from "~/server/http/http.server";
 import { clientIp } from "~/server/http/request-context.server";
 import { failureReply } from "~/server/platform/result.server";
@@ -23,6 +29,9 @@ export const handle = accountPageHandle;
 
 export const meta: Route.MetaFunction = () => [{ title: "Passwort zurücksetzen" }];
 
+const STRENGTH_INTENT = "strength";
+type Rating = { rating: { strength: PasswordStrength; message: string | null } | null };
+
 export function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   if (!token) return { token, invalid: MESSAGES.resetTokenMissing };
@@ -32,6 +41,18 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
+  // The indicator's check while typing (JS only): the server's rule, never a client guess.
+  if (formData.get("intent") === STRENGTH_INTENT) {
+    const rated = await rateNewPassword(
+      String(formData.get("token") ?? ""),
+      String(formData.get("newPassword") ?? ""),
+      clientIp(context),
+    );
+    return data(
+      { rating: rated.ok ? { strength: rated.strength, message: rated.message } : null },
+      { status: rated.ok ? 200 : rated.status },
+    );
+  }
   refuseFilledHoneypot(formData);
   const submission = parseWithZod(formData, { schema: ResetPasswordFormSchema });
   const hideFields = ["newPassword", "confirmPassword"];
@@ -57,8 +78,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { result: submission.reply({ resetForm: true }), success: result.message, weak: false };
 }
 
-export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+export default function ResetPassword({ loaderData, actionData: posted }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const actionData = posted && "result" in posted ? posted : undefined;
   const [form, fields] = useConformForm(ResetPasswordFormSchema, actionData?.result);
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
@@ -69,6 +91,30 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   useEffect(() => setRefusedAsWeak(Boolean(actionData?.weak)), [actionData]);
   const newPasswordId = fields.newPassword.id;
   const confirmId = fields.confirmPassword.id;
+  // The server's verdict on what is typed (a pause of 300 ms after the last keystroke).
+  const strengthCheck = useFetcher();
+  const [asked, setAsked] = useState<string | null>(null);
+  const submitCheck = strengthCheck.submit;
+  useEffect(() => {
+    if (!hydrated || password.length < RESET_MIN_LENGTH) return;
+    const timer = window.setTimeout(() => {
+      setAsked(password);
+      void submitCheck(
+        { intent: STRENGTH_INTENT, token: loaderData.token, newPassword: password },
+        { method: "post" },
+      );
+    }, 300);
+    return () => window.clearTimeout(timer);
+  }, [password, hydrated, loaderData.token, submitCheck]);
+  const answer =
+    strengthCheck.state === "idle" && asked === password && strengthCheck.data
+      ? (strengthCheck.data as Rating)
+      : undefined;
+  const verdict = refusedAsWeak
+    ? "Zu schwach"
+    : answer?.rating?.strength === "Stark" || answer?.rating?.strength === "Zu schwach"
+      ? answer.rating.strength
+      : null;
   useEffect(() => {
     // What was typed (or filled by a password manager) before hydration fired no onChange:
     // pick it up, or the button would turn disabled with both fields filled.
@@ -90,8 +136,11 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     },
   });
   if (outcome) return outcome;
-  const strength = passwordStrength(password, refusedAsWeak);
-  const invalid = password.length < RESET_MIN_LENGTH || password !== confirm;
+  const strength = passwordStrength(password, verdict);
+  // Refused by the limit or an error: the server decides when the form is sent.
+  const unrated = answer !== undefined && answer.rating === null;
+  const invalid =
+    password.length < RESET_MIN_LENGTH || password !== confirm || strength === "Zu schwach";
   const submitting = navigation.state === "submitting";
   return (
     <AccountShell title="Passwort zurücksetzen" subtitle="Legen Sie ein neues Passwort fest.">
@@ -106,18 +155,28 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           }}
           hint={
             hydrated && (password || refusedAsWeak) ? (
-              <span
-                data-testid="password-strength"
-                className={
-                  strength === "Stark"
-                    ? "font-semibold text-green-700 dark:text-green-400"
-                    : "font-semibold text-red-600 dark:text-red-400"
-                }
-              >
-                Passwortstärke: {strength}
+              <span role="status">
+                <span
+                  data-testid="password-strength"
+                  className={
+                    strength === "Stark"
+                      ? "font-semibold text-green-700 dark:text-green-400"
+                      : strength === null
+                        ? "font-semibold text-slate-600 dark:text-slate-300"
+                        : "font-semibold text-red-600 dark:text-red-400"
+                  }
+                >
+                  Passwortstärke:{" "}
+                  {strength ?? (unrated ? "wird beim Speichern geprüft" : "wird geprüft …")}
+                </span>
+                {strength === "Zu schwach" && answer?.rating?.message ? (
+                  <span className="block">{answer.rating.message}</span>
+                ) : strength === "Zu kurz" ? (
+                  <span className="block">{PASSWORD_RULE_HINT}</span>
+                ) : null}
               </span>
             ) : (
-              `Mindestens ${RESET_MIN_LENGTH} Zeichen, schwer zu erraten.`
+              PASSWORD_RULE_HINT
             )
           }
         />

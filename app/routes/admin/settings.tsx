@@ -3,11 +3,17 @@ import { AccountError } from "~/components/admin/account-error";
 import { LoginSecurityPointer } from "~/components/admin/settings/login-security-pointer";
 import { LogoSettings } from "~/components/admin/settings/logo-settings";
 import { SettingsForm } from "~/components/admin/settings/settings-form";
+import {
+  SETTINGS_INDEX_ID,
+  SettingsIndex,
+  SettingsIndexProvider,
+} from "~/components/admin/settings/settings-index";
 import { TeamCalendarLinks } from "~/components/admin/settings/team-calendar-links";
 import { WebhookSettings } from "~/components/admin/settings/webhook-settings";
 import { buttonClass } from "~/components/ui/button";
 import type { TeamCalendarFormState } from "~/lib/team-calendar";
 import type { WebhookFormState } from "~/lib/webhooks";
+import { countFeedback } from "~/server/accessibility/feedback.server";
 import { listAdmins } from "~/server/accounts/admins.server";
 import { requireAdmin } from "~/server/accounts/auth.server";
 import { eventTypesWithFallback } from "~/server/appointments/appointments.server";
@@ -50,6 +56,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     logoUrl: branding().logoUrl,
     teamCalendar: { feeds: busyFeedStatuses(), links: listFeedTokens() },
     requireTwoFactor: getConfiguration().security.requireTwoFactor,
+    accessibilityFeedback: { total: countFeedback() },
   };
 }
 
@@ -66,49 +73,65 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
   const location = useLocation();
   const result = actionData as SettingsActionData | undefined;
   return (
-    <div className="space-y-5">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">System-Konfiguration</h1>
-        <div className="flex flex-wrap gap-2">
-          <Link to="/admin/audit" className={buttonClass("secondary", "sm")}>
-            Protokoll
-          </Link>
-          <Link to="/admin/settings/outbox" className={buttonClass("secondary", "sm")}>
-            Postausgang (E-Mails)
-          </Link>
+    <SettingsIndexProvider>
+      <div className="space-y-5">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 className="text-2xl font-bold">System-Konfiguration</h1>
+          <div className="flex flex-wrap gap-2">
+            {/* The index is at the end of the page below 1024 px: one step away from here. */}
+            <a
+              href={`#${SETTINGS_INDEX_ID}`}
+              className={`${buttonClass("secondary", "sm")} lg:hidden`}
+            >
+              Abschnitte
+            </a>
+            <Link to="/admin/audit" className={buttonClass("secondary", "sm")}>
+              Protokoll
+            </Link>
+            <Link to="/admin/settings/outbox" className={buttonClass("secondary", "sm")}>
+              Postausgang (E-Mails)
+            </Link>
+          </div>
+        </div>
+        {/* From 1024 px the index stays beside the cards (sticky); below, it follows them. */}
+        <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_14rem] lg:items-start lg:gap-6">
+          <div className="min-w-0 space-y-5">
+            <LoginSecurityPointer requireTwoFactor={loaderData.requireTwoFactor} />
+            <SettingsForm
+              config={loaderData.config}
+              lastResult={result?.settings}
+              admins={loaderData.admins}
+              eventTypes={loaderData.eventTypes}
+              action={location.pathname}
+              error={result?.error}
+              message={result?.message}
+              focus={result?.focus}
+              legalDefaults={loaderData.legalDefaults}
+              appUrl={loaderData.appUrl}
+              busyFeeds={loaderData.teamCalendar.feeds}
+              feedsRefreshable
+              accessibilityFeedback={loaderData.accessibilityFeedback}
+            />
+            <LogoSettings logoUrl={loaderData.logoUrl} action={location.pathname} />
+            <WebhookSettings
+              webhooks={loaderData.config.webhooks}
+              generatedSecret={loaderData.generatedSecret}
+              action={location.pathname}
+              state={(actionData as { webhook?: WebhookFormState } | undefined)?.webhook}
+            />
+            <TeamCalendarLinks
+              action={location.pathname}
+              links={loaderData.teamCalendar.links}
+              newLink={
+                (actionData as { teamCalendar?: TeamCalendarFormState } | undefined)?.teamCalendar
+                  ?.feedLink
+              }
+            />
+          </div>
+          <SettingsIndex className="mt-5 lg:sticky lg:top-4 lg:mt-0 lg:max-h-[calc(100vh-2rem)] lg:overflow-y-auto" />
         </div>
       </div>
-      <LoginSecurityPointer requireTwoFactor={loaderData.requireTwoFactor} />
-      <SettingsForm
-        config={loaderData.config}
-        lastResult={result?.settings}
-        admins={loaderData.admins}
-        eventTypes={loaderData.eventTypes}
-        action={location.pathname}
-        error={result?.error}
-        message={result?.message}
-        focus={result?.focus}
-        legalDefaults={loaderData.legalDefaults}
-        appUrl={loaderData.appUrl}
-        busyFeeds={loaderData.teamCalendar.feeds}
-        feedsRefreshable
-      />
-      <LogoSettings logoUrl={loaderData.logoUrl} action={location.pathname} />
-      <WebhookSettings
-        webhooks={loaderData.config.webhooks}
-        generatedSecret={loaderData.generatedSecret}
-        action={location.pathname}
-        state={(actionData as { webhook?: WebhookFormState } | undefined)?.webhook}
-      />
-      <TeamCalendarLinks
-        action={location.pathname}
-        links={loaderData.teamCalendar.links}
-        newLink={
-          (actionData as { teamCalendar?: TeamCalendarFormState } | undefined)?.teamCalendar
-            ?.feedLink
-        }
-      />
-    </div>
+    </SettingsIndexProvider>
   );
 }
 

@@ -6,6 +6,7 @@ import { useFrameHeight } from "~/components/embed/frame-height";
 import { ContactForm } from "~/components/landing/contact-form";
 import { buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/field";
+import { ACCESSIBILITY_PATH } from "~/lib/accessibility";
 import { brandedTitle } from "~/lib/branding";
 import { EMBED_PATH } from "~/lib/embed";
 import { privacyNoteText, withTranscriptionNote } from "~/lib/privacy-note";
@@ -31,8 +32,8 @@ import { transcriptionProcessor } from "~/server/transcription/client.server";
 import type { Route } from "./+types/embed";
 
 /**
- * GET /embed: the contact form alone, for a frame on the agency's own website (ADR 283, ADR
- * 283). No header, footer, cookie bar or analytics; no cookie is read or set. The form carries a
+ * GET /embed: the contact form alone, for a frame on the agency's own website (ADR 283). No header, footer, cookie bar or analytics (only the accessibility statement's link
+ * under the form, ADR 340); no cookie is read or set. The form carries a
  * signed token instead (CSRF); after a no-JS post a signed "gesendet" token in the URL names the
  * request. Its CSP (`frame-ancestors 'self'` + the allowed websites) is set in server/app.ts.
  */
@@ -85,6 +86,8 @@ export function loader({ request }: Route.LoaderArgs) {
         }
       : null,
     sentInvalid: sentParam !== null && !sent,
+    // The statement's link under the form while it is published (ADR 340).
+    accessibility: config.accessibility.publish,
   };
   return data(page, { status: page.sentInvalid ? 400 : 200 });
 }
@@ -158,6 +161,20 @@ export default function Embed({ actionData }: Route.ComponentProps) {
         brandTexts={page.texts}
         embed={{ token: page.token, attribution }}
       />
+      {page.accessibility ? (
+        // Outside the frame: a new tab, so the form (and what is typed in it) stays.
+        <p className="px-4 pb-6 text-center text-sm text-slate-600 sm:px-6 dark:text-slate-400">
+          <a
+            href={ACCESSIBILITY_PATH}
+            target="_blank"
+            rel="noopener"
+            className="underline underline-offset-2"
+          >
+            Erklärung zur Barrierefreiheit
+            <span className="sr-only"> (öffnet in neuem Tab)</span>
+          </a>
+        </p>
+      ) : null}
     </main>
   );
 }

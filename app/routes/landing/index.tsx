@@ -14,7 +14,7 @@ import { InfoBanner } from "~/components/landing/info-banner";
 import { useNonce } from "~/components/nonce";
 import { bannerKey } from "~/lib/banner-key";
 import type { ThemeChoice } from "~/lib/brand";
-import { footerText, landingDescription, landingTitle } from "~/lib/branding";
+import { landingDescription, landingTitle } from "~/lib/branding";
 import { formatYear } from "~/lib/format";
 import { privacyNoteText, withTranscriptionNote } from "~/lib/privacy-note";
 import { RequestFormSchema } from "~/lib/request-form";
@@ -39,6 +39,7 @@ import {
 } from "~/server/spam/script-free.server";
 import { transcriptionProcessor } from "~/server/transcription/client.server";
 import { landingAttribution } from "~/server/visitors/attribution.server";
+import { consentNeeded, visitorFooter } from "~/server/visitors/footer.server";
 import { readConsent, readDismissedBanners } from "~/server/visitors/preferences.server";
 import { getVisitorRequestIds } from "~/server/visitors/visitor.server";
 import type { Route } from "./+types/index";
@@ -111,7 +112,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ? { code: affiliate.code, discountValue: affiliate.discountValue }
         : null,
     consent,
-    showConsent: !consent || url.searchParams.get("cookies") === "1",
+    // Only analytics need consent: without them there is no bar to show (ADR 343).
+    showConsent: consentNeeded() && (!consent || url.searchParams.get("cookies") === "1"),
     constraint: formConstraint(),
     limits: uploadLimits(config.uploadSettings),
     history: history.map((r) => ({
@@ -149,6 +151,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ),
     imprintUrl: brand.imprintUrl,
     year,
+    footer: visitorFooter(),
     // The agency's words (ADR 268): stored texts or today's; part of the render cache's key.
     texts: {
       name: brand.name,
@@ -157,7 +160,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       promise: brand.promise,
       successMessage: brand.successMessage,
       faq: brand.faq,
-      footer: footerText(brand, year),
       // The title and description follow the promises like the default texts (ADR 346).
       promises: config.pipeline.promises,
     },
@@ -236,7 +238,7 @@ export default function Landing({ actionData }: Route.ComponentProps) {
         />
         <Faq entries={page.texts.faq} />
       </main>
-      <Footer privacyUrl={page.privacyUrl} imprintUrl={page.imprintUrl} line={page.texts.footer} />
+      <Footer {...page.footer} barBelow={page.showConsent} />
       {page.showConsent ? <CookieBar current={page.consent} /> : null}
       {page.gaMeasurementId && page.consent?.analytics ? (
         <Analytics measurementId={page.gaMeasurementId} consent={page.consent} nonce={nonce} />

@@ -10,6 +10,7 @@ import { slotPickerState } from "~/server/appointments/booking-api.server";
 import { applyManageForm, managedAppointment } from "~/server/appointments/self-service.server";
 import { readForm } from "~/server/http/http.server";
 import { clientIp } from "~/server/http/request-context.server";
+import { bookingConfirmationMailed } from "~/server/mail/outbox.server";
 import { refuseFilledHoneypot } from "~/server/spam/honeypot.server";
 import type { Route } from "./+types/termin-verwalten";
 
@@ -44,6 +45,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     step,
     picker,
     done: done === "abgesagt" || done === "verschoben" ? done : null,
+    // A mail is promised only when one goes out (built-in bookings: SMTP; Cal.com mails itself).
+    mailed: bookingConfirmationMailed(),
   };
 }
 
@@ -65,12 +68,16 @@ export default function ManageAppointmentPage({ loaderData, actionData }: Route.
         <h1 className="mb-4 text-2xl font-bold">Dein Demo-Termin</h1>
         {done === "abgesagt" && view.cancelled ? (
           <Alert tone="success">
-            Dein Termin wurde abgesagt. Du erhältst eine Bestätigung per E-Mail.
+            Dein Termin wurde abgesagt.
+            {loaderData.mailed ? " Du erhältst eine Bestätigung per E-Mail." : null}
           </Alert>
         ) : null}
         {done === "verschoben" && !view.cancelled ? (
           <Alert tone="success">
-            Dein Termin wurde verschoben. Du erhältst eine neue Kalendereinladung per E-Mail.
+            Dein Termin wurde verschoben.
+            {loaderData.mailed
+              ? " Du erhältst eine neue Kalendereinladung per E-Mail."
+              : " Notier dir die neue Zeit – eine E-Mail können wir dir gerade nicht senden."}
           </Alert>
         ) : null}
         {view.cancelled ? (
@@ -120,7 +127,7 @@ export default function ManageAppointmentPage({ loaderData, actionData }: Route.
                         {view.videoUrl}
                       </a>
                     ) : (
-                      "Den Link schicken wir dir rechtzeitig vor dem Termin."
+                      "Steht noch nicht fest – du findest ihn hier, sobald wir ihn eingetragen haben."
                     )}
                   </dd>
                 </>

@@ -25,11 +25,14 @@ export function countAwaitingActivation(): number {
     ).length;
 }
 
-/** One mail to every active admin: a colleague registered from an invitation and waits. */
+/**
+ * One mail to every active admin: a colleague registered from an invitation and waits. Returns
+ * how many were mailed: 0 without SMTP (the mails only wait in the outbox then).
+ */
 export function notifyAdminsOfRegistration(
   account: { username: string; email: string },
   inviter: string | null,
-) {
+): number {
   const recipients = db()
     .select({ username: admins.username, email: admins.email })
     .from(admins)
@@ -50,6 +53,7 @@ export function notifyAdminsOfRegistration(
       },
     });
   }
+  return mailConfigured() ? recipients.length : 0;
 }
 
 /** The invitee's mail when an admin activates an account that awaited activation. */
@@ -125,15 +129,4 @@ export function notifyTwoFactorRule(on: boolean, by: { id: number; username: str
       },
     });
   }
-}
-
-/** What the invitee reads after registering (page and API): one message, what happens next. */
-export function registrationMessage() {
-  return [
-    "Registrierung erfolgreich! Ihr Konto wartet auf die Freischaltung durch einen Administrator.",
-    "Die Admins wurden benachrichtigt.",
-    mailConfigured()
-      ? "Sobald Ihr Konto freigeschaltet ist, erhalten Sie eine E-Mail und können sich anmelden."
-      : "Sobald Ihr Konto freigeschaltet ist, können Sie sich anmelden.",
-  ].join(" ");
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { registrationMessage } from "~/lib/activation-notice";
 import { isReservedUsername, MESSAGES } from "~/lib/auth-forms";
 import { admins, invitations } from "~db/schema";
 import { branding } from "../branding/branding.server";
@@ -10,7 +11,7 @@ import { env } from "../platform/env.server";
 import { usableToken } from "../platform/link-token.server";
 import { type Failure, failure } from "../platform/result.server";
 import { adminActor, audit } from "../privacy/audit.server";
-import { notifyAdminsOfRegistration, registrationMessage } from "./activation.server";
+import { notifyAdminsOfRegistration } from "./activation.server";
 import { findAdminByEmail, getAdminById, insertAdmin, usernameTaken } from "./admins.server";
 import { weakPassword } from "./password-strength.server";
 import { createResetToken, resetUrl } from "./reset-token.server";
@@ -294,6 +295,13 @@ export async function registerWithInvitation(input: {
     return failure(400, MESSAGES.invitationInvalid, "invitationToken");
   }
   const inviter = invitation.invitedBy ? getAdminById(invitation.invitedBy) : undefined;
-  notifyAdminsOfRegistration(created, inviter?.username ?? null);
-  return { ok: true, message: registrationMessage() };
+  const notified = notifyAdminsOfRegistration(created, inviter?.username ?? null);
+  return {
+    ok: true,
+    message: registrationMessage({
+      mailed: mailConfigured(),
+      notified,
+      inviter: inviter?.isActive ? inviter.username : null,
+    }),
+  };
 }

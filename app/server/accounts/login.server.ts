@@ -4,12 +4,14 @@ import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { eq, sql } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
+import { awaitingActivationMessage } from "~/lib/activation-notice";
 import { LoginSchema, MESSAGES } from "~/lib/auth-forms";
 import { PASSKEY_MESSAGES, WebAuthnResponseSchema } from "~/lib/passkeys";
 import { isAdminReturnPath } from "~/lib/return-path";
 import { LoginCodeSchema } from "~/lib/two-factor";
 import { admins } from "~db/schema";
 import { jsonError, readForm } from "../http/http.server";
+import { mailConfigured } from "../mail/outbox.server";
 import {
   dummyPasswordHash,
   hashPassword,
@@ -127,7 +129,7 @@ async function attempt(form: FormData, ip: string, request: Request): Promise<Lo
   if (!row.isActive) {
     // Never logged in: a registration still awaiting activation (the admins were told).
     const awaiting = !row.lastLogin;
-    const message = awaiting ? MESSAGES.loginAwaitingActivation : MESSAGES.loginInactive;
+    const message = awaiting ? awaitingActivationMessage(mailConfigured()) : MESSAGES.loginInactive;
     return { kind: "inactive", submission, message, awaiting };
   }
   await loginLimiter().refund(ipKey(ip));

@@ -1,18 +1,23 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { MESSAGES } from "~/lib/auth-forms";
+import { MESSAGES, PASSWORD_MIN_LENGTH, type PasswordStrength } from "~/lib/auth-forms";
+import { clientKey } from "~/lib/client-key";
 import { admins, passwordResets, sessions } from "~db/schema";
 import { branding } from "../branding/branding.server";
 import { mailConfigured, queueMail } from "../mail/outbox.server";
 import { hashPassword } from "../platform/crypto.server";
 import { db, transaction } from "../platform/db.server";
 import { usableToken } from "../platform/link-token.server";
-import { loginLimiter, tooManyMessage } from "../platform/rate-limit.server";
+import {
+  loginLimiter,
+  passwordStrengthLimiter,
+  tooManyMessage,
+} from "../platform/rate-limit.server";
 import { type Failure, failure, type Result } from "../platform/result.server";
 import { audit } from "../privacy/audit.server";
 import { revokeAccessKeys, revokedAny, revokedKeysLines } from "./access-keys.server";
 import { findAdminByEmail, getAdminById } from "./admins.server";
 import { clearLoginLock, forgotKeys } from "./login-lock.server";
-import { weakPassword } from "./password-strength.server";
+import { weakPassword, weakPasswordMessage } from "./password-strength.server";
 import { createResetToken, resetUrl } from "./reset-token.server";
 
 /**
@@ -62,6 +67,37 @@ export function checkResetToken(token: string) {
       .where(usableToken(passwordResets, token))
       .get() ?? null
   );
+}
+
+/**
+ * The reset page's strength indicator (with JS, while typing): the same rule `resetPassword`
+ * applies — length, then zxcvbn with the account's name and address as guessable words — so
+ * "Stark" is only ever shown for a password the server takes. Only for the holder of a usable
+ * reset link, and counted per client (`PASSWORD_STRENGTH_LIMIT`).
+ */
+export async function rateNewPassword(
+  token: string,
+  password: string,
+  ip: string,
+): Promise<Result<{ strength: PasswordStrength; message: string | null }>> {
+  const owner = checkResetToken(token);
+  if (!owner) return failure(400, MESSAGES.resetTokenInvalid);
+  if (password.length < PASSWORD_MIN_LENGTH) {
+    return { ok: true, strength: "Zu kurz", message: MESSAGES.resetTooShort };
+  }
+  const limited = await passwordStrengthLimiter().consume(clientKey(ip));
+  if (!limited.ok) {
+    const error = tooManyMessage(limited.retryAfterSeconds, "admin");
+    return { ...failure(429, error), retryAfterSeconds: limited.retryAfterSeconds };
+  }
+  const account = getAdminById(owner.adminId);
+  const weak = await weakPasswordMessage(
+    password,
+    account ? [account.username, account.email] : [],
+  );
+  return weak
+    ? { ok: true, strength: "Zu schwach", message: weak }
+    : { ok: true, strength: "Stark", message: null };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { PreparationField } from "~/lib/configuration";
 import { formatDateTime, summaryOf } from "~/lib/format";
+import { isPlainSummary } from "~/lib/plain-summary";
 import { STATUS_LABELS } from "~/lib/request-list";
 import { fenceUntrusted, oneLine, UNTRUSTED_NOTE } from "~/lib/untrusted-text";
 import { fenceVisitorWords } from "~/lib/visitor-words";
@@ -110,7 +111,17 @@ export async function generateSummary(request: RequestText): Promise<string> {
     maxTokens: 300,
   });
   if (!text) throw new AiError("Die KI hat keine Zusammenfassung geliefert.", 502);
+  // JSON, markup or a placeholder is no summary (`{}` once stood in the list): asked again later.
+  if (!isPlainSummary(text)) throw new UnusableSummaryError();
   return text.slice(0, 1000);
+}
+
+/** The AI answered, but not with plain text: the attempt counts, the next round asks again. */
+export class UnusableSummaryError extends AiError {
+  override name = "UnusableSummaryError";
+  constructor() {
+    super("Die KI hat keine Zusammenfassung als Text geliefert.", 502);
+  }
 }
 
 /**

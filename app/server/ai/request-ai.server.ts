@@ -22,6 +22,7 @@ import {
   generatePreparation,
   generateSummary,
   mergeOnlyEmpty,
+  UnusableSummaryError,
 } from "./preparation.server";
 
 /**
@@ -140,6 +141,9 @@ export async function summarizePending(limit = 5): Promise<number> {
           .run();
         break;
       }
+      // An answer that is not plain text (`{}`): discarded, the attempt counts; the next round
+      // asks again (at most MAX_SUMMARY_ATTEMPTS), the others of this round go on.
+      if (error instanceof UnusableSummaryError) continue;
       if (!(error instanceof AiError)) throw error;
       // Provider down or busy: stop this round, the next one retries.
       break;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { AppointmentJson } from "~/lib/appointments";
 import { PICK_DATE_AND_TIME } from "~/lib/booking-calendar";
+import { mailConfigured } from "../mail/outbox.server";
 import { type Failure, failure, type Ok } from "../platform/result.server";
 import { type AuditActor, audit } from "../privacy/audit.server";
 import { BEFORE_LEAD_TIME, serializeAppointment } from "./appointments.server";
@@ -15,12 +16,14 @@ import { SLOT_TAKEN } from "./scheduling/types";
  * or the updated invite (next SEQUENCE) exactly as if they had done it themselves, quarantined
  * requests excepted —, and each change is audited (the booking's id and times, no lead data).
  */
-/** `mailed`: whether the visitor hears of it (a request, not quarantined). */
+/** `mailed`: whether the visitor hears of it (SMTP, a request, not quarantined). */
 type Changed = Ok<{ value: AppointmentJson; mailed: boolean }> | Failure;
 
-function mailedAbout(id: number): boolean {
+/** Whether a change of booking `id` by an admin reaches its visitor by mail. */
+export function visitorMailed(id: number): boolean {
   const found = appointmentWithRequest(id);
-  return found.ok && Boolean(found.request && !found.request.quarantinedAt);
+  // Without SMTP the mail only waits in the outbox: no toast may say the visitor got it.
+  return mailConfigured() && found.ok && Boolean(found.request && !found.request.quarantinedAt);
 }
 
 export const PICK_A_TIME = "Bitte wählen Sie Datum und Uhrzeit aus.";
@@ -38,7 +41,7 @@ export async function cancelByAdmin(actor: AuditActor, id: number): Promise<Chan
   const result = await cancelAppointment(id);
   if (!result.ok) return result;
   audit(actor, "appointment-cancelled", `Termin ${id}`);
-  return { ...result, mailed: mailedAbout(id) };
+  return { ...result, mailed: visitorMailed(id) };
 }
 
 /**
@@ -80,7 +83,7 @@ export async function rescheduleByAdmin(
     from: from.toISOString(),
     to: result.value.startTime,
   });
-  return { ...result, mailed: mailedAbout(id) };
+  return { ...result, mailed: visitorMailed(id) };
 }
 
 /** What the move page needs of a booking; a failure when it cannot be moved (anymore). */

@@ -49,3 +49,22 @@ export function listAppointments(query: AppointmentListQuery) {
     },
   };
 }
+
+/**
+ * Every appointment of one request, the next one first and then the past ones newest first (its
+ * full-screen view: time, status, video link, move and cancel — the cards of Termine).
+ */
+export function appointmentsOfRequest(requestId: number) {
+  const rows = db()
+    .select({ appointment: appointments, request: requests })
+    .from(appointments)
+    .leftJoin(requests, eq(requests.id, appointments.requestId))
+    .where(eq(appointments.requestId, requestId))
+    .orderBy(desc(appointments.startTime), desc(appointments.id))
+    .all()
+    .map((r) => serializeAppointment(r.appointment, r.request));
+  const now = Date.now();
+  const upcoming = rows.filter((a) => Date.parse(a.startTime) >= now).reverse();
+  const past = rows.filter((a) => Date.parse(a.startTime) < now);
+  return [...upcoming, ...past];
+}

@@ -74,12 +74,16 @@ function facts(row: AppointmentRow, cancelled = false): [string, string][] {
   ];
 }
 
-/** The sentence about the video call: the link when one is set, else the promise to send it. */
+/**
+ * The sentence about the video call: the link when one is set, else where it will be — the
+ * manage page linked below shows it as soon as it is set (a promise of a further mail could not be
+ * kept: changing the fixed room mails nobody).
+ */
 const videoSentence = (row: AppointmentRow) => {
   const video = videoLinkOf(row);
   return video
     ? `Wir zeigen dir deine Testversion und besprechen die nächsten Schritte. Zum Videocall kommst du über diesen Link: ${video}`
-    : "Wir zeigen dir deine Testversion und besprechen die nächsten Schritte. Den Link zum Videocall schicken wir dir rechtzeitig vor dem Termin.";
+    : "Wir zeigen dir deine Testversion und besprechen die nächsten Schritte. Den Link zum Videocall findest du, sobald er feststeht, über „Termin verwalten“ (Link unten).";
 };
 
 /** Why an updated invite goes out: a new time, or a new video link (ADR 267). */
@@ -123,7 +127,7 @@ export function queueConfirmation(row: AppointmentRow, who: Attendee, change?: I
             : change === "video"
               ? videoLinkOf(row)
                 ? "für deinen Demo-Termin steht jetzt der Link zum Videocall fest. Die aktualisierte Kalendereinladung hängt an dieser E-Mail."
-                : "der Link zum Videocall für deinen Demo-Termin hat sich geändert: Wir schicken dir den neuen rechtzeitig vor dem Termin."
+                : "der bisherige Link zum Videocall für deinen Demo-Termin gilt nicht mehr."
               : "vielen Dank für deine Buchung! Dein persönlicher Demo-Termin steht:",
           videoSentence(row),
           "Die Kalendereinladung hängt an dieser E-Mail. Falls dir der Termin doch nicht passt, kannst du ihn über den Link unten absagen oder verschieben.",

@@ -1,5 +1,6 @@
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { ACCESSIBILITY_PATH } from "~/lib/accessibility";
 import { isDeliverableAddress } from "~/lib/mail-address";
 import { LEGAL_FORM_LABELS, missingIdentityFields } from "~/lib/mail-identity";
 import { ENV_HELP_HREF, isReady, type SetupCheck, type SetupCheckItem } from "~/lib/setup-check";
@@ -241,6 +242,31 @@ function aiItem(): SetupCheckItem {
   };
 }
 
+/**
+ * The accessibility statement (BFSG §14, ADR 340). Optional: micro-enterprises providing services
+ * and pure B2B offers are exempt. Green once it is published and names the market surveillance
+ * authority and the Schlichtung (§ 34 BFSG), which the product cannot know as its own.
+ */
+function accessibilityItem(): SetupCheckItem {
+  const statement = getConfiguration().accessibility;
+  const missing = [
+    statement.authority ? null : "die Marktüberwachungsbehörde",
+    statement.arbitration ? null : "die Schlichtungsstelle",
+  ].filter(Boolean);
+  const ok = statement.publish && missing.length === 0;
+  return {
+    id: "accessibility",
+    ok,
+    optional: true,
+    message: ok
+      ? `Die Erklärung zur Barrierefreiheit ist veröffentlicht (${ACCESSIBILITY_PATH}) und nennt Marktüberwachungsbehörde und Schlichtungsstelle.`
+      : !statement.publish
+        ? "Optional: Veröffentlichen Sie unter „Einstellungen → Barrierefreiheit“ die Erklärung zur Barrierefreiheit. Seit dem 28. Juni 2025 verlangt das Barrierefreiheitsstärkungsgesetz sie für Dienstleistungen an Verbraucher wie die Terminbuchung (Kleinstunternehmen sind ausgenommen)."
+        : `Optional: Nennen Sie unter „Einstellungen → Barrierefreiheit“ ${missing.join(" und ")} (Vorschläge lassen sich dort einsetzen) – §\u00a014 BFSG verlangt diese Angaben.`,
+    href: "/admin/settings#accessibility",
+  };
+}
+
 /** Every item for the calling admin (the admin-address item points them to their own account). */
 export function setupCheck(caller: Pick<AdminUser, "id">, now = new Date()): SetupCheck {
   const smtp = mailConfigured();
@@ -256,6 +282,7 @@ export function setupCheck(caller: Pick<AdminUser, "id">, now = new Date()): Set
     schedulingItem(),
     notificationsItem(),
     aiItem(),
+    accessibilityItem(),
   ];
   return { ready: isReady(items), items };
 }

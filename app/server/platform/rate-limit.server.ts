@@ -87,6 +87,8 @@ let accountLogin: Limiter | undefined;
 let lockMail: Limiter | undefined;
 let passkeyOptions: Limiter | undefined;
 let affiliateCheck: Limiter | undefined;
+let passwordStrength: Limiter | undefined;
+let accessibilityFeedback: Limiter | undefined;
 /** Public request submissions per client IP (SUBMISSION_RATE_LIMIT, default 10/1h). */
 export const submissionLimiter = () =>
   (submission ??= createLimiter("submission", env().SUBMISSION_RATE_LIMIT));
@@ -109,6 +111,19 @@ export const lockMailLimiter = () =>
 export const PASSKEY_OPTIONS_LIMIT: LimitSpec = { points: 30, durationSeconds: 300 };
 export const passkeyOptionsLimiter = () =>
   (passkeyOptions ??= createLimiter("passkey-options", PASSKEY_OPTIONS_LIMIT, "admin"));
+/**
+ * Strength checks of the reset page's indicator per client (each runs zxcvbn on the server): a
+ * typist's pauses over a few attempts, not a guessing oracle.
+ */
+export const PASSWORD_STRENGTH_LIMIT: LimitSpec = { points: 60, durationSeconds: 600 };
+export const passwordStrengthLimiter = () =>
+  (passwordStrength ??= createLimiter("password-strength", PASSWORD_STRENGTH_LIMIT));
+/**
+ * Feedback from the accessibility statement's page per client: the contact form's budget
+ * (SUBMISSION_RATE_LIMIT), counted apart from it (ADR 340).
+ */
+export const accessibilityFeedbackLimiter = () =>
+  (accessibilityFeedback ??= createLimiter("a11y-feedback", env().SUBMISSION_RATE_LIMIT));
 /** Demo bookings per client IP (BOOKING_RATE_LIMIT, default 5/1h). */
 export const bookingLimiter = () =>
   (booking ??= createLimiter("booking", env().BOOKING_RATE_LIMIT));
@@ -182,6 +197,8 @@ export function resetLimiters() {
     lockMail =
     passkeyOptions =
     affiliateCheck =
+    passwordStrength =
+    accessibilityFeedback =
       undefined;
 }
 

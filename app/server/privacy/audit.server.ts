@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, isNull, lt, or, type SQL, sql } from "drizzle-orm";
-import { type AuditAction, type AuditQuery, auditViaLabel, germanAuditDetails } from "~/lib/audit";
+import { type AuditAction, type AuditQuery, auditDetailsText, auditViaLabel } from "~/lib/audit";
 import { admins, auditLog } from "~db/schema";
 import { db } from "../platform/db.server";
 import { currentVia } from "./audit-via.server";
@@ -101,7 +101,7 @@ const toView = (e: { id: number; at: Date; actorName: string } & Record<string, 
   actor: e.actorName,
   action: e.action as string,
   target: e.target as string,
-  details: germanAuditDetails((e.details as string | null) ?? null),
+  details: auditDetailsText(e.action as string, (e.details as string | null) ?? null),
   via: auditViaLabel((e.via as string | null) ?? null),
 });
 

@@ -1,6 +1,7 @@
 import { subMonths } from "date-fns";
 import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
 import { appointments, jobRuns, mailOutbox, requests, webhookDeliveries } from "~db/schema";
+import { purgeOldFeedback } from "../accessibility/feedback.server";
 import { getConfiguration } from "../configuration/configuration.server";
 import { wipeExpiredSecrets } from "../mail/outbox.server";
 import { db } from "../platform/db.server";
@@ -17,6 +18,8 @@ export type RetentionResult = {
   mails: number;
   secrets: number;
   audit: number;
+  /** Accessibility feedback older than accessibility.feedbackDays (ADR 340). */
+  feedback: number;
 };
 
 const DAY = 86_400_000;
@@ -70,6 +73,7 @@ export async function applyRetention(now = new Date()): Promise<RetentionResult>
     )
     .run();
   const secrets = wipeExpiredSecrets(now);
+  const feedback = purgeOldFeedback(now);
   const purged = purgeAudit(new Date(now.getTime() - retention.auditDays * DAY));
   const result: RetentionResult = {
     requests: handled,
@@ -79,11 +83,12 @@ export async function applyRetention(now = new Date()): Promise<RetentionResult>
     mails,
     secrets,
     audit: purged,
+    feedback,
   };
   audit("System", "retention", "Aufbewahrung", result, now);
   checkpoint();
   console.info(
-    `Aufbewahrung: ${handled} Anfragen ${retention.requestAction === "delete" ? "gelöscht" : "anonymisiert"}, ${quarantine} aus der Spamprüfung gelöscht, ${orphans} Termine ohne Anfrage, ${mails} gesendete E-Mails, ${secrets} abgelaufene Links, ${purged} Protokolleinträge entfernt.`,
+    `Aufbewahrung: ${handled} Anfragen ${retention.requestAction === "delete" ? "gelöscht" : "anonymisiert"}, ${quarantine} aus der Spamprüfung gelöscht, ${orphans} Termine ohne Anfrage, ${mails} gesendete E-Mails, ${secrets} abgelaufene Links, ${purged} Protokolleinträge, ${feedback} Rückmeldungen zur Barrierefreiheit entfernt.`,
   );
   return result;
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { cutAtWord, formatDateTime, formatRequestId, summaryPreview } from "~/lib/format";
+import { isPlainSummary } from "~/lib/plain-summary";
 import type {
   AttachmentJson,
   RequestJson,
@@ -113,7 +114,8 @@ const entries = [
   },
   {
     key: "summary",
-    json: (r) => r.summary,
+    // A stored AI answer that is no plain text (`{}`) is never shown: null, like none yet.
+    json: (r) => (isPlainSummary(r.summary) ? r.summary : null),
     // The row's preview: the summary, else the description (both cut in SQL, summaryPreview cuts).
     list: listCell(
       "preview",

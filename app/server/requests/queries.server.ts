@@ -267,8 +267,11 @@ export type DashboardStats = {
   archivedRequests: number;
   /** Held in the spam quarantine ("Zur Prüfung", ADR 327): counted here, in none of the others. */
   quarantinedRequests: number;
+  /** Every admin account, as "Benutzer" lists them: active, deactivated and awaiting activation. */
   admins: number;
   activeAdmins: number;
+  /** Registered from an invitation, never logged in, not yet activated (awaitsActivation). */
+  awaitingActivation: number;
   pendingInvitations: number;
 };
 
@@ -280,7 +283,11 @@ export function getStats(): DashboardStats {
   // From the trigger-kept counts (ADR 275): a few rows, not an index walk.
   const r = countDashboardRequests();
   const a = db()
-    .select({ total: count(), active: sql<number>`coalesce(sum(${admins.isActive}), 0)` })
+    .select({
+      total: count(),
+      active: sql<number>`coalesce(sum(${admins.isActive}), 0)`,
+      awaiting: sql<number>`coalesce(sum(${admins.isActive} = 0 AND ${admins.lastLogin} IS NULL), 0)`,
+    })
     .from(admins)
     .get();
   return {
@@ -291,6 +298,7 @@ export function getStats(): DashboardStats {
     quarantinedRequests: countQuarantinedRequests(),
     admins: a?.total ?? 0,
     activeAdmins: Number(a?.active ?? 0),
+    awaitingActivation: Number(a?.awaiting ?? 0),
     pendingInvitations: countPendingInvitations(),
   };
 }

@@ -32,8 +32,22 @@ const GROUP_ICONS: Record<StatusGroup, ReactNode> = {
   other: "•",
 };
 
-/** One appointment on Termine: status badge by tone, cancelled and deleted at half opacity. */
-export function AppointmentCard({ a }: { a: AppointmentJson }) {
+/**
+ * One appointment on Termine (and in a request's full-screen view): status badge by tone,
+ * cancelled and deleted at half opacity. `mailed`: whether changes made here reach the visitor by
+ * mail (SMTP, a request not held back) — the card promises a mail only then. `level`: its title's
+ * heading level.
+ */
+export function AppointmentCard({
+  a,
+  mailed,
+  level = 2,
+}: {
+  a: AppointmentJson;
+  mailed: boolean;
+  level?: 2 | 3 | 4;
+}) {
+  const Title = `h${level}` as const;
   const fetcher = useFetcher();
   const group = statusGroup(a.status);
   const builtin = a.provider === "builtin";
@@ -48,7 +62,7 @@ export function AppointmentCard({ a }: { a: AppointmentJson }) {
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h2 className="font-semibold">{a.eventType.name}</h2>
+          <Title className="font-semibold">{a.eventType.name}</Title>
           <p className="text-sm text-slate-600 dark:text-slate-300">
             {formatDateTime(a.startTime)} Uhr · {bookingDuration(a.eventType.duration)} Min
             {a.calcomData.location ? ` · ${a.calcomData.location}` : ""}
@@ -88,7 +102,7 @@ export function AppointmentCard({ a }: { a: AppointmentJson }) {
           Kontaktdaten nicht verfügbar
         </p>
       )}
-      <AppointmentVideoLink a={a} editable={changeable} />
+      <AppointmentVideoLink a={a} editable={changeable} mailed={mailed} />
       {builtin ? <AppointmentCalendar a={a} changeable={changeable} /> : null}
       {builtin ? (
         // Built-in bookings have no scheduling-service id and nothing to refresh (ADR 282, a
@@ -134,9 +148,10 @@ export function AppointmentCard({ a }: { a: AppointmentJson }) {
             Bei Cal.com öffnen
           </a>
         ) : null}
-        {changeable ? <AppointmentChanges a={a} /> : null}
+        {changeable ? <AppointmentChanges a={a} mailed={mailed} /> : null}
         {builtin ? null : (
           <fetcher.Form method="post">
+            <input type="hidden" name="intent" value="refresh" />
             <input type="hidden" name="id" value={a.id} />
             <Button
               type="submit"

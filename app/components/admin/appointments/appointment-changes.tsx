@@ -13,7 +13,7 @@ export const CANCEL_PARAM = "absagen";
  * cancelling asks once on the card (a link keeps the step in the URL and lands on the card) and
  * posts a real form. The visitor is mailed as after their own change.
  */
-export function AppointmentChanges({ a }: { a: AppointmentJson }) {
+export function AppointmentChanges({ a, mailed }: { a: AppointmentJson; mailed: boolean }) {
   const { pathname, search } = useLocation();
   const params = new URLSearchParams(search);
   const asking = params.get(CANCEL_PARAM) === String(a.id);
@@ -46,7 +46,11 @@ export function AppointmentChanges({ a }: { a: AppointmentJson }) {
           <input type="hidden" name="id" value={a.id} />
           <p ref={question} tabIndex={-1} className="font-medium focus:outline-none">
             Termin am {when} wirklich absagen?
-            {a.request ? " Der Kunde erhält die Absage per E-Mail." : ""}
+            {a.request
+              ? mailed
+                ? " Der Kunde erhält die Absage per E-Mail."
+                : " Eine E-Mail geht dabei nicht an den Kunden."
+              : ""}
           </p>
           <div className="flex flex-wrap gap-2">
             <Button type="submit" size="sm" variant="danger">

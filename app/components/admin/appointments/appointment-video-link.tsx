@@ -8,7 +8,16 @@ import type { AppointmentJson } from "~/lib/appointments";
  * booking a small form to set its own link (empty: the fixed room of the settings again). A real
  * form: works without JavaScript; the result comes back as a toast.
  */
-export function AppointmentVideoLink({ a, editable }: { a: AppointmentJson; editable: boolean }) {
+export function AppointmentVideoLink({
+  a,
+  editable,
+  mailed,
+}: {
+  a: AppointmentJson;
+  editable: boolean;
+  /** Whether a link set here reaches the visitor by mail (else only on their manage page). */
+  mailed: boolean;
+}) {
   if (a.provider !== "builtin" && !a.videoUrl) return null;
   const id = `video-url-${a.id}`;
   return (
@@ -25,7 +34,14 @@ export function AppointmentVideoLink({ a, editable }: { a: AppointmentJson; edit
             {a.videoUrl}
           </a>
         ) : (
-          <span className="text-slate-600 dark:text-slate-300">noch kein Link</span>
+          <span className="text-slate-600 dark:text-slate-300">
+            noch kein Link
+            {editable
+              ? mailed
+                ? " – ein hier eingetragener Link geht dem Kunden per E-Mail zu."
+                : " – ein hier eingetragener Link steht auf der Terminseite des Kunden; eine E-Mail geht nicht an ihn."
+              : null}
+          </span>
         )}
         {a.videoUrl && !a.ownVideoUrl ? (
           <span className="text-slate-600 dark:text-slate-300"> (fester Raum)</span>

@@ -17,6 +17,7 @@ const LINK_TEXT: Record<string, string> = {
   "/admin/settings/outbox": "Zum Postausgang",
   "/admin/settings#branding": "Zu Erscheinungsbild und Inhalte",
   "/admin/settings#mailIdentity": "Zu Absender und Pflichtangaben",
+  "/admin/settings#accessibility": "Zur Erklärung zur Barrierefreiheit",
   [ENV_HELP_HREF]: "So setzen Sie Umgebungsvariablen",
 };
 
@@ -88,7 +89,8 @@ function SetupCheckRow({ item }: { item: SetupCheckItem }) {
             </span>
           ) : null}
         </p>
-        <p className="text-sm text-slate-600 dark:text-slate-300">{item.message}</p>
+        {/* Example values (an SMTP URL) are long words: they break instead of widening the page. */}
+        <p className="text-sm wrap-anywhere text-slate-600 dark:text-slate-300">{item.message}</p>
         <div className="flex flex-wrap items-center gap-3 text-sm">
           {item.id === "testMail" ? (
             <PostButton

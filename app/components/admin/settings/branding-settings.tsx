@@ -1,34 +1,24 @@
-import { type FormEvent, useContext, useState } from "react";
-import { buttonClass } from "~/components/ui/button";
-import { FieldErrors, inputClass } from "~/components/ui/field";
+import { type FormEvent, useState } from "react";
 import { parseHex } from "~/lib/brand-color";
 import { type BrandingDefaults, type BrandingTextKey, brandingDefaults } from "~/lib/branding";
+import { TextWithDefault } from "./default-text";
 import { FaqSettings } from "./faq-settings";
 import type { SettingsForm } from "./list-controls";
 import {
   initialText,
   Section,
   SettingInput,
-  SettingsErrors,
   type SettingsField,
   type SettingsFields,
-  useFieldErrors,
 } from "./section";
 
 const hint = "mt-1 text-xs text-slate-500 dark:text-slate-400";
 
-/**
- * One text of the brand with "Standardtext" (Conform's update intent: with JS in place, without JS
- * the server shows the form again with the default filled in; saving stores it as the default).
- */
+/** One text of the brand with "Zurücksetzen" (puts today's default back in; TextWithDefault). */
 function BrandText({
-  form,
-  meta,
   textKey,
-  title,
-  rows,
-  note,
   defaults = brandingDefaults,
+  ...props
 }: {
   /** Today's texts for the configured promises (ADR 346): what "Zurücksetzen" puts in. */
   defaults?: BrandingDefaults;
@@ -36,54 +26,19 @@ function BrandText({
   meta: SettingsField;
   textKey: BrandingTextKey;
   title: string;
-  /** A textarea with this many rows (else one line). */
   rows?: number;
   note?: string;
 }) {
-  const { errors, autoFocus } = useFieldErrors(meta);
-  // Without JS the server answers "Zurücksetzen" with the whole page: its button takes the focus
-  // again (and so the text is in view, not the top of the page); with JS it keeps it anyway.
-  const { intent } = useContext(SettingsErrors);
-  const wasReset = intent?.type === "update" && intent.payload.name === meta.name;
-  const id = `branding-${textKey}`;
-  const described = [note ? `${id}-hint` : null, errors?.length ? `${id}-error` : null]
-    .filter(Boolean)
-    .join(" ");
-  const shared = {
-    id,
-    name: meta.name,
-    defaultValue: initialText(meta),
-    className: inputClass,
-    "aria-invalid": errors?.length ? true : undefined,
-    "aria-describedby": described || undefined,
-    autoFocus,
-  } as const;
   return (
-    <div>
-      <div className="mb-1 flex flex-wrap items-end justify-between gap-2">
-        <label htmlFor={id} className="block text-sm font-medium">
-          {title}
-        </label>
-        <button
-          className={buttonClass("ghost", "sm")}
-          autoFocus={wasReset}
-          {...form.update.getButtonProps({ name: meta.name, value: defaults[textKey] })}
-        >
-          Zurücksetzen<span className="sr-only">{` (${title}: Standardtext einsetzen)`}</span>
-        </button>
-      </div>
-      {rows ? (
-        <textarea key={meta.key} rows={rows} {...shared} />
-      ) : (
-        <input key={meta.key} type="text" {...shared} />
-      )}
-      {note ? (
-        <p id={`${id}-hint`} className={hint}>
-          {note}
-        </p>
-      ) : null}
-      <FieldErrors id={`${id}-error`} errors={errors} />
-    </div>
+    <TextWithDefault
+      {...props}
+      id={`branding-${textKey}`}
+      insert={{
+        value: defaults[textKey],
+        label: "Zurücksetzen",
+        what: "Standardtext einsetzen",
+      }}
+    />
   );
 }
 

@@ -2,6 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { inputClass } from "~/components/ui/field";
+import { useSettingsIndexEntry } from "./settings-index";
 
 /**
  * The logo (ADRs 268, 293): its own forms beside the settings form (a file upload), without JS too.
@@ -10,6 +11,7 @@ import { inputClass } from "~/components/ui/field";
 export function LogoSettings({ logoUrl, action }: { logoUrl: string | null; action: string }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === action;
+  useSettingsIndexEntry("branding-logo", "Logo");
   return (
     <Card id="branding-logo" className="scroll-mt-24 space-y-4 p-5">
       <div>

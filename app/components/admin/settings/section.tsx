@@ -10,6 +10,7 @@ import { Card } from "~/components/ui/card";
 import { FieldErrors, inputClass } from "~/components/ui/field";
 import { isNumberSettingPath, NUMBER_SETTINGS } from "~/lib/setting-ranges";
 import type { SettingsFormInput, SettingsSection } from "~/lib/settings-form";
+import { useSettingsIndexEntry } from "./settings-index";
 
 /**
  * Beside Conform's own errors: the browser's refusals (with JS, by posted name) and the field a
@@ -61,6 +62,7 @@ export function Section({
   description?: string;
   children: ReactNode;
 }) {
+  useSettingsIndexEntry(name, title);
   return (
     // The section's name is its anchor too (the go-live check links to "#notifications").
     <Card id={name} className="scroll-mt-24 space-y-4 p-5">

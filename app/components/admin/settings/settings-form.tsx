@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/field";
 import { useToast } from "~/components/ui/toast";
 import { useHydrated } from "~/components/ui/use-hydrated";
@@ -17,6 +17,7 @@ import {
   settingsFormDefaults,
 } from "~/lib/settings-form";
 import type { BusyFeedStatus } from "~/lib/team-calendar";
+import { AccessibilitySettings } from "./accessibility-settings";
 import { AppointmentSettings, type EventTypeOption } from "./appointment-settings";
 import { AssignmentSettings } from "./assignment-settings";
 import { BannerSettings } from "./banner-settings";
@@ -28,10 +29,12 @@ import { PipelineSettings } from "./pipeline-settings";
 import { PreparationFieldSettings } from "./preparation-field-settings";
 import { PrivacySettings } from "./privacy-settings";
 import { SettingsErrors } from "./section";
+import { SETTINGS_INDEX_ID, useHasSettingsIndex } from "./settings-index";
 import { SpamSettings } from "./spam-settings";
 import { SystemPromptSettings } from "./system-prompt-settings";
 import { TeamCalendarSettings } from "./team-calendar-settings";
 import { UploadSettings } from "./upload-settings";
+import { useMessagesAboveBar } from "./use-messages-above-bar";
 import { useUnsavedChanges } from "./use-unsaved-changes";
 
 type Admin = { id: number; username: string; email: string };
@@ -55,6 +58,8 @@ export type SettingsFormProps = {
   busyFeeds: BusyFeedStatus[];
   /** Whether the page has the form "Jetzt abrufen" posts (team-calendar-links.tsx). */
   feedsRefreshable?: boolean;
+  /** The accessibility feedback waiting in its list (the card links to it). */
+  accessibilityFeedback?: { total: number };
 };
 
 /**
@@ -116,6 +121,8 @@ function SettingsFormBody(props: SettingsFormProps) {
     },
   });
   const formRef = useRef<HTMLFormElement>(null);
+  const barRef = useRef<HTMLDivElement>(null);
+  const hasIndex = useHasSettingsIndex();
   const { dirty, check } = useUnsavedChanges(formRef, Boolean(props.lastResult));
   // List edits change the form without an input event: compare once a list has changed.
   const scheduling = fields.scheduling.getFieldset();
@@ -146,6 +153,8 @@ function SettingsFormBody(props: SettingsFormProps) {
     () => ({ fieldErrors: browserErrors, focus: props.focus, intent: props.lastResult?.intent }),
     [browserErrors, props.focus, props.lastResult],
   );
+  // A message that appears under a field (a check on leaving it) never stays behind the bar.
+  useMessagesAboveBar(formRef, barRef, JSON.stringify([form.allErrors, browserErrors]));
 
   // With JS, the answer re-renders this form in place: focus the refused field like autoFocus does.
   useEffect(() => {
@@ -225,11 +234,22 @@ function SettingsFormBody(props: SettingsFormProps) {
         <MailIdentitySettings fields={fields} brandName={props.config.branding.name} />
         <EmbedSettings form={form} fields={fields} appUrl={props.appUrl} />
         <AssignmentSettings fields={fields} admins={props.admins} />
+        <AccessibilitySettings form={form} fields={fields} feedback={props.accessibilityFeedback} />
 
         <div
+          ref={barRef}
           className="sticky bottom-0 flex flex-wrap items-center justify-end gap-3 border-t border-slate-200 bg-slate-50/90 py-3 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90"
           data-save-bar=""
         >
+          {hasIndex ? (
+            // Below 1024 px the index follows the cards: in reach from every card through here.
+            <a
+              href={`#${SETTINGS_INDEX_ID}`}
+              className={`${buttonClass("ghost", "sm")} mr-auto lg:hidden`}
+            >
+              Abschnitte
+            </a>
+          ) : null}
           <p aria-live="polite" className="text-sm text-amber-800 dark:text-amber-200">
             {hydrated && dirty ? "Ungespeicherte Änderungen" : ""}
           </p>

@@ -4,6 +4,7 @@ import { Card } from "~/components/ui/card";
 import { Alert, inputClass } from "~/components/ui/field";
 import { formatDateTime } from "~/lib/format";
 import type { FeedLinkView } from "~/lib/team-calendar";
+import { useSettingsIndexEntry } from "./settings-index";
 import { REFRESH_FORM_ID } from "./team-calendar-settings";
 
 /**
@@ -21,6 +22,7 @@ export function TeamCalendarLinks({
   /** A link just created: the only time its token is shown. */
   newLink?: string;
 }) {
+  useSettingsIndexEntry("feed-links", "Gebuchte Demos im eigenen Kalender");
   return (
     <Card
       id="feed-links"

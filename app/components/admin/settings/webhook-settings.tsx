@@ -12,6 +12,7 @@ import {
   type WebhookFormState,
 } from "~/lib/webhooks";
 import { label } from "./section";
+import { useSettingsIndexEntry } from "./settings-index";
 
 type Props = {
   /** The stored endpoints, secrets masked. */
@@ -28,8 +29,9 @@ type Props = {
  * post, so it works without JS and never touches the big settings form).
  */
 export function WebhookSettings({ webhooks, generatedSecret, action, state }: Props) {
+  useSettingsIndexEntry("webhooks", "Webhooks");
   return (
-    <Card className="space-y-4 p-5">
+    <Card id="webhooks" className="scroll-mt-24 space-y-4 p-5">
       <div>
         <h2 id="webhooks-heading" className="text-lg font-semibold">
           Webhooks

@@ -10,8 +10,10 @@ import { getStats } from "~/server/requests/queries.server";
 export const loader = adminApi(
   { fallback: "Fehler beim Abrufen der Statistiken", scope: "requests:read" },
   ({ admin }) => {
-    const { admins, activeAdmins, pendingInvitations, ...leads } = getStats();
-    const stats = admin.tokenHash ? { ...leads, admins, activeAdmins, pendingInvitations } : leads;
+    const { admins, activeAdmins, awaitingActivation, pendingInvitations, ...leads } = getStats();
+    const stats = admin.tokenHash
+      ? { ...leads, admins, activeAdmins, awaitingActivation, pendingInvitations }
+      : leads;
     return noStoreJson({ stats, conversion: conversionStats(), promises: promiseStats() });
   },
 );

@@ -168,6 +168,9 @@ export function writeIfFree<T>(
   });
 }
 
+/** Where a built-in demo takes place until a video link is set (then the link is shown). */
+export const BUILTIN_LOCATION = "Videocall";
+
 /** The built-in scheduler (embedded default): bookings live in the appointments table. */
 export const builtinProvider: SchedulingProvider = {
   name: "builtin",
@@ -196,7 +199,9 @@ export const builtinProvider: SchedulingProvider = {
       start: start.toISOString(),
       end: end.toISOString(),
       status: "ACCEPTED",
-      location: "Videocall (Link folgt per E-Mail)",
+      // No promise of a mail (there may be no SMTP) or a link (there may be none yet): the card,
+      // the manage page and the invite show the link once one is set.
+      location: BUILTIN_LOCATION,
       url: null,
       raw: { provider: "builtin" },
     };
