@@ -207,7 +207,8 @@ describe("the morning digest", () => {
     const frida = digests()
       .slice(before)
       .find((d) => d.to === a.frida.email);
-    expect(frida?.subject).toBe("Ihre Übersicht für heute: 2 Zusagen");
+    // Her requests are new leads too ("Neue Anfragen für Sie").
+    expect(frida?.subject).toMatch(/^Ihre Übersicht für heute: 2 Zusagen, /);
     expect(frida?.text).toContain("Ihre Zusagen:");
     expect(frida?.text).toContain(`${num(late)} Lena Zusage – Erstkontakt überfällig seit 1 Tag`);
     expect(frida?.text).toContain(`${num(both)} Tom Testversion – Testversion fällig heute`);
@@ -226,6 +227,7 @@ describe("the morning digest", () => {
     expect(mail.text).toContain("Guten Morgen, anna.digest,");
     expect(mail.text).toContain("Meine Aufgaben öffnen: https://portal.example.com/admin/aufgaben");
     expect(mail.text).toContain("https://portal.example.com/admin/account#morgenuebersicht");
-    expect(mail.text).toMatch(/Viele Grüße/);
+    // The admins' sign-off of the mail signature (ADR 325).
+    expect(mail.text).toContain("Mit freundlichen Grüßen");
   });
 });
