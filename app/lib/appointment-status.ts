@@ -3,6 +3,16 @@
  * ACCEPTED/CONFIRMED green, PENDING yellow, CANCELLED red, DELETED grey, anything else neutral.
  */
 
+/**
+ * A booking recorded while its request is held in the spam quarantine that holds no slot
+ * (ADRs 252, 355): a Cal.com booking until the release forwards it, a built-in one above the
+ * held bookings' daily cap until the release checks its slot again.
+ */
+export const HELD_STATUS = "HELD";
+
+/** What admins see of a held booking whose slot was taken before its release (ADR 355). */
+export const SLOT_GONE = "Termin nicht mehr frei";
+
 export const STATUS_GROUPS = ["confirmed", "pending", "cancelled", "other"] as const;
 export type StatusGroup = (typeof STATUS_GROUPS)[number];
 

@@ -85,7 +85,9 @@ test("settings: a bad blocklist entry is refused at its row, focused and in view
   seed,
   javaScriptEnabled,
 }, testInfo) => {
-  seed.configuration({ spam: { blocklist: ["*@bot.example"], quarantineDays: 30 } });
+  seed.configuration({
+    spam: { blocklist: ["*@bot.example"], quarantineDays: 30, heldBookingsPerDay: 3 },
+  });
   await page.setViewportSize(PHONE);
   await loginAsNew(page);
   await page.goto("/admin/settings");

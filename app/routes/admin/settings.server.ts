@@ -83,6 +83,10 @@ export async function handleSettingsAction(
       ...stored,
       ...fromForm,
       branding: { ...fromForm.branding, logo: stored.branding.logo },
+      spam: {
+        ...(fromForm.spam ?? stored.spam),
+        heldBookingsPerDay: fromForm.spam?.heldBookingsPerDay ?? stored.spam.heldBookingsPerDay,
+      },
       ai: {
         dailyLimit: fromForm.ai?.dailyLimit,
         manualDailyLimit: fromForm.ai?.manualDailyLimit ?? stored.ai.manualDailyLimit,
