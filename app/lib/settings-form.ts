@@ -195,8 +195,7 @@ export const SettingsFormSchema = z.object({
   spam: z.object({
     blocklist: BlocklistSchema.default([]),
     quarantineDays: rangeInt("spam.quarantineDays"),
-    // Optional: a post without it (a hand-made one) keeps the stored cap (ADR 355).
-    heldBookingsPerDay: rangeInt("spam.heldBookingsPerDay").optional(),
+    heldBookingsPerDay: rangeInt("spam.heldBookingsPerDay"),
   }),
   // The manual budget is optional: a post without it (a hand-made one) keeps the stored one.
   ai: z.object({

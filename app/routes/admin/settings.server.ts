@@ -83,10 +83,6 @@ export async function handleSettingsAction(
       ...stored,
       ...fromForm,
       branding: { ...fromForm.branding, logo: stored.branding.logo },
-      spam: {
-        ...(fromForm.spam ?? stored.spam),
-        heldBookingsPerDay: fromForm.spam?.heldBookingsPerDay ?? stored.spam.heldBookingsPerDay,
-      },
       ai: {
         dailyLimit: fromForm.ai?.dailyLimit,
         manualDailyLimit: fromForm.ai?.manualDailyLimit ?? stored.ai.manualDailyLimit,
