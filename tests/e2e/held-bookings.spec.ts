@@ -1,0 +1,106 @@
+// Held bookings (ADR 355), with and without JavaScript at 390×844 and 1280×800: a visitor whose
+// request waits in the spam quarantine books exactly as anyone else (the same dialog or page, the
+// same success), while behind it the booking only notes its slot (the day's cap is 0 here). When
+// somebody else takes that slot before the release, the admin's "Freigeben" says "Termin nicht
+// mehr frei" and the request's row in the list shows it.
+import { getConfiguration } from "~/server/configuration/configuration.server";
+import { loginAs } from "./auth";
+import { requestIdOf, submitVisitorRequest } from "./fidelity-helpers";
+import { expect, test } from "./fixtures";
+import { waitForHydration } from "./hydration";
+import { appointmentOf, quarantineRequest } from "./seed";
+
+const VIEWPORTS = [
+  { name: "phone", width: 390, height: 844 },
+  { name: "desktop", width: 1280, height: 800 },
+] as const;
+
+const pad = (id: number) => String(id).padStart(4, "0");
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`at ${viewport.width}×${viewport.height}`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test("a held request books as anyone else; a slot taken before the release reads 'Termin nicht mehr frei'", async ({
+      page,
+      javaScriptEnabled,
+      browser,
+      seed,
+    }, testInfo) => {
+      // No held booking holds a slot today: this one is only noted (ADR 355).
+      seed.configuration({ spam: { ...getConfiguration().spam, heldBookingsPerDay: 0 } });
+      const tag = Math.random().toString(36).slice(2, 8);
+      const name = `Hanna Gehalten ${tag}`;
+      const email = `hanna-${tag}@example.com`;
+      const success = await submitVisitorRequest(page, name, email, javaScriptEnabled);
+      const id = requestIdOf(email);
+      quarantineRequest(id);
+
+      // The visitor's flow, unchanged.
+      if (javaScriptEnabled) {
+        await success.getByRole("button", { name: "Demo-Termin buchen" }).click();
+        const dialog = page.getByRole("dialog");
+        await expect(dialog).toContainText(`Für: ${name}`);
+        await dialog.getByRole("button", { name: "Nächster Monat" }).click();
+        await dialog.locator("button[aria-pressed]:not([disabled])").first().click();
+        const times = dialog.locator(".grid-cols-3 button");
+        await expect(times.first()).toBeVisible();
+        await times.nth(1).click();
+        await dialog.getByRole("button", { name: "Termin verbindlich buchen" }).click();
+        await expect(dialog).toContainText("Termin erfolgreich gebucht!");
+        await expect(dialog).toContainText(
+          "Du erhältst eine Bestätigungs-E-Mail mit allen Details.",
+        );
+        await expect(dialog.getByText("Termin erfolgreich gebucht!")).toBeInViewport();
+      } else {
+        await success.getByRole("link", { name: "Demo-Termin buchen" }).click();
+        await expect(page).toHaveURL(/\/termin\?anfrage=\d+/);
+        await expect(page.getByText(`Für: ${name}`)).toBeVisible();
+        await page.getByRole("link", { name: "Nächster Monat" }).click();
+        await page.locator("a[aria-label][href*='tag=']").first().click();
+        const labels = page.locator("form label:has(input[name=startTime])");
+        await expect(labels.first()).toBeVisible();
+        await labels.nth(1).click();
+        await page.getByRole("button", { name: "Termin verbindlich buchen" }).click();
+        await expect(page.getByText("Termin erfolgreich gebucht!")).toBeVisible();
+        await expect(page.getByText("Termin erfolgreich gebucht!")).toBeInViewport();
+      }
+      await page.screenshot({ path: testInfo.outputPath(`visitor-booked-${viewport.name}.png`) });
+      const held = appointmentOf(id);
+      expect(held).toMatchObject({ status: "HELD", heldBooking: "waits" });
+
+      // Somebody else books that very slot meanwhile (it was only noted).
+      seed.appointment({ name: "Demo-Termin", startTime: held.startTime, status: "ACCEPTED" });
+
+      const admin = await (
+        await browser.newContext({
+          javaScriptEnabled,
+          locale: "de-DE",
+          timezoneId: "Europe/Berlin",
+          viewport: { width: viewport.width, height: viewport.height },
+        })
+      ).newPage();
+      await loginAs(admin, await seed.admin());
+      await admin.goto(`/admin/requests?tab=quarantine&q=${tag}`);
+      if (javaScriptEnabled) await waitForHydration(admin);
+      await admin
+        .getByRole("button", { name: `Anfrage #${pad(id)} von ${name} freigeben` })
+        .click();
+      const toast = admin.locator('[aria-live="polite"]').getByText(/Termin nicht mehr frei/);
+      await expect(toast).toBeVisible();
+      await expect(toast).toBeInViewport();
+      await expect(toast).toContainText("Die Eingangsbestätigung bietet");
+      await admin.screenshot({ path: testInfo.outputPath(`released-toast-${viewport.name}.png`) });
+      expect(appointmentOf(id)).toMatchObject({ status: "CANCELLED", heldBooking: "gone" });
+
+      // The released request's row says it.
+      await admin.goto(`/admin/requests?q=${tag}`);
+      const row = admin.locator("[data-slot-gone]");
+      await expect(row).toHaveCount(1);
+      await expect(row).toBeVisible();
+      await expect(row).toBeInViewport();
+      await expect(row).toContainText("Termin nicht mehr frei");
+      await admin.screenshot({ path: testInfo.outputPath(`released-row-${viewport.name}.png`) });
+    });
+  });
+}
