@@ -39,6 +39,8 @@ const STATUS_LABELS: Record<string, string> = {
   DELETED: "Gelöscht",
   REJECTED: "Abgelehnt",
   AWAITING_HOST: "Wartet auf Bestätigung",
+  // A held request's booking that holds no slot until its release (ADR 355).
+  [HELD_STATUS]: "Vorgemerkt (Anfrage in Prüfung)",
 };
 
 export type StatusTone = "green" | "yellow" | "red" | "grey" | "neutral";
