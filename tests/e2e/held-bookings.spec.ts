@@ -101,6 +101,16 @@ for (const viewport of VIEWPORTS) {
       await expect(row).toBeInViewport();
       await expect(row).toContainText("Termin nicht mehr frei");
       await admin.screenshot({ path: testInfo.outputPath(`released-row-${viewport.name}.png`) });
+
+      // So does its card on Termine.
+      await admin.goto(`/admin/appointments?search=${encodeURIComponent(name)}`);
+      const card = admin.getByTestId("appointment-card").filter({ hasText: name });
+      await expect(card).toHaveCount(1);
+      await expect(card).toContainText("Abgesagt");
+      const notice = card.locator("[data-slot-gone]");
+      await expect(notice).toContainText("Termin nicht mehr frei");
+      await expect(notice).toBeInViewport();
+      await admin.screenshot({ path: testInfo.outputPath(`released-card-${viewport.name}.png`) });
     });
   });
 }

@@ -160,6 +160,17 @@ describe("held bookings", () => {
       })
     ).text();
     expect(html).toContain("Termin nicht mehr frei");
+    // And Termine (the admin's appointment JSON) marks that booking.
+    const listed = (await (
+      await server.fetch(`/api/admin/appointments?search=Nr${index}x`, { token })
+    ).json()) as { appointments: { status: string; slotGone?: boolean }[] };
+    expect(listed.appointments).toEqual([
+      expect.objectContaining({ status: "CANCELLED", slotGone: true }),
+    ]);
+    const termine = await (
+      await server.fetch(`/admin/appointments?search=Nr${index}x`, { headers: { cookie } })
+    ).text();
+    expect(termine).toMatch(/data-slot-gone[^>]*>\s*<strong>Termin nicht mehr frei<\/strong>/);
     // The visitor may book again.
     expect((await book(waiting, slots[22] as string)).status).toBe(201);
   });

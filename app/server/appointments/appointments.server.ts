@@ -60,6 +60,7 @@ export function serializeAppointment(
     videoUrl: videoLinkOf(row),
     ownVideoUrl: Boolean(row.videoUrl),
     calendar: calendarInfoOf(row),
+    ...(row.heldBooking === "gone" ? { slotGone: true } : {}),
   };
 }
 

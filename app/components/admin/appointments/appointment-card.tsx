@@ -4,6 +4,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { CheckIcon, CloseIcon } from "~/components/ui/icons";
 import {
   isFaded,
+  SLOT_GONE,
   type StatusGroup,
   type StatusTone,
   statusGroup,
@@ -88,6 +89,15 @@ export function AppointmentCard({ a }: { a: AppointmentJson }) {
           Kontaktdaten nicht verfügbar
         </p>
       )}
+      {a.slotGone ? (
+        <p
+          className="mt-3 rounded-lg border border-amber-200 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-200"
+          data-slot-gone=""
+        >
+          <strong>{SLOT_GONE}</strong>: gebucht, während die Anfrage in der Prüfung war; bei der
+          Freigabe war der Platz vergeben. Die Eingangsbestätigung bietet einen neuen Termin an.
+        </p>
+      ) : null}
       <AppointmentVideoLink a={a} editable={changeable} />
       {builtin ? <AppointmentCalendar a={a} changeable={changeable} /> : null}
       {builtin ? (
