@@ -45,7 +45,7 @@ export function AppointmentCard({ a }: { a: AppointmentJson }) {
       id={`termin-${a.id}`}
       data-testid="appointment-card"
       data-status={a.status}
-      className={`scroll-mt-20 rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900 ${isFaded(a.status) ? "opacity-50" : ""}`}
+      className={`scroll-mt-20 rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900 ${isFaded(a.status) && !a.slotGone ? "opacity-50" : ""}`}
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
@@ -89,6 +89,7 @@ export function AppointmentCard({ a }: { a: AppointmentJson }) {
           Kontaktdaten nicht verfügbar
         </p>
       )}
+      {/* Not faded like other cancelled cards: the notice must stay readable (ADR 355). */}
       {a.slotGone ? (
         <p
           className="mt-3 rounded-lg border border-amber-200 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-200"
