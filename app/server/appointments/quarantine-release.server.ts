@@ -60,6 +60,9 @@ export async function releaseHeldBookings(requestId: number): Promise<void> {
     .all();
   for (const row of rows) {
     if (row.provider === "builtin") {
+      // Still HELD: its second look failed (an error, logged by the caller); it holds no slot,
+      // so it owes no confirmation yet (ADR 355).
+      if (row.status === HELD_STATUS) continue;
       if (!confirmationQueued(row.id)) {
         queueConfirmation(row, who);
         queueReminder(row, who);
