@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray } from "drizzle-orm";
+import { and, count, eq, gte, inArray, lte } from "drizzle-orm";
 import { freeHostsAt, freeSlots } from "~/lib/availability";
 import { berlinDayOf, dayBoundsUtc } from "~/lib/booking-calendar";
 import { appointments } from "~db/schema";
@@ -29,12 +29,18 @@ export const heldBookingsPerDay = (): number => getConfiguration().spam.heldBook
  * the booking's immediate transaction: the count and the write are one step.
  */
 export function heldHoldsOfDay(now = new Date()): number {
-  const from = dayBoundsUtc(berlinDayOf(now)).start;
+  const { start: from, end: to } = dayBoundsUtc(berlinDayOf(now));
   return (
     db()
       .select({ n: count() })
       .from(appointments)
-      .where(and(eq(appointments.heldBooking, "holds"), gte(appointments.createdAt, from)))
+      .where(
+        and(
+          eq(appointments.heldBooking, "holds"),
+          gte(appointments.createdAt, from),
+          lte(appointments.createdAt, to),
+        ),
+      )
       .get()?.n ?? 0
   );
 }
