@@ -417,6 +417,7 @@ export const configuration = sqliteTable("configuration", {
 });
 
 export const APPOINTMENT_PROVIDERS = ["builtin", "calcom"] as const;
+export const HELD_BOOKING_KINDS = ["holds", "waits", "gone"] as const;
 
 export const appointments = sqliteTable(
   "appointments",
@@ -454,14 +455,27 @@ export const appointments = sqliteTable(
      * known busy times (ADR 337): the card shows it.
      */
     calendarNote: text("calendar_note"),
+    /**
+     * A booking made while its request was held in the spam quarantine (ADR 355): `holds` — it
+     * holds its slot (one of `spam.heldBookingsPerDay` a Berlin day); `waits` — above that cap
+     * (or at Cal.com): recorded with status HELD, holding no slot until the release checks it
+     * again; `gone` — the release found the slot taken ("Termin nicht mehr frei"). NULL: an
+     * ordinary booking.
+     */
+    heldBooking: text("held_booking", { enum: HELD_BOOKING_KINDS }),
   },
   (t) => [
     index("appointments_start_idx").on(t.startTime),
     index("appointments_request_idx").on(t.requestId),
-    // Two visitors can never hold the same built-in slot of one host (the team: host 0).
+    // Two visitors can never hold the same built-in slot of one host (the team: host 0); a HELD
+    // booking holds no slot (ADR 355).
     uniqueIndex("appointments_builtin_host_slot_unique")
       .on(t.startTime, sql`coalesce(${t.hostAdminId}, 0)`)
-      .where(sql`provider = 'builtin' AND status <> 'CANCELLED'`),
+      .where(sql`provider = 'builtin' AND status NOT IN ('CANCELLED', 'HELD')`),
+    // The held bookings' daily cap counts today's holds from this small partial index (ADR 355).
+    index("appointments_held_idx")
+      .on(t.heldBooking, t.createdAt)
+      .where(sql`held_booking IS NOT NULL`),
   ],
 );
 

@@ -3,6 +3,16 @@
  * ACCEPTED/CONFIRMED green, PENDING yellow, CANCELLED red, DELETED grey, anything else neutral.
  */
 
+/**
+ * A booking recorded while its request is held in the spam quarantine that holds no slot
+ * (ADRs 252, 355): a Cal.com booking until the release forwards it, a built-in one above the
+ * held bookings' daily cap until the release checks its slot again.
+ */
+export const HELD_STATUS = "HELD";
+
+/** What admins see of a held booking whose slot was taken before its release (ADR 355). */
+export const SLOT_GONE = "Termin nicht mehr frei";
+
 export const STATUS_GROUPS = ["confirmed", "pending", "cancelled", "other"] as const;
 export type StatusGroup = (typeof STATUS_GROUPS)[number];
 
@@ -29,6 +39,8 @@ const STATUS_LABELS: Record<string, string> = {
   DELETED: "Gelöscht",
   REJECTED: "Abgelehnt",
   AWAITING_HOST: "Wartet auf Bestätigung",
+  // A held request's booking that holds no slot until its release (ADR 355).
+  [HELD_STATUS]: "Vorgemerkt (Anfrage in Prüfung)",
 };
 
 export type StatusTone = "green" | "yellow" | "red" | "grey" | "neutral";

@@ -146,4 +146,9 @@ export type AppointmentJson = {
     note: string | null;
     change: CalendarChange;
   };
+  /**
+   * Booked while its request was held in the spam quarantine, and the slot was taken before the
+   * release (ADR 355): the card says "Termin nicht mehr frei". Admin answers only.
+   */
+  slotGone?: boolean;
 };

@@ -70,7 +70,11 @@ describe("parseBlocklistEntry and parseIp", () => {
 
 describe("SpamSettingsSchema", () => {
   it("defaults to an empty list and 30 days", () => {
-    expect(SpamSettingsSchema.parse({})).toEqual({ blocklist: [], quarantineDays: 30 });
+    expect(SpamSettingsSchema.parse({})).toEqual({
+      blocklist: [],
+      quarantineDays: 30,
+      heldBookingsPerDay: 3,
+    });
   });
 
   it("normalises entries and refuses invalid ones in German", () => {

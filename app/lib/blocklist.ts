@@ -142,7 +142,10 @@ export const BlocklistEntrySchema = z
 
 export const BLOCKLIST_MAX = 1000;
 
-/** `spam` in the configuration: the blocklist and how long quarantined requests are kept. */
+/**
+ * `spam` in the configuration: the blocklist, how long quarantined requests are kept and how many
+ * of their bookings a day hold a slot (ADR 355).
+ */
 export const SpamSettingsSchema = z.object({
   blocklist: z
     .array(BlocklistEntrySchema)
@@ -150,5 +153,6 @@ export const SpamSettingsSchema = z.object({
     .default([])
     .transform((list) => [...new Set(list)]),
   quarantineDays: clampedSetting("spam.quarantineDays"),
+  heldBookingsPerDay: clampedSetting("spam.heldBookingsPerDay"),
 });
 export type SpamSettings = z.infer<typeof SpamSettingsSchema>;

@@ -14,6 +14,7 @@ const BASE: [string, string][] = [
   ["retention.outboxDays", "30"],
   ["retention.auditDays", "365"],
   ["spam.quarantineDays", "30"],
+  ["spam.heldBookingsPerDay", "3"],
   ["ai.dailyLimit", "200"],
   ["scheduling.slotStepMinutes", "0"],
   ["scheduling.bufferBeforeMinutes", "0"],

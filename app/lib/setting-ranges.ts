@@ -23,6 +23,8 @@ export const NUMBER_SETTINGS = {
   "scheduling.maxPerDay": { min: 0, max: 50, default: 0 },
   "scheduling.horizonDays": { min: 0, max: 730, default: 0 },
   "spam.quarantineDays": { min: 1, max: 365, default: 30 },
+  /** Held requests' bookings a Berlin day that hold their slot (ADR 355); 0 = none holds one. */
+  "spam.heldBookingsPerDay": { min: 0, max: 50, default: 3 },
   "ai.dailyLimit": { min: 0, max: 100_000, default: 200 },
   /** The admins' own AI actions per day (ADR 318): a budget visitors' requests never touch. */
   "ai.manualDailyLimit": { min: 0, max: 100_000, default: 100 },

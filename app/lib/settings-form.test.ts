@@ -24,6 +24,7 @@ function post(entries: [string, string][] = [], drop: string[] = []) {
     ["retention.outboxDays", "30"],
     ["retention.auditDays", "365"],
     ["spam.quarantineDays", "30"],
+    ["spam.heldBookingsPerDay", "3"],
     ["ai.dailyLimit", "200"],
   ];
   const set = new Set(entries.map(([k]) => k));
@@ -74,6 +75,7 @@ describe("spam blocklist (a Conform list) and budgets", () => {
           "2001:db8::/32",
         ],
         quarantineDays: 30,
+        heldBookingsPerDay: 3,
       });
   });
   it("refuses each bad entry at its row with its German message, and a duplicate", () => {

@@ -207,6 +207,7 @@ export const SettingsFormSchema = z.object({
   spam: z.object({
     blocklist: BlocklistSchema.default([]),
     quarantineDays: rangeInt("spam.quarantineDays"),
+    heldBookingsPerDay: rangeInt("spam.heldBookingsPerDay"),
   }),
   // The manual budget is optional: a post without it (a hand-made one) keeps the stored one; the
   // rendered form always posts it, so an emptied field is refused like every number (ADR 311).

@@ -79,7 +79,9 @@ test("settings: a bad blocklist entry is refused at its row, focused and in view
   openSettings,
   seed,
 }, testInfo) => {
-  seed.configuration({ spam: { blocklist: ["*@bot.example"], quarantineDays: 30 } });
+  seed.configuration({
+    spam: { blocklist: ["*@bot.example"], quarantineDays: 30, heldBookingsPerDay: 3 },
+  });
   await openSettings(page, { viewport: PHONE });
   const section = page.locator("#spam");
   await section.getByRole("button", { name: "Eintrag hinzufügen" }).click();

@@ -368,6 +368,54 @@ describe("a quarantined request's booking (spam, ADR 252)", () => {
     expect(calls).toEqual([]);
     expect(res.status, await res.text()).toBe(200);
   });
+
+  it("whose slot Cal.com gave away meanwhile ends as 'Termin nicht mehr frei' at the release (ADR 355)", async () => {
+    const r = db()
+      .insert(requests)
+      .values({
+        name: "Greta Gehalten",
+        email: "greta@example.com",
+        phone: "+49 40 5679",
+        companyDescription: "Tischlerei mit acht Leuten in Kiel",
+        quarantinedAt: new Date(),
+      })
+      .returning()
+      .get();
+    const start = new Date(`${nextBookableWeekday()}T11:00:00.000Z`).toISOString();
+    let bookings = 0;
+    msw.use(
+      http.post(`${CALCOM_URL}/bookings`, () => {
+        bookings++;
+        return HttpResponse.json(
+          { status: "error", error: { message: "User either already has booking at this time" } },
+          { status: 400 },
+        );
+      }),
+    );
+    const held = await server.fetch("/api/calcom/book-appointment", {
+      method: "POST",
+      token,
+      json: { requestId: r.id, startTime: start, timeZone: "Europe/Berlin", eventTypeKey: "demo" },
+    });
+    expect(held.status).toBe(201);
+    // Booked as far as the booker can tell; held here, nothing sent to Cal.com.
+    expect(((await held.json()) as { appointment: { status: string } }).appointment.status).toBe(
+      "ACCEPTED",
+    );
+    expect(bookings).toBe(0);
+    const row = () =>
+      db().select().from(appointments).where(eq(appointments.requestId, r.id)).get();
+    expect(row()).toMatchObject({ status: "HELD", heldBooking: "waits" });
+
+    const released = await server.fetch(`/api/requests/${r.id}`, {
+      method: "PATCH",
+      token,
+      json: { quarantined: false },
+    });
+    expect(released.status).toBe(200);
+    expect(bookings).toBe(1);
+    expect(row()).toMatchObject({ status: "CANCELLED", heldBooking: "gone" });
+  });
 });
 
 describe("Cal.com webhook", () => {

@@ -52,6 +52,7 @@ export function settingsFormPost(c: Config, omit: string[] = []) {
     f.set(`spam.blocklist[${i}]`, e);
   });
   f.set("spam.quarantineDays", String(c.spam.quarantineDays));
+  f.set("spam.heldBookingsPerDay", String(c.spam.heldBookingsPerDay));
   f.set("ai.dailyLimit", String(c.ai.dailyLimit));
   f.set("ai.manualDailyLimit", String(c.ai.manualDailyLimit));
   // The brand card (ADR 268) shows every text, today's where none is stored.

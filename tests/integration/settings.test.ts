@@ -273,7 +273,11 @@ describe("settings page form", () => {
   it("saves the blocklist, quarantine days and AI limit; refuses a bad entry at its row, saving nothing", async () => {
     const cookie = await cookieLogin();
     const before = await current();
-    const spam = { blocklist: ["*.spam.test", "2001:db8::/48"], quarantineDays: 14 };
+    const spam = {
+      blocklist: ["*.spam.test", "2001:db8::/48"],
+      quarantineDays: 14,
+      heldBookingsPerDay: 5,
+    };
     const ai = { dailyLimit: 50, manualDailyLimit: 40 };
     const saved = await post(cookie, formFor({ ...before, spam, ai }));
     expect(saved.status).toBe(302);
@@ -318,7 +322,11 @@ describe("settings page form", () => {
     });
     expect(patched.status).toBe(200);
     const viaApi = await current();
-    expect(viaApi.spam).toEqual({ blocklist: ["*@bot.test"], quarantineDays: 3 });
+    expect(viaApi.spam).toEqual({
+      blocklist: ["*@bot.test"],
+      quarantineDays: 3,
+      heldBookingsPerDay: 5,
+    });
     expect(viaApi.ai).toEqual({ dailyLimit: 5, manualDailyLimit: 40 });
     const refusedByApi = await server.fetch("/api/configuration", {
       method: "PATCH",

@@ -311,7 +311,11 @@ describe("the blocklist", () => {
     expect(JSON.stringify(await bad.json())).toContain("spam.blocklist.0");
     expect((await block(["192.0.2.0/24", "*@spam.test"])).status).toBe(200);
     const stored = await (await server.fetch("/api/configuration", { token })).json();
-    expect(stored.spam).toEqual({ blocklist: ["192.0.2.0/24", "*@spam.test"], quarantineDays: 30 });
+    expect(stored.spam).toEqual({
+      blocklist: ["192.0.2.0/24", "*@spam.test"],
+      quarantineDays: 30,
+      heldBookingsPerDay: 3,
+    });
     const publicConfig = await (await server.fetch("/api/configuration")).text();
     expect(publicConfig).not.toContain("spam");
     expect(publicConfig).not.toContain("192.0.2.0");

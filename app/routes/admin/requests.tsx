@@ -33,6 +33,7 @@ import { listAdmins } from "~/server/accounts/admins.server";
 import { requireAdmin } from "~/server/accounts/auth.server";
 import { aiConfigured } from "~/server/ai/anthropic.server";
 import { visitorMailed } from "~/server/appointments/admin-changes.server";
+import { goneHeldBookings } from "~/server/appointments/held-bookings.server";
 import { appointmentsOfRequest } from "~/server/appointments/list.server";
 import { visitorAppointments } from "~/server/appointments/visitor.server";
 import { getConfiguration } from "~/server/configuration/configuration.server";
@@ -73,7 +74,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     openMailedIds: openAppointments.filter((a) => visitorMailed(a.id)).map((a) => a.id),
     query,
     page,
-    demos: Object.fromEntries(visitorAppointments(ids)),
+    // A booked demo, else a held booking whose slot was gone at the release (ADR 355).
+    demos: Object.fromEntries([
+      ...[...goneHeldBookings(ids)].map(([id, d]) => [id, { ...d, gone: true }] as const),
+      ...visitorAppointments(ids),
+    ]),
     earlierCounts: Object.fromEntries(earlierRequestCounts(ids)),
     earlier: openId ? earlierRequestsOf(openId) : [],
     exportCandidates: openId ? exportCandidates(openId) : [],

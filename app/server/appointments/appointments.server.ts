@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { HELD_STATUS } from "~/lib/appointment-status";
 import { type AppointmentJson, effectiveStatus } from "~/lib/appointments";
 import {
   berlinDayOf,
@@ -19,6 +20,7 @@ import { failure, type Result } from "../platform/result.server";
 import { type AuditActor, audit } from "../privacy/audit.server";
 import { emitWebhook } from "../webhooks/deliveries.server";
 import { videoLinkOf } from "./booking-settings.server";
+import { mayHoldSlot } from "./held-bookings.server";
 import { queueBookingNotice, queueConfirmation, queueReminder } from "./mails.server";
 import { providerData } from "./provider-data.server";
 import type { Scheduled } from "./scheduling/attempt.server";
@@ -59,6 +61,7 @@ export function serializeAppointment(
     videoUrl: videoLinkOf(row),
     ownVideoUrl: Boolean(row.videoUrl),
     calendar: calendarInfoOf(row),
+    ...(row.heldBooking === "gone" ? { slotGone: true } : {}),
   };
 }
 
@@ -137,11 +140,11 @@ export type BookInput = {
 };
 
 /**
- * Status of a Cal.com booking held locally while its request is quarantined (ADR 252): the slot is
- * kept in the appointments table, nothing is sent to Cal.com (which would mail the attendee) until
- * an admin releases the request (quarantine-release.server.ts forwards it).
+ * Status of a booking held locally while its request is quarantined (ADRs 252, 355): a Cal.com one
+ * is not sent to Cal.com (which would mail the attendee) until an admin releases the request
+ * (quarantine-release.server.ts forwards it); a built-in one above the daily cap holds no slot.
  */
-export const HELD_STATUS = "HELD";
+export { HELD_STATUS };
 
 function heldBooking(start: Date): BookingResult {
   return {
@@ -202,6 +205,13 @@ export async function bookAppointment(
   if (!booked.ok) return booked;
   const booking = booked.value;
   const calendarNote = live ? staleCalendarNote(live) : null;
+  const held = Boolean(requestRow?.quarantinedAt);
+  // A held request's booking holds its slot only within the held bookings' daily cap, decided in
+  // the writing transaction (ADR 355); above it (and at Cal.com) it is recorded as HELD.
+  const heldAs = (): { heldBooking: "holds" | "waits"; status?: string } =>
+    provider.name === "builtin" && mayHoldSlot()
+      ? { heldBooking: "holds" }
+      : { heldBooking: "waits", status: HELD_STATUS };
   const insert = (hostAdminId: number | null) =>
     db()
       .insert(appointments)
@@ -220,6 +230,7 @@ export async function bookAppointment(
         cachedAt: new Date(),
         hostAdminId,
         calendarNote,
+        ...(held ? heldAs() : {}),
       })
       .returning()
       .get();
@@ -231,9 +242,9 @@ export async function bookAppointment(
   if (!written.ok) return written;
   const row = written.value;
   const json = serializeAppointment(row, requestRow);
-  // A quarantined request's booking holds its slot silently (ADR 252): no mail to the typed
-  // address and no webhook until an admin releases the request.
-  if (requestRow?.quarantinedAt) return { ok: true, value: json };
+  // A quarantined request's booking is silent (ADR 250): no mail to the typed address and no
+  // webhook until an admin releases the request; the caller sees it as booked like any other.
+  if (held) return { ok: true, value: asBooked(json) };
   // Into the host's (or the team's) demo calendars, by the durable event outbox (ADR 336).
   if (provider.name === "builtin") queueDemoEvents(row.id);
   if (provider.name === "builtin" && input.request) {
@@ -250,6 +261,12 @@ export async function bookAppointment(
   // A booked demo moves its request to "Demo gebucht" (ADR 345).
   moveOnAppointment("appointment.booked", json.request?.id);
   return { ok: true, value: json };
+}
+
+/** A held booking as its booker sees it: booked like any other (ADR 250's promise, ADR 355). */
+function asBooked(json: AppointmentJson): AppointmentJson {
+  const status = json.status === HELD_STATUS ? "ACCEPTED" : json.status;
+  return { ...json, status, calcomData: { ...json.calcomData, status } };
 }
 
 /** A Cal.com booking's row; its uid already stored (a parallel copy) is the slot taken. */

@@ -1,18 +1,53 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, inArray, ne } from "drizzle-orm";
+import { berlinDayOf } from "~/lib/booking-calendar";
 import { appointments, mailOutbox, requests } from "~db/schema";
 import { queueDemoEvents } from "../caldav/events.server";
+import { refreshLiveBusy } from "../caldav/live-busy.server";
 import { db } from "../platform/db.server";
 import { announceAppointment, configuredEventType, HELD_STATUS } from "./appointments.server";
+import { markGone, recheckHeldBuiltin } from "./held-bookings.server";
 import { queueBookingNotice, queueConfirmation, queueReminder } from "./mails.server";
 import { providerData } from "./provider-data.server";
 import { scheduling } from "./scheduling/index.server";
 
 /**
+ * The release's second look at the bookings made while the request was held (ADR 355), before the
+ * release mail is written: a built-in one keeps its slot when it is still free (checked again in
+ * one transaction, the team's calendars asked live first), a Cal.com one is booked at Cal.com
+ * now; one whose slot was taken meanwhile ends as `gone`. Answers whether any ended so — the
+ * release mail then offers a new booking instead.
+ */
+export async function settleHeldBookings(requestId: number): Promise<{ gone: boolean }> {
+  const request = db().select().from(requests).where(eq(requests.id, requestId)).get();
+  if (!request) return { gone: false };
+  const rows = db()
+    .select()
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.requestId, requestId),
+        ne(appointments.status, "CANCELLED"),
+        inArray(appointments.heldBooking, ["holds", "waits"]),
+      ),
+    )
+    .all();
+  let gone = false;
+  for (const row of rows) {
+    if (row.provider === "builtin") {
+      await refreshLiveBusy(berlinDayOf(row.startTime), { maxAgeMs: 0 });
+      if (!recheckHeldBuiltin(row)) gone = true;
+    } else if (row.status === HELD_STATUS && !(await forwardHeld(row, request))) gone = true;
+  }
+  return { gone };
+}
+
+/**
  * What a booking made while its request was quarantined still owes once the request is released:
  * a built-in booking its confirmation, reminder and admin notice (each once: a mail already in
  * the outbox for the appointment is not queued again) and its `appointment.booked` webhook (keyed
- * per appointment, so at most once); a held Cal.com booking is forwarded to Cal.com now (Cal.com
- * sends its own mails). A slot taken at Cal.com meanwhile cancels the held row.
+ * per appointment, so at most once); a held Cal.com booking was booked at Cal.com by
+ * `settleHeldBookings` (Cal.com sends its own mails) and is announced now. Bookings whose slot was
+ * gone are cancelled by then and owe nothing.
  */
 export async function releaseHeldBookings(requestId: number): Promise<void> {
   const request = db().select().from(requests).where(eq(requests.id, requestId)).get();
@@ -25,6 +60,9 @@ export async function releaseHeldBookings(requestId: number): Promise<void> {
     .all();
   for (const row of rows) {
     if (row.provider === "builtin") {
+      // Still HELD: its second look failed (an error, logged by the caller); it holds no slot,
+      // so it owes no confirmation yet (ADR 355).
+      if (row.status === HELD_STATUS) continue;
       if (!confirmationQueued(row.id)) {
         queueConfirmation(row, who);
         queueReminder(row, who);
@@ -33,8 +71,9 @@ export async function releaseHeldBookings(requestId: number): Promise<void> {
       announceAppointment("appointment.booked", row.id);
       // A held request's demo event is written only now (ADR 336).
       queueDemoEvents(row.id);
-    } else if (row.status === HELD_STATUS) {
-      await forwardHeld(row, request);
+    } else {
+      if (row.status === HELD_STATUS && !(await forwardHeld(row, request))) continue;
+      if (row.heldBooking === "waits") announceAppointment("appointment.booked", row.id);
     }
   }
 }
@@ -54,10 +93,11 @@ function confirmationQueued(appointmentId: number): boolean {
   );
 }
 
+/** Books a held Cal.com booking at Cal.com; false when Cal.com refused (the row is then `gone`). */
 async function forwardHeld(
   row: typeof appointments.$inferSelect,
   request: typeof requests.$inferSelect,
-) {
+): Promise<boolean> {
   const provider = scheduling();
   const configured =
     provider.name === "calcom" ? await configuredEventType(row.eventTypeKey) : null;
@@ -90,18 +130,15 @@ async function forwardHeld(
       })
       .where(eq(appointments.id, row.id))
       .run();
-    announceAppointment("appointment.booked", row.id);
-    return;
+    return true;
   }
   // The slot went to someone else at Cal.com (or Cal.com or its event type is gone): the held
-  // booking ends; the released request stays, and the visitor can book again.
-  db()
-    .update(appointments)
-    .set({ status: "CANCELLED", cachedAt: new Date() })
-    .where(eq(appointments.id, row.id))
-    .run();
+  // booking ends as `gone` ("Termin nicht mehr frei", ADR 355); the released request stays, and
+  // the release mail offers the visitor a new booking.
+  markGone(row.id);
   console.warn(
     "Gehaltener Termin konnte nicht an Cal.com weitergegeben werden:",
     booked?.error ?? "Cal.com oder die Terminart ist nicht mehr eingerichtet.",
   );
+  return false;
 }

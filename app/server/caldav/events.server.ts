@@ -1,4 +1,5 @@
-import { and, eq, gt, inArray, lte, ne } from "drizzle-orm";
+import { and, eq, gt, inArray, lte, notInArray, sql } from "drizzle-orm";
+import { HELD_STATUS } from "~/lib/appointment-status";
 import type { AppointmentJson } from "~/lib/appointments";
 import type { CalendarChange } from "~/lib/caldav";
 import { formatRequestId } from "~/lib/format";
@@ -267,8 +268,10 @@ function queueMissing() {
     .where(
       and(
         eq(appointments.provider, "builtin"),
-        ne(appointments.status, "CANCELLED"),
+        notInArray(appointments.status, ["CANCELLED", HELD_STATUS]),
         gt(appointments.startTime, new Date()),
+        // A held request's booking gets its event only at the release (ADRs 336, 355).
+        sql`(${appointments.requestId} IS NULL OR ${appointments.requestId} NOT IN (SELECT id FROM ${requests} WHERE ${requests.quarantinedAt} IS NOT NULL))`,
       ),
     )
     .limit(500)

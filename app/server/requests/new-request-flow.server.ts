@@ -10,11 +10,15 @@ import { sendReceipt } from "./receipt.server";
  * `request.created` webhooks and the visitor's receipt. A submission runs it once; a request held
  * in the spam quarantine runs it once when an admin releases it. (The AI summary is a background
  * job that picks up every request without a summary.) A failure of one effect never fails the
- * saved request. The transcription job (pending since the submission) is woken too: a released
- * request's recording is transcribed now (ADR 272). With "Faire Verteilung" on, the request is
- * first assigned to the next admin in turn (ADR 353), so the mails and webhooks name them.
+ * saved request. At a release whose held booking lost its slot (`bookingGone`, ADR 355) the receipt
+ * offers a new booking. The transcription job (pending since the submission) is woken too: a
+ * released request's recording is transcribed now (ADR 272). With "Faire Verteilung" on, the
+ * request is first assigned to the next admin in turn (ADR 353), so the mails and webhooks name them.
  */
-export async function runNewRequestFlow(request: RequestJson): Promise<void> {
+export async function runNewRequestFlow(
+  request: RequestJson,
+  release: { bookingGone?: boolean } = {},
+): Promise<void> {
   const turn = assignNextInTurn(request.id);
   const created = turn ? { ...request, assigned_to: [turn.adminId] } : request;
   if (created.audioPath) kickTranscription();
@@ -25,7 +29,7 @@ export async function runNewRequestFlow(request: RequestJson): Promise<void> {
   }
   emitWebhook({ event: "request.created", data: created }, String(created.id), created.id);
   // The visitor's receipt (one per address per 24 h).
-  await sendReceipt(created.id).catch((error) =>
+  await sendReceipt(created.id, release).catch((error) =>
     console.warn(
       "Eingangsbestätigung fehlgeschlagen:",
       error instanceof Error ? error.message : error,

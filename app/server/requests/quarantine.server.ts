@@ -1,7 +1,8 @@
 import { and, eq, isNotNull, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { AdminRequestJson, RequestJson } from "~/lib/request-json";
 import { requests } from "~db/schema";
-import { releaseHeldBookings } from "../appointments/quarantine-release.server";
+import { SLOT_GONE } from "../appointments/held-bookings.server";
+import { releaseHeldBookings, settleHeldBookings } from "../appointments/quarantine-release.server";
 import { getConfiguration } from "../configuration/configuration.server";
 import { mailConfigured } from "../mail/outbox.server";
 import { promiseColumns } from "../pipeline/promises.server";
@@ -89,7 +90,8 @@ export function adminJsonById(id: number): AdminRequestJson | null {
   return found ? adminJsonOf(found) : null;
 }
 
-export type Release = { ok: true; released: boolean; request: RequestJson };
+/** `bookingGone`: a booking made while held found its slot taken (ADR 355). */
+export type Release = { ok: true; released: boolean; request: RequestJson; bookingGone?: boolean };
 
 /**
  * Releases a quarantined request: one conditional UPDATE (… WHERE quarantined_at IS NOT NULL
@@ -120,14 +122,23 @@ export async function releaseRequest(
   if (!request) return NOT_FOUND;
   if (!released) return { ok: true, released: false, request };
   audit(actor, "release", requestTarget(id));
-  await runNewRequestFlow(request);
+  // The held bookings are checked again first: the release mail (the receipt) offers a new
+  // booking when the chosen slot was taken meanwhile (ADR 355).
+  const settled = await settleHeldBookings(id).catch((error) => {
+    console.warn(
+      "Termin der freigegebenen Anfrage nicht geprüft:",
+      error instanceof Error ? error.message : error,
+    );
+    return { gone: false };
+  });
+  await runNewRequestFlow(request, { bookingGone: settled.gone });
   await releaseHeldBookings(id).catch((error) =>
     console.warn(
       "Termin der freigegebenen Anfrage nicht nachgeholt:",
       error instanceof Error ? error.message : error,
     ),
   );
-  return { ok: true, released: true, request };
+  return { ok: true, released: true, request, bookingGone: settled.gone };
 }
 
 /**
@@ -137,6 +148,14 @@ export async function releaseRequest(
 export const releaseMessage = (r: Release) =>
   !r.released
     ? "Die Anfrage war bereits freigegeben."
-    : mailConfigured()
-      ? "Anfrage freigegeben. Benachrichtigung, Webhooks und Eingangsbestätigung werden jetzt verschickt."
-      : "Anfrage freigegeben. Webhooks werden jetzt gesendet. Benachrichtigung und Eingangsbestätigung liegen im Postausgang, bis ein Mailserver (SMTP_URL) eingerichtet ist – die Kundin oder der Kunde erfährt bis dahin nichts.";
+    : r.bookingGone
+      ? `${SLOT_GONE_RELEASE} ${releaseMailMessage()}`
+      : releaseMailMessage();
+
+/** The toast's word on a held booking whose slot was taken before the release (ADR 355). */
+export const SLOT_GONE_RELEASE = `${SLOT_GONE}: Der gebuchte Termin war inzwischen vergeben. Die Eingangsbestätigung bietet der Kundin oder dem Kunden einen neuen Termin an.`;
+
+const releaseMailMessage = () =>
+  mailConfigured()
+    ? "Anfrage freigegeben. Benachrichtigung, Webhooks und Eingangsbestätigung werden jetzt verschickt."
+    : "Anfrage freigegeben. Webhooks werden jetzt gesendet. Benachrichtigung und Eingangsbestätigung liegen im Postausgang, bis ein Mailserver (SMTP_URL) eingerichtet ist – die Kundin oder der Kunde erfährt bis dahin nichts.";

@@ -4,6 +4,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { CheckIcon, CloseIcon } from "~/components/ui/icons";
 import {
   isFaded,
+  SLOT_GONE,
   type StatusGroup,
   type StatusTone,
   statusGroup,
@@ -58,7 +59,7 @@ export function AppointmentCard({
       id={`termin-${a.id}`}
       data-testid="appointment-card"
       data-status={a.status}
-      className={`scroll-mt-20 rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900 ${isFaded(a.status) ? "opacity-50" : ""}`}
+      className={`scroll-mt-20 rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900 ${isFaded(a.status) && !a.slotGone ? "opacity-50" : ""}`}
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
@@ -102,6 +103,16 @@ export function AppointmentCard({
           Kontaktdaten nicht verfügbar
         </p>
       )}
+      {/* Not faded like other cancelled cards: the notice must stay readable (ADR 355). */}
+      {a.slotGone ? (
+        <p
+          className="mt-3 rounded-lg border border-amber-200 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-200"
+          data-slot-gone=""
+        >
+          <strong>{SLOT_GONE}</strong>: gebucht, während die Anfrage in der Prüfung war; bei der
+          Freigabe war der Platz vergeben. Die Eingangsbestätigung bietet einen neuen Termin an.
+        </p>
+      ) : null}
       <AppointmentVideoLink a={a} editable={changeable} mailed={mailed} />
       {builtin ? <AppointmentCalendar a={a} changeable={changeable} /> : null}
       {builtin ? (

@@ -1,10 +1,14 @@
 import type { ReactNode } from "react";
 import { CalendarIcon, MicIcon, PaperclipIcon, PeopleIcon } from "~/components/ui/icons";
+import { SLOT_GONE } from "~/lib/appointment-status";
 import { formatDateTime } from "~/lib/format";
 import type { RequestListItem } from "~/lib/request-json";
 
-/** A request's booked (not cancelled) demo, as the list shows it. */
-export type RowDemo = { start: string; title: string };
+/**
+ * A request's booked (not cancelled) demo, as the list shows it; `gone`: the demo booked while the
+ * request was held, whose slot was taken before its release (ADR 355).
+ */
+export type RowDemo = { start: string; title: string; gone?: boolean };
 
 function Item({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -57,7 +61,22 @@ export function RowGlance({
           {assignees.join(", ")}
         </Item>
       ) : null}
-      {demo ? (
+      {demo?.gone ? (
+        <li
+          className="inline-flex min-w-0 items-center gap-1 rounded bg-amber-100 px-1.5 font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-200"
+          data-slot-gone=""
+        >
+          <CalendarIcon size={14} />
+          <span className="truncate">
+            {SLOT_GONE}
+            <span className="sr-only">
+              {" "}
+              (gewählt war {formatDateTime(demo.start)} Uhr; die Eingangsbestätigung bietet einen
+              neuen Termin an)
+            </span>
+          </span>
+        </li>
+      ) : demo ? (
         <Item
           icon={<CalendarIcon size={14} />}
           label={`Demo-Termin gebucht: ${formatDateTime(demo.start)}`}

@@ -33,7 +33,10 @@ export function SpamSettings({ form, fields }: { form: SettingsForm; fields: Set
         >
           „Prüfen“
         </Link>
-        , bis Sie sie freigeben oder löschen.
+        , bis Sie sie freigeben oder löschen. Bucht eine solche Anfrage einen Termin, belegt er den
+        Platz nur, solange das Tageskontingent unten reicht; darüber wird er nur vorgemerkt. Bei der
+        Freigabe wird der Platz erneut geprüft – ist er vergeben, sehen Sie „Termin nicht mehr frei“
+        und die Eingangsbestätigung bietet einen neuen Termin an.
       </p>
       <div>
         <p className={label} id="blocklist-label">
@@ -64,6 +67,11 @@ export function SpamSettings({ form, fields }: { form: SettingsForm; fields: Set
               spam.quarantineDays,
               "quarantineDays",
               "Anfragen in der Prüfung automatisch löschen nach (Tagen)",
+            ],
+            [
+              spam.heldBookingsPerDay,
+              "heldBookingsPerDay",
+              "Termine von Anfragen in der Prüfung, die pro Tag einen Platz belegen, höchstens",
             ],
             [ai.dailyLimit, "aiDailyLimit", "Automatische KI-Zusammenfassungen pro Tag höchstens"],
             [ai.manualDailyLimit, "aiManualDailyLimit", "Ihre KI-Aktionen pro Tag höchstens"],

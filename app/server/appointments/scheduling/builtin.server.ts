@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, gte, lt, ne } from "drizzle-orm";
+import { and, eq, gte, lt, notInArray } from "drizzle-orm";
+import { HELD_STATUS } from "~/lib/appointment-status";
 import {
   type AvailabilityInput,
   type BookedInterval,
@@ -41,7 +42,10 @@ export const BUILTIN_EVENT_TYPE: EventType = {
 export const SLOT_NOT_OFFERED =
   "Dieser Zeitpunkt ist nicht buchbar. Bitte wähle eine angebotene Uhrzeit.";
 
-/** Active built-in bookings from the day before to the day after (buffers may cross midnight). */
+/**
+ * Active built-in bookings from the day before to the day after (buffers may cross midnight); a
+ * HELD one holds no slot (ADR 355).
+ */
 function activeBookings(day: IsoDay): BookedInterval[] {
   const from = dayBoundsUtc(addDays(day, -1)).start;
   const to = dayBoundsUtc(addDays(day, 1)).end;
@@ -56,7 +60,7 @@ function activeBookings(day: IsoDay): BookedInterval[] {
     .where(
       and(
         eq(appointments.provider, "builtin"),
-        ne(appointments.status, "CANCELLED"),
+        notInArray(appointments.status, ["CANCELLED", HELD_STATUS]),
         gte(appointments.startTime, from),
         lt(appointments.startTime, to),
       ),
