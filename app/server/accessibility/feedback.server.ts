@@ -7,7 +7,8 @@ import { clientKey } from "~/lib/client-key";
 import { accessibilityFeedback } from "~db/schema";
 import { getConfiguration } from "../configuration/configuration.server";
 import { db, transaction } from "../platform/db.server";
-import { accessibilityFeedbackLimiter, tooManyMessage } from "../platform/rate-limit.server";
+import { accessibilityFeedbackLimiter } from "../platform/rate-limit.server";
+import { type Failure, failure, type Ok } from "../platform/result.server";
 import { type AuditActor, audit } from "../privacy/audit.server";
 import { claimSolution } from "../spam/altcha.server";
 import { HONEYPOT_REFUSED, honeypotFilled } from "../spam/honeypot.server";
@@ -20,47 +21,30 @@ import { spamVerdict } from "../spam/verdict.server";
  * of work — every post without JavaScript — or from a blocklisted address is stored `held`
  * (shown as unchecked) instead of refused. Nothing is ever mailed to the typed address.
  */
-export type FeedbackResult =
-  | { ok: true; id: number; held: boolean }
-  | {
-      ok: false;
-      status: 400 | 404 | 429;
-      error: string;
-      /** Conform's reply: the messages per field and what was typed. */
-      reply: SubmissionResult<string[]>;
-      retryAfterSeconds?: number;
-    };
+/** A refused feedback post: the failure (ADR 310) with Conform's reply for the form. */
+type Refused = Failure & {
+  /** Conform's reply: the messages per field and what was typed. */
+  reply: SubmissionResult<string[]>;
+  retryAfterSeconds?: number;
+};
+export type FeedbackResult = Ok<{ id: number; held: boolean }> | Refused;
 
 const formError = (error: string): SubmissionResult<string[]> => ({
   status: "error",
   error: { "": [error] },
 });
 
+/** The failure with the reply that shows its message above the form. */
+const refused = (f: Failure, reply = formError(f.error)): Refused => ({ ...f, reply });
+
 export async function submitFeedback(form: FormData, clientIp: string): Promise<FeedbackResult> {
-  if (!getConfiguration().accessibility.publish) {
-    return {
-      ok: false,
-      status: 404,
-      error: FEEDBACK_MESSAGES.unpublished,
-      reply: formError(FEEDBACK_MESSAGES.unpublished),
-    };
-  }
-  if (honeypotFilled(form)) {
-    return { ok: false, status: 400, error: HONEYPOT_REFUSED, reply: formError(HONEYPOT_REFUSED) };
-  }
+  if (!getConfiguration().accessibility.publish)
+    return refused(failure(404, FEEDBACK_MESSAGES.unpublished));
+  if (honeypotFilled(form)) return refused(failure(400, HONEYPOT_REFUSED));
   const client = clientKey(clientIp);
   const limiter = accessibilityFeedbackLimiter();
   const limited = await limiter.consume(client);
-  if (!limited.ok) {
-    const error = tooManyMessage(limited.retryAfterSeconds);
-    return {
-      ok: false,
-      status: 429,
-      error,
-      reply: formError(error),
-      retryAfterSeconds: limited.retryAfterSeconds,
-    };
-  }
+  if (!limited.ok) return refused(limited);
   let result: FeedbackResult | undefined;
   try {
     result = await storeFeedback(form, clientIp);
@@ -75,7 +59,7 @@ async function storeFeedback(form: FormData, clientIp: string): Promise<Feedback
   if (submission.status !== "success") {
     const reply = submission.reply();
     const first = Object.values(reply.error ?? {}).find((list) => list?.length)?.[0];
-    return { ok: false, status: 400, error: first ?? FEEDBACK_MESSAGES.failed, reply };
+    return refused(failure(400, first ?? FEEDBACK_MESSAGES.failed), reply);
   }
   const value = submission.value;
   const altcha = form.get(ALTCHA_FIELD);
