@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useActionData, useFetcher, useLocation } from "react-router";
 import { useActionUrl } from "~/components/admin/requests/detail-context";
+import { AutoSaveStatus } from "~/components/ui/auto-save-status";
 import { Button } from "~/components/ui/button";
 import { Alert, inputClass } from "~/components/ui/field";
 import { useHydrated } from "~/components/ui/use-hydrated";
@@ -88,15 +89,7 @@ export function StageForm({
             </option>
           ))}
         </select>
-        {hydrated ? (
-          pending ? (
-            <span className="text-xs text-slate-500 dark:text-slate-400">Speichert …</span>
-          ) : null
-        ) : (
-          <Button type="submit" size="sm" variant="secondary">
-            Phase speichern
-          </Button>
-        )}
+        <AutoSaveStatus pending={pending}>Phase speichern</AutoSaveStatus>
       </fetcher.Form>
       {reasonFor ? (
         <ReasonStep
