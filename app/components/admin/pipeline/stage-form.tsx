@@ -7,6 +7,7 @@ import { Alert, inputClass } from "~/components/ui/field";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { resolveStage, type Stage } from "~/lib/pipeline";
 import type { RequestStatus } from "~/lib/request-status";
+import { ReasonSelect } from "./reason-select";
 
 /** The stages and reasons a page passes down (the configuration's `pipeline`). */
 export type PipelineView = { stages: Stage[]; lostReasons: string[] };
@@ -163,24 +164,7 @@ export function ReasonStep({
       <label htmlFor={`${uid}-reason`} className="block font-medium">
         Grund für „{stage.name}“
       </label>
-      <select
-        ref={select}
-        id={`${uid}-reason`}
-        name="reason"
-        required
-        defaultValue=""
-        autoFocus
-        className={`${inputClass} w-full`}
-      >
-        <option value="" disabled>
-          Bitte wählen …
-        </option>
-        {reasons.map((reason) => (
-          <option key={reason} value={reason}>
-            {reason}
-          </option>
-        ))}
-      </select>
+      <ReasonSelect ref={select} id={`${uid}-reason`} name="reason" reasons={reasons} autoFocus />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" size="sm">
           Nach „{stage.name}“ verschieben
