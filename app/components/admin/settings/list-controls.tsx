@@ -83,6 +83,29 @@ export function removeButtonProps(list: SettingsList, index: number) {
   };
 }
 
+/** Row `index`'s "Entfernen" button, named by `label` ("Phase Angebot entfernen"). */
+export function RemoveButton({
+  list,
+  index,
+  label,
+  variant = "ghost",
+}: {
+  list: SettingsList;
+  index: number;
+  label: string;
+  variant?: "ghost" | "secondary" | "danger";
+}) {
+  return (
+    <button
+      className={buttonClass(variant, "sm")}
+      aria-label={label}
+      {...removeButtonProps(list, index)}
+    >
+      Entfernen
+    </button>
+  );
+}
+
 /** The list's add button; with JS the last element matching `focus` is focused once added. */
 export function AddButton({
   list,
