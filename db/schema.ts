@@ -1,5 +1,6 @@
 import { type SQLWrapper, sql } from "drizzle-orm";
 import {
+  type AnySQLiteColumn,
   index,
   integer,
   primaryKey,
@@ -22,6 +23,15 @@ export const channelOf = (source: SQLWrapper, referrer: SQLWrapper) => {
 const ms = (name: string) => integer(name, { mode: "timestamp_ms" });
 const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
 
+/** The row's own id (every table with a single-column key). */
+const rowId = () => integer("id").primaryKey({ autoIncrement: true });
+/** When the row was written (and, for `updatedAt`, last changed). */
+const createdAt = () => ms("created_at").notNull().default(now);
+const updatedAt = () => ms("updated_at").notNull().default(now);
+/** The row belongs to `owner`'s row and is deleted with it. */
+const ownerId = (name: string, owner: () => AnySQLiteColumn) =>
+  integer(name).notNull().references(owner, { onDelete: "cascade" });
+
 import { REQUEST_STATUSES } from "../app/lib/request-status";
 import { TRANSCRIPT_STATUSES } from "../app/lib/transcript-status";
 
@@ -31,14 +41,14 @@ export { REQUEST_STATUSES };
 export const admins = sqliteTable(
   "admins",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: rowId(),
     username: text("username").notNull(),
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
     passwordChanged: integer("password_changed", { mode: "boolean" }).notNull().default(false),
     lastLogin: ms("last_login"),
-    createdAt: ms("created_at").notNull().default(now),
+    createdAt: createdAt(),
     /** TOTP secret (base32), sealed with a key derived from SESSION_SECRET (ADR 256); set while enrolling too. */
     totpSecret: text("totp_secret"),
     /** The last accepted TOTP time step: a code of this step or an earlier one is refused (each code once). */
@@ -64,10 +74,8 @@ export const sessions = sqliteTable(
   {
     /** SHA-256 of the random token; the token itself is never stored. */
     tokenHash: text("token_hash").primaryKey(),
-    adminId: integer("admin_id")
-      .notNull()
-      .references(() => admins.id, { onDelete: "cascade" }),
-    createdAt: ms("created_at").notNull().default(now),
+    adminId: ownerId("admin_id", () => admins.id),
+    createdAt: createdAt(),
     expiresAt: ms("expires_at").notNull(),
     lastUsedAt: ms("last_used_at").notNull().default(now),
     userAgent: text("user_agent"),
@@ -95,14 +103,12 @@ export const sessions = sqliteTable(
 export const apiTokens = sqliteTable(
   "api_tokens",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    adminId: integer("admin_id")
-      .notNull()
-      .references(() => admins.id, { onDelete: "cascade" }),
+    id: rowId(),
+    adminId: ownerId("admin_id", () => admins.id),
     name: text("name").notNull(),
     tokenHash: text("token_hash").notNull().unique(),
     scopes: text("scopes").notNull(),
-    createdAt: ms("created_at").notNull().default(now),
+    createdAt: createdAt(),
     expiresAt: ms("expires_at"),
     lastUsedAt: ms("last_used_at"),
     revokedAt: ms("revoked_at"),
@@ -114,12 +120,10 @@ export const apiTokens = sqliteTable(
 export const recoveryCodes = sqliteTable(
   "recovery_codes",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    adminId: integer("admin_id")
-      .notNull()
-      .references(() => admins.id, { onDelete: "cascade" }),
+    id: rowId(),
+    adminId: ownerId("admin_id", () => admins.id),
     codeHash: text("code_hash").notNull(),
-    createdAt: ms("created_at").notNull().default(now),
+    createdAt: createdAt(),
     usedAt: ms("used_at"),
   },
   (t) => [index("recovery_codes_admin_idx").on(t.adminId)],
@@ -133,11 +137,9 @@ export const loginChallenges = sqliteTable(
   "login_challenges",
   {
     tokenHash: text("token_hash").primaryKey(),
-    adminId: integer("admin_id")
-      .notNull()
-      .references(() => admins.id, { onDelete: "cascade" }),
+    adminId: ownerId("admin_id", () => admins.id),
     redirectTo: text("redirect_to"),
-    createdAt: ms("created_at").notNull().default(now),
+    createdAt: createdAt(),
     expiresAt: ms("expires_at").notNull(),
   },
   (t) => [index("login_challenges_admin_idx").on(t.adminId)],
@@ -151,17 +153,15 @@ export const loginChallenges = sqliteTable(
 export const passkeys = sqliteTable(
   "passkeys",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    adminId: integer("admin_id")
-      .notNull()
-      .references(() => admins.id, { onDelete: "cascade" }),
+    id: rowId(),
+    adminId: ownerId("admin_id", () => admins.id),
     credentialId: text("credential_id").notNull().unique(),
     publicKey: text("public_key").notNull(),
     counter: integer("counter").notNull().default(0),
     /** JSON array of the authenticator's transports ("internal", "usb", …), a hint for the browser. */
     transports: text("transports"),
     name: text("name").notNull(),
-    createdAt: ms("created_at").notNull().default(now),
+    createdAt: createdAt(),
     lastUsedAt: ms("last_used_at"),
   },
   (t) => [index("passkeys_admin_idx").on(t.adminId)],
@@ -185,11 +185,11 @@ export const passkeyChallenges = sqliteTable("passkey_challenges", {
 export const invitations = sqliteTable(
   "invitations",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: rowId(),
     email: text("email").notNull(),
     tokenHash: text("token_hash").notNull().unique(),
     invitedBy: integer("invited_by").references(() => admins.id, { onDelete: "set null" }),
-    createdAt: ms("created_at").notNull().default(now),
+    createdAt: createdAt(),
     expiresAt: ms("expires_at").notNull(),
     usedAt: ms("used_at"),
   },
@@ -197,12 +197,10 @@ export const invitations = sqliteTable(
 );
 
 export const passwordResets = sqliteTable("password_resets", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  adminId: integer("admin_id")
-    .notNull()
-    .references(() => admins.id, { onDelete: "cascade" }),
+  id: rowId(),
+  adminId: ownerId("admin_id", () => admins.id),
   tokenHash: text("token_hash").notNull().unique(),
-  createdAt: ms("created_at").notNull().default(now),
+  createdAt: createdAt(),
   expiresAt: ms("expires_at").notNull(),
   usedAt: ms("used_at"),
 });
@@ -210,7 +208,7 @@ export const passwordResets = sqliteTable("password_resets", {
 export const requests = sqliteTable(
   "requests",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: rowId(),
     name: text("name").notNull(),
     email: text("email").notNull(),
     phone: text("phone").notNull(),
@@ -266,8 +264,8 @@ export const requests = sqliteTable(
     /** Attempts of the current transcription run, and when the next one is due (backoff). */
     voiceTranscriptAttempts: integer("voice_transcript_attempts").notNull().default(0),
     voiceTranscriptDueAt: ms("voice_transcript_due_at"),
-    createdAt: ms("created_at").notNull().default(now),
-    updatedAt: ms("updated_at").notNull().default(now),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
     /**
      * The pipeline stage (ADR 345): the stable id of a stage of `pipeline.stages`; the status is
      * the stage's. Requests stored before the pipeline got the first stage of their status.
@@ -364,12 +362,8 @@ export const requests = sqliteTable(
 export const requestAssignees = sqliteTable(
   "request_assignees",
   {
-    requestId: integer("request_id")
-      .notNull()
-      .references(() => requests.id, { onDelete: "cascade" }),
-    adminId: integer("admin_id")
-      .notNull()
-      .references(() => admins.id, { onDelete: "cascade" }),
+    requestId: ownerId("request_id", () => requests.id),
+    adminId: ownerId("admin_id", () => admins.id),
     assignedAt: ms("assigned_at").notNull().default(now),
   },
   (t) => [
@@ -381,10 +375,8 @@ export const requestAssignees = sqliteTable(
 export const attachments = sqliteTable(
   "attachments",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    requestId: integer("request_id")
-      .notNull()
-      .references(() => requests.id, { onDelete: "cascade" }),
+    id: rowId(),
+    requestId: ownerId("request_id", () => requests.id),
     /** Random storage key; also the public "filename" of /api/uploads/{filename}. */
     filename: text("filename").notNull().unique(),
     originalName: text("original_name").notNull(),
@@ -398,13 +390,13 @@ export const attachments = sqliteTable(
 export const affiliateCodes = sqliteTable(
   "affiliate_codes",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: rowId(),
     code: text("code").notNull(),
     name: text("name").notNull(),
     email: text("email").notNull(),
     discountValue: integer("discount_value").notNull(),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
-    createdAt: ms("created_at").notNull().default(now),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex("affiliate_codes_code_unique").on(sql`upper(${t.code})`)],
 );
@@ -413,7 +405,7 @@ export const affiliateCodes = sqliteTable(
 export const configuration = sqliteTable("configuration", {
   id: integer("id").primaryKey(),
   data: text("data", { mode: "json" }).notNull(),
-  updatedAt: ms("updated_at").notNull().default(now),
+  updatedAt: updatedAt(),
 });
 
 export const APPOINTMENT_PROVIDERS = ["builtin", "calcom"] as const;
@@ -422,7 +414,7 @@ export const HELD_BOOKING_KINDS = ["holds", "waits", "gone"] as const;
 export const appointments = sqliteTable(
   "appointments",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: rowId(),
     requestId: integer("request_id").references(() => requests.id, { onDelete: "set null" }),
     provider: text("provider", { enum: APPOINTMENT_PROVIDERS }).notNull(),
     /** Booking uid at the scheduling service (Cal.com uid; built-in: a random uid). */
@@ -437,7 +429,7 @@ export const appointments = sqliteTable(
     url: text("url"),
     rawData: text("raw_data", { mode: "json" }),
     cachedAt: ms("cached_at"),
-    createdAt: ms("created_at").notNull().default(now),
+    createdAt: createdAt(),
     /**
      * Revision of the built-in booking: the .ics SEQUENCE and the version the visitor's manage
      * link is signed with (raised on reschedule and cancel, so older links and invites are outdated).
@@ -492,7 +484,7 @@ export type MailAttachment = {
 export const mailOutbox = sqliteTable(
   "mail_outbox",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: rowId(),
     /** Comma-separated recipients. */
     to: text("to").notNull(),
     subject: text("subject").notNull(),
@@ -507,7 +499,7 @@ export const mailOutbox = sqliteTable(
     nextAttemptAt: ms("next_attempt_at").notNull().default(now),
     /** Whether token links in text/html have been masked (done once the mail is sent). */
     masked: integer("masked", { mode: "boolean" }).notNull().default(false),
-    createdAt: ms("created_at").notNull().default(now),
+    createdAt: createdAt(),
     sentAt: ms("sent_at"),
     /** Files sent with the mail (calendar invites; bounded, dropped once sent). */
     attachments: text("attachments", { mode: "json" }).$type<MailAttachment[]>(),
@@ -535,14 +527,14 @@ export const idempotencyKeys = sqliteTable("idempotency_keys", {
   status: integer("status").notNull(),
   headers: text("headers", { mode: "json" }).$type<Record<string, string>>().notNull(),
   body: text("body").notNull(),
-  createdAt: ms("created_at").notNull().default(now),
+  createdAt: createdAt(),
 });
 
 /** Who did what to personal data, when (admin actions, logins, retention runs). No personal data in it. */
 export const auditLog = sqliteTable(
   "audit_log",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: rowId(),
     at: ms("at").notNull().default(now),
     actorId: integer("actor_id").references(() => admins.id, { onDelete: "set null" }),
     /** Username at the time (kept when the admin is deleted); "System" for jobs. */
@@ -578,10 +570,8 @@ export const jobRuns = sqliteTable("job_runs", {
 export const requestStatusHistory = sqliteTable(
   "request_status_history",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    requestId: integer("request_id")
-      .notNull()
-      .references(() => requests.id, { onDelete: "cascade" }),
+    id: rowId(),
+    requestId: ownerId("request_id", () => requests.id),
     fromStatus: text("from_status"),
     toStatus: text("to_status").notNull(),
     adminId: integer("admin_id").references(() => admins.id, { onDelete: "set null" }),
@@ -654,7 +644,7 @@ export const rateLimits = sqliteTable("rate_limits", {
 export const webhookDeliveries = sqliteTable(
   "webhook_deliveries",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: rowId(),
     /** Random id sent as X-Webhook-Delivery (the same on every attempt: receivers deduplicate). */
     deliveryId: text("delivery_id").notNull().unique(),
     endpointId: text("endpoint_id").notNull(),
@@ -671,7 +661,7 @@ export const webhookDeliveries = sqliteTable(
     lastError: text("last_error"),
     responseStatus: integer("response_status"),
     nextAttemptAt: ms("next_attempt_at").notNull().default(now),
-    createdAt: ms("created_at").notNull().default(now),
+    createdAt: createdAt(),
     sentAt: ms("sent_at"),
   },
   (t) => [
@@ -689,10 +679,8 @@ export const webhookDeliveries = sqliteTable(
 export const requestMessages = sqliteTable(
   "request_messages",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    requestId: integer("request_id")
-      .notNull()
-      .references(() => requests.id, { onDelete: "cascade" }),
+    id: rowId(),
+    requestId: ownerId("request_id", () => requests.id),
     direction: text("direction", { enum: ["out", "in"] })
       .notNull()
       .default("out"),
@@ -740,12 +728,10 @@ export const busyFeedCache = sqliteTable("busy_feed_cache", {
 export const calendarFeedTokens = sqliteTable(
   "calendar_feed_tokens",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: rowId(),
     tokenHash: text("token_hash").notNull().unique(),
-    adminId: integer("admin_id")
-      .notNull()
-      .references(() => admins.id, { onDelete: "cascade" }),
-    createdAt: ms("created_at").notNull().default(now),
+    adminId: ownerId("admin_id", () => admins.id),
+    createdAt: createdAt(),
     lastUsedAt: ms("last_used_at"),
   },
   (t) => [index("calendar_feed_tokens_admin_idx").on(t.adminId)],
@@ -766,7 +752,7 @@ export type CaldavCalendarInfo = {
   syncCollection: boolean;
 };
 export const calendarConnections = sqliteTable("calendar_connections", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
+  id: rowId(),
   adminId: integer("admin_id")
     .notNull()
     .unique()
@@ -794,8 +780,8 @@ export const calendarConnections = sqliteTable("calendar_connections", {
   syncToken: text("sync_token"),
   /** When the sync job looks at the demo calendar next. */
   nextSyncAt: ms("next_sync_at").notNull().default(now),
-  createdAt: ms("created_at").notNull().default(now),
-  updatedAt: ms("updated_at").notNull().default(now),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 /**
@@ -805,9 +791,7 @@ export const calendarConnections = sqliteTable("calendar_connections", {
 export const calendarBusy = sqliteTable(
   "calendar_busy",
   {
-    connectionId: integer("connection_id")
-      .notNull()
-      .references(() => calendarConnections.id, { onDelete: "cascade" }),
+    connectionId: ownerId("connection_id", () => calendarConnections.id),
     day: text("day").notNull(),
     busy: text("busy", { mode: "json" }).$type<{ start: number; end: number }[]>().notNull(),
     fetchedAt: ms("fetched_at").notNull(),
@@ -824,12 +808,10 @@ export const calendarBusy = sqliteTable(
 export const calendarEvents = sqliteTable(
   "calendar_events",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: rowId(),
     /** No foreign key: the event outlives the row until it is deleted in the calendar. */
     appointmentId: integer("appointment_id"),
-    connectionId: integer("connection_id")
-      .notNull()
-      .references(() => calendarConnections.id, { onDelete: "cascade" }),
+    connectionId: ownerId("connection_id", () => calendarConnections.id),
     calendarUrl: text("calendar_url").notNull(),
     uid: text("uid").notNull(),
     /** The resource's URL once written, and its last known ETag. */
@@ -849,7 +831,7 @@ export const calendarEvents = sqliteTable(
     calendarChange: text("calendar_change", { enum: ["moved", "deleted"] }),
     changedStart: ms("changed_start"),
     changedEnd: ms("changed_end"),
-    createdAt: ms("created_at").notNull().default(now),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("calendar_events_uid_unique").on(t.connectionId, t.calendarUrl, t.uid),
@@ -865,17 +847,15 @@ export const calendarEvents = sqliteTable(
 export const requestNotes = sqliteTable(
   "request_notes",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    requestId: integer("request_id")
-      .notNull()
-      .references(() => requests.id, { onDelete: "cascade" }),
+    id: rowId(),
+    requestId: ownerId("request_id", () => requests.id),
     adminId: integer("admin_id").references(() => admins.id, { onDelete: "set null" }),
     /** Username at the time (kept when the admin is deleted). */
     adminName: text("admin_name").notNull(),
     body: text("body").notNull(),
     /** JSON list of the mentioned usernames (each an active admin when written). */
     mentions: text("mentions", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
-    createdAt: ms("created_at").notNull().default(now),
+    createdAt: createdAt(),
     editedAt: ms("edited_at"),
   },
   (t) => [index("request_notes_request_idx").on(t.requestId, t.id)],
@@ -889,18 +869,14 @@ export const requestNotes = sqliteTable(
 export const followUps = sqliteTable(
   "follow_ups",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    requestId: integer("request_id")
-      .notNull()
-      .references(() => requests.id, { onDelete: "cascade" }),
+    id: rowId(),
+    requestId: ownerId("request_id", () => requests.id),
     /** Whose task it is; an admin's deletion hands it to the deleting admin. */
-    adminId: integer("admin_id")
-      .notNull()
-      .references(() => admins.id, { onDelete: "cascade" }),
+    adminId: ownerId("admin_id", () => admins.id),
     /** The Berlin day it is due (YYYY-MM-DD). */
     dueDay: text("due_day").notNull(),
     text: text("text").notNull().default(""),
-    createdAt: ms("created_at").notNull().default(now),
+    createdAt: createdAt(),
     doneAt: ms("done_at"),
     doneBy: integer("done_by").references(() => admins.id, { onDelete: "set null" }),
     answer: text("answer", { enum: ["reply", "booking"] }),
@@ -923,9 +899,7 @@ export const followUps = sqliteTable(
 export const digestRuns = sqliteTable(
   "digest_runs",
   {
-    adminId: integer("admin_id")
-      .notNull()
-      .references(() => admins.id, { onDelete: "cascade" }),
+    adminId: ownerId("admin_id", () => admins.id),
     day: text("day").notNull(),
     /** "queued" (a mail in the outbox) or "empty" (nothing due that morning: no mail). */
     outcome: text("outcome", { enum: ["queued", "empty"] }).notNull(),

@@ -2,8 +2,9 @@
 // globalSetup of the integration project (tests/setup/build.global.ts), `npm run test:e2e`
 // (tests/e2e/run.mjs) and `npm start` (scripts/start.mjs), so no run tests or serves stale code
 // and none builds what is already built. See docs/decisions/070-test-harness.md and ADR 331.
-import { readdirSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import path from "node:path";
+import { filesBelow } from "./files-below.ts";
 
 export type BuildInputs = { dirs: string[]; files: string[] };
 
@@ -40,23 +41,10 @@ export function newestInput(
     const m = mtime(path.join(root, file));
     if (m !== null && (!newest || m > newest.mtimeMs)) newest = { file, mtimeMs: m };
   };
-  const walk = (dir: string) => {
-    let entries: import("node:fs").Dirent[];
-    try {
-      entries = readdirSync(path.join(root, dir), { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      const rel = path.join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (!IGNORED_DIRS.has(entry.name)) walk(rel);
-      } else if (entry.isFile() && !IGNORED_FILE.test(entry.name)) {
-        consider(rel);
-      }
-    }
-  };
-  for (const dir of inputs.dirs) walk(dir);
+  for (const dir of inputs.dirs) {
+    for (const file of filesBelow(root, dir, IGNORED_DIRS))
+      if (!IGNORED_FILE.test(path.posix.basename(file))) consider(file);
+  }
   for (const file of inputs.files) consider(file);
   return newest;
 }

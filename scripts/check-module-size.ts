@@ -2,9 +2,10 @@
 // exceed MAX_LINES. The few modules that were already larger when the rule came in are listed in
 // ALLOWLIST with their line count on that day as a ceiling: they may shrink, never grow. Split a
 // module along its seams instead of raising a ceiling (docs/decisions/071-house-rules-in-lint.md).
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { filesBelow } from "./files-below.ts";
 
 export const MAX_LINES = 400;
 export const SOURCE_DIRS = ["app", "server", "scripts"];
@@ -28,19 +29,9 @@ export function countLines(text: string): number {
 }
 
 function* sourceFiles(root: string, dir: string): Generator<string> {
-  let entries: import("node:fs").Dirent[];
-  try {
-    entries = readdirSync(path.join(root, dir), { withFileTypes: true });
-  } catch {
-    return;
-  }
-  for (const entry of entries) {
-    const rel = path.posix.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (!SKIP_DIRS.has(entry.name)) yield* sourceFiles(root, rel);
-    } else if (entry.isFile() && SOURCE.test(entry.name) && !TEST.test(entry.name)) {
-      yield rel;
-    }
+  for (const file of filesBelow(root, dir, SKIP_DIRS)) {
+    const name = path.posix.basename(file);
+    if (SOURCE.test(name) && !TEST.test(name)) yield file;
   }
 }
 

@@ -7,6 +7,7 @@ import {
   type IsoDay,
   isWeekend,
 } from "./booking-calendar";
+import { numberWord } from "./number-words";
 import { clampedSetting } from "./setting-ranges";
 
 /**
@@ -173,24 +174,11 @@ export const PROMISE_FILTER_LABELS: Record<PromiseFilter, string> = {
   overdue: "Überfällig",
 };
 
-const NUMBER_WORDS = [
-  "",
-  "eins",
-  "zwei",
-  "drei",
-  "vier",
-  "fünf",
-  "sechs",
-  "sieben",
-  "acht",
-  "neun",
-  "zehn",
-] as const;
-
 /** "innerhalb von drei Tagen", "innerhalb von fünf Werktagen", "innerhalb eines Werktags". */
 export function withinDays(n: number, workingDays: boolean): string {
   if (n === 1) return workingDays ? "innerhalb eines Werktags" : "innerhalb eines Tages";
-  return `innerhalb von ${NUMBER_WORDS[n] ?? n} ${workingDays ? "Werktagen" : "Tagen"}`;
+  const word = Number.isInteger(n) && n >= 1 && n <= 10 ? numberWord(n) : n;
+  return `innerhalb von ${word} ${workingDays ? "Werktagen" : "Tagen"}`;
 }
 
 /** "3 Tagen", "5 Werktagen" (the headline's digits). */

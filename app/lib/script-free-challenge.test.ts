@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import corpus from "../../tests/fixtures/script-free-challenge-corpus.json";
+import { numberWord } from "./number-words";
 import {
   ANSWER_MAX,
   answerMatches,
   answerOf,
   MAX_ATTEMPTS,
   makeQuestion,
-  numberWord,
   type Question,
   questionText,
   readAnswer,

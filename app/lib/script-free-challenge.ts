@@ -5,6 +5,8 @@
  * wording and the reading of an answer; the server signs the question into a token.
  */
 
+import { numberWord } from "./number-words";
+
 export type Operation = "plus" | "minus";
 export type Question = { a: number; b: number; op: Operation };
 
@@ -19,37 +21,6 @@ export const CHALLENGE_FIELDS = { token: "pruefung", answer: "antwort", intent: 
 export const CHALLENGE_INTENT = "script-free-answer";
 /** The answer form posts to its page with this query flag (the contact form posts without). */
 export const ANSWER_PARAM = "antwort";
-
-const UNITS = [
-  "null",
-  "eins",
-  "zwei",
-  "drei",
-  "vier",
-  "fünf",
-  "sechs",
-  "sieben",
-  "acht",
-  "neun",
-  "zehn",
-  "elf",
-  "zwölf",
-  "dreizehn",
-  "vierzehn",
-  "fünfzehn",
-  "sechzehn",
-  "siebzehn",
-  "achtzehn",
-  "neunzehn",
-];
-
-/** The German word of 0..39 ("sieben", "einundzwanzig", "dreißig"). */
-export function numberWord(n: number): string {
-  if (n < 20) return UNITS[n] as string;
-  const tens = n < 30 ? "zwanzig" : "dreißig";
-  const unit = n % 10;
-  return unit === 0 ? tens : `${unit === 1 ? "ein" : UNITS[unit]}und${tens}`;
-}
 
 /** Every spelling a visitor may use for 0..39 (umlauts written out too, "ein"/"eine" for one). */
 const WORDS: Map<string, number> = (() => {

@@ -73,9 +73,11 @@ describe("module size check", () => {
   });
 
   it("exits non-zero from the command line when a module is too big", () => {
-    // A copy of the real script in a temp tree: it takes the root from its own location.
+    // A copy of the real script (and the walk it imports) in a temp tree: it takes the root from
+    // its own location.
     const dir = tree({
       "scripts/check-module-size.ts": readFileSync("scripts/check-module-size.ts", "utf8"),
+      "scripts/files-below.ts": readFileSync("scripts/files-below.ts", "utf8"),
       "app/huge.ts": lines(MAX_LINES + 1),
     });
     const result = spawnSync(process.execPath, [path.join(dir, "scripts/check-module-size.ts")], {

@@ -1,4 +1,12 @@
-import { type ComponentType, lazy, Suspense, useLayoutEffect, useRef, useState } from "react";
+import {
+  type ComponentType,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
 import { buttonClass } from "~/components/ui/button";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import type { BookedAppointment } from "./appointment-trace";
@@ -51,13 +59,7 @@ export function BookingOffer({
     }
   }, [withDialog]);
   return (
-    <div className="mt-4 rounded-lg border border-indigo-200 bg-white p-4 dark:border-indigo-900 dark:bg-slate-900">
-      <p className="font-semibold text-slate-900 dark:text-white">
-        Lust auf eine persönliche Demo?
-      </p>
-      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-        Such dir gleich einen Termin aus – wir zeigen dir dort deine Testversion.
-      </p>
+    <DemoOfferCard hint="Such dir gleich einen Termin aus – wir zeigen dir dort deine Testversion.">
       {withDialog ? (
         <button
           ref={buttonRef}
@@ -90,6 +92,19 @@ export function BookingOffer({
           />
         </Suspense>
       ) : null}
+    </DemoOfferCard>
+  );
+}
+
+/** The demo offer's card: its question, a line on what booking does, then the way to book. */
+export function DemoOfferCard({ hint, children }: { hint: string; children: ReactNode }) {
+  return (
+    <div className="mt-4 rounded-lg border border-indigo-200 bg-white p-4 dark:border-indigo-900 dark:bg-slate-900">
+      <p className="font-semibold text-slate-900 dark:text-white">
+        Lust auf eine persönliche Demo?
+      </p>
+      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{hint}</p>
+      {children}
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { EMBED_PATH } from "~/lib/embed";
 import { formatRequestId } from "~/lib/format";
 import type { ScriptFreeCheckView } from "~/lib/script-free-challenge";
 import { AppointmentTrace, type BookedAppointment } from "./appointment-trace";
-import { BookingOffer } from "./booking-offer";
+import { BookingOffer, DemoOfferCard } from "./booking-offer";
 import { ScriptFreeCheck } from "./script-free-check";
 
 export type SubmittedRequest = {
@@ -152,16 +152,10 @@ export function SubmissionSuccess({
 /** The demo offer in the frame: the booking page in the whole window, opened by the signed link. */
 function EmbedBookingLink({ href }: { href: string }) {
   return (
-    <div className="mt-4 rounded-lg border border-indigo-200 bg-white p-4 dark:border-indigo-900 dark:bg-slate-900">
-      <p className="font-semibold text-slate-900 dark:text-white">
-        Lust auf eine persönliche Demo?
-      </p>
-      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-        Such dir gleich einen Termin aus – die Terminbuchung öffnet sich im ganzen Fenster.
-      </p>
+    <DemoOfferCard hint="Such dir gleich einen Termin aus – die Terminbuchung öffnet sich im ganzen Fenster.">
       <a href={href} target="_top" className={`${buttonClass("primary", "sm")} mt-3`}>
         Demo-Termin buchen
       </a>
-    </div>
+    </DemoOfferCard>
   );
 }

@@ -41,6 +41,17 @@ export function connectionById(id: number): Connection | undefined {
 
 export const allConnections = () => db().select().from(calendarConnections).all();
 
+/** The connections of active admins: a deactivated admin's calendars are neither read nor written. */
+export function activeConnections(): Connection[] {
+  return db()
+    .select({ c: calendarConnections })
+    .from(calendarConnections)
+    .innerJoin(admins, eq(admins.id, calendarConnections.adminId))
+    .where(eq(admins.isActive, true))
+    .all()
+    .map((r) => r.c);
+}
+
 /** The login of a connection; null when SESSION_SECRET changed and the password cannot be opened. */
 export function accountOf(connection: Connection): DavAccount | null {
   const password = box.open(connection.password);

@@ -13,7 +13,13 @@ import { afterFailure, outboxWorker } from "../platform/outbox-retry.server";
 import { registerTestHooks } from "../platform/test-hooks.server";
 import { demoEventText, teamEventBookingUid, teamEventUid } from "./calendar-data";
 import { type DavAccount, deleteEvent, getEvent, putEvent } from "./client.server";
-import { accountOf, connectionById, markFailure, markOk } from "./connections.server";
+import {
+  accountOf,
+  activeConnections,
+  connectionById,
+  markFailure,
+  markOk,
+} from "./connections.server";
 import type { DavFailure } from "./http.server";
 
 /**
@@ -41,14 +47,7 @@ function targetsOf(appointment: Appointment | undefined): { connectionId: number
     // A held request's booking is written only on its release (ADR 252's quarantine).
     if (request?.held) return [];
   }
-  const connections = db()
-    .select({ c: calendarConnections })
-    .from(calendarConnections)
-    .innerJoin(admins, eq(admins.id, calendarConnections.adminId))
-    .where(eq(admins.isActive, true))
-    .all()
-    .map((r) => r.c)
-    .filter((c) => c.writeCalendar);
+  const connections = activeConnections().filter((c) => c.writeCalendar);
   const chosen = appointment.hostAdminId
     ? connections.filter((c) => c.adminId === appointment.hostAdminId)
     : connections;

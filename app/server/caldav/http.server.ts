@@ -1,7 +1,6 @@
-import http, { type IncomingHttpHeaders } from "node:http";
-import https from "node:https";
+import type { IncomingHttpHeaders } from "node:http";
 import { refusedUrl, type TargetPolicy, targetPolicy } from "../webhooks/address.server";
-import { checkedLookup } from "../webhooks/http.server";
+import { readCapped, requestOnce } from "../webhooks/http.server";
 
 /**
  * One CalDAV request (ADR 335): the webhooks' SSRF rules (ADR 141) on the first URL and on every
@@ -83,55 +82,33 @@ function hop(
   const remaining = request.deadline - Date.now();
   if (remaining <= 0) return Promise.resolve(fail("timeout", "Zeitüberschreitung."));
   const maxBytes = request.maxBytes ?? MAX_DAV_BYTES;
-  const client = url.protocol === "https:" ? https : http;
   const body = request.body === undefined ? undefined : Buffer.from(request.body, "utf8");
   const basic = Buffer.from(`${request.auth.username}:${request.auth.password}`).toString("base64");
-  return new Promise((resolve) => {
-    let settled = false;
-    const finish = (result: Awaited<ReturnType<typeof hop>>) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      resolve(result);
-      req.destroy();
-    };
-    const req = client.request(
-      url,
-      {
-        method: request.method,
-        headers: {
-          "user-agent": "Anfrage-Portal-CalDAV/1",
-          authorization: `Basic ${basic}`,
-          ...(body ? { "content-length": String(body.length) } : {}),
-          ...request.headers,
-        },
-        lookup: checkedLookup(policy),
-        agent: false,
-      },
-      (res) => {
+  const headers = {
+    "user-agent": "Anfrage-Portal-CalDAV/1",
+    authorization: `Basic ${basic}`,
+    ...(body ? { "content-length": String(body.length) } : {}),
+    ...request.headers,
+  };
+  return requestOnce<Awaited<ReturnType<typeof hop>>>(
+    url,
+    policy,
+    { method: request.method, headers },
+    body,
+    {
+      timeoutMs: remaining,
+      timeout: () => fail("timeout", "Zeitüberschreitung."),
+      error: networkFailure,
+      response: (res, finish) => {
         const status = res.statusCode ?? 0;
-        const tooLarge = fail(
-          "too-large",
-          `Antwort größer als ${Math.round(maxBytes / 1048576)} MB.`,
-        );
-        if (Number(res.headers["content-length"]) > maxBytes) return finish(tooLarge);
-        let received = 0;
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => {
-          received += chunk.length;
-          if (received > maxBytes) return finish(tooLarge);
-          chunks.push(chunk);
+        readCapped(res, maxBytes, finish, {
+          tooLarge: fail("too-large", `Antwort größer als ${Math.round(maxBytes / 1048576)} MB.`),
+          done: (text) => ({ status, headers: res.headers, body: text }),
+          error: networkFailure,
         });
-        res.on("end", () =>
-          finish({ status, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }),
-        );
-        res.on("error", (error) => finish(networkFailure(error)));
       },
-    );
-    const timer = setTimeout(() => finish(fail("timeout", "Zeitüberschreitung.")), remaining);
-    req.on("error", (error: NodeJS.ErrnoException) => finish(networkFailure(error)));
-    req.end(body);
-  });
+    },
+  );
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);

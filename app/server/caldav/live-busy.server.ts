@@ -1,11 +1,17 @@
 import { and, eq, inArray, isNotNull, lt } from "drizzle-orm";
 import { addDays, berlinToday, dayBoundsUtc, type IsoDay } from "~/lib/booking-calendar";
 import { formatDateTime } from "~/lib/format";
-import { admins, calendarBusy, calendarConnections, calendarEvents } from "~db/schema";
+import { admins, calendarBusy, calendarEvents } from "~db/schema";
 import { type BusySpan, mergeSpans } from "../calendar-worker/job";
 import { db } from "../platform/db.server";
 import { busyTimes } from "./client.server";
-import { accountOf, type Connection, markFailure, markOk } from "./connections.server";
+import {
+  accountOf,
+  activeConnections,
+  type Connection,
+  markFailure,
+  markOk,
+} from "./connections.server";
 import { syncSoon } from "./sync.server";
 
 /**
@@ -25,14 +31,7 @@ export function busyWindow(day: IsoDay) {
 
 /** Connections of active admins with at least one busy calendar. */
 export function busyConnections(): Connection[] {
-  return db()
-    .select({ c: calendarConnections })
-    .from(calendarConnections)
-    .innerJoin(admins, eq(admins.id, calendarConnections.adminId))
-    .where(eq(admins.isActive, true))
-    .all()
-    .map((r) => r.c)
-    .filter((c) => c.busyCalendars.length > 0);
+  return activeConnections().filter((c) => c.busyCalendars.length > 0);
 }
 
 /** The demos written into a connection's calendars (they never block their own slot). */

@@ -66,6 +66,66 @@ export function checkedLookup(policy: TargetPolicy): LookupFunction {
 }
 
 /**
+ * One request on a checked connection (`checkedLookup`), settled once: by `onResponse` through
+ * `finish`, by the time-out or by a socket error (the first result counts; the timer is cleared
+ * and the request closed then). Webhooks, calendar feeds and CalDAV (ADR 335) share it.
+ */
+export function requestOnce<R>(
+  url: URL,
+  policy: TargetPolicy,
+  options: { method: string; headers: Record<string, string> },
+  body: string | Buffer | undefined,
+  on: {
+    timeoutMs: number;
+    timeout: () => R;
+    error: (error: NodeJS.ErrnoException) => R;
+    response: (res: http.IncomingMessage, finish: (result: R) => void) => void;
+  },
+): Promise<R> {
+  const client = url.protocol === "https:" ? https : http;
+  return new Promise<R>((resolve) => {
+    let settled = false;
+    const finish = (result: R) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(result);
+      req.destroy();
+    };
+    const req = client.request(
+      url,
+      { ...options, lookup: checkedLookup(policy), agent: false },
+      (res) => on.response(res, finish),
+    );
+    const timer = setTimeout(() => finish(on.timeout()), on.timeoutMs);
+    req.on("error", (error: NodeJS.ErrnoException) => finish(on.error(error)));
+    req.end(body);
+  });
+}
+
+/**
+ * An answer read up to `maxBytes` (a larger declared or actual length finishes with `tooLarge`;
+ * the request is closed then), then `done` with its text; a broken answer finishes with `error`.
+ */
+export function readCapped<R>(
+  res: http.IncomingMessage,
+  maxBytes: number,
+  finish: (result: R) => void,
+  on: { tooLarge: R; done: (body: string) => R; error: (error: Error) => R },
+) {
+  if (Number(res.headers["content-length"]) > maxBytes) return finish(on.tooLarge);
+  let received = 0;
+  const chunks: Buffer[] = [];
+  res.on("data", (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > maxBytes) return finish(on.tooLarge);
+    chunks.push(chunk);
+  });
+  res.on("end", () => finish(on.done(Buffer.concat(chunks).toString("utf8"))));
+  res.on("error", (error) => finish(on.error(error)));
+}
+
+/**
  * One request under the SSRF rules (before and after DNS resolution), no redirect followed, the
  * whole exchange within WEBHOOK_TIMEOUT_MS; `onResponse` settles it with `finish` (the first
  * result counts; the request is closed then).
@@ -79,37 +139,17 @@ function checkedRequest<R>(
 ): Promise<R | Failed> {
   const refused = refusedUrl(target, policy);
   if (refused) return Promise.resolve(failed(refused));
-  const url = new URL(target);
-  const client = url.protocol === "https:" ? https : http;
   const timeoutMs = env().WEBHOOK_TIMEOUT_MS;
-  return new Promise<R | Failed>((resolve) => {
-    let settled = false;
-    const finish = (result: R | Failed) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      resolve(result);
-      req.destroy();
-    };
-    const req = client.request(
-      url,
-      { ...options, lookup: checkedLookup(policy), agent: false },
-      (res) => onResponse(res, finish),
-    );
-    const timer = setTimeout(
-      () => finish(failed(`Zeitüberschreitung nach ${timeoutMs} ms.`, undefined, 504)),
-      timeoutMs,
-    );
-    req.on("error", (error: NodeJS.ErrnoException) =>
-      finish(
-        failed(
-          error.code === "EWEBHOOKTARGET"
-            ? error.message
-            : `Verbindung fehlgeschlagen: ${error.code ?? error.message}`,
-        ),
+  return requestOnce<R | Failed>(new URL(target), policy, options, body, {
+    timeoutMs,
+    timeout: () => failed(`Zeitüberschreitung nach ${timeoutMs} ms.`, undefined, 504),
+    error: (error) =>
+      failed(
+        error.code === "EWEBHOOKTARGET"
+          ? error.message
+          : `Verbindung fehlgeschlagen: ${error.code ?? error.message}`,
       ),
-    );
-    req.end(body);
+    response: onResponse,
   });
 }
 
@@ -191,17 +231,10 @@ export function getChecked(
     if (status >= 300 && status < 400)
       return finish(failed(`HTTP ${status}: Weiterleitungen werden nicht verfolgt.`, status));
     if (status < 200 || status >= 300) return finish(failed(`HTTP ${status}`, status));
-    const declared = Number(res.headers["content-length"]);
-    const tooLarge = failed(`Antwort größer als ${Math.round(maxBytes / 1024 / 1024)} MB.`);
-    if (declared > maxBytes) return finish(tooLarge);
-    let received = 0;
-    const chunks: Buffer[] = [];
-    res.on("data", (chunk: Buffer) => {
-      received += chunk.length;
-      if (received > maxBytes) return finish(tooLarge);
-      chunks.push(chunk);
+    readCapped<GetResult>(res, maxBytes, finish, {
+      tooLarge: failed(`Antwort größer als ${Math.round(maxBytes / 1024 / 1024)} MB.`),
+      done: (body) => ({ ok: true, body }),
+      error: (error) => failed(`Abbruch: ${error.message}`),
     });
-    res.on("end", () => finish({ ok: true, body: Buffer.concat(chunks).toString("utf8") }));
-    res.on("error", (error) => finish(failed(`Abbruch: ${error.message}`)));
   });
 }

@@ -2,12 +2,11 @@ import { browserSupportsWebAuthn, startRegistration } from "@simplewebauthn/brow
 import { type FormEvent, useState } from "react";
 import { Form, useNavigation, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Alert } from "~/components/ui/field";
-import { FocusOnArrival } from "~/components/ui/focus-on-arrival";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { formatDateTime } from "~/lib/format";
 import { PASSKEY_MESSAGES, PASSKEY_NAME_MAX } from "~/lib/passkeys";
 import { errorOf, postJson } from "./passkey-login-button";
+import { ReplyAlerts } from "./reply-alerts";
 
 export type PasskeyItem = {
   id: number;
@@ -46,12 +45,7 @@ export function PasskeysSection({
         Ein Passkey (Fingerabdruck, Gesichtserkennung, Geräte-PIN oder Sicherheitsschlüssel)
         bestätigt die Anmeldung anstelle des Codes – und ersetzt auf Wunsch auch das Passwort.
       </p>
-      {reply?.message || reply?.error ? (
-        <FocusOnArrival arrival={reply} className="space-y-3">
-          {reply.message ? <Alert tone="success">{reply.message}</Alert> : null}
-          {reply.error ? <Alert>{reply.error}</Alert> : null}
-        </FocusOnArrival>
-      ) : null}
+      <ReplyAlerts reply={reply} />
       {passkeys.length ? (
         <ul aria-labelledby="passkeys" className="space-y-2">
           {passkeys.map((p) => (
@@ -242,12 +236,7 @@ function AddPasskey({ hasTotp }: { hasTotp: boolean }) {
           </Button>
         </form>
       ) : null}
-      {state.message || state.error ? (
-        <FocusOnArrival arrival={state} className="mt-3">
-          {state.message ? <Alert tone="success">{state.message}</Alert> : null}
-          {state.error ? <Alert>{state.error}</Alert> : null}
-        </FocusOnArrival>
-      ) : null}
+      <ReplyAlerts reply={state} className="mt-3" />
     </details>
   );
 }

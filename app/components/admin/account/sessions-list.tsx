@@ -1,10 +1,9 @@
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Alert } from "~/components/ui/field";
-import { FocusOnArrival } from "~/components/ui/focus-on-arrival";
 import type { SessionJson } from "~/lib/api-tokens";
 import { describeUserAgent } from "~/lib/client-description";
 import { formatDateTime } from "~/lib/format";
+import { ReplyAlerts } from "./reply-alerts";
 
 /**
  * The forms post back to the account page; the answer takes the focus (`FocusOnArrival`), which
@@ -33,13 +32,8 @@ export function SessionsList({
       <h3 id="sitzungen" className="scroll-mt-24 font-semibold">
         Angemeldete Geräte
       </h3>
-      {reply?.message || reply?.error ? (
-        // The session's row is gone with its button: the answer takes the focus.
-        <FocusOnArrival arrival={reply} className="space-y-3">
-          {reply.message ? <Alert tone="success">{reply.message}</Alert> : null}
-          {reply.error ? <Alert>{reply.error}</Alert> : null}
-        </FocusOnArrival>
-      ) : null}
+      {/* The session's row is gone with its button: the answer takes the focus. */}
+      <ReplyAlerts reply={reply} />
       <p className="text-sm text-slate-600 dark:text-slate-300">
         Eine Sitzung endet nach {idleHours} Stunden ohne Aktivität und spätestens 30 Tage nach der
         Anmeldung. Eine Passwortänderung oder eine Änderung der Zwei-Faktor-Anmeldung meldet alle

@@ -19,21 +19,19 @@ const TONE: Record<PromiseState, string> = {
 /** Due today: amber, like a deadline on the day. */
 const TODAY = "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100";
 
+type PromiseProps = {
+  promises: RequestPromises;
+  /** The request is neither closed (a stage of "Done") nor archived. */
+  open: boolean;
+  now: string;
+};
+
 /**
  * The open promises of a request (ADR 346) as small chips — "Erstkontakt fällig heute",
  * "Testversion überfällig seit 1 Tag" — on list rows and board cards. `now` comes from the
  * loader, so server and browser say the same.
  */
-export function PromiseChips({
-  promises,
-  open,
-  now,
-}: {
-  promises: RequestPromises;
-  /** The request is neither closed (a stage of "Done") nor archived. */
-  open: boolean;
-  now: string;
-}) {
+export function PromiseChips({ promises, open, now }: PromiseProps) {
   const at = new Date(now);
   const chips = PROMISE_KINDS.flatMap((kind) => {
     const p = promises[kind];
@@ -60,15 +58,7 @@ export function PromiseChips({
 }
 
 /** Both promises with their times, for the full-screen view. */
-export function PromiseDetails({
-  promises,
-  open,
-  now,
-}: {
-  promises: RequestPromises;
-  open: boolean;
-  now: string;
-}) {
+export function PromiseDetails({ promises, open, now }: PromiseProps) {
   const at = new Date(now);
   return (
     <dl className="grid gap-2 text-sm sm:grid-cols-2" data-promise-details="">

@@ -1,11 +1,13 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useActionData, useFetcher, useLocation } from "react-router";
 import { useActionUrl } from "~/components/admin/requests/detail-context";
+import { AutoSaveStatus } from "~/components/ui/auto-save-status";
 import { Button } from "~/components/ui/button";
 import { Alert, inputClass } from "~/components/ui/field";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { resolveStage, type Stage } from "~/lib/pipeline";
 import type { RequestStatus } from "~/lib/request-status";
+import { ReasonSelect } from "./reason-select";
 
 /** The stages and reasons a page passes down (the configuration's `pipeline`). */
 export type PipelineView = { stages: Stage[]; lostReasons: string[] };
@@ -88,15 +90,7 @@ export function StageForm({
             </option>
           ))}
         </select>
-        {hydrated ? (
-          pending ? (
-            <span className="text-xs text-slate-500 dark:text-slate-400">Speichert …</span>
-          ) : null
-        ) : (
-          <Button type="submit" size="sm" variant="secondary">
-            Phase speichern
-          </Button>
-        )}
+        <AutoSaveStatus pending={pending}>Phase speichern</AutoSaveStatus>
       </fetcher.Form>
       {reasonFor ? (
         <ReasonStep
@@ -170,24 +164,7 @@ export function ReasonStep({
       <label htmlFor={`${uid}-reason`} className="block font-medium">
         Grund für „{stage.name}“
       </label>
-      <select
-        ref={select}
-        id={`${uid}-reason`}
-        name="reason"
-        required
-        defaultValue=""
-        autoFocus
-        className={`${inputClass} w-full`}
-      >
-        <option value="" disabled>
-          Bitte wählen …
-        </option>
-        {reasons.map((reason) => (
-          <option key={reason} value={reason}>
-            {reason}
-          </option>
-        ))}
-      </select>
+      <ReasonSelect ref={select} id={`${uid}-reason`} name="reason" reasons={reasons} autoFocus />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" size="sm">
           Nach „{stage.name}“ verschieben

@@ -1,10 +1,10 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { inputClass } from "~/components/ui/field";
 import { Modal } from "~/components/ui/modal";
 import { formatRequestId } from "~/lib/format";
 import type { Stage } from "~/lib/pipeline";
+import { ReasonSelect } from "./reason-select";
 
 /**
  * Moving cards on the board with JavaScript (ADR 347): drag and drop (HTML5, mouse), and the
@@ -204,22 +204,7 @@ function ReasonDialog({
         <label htmlFor={`${uid}-reason`} className="block text-sm font-medium">
           Warum ist Anfrage #{pending ? formatRequestId(pending.id) : ""} verloren?
         </label>
-        <select
-          ref={select}
-          id={`${uid}-reason`}
-          required
-          defaultValue=""
-          className={`${inputClass} w-full`}
-        >
-          <option value="" disabled>
-            Bitte wählen …
-          </option>
-          {reasons.map((reason) => (
-            <option key={reason} value={reason}>
-              {reason}
-            </option>
-          ))}
-        </select>
+        <ReasonSelect ref={select} id={`${uid}-reason`} reasons={reasons} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose}>
             Abbrechen

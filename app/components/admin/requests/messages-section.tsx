@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId } from "react";
 import { useActionData, useFetcher, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Alert, FieldErrors, inputClass } from "~/components/ui/field";
@@ -10,6 +10,7 @@ import {
   MESSAGE_SUBJECT_MAX,
 } from "~/lib/request-message";
 import { useActionUrl } from "./detail-context";
+import { useDoneNote } from "./work-answer";
 
 /** The page's answer to a refused message (requests.server.ts): the draft comes back. */
 type MessageAnswer = {
@@ -57,7 +58,7 @@ export function MessagesSection({
     | undefined;
   const busy = fetcher.state !== "idle";
   const errors = answer?.fieldErrors ?? {};
-  const sent = useSentNote(fetcher.state, fetcher.data);
+  const sent = useDoneNote(fetcher.state, fetcher.data);
   useRefreshWhileQueued(request.messages.some((m) => m.status === "queued"));
   return (
     <div className="space-y-4 text-sm">
@@ -184,27 +185,6 @@ export function MessagesSection({
 const MESSAGE_SENT = "Nachricht an den Kunden gesendet.";
 /** While a message is queued, the thread is reloaded this often until it is sent or failed. */
 const QUEUED_REFRESH_MS = 3000;
-
-/**
- * With JavaScript: after a send that was not refused (the action redirects, so the fetcher has no
- * data), a "gesendet" line shows near the form and takes the focus — the emptied form would drop
- * it to <body>. Also the trial delivery's (ADR 348).
- */
-export function useSentNote(state: string, data: unknown) {
-  const ref = useRef<HTMLParagraphElement>(null);
-  const [shown, setShown] = useState(false);
-  const was = useRef(state);
-  useEffect(() => {
-    const finished = was.current !== "idle" && state === "idle";
-    was.current = state;
-    if (state !== "idle") setShown(false);
-    else if (finished && !data) setShown(true);
-  }, [state, data]);
-  useEffect(() => {
-    if (shown) ref.current?.focus();
-  }, [shown]);
-  return { ref, shown };
-}
 
 /** A queued message says "Wird gesendet" until the outbox sends it: reload while any is queued. */
 function useRefreshWhileQueued(queued: boolean) {

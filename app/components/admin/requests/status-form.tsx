@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { useFetcher } from "react-router";
-import { Button } from "~/components/ui/button";
+import { AutoSaveStatus } from "~/components/ui/auto-save-status";
 import { inputClass } from "~/components/ui/field";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import type { RequestJson } from "~/lib/request-json";
@@ -37,15 +37,7 @@ export function StatusForm({ request }: { request: Pick<RequestJson, "id" | "sta
           </option>
         ))}
       </select>
-      {hydrated ? (
-        pending ? (
-          <span className="text-xs text-slate-500 dark:text-slate-400">Speichert …</span>
-        ) : null
-      ) : (
-        <Button type="submit" size="sm" variant="secondary">
-          Status speichern
-        </Button>
-      )}
+      <AutoSaveStatus pending={Boolean(pending)}>Status speichern</AutoSaveStatus>
     </fetcher.Form>
   );
 }

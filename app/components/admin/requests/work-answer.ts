@@ -40,7 +40,7 @@ export function useWorkAnswer(
 /**
  * With JavaScript: after a post that was not refused (the action redirects, so the fetcher has
  * no data) a short line near the form shows and takes the focus — the emptied form would drop it
- * to <body>.
+ * to <body>. Notes, follow-ups, tasks, and the message to the lead ("gesendet", ADR 348).
  */
 export function useDoneNote(state: string, data: unknown) {
   const ref = useRef<HTMLParagraphElement>(null);

@@ -1,9 +1,8 @@
-import { buttonClass } from "~/components/ui/button";
 import { FieldErrors, inputClass } from "~/components/ui/field";
 import {
   AddButton,
   MoveButtons,
-  removeButtonProps,
+  RemoveButton,
   type SettingsForm,
   useSettingsList,
 } from "./list-controls";
@@ -57,15 +56,9 @@ export function FaqSettings({ form, list }: { form: SettingsForm; list: FaqList 
   const removedAt = intent?.type === "remove" ? intent.payload.index : undefined;
   const focusAfterRemoval =
     removedAt === undefined ? undefined : Math.min(removedAt, rows.length - 1);
-  const remove = (index: number) => ({
-    ...removeButtonProps(faq, index),
-    onClick: () =>
-      faq.focusAfter(
-        () =>
-          document.getElementById(`faq-${Math.min(index, rows.length - 2)}-question`) ??
-          document.getElementById(HEADING_ID),
-      ),
-  });
+  const neighbourOf = (index: number) => () =>
+    document.getElementById(`faq-${Math.min(index, rows.length - 2)}-question`) ??
+    document.getElementById(HEADING_ID);
   return (
     <fieldset className="space-y-3">
       <legend
@@ -97,13 +90,13 @@ export function FaqSettings({ form, list }: { form: SettingsForm; list: FaqList 
               <AnswerInput meta={entry.answer} id={`faq-${index}-answer`} />
               <div className="flex items-center justify-end gap-1">
                 <MoveButtons list={faq} index={index} label={`Frage ${index + 1}`} idPrefix="faq" />
-                <button
-                  className={buttonClass("danger", "sm")}
-                  aria-label={`Frage „${question}“ entfernen`}
-                  {...remove(index)}
-                >
-                  Entfernen
-                </button>
+                <RemoveButton
+                  list={faq}
+                  index={index}
+                  label={`Frage „${question}“ entfernen`}
+                  variant="danger"
+                  focusAfter={neighbourOf(index)}
+                />
               </div>
             </li>
           );

@@ -75,12 +75,45 @@ export function useSettingsList<Row extends { key?: string }>(
   return { form, name, rows, count: rows.length, keys, addId, intent, focusIndex, focusAfter };
 }
 
-/** Row `index`'s remove button props (Conform's remove intent; with JS "add" is focused after). */
-export function removeButtonProps(list: SettingsList, index: number) {
+/**
+ * Row `index`'s remove button props (Conform's remove intent; with JS `focusAfter` — by default
+ * the list's add button — is focused once the row is gone).
+ */
+export function removeButtonProps(
+  list: SettingsList,
+  index: number,
+  focusAfter: () => HTMLElement | null = () => document.getElementById(list.addId),
+) {
   return {
     ...list.form.remove.getButtonProps({ name: list.name, index }),
-    onClick: () => list.focusAfter(() => document.getElementById(list.addId)),
+    onClick: () => list.focusAfter(focusAfter),
   };
+}
+
+/** Row `index`'s "Entfernen" button, named by `label` ("Phase Angebot entfernen"). */
+export function RemoveButton({
+  list,
+  index,
+  label,
+  variant = "ghost",
+  focusAfter,
+}: {
+  list: SettingsList;
+  index: number;
+  label: string;
+  variant?: "ghost" | "secondary" | "danger";
+  /** With JS, what takes the focus once the row is gone (default: the list's add button). */
+  focusAfter?: () => HTMLElement | null;
+}) {
+  return (
+    <button
+      className={buttonClass(variant, "sm")}
+      aria-label={label}
+      {...removeButtonProps(list, index, focusAfter)}
+    >
+      Entfernen
+    </button>
+  );
 }
 
 /** The list's add button; with JS the last element matching `focus` is focused once added. */

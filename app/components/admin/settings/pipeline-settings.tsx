@@ -1,4 +1,3 @@
-import { buttonClass } from "~/components/ui/button";
 import { FieldErrors } from "~/components/ui/field";
 import { MAX_STAGES, STAGE_STATUS_LABELS } from "~/lib/pipeline";
 import { REQUEST_STATUSES } from "~/lib/request-status";
@@ -6,7 +5,7 @@ import {
   AddButton,
   CompactTextList,
   MoveButtons,
-  removeButtonProps,
+  RemoveButton,
   type SettingsForm,
   useSettingsList,
 } from "./list-controls";
@@ -101,13 +100,12 @@ export function PipelineSettings({ form, fields }: { form: SettingsForm; fields:
                     label={`Phase ${name}`}
                     idPrefix="pipeline-stage"
                   />
-                  <button
-                    className={buttonClass("danger", "sm")}
-                    aria-label={`Phase ${name} entfernen`}
-                    {...removeButtonProps(stages, index)}
-                  >
-                    Entfernen
-                  </button>
+                  <RemoveButton
+                    list={stages}
+                    index={index}
+                    label={`Phase ${name} entfernen`}
+                    variant="danger"
+                  />
                 </div>
               </li>
             );

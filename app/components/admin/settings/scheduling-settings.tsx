@@ -1,8 +1,7 @@
-import { buttonClass } from "~/components/ui/button";
 import { FieldErrors } from "~/components/ui/field";
 import { GERMAN_STATE_CODES, GERMAN_STATES } from "~/lib/holidays-states";
 import { WEEKDAY_NAMES } from "~/lib/scheduling-form";
-import { AddButton, removeButtonProps, type SettingsForm, useSettingsList } from "./list-controls";
+import { AddButton, RemoveButton, type SettingsForm, useSettingsList } from "./list-controls";
 import {
   isChecked,
   NumberSettings,
@@ -133,13 +132,11 @@ function DayHours({
                   type="time"
                   required
                 />
-                <button
-                  className={buttonClass("ghost", "sm")}
-                  aria-label={`${name}: Zeitraum ${index + 1} entfernen`}
-                  {...removeButtonProps(settingsList, index)}
-                >
-                  Entfernen
-                </button>
+                <RemoveButton
+                  list={settingsList}
+                  index={index}
+                  label={`${name}: Zeitraum ${index + 1} entfernen`}
+                />
               </li>
             );
           })}
@@ -201,13 +198,11 @@ function BlockedDays({ form, list }: { form: SettingsForm; list: BlockedList }) 
                 labelClassName={smallLabel}
                 maxLength={200}
               />
-              <button
-                className={buttonClass("ghost", "sm")}
-                aria-label={`Gesperrten Zeitraum ${index + 1} entfernen`}
-                {...removeButtonProps(settingsList, index)}
-              >
-                Entfernen
-              </button>
+              <RemoveButton
+                list={settingsList}
+                index={index}
+                label={`Gesperrten Zeitraum ${index + 1} entfernen`}
+              />
             </li>
           );
         })}

@@ -9,7 +9,7 @@ import {
 } from "~/lib/team-calendar";
 import {
   AddButton,
-  removeButtonProps,
+  RemoveButton,
   type SettingsForm,
   type SettingsList,
   useSettingsList,
@@ -226,13 +226,12 @@ function FeedRow({
           aria-describedby={described || undefined}
           autoFocus={list.focusIndex === index || refused}
         />
-        <button
-          className={buttonClass("secondary", "sm")}
-          aria-label={`Kalender ${number} entfernen`}
-          {...removeButtonProps(list, index)}
-        >
-          Entfernen
-        </button>
+        <RemoveButton
+          list={list}
+          index={index}
+          label={`Kalender ${number} entfernen`}
+          variant="secondary"
+        />
       </div>
       {status ? (
         <p id={`${url.id}-state`} className="text-xs text-slate-600 dark:text-slate-400">
