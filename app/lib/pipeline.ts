@@ -174,6 +174,19 @@ export const LostReasonListSchema = z
     });
   });
 
+/** A stage that asks for a reason ("Verloren") needs at least one reason to offer (the API and the page). */
+export function reasonsWhereAsked(
+  p: { stages: { askReason?: boolean }[]; lostReasons: string[] },
+  ctx: z.RefinementCtx,
+) {
+  if (p.stages.some((s) => s.askReason) && p.lostReasons.length === 0)
+    ctx.addIssue({
+      code: "custom",
+      path: ["lostReasons"],
+      message: PIPELINE_MESSAGES.reasonsMissing,
+    });
+}
+
 /** `pipeline` of the configuration: the stages, the reasons, the two promises. */
 export const PipelineSchema = z
   .object({
@@ -181,14 +194,7 @@ export const PipelineSchema = z
     lostReasons: LostReasonListSchema.default(DEFAULT_LOST_REASONS),
     promises: PromiseSettingsSchema,
   })
-  .superRefine((p, ctx) => {
-    if (p.stages.some((s) => s.askReason) && p.lostReasons.length === 0)
-      ctx.addIssue({
-        code: "custom",
-        path: ["lostReasons"],
-        message: PIPELINE_MESSAGES.reasonsMissing,
-      });
-  })
+  .superRefine(reasonsWhereAsked)
   .prefault({} as never);
 export type Pipeline = z.infer<typeof PipelineSchema>;
 

@@ -21,7 +21,7 @@ import {
   mailIdentityFormDefaults,
   mailIdentityFromForm,
 } from "./mail-identity";
-import { LostReasonListSchema, PIPELINE_MESSAGES, StageListSchema } from "./pipeline";
+import { LostReasonListSchema, reasonsWhereAsked, StageListSchema } from "./pipeline";
 import { DEFAULT_PROMISES, type PromiseSettings } from "./promises";
 import { SCHEDULING_LIST_MESSAGES, SchedulingFormSchema } from "./scheduling-form";
 import { postedNumbers, settingNumber as rangeInt } from "./setting-ranges";
@@ -242,14 +242,7 @@ export const SettingsFormSchema = z.object({
         trialWorkingDays: z.boolean().default(false),
       }),
     })
-    .superRefine((p, ctx) => {
-      if (p.stages.some((s) => s.askReason) && p.lostReasons.length === 0)
-        ctx.addIssue({
-          code: "custom",
-          path: ["lostReasons"],
-          message: PIPELINE_MESSAGES.reasonsMissing,
-        });
-    })
+    .superRefine(reasonsWhereAsked)
     .optional(),
   /** Fair assignment (ADR 353): on/off and the admins who take turns (checkboxes). */
   assignment: z
