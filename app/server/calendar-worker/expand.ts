@@ -317,22 +317,23 @@ const nothingExpanded = (events: number) => ({
  */
 function joinObjects(text: string, skipUids: readonly string[]) {
   const skip = new Set(skipUids);
-  const root = new ICAL.Component("vcalendar");
+  const components: unknown[] = [];
   let invalid = 0;
   for (const chunk of text.split(/(?=^BEGIN:VCALENDAR\r?$)/im)) {
     if (!chunk.trim()) continue;
     try {
-      const object = new ICAL.Component(ICAL.parse(chunk));
-      if (object.name !== "vcalendar") throw new Error("no VCALENDAR");
-      for (const child of object.getAllSubcomponents()) {
-        const uid = child.name === "vevent" ? child.getFirstPropertyValue("uid") : null;
+      const jcal = ICAL.parse(chunk) as unknown as [string, unknown[], unknown[]];
+      if (jcal[0] !== "vcalendar" || !Array.isArray(jcal[2])) throw new Error("no VCALENDAR");
+      for (const sub of jcal[2] as [string, [string, unknown, string, unknown][]][]) {
+        const uid = sub[0] === "vevent" ? sub[1].find((p) => p[0] === "uid")?.[3] : null;
         if (typeof uid === "string" && skip.has(uid)) continue;
-        root.addSubcomponent(child);
+        components.push(sub);
       }
     } catch {
       invalid += 1;
     }
   }
+  const root = new ICAL.Component(["vcalendar", [], components] as never);
   return { root, invalid };
 }
 
