@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, berlinTime, firstBookableDay } from "~/lib/booking-calendar";
 import { type ReceivedMail, startSmtpInbox } from "../smtp-inbox";
 import { testDb } from "./auth-helpers";
-import { weekdayFrom } from "./booking-days";
+import { weekdayAfter, weekdayFrom } from "./booking-days";
 import { startTestServer, type TestServer } from "./server";
 
 let feedText = "";
@@ -428,7 +428,10 @@ describe("the video link", () => {
 
   async function book(email: string, dayOffset: number) {
     const requestId = newRequest(email, "Vera Video");
-    const slot = (await slotsOf(plusDays(weekdayAhead(), dayOffset)))[0] as string;
+    // `dayOffset` working days after the first bookable one (a weekend has no slots).
+    let day = weekdayAhead();
+    for (let i = 0; i < dayOffset; i++) day = weekdayAfter(day);
+    const slot = (await slotsOf(day))[0] as string;
     const res = await server.fetch("/api/calcom/book-appointment", {
       method: "POST",
       token,
