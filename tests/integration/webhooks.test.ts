@@ -293,16 +293,34 @@ describe("deliveries", () => {
     expect(body.event).toBe("request.created");
     expect(Number.isNaN(Date.parse(body.occurredAt))).toBe(false);
     // The admin-only keys never go into webhooks (ADR 252: `quarantined`; ADRs 272, 273: the
-    // transcript and the messages); everything else is the API's request JSON.
-    const { quarantined, voiceTranscript, voiceTranscriptStatus, messages, ...api } = await (
-      await server.fetch(`/api/admin/requests/${id}`, { token })
-    ).json();
-    expect({ quarantined, voiceTranscript, voiceTranscriptStatus, messages }).toEqual({
+    // transcript and the messages; ADRs 350, 351: the internal notes and the follow-up);
+    // everything else is the API's request JSON.
+    const {
+      quarantined,
+      voiceTranscript,
+      voiceTranscriptStatus,
+      messages,
+      notes,
+      followUp,
+      ...api
+    } = await (await server.fetch(`/api/admin/requests/${id}`, { token })).json();
+    expect({
+      quarantined,
+      voiceTranscript,
+      voiceTranscriptStatus,
+      messages,
+      notes,
+      followUp,
+    }).toEqual({
       quarantined: false,
       voiceTranscript: null,
       voiceTranscriptStatus: null,
       messages: [],
+      notes: [],
+      followUp: null,
     });
+    expect(body.data).not.toHaveProperty("notes");
+    expect(body.data).not.toHaveProperty("followUp");
     expect(body.data).toEqual({
       ...api,
       updatedAt: body.data.updatedAt,
