@@ -39,7 +39,7 @@ test("settings: add a domain wildcard and a CIDR to the blocklist, set days and 
   await expect(first).toHaveValue("*.spam.example");
   await second.fill("2001:db8:1::/48");
   await section.getByLabel("Anfragen in der Prüfung automatisch löschen nach (Tagen)").fill("14");
-  await section.getByLabel("KI-Aufrufe pro Tag höchstens").fill("50");
+  await section.getByLabel("Automatische KI-Zusammenfassungen pro Tag höchstens").fill("50");
 
   if (javaScriptEnabled) {
     await expect(page.getByText("Ungespeicherte Änderungen")).toBeVisible();
@@ -64,7 +64,7 @@ test("settings: add a domain wildcard and a CIDR to the blocklist, set days and 
   await expect(
     section.getByLabel("Anfragen in der Prüfung automatisch löschen nach (Tagen)"),
   ).toHaveValue("14");
-  await expect(section.getByLabel("KI-Aufrufe pro Tag höchstens")).toHaveValue("50");
+  await expect(section.getByLabel("Automatische KI-Zusammenfassungen pro Tag höchstens")).toHaveValue("50");
 
   // Removing an entry leaves focus on "Eintrag hinzufügen".
   if (javaScriptEnabled) await waitForHydration(page);

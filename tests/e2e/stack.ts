@@ -62,6 +62,9 @@ function startApp(
       ADMIN_EMAIL: FIRST_ADMIN.email,
       ADMIN_PASSWORD: FIRST_ADMIN.password,
       SUBMISSION_RATE_LIMIT: "1000/1h",
+      // Every visitor of a run is 127.0.0.1: one network for the per-network limits (ADR 322).
+      SUBMISSION_NETWORK_RATE_LIMIT: "10000/1h",
+      BOOKING_NETWORK_RATE_LIMIT: "10000/1h",
       LOGIN_RATE_LIMIT: "1000/15m",
       // Every spec books from 127.0.0.1 on the worker's one server; the limit itself is an
       // integration test (tests/integration/booking-rate-limit.test.ts), not one e2e specs share.
