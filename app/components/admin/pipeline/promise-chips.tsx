@@ -28,11 +28,17 @@ export function PromiseChips({
   promises,
   open,
   now,
+  inline = false,
 }: {
   promises: RequestPromises;
   /** The request is neither closed (a stage of "Done") nor archived. */
   open: boolean;
   now: string;
+  /**
+   * The chips flow among their parent's items (a list row's status, badges and date) instead of
+   * a block of their own: on a phone they fill the status's line and the date's.
+   */
+  inline?: boolean;
 }) {
   const at = new Date(now);
   const chips = PROMISE_KINDS.flatMap((kind) => {
@@ -44,7 +50,11 @@ export function PromiseChips({
   });
   if (!chips.length) return null;
   return (
-    <ul className="flex flex-wrap gap-1" aria-label="Versprechen" data-promises="">
+    <ul
+      className={inline ? "contents" : "flex flex-wrap gap-1"}
+      aria-label="Versprechen"
+      data-promises=""
+    >
       {chips.map((chip) => (
         <li
           key={chip.kind}

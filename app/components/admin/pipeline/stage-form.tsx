@@ -1,6 +1,11 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useActionData, useFetcher, useLocation } from "react-router";
 import { useActionUrl } from "~/components/admin/requests/detail-context";
+import {
+  compactFormClass,
+  compactSelectClass,
+  SaveButton,
+} from "~/components/admin/requests/status-form";
 import { Button } from "~/components/ui/button";
 import { Alert, inputClass } from "~/components/ui/field";
 import { useHydrated } from "~/components/ui/use-hydrated";
@@ -35,6 +40,7 @@ export function StageForm({
   pipeline,
   label,
   pageAnswers = true,
+  compact = false,
 }: {
   request: { id: number; stage: string; status: RequestStatus };
   pipeline: PipelineView;
@@ -42,6 +48,8 @@ export function StageForm({
   label?: string;
   /** Show the page's answer (without JS) here; false where the page shows it itself (board). */
   pageAnswers?: boolean;
+  /** A list row (ADR 236): like StatusForm's `compact`. */
+  compact?: boolean;
 }) {
   const fetcher = useFetcher();
   const hydrated = useHydrated();
@@ -57,8 +65,11 @@ export function StageForm({
   const reasonFor = asking ?? (answer?.needsReason ? answer.stage : null);
   const pending = fetcher.state !== "idle";
   return (
-    <div className="flex flex-col gap-2" data-stage-form={request.id}>
-      <fetcher.Form method="post" action={action} className="flex items-center gap-2">
+    <div
+      className={`flex flex-col gap-2 ${compact ? (reasonFor ? "basis-full" : compactFormClass) : ""}`}
+      data-stage-form={request.id}
+    >
+      <fetcher.Form method="post" action={action} className="flex min-w-0 items-center gap-2">
         <input type="hidden" name="intent" value="stage" />
         <input type="hidden" name="id" value={request.id} />
         <label className="sr-only" htmlFor={`${uid}-stage`}>
@@ -70,7 +81,7 @@ export function StageForm({
           name="stage"
           defaultValue={current.id}
           key={`${request.id}-${current.id}`}
-          className={`${inputClass} w-auto py-1 text-sm`}
+          className={`${inputClass} py-1 text-sm ${compact ? compactSelectClass : "w-auto"}`}
           disabled={pending}
           onChange={(event) => {
             if (!hydrated) return;
@@ -93,9 +104,7 @@ export function StageForm({
             <span className="text-xs text-slate-500 dark:text-slate-400">Speichert …</span>
           ) : null
         ) : (
-          <Button type="submit" size="sm" variant="secondary">
-            Phase speichern
-          </Button>
+          <SaveButton label="Phase speichern" compact={compact} />
         )}
       </fetcher.Form>
       {reasonFor ? (

@@ -2,19 +2,35 @@ import { useId } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
+import { CheckIcon } from "~/components/ui/icons";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import type { RequestJson } from "~/lib/request-json";
 import { REQUEST_STATUSES, STATUS_LABELS } from "~/lib/request-list";
 import { useActionUrl } from "./detail-context";
 
-export function StatusForm({ request }: { request: Pick<RequestJson, "id" | "status"> }) {
+/**
+ * A request's status as a select: with JS a change posts at once; without JS "Status speichern"
+ * posts. `compact` (a list row, ADR 236): the select may shrink and the button without JS is a
+ * check mark named "Status speichern", so the row's controls stay one line beside the stage's.
+ */
+export function StatusForm({
+  request,
+  compact = false,
+}: {
+  request: Pick<RequestJson, "id" | "status">;
+  compact?: boolean;
+}) {
   const fetcher = useFetcher();
   const hydrated = useHydrated();
   const action = useActionUrl(request.id);
   const pending = fetcher.formData?.get("status");
   const uid = useId();
   return (
-    <fetcher.Form method="post" action={action} className="flex items-center gap-2">
+    <fetcher.Form
+      method="post"
+      action={action}
+      className={`flex items-center gap-2 ${compact ? compactFormClass : ""}`}
+    >
       <input type="hidden" name="intent" value="status" />
       <input type="hidden" name="id" value={request.id} />
       <label className="sr-only" htmlFor={`${uid}-status`}>
@@ -25,7 +41,7 @@ export function StatusForm({ request }: { request: Pick<RequestJson, "id" | "sta
         name="status"
         defaultValue={request.status}
         key={`${request.id}-${request.status}`}
-        className={`${inputClass} w-auto py-1 text-sm`}
+        className={`${inputClass} py-1 text-sm ${compact ? compactSelectClass : "w-auto"}`}
         onChange={(event) => {
           if (hydrated) fetcher.submit(event.currentTarget.form);
         }}
@@ -42,10 +58,28 @@ export function StatusForm({ request }: { request: Pick<RequestJson, "id" | "sta
           <span className="text-xs text-slate-500 dark:text-slate-400">Speichert …</span>
         ) : null
       ) : (
-        <Button type="submit" size="sm" variant="secondary">
-          Status speichern
-        </Button>
+        <SaveButton label="Status speichern" compact={compact} />
       )}
     </fetcher.Form>
+  );
+}
+
+/** A row's form shares its line with its neighbour below 1024 px (ADR 236). */
+export const compactFormClass = "min-w-0 flex-1 lg:flex-none";
+/** The select takes the room its form has below 1024 px and its own width from 1024 px. */
+export const compactSelectClass = "w-full min-w-0 lg:w-auto";
+
+/** The save button of a form without JS; `compact`: a check mark with the name as its label. */
+export function SaveButton({ label, compact }: { label: string; compact: boolean }) {
+  if (!compact)
+    return (
+      <Button type="submit" size="sm" variant="secondary">
+        {label}
+      </Button>
+    );
+  return (
+    <Button type="submit" size="sm" variant="secondary" aria-label={label} title={label}>
+      <CheckIcon size={16} />
+    </Button>
   );
 }
