@@ -72,9 +72,12 @@ test("brand: name, colour, a question and a logo from the settings on the landin
     await axeClean(page, "#branding-logo");
   }
 
-  // The visitor sees the brand at 390 and 1280 px.
-  const visitor = await (await browser.newContext({ javaScriptEnabled })).newPage();
+  // The visitor sees the brand at 390 and 1280 px, each on a first visit: in a tab of its own, as
+  // the landing page's ScrollRestoration (sessionStorage, per tab, with JS) put a second visit of
+  // "/" in the same tab back at the question scrolled to at 390 px, below the hero's button.
+  const visitorContext = await browser.newContext({ javaScriptEnabled });
   for (const size of [PHONE, DESKTOP]) {
+    const visitor = await visitorContext.newPage();
     await visitor.setViewportSize(size);
     await visitor.goto("/");
     const header = visitor.locator("header").first();
@@ -92,10 +95,12 @@ test("brand: name, colour, a question and a logo from the settings on the landin
       path: testInfo.outputPath(`landing-brand-${size.width}.png`),
       fullPage: size.width === DESKTOP.width,
     });
+    await visitor.close();
   }
 
   if (javaScriptEnabled) {
     // The landing page with the custom colour, light and dark, is axe-clean.
+    const visitor = await visitorContext.newPage();
     await visitor.goto("/");
     await axeClean(visitor);
     await switchToDarkTheme(visitor);
@@ -109,7 +114,7 @@ test("brand: name, colour, a question and a logo from the settings on the landin
     await expect(page.locator("html")).toHaveClass(/dark/);
     await axeClean(page, "#branding");
   }
-  await visitor.context().close();
+  await visitorContext.close();
 });
 
 const save = (page: Page) => page.getByRole("button", { name: "Konfiguration speichern" }).click();

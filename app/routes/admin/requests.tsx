@@ -161,21 +161,25 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
     <div className="space-y-5">
       {missingId ? <MissingRequest id={missingId} closeHref={closeHref} /> : null}
       {open ? null : <ConfirmationStep data={actionData} action={actionUrl} />}
-      <ViewSwitch current="list" />
-      <nav aria-label="Ansichten" className="flex flex-wrap gap-2">
-        {REQUEST_TABS.map((tab) => (
-          <Link
-            key={tab}
-            to={requestListSearch({ tab })}
-            aria-current={query.tab === tab ? "page" : undefined}
-            className={buttonClass(query.tab === tab ? "primary" : "secondary", "sm")}
-          >
-            {tab === "quarantine"
-              ? `${TAB_LABELS[tab]} (${loaderData.quarantine.count})`
-              : TAB_LABELS[tab]}
-          </Link>
-        ))}
-      </nav>
+      {/* "Liste | Board" beside the tabs (ADR 347), one line from the desktop: a line of its own
+          pushed the third row of the list below an 800 px screen (ADR 236). */}
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
+        <ViewSwitch current="list" />
+        <nav aria-label="Ansichten" className="flex flex-wrap gap-2">
+          {REQUEST_TABS.map((tab) => (
+            <Link
+              key={tab}
+              to={requestListSearch({ tab })}
+              aria-current={query.tab === tab ? "page" : undefined}
+              className={buttonClass(query.tab === tab ? "primary" : "secondary", "sm")}
+            >
+              {tab === "quarantine"
+                ? `${TAB_LABELS[tab]} (${loaderData.quarantine.count})`
+                : TAB_LABELS[tab]}
+            </Link>
+          ))}
+        </nav>
+      </div>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1
           ref={heading}

@@ -31,7 +31,18 @@ type PromiseProps = {
  * "Testversion überfällig seit 1 Tag" — on list rows and board cards. `now` comes from the
  * loader, so server and browser say the same.
  */
-export function PromiseChips({ promises, open, now }: PromiseProps) {
+export function PromiseChips({
+  promises,
+  open,
+  now,
+  inline = false,
+}: PromiseProps & {
+  /**
+   * The chips flow among their parent's items (a list row's status, badges and date) instead of
+   * a block of their own: on a phone they fill the status's line and the date's.
+   */
+  inline?: boolean;
+}) {
   const at = new Date(now);
   const chips = PROMISE_KINDS.flatMap((kind) => {
     const p = promises[kind];
@@ -42,7 +53,11 @@ export function PromiseChips({ promises, open, now }: PromiseProps) {
   });
   if (!chips.length) return null;
   return (
-    <ul className="flex flex-wrap gap-1" aria-label="Versprechen" data-promises="">
+    <ul
+      className={inline ? "contents" : "flex flex-wrap gap-1"}
+      aria-label="Versprechen"
+      data-promises=""
+    >
       {chips.map((chip) => (
         <li
           key={chip.kind}

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useActionData, useFetcher, useLocation } from "react-router";
 import { useActionUrl } from "~/components/admin/requests/detail-context";
+import { compactFormClass, compactSelectClass } from "~/components/admin/requests/status-form";
 import { AutoSaveStatus } from "~/components/ui/auto-save-status";
 import { Button } from "~/components/ui/button";
 import { Alert, inputClass } from "~/components/ui/field";
@@ -37,6 +38,7 @@ export function StageForm({
   pipeline,
   label,
   pageAnswers = true,
+  compact = false,
 }: {
   request: { id: number; stage: string; status: RequestStatus };
   pipeline: PipelineView;
@@ -44,6 +46,8 @@ export function StageForm({
   label?: string;
   /** Show the page's answer (without JS) here; false where the page shows it itself (board). */
   pageAnswers?: boolean;
+  /** A list row (ADR 236): like StatusForm's `compact`. */
+  compact?: boolean;
 }) {
   const fetcher = useFetcher();
   const hydrated = useHydrated();
@@ -59,8 +63,11 @@ export function StageForm({
   const reasonFor = asking ?? (answer?.needsReason ? answer.stage : null);
   const pending = fetcher.state !== "idle";
   return (
-    <div className="flex flex-col gap-2" data-stage-form={request.id}>
-      <fetcher.Form method="post" action={action} className="flex items-center gap-2">
+    <div
+      className={`flex flex-col gap-2 ${compact ? (reasonFor ? "basis-full" : compactFormClass) : ""}`}
+      data-stage-form={request.id}
+    >
+      <fetcher.Form method="post" action={action} className="flex min-w-0 items-center gap-2">
         <input type="hidden" name="intent" value="stage" />
         <input type="hidden" name="id" value={request.id} />
         <label className="sr-only" htmlFor={`${uid}-stage`}>
@@ -72,7 +79,7 @@ export function StageForm({
           name="stage"
           defaultValue={current.id}
           key={`${request.id}-${current.id}`}
-          className={`${inputClass} w-auto py-1 text-sm`}
+          className={`${inputClass} py-1 text-sm ${compact ? compactSelectClass : "w-auto"}`}
           disabled={pending}
           onChange={(event) => {
             if (!hydrated) return;
@@ -90,7 +97,9 @@ export function StageForm({
             </option>
           ))}
         </select>
-        <AutoSaveStatus pending={pending}>Phase speichern</AutoSaveStatus>
+        <AutoSaveStatus pending={pending} compact={compact}>
+          Phase speichern
+        </AutoSaveStatus>
       </fetcher.Form>
       {reasonFor ? (
         <ReasonStep

@@ -20,8 +20,8 @@ import { StatusForm } from "./status-form";
  * useRowDetails). Menus are <details>, so every control works without JavaScript.
  *
  * Dense (ADR 236): from 1024 px a row is at most ~80 px high — name, company, summary and the
- * facts (source, code, attachments, assignees, demo) on the left, status, earlier requests, date
- * and the controls on the right. `compact` leaves out the summary, the glance icons and the row
+ * facts (source, code, attachments, assignees, demo) on the left, status, earlier requests, open
+ * promises, date and the controls on the right. `compact` leaves out the summary, the glance icons and the row
  * controls but the full-screen link and the details: one line per request.
  */
 export function RequestRow({
@@ -110,13 +110,6 @@ export function RequestRow({
               {request.preview}
             </p>
           )}
-          {request.archived ? null : (
-            <PromiseChips
-              promises={request.promises}
-              open={request.status !== "Done"}
-              now={ctx.now}
-            />
-          )}
           {/* One line from 1024 px (long values are cut, the full ones are in the details). */}
           <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600 lg:flex-nowrap dark:text-slate-300">
             <RowOrigin request={request} />
@@ -140,6 +133,16 @@ export function RequestRow({
           >
             <StatusBadge status={request.status} />
             {badge}
+            {/* The open promises (ADR 346) beside the status: chips of the badges' height, so
+                the row keeps its lines (a line of their own made it taller than 80 px). */}
+            {request.archived ? null : (
+              <PromiseChips
+                promises={request.promises}
+                open={request.status !== "Done"}
+                now={ctx.now}
+                inline
+              />
+            )}
             <span className="text-sm whitespace-nowrap text-slate-600 dark:text-slate-400">
               {formatDateTime(request.createdAt)}
             </span>
@@ -151,8 +154,12 @@ export function RequestRow({
             {actions}
             {compact ? null : (
               <>
-                <StatusForm request={request} />
-                <StageForm request={request} pipeline={ctx.pipeline} />
+                {/* Status and stage share one line on a phone (each select as wide as half of it),
+                    so the menus below them open within the screen. */}
+                <div className="flex w-full flex-wrap gap-2 lg:w-auto lg:flex-nowrap">
+                  <StatusForm request={request} compact />
+                  <StageForm request={request} pipeline={ctx.pipeline} compact />
+                </div>
                 <Menu
                   summary={
                     <>

@@ -7,14 +7,29 @@ import type { RequestJson } from "~/lib/request-json";
 import { REQUEST_STATUSES, STATUS_LABELS } from "~/lib/request-list";
 import { useActionUrl } from "./detail-context";
 
-export function StatusForm({ request }: { request: Pick<RequestJson, "id" | "status"> }) {
+/**
+ * A request's status as a select: with JS a change posts at once; without JS "Status speichern"
+ * posts. `compact` (a list row, ADR 236): the select may shrink and the button without JS is a
+ * check mark named "Status speichern", so the row's controls stay one line beside the stage's.
+ */
+export function StatusForm({
+  request,
+  compact = false,
+}: {
+  request: Pick<RequestJson, "id" | "status">;
+  compact?: boolean;
+}) {
   const fetcher = useFetcher();
   const hydrated = useHydrated();
   const action = useActionUrl(request.id);
   const pending = fetcher.formData?.get("status");
   const uid = useId();
   return (
-    <fetcher.Form method="post" action={action} className="flex items-center gap-2">
+    <fetcher.Form
+      method="post"
+      action={action}
+      className={`flex items-center gap-2 ${compact ? compactFormClass : ""}`}
+    >
       <input type="hidden" name="intent" value="status" />
       <input type="hidden" name="id" value={request.id} />
       <label className="sr-only" htmlFor={`${uid}-status`}>
@@ -25,7 +40,7 @@ export function StatusForm({ request }: { request: Pick<RequestJson, "id" | "sta
         name="status"
         defaultValue={request.status}
         key={`${request.id}-${request.status}`}
-        className={`${inputClass} w-auto py-1 text-sm`}
+        className={`${inputClass} py-1 text-sm ${compact ? compactSelectClass : "w-auto"}`}
         onChange={(event) => {
           if (hydrated) fetcher.submit(event.currentTarget.form);
         }}
@@ -37,7 +52,14 @@ export function StatusForm({ request }: { request: Pick<RequestJson, "id" | "sta
           </option>
         ))}
       </select>
-      <AutoSaveStatus pending={Boolean(pending)}>Status speichern</AutoSaveStatus>
+      <AutoSaveStatus pending={Boolean(pending)} compact={compact}>
+        Status speichern
+      </AutoSaveStatus>
     </fetcher.Form>
   );
 }
+
+/** A row's form shares its line with its neighbour below 1024 px (ADR 236). */
+export const compactFormClass = "min-w-0 flex-1 lg:flex-none";
+/** The select takes the room its form has below 1024 px and its own width from 1024 px. */
+export const compactSelectClass = "w-full min-w-0 lg:w-auto";
