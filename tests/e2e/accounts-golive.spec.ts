@@ -73,6 +73,9 @@ test("an invitee registers: one clear message; the admins see the badge and acti
   javaScriptEnabled,
   plainApp,
 }) => {
+  // The plain server starts within the test when it is its worker's first, and the activation
+  // takes the step-up (ADR 315): under a full run on two shared cores more than the default minute.
+  test.setTimeout(120_000);
   const username = `neu-${unique()}`;
   const email = `${username}@example.com`;
   const password = `passwort-${unique()}`;
