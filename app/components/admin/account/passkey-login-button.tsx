@@ -42,7 +42,13 @@ export function PasskeyLoginButton({
   const submit = useSubmit();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  if (!hydrated || !browserSupportsWebAuthn()) return null;
+  // Until the page runs its script, the button's place is kept where scripts run (CSS `scripting`),
+  // so its arrival moves nothing: the login card is centred, and a button appearing below it would
+  // lift "Anmelden" by half its height under a press already on its way. Without JavaScript
+  // nothing is kept (the password and the code stay the way in).
+  // 2.625rem: the secondary button's 2.5rem and its border.
+  if (!hydrated) return <div aria-hidden="true" className="h-[2.625rem] noscript:hidden" />;
+  if (!browserSupportsWebAuthn()) return null;
 
   async function run() {
     setBusy(true);
