@@ -64,7 +64,9 @@ test("settings: add a domain wildcard and a CIDR to the blocklist, set days and 
   await expect(
     section.getByLabel("Anfragen in der Prüfung automatisch löschen nach (Tagen)"),
   ).toHaveValue("14");
-  await expect(section.getByLabel("Automatische KI-Zusammenfassungen pro Tag höchstens")).toHaveValue("50");
+  await expect(
+    section.getByLabel("Automatische KI-Zusammenfassungen pro Tag höchstens"),
+  ).toHaveValue("50");
 
   // Removing an entry leaves focus on "Eintrag hinzufügen".
   if (javaScriptEnabled) await waitForHydration(page);
