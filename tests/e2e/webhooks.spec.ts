@@ -2,6 +2,10 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
+// axe over the settings page and the outbox is slow on a loaded two-core machine (as in
+// settings-spam and settings-lists).
+test.describe.configure({ timeout: 180_000 });
+
 // The settings page's webhook section (ADR 248): add with the offered secret, a German validation
 // message, the secret masked afterwards, edit keeping the secret, remove — with and without JS.
 test("webhooks: add, validate, edit keeping the secret, remove", async ({
