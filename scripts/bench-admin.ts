@@ -1,7 +1,7 @@
 // `npm run bench:admin`: seeds 100,000 requests (scripts/bench-admin-seed.ts), then measures the
 // server time (loopback latency, sequential requests) and the server's CPU time per request of the
 // admin list (plain, selective search, broad search with a status filter, a deep page), the
-// dashboard, /api/admin/stats and the API list. Goal: p95 ≤ 50 ms for every URL (docs/benchmarks.md).
+// dashboard, the board, the tasks page, /api/admin/stats and the API list. Goal: p95 ≤ 50 ms for every URL (docs/benchmarks.md).
 // The CPU figure (utime + stime of the server process, /proc) barely moves when other work shares
 // the machine; the latency is the goal's figure and needs a quiet machine.
 import { mkdtempSync, readFileSync, statSync } from "node:fs";
@@ -106,6 +106,9 @@ try {
   await measure("GET /admin/requests?sort=oldest&page=50", "/admin/requests?sort=oldest&page=50");
   await measure("GET /admin/requests?sort=id-desc&page=50", "/admin/requests?sort=id-desc&page=50");
   await measure("GET /admin/dashboard", "/admin/dashboard");
+  // The pipeline's board (ADR 347) and the admin's tasks (ADR 351).
+  await measure("GET /admin/requests/board", "/admin/requests/board");
+  await measure("GET /admin/aufgaben", "/admin/aufgaben");
   await measure("GET /api/admin/stats", "/api/admin/stats");
   await measure("GET /api/admin/requests", "/api/admin/requests");
   // The goal: a scrape at 1M within 25 ms.
