@@ -11,7 +11,7 @@ import {
   type FollowUpJson,
 } from "~/lib/follow-ups";
 import type { HeadingLevel } from "./detail-context";
-import { useDoneNote, useWorkAnswer } from "./work-answer";
+import { useDoneNote, useFreshData, useWorkAnswer } from "./work-answer";
 
 /** "Antwort erhalten" / "Termin gebucht": the lead answered since the follow-up was set. */
 export function AnswerBadge({ followUp }: { followUp: Pick<FollowUpJson, "answer"> }) {
@@ -79,7 +79,11 @@ export function FollowUpSection({
 }) {
   const fetcher = useFetcher();
   const uid = useId();
-  const answer = useWorkAnswer(fetcher.data, "follow-up-set", requestId);
+  const answer = useWorkAnswer(
+    useFreshData(fetcher.state, fetcher.data),
+    "follow-up-set",
+    requestId,
+  );
   const done = useDoneNote(fetcher.state, fetcher.data);
   const errors = answer?.fieldErrors ?? {};
   // A refused day or text: that field takes the focus (with JS; without it, autoFocus).

@@ -6,7 +6,7 @@ import { Alert, FieldErrors, inputClass } from "~/components/ui/field";
 import { formatDateTime } from "~/lib/format";
 import { NOTE_BODY_MAX, NOTE_MESSAGES, type NoteJson, noteEditable } from "~/lib/request-notes";
 import type { DetailContext, HeadingLevel } from "./detail-context";
-import { useDoneNote, useWorkAnswer, type WorkAnswer } from "./work-answer";
+import { useDoneNote, useFreshData, useWorkAnswer, type WorkAnswer } from "./work-answer";
 
 /**
  * "Notizen" (ADR 350): the team's internal notes on a request, oldest first — author, time, the
@@ -29,7 +29,7 @@ export function NotesSection({
 }) {
   const fetcher = useFetcher();
   const uid = useId();
-  const answer = useWorkAnswer(fetcher.data, "note-add", requestId);
+  const answer = useWorkAnswer(useFreshData(fetcher.state, fetcher.data), "note-add", requestId);
   const done = useDoneNote(fetcher.state, fetcher.data);
   const Heading = `h${level}` as "h2" | "h4";
   const mentionable = ctx.admins.filter((a) => a.is_active && a.id !== ctx.adminId);
@@ -110,7 +110,9 @@ function NoteField({
 }) {
   const ref = useRef<HTMLTextAreaElement>(null);
   const error = answer ? (answer.fieldErrors.body ?? [answer.error]) : undefined;
-  // A refused note: the text area (with the draft) takes the focus, with JS as without.
+  // A refused note: with JS the text area (with the draft) takes the focus. Without JS the page
+  // comes back at the form's anchor ("#notizen" in the full-screen view), where the browser skips
+  // autoFocus; the field and its message are in view there.
   useEffect(() => {
     if (answer) ref.current?.focus();
   }, [answer]);
@@ -153,7 +155,12 @@ function NoteItem({
 }) {
   const fetcher = useFetcher();
   const uid = useId();
-  const answer = useWorkAnswer(fetcher.data, "note-edit", requestId, note.id);
+  const answer = useWorkAnswer(
+    useFreshData(fetcher.state, fetcher.data),
+    "note-edit",
+    requestId,
+    note.id,
+  );
   // A refused edit keeps its form open (also after a no-JS post).
   const open = Boolean(answer);
   return (

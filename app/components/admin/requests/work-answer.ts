@@ -38,11 +38,25 @@ export function useWorkAnswer(
 }
 
 /**
+ * A fetcher's data from its last post only. A post the action answers with a redirect leaves the
+ * fetcher's data as it was, so a refusal before it would show again (the draft and its message
+ * back in the emptied form, no "gespeichert" line): data already there when a post starts counts
+ * as gone.
+ */
+export function useFreshData(state: string, data: unknown): unknown {
+  const [stale, setStale] = useState<unknown>(undefined);
+  // "submitting" only: after the action the fetcher may be "loading" (revalidating) with new data.
+  if (state === "submitting" && data !== undefined && data !== stale) setStale(data);
+  return data === stale ? undefined : data;
+}
+
+/**
  * With JavaScript: after a post that was not refused (the action redirects, so the fetcher has
  * no data) a short line near the form shows and takes the focus — the emptied form would drop it
  * to <body>. Notes, follow-ups, tasks, and the message to the lead ("gesendet", ADR 348).
  */
-export function useDoneNote(state: string, data: unknown) {
+export function useDoneNote(state: string, lastData: unknown) {
+  const data = useFreshData(state, lastData);
   const ref = useRef<HTMLParagraphElement>(null);
   const [shown, setShown] = useState(false);
   const was = useRef(state);
