@@ -177,6 +177,28 @@ describe("a session alone takes over nobody", { timeout: 90_000 }, () => {
       json: { banner: { enabled: false, text: "" }, security: { requireTwoFactor: false } },
     });
     expect(banner.status).toBe(200);
+    // A body the save completes from stored values (a webhook without its secret) asks too: the
+    // rule is compared fail-closed, not only on a body that parses as it came.
+    const hook = {
+      id: "stepup-hook",
+      url: "https://hooks.example.com/crm",
+      events: ["request.created"],
+    };
+    const saved = await server.fetch("/api/configuration", {
+      method: "PATCH",
+      token,
+      json: { webhooks: [{ ...hook, secret: "ein-geheimnis-mit-genug-zeichen-2026" }] },
+    });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    const sneaked = await server.fetch("/api/configuration", {
+      method: "PATCH",
+      token,
+      json: { webhooks: [hook], security: { requireTwoFactor: true } },
+    });
+    expect(sneaked.status).toBe(403);
+    expect(await sneaked.json()).toMatchObject({ stepUpRequired: true });
+    const rule = await server.fetch("/api/configuration", { token });
+    expect((await rule.json()).security).toEqual({ requireTwoFactor: false });
   });
 });
 

@@ -154,9 +154,12 @@ export async function stepUpStep(form: FormData, admin: SessionAdmin, action: st
  * Anmeldung für alle Admins verlangen": only that change of the settings asks for the step-up.
  */
 export function changesTwoFactorRule(next: unknown): boolean {
+  const stored = getConfiguration().security.requireTwoFactor;
+  // Fail closed: a body that names the rule asks for the step-up whenever it differs, whether or
+  // not the rest of it parses yet (the save fills in stored secrets before it validates).
+  const named = (next as { security?: { requireTwoFactor?: unknown } } | null)?.security
+    ?.requireTwoFactor;
+  if (typeof named === "boolean" && named !== stored) return true;
   const parsed = ConfigurationSchema.safeParse(next);
-  return (
-    parsed.success &&
-    parsed.data.security.requireTwoFactor !== getConfiguration().security.requireTwoFactor
-  );
+  return parsed.success && parsed.data.security.requireTwoFactor !== stored;
 }

@@ -55,10 +55,20 @@ export async function busyOfObjects(
   return { spans: [], cutOff: 0, invalid: 0, failed: answer.message };
 }
 
-/** One job of the worker that reads a text once (nothing expanded); throws when it cannot. */
+/** Why the worker read no answer: `invalid` (no iCalendar) or the worker's own limit (busy, time). */
+export class CalendarUnread extends Error {
+  constructor(
+    readonly reason: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** One job of the worker that reads a text once (nothing expanded); throws CalendarUnread. */
 async function readOnce(text: string, from: number, to: number, kind: CalendarJob["kind"]) {
   const answer = await expandCalendar({ ics: text, ...window(from, to), kind });
-  if (!answer.ok) throw new Error(answer.message);
+  if (!answer.ok) throw new CalendarUnread(answer.reason, answer.message);
   return answer;
 }
 

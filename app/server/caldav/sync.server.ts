@@ -4,7 +4,7 @@ import { db } from "../platform/db.server";
 import { env } from "../platform/env.server";
 import { outboxWorker } from "../platform/outbox-retry.server";
 import { registerTestHooks } from "../platform/test-hooks.server";
-import { eventTimesOf } from "./calendar-data";
+import { CalendarUnread, eventTimesOf } from "./calendar-data";
 import { changesSince, getEvent, sameResource } from "./client.server";
 import { accountOf, type Connection, markFailure, markOk } from "./connections.server";
 
@@ -80,7 +80,13 @@ async function syncConnection(connection: Connection): Promise<boolean> {
     try {
       // Read by the calendar worker (ADR 320), like every answer of a calendar server.
       times = await eventTimesOf(current.text);
-    } catch {
+    } catch (error) {
+      // The worker did not read it (busy, time limit): the same changes are asked again next time,
+      // so the sync token stays where it was.
+      if (error instanceof CalendarUnread && error.reason !== "invalid") {
+        markFailure(connection.id, { ok: false, kind: "garbage", error: error.message });
+        return false;
+      }
       warning = "Ein Demo-Termin im Kalender ist nicht lesbar (iCalendar).";
       continue;
     }
