@@ -9,6 +9,18 @@ describe("auditDetailsText (audit page and CSV): German words, never the stored 
     );
   });
 
+  it("a status change that moves the pipeline's phase names both (ADR 345)", () => {
+    const details = JSON.stringify({
+      from: "New",
+      to: "Done",
+      phase: { von: "Neu", nach: "Gewonnen" },
+      grund: "Preis",
+    });
+    expect(auditDetailsText("status", details)).toBe(
+      "Status: Neu → Erledigt · Phase: Neu → Gewonnen · Grund: Preis",
+    );
+  });
+
   it("a moved appointment names both times in German", () => {
     expect(
       auditDetailsText(

@@ -241,6 +241,10 @@ const DETAIL_LABELS: Record<string, string> = {
   vorherigerHost: "Vorheriger Host",
   id: "ID",
   tab: "Ansicht",
+  phase: "Phase",
+  grund: "Grund",
+  anlass: "Anlass",
+  felder: "Felder",
   status: "Status",
   zuweisung: "Zuweisung",
   quelle: "Quelle",
@@ -287,7 +291,15 @@ function detailValue(key: string, value: unknown): string {
   if (value === null || value === undefined || value === "") return "–";
   if (typeof value === "boolean") return value ? "ja" : "nein";
   if (Array.isArray(value)) return value.map((v) => detailValue(key, v)).join(", ");
-  if (typeof value === "object") return JSON.stringify(value);
+  if (typeof value === "object") {
+    // A move ({ von, nach }, e.g. the pipeline's phase, ADR 345) reads like the status's.
+    const move = value as { von?: unknown; nach?: unknown };
+    if ("von" in move && "nach" in move)
+      return `${detailValue(key, move.von)} → ${detailValue(key, move.nach)}`;
+    return Object.entries(value as Record<string, unknown>)
+      .map(([k, v]) => `${DETAIL_LABELS[k] ?? k}: ${detailValue(k, v)}`)
+      .join(", ");
+  }
   const text = String(value);
   if (key === "bereiche") return SETTINGS_SECTION_LABELS[text] ?? text;
   if (ISO_TIME.test(text)) return `${formatDateTime(text)} Uhr`;

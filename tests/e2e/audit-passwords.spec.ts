@@ -28,7 +28,10 @@ test("a guessable password is refused at the field; a strong one is taken", asyn
     await page.getByLabel(label).fill("Passwort12345");
   }
   await page.getByRole("button", { name: "Passwort zurücksetzen" }).click();
-  const feedback = page.getByText("Dieses Passwort ist zu leicht zu erraten.");
+  // At the field: its description carries the message (a summary above the form repeats it).
+  const feedback = page
+    .locator('[id$="-newPassword-description"]')
+    .getByText("Dieses Passwort ist zu leicht zu erraten.");
   await expect(feedback).toBeInViewport();
   if (javaScriptEnabled) {
     await expect(page.getByTestId("password-strength")).toHaveText("Passwortstärke: Zu schwach");
