@@ -45,6 +45,12 @@ beforeAll(async () => {
         registerNumber: "HRB 123456 B",
         managingDirectors: "Erika Beispiel",
       },
+      // The accessibility statement names the authority and the Schlichtung (the optional
+      // `accessibility` item, ADR 340).
+      accessibility: {
+        authority: "Marktüberwachungsstelle der Länder für die Barrierefreiheit (MLBF), Magdeburg",
+        arbitration: "Schlichtungsstelle nach § 34 BFSG, Berlin",
+      },
     },
   });
   expect(configured.status).toBe(200);

@@ -51,6 +51,9 @@ export const CLASSIFICATION: Record<string, Classification> = {
   "admin/": { page: "admin" },
   "admin/dashboard": { page: "admin", post: "admin" },
   "admin/requests": { page: "admin", post: "admin" },
+  // The pipeline's board (ADR 347) and the admin's tasks (ADR 351).
+  "admin/requests/board": { page: "admin", post: "admin" },
+  "admin/aufgaben": { page: "admin", post: "admin" },
   // JSON for a list row's expand button (ADR 190), guarded like the admin pages (login redirect).
   "admin/requests/:id/details": { page: "admin" },
   // Guarded by the feed token in its query (no token: 404), not by a session (ADR 267).

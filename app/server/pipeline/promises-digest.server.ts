@@ -44,8 +44,9 @@ export function promisesSection(admin: { id: number }, now: Date): DigestSection
     .innerJoin(requests, eq(requests.id, requestAssignees.requestId))
     .where(where)
     .orderBy(
+      // The earliest open promise first (one kept already does not count).
       asc(
-        sql`min(coalesce(${requests.contactDueAt}, 9e15), coalesce(${requests.trialDueAt}, 9e15))`,
+        sql`min(coalesce(CASE WHEN ${requests.contactDoneAt} IS NULL THEN ${requests.contactDueAt} END, 9e15), coalesce(CASE WHEN ${requests.trialDoneAt} IS NULL THEN ${requests.trialDueAt} END, 9e15))`,
       ),
     )
     .all();
