@@ -133,6 +133,8 @@ test("an admin writes to the lead from the full-screen view; the thread stays wi
     ).toBeVisible();
   }
   await page.reload();
+  // With JS the page restores its scroll position once hydrated: scroll after that.
+  if (javaScriptEnabled) await waitForHydration(page);
   const sent = page.locator(`[data-message-id]`).filter({ hasText: `Rückfrage ${m}` });
   await sent.scrollIntoViewIfNeeded();
   await expect(sent.getByText("Gesendet", { exact: true })).toBeInViewport();

@@ -84,8 +84,17 @@ describe("audit log", () => {
     const by = (action: string) => log.filter((e) => e.action === action);
     expect(by("login")).toContainEqual(expect.objectContaining({ actor: admin.username }));
     expect(by("status").map((e) => [e.actor, e.target, JSON.parse(e.details ?? "{}")])).toEqual([
-      [admin.username, target, { from: "New", to: "In Progress" }],
-      [admin.username, target, { from: "In Progress", to: "Done" }],
+      // A status moves the pipeline's phase with it (ADR 345): both in one entry.
+      [
+        admin.username,
+        target,
+        { from: "New", to: "In Progress", phase: { von: "Neu", nach: "Kontaktiert" } },
+      ],
+      [
+        admin.username,
+        target,
+        { from: "In Progress", to: "Done", phase: { von: "Kontaktiert", nach: "Gewonnen" } },
+      ],
     ]);
     expect(by("assign")).toEqual([expect.objectContaining({ actor: admin.username, target })]);
     expect(by("export-person")).toEqual([

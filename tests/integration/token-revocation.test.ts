@@ -131,7 +131,8 @@ describe("a recovered account takes the intruder's keys away", () => {
     for (const token of bystander.tokens)
       expect((await server.fetch("/api/admin/requests", { token })).status).toBe(200);
     expect((await server.fetch(`/admin/kalender.ics?token=${bystander.feed}`)).status).toBe(200);
-  });
+    // Several scrypt checks (login, reset, logins again): time for a loaded machine.
+  }, 60_000);
 
   it("another admin's '2FA zurücksetzen' revokes them too; the mail names them", async () => {
     const keys = await withKeys("yara-revoke");
