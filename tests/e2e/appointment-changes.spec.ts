@@ -78,7 +78,9 @@ for (const viewport of [
       await shot(page, testInfo, `moved-${tag}`);
 
       // Cancel: one question on the card (its step in the URL), "no" keeps it, then the real form.
-      await after.getByRole("link", { name: /absagen$/ }).click();
+      // (By keyboard: without JS the move's toast stays over the card's foot until it is closed.)
+      await after.getByRole("link", { name: /absagen$/ }).focus();
+      await page.keyboard.press("Enter");
       await expect(after.getByText(/wirklich absagen\?/)).toBeInViewport();
       await after.getByRole("link", { name: "Nein, Termin behalten" }).click();
       await expect(after.getByRole("button", { name: "Ja, Termin absagen" })).toHaveCount(0);
