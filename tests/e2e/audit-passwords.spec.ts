@@ -28,9 +28,9 @@ test("a guessable password is refused at the field; a strong one is taken", asyn
     await page.getByLabel(label).fill("Passwort12345");
   }
   await page.getByRole("button", { name: "Passwort zurücksetzen" }).click();
-  // At the field: its description carries the message (a summary above the form repeats it).
+  // At the field: its error list (which the input names in aria-describedby) carries the message.
   const feedback = page
-    .locator('[id$="-newPassword-description"]')
+    .locator('[id$="-newPassword-error"]')
     .getByText("Dieses Passwort ist zu leicht zu erraten.");
   await expect(feedback).toBeInViewport();
   if (javaScriptEnabled) {
