@@ -23,6 +23,9 @@ export function useBoardMoves(stages: Stage[], name: (id: number) => string) {
   const location = useLocation();
   const [lifted, setLifted] = useState<Lifted | null>(null);
   const [dragging, setDragging] = useState<number | null>(null);
+  // The dragged card, known at once: the first dragover can come before React renders the
+  // state set by dragstart (a quick drag), and a stale `null` there would refuse the drop.
+  const draggingNow = useRef<number | null>(null);
   const [over, setOver] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const [askReason, setAskReason] = useState<PendingReason | null>(null);
@@ -108,9 +111,11 @@ export function useBoardMoves(stages: Stage[], name: (id: number) => string) {
     onDragStart: (event: React.DragEvent) => {
       event.dataTransfer.setData("text/plain", String(id));
       event.dataTransfer.effectAllowed = "move";
+      draggingNow.current = id;
       setDragging(id);
     },
     onDragEnd: () => {
+      draggingNow.current = null;
       setDragging(null);
       setOver(null);
     },
@@ -118,7 +123,7 @@ export function useBoardMoves(stages: Stage[], name: (id: number) => string) {
 
   const dropProps = (stage: Stage) => ({
     onDragOver: (event: React.DragEvent) => {
-      if (dragging === null) return;
+      if (draggingNow.current === null) return;
       event.preventDefault();
       event.dataTransfer.dropEffect = "move";
       if (over !== stage.id) setOver(stage.id);
@@ -128,7 +133,8 @@ export function useBoardMoves(stages: Stage[], name: (id: number) => string) {
     },
     onDrop: (event: React.DragEvent) => {
       event.preventDefault();
-      const id = Number(event.dataTransfer.getData("text/plain")) || dragging;
+      const id = Number(event.dataTransfer.getData("text/plain")) || draggingNow.current;
+      draggingNow.current = null;
       setDragging(null);
       setOver(null);
       if (id) move(id, stage);
