@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import { berlinToday } from "~/lib/booking-calendar";
 import { DIGEST_SECTION_ITEMS, type DigestJson, type DigestSection } from "~/lib/digest";
 import { dueLabel, FOLLOW_UP_ANSWER_LABELS, type TaskJson } from "~/lib/follow-ups";
@@ -7,6 +7,7 @@ import { requestAssignees, requests } from "~db/schema";
 import { tasksOf } from "../follow-ups/follow-ups.server";
 import { promisesSection } from "../pipeline/promises-digest.server";
 import { db } from "../platform/db.server";
+import { countAssigned } from "../requests/counts.server";
 import { countQuarantined } from "../requests/quarantine.server";
 
 /**
@@ -49,6 +50,9 @@ function followUpSection(admin: DigestAdmin, now: Date): DigestSection | null {
 
 /** Requests still "Neu" that are assigned to the admin (not archived, not held), newest first. */
 function newLeadSection(admin: DigestAdmin): DigestSection | null {
+  // The total from the counts table (ADR 275): none assigned, no query over the requests.
+  const total = countAssigned(admin.id, "New");
+  if (!total) return null;
   const where = and(
     eq(requestAssignees.adminId, admin.id),
     eq(requests.status, "New"),
@@ -64,15 +68,6 @@ function newLeadSection(admin: DigestAdmin): DigestSection | null {
     .limit(DIGEST_SECTION_ITEMS)
     .all();
   if (!rows.length) return null;
-  const total =
-    rows.length < DIGEST_SECTION_ITEMS
-      ? rows.length
-      : (db()
-          .select({ n: sql<number>`count(*)` })
-          .from(requestAssignees)
-          .innerJoin(requests, eq(requests.id, requestAssignees.requestId))
-          .where(where)
-          .get()?.n ?? rows.length);
   return {
     key: "newLeads",
     title: "Neue Anfragen für Sie",
@@ -82,7 +77,7 @@ function newLeadSection(admin: DigestAdmin): DigestSection | null {
       detail: `eingegangen am ${formatDate(r.createdAt)}`,
       href: requestHref(r.id),
     })),
-    more: total - rows.length,
+    more: Math.max(0, total - rows.length),
     link: { label: "Mir zugewiesen", href: "/admin/requests?tab=mine&status=New" },
   };
 }

@@ -1,10 +1,11 @@
-import { and, asc, eq, isNull, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, isNull, sql } from "drizzle-orm";
 import { berlinDayOf, dayBoundsUtc } from "~/lib/booking-calendar";
 import { DIGEST_SECTION_ITEMS, type DigestSection } from "~/lib/digest";
 import { formatRequestId } from "~/lib/format";
 import { promiseText } from "~/lib/promises";
 import { requestAssignees, requests } from "~db/schema";
 import { db } from "../platform/db.server";
+import { openPromiseCondition } from "./promises.server";
 
 /**
  * The morning digest's first section (ADRs 346, 352): the promises of the admin's requests (those
@@ -12,24 +13,14 @@ import { db } from "../platform/db.server";
  * open, the request neither closed ("Done"), archived nor held. Earliest due first.
  */
 
-/** Open promises due before `until` (epoch ms) on one request column pair. */
-const openBefore = (
-  due: SQL | typeof requests.contactDueAt,
-  done: SQL | typeof requests.contactDoneAt,
-  until: number,
-) => sql`(${done} IS NULL AND ${due} IS NOT NULL AND ${due} < ${until})`;
-
 export function promisesSection(admin: { id: number }, now: Date): DigestSection | null {
   const until = dayBoundsUtc(berlinDayOf(now)).end.getTime() + 1;
+  // Driven by the open promises' partial indexes (not by the admin's assignments, which the
+  // planner might scan whole), then kept to the admin's requests.
   const where = and(
-    eq(requestAssignees.adminId, admin.id),
-    ne(requests.status, "Done"),
-    eq(requests.archived, false),
+    openPromiseCondition(null, until),
     isNull(requests.quarantinedAt),
-    or(
-      openBefore(requests.contactDueAt, requests.contactDoneAt, until),
-      openBefore(requests.trialDueAt, requests.trialDoneAt, until),
-    ),
+    sql`EXISTS (SELECT 1 FROM ${requestAssignees} WHERE ${requestAssignees.requestId} = ${requests.id} AND ${requestAssignees.adminId} = ${admin.id})`,
   );
   const rows = db()
     .select({
@@ -40,8 +31,7 @@ export function promisesSection(admin: { id: number }, now: Date): DigestSection
       trialDueAt: requests.trialDueAt,
       trialDoneAt: requests.trialDoneAt,
     })
-    .from(requestAssignees)
-    .innerJoin(requests, eq(requests.id, requestAssignees.requestId))
+    .from(requests)
     .where(where)
     .orderBy(
       // The earliest open promise first (one kept already does not count).

@@ -56,6 +56,14 @@ function range(filter: PromiseFilter, now: Date): [number | null, number | null]
  */
 export function promiseFilterCondition(filter: PromiseFilter, now = new Date()): SQL {
   const [from, to] = range(filter, now);
+  return openPromiseCondition(from, to);
+}
+
+/**
+ * Requests with an open promise due in [from, to), as an id set read from the two partial indexes:
+ * its cost is the open promises', whatever else the query asks (the morning digest's "Ihre Zusagen").
+ */
+export function openPromiseCondition(from: number | null, to: number | null): SQL {
   const [contact, trial] = PROMISES.map(
     (p) =>
       sql`SELECT ${requests.id} FROM ${requests} INDEXED BY ${sql.identifier(p.open)} WHERE ${openIn(p, from, to)}`,

@@ -27,6 +27,11 @@ function sum(slice: Slice): number {
   return Number(row?.n ?? 0);
 }
 
+/** Requests assigned to the admin in a status, neither archived nor held (the digest's "Neu"). */
+export function countAssigned(adminId: number, status: string): number {
+  return sum({ quarantined: false, archived: false, status, bucket: adminId });
+}
+
 /**
  * The list's total for a query without search and source filter (those count their index range):
  * tab (quarantine included), status and assignment, exact. undefined when the query needs a count
