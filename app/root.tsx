@@ -89,7 +89,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className="min-h-screen bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
+      <body className="min-h-screen bg-white text-slate-900 has-[[data-admin-layout]]:bg-slate-50 antialiased dark:bg-slate-950 dark:has-[[data-admin-layout]]:bg-slate-950 dark:text-slate-100">
         {children}
         {embed ? null : <ScrollRestoration nonce={nonce} />}
         <AppScripts nonce={nonce} hydration={hydration} />

@@ -78,9 +78,16 @@ for (const viewport of [
       await shot(page, testInfo, `moved-${tag}`);
 
       // Cancel: one question on the card (its step in the URL), "no" keeps it, then the real form.
-      // (By keyboard: without JS the move's toast stays over the card's foot until it is closed.)
-      await after.getByRole("link", { name: /absagen$/ }).focus();
-      await page.keyboard.press("Enter");
+      // Clicked, not by keyboard: the page leaves room under the move's toast (which stays
+      // without JS until it is closed), so the card's foot is not covered by it.
+      const cancel = after.getByRole("link", { name: /absagen$/ });
+      await cancel.scrollIntoViewIfNeeded();
+      const toastBox = await page.locator("[data-toast]").first().boundingBox();
+      const cancelBox = await cancel.boundingBox();
+      if (toastBox && cancelBox && viewport.width >= 640) {
+        expect(cancelBox.y + cancelBox.height).toBeLessThanOrEqual(toastBox.y);
+      }
+      await cancel.click();
       await expect(after.getByText(/wirklich absagen\?/)).toBeInViewport();
       await after.getByRole("link", { name: "Nein, Termin behalten" }).click();
       await expect(after.getByRole("button", { name: "Ja, Termin absagen" })).toHaveCount(0);

@@ -151,6 +151,13 @@ export function ToastProvider({
   return (
     <ToastContext.Provider value={api}>
       {children}
+      {/* From 640 px the toasts sit in the bottom-left corner: room at the page's end, so the
+          last thing on the page (a card just moved, its links) can scroll out from under them —
+          without JS a toast stays until it is closed. With the flash toast of a navigation it is
+          there in the render that scrolls to the page's anchor. */}
+      {toasts.length || serverToast ? (
+        <div aria-hidden="true" data-toast-room="" className="hidden h-32 sm:block" />
+      ) : null}
       <section
         aria-live="polite"
         aria-label="Benachrichtigungen"

@@ -56,7 +56,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const pendingPasswordChange = !loaderData.admin.password_changed;
   const pendingEnrollment = loaderData.admin.mfaEnrollmentRequired;
   return (
-    <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
+    <div data-admin-layout="" className="min-h-screen bg-slate-50 dark:bg-slate-950">
       <header className="relative bg-white shadow-sm dark:bg-slate-900">
         {/* Phones: logo, "Admin-Bereich" and the buttons in one row, the welcome on its own full-width
             line below (at 390 px it never shrinks to "Willkom…"); from 640 px the welcome sits under
