@@ -30,11 +30,17 @@ import { UploadWidget } from "./upload-widget";
 import { useContactSubmission } from "./use-contact-submission";
 import { VoiceField } from "./voice-field";
 
+/** The page's action data after a refused no-JS post (refusedSubmission of submit.server). */
+export type RefusedPost = {
+  /** Conform's reply (messages and typed values). */
+  result: SubmissionResult<string[]>;
+  uploadErrors: string[];
+  /** The message that belongs to no field. */
+  error?: string;
+};
+
 type Props = {
-  /** Conform's reply of the no-JS action (messages and typed values). */
-  lastResult?: SubmissionResult<string[]> | null;
-  serverUploadErrors?: string[];
-  formError?: string;
+  refused?: RefusedPost;
   /** getZodConstraint(schema), computed on the server. */
   constraint: Record<string, Constraint>;
   limits: UploadLimits;
@@ -70,7 +76,10 @@ export function contactFormAction(affiliateCode: string | null) {
  * says what is missing), the upload to POST /api/requests with progress.
  */
 export function ContactForm(props: Props) {
-  const form = useContactSubmission({ lastResult: props.lastResult, submitted: props.submitted });
+  const form = useContactSubmission({
+    lastResult: props.refused?.result,
+    submitted: props.submitted,
+  });
   const embed = props.embed;
   // Hydrated, with what was typed before adopted (never "hydrated" alone: see `ready`).
   const { ready: hydrated, values, errors, status, progress, initialValue } = form;
@@ -84,11 +93,11 @@ export function ContactForm(props: Props) {
 
   const blocked = submitBlockedReason(values, form.phoneInvalid);
   const submitHint = hydrated && status !== "sending" ? blocked : null;
-  const uploadErrors = form.uploadErrors ?? props.serverUploadErrors;
-  const serverFormError = props.lastResult?.error?.[""]?.[0];
+  const uploadErrors = form.uploadErrors ?? props.refused?.uploadErrors;
+  const serverFormError = props.refused?.result.error?.[""]?.[0];
   // The no-JS answer's message opens with the page at the form; the JS form's stands above its
   // button (SubmitProblem).
-  const formError = props.formError ?? serverFormError ?? null;
+  const formError = props.refused?.error ?? serverFormError ?? null;
   const companyErrors = fieldMessages(
     "companyDescription",
     errors.companyDescription,

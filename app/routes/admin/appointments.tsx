@@ -4,6 +4,7 @@ import { AppointmentCard } from "~/components/admin/appointments/appointment-car
 import { Button } from "~/components/ui/button";
 import { CheckboxGroup } from "~/components/ui/checkbox-group";
 import { Alert, inputClass } from "~/components/ui/field";
+import { FilterSelect, labelled } from "~/components/ui/filter-select";
 import { Pagination } from "~/components/ui/pagination";
 import {
   filterGroups,
@@ -103,30 +104,18 @@ export default function AppointmentsPage({ loaderData }: Route.ComponentProps) {
         method="get"
         className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-3 dark:border-slate-800 dark:bg-slate-900"
       >
-        <div>
-          <label htmlFor="filter" className="mb-1 block text-sm font-medium">
-            Zeitraum
-          </label>
-          <select id="filter" name="filter" defaultValue={query.filter} className={inputClass}>
-            {TIME_FILTERS.map((f) => (
-              <option key={f} value={f}>
-                {TIME_FILTER_LABELS[f]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="sort" className="mb-1 block text-sm font-medium">
-            Sortierung
-          </label>
-          <select id="sort" name="sort" defaultValue={query.sort} className={inputClass}>
-            {APPOINTMENT_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {APPOINTMENT_SORT_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          name="filter"
+          label="Zeitraum"
+          value={query.filter}
+          options={labelled(TIME_FILTERS, TIME_FILTER_LABELS)}
+        />
+        <FilterSelect
+          name="sort"
+          label="Sortierung"
+          value={query.sort}
+          options={labelled(APPOINTMENT_SORTS, APPOINTMENT_SORT_LABELS)}
+        />
         <CheckboxGroup
           legend={`Status: ${statusFilterLabel(query.statuses)}`}
           name="status"

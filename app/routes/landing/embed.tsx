@@ -1,4 +1,3 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { useRef, useState } from "react";
 import { data, redirect, useLoaderData } from "react-router";
@@ -16,18 +15,11 @@ import { bookingEnabled } from "~/server/appointments/booking-settings.server";
 import { branding } from "~/server/branding/branding.server";
 import { getConfiguration } from "~/server/configuration/configuration.server";
 import { embedAttribution, embedFormToken, embedSentRequest } from "~/server/embed/embed.server";
-import { readForm } from "~/server/http/http.server";
 import { clientIp } from "~/server/http/request-context.server";
 import { requestLinkPath } from "~/server/requests/request-link.server";
 import { loadRequestJson, requestsWithAppointment } from "~/server/requests/serialize.server";
-import { submitRequest } from "~/server/requests/submit.server";
-import {
-  answerFragment,
-  answerFromForm,
-  checkView,
-  isChallengeAnswer,
-  QUESTION_FRAGMENT,
-} from "~/server/spam/script-free.server";
+import { refusedSubmission, submitRequest } from "~/server/requests/submit.server";
+import { answerIfChallenge, checkView, QUESTION_FRAGMENT } from "~/server/spam/script-free.server";
 import { transcriptionProcessor } from "~/server/transcription/client.server";
 import type { Route } from "./+types/embed";
 
@@ -97,10 +89,8 @@ export function loader({ request }: Route.LoaderArgs) {
  * the answer to the script-free question of its thank-you page (ADR 326).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (isChallengeAnswer(request)) {
-    const params = await answerFromForm(await readForm(request), clientIp(context));
-    return redirect(`${EMBED_PATH}?${params}${answerFragment(params)}`, { status: 303 });
-  }
+  const answered = await answerIfChallenge(request, clientIp(context), EMBED_PATH);
+  if (answered) return answered;
   const result = await submitRequest(request, clientIp(context), { embed: true, scriptFree: true });
   if (result.ok && result.embed) {
     const params = new URLSearchParams({ gesendet: result.embed.sentToken });
@@ -119,14 +109,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   if (result.ok) throw new Error("embed: a submission without its token was accepted");
-  return data(
-    {
-      result: result.reply as SubmissionResult<string[]>,
-      uploadErrors: result.uploadErrors ?? [],
-      error: result.uploadErrors?.length || result.fieldErrors ? undefined : result.error,
-    },
-    { status: result.status },
-  );
+  return refusedSubmission(result);
 }
 
 export default function Embed({ actionData }: Route.ComponentProps) {
@@ -149,9 +132,7 @@ export default function Embed({ actionData }: Route.ComponentProps) {
         </div>
       </div>
       <ContactForm
-        lastResult={actionData?.result}
-        serverUploadErrors={actionData?.uploadErrors}
-        formError={actionData?.error}
+        refused={actionData}
         constraint={page.constraint}
         limits={page.limits}
         affiliateCode={null}

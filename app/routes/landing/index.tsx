@@ -1,4 +1,3 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { data, redirect, useLoaderData, useRouteLoaderData } from "react-router";
 import type { Hydration } from "~/components/app-scripts";
@@ -24,19 +23,12 @@ import { bookingEnabled } from "~/server/appointments/booking-settings.server";
 import { visitorAppointments } from "~/server/appointments/visitor.server";
 import { branding } from "~/server/branding/branding.server";
 import { getConfiguration } from "~/server/configuration/configuration.server";
-import { readForm } from "~/server/http/http.server";
 import { clientIp } from "~/server/http/request-context.server";
 import { env } from "~/server/platform/env.server";
 import type { RenderCacheRule } from "~/server/rendering/render-cache.server";
 import { loadRequestsJson, requestsWithAppointment } from "~/server/requests/serialize.server";
-import { submitRequest } from "~/server/requests/submit.server";
-import {
-  answerFragment,
-  answerFromForm,
-  checkView,
-  isChallengeAnswer,
-  QUESTION_FRAGMENT,
-} from "~/server/spam/script-free.server";
+import { refusedSubmission, submitRequest } from "~/server/requests/submit.server";
+import { answerIfChallenge, checkView, QUESTION_FRAGMENT } from "~/server/spam/script-free.server";
 import { transcriptionProcessor } from "~/server/transcription/client.server";
 import { landingAttribution } from "~/server/visitors/attribution.server";
 import { consentNeeded, visitorFooter } from "~/server/visitors/footer.server";
@@ -176,10 +168,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * the script-free question its thank-you page may ask (ADR 326).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (isChallengeAnswer(request)) {
-    const params = await answerFromForm(await readForm(request), clientIp(context));
-    return redirect(`/?${params}${answerFragment(params)}`, { status: 303 });
-  }
+  const answered = await answerIfChallenge(request, clientIp(context), "/");
+  if (answered) return answered;
   const result = await submitRequest(request, clientIp(context), { scriptFree: true });
   if (result.ok) {
     const params = new URLSearchParams({ gesendet: String(result.request.id) });
@@ -193,14 +183,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       headers,
     });
   }
-  return data(
-    {
-      result: result.reply as SubmissionResult<string[]>,
-      uploadErrors: result.uploadErrors ?? [],
-      error: result.uploadErrors?.length || result.fieldErrors ? undefined : result.error,
-    },
-    { status: result.status },
-  );
+  return refusedSubmission(result);
 }
 
 export default function Landing({ actionData }: Route.ComponentProps) {
@@ -219,9 +202,7 @@ export default function Landing({ actionData }: Route.ComponentProps) {
         />
         <Features />
         <ContactForm
-          lastResult={actionData?.result}
-          serverUploadErrors={actionData?.uploadErrors}
-          formError={actionData?.error}
+          refused={actionData}
           constraint={page.constraint}
           limits={page.limits}
           affiliateCode={page.affiliate?.code ?? null}

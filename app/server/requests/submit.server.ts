@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
 import { attributionOf } from "~/lib/attribution";
 import { emailKey, phoneKey } from "~/lib/contact-keys";
 import { EMBED_TOKEN_FIELD } from "~/lib/embed";
@@ -48,6 +49,21 @@ export type SubmitFailure = Failure & {
   reply: SubmissionResult<string[]>;
   uploadErrors?: string[];
 };
+
+/**
+ * A refused no-JS post of a page's form (landing page, /embed) as its action data: Conform's reply,
+ * the refused files, and the message that belongs to no field, with the failure's status.
+ */
+export function refusedSubmission(result: SubmitFailure) {
+  return data(
+    {
+      result: result.reply,
+      uploadErrors: result.uploadErrors ?? [],
+      error: result.uploadErrors?.length || result.fieldErrors ? undefined : result.error,
+    },
+    { status: result.status },
+  );
+}
 
 export type SubmitResult =
   | Ok<{

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { clientKey } from "~/lib/client-key";
 import {
   ANSWER_PARAM,
@@ -16,6 +16,7 @@ import {
 } from "~/lib/script-free-challenge";
 import { rateLimits, requests } from "~db/schema";
 import { getConfiguration } from "../configuration/configuration.server";
+import { readForm } from "../http/http.server";
 import { derivedKeys } from "../platform/crypto.server";
 import { type Db, db } from "../platform/db.server";
 import { createLimiter, type Limiter } from "../platform/rate-limit.server";
@@ -227,14 +228,13 @@ export function outcomeParams(
 }
 
 /** Whether a post to the landing page or /embed is an answer (its form posts to `?antwort`). */
-export const isChallengeAnswer = (request: Request) =>
-  new URL(request.url).searchParams.has(ANSWER_PARAM);
+const isChallengeAnswer = (request: Request) => new URL(request.url).searchParams.has(ANSWER_PARAM);
 
 /**
  * The answer form of a thank-you page (landing page and /embed): its honeypot, the token and the
  * answer; the query of the page to go back to (its `gesendet` as the form carried it).
  */
-export async function answerFromForm(form: FormData, clientIp: string): Promise<URLSearchParams> {
+async function answerFromForm(form: FormData, clientIp: string): Promise<URLSearchParams> {
   const field = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : "";
@@ -261,5 +261,19 @@ export const QUESTION_FRAGMENT = "#frage";
  * Where the page opens after an answer: a new question as above; an outcome at the form, so the
  * thanks and the outcome under it are in view.
  */
-export const answerFragment = (params: URLSearchParams) =>
+const answerFragment = (params: URLSearchParams) =>
   params.get("ergebnis") === CHECK_RESULT.wrong ? QUESTION_FRAGMENT : "#contact";
+
+/**
+ * A post to a thank-you page (`path`: "/" or "/embed") that answers its question: the answer
+ * checked, and the 303 back to the page with the outcome. null for any other post (a submission).
+ */
+export async function answerIfChallenge(
+  request: Request,
+  clientIp: string,
+  path: string,
+): Promise<Response | null> {
+  if (!isChallengeAnswer(request)) return null;
+  const params = await answerFromForm(await readForm(request), clientIp);
+  return redirect(`${path}?${params}${answerFragment(params)}`, { status: 303 });
+}

@@ -2,6 +2,7 @@ import { FilterPanel } from "~/components/admin/requests/filter-panel";
 import { SourceFilter } from "~/components/admin/requests/source-filter";
 import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
+import { FilterSelect, labelled } from "~/components/ui/filter-select";
 import type { Stage } from "~/lib/pipeline";
 import { PROMISE_FILTER_LABELS, PROMISE_FILTERS } from "~/lib/promises";
 import {
@@ -57,76 +58,44 @@ export function ListFilters({
           className={inputClass}
         />
       </div>
-      <div>
-        <label htmlFor="status" className="mb-1 block text-sm font-medium">
-          Status
-        </label>
-        <select id="status" name="status" defaultValue={query.status} className={inputClass}>
-          <option value="">Alle</option>
-          {REQUEST_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {STATUS_LABELS[s]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="assignment" className="mb-1 block text-sm font-medium">
-          Zuweisung
-        </label>
-        <select
-          id="assignment"
-          name="assignment"
-          defaultValue={query.assignment}
-          className={inputClass}
-        >
-          <option value="">Alle</option>
-          {ASSIGNMENT_FILTERS.map((a) => (
-            <option key={a} value={a}>
-              {ASSIGNMENT_LABELS[a]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        name="status"
+        label="Status"
+        value={query.status}
+        options={labelled(REQUEST_STATUSES, STATUS_LABELS)}
+        all
+      />
+      <FilterSelect
+        name="assignment"
+        label="Zuweisung"
+        value={query.assignment}
+        options={labelled(ASSIGNMENT_FILTERS, ASSIGNMENT_LABELS)}
+        all
+      />
       <SourceFilter sources={sources} value={query.source} />
-      <div>
-        <label htmlFor="stage" className="mb-1 block text-sm font-medium">
-          Phase
-        </label>
-        <select id="stage" name="stage" defaultValue={query.stage} className={inputClass}>
-          <option value="">Alle</option>
-          {stages.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="promise" className="mb-1 block text-sm font-medium">
-          Versprechen
-        </label>
-        <select id="promise" name="promise" defaultValue={query.promise} className={inputClass}>
-          <option value="">Alle</option>
-          {PROMISE_FILTERS.map((p) => (
-            <option key={p} value={p}>
-              {PROMISE_FILTER_LABELS[p]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="sort" className="mb-1 block text-sm font-medium">
-          Sortierung
-        </label>
-        <select id="sort" name="sort" defaultValue={query.sort} className={inputClass}>
-          {REQUEST_SORTS.filter((s) => s !== "relevance" || query.q).map((s) => (
-            <option key={s} value={s}>
-              {SORT_LABELS[s]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        name="stage"
+        label="Phase"
+        value={query.stage}
+        options={stages.map((st) => [st.id, st.name] as const)}
+        all
+      />
+      <FilterSelect
+        name="promise"
+        label="Versprechen"
+        value={query.promise}
+        options={labelled(PROMISE_FILTERS, PROMISE_FILTER_LABELS)}
+        all
+      />
+      <FilterSelect
+        name="sort"
+        label="Sortierung"
+        value={query.sort}
+        options={labelled(
+          REQUEST_SORTS.filter((s) => s !== "relevance" || query.q),
+          SORT_LABELS,
+        )}
+      />
     </FilterPanel>
   );
 }
