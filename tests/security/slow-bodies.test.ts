@@ -214,8 +214,7 @@ describe("slow bodies", () => {
     try {
       await until(
         () =>
-          stats().intake.reading + stats().active + stats().waiting === 100 &&
-          stats().active === 4,
+          stats().intake.reading + stats().active + stats().waiting === 100 && stats().active === 4,
       );
       const { intake } = stats();
       expect(intake.bytes).toBeLessThanOrEqual(4 * 1024 * 1024);

@@ -68,13 +68,13 @@ describe("concurrencyLimit (ADR 195)", () => {
     const c = fetch(`${app.url}/work/c`);
     await app.until(() => app?.limiter.stats().waiting === 1);
     expect(app.started).toEqual(["a", "b"]);
-    expect(app.limiter.stats()).toEqual({ active: 2, waiting: 1, inTransit: 0 });
+    expect(app.limiter.stats()).toEqual({ active: 2, waiting: 1, inTransit: 0, smallInTransit: 0 });
 
     await app.release("b");
     expect(await (await b).text()).toBe("b");
     await app.until(() => app?.started.length === 3);
     expect(app.started).toEqual(["a", "b", "c"]);
-    expect(app.limiter.stats()).toEqual({ active: 2, waiting: 0, inTransit: 0 });
+    expect(app.limiter.stats()).toEqual({ active: 2, waiting: 0, inTransit: 0, smallInTransit: 0 });
 
     await app.release("a");
     await app.release("c");
@@ -126,7 +126,7 @@ describe("concurrencyLimit (ADR 195)", () => {
     const a = fetch(`${app.url}/work/a`);
     const b = fetch(`${app.url}/work/b`);
     await app.until(() => app?.started.length === 2);
-    expect(app.limiter.stats()).toEqual({ active: 0, waiting: 0, inTransit: 0 });
+    expect(app.limiter.stats()).toEqual({ active: 0, waiting: 0, inTransit: 0, smallInTransit: 0 });
     await app.release("a");
     await app.release("b");
     await Promise.all([a, b]);
@@ -153,7 +153,7 @@ describe("concurrencyLimit (ADR 195)", () => {
     const visitor = [from("visitor", "v1"), from("visitor", "v2")];
     await app.until(() => app?.started.length === 4);
     expect(app.started.slice(2)).toEqual(["v1", "v2"]);
-    expect(app.limiter.stats()).toEqual({ active: 4, waiting: 3, inTransit: 0 });
+    expect(app.limiter.stats()).toEqual({ active: 4, waiting: 3, inTransit: 0, smallInTransit: 0 });
 
     // A visitor's slot that frees up goes to the visitor's next request, not to the attacker at the head.
     const v3 = from("visitor", "v3");
