@@ -8,6 +8,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { TestHooks } from "../app/server/platform/test-hooks.server.ts";
 import type { fastLanding } from "../app/server/rendering/landing-fast-path.server.ts";
 import { bodyIntake, type IntakeStats } from "./body-intake.ts";
+import { BODY_DEADLINE_SECONDS, BODY_PACE } from "./body-pace.ts";
 import {
   type ConcurrencyStats,
   clientAddress,
@@ -52,6 +53,7 @@ export type BootResult = {
     METRICS_PORT?: number;
     METRICS_HOST?: string;
     MAX_CONCURRENT_REQUESTS?: number;
+    BODY_DEADLINE_SECONDS?: number;
   };
   shutdown: () => Promise<void>;
 };
@@ -102,17 +104,24 @@ export function createApp(
   // One client = one IPv4 address or IPv6 /56 (ADR 254); its network an IPv4 /24 or IPv6 /48.
   const clientOf = (req: express.Request) => extras.clientKey(clientAddress(req, trustFly));
   const networkOf = (req: express.Request) => extras.networkKey(clientAddress(req, trustFly));
+  // Every body keeps the minimum pace and a total deadline (ADR 321).
+  const pace = {
+    ...BODY_PACE,
+    deadlineMs: (boot.env.BODY_DEADLINE_SECONDS ?? BODY_DEADLINE_SECONDS) * 1000,
+  };
   // Small bodies are read before a slot is taken (ADR 321): a trickling client holds no slot.
-  const intake = bodyIntake({ clientOf, networkOf });
+  const intake = bodyIntake({ clientOf, networkOf, pace });
   app.use(intake);
   // At most this many requests in work at once, the rest wait (memory on a 256 MB machine, ADR 195).
   const limiter = concurrencyLimit({
     limit: boot.env.MAX_CONCURRENT_REQUESTS ?? 0,
     queue: REQUEST_QUEUE_MAX,
     // One client holds at most a quarter of the slots (ADR 197), one network at most half, and
-    // requests whose bodies are still on their way at most half (ADR 321).
+    // requests whose bodies are still on their way at most half; small bodies that did not fit the
+    // read-ahead budget have their own quarter, which uploads cannot take (ADR 321).
     clientOf,
     networkOf,
+    smallInTransit: (_req, res) => res.locals.smallInTransit === true,
     inTransit: (req, res) =>
       !res.locals.readAhead &&
       req.method !== "GET" &&
@@ -184,6 +193,7 @@ export function createApp(
     appUrl: boot.env.APP_URL,
     trustProxy: boot.env.TRUST_PROXY,
     multipartCap: extras.multipartCap,
+    bodyPace: pace,
   };
   app.use(originGuard(guards));
   app.use(bodyGuard(guards));

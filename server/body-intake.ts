@@ -8,9 +8,13 @@ import { BODY_TYPES } from "./guards.ts";
  * (server/body-pace.ts), so a client trickling small bodies holds no request slot (ADR 195, 197)
  * at all. All bodies read ahead — being read, or complete and waiting for their slot — hold at
  * most `budget` bytes (the 256 MB machine, ADR 196), one client at most a quarter of it and one
- * network (IPv4 /24, IPv6 /48) at most half; a body that does not fit is read in its slot as
- * before (and counts as a body in transit there, server/concurrency.ts). The body is handed on as
- * `res.locals.readAhead` (server/guards.ts streams it from there).
+ * network (IPv4 /24, IPv6 /48) at most half. The budget is reserved by the bytes that have
+ * arrived, never by the declared length (ADR 321, amendment): a body declared and not sent
+ * reserves nothing. A body whose next bytes do not fit is handed on with what it has read so far
+ * (put back in front of its stream, `res.locals.smallInTransit`) and read in its slot — a slot of
+ * the small bodies' own share (server/concurrency.ts). A body not eligible (larger, chunked) is
+ * read in its slot as before. The body is handed on as `res.locals.readAhead` (server/guards.ts
+ * streams it from there).
  */
 export type IntakeOptions = {
   /** The largest body read ahead (bytes). */
@@ -28,7 +32,7 @@ export const READ_AHEAD_BUDGET = 4 * 1024 * 1024;
 export type IntakeStats = {
   /** Requests whose body is being read ahead right now. */
   reading: number;
-  /** Bytes reserved by bodies read ahead (being read, or waiting for their slot). */
+  /** Bytes received of bodies read ahead (being read, or waiting for their slot). */
   bytes: number;
   /** The most `bytes` ever reserved at once. */
   peakBytes: number;
@@ -72,23 +76,17 @@ export function bodyIntake({
       return next();
     const client = clientOf(req);
     const network = networkOf(req);
-    if (
-      bytes + declared > budget ||
-      (byClient.get(client) ?? 0) + declared > budget / 4 ||
-      (byNetwork.get(network) ?? 0) + declared > budget / 2
-    )
-      return next();
-
-    // Reserved until the request is answered: a complete body waiting for its slot still counts.
-    bytes += declared;
-    peakBytes = Math.max(peakBytes, bytes);
-    add(byClient, client, declared);
-    add(byNetwork, network, declared);
-    res.once("close", () => {
-      bytes -= declared;
-      add(byClient, client, -declared);
-      add(byNetwork, network, -declared);
-    });
+    // Bytes of this body in the budget; reserved until the request is answered (a complete body
+    // waiting for its slot still counts) or the body is handed on.
+    let held = 0;
+    const release = () => {
+      if (held === 0) return;
+      bytes -= held;
+      add(byClient, client, -held);
+      add(byNetwork, network, -held);
+      held = 0;
+    };
+    res.once("close", release);
 
     reading++;
     let done = false;
@@ -106,9 +104,28 @@ export function bodyIntake({
     const watch = paceWatch(pace, () => {
       if (finish()) refuseTooSlow(req, res);
     });
+    const fits = (n: number) =>
+      bytes + n <= budget &&
+      (byClient.get(client) ?? 0) + n <= budget / 4 &&
+      (byNetwork.get(network) ?? 0) + n <= budget / 2;
     const onData = (chunk: Buffer) => {
       watch.count(chunk.length);
       chunks.push(chunk);
+      if (!fits(chunk.length)) {
+        // Handed on: what came so far goes back in front of the stream, read in a slot.
+        if (!finish()) return;
+        release();
+        req.pause();
+        req.unshift(Buffer.concat(chunks));
+        res.locals.smallInTransit = true;
+        next();
+        return;
+      }
+      held += chunk.length;
+      bytes += chunk.length;
+      peakBytes = Math.max(peakBytes, bytes);
+      add(byClient, client, chunk.length);
+      add(byNetwork, network, chunk.length);
     };
     const onEnd = () => {
       if (!finish()) return;

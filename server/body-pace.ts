@@ -7,14 +7,24 @@ import type { Request, Response } from "express";
  * an upload of 50 MB after ~1.7 h at the floor, never sooner (a rate floor, no size cap) — and a
  * client trickling a byte now and then holds nothing for long. It is measured on what the server
  * has read: a route that reads slowly is not timed against the client.
+ *
+ * Beside the pace, every body has a total deadline (`deadlineMs`, BODY_DEADLINE_SECONDS, ADR 321
+ * amendment): an upload sent just above the floor would otherwise hold its slot for hours.
  */
-export type BodyPace = { graceMs: number; bytesPerSecond: number };
+export type BodyPace = { graceMs: number; bytesPerSecond: number; deadlineMs?: number };
 
-export const BODY_PACE: BodyPace = { graceMs: 10_000, bytesPerSecond: 8 * 1024 };
+/** The total deadline of a body when none is configured (BODY_DEADLINE_SECONDS' default). */
+export const BODY_DEADLINE_SECONDS = 900;
+
+export const BODY_PACE: BodyPace = {
+  graceMs: 10_000,
+  bytesPerSecond: 8 * 1024,
+  deadlineMs: BODY_DEADLINE_SECONDS * 1000,
+};
 
 /** Milliseconds after the start by which `received` bytes are no longer enough. */
 export const dueBy = (received: number, pace: BodyPace) =>
-  pace.graceMs + (received / pace.bytesPerSecond) * 1000;
+  Math.min(pace.graceMs + (received / pace.bytesPerSecond) * 1000, pace.deadlineMs ?? Infinity);
 
 export const TOO_SLOW =
   "Die Übertragung war zu langsam und wurde abgebrochen. Bitte erneut versuchen.";

@@ -14,7 +14,9 @@ import type { NextFunction, Request, Response } from "express";
  * Beside the client's share (ADR 321): one network — an IPv4 /24, an IPv6 /48, whose 256 /56 are
  * free from a tunnel broker — holds at most `perNetwork` slots (half), and requests whose body is
  * still on its way (`inTransit`: not read ahead, server/body-intake.ts) at most `perTransit` (half),
- * so the other half always serves requests whose bodies are complete.
+ * so the other half always serves requests whose bodies are complete. Small bodies that did not fit
+ * the read-ahead budget (`smallInTransit`) have their own share (`perSmallTransit`, a quarter),
+ * which uploads in transit cannot take (ADR 321, amendment).
  */
 export type ConcurrencyOptions = {
   /** Requests worked on at once; 0 switches the bound off. */
@@ -35,6 +37,10 @@ export type ConcurrencyOptions = {
   inTransit?: (req: Request, res: Response) => boolean;
   /** Slots requests with bodies in transit may hold together (default: half of `limit`, at least 1). */
   perTransit?: number;
+  /** Whether the request is a small body read in its slot (it did not fit the read-ahead budget). */
+  smallInTransit?: (req: Request, res: Response) => boolean;
+  /** Slots of small bodies in transit, beside `perTransit` (default: a quarter of `limit`, at least 1). */
+  perSmallTransit?: number;
   /** Requests that never wait (the health check: Fly must see the machine alive under load). */
   bypass?: (req: Request) => boolean;
 };
@@ -42,15 +48,17 @@ export type ConcurrencyOptions = {
 export type ConcurrencyStats = {
   active: number;
   waiting: number;
-  /** Of the active ones: requests whose body is still on its way. */
+  /** Of the active ones: requests whose body is still on its way (not small ones). */
   inTransit: number;
+  /** Of the active ones: small bodies read in their slot (the read-ahead budget was full). */
+  smallInTransit: number;
 };
 
 export type ConcurrencyLimit = ((req: Request, res: Response, next: NextFunction) => void) & {
   stats: () => ConcurrencyStats;
 };
 
-type Holder = { client: string; network: string; transit: boolean };
+type Holder = { client: string; network: string; transit: false | "upload" | "small" };
 type Waiting = Holder & { start: () => void };
 
 /** Requests that may wait for a slot before 503: more than Fly's hard_limit lets through at once. */
@@ -79,10 +87,13 @@ export function concurrencyLimit({
   perNetwork = networkOf ? Math.max(1, Math.floor(limit / 2)) : limit,
   inTransit = () => false,
   perTransit = Math.max(1, Math.floor(limit / 2)),
+  smallInTransit = () => false,
+  perSmallTransit = Math.max(1, Math.floor(limit / 4)),
   bypass,
 }: ConcurrencyOptions): ConcurrencyLimit {
   let active = 0;
   let transit = 0;
+  let smallTransit = 0;
   const waiting: Waiting[] = [];
   const activeBy = new Map<string, number>();
   const activeByNetwork = new Map<string, number>();
@@ -98,7 +109,8 @@ export function concurrencyLimit({
     active < limit &&
     count(activeBy, holder.client) < perClient &&
     count(activeByNetwork, holder.network) < perNetwork &&
-    (!holder.transit || transit < perTransit);
+    (holder.transit !== "upload" || transit < perTransit) &&
+    (holder.transit !== "small" || smallTransit < perSmallTransit);
 
   // The longest waiting request within its shares gets a free slot.
   const dispatch = () => {
@@ -112,12 +124,14 @@ export function concurrencyLimit({
   };
   const run = (holder: Holder, res: Response, next: NextFunction) => {
     active++;
-    if (holder.transit) transit++;
+    if (holder.transit === "upload") transit++;
+    if (holder.transit === "small") smallTransit++;
     add(activeBy, holder.client, 1);
     add(activeByNetwork, holder.network, 1);
     res.once("close", () => {
       active--;
-      if (holder.transit) transit--;
+      if (holder.transit === "upload") transit--;
+      if (holder.transit === "small") smallTransit--;
       add(activeBy, holder.client, -1);
       add(activeByNetwork, holder.network, -1);
       dispatch();
@@ -130,7 +144,7 @@ export function concurrencyLimit({
     const holder: Holder = {
       client: clientOf(req),
       network: networkOf?.(req) ?? "",
-      transit: inTransit(req, res),
+      transit: smallInTransit(req, res) ? "small" : inTransit(req, res) ? "upload" : false,
     };
     if (fits(holder)) return run(holder, res, next);
     if (waiting.length >= queue) return refuse(req, res, 503);
@@ -152,7 +166,12 @@ export function concurrencyLimit({
     waiting.push(entry);
     add(waitingBy, holder.client, 1);
   }) as ConcurrencyLimit;
-  middleware.stats = () => ({ active, waiting: waiting.length, inTransit: transit });
+  middleware.stats = () => ({
+    active,
+    waiting: waiting.length,
+    inTransit: transit,
+    smallInTransit: smallTransit,
+  });
   return middleware;
 }
 

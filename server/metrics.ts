@@ -46,10 +46,17 @@ export function httpMetrics(match: (url: string) => RouteLabel) {
 
 /**
  * The request bound's state (ADR 195, 321): requests in work and waiting for a slot, bodies in
- * transit in a slot, and the bytes of small bodies read ahead of the bound.
+ * transit in a slot (uploads, and small bodies that did not fit the read-ahead budget), and the
+ * bytes of small bodies read ahead of the bound.
  */
 export function concurrencyMetrics(
-  stats: () => { active: number; waiting: number; inTransit: number; readAheadBytes: number },
+  stats: () => {
+    active: number;
+    waiting: number;
+    inTransit: number;
+    smallInTransit: number;
+    readAheadBytes: number;
+  },
 ) {
   for (const [name, help, key] of [
     [
@@ -66,6 +73,11 @@ export function concurrencyMetrics(
       "anfrage_http_requests_body_in_transit",
       "Requests in work whose body is still arriving (at most half the slots)",
       "inTransit",
+    ],
+    [
+      "anfrage_http_requests_small_body_in_transit",
+      "Requests in work whose small body is still arriving (it did not fit the read-ahead budget; at most a quarter of the slots)",
+      "smallInTransit",
     ],
     [
       "anfrage_http_read_ahead_bytes",

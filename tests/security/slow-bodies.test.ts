@@ -2,6 +2,8 @@
 // (ADR 195, 197). Small bodies are read before a slot is taken, bodies in transit hold at most half
 // the slots, each IPv4 /24 and IPv6 /48 at most half, and every body has a deadline that grows
 // with its size at a minimum rate. TRUST_PROXY=fly lets the test speak from any address.
+// The read-ahead budget is reserved by the bytes that arrived, a small body that does not fit it
+// has its own share of the slots, and every body a total deadline (here 15 s; ADR 321 amendment).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { multipart, pdfBytes, validFields } from "../integration/landing-fixtures";
 import { startTestServer, type TestServer } from "../integration/server";
@@ -10,12 +12,17 @@ import { formBody, multipartBody, type Trickle, trickle } from "./trickle";
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: "fly", MAX_CONCURRENT_REQUESTS: "16" });
+  server = await startTestServer({
+    TRUST_PROXY: "fly",
+    MAX_CONCURRENT_REQUESTS: "16",
+    BODY_DEADLINE_SECONDS: "15",
+  });
 });
 afterAll(async () => {
   await server.close();
   delete process.env.TRUST_PROXY;
   delete process.env.MAX_CONCURRENT_REQUESTS;
+  delete process.env.BODY_DEADLINE_SECONDS;
 });
 
 const stats = () => server.requestStats();
@@ -42,7 +49,7 @@ async function visit(ip: string, ms = 5000): Promise<number | "timeout"> {
 async function trickleFrom(
   ips: string[],
   perIp: number,
-  body: { body: Buffer; contentType: string },
+  body: { body: Buffer; contentType: string; bytes?: number; everyMs?: number },
 ): Promise<Trickle[]> {
   const arrived = serverReceived(ips.length * perIp, (request) =>
     ips.includes(String(request.headers["fly-client-ip"])),
@@ -52,6 +59,32 @@ async function trickleFrom(
   );
   await arrived.all;
   return posts;
+}
+
+/** The answer to `post`, or "timeout" after `ms`. */
+async function answerWithin(post: Trickle, ms: number): Promise<number | "timeout"> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => resolve("timeout"), ms);
+  });
+  try {
+    return await Promise.race([post.answered, timeout]);
+  } finally {
+    clearTimeout(timer);
+    post.stop();
+  }
+}
+
+/** An honest submission (a small multipart form, sent at once) from `ip`: its status within `ms`. */
+async function submit(ip: string, ms = 5000): Promise<number | "timeout"> {
+  const { body, contentType } = await multipartBody(multipart(validFields()));
+  return answerWithin(trickle(server.url, { ip, body, contentType, everyMs: 0 }), ms);
+}
+
+/** Uploads sent a little above the floor pace (10 kB/s, 8 KiB/s = 8,192 B/s): 2 from each address. */
+async function floorPaceUploads(ips: string[]) {
+  const { body, contentType } = await upload(2_000_000);
+  return trickleFrom(ips, 2, { body, contentType, bytes: 1000, everyMs: 100 });
 }
 
 const stopAll = (posts: Trickle[]) => {
@@ -111,7 +144,7 @@ describe("slow bodies", () => {
     }
   }, 60_000);
 
-  it("an upload above the minimum rate is read whole, however long it takes", async () => {
+  it("an upload above the minimum rate is read whole, however long it takes within the total deadline", async () => {
     // 120 KB at ~12 KiB/s: longer than the grace, never below 8 KiB/s since it started.
     const { body, contentType } = await upload(120_000);
     const post = trickle(server.url, {
@@ -171,22 +204,121 @@ describe("slow bodies", () => {
     }
   }, 60_000);
 
-  it("in parallel: 100 small bodies at once read at most 4 MB ahead; the rest wait their turn", async () => {
+  it("in parallel: 100 small bodies at once, all but their last byte sent, read at most 4 MB ahead; the rest wait for the small bodies' share of the slots", async () => {
     const ips = Array.from({ length: 100 }, (_, i) => `10.${i}.0.1`);
-    const posts = await trickleFrom(ips, 1, formBody(60_000));
+    const posts = await trickleFrom(ips, 1, {
+      ...formBody(60_000),
+      bytes: 59_999,
+      everyMs: 60_000,
+    });
     try {
-      await until(() => stats().intake.reading + stats().active + stats().waiting === 100);
+      await until(
+        () =>
+          stats().intake.reading + stats().active + stats().waiting === 100 && stats().active === 4,
+      );
       const { intake } = stats();
       expect(intake.bytes).toBeLessThanOrEqual(4 * 1024 * 1024);
       expect(intake.peakBytes).toBeLessThanOrEqual(4 * 1024 * 1024);
-      // 4 MB hold 69 bodies of 60 kB; the rest are read in a slot, at most 8 of them at once.
-      expect(intake.reading).toBe(69);
-      expect(stats().active).toBe(8);
+      // 4 MB hold at most 69 bodies of 60 kB (those still arriving); the bodies that did not fit
+      // are read in a slot of the small bodies' own share, at most 4 of them at once.
+      expect(intake.reading).toBeLessThanOrEqual(69);
+      expect(intake.reading).toBeGreaterThan(60);
+      expect(stats()).toMatchObject({ active: 4, smallInTransit: 4, inTransit: 0 });
       expect(await visit("198.18.0.3")).toBe(200);
     } finally {
       stopAll(posts);
     }
     await until(() => stats().intake.reading === 0 && stats().active === 0);
     expect(stats().intake.bytes).toBe(0);
+  }, 60_000);
+
+  it("in parallel: 64 bodies declaring 64 KB that send one byte reserve no budget; with floor-pace uploads holding the transit half an honest submission is answered at once", async () => {
+    const uploads = await floorPaceUploads([
+      "203.0.113.60",
+      "198.51.100.60",
+      "192.0.2.60",
+      "100.64.0.60",
+    ]);
+    const idle: Trickle[] = [];
+    try {
+      await until(() => stats().inTransit === 8);
+      // 4 clients in 4 networks, 16 each: before, their declared 64 KB reserved the whole 4 MB.
+      idle.push(
+        ...(await trickleFrom(["203.0.113.61", "198.51.100.61", "192.0.2.61", "100.64.0.61"], 16, {
+          ...formBody(64 * 1024),
+          everyMs: 60_000,
+        })),
+      );
+      await until(() => stats().intake.reading === 64);
+      const started = Date.now();
+      expect(await submit("198.18.0.60")).toBe(201);
+      expect(await visit("198.18.0.61")).toBe(200);
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(stats().intake.bytes).toBeLessThanOrEqual(64);
+    } finally {
+      stopAll([...uploads, ...idle]);
+    }
+    await until(() => stats().active === 0 && stats().intake.reading === 0);
+  }, 60_000);
+
+  it("in parallel: the budget filled with real bytes by 4 clients and floor-pace uploads holding the transit half: an honest submission takes a slot of the small bodies' own share", async () => {
+    const uploads = await floorPaceUploads([
+      "203.0.113.70",
+      "198.51.100.70",
+      "192.0.2.70",
+      "100.64.0.70",
+    ]);
+    const fillers: Trickle[] = [];
+    try {
+      await until(() => stats().inTransit === 8);
+      // Each client its quarter of the budget: 16 bodies of 64 KB, all but the last byte sent.
+      fillers.push(
+        ...(await trickleFrom(["203.0.113.71", "198.51.100.71", "192.0.2.71", "100.64.0.71"], 16, {
+          ...formBody(64 * 1024),
+          bytes: 64 * 1024 - 1,
+          everyMs: 60_000,
+        })),
+      );
+      await until(() => stats().intake.bytes === 64 * (64 * 1024 - 1));
+      const started = Date.now();
+      expect(await submit("198.18.0.70")).toBe(201);
+      expect(await visit("198.18.0.71")).toBe(200);
+      expect(Date.now() - started).toBeLessThan(5000);
+      // A client holds at most its quarter of the budget: a 17th body of one filler is read in a slot.
+      const extra = trickle(server.url, {
+        ip: "203.0.113.71",
+        ...formBody(64 * 1024),
+        bytes: 64 * 1024 - 1,
+        everyMs: 60_000,
+      });
+      fillers.push(extra);
+      await until(() => stats().smallInTransit === 1);
+      expect(stats().intake.bytes).toBe(64 * (64 * 1024 - 1));
+    } finally {
+      stopAll([...uploads, ...fillers]);
+    }
+    await until(() => stats().active === 0 && stats().intake.reading === 0);
+  }, 60_000);
+
+  it("an upload above the floor pace is cut at the total deadline (408)", async () => {
+    const { body, contentType } = await upload(2_000_000);
+    const started = Date.now();
+    const post = trickle(server.url, {
+      ip: "203.0.113.80",
+      body,
+      contentType,
+      bytes: 1000,
+      everyMs: 100,
+    });
+    expect(await answerWithin(post, 25_000)).toBe(408);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(15_000);
+    expect(post.sent()).toBeLessThan(body.length);
+    await until(() => stats().active === 0);
+  }, 60_000);
+
+  it("an honest upload of 9.5 MB at loopback speed is read whole", async () => {
+    const { body, contentType } = await upload(9_500_000);
+    const post = trickle(server.url, { ip: "203.0.113.90", body, contentType, everyMs: 0 });
+    expect(await answerWithin(post, 30_000)).toBe(201);
   }, 60_000);
 });

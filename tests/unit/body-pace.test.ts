@@ -89,6 +89,13 @@ describe("the body pace (ADR 321)", () => {
     expect(dueBy(10_000, { graceMs: 10_000, bytesPerSecond: 8192 })).toBeCloseTo(11_220.7, 0);
   });
 
+  it("the total deadline caps it, however fast the bytes came", () => {
+    const capped = { ...pace, deadlineMs: 1000 };
+    expect(dueBy(0, capped)).toBe(200);
+    expect(dueBy(2000, capped)).toBe(1000);
+    expect(dueBy(1e9, capped)).toBe(1000);
+  });
+
   it("a body that falls behind is cut with 408 and the connection ends", async () => {
     const { port } = await start();
     const client = post(port, 5000);
@@ -128,6 +135,31 @@ describe("small bodies read before the request goes on", () => {
     expect(intake?.stats()).toMatchObject({ reading: 0, bytes: 0 });
   });
 
+  it("a declared body reserves nothing until its bytes arrive; one that no longer fits goes on with what it read", async () => {
+    const { port, intake, started } = await start({ maxBody: 1000, budget: 4000 });
+    // Ten bodies declared and not sent: 10,000 bytes declared, none reserved.
+    const idle = Array.from({ length: 10 }, (_, i) => post(port, 1000, `idle${i}`));
+    while ((intake?.stats().reading ?? 0) < 10) await new Promise((r) => setImmediate(r));
+    expect(intake?.stats()).toMatchObject({ reading: 10, bytes: 0 });
+    const quick = post(port, 1000, "quick");
+    quick.send(1000);
+    while (!quick.answered().includes("ok 1000")) await new Promise((r) => setImmediate(r));
+    // Four of the idle bodies send 999 bytes (all from one client): the client's quarter of the
+    // budget (1,000 bytes) holds one; the other three go on with their 999 bytes and are read
+    // whole once their last byte comes.
+    for (const client of idle.slice(0, 4)) client.send(999);
+    while (started.length < 4) await new Promise((r) => setImmediate(r));
+    expect(intake?.stats()).toMatchObject({ reading: 7, bytes: 999 });
+    const handed = idle.slice(0, 4).filter((_, i) => started.includes(`idle${i}`));
+    expect(handed).toHaveLength(3);
+    for (const client of handed) client.send(1);
+    while (!handed.every((client) => client.answered().includes("ok 1000")))
+      await new Promise((r) => setImmediate(r));
+    for (const client of idle) client.destroy();
+    while (intake?.stats().reading || intake?.stats().bytes)
+      await new Promise((r) => setImmediate(r));
+  });
+
   it("reads at most the budget ahead, a client a quarter of it, a network half; the rest go on unread", async () => {
     const clients = new Map([
       ["a1", ["a", "n1"]],
@@ -145,17 +177,19 @@ describe("small bodies read before the request goes on", () => {
       clientOf: (req) => of(req, 0),
       networkOf: (req) => of(req, 1),
     });
-    // One after the other: a1 is read ahead, a2 goes on (its client's quarter is taken), b1
-    // fills n1's half, c1 and d1 fill the budget, e1 goes on.
+    // One after the other, each body but its last byte: a1 is read ahead, a2 goes on (its
+    // client's quarter is taken), b1 fills n1's half, c1 and d1 fill the budget, e1 goes on.
     const open: ReturnType<typeof post>[] = [];
     for (const id of clients.keys()) {
-      const seen = (intake?.stats().reading ?? 0) + started.length;
-      open.push(post(port, 1000, id));
-      while ((intake?.stats().reading ?? 0) + started.length === seen)
+      const seen = (intake?.stats().bytes ?? 0) + started.length;
+      const client = post(port, 1000, id);
+      client.send(999);
+      open.push(client);
+      while ((intake?.stats().bytes ?? 0) + started.length === seen)
         await new Promise((r) => setImmediate(r));
     }
     expect(started).toEqual(["a2", "e1"]);
-    expect(intake?.stats()).toMatchObject({ reading: 4, bytes: 4000, peakBytes: 4000 });
+    expect(intake?.stats()).toMatchObject({ reading: 4, bytes: 3996, peakBytes: 3996 });
     for (const client of open) client.destroy();
     while (intake?.stats().bytes) await new Promise((r) => setImmediate(r));
   });

@@ -68,13 +68,13 @@ describe("concurrencyLimit (ADR 195)", () => {
     const c = fetch(`${app.url}/work/c`);
     await app.until(() => app?.limiter.stats().waiting === 1);
     expect(app.started).toEqual(["a", "b"]);
-    expect(app.limiter.stats()).toEqual({ active: 2, waiting: 1, inTransit: 0 });
+    expect(app.limiter.stats()).toEqual({ active: 2, waiting: 1, inTransit: 0, smallInTransit: 0 });
 
     await app.release("b");
     expect(await (await b).text()).toBe("b");
     await app.until(() => app?.started.length === 3);
     expect(app.started).toEqual(["a", "b", "c"]);
-    expect(app.limiter.stats()).toEqual({ active: 2, waiting: 0, inTransit: 0 });
+    expect(app.limiter.stats()).toEqual({ active: 2, waiting: 0, inTransit: 0, smallInTransit: 0 });
 
     await app.release("a");
     await app.release("c");
@@ -126,7 +126,7 @@ describe("concurrencyLimit (ADR 195)", () => {
     const a = fetch(`${app.url}/work/a`);
     const b = fetch(`${app.url}/work/b`);
     await app.until(() => app?.started.length === 2);
-    expect(app.limiter.stats()).toEqual({ active: 0, waiting: 0, inTransit: 0 });
+    expect(app.limiter.stats()).toEqual({ active: 0, waiting: 0, inTransit: 0, smallInTransit: 0 });
     await app.release("a");
     await app.release("b");
     await Promise.all([a, b]);
@@ -153,7 +153,7 @@ describe("concurrencyLimit (ADR 195)", () => {
     const visitor = [from("visitor", "v1"), from("visitor", "v2")];
     await app.until(() => app?.started.length === 4);
     expect(app.started.slice(2)).toEqual(["v1", "v2"]);
-    expect(app.limiter.stats()).toEqual({ active: 4, waiting: 3, inTransit: 0 });
+    expect(app.limiter.stats()).toEqual({ active: 4, waiting: 3, inTransit: 0, smallInTransit: 0 });
 
     // A visitor's slot that frees up goes to the visitor's next request, not to the attacker at the head.
     const v3 = from("visitor", "v3");
@@ -172,6 +172,39 @@ describe("concurrencyLimit (ADR 195)", () => {
     for (const id of ["a4", "a5"]) await app.release(id);
     const statuses = await Promise.all([...attack.slice(0, 5), ...visitor, v3]);
     expect(statuses.map((r) => r.status)).toEqual(Array(8).fill(200));
+    await app.until(() => app?.limiter.stats().active === 0);
+  });
+
+  it("uploads in transit hold at most half the slots, small bodies in transit their own quarter (ADR 321)", async () => {
+    // The kind of body named by an x-kind header: "upload", "small" or none (complete).
+    const kind = (req: express.Request) => req.get("x-kind");
+    app = await start(8, 20, {
+      inTransit: (req) => kind(req) === "upload",
+      smallInTransit: (req) => kind(req) === "small",
+    });
+    const as = (k: string, id: string) =>
+      fetch(`${app?.url}/work/${id}`, { headers: k ? { "x-kind": k } : {} });
+    // Six uploads: four are worked on (half of 8), two wait.
+    const uploads = ["u1", "u2", "u3", "u4", "u5", "u6"].map((id) => as("upload", id));
+    await app.until(() => app?.started.length === 4 && app.limiter.stats().waiting === 2);
+    // Small bodies pass the waiting uploads to their own two slots; a third waits.
+    const small = ["s1", "s2", "s3"].map((id) => as("small", id));
+    await app.until(() => app?.started.length === 6 && app.limiter.stats().waiting === 3);
+    expect(app.started.slice(4)).toEqual(["s1", "s2"]);
+    expect(app.limiter.stats()).toEqual({ active: 6, waiting: 3, inTransit: 4, smallInTransit: 2 });
+    // Complete bodies take the rest, past all of them.
+    const complete = [as("", "c1"), as("", "c2")];
+    await app.until(() => app?.started.length === 8);
+    expect(app.started.slice(6)).toEqual(["c1", "c2"]);
+    // A small body's slot goes to the waiting small body, an upload's to the waiting upload.
+    await app.release("s1");
+    await app.until(() => app?.started.includes("s3") === true);
+    await app.release("u1");
+    await app.until(() => app?.started.includes("u5") === true);
+    for (const id of ["s2", "s3", "c1", "c2", "u2", "u3", "u4", "u5"]) await app.release(id);
+    await app.release("u6");
+    const statuses = await Promise.all([...uploads, ...small, ...complete]);
+    expect(statuses.map((r) => r.status)).toEqual(Array(11).fill(200));
     await app.until(() => app?.limiter.stats().active === 0);
   });
 

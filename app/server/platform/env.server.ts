@@ -91,6 +91,9 @@ const EnvSchema = z.object({
   METRICS_HOST: optionalString,
   // Requests worked on at once; more wait in a queue (memory on a 256 MB machine, ADR 195). 0 = no bound.
   MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(0).max(10_000).default(16),
+  // Every request body must be in within this many seconds, else 408 (ADR 321): an upload just
+  // above the minimum pace would otherwise hold its slot for hours. 900 s: 76 MB at ~90 kB/s.
+  BODY_DEADLINE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
   // Below this much free space on the data volume, submissions keep their text but refuse files.
   DISK_MIN_FREE_MB: z.coerce.number().int().min(0).default(256),
   // Read by `npm run backup` (scripts/backup.ts): how many backups stay, locally and in the bucket.
