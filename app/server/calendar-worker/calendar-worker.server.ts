@@ -84,6 +84,8 @@ const stats = {
   expired: 0,
   /** Callers that shared a look-up already queued or running. */
   coalesced: 0,
+  /** Children started per class. */
+  ran: perClass(() => 0),
   mostWaiting: perClass(() => 0),
   longestWaitMs: perClass(() => 0),
 };
@@ -208,6 +210,7 @@ function runChild(entry: Entry, deadline: number | undefined): Promise<CalendarA
   const untilDeadline = deadline === undefined ? Number.POSITIVE_INFINITY : deadline - Date.now();
   const killAfter = Math.max(0, Math.min(limits.timeLimitMs, untilDeadline));
   stats.runs++;
+  stats.ran[entry.priority]++;
   return new Promise<CalendarAnswer>((resolve) => {
     const child = spawn(
       process.execPath,
@@ -273,6 +276,7 @@ registerTestHooks({
     running: current !== undefined,
     waiting: PRIORITIES.reduce((sum, p) => sum + queues[p].length, 0),
     ...stats,
+    ran: { ...stats.ran },
     mostWaiting: { ...stats.mostWaiting },
     longestWaitMs: { ...stats.longestWaitMs },
   }),
