@@ -65,6 +65,8 @@ function startApp(
       // Every visitor of a run is 127.0.0.1: one network for the per-network limits (ADR 322).
       SUBMISSION_NETWORK_RATE_LIMIT: "10000/1h",
       BOOKING_NETWORK_RATE_LIMIT: "10000/1h",
+      SLOT_LOOKUP_RATE_LIMIT: "10000/10m",
+      SLOT_LOOKUP_NETWORK_RATE_LIMIT: "100000/10m",
       LOGIN_RATE_LIMIT: "1000/15m",
       // Every spec books from 127.0.0.1 on the worker's one server; the limit itself is an
       // integration test (tests/integration/booking-rate-limit.test.ts), not one e2e specs share.

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import { SlotPicker } from "~/components/booking/slot-picker";
 import { VisitorError } from "~/components/landing/visitor-error";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -21,13 +21,19 @@ export const meta: Route.MetaFunction = () => [
 
 // The token in the URL must not travel to other sites in a Referer header nor sit in a shared
 // cache (same-origin, not no-referrer: that would send "Origin: null" with the forms).
-export function headers() {
-  return { "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" };
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  // A slot look-up beyond its limit (ADR 356): the page says so, with the wait as Retry-After.
+  const retryAfter = loaderHeaders.get("Retry-After");
+  return {
+    "Cache-Control": "private, no-store",
+    "Referrer-Policy": "same-origin",
+    ...(retryAfter ? { "Retry-After": retryAfter } : {}),
+  };
 }
 
 const STEPS = ["absagen", "verschieben"] as const;
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const token = url.searchParams.get("token");
   const { view, minutes, id, start } = managedAppointment(token);
@@ -36,10 +42,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     : (STEPS.find((s) => s === url.searchParams.get("schritt")) ?? null);
   const picker =
     step === "verschieben" && view.provider === "builtin"
-      ? await slotPickerState(url, true, { id, start, minutes })
+      ? await slotPickerState(url, true, { id, start, minutes }, clientIp(context))
       : null;
   const done = url.searchParams.get("erledigt");
-  return {
+  const page = {
     token: token as string,
     view,
     step,
@@ -48,6 +54,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     // A mail is promised only when one goes out (built-in bookings: SMTP; Cal.com mails itself).
     mailed: bookingConfirmationMailed(),
   };
+  const retryAfter = picker?.retryAfterSeconds ?? null;
+  return retryAfter === null
+    ? page
+    : data(page, { status: 429, headers: { "Retry-After": String(retryAfter) } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -28,8 +28,13 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /** The booking of one's own request: its name and booked time are the visitor's (ADR 324). */
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  // A slot look-up beyond its limit (ADR 356): the page says so, with the wait as Retry-After.
+  const retryAfter = loaderHeaders.get("Retry-After");
+  return {
+    "Cache-Control": "private, no-store",
+    ...(retryAfter ? { "Retry-After": retryAfter } : {}),
+  };
 }
 
 /** Who books: the visitor of their own request (history cookie), or an admin (demo or on behalf). */
@@ -63,20 +68,21 @@ const BOOKING_OFF = "Terminbuchungen sind derzeit deaktiviert.";
 const NOT_YOURS =
   "Diese Terminbuchung ist nur für die eigene Anfrage möglich. Hast du unsere E-Mail „Deine Anfrage ist bei uns eingegangen“? Über ihren Link öffnest du deine Anfrage auch auf diesem Gerät und kannst hier buchen.";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   if (!bookingEnabled()) throw data(BOOKING_OFF, { status: 404 });
-  const context = await bookingContext(request);
-  if (!context) {
+  const booking = await bookingContext(request);
+  if (!booking) {
     throw data(NOT_YOURS, { status: 404 });
   }
   // Without the event type (booking off, the scheduler not answering) the page offers no slots.
   const details = await eventTypeDetails();
   const event = details.ok ? details.eventType : null;
-  const { month, cells, day, slots, error, hint, nextFree } = await slotPickerState(
-    new URL(request.url),
-    Boolean(event),
-  );
-  return { context, event, month, cells, day, slots, error, hint, nextFree };
+  const { month, cells, day, slots, error, hint, nextFree, retryAfterSeconds } =
+    await slotPickerState(new URL(request.url), Boolean(event), undefined, clientIp(context));
+  const page = { context: booking, event, month, cells, day, slots, error, hint, nextFree };
+  return retryAfterSeconds === null
+    ? page
+    : data(page, { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

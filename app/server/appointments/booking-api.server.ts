@@ -212,7 +212,12 @@ export type MovingBooking = { id: number; start: Date; minutes: number };
  * `moving` (reschedule) the slots have the booking's length, leave it out of the bookings and
  * skip its current start.
  */
-export async function slotPickerState(url: URL, withSlots: boolean, moving?: MovingBooking) {
+export async function slotPickerState(
+  url: URL,
+  withSlots: boolean,
+  moving?: MovingBooking,
+  visitorIp?: string,
+) {
   const lead = getConfiguration().bookingLeadTime;
   const firstDay = firstBookableDay(lead.days);
   const monat = url.searchParams.get("monat");
@@ -226,7 +231,16 @@ export async function slotPickerState(url: URL, withSlots: boolean, moving?: Mov
     isIsoDay(tagParam) && cells.some((c) => c.day === tagParam && c.selectable) ? tagParam : null;
   let slots: { time: string; formatted: string }[] | null = null;
   let error: string | null = null;
-  if (withSlots && day) {
+  let retryAfterSeconds: number | null = null;
+  // A visitor's look-up is limited like the API's (ADR 356); the month's grid stays.
+  const limit =
+    withSlots && day && visitorIp !== undefined
+      ? await consumeAll(visitorLimits("slot-lookup", visitorIp))
+      : null;
+  if (limit && !limit.ok) {
+    error = limit.error;
+    retryAfterSeconds = limit.retryAfterSeconds;
+  } else if (withSlots && day) {
     const found = await availableSlots(day, null, moving?.minutes, moving?.id);
     slots = found.ok
       ? found.value.filter((s) => Date.parse(s.time) !== moving?.start.getTime())
@@ -238,5 +252,14 @@ export async function slotPickerState(url: URL, withSlots: boolean, moving?: Mov
   const nextFree = cells.some((c) => c.selectable)
     ? null
     : nextOpenDay(from, openDays, closedDaysAhead(getConfiguration().scheduling, from, 400), last);
-  return { month, cells, day, slots, error, hint: bookingHint(openDays, last), nextFree };
+  return {
+    month,
+    cells,
+    day,
+    slots,
+    error,
+    hint: bookingHint(openDays, last),
+    nextFree,
+    retryAfterSeconds,
+  };
 }

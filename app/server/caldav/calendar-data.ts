@@ -1,6 +1,6 @@
 import { BOOKING_TIME_ZONE } from "~/lib/booking-calendar";
 import { type CalendarEntry, calendarFile, calendarUid } from "~/lib/calendar";
-import { expandCalendar } from "../calendar-worker/calendar-worker.server";
+import { expandCalendar, type JobOptions } from "../calendar-worker/calendar-worker.server";
 import type { BusySpan, CalendarJob, EventTimes } from "../calendar-worker/job";
 
 /**
@@ -17,6 +17,8 @@ export type ObjectsBusy = {
   invalid: number;
   /** Why the worker gave no answer (time or memory limit, busy): the calendar counts as unread. */
   failed: string | null;
+  /** The worker had no time for it (its queue full, the caller's deadline passed; ADR 356). */
+  overloaded?: boolean;
 };
 
 const window = (from: number, to: number) => ({
@@ -36,13 +38,17 @@ export async function busyOfObjects(
   from: number,
   to: number,
   skipUids: readonly string[] = [],
+  work: JobOptions = {},
 ): Promise<ObjectsBusy> {
-  const answer = await expandCalendar({
-    ics: objects.join("\r\n"),
-    ...window(from, to),
-    kind: "objects",
-    skipUids: [...skipUids],
-  });
+  const answer = await expandCalendar(
+    {
+      ics: objects.join("\r\n"),
+      ...window(from, to),
+      kind: "objects",
+      skipUids: [...skipUids],
+    },
+    work,
+  );
   if (answer.ok)
     return {
       spans: answer.busy,
@@ -52,7 +58,13 @@ export async function busyOfObjects(
     };
   if (answer.reason === "invalid")
     return { spans: [], cutOff: 0, invalid: Math.max(1, objects.length), failed: null };
-  return { spans: [], cutOff: 0, invalid: 0, failed: answer.message };
+  return {
+    spans: [],
+    cutOff: 0,
+    invalid: 0,
+    failed: answer.message,
+    overloaded: answer.reason === "busy" || answer.reason === "deadline",
+  };
 }
 
 /** Why the worker read no answer: `invalid` (no iCalendar) or the worker's own limit (busy, time). */
@@ -66,8 +78,14 @@ export class CalendarUnread extends Error {
 }
 
 /** One job of the worker that reads a text once (nothing expanded); throws CalendarUnread. */
-async function readOnce(text: string, from: number, to: number, kind: CalendarJob["kind"]) {
-  const answer = await expandCalendar({ ics: text, ...window(from, to), kind });
+async function readOnce(
+  text: string,
+  from: number,
+  to: number,
+  kind: CalendarJob["kind"],
+  work: JobOptions = {},
+) {
+  const answer = await expandCalendar({ ics: text, ...window(from, to), kind }, work);
   if (!answer.ok) throw new CalendarUnread(answer.reason, answer.message);
   return answer;
 }
@@ -76,8 +94,13 @@ async function readOnce(text: string, from: number, to: number, kind: CalendarJo
  * The busy periods of a free-busy-query answer (a VFREEBUSY, RFC 4791 §7.10) within [from, to):
  * every FREEBUSY period except FBTYPE=FREE. Throws on a text that is not iCalendar.
  */
-export async function freeBusySpans(text: string, from: number, to: number): Promise<BusySpan[]> {
-  return (await readOnce(text, from, to, "freebusy")).busy;
+export async function freeBusySpans(
+  text: string,
+  from: number,
+  to: number,
+  work: JobOptions = {},
+): Promise<BusySpan[]> {
+  return (await readOnce(text, from, to, "freebusy", work)).busy;
 }
 
 export type { EventTimes };

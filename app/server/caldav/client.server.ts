@@ -1,6 +1,7 @@
 import type { CaldavCalendarInfo } from "~db/schema";
+import type { JobPriority } from "../calendar-worker/calendar-worker.server";
 import type { BusySpan } from "../calendar-worker/job";
-import { busyOfObjects, freeBusySpans } from "./calendar-data";
+import { busyOfObjects, CalendarUnread, freeBusySpans } from "./calendar-data";
 import { type DavAnswer, type DavFailure, davRequest, isCalendar, isXml } from "./http.server";
 import {
   CALENDARS_BODY,
@@ -166,7 +167,10 @@ export async function busyTimes(
   account: DavAccount,
   deadline: number,
   own: { uid: string; start: number; end: number }[] = [],
+  priority: JobPriority = "lookup",
 ): Promise<{ ok: true; spans: BusySpan[]; warning: string | null } | DavFailure> {
+  // The worker's queue (ADR 356): the job's class, and the same deadline as the network's.
+  const work = { priority, deadline };
   if (calendar.freeBusyQuery) {
     const answer = await davRequest(calendar.url, {
       method: "REPORT",
@@ -182,9 +186,15 @@ export async function busyTimes(
       return fail("garbage", "Unerwarteter Inhaltstyp der Frei/Belegt-Antwort.");
     try {
       // Read by the calendar worker like every answer of a calendar server (ADR 320).
-      const spans = await freeBusySpans(answer.body, from.getTime(), to.getTime());
+      const spans = await freeBusySpans(answer.body, from.getTime(), to.getTime(), work);
       return { ok: true, spans: subtract(spans, own), warning: null };
-    } catch {
+    } catch (error) {
+      // The worker had no time for it (ADR 356): no fault of the calendar's answer.
+      if (
+        error instanceof CalendarUnread &&
+        (error.reason === "busy" || error.reason === "deadline")
+      )
+        return fail("timeout", error.message);
       return fail("garbage", "Ungültige Frei/Belegt-Antwort (iCalendar).");
     }
   }
@@ -206,8 +216,9 @@ export async function busyTimes(
     from.getTime(),
     to.getTime(),
     own.map((o) => o.uid),
+    work,
   );
-  if (busy.failed) return fail("garbage", busy.failed);
+  if (busy.failed) return fail(busy.overloaded ? "timeout" : "garbage", busy.failed);
   const warning =
     busy.invalid > 0
       ? `${busy.invalid} ${busy.invalid === 1 ? "Termin war" : "Termine waren"} nicht lesbar (iCalendar).`

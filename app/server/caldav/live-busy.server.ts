@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, lt } from "drizzle-orm";
 import { addDays, berlinToday, dayBoundsUtc, type IsoDay } from "~/lib/booking-calendar";
 import { formatDateTime } from "~/lib/format";
 import { admins, calendarBusy, calendarEvents } from "~db/schema";
+import type { JobPriority } from "../calendar-worker/calendar-worker.server";
 import { type BusySpan, mergeSpans } from "../calendar-worker/job";
 import { db } from "../platform/db.server";
 import { busyTimes } from "./client.server";
@@ -51,7 +52,12 @@ function ownEvents(connectionId: number) {
 const inFlight = new Map<string, Promise<boolean>>();
 
 /** Asks one connection's busy calendars for one day; true when they all answered. */
-async function fetchDay(connection: Connection, day: IsoDay, deadline: number): Promise<boolean> {
+async function fetchDay(
+  connection: Connection,
+  day: IsoDay,
+  deadline: number,
+  priority: JobPriority,
+): Promise<boolean> {
   const account = accountOf(connection);
   if (!account) {
     markFailure(connection.id, {
@@ -66,7 +72,7 @@ async function fetchDay(connection: Connection, day: IsoDay, deadline: number): 
   const wanted = new Set(connection.busyCalendars);
   const calendars = connection.calendars.filter((c) => wanted.has(c.url));
   const answers = await Promise.all(
-    calendars.map((calendar) => busyTimes(calendar, from, to, account, deadline, own)),
+    calendars.map((calendar) => busyTimes(calendar, from, to, account, deadline, own, priority)),
   );
   const failed = answers.find((a) => !a.ok);
   if (failed && !failed.ok) {
@@ -139,7 +145,10 @@ export async function refreshLiveBusy(
       // A visitor's day shares an ask already under way; a booking's forced check asks anew.
       const running = maxAge > 0 ? inFlight.get(key) : undefined;
       if (running) return running;
-      const asked = fetchDay(c, day, deadline).finally(() => {
+      // In the calendar worker's queue (ADR 356) a visitor's look-up waits in its own small
+      // share; a booking's forced check goes first.
+      const priority = maxAge > 0 ? "lookup" : "booking";
+      const asked = fetchDay(c, day, deadline, priority).finally(() => {
         if (inFlight.get(key) === asked) inFlight.delete(key);
       });
       if (maxAge > 0) inFlight.set(key, asked);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { testHooks } from "../platform/test-hooks.server";
-import { expandCalendar, MAX_WAITING_JOBS } from "./calendar-worker.server";
+import { expandCalendar, LOOKUP_WAITING_JOBS, MAX_WAITING_JOBS } from "./calendar-worker.server";
 import { CALENDAR_LIMITS } from "./job";
 
 const calendar = (...events: string[]) =>
@@ -74,6 +74,99 @@ describe("the calendar worker (a child process)", () => {
     const results = await Promise.all(flood);
     // Ten wait (the first of them starts next), the last two are turned away at once.
     expect(results.filter((r) => !r.ok && r.reason === "busy")).toHaveLength(2);
+  }, 120_000);
+
+  it("a look-up whose caller gave up is not run: it ends at its deadline, not when the child is free", async () => {
+    const before = testHooks.calendarWorker();
+    const slow = expandCalendar({ ics: large(6000), ...window });
+    let slowDone = false;
+    void slow.then(() => {
+      slowDone = true;
+    });
+    const asked = performance.now();
+    const late = await expandCalendar(
+      { ics: calendar(event("late")), ...window },
+      { priority: "lookup", deadline: Date.now() + 150 },
+    );
+    expect(late).toEqual({
+      ok: false,
+      reason: "deadline",
+      message: "Der Kalender-Dienst war nicht rechtzeitig frei.",
+    });
+    expect(performance.now() - asked).toBeLessThan(1000);
+    expect(slowDone).toBe(false);
+    expect((await slow).ok).toBe(true);
+    const after = testHooks.calendarWorker();
+    // Only the slow job ran; the look-up was dropped from the queue.
+    expect(after.runs).toBe(before.runs + 1);
+    expect(after.expired).toBe(before.expired + 1);
+    // A deadline already past is not even queued.
+    expect(
+      await expandCalendar(
+        { ics: calendar(event("past")), ...window },
+        { priority: "lookup", deadline: Date.now() - 1 },
+      ),
+    ).toMatchObject({ ok: false, reason: "deadline" });
+    expect(testHooks.calendarWorker().runs).toBe(after.runs);
+  }, 60_000);
+
+  it("a running look-up is killed at its caller's deadline", async () => {
+    const killed = testHooks.calendarWorker().killed;
+    const asked = performance.now();
+    const answer = await expandCalendar(
+      { ics: large(6000), ...window },
+      { priority: "lookup", deadline: Date.now() + 300 },
+    );
+    expect(answer).toMatchObject({ ok: false, reason: "deadline" });
+    expect(performance.now() - asked).toBeLessThan(1000);
+    // The next job runs once the killed child is gone.
+    expect((await expandCalendar({ ics: calendar(event("after")), ...window })).ok).toBe(true);
+    expect(testHooks.calendarWorker().killed).toBe(killed + 1);
+  }, 60_000);
+
+  it("booking checks, then sync and feed jobs go before waiting look-ups; look-ups wait in their own share; identical look-ups share one job", async () => {
+    const before = testHooks.calendarWorker();
+    const order: string[] = [];
+    const track = (label: string, answer: ReturnType<typeof expandCalendar>) =>
+      answer.then((a) => {
+        order.push(label);
+        return a;
+      });
+    const blocker = track("blocker", expandCalendar({ ics: large(3000), ...window }));
+    const far = { deadline: Date.now() + 60_000 };
+    const lookups = Array.from({ length: LOOKUP_WAITING_JOBS }, (_, i) =>
+      track(
+        `lookup-${i}`,
+        expandCalendar(
+          { ics: calendar(event(`l${i}`)), ...window },
+          { priority: "lookup", ...far },
+        ),
+      ),
+    );
+    // The same look-up again shares the job already waiting; one more is turned away at once.
+    const twin = expandCalendar(
+      { ics: calendar(event("l0")), ...window },
+      { priority: "lookup", ...far },
+    );
+    const extra = await expandCalendar(
+      { ics: calendar(event("extra")), ...window },
+      { priority: "lookup", ...far },
+    );
+    expect(extra).toMatchObject({ ok: false, reason: "busy" });
+    const sync = track("sync", expandCalendar({ ics: calendar(event("s")), ...window }));
+    const booking = track(
+      "booking",
+      expandCalendar({ ics: calendar(event("b")), ...window }, { priority: "booking", ...far }),
+    );
+    const answers = await Promise.all([blocker, ...lookups, twin, sync, booking]);
+    expect(answers.every((a) => a.ok)).toBe(true);
+    expect(await twin).toEqual(await lookups[0]);
+    expect(order.slice(0, 3)).toEqual(["blocker", "booking", "sync"]);
+    const after = testHooks.calendarWorker();
+    // blocker, the look-ups (the twin shared one), sync, booking.
+    expect(after.runs - before.runs).toBe(1 + LOOKUP_WAITING_JOBS + 2);
+    expect(after.coalesced - before.coalesced).toBe(1);
+    expect(after.refused - before.refused).toBe(1);
   }, 120_000);
 
   it("kills a child past its time limit", async () => {

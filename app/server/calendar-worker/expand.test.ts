@@ -216,6 +216,65 @@ describe("busy times of an ICS feed (ical.js, in the calendar worker)", () => {
     expect(lunchOnDec2(text)).toBe(true);
   });
 
+  it("RDATE and EXDATE values are counted: more than datesPerEvent in one event cut it off, all of them spend the text's budget", () => {
+    // Values one day apart from 2000 on (RDATE) and the same days at 09:00 excluded (EXDATE).
+    const dates = (n: number, time: string) =>
+      Array.from(
+        { length: n },
+        (_, i) =>
+          new Date(Date.UTC(2000, 0, 1 + i)).toISOString().slice(0, 10).replace(/-/g, "") + time,
+      );
+    const event = (uid: string, rdates: string[], exdates: string[], start = "20260401T090000Z") =>
+      [
+        "BEGIN:VEVENT",
+        `UID:${uid}`,
+        "DTSTAMP:20260101T000000Z",
+        `DTSTART:${start}`,
+        "DURATION:PT1H",
+        ...(rdates.length ? [`RDATE:${rdates.join(",")}`] : []),
+        ...(exdates.length ? [`EXDATE:${exdates.join(",")}`] : []),
+        "END:VEVENT",
+      ].join("\r\n");
+    const window = { from: "2026-04-01T00:00:00Z", to: "2026-04-03T00:00:00Z" };
+    const cap = CALENDAR_LIMITS.datesPerEvent;
+
+    // One event with too many values: cut off (its DTSTART still blocks), no more than the cap spent.
+    const many = expandInThisProcess({
+      ics: calendar(event("many", dates(cap + 1, "T120000Z"), [])),
+      ...window,
+    });
+    if (!many.ok) throw new Error(many.message);
+    expect(many.cutOff).toBe(1);
+    expect(many.steps).toBeLessThanOrEqual(cap);
+    expect(iso(many.busy)).toEqual([["2026-04-01T09:00:00.000Z", "2026-04-01T10:00:00.000Z"]]);
+
+    // Within the cap: every value is a step; a value in the window blocks.
+    const few = expandInThisProcess({
+      ics: calendar(
+        event("few", [...dates(400, "T120000Z"), "20260402T120000Z"], dates(400, "T090000Z")),
+      ),
+      ...window,
+    });
+    if (!few.ok) throw new Error(few.message);
+    expect(few.cutOff).toBe(0);
+    expect(few.steps).toBeGreaterThanOrEqual(801);
+    expect(iso(few.busy)).toContainEqual(["2026-04-02T12:00:00.000Z", "2026-04-02T13:00:00.000Z"]);
+
+    // Many events each under the cap: together they spend the text's budget, the rest is cut off.
+    const events = Array.from({ length: 15 }, (_, i) =>
+      event(`e${i}`, dates(450, "T120000Z"), dates(450, "T090000Z")),
+    );
+    const spread = expandInThisProcess({
+      ics: calendar(...events),
+      ...window,
+      limits: { stepsPerCalendar: 10_000 },
+    });
+    if (!spread.ok) throw new Error(spread.message);
+    expect(spread.steps).toBeLessThanOrEqual(10_000);
+    expect(spread.steps).toBeGreaterThan(9_000);
+    expect(spread.cutOff).toBe(4);
+  });
+
   it("refuses a text that is not iCalendar", () => {
     expect(() => busySpansOf("<html>Anmeldung</html>", FROM, TO)).toThrow();
   });

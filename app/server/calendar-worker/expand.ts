@@ -141,6 +141,15 @@ function countEvents(text: string, cap: number): number {
 
 type Tally = { cutOff: number; refused: number; steps: number };
 
+/** The RDATE and EXDATE values of an event, counted in its jCal (nothing parsed for it). */
+function datesOf(component: ICAL.Component): number {
+  let count = 0;
+  for (const name of ["rdate", "exdate"])
+    for (const property of component.getAllProperties(name))
+      count += Math.max(0, (property.jCal as unknown[]).length - 3);
+  return count;
+}
+
 /** The occurrences of one recurring event within the budget; a spent budget is a cut-off. */
 function expandSeries(
   event: ICAL.Event,
@@ -148,6 +157,7 @@ function expandSeries(
   ctx: Context,
   add: (component: ICAL.Component, tzid: string | null, start: ICAL.Time, end: ICAL.Time) => void,
   budget: number,
+  datesPerEvent: number,
   tally: Tally,
 ) {
   const rules = event.component.getAllProperties("rrule");
@@ -161,7 +171,17 @@ function expandSeries(
     add(event.component, tzid, event.startDate, event.endDate ?? event.startDate);
     return;
   }
-  stepsLeft = budget;
+  // RDATE and EXDATE values (ADR 356): ical.js sorts and walks them outside the counted loop, so
+  // each one is a step of the budget, paid before the iterator exists; an event with more than
+  // `datesPerEvent` (or than its budget) is cut off — only its DTSTART counts.
+  const dates = datesOf(event.component);
+  if (dates > Math.min(datesPerEvent, budget)) {
+    tally.cutOff++;
+    tally.steps += Math.min(dates, datesPerEvent, budget);
+    add(event.component, tzid, event.startDate, event.endDate ?? event.startDate);
+    return;
+  }
+  stepsLeft = budget - dates;
   try {
     const iterator = event.iterator(
       rules.length === 1 && first ? expansionStart(first, event.startDate, tzid, ctx) : undefined,
@@ -291,7 +311,7 @@ function busyOf(root: ICAL.Component, ctx: Context, limits: CalendarLimits) {
       continue;
     }
     const budget = Math.min(limits.stepsPerEvent, limits.stepsPerCalendar - tally.steps);
-    expandSeries(event, tzid, ctx, add, Math.max(0, budget), tally);
+    expandSeries(event, tzid, ctx, add, Math.max(0, budget), limits.datesPerEvent, tally);
   }
   // Moved occurrences also count at their own time (one moved into the window from far before it).
   for (const exception of exceptions) {

@@ -11,8 +11,10 @@ export type CalendarLimits = {
   maxEvents: number;
   /** Iterations of one recurring event's rule (ical.js's inner loop, not its results). */
   stepsPerEvent: number;
-  /** Iterations of all rules of one text together. */
+  /** Iterations of all rules of one text together; every RDATE and EXDATE value counts as one. */
   stepsPerCalendar: number;
+  /** RDATE and EXDATE values of one event at most; more cut the event off (ADR 356). */
+  datesPerEvent: number;
   /** The child's V8 heap (old space), MB. */
   heapMb: number;
   /** Wall-clock time until the child is killed, start-up included, ms. */
@@ -29,6 +31,7 @@ export const CALENDAR_LIMITS: CalendarLimits = {
   maxEvents: 10_000,
   stepsPerEvent: 20_000,
   stepsPerCalendar: 100_000,
+  datesPerEvent: 1_000,
   heapMb: 48,
   timeLimitMs: 60_000,
 };
@@ -64,7 +67,8 @@ export type CalendarFailure =
   | "time-limit"
   | "memory-limit"
   | "crashed"
-  | "busy";
+  | "busy"
+  | "deadline";
 
 export type CalendarAnswer =
   | {

@@ -73,6 +73,10 @@ const EnvSchema = z.object({
   LOGIN_RATE_LIMIT: rateLimitSpec.default({ points: 5, durationSeconds: 900 }),
   BOOKING_RATE_LIMIT: rateLimitSpec.default({ points: 5, durationSeconds: 3600 }),
   BOOKING_NETWORK_RATE_LIMIT: rateLimitSpec.default({ points: 25, durationSeconds: 3600 }),
+  // A visitor's slot look-ups (a day of the booking calendar; each may ask the team's calendars
+  // and be a job of the calendar worker), per client and per network (ADR 356).
+  SLOT_LOOKUP_RATE_LIMIT: rateLimitSpec.default({ points: 120, durationSeconds: 600 }),
+  SLOT_LOOKUP_NETWORK_RATE_LIMIT: rateLimitSpec.default({ points: 600, durationSeconds: 600 }),
   TRUST_PROXY: z.enum(["", "fly", "none"]).default(""),
   LOG_LEVEL: z.enum(["silent", "error", "warn", "info", "debug"]).default("info"),
   // Read by server/launch.ts (Litestream, ADR 090); validated here so a typo stops the boot too.

@@ -81,6 +81,8 @@ let submissionNetwork: Limiter | undefined;
 let login: Limiter | undefined;
 let booking: Limiter | undefined;
 let bookingNetwork: Limiter | undefined;
+let slotLookup: Limiter | undefined;
+let slotLookupNetwork: Limiter | undefined;
 let receipt: Limiter | undefined;
 let testMail: Limiter | undefined;
 let accountLogin: Limiter | undefined;
@@ -133,24 +135,40 @@ const submissionNetworkLimiter = () =>
 const bookingNetworkLimiter = () =>
   (bookingNetwork ??= createLimiter("booking-network", env().BOOKING_NETWORK_RATE_LIMIT));
 
+/**
+ * A visitor's slot look-ups (ADR 356), per client and per network (SLOT_LOOKUP_RATE_LIMIT and
+ * SLOT_LOOKUP_NETWORK_RATE_LIMIT, default 120 and 600 per 10 minutes): each may ask the team's
+ * calendars and be a job of the calendar worker.
+ */
+const slotLookupLimiter = () =>
+  (slotLookup ??= createLimiter("slot-lookup", env().SLOT_LOOKUP_RATE_LIMIT));
+const slotLookupNetworkLimiter = () =>
+  (slotLookupNetwork ??= createLimiter(
+    "slot-lookup-network",
+    env().SLOT_LOOKUP_NETWORK_RATE_LIMIT,
+  ));
+
 /** One counter and its key: what a visitor's action reserves a point on. */
 export type LimitKeys = [Limiter, string][];
 
 /**
- * The counters of a visitor's submission or booking (ADR 322): its client's (an IPv4 address or
+ * The counters of a visitor's submission, booking or slot look-up (ADRs 322, 356): its client's (an IPv4 address or
  * IPv6 /56, ADR 254) and, beside it with a higher limit, its network's (IPv4 /24, IPv6 /48) — one
  * /48 is 256 clients, but neighbours behind one office or carrier network keep their own limit.
  */
-export function visitorLimits(action: "submission" | "booking", ip: string): LimitKeys {
-  return action === "submission"
-    ? [
-        [submissionLimiter(), clientKey(ip)],
-        [submissionNetworkLimiter(), networkKey(ip)],
-      ]
-    : [
-        [bookingLimiter(), clientKey(ip)],
-        [bookingNetworkLimiter(), networkKey(ip)],
-      ];
+export function visitorLimits(
+  action: "submission" | "booking" | "slot-lookup",
+  ip: string,
+): LimitKeys {
+  const [client, network] = {
+    submission: [submissionLimiter, submissionNetworkLimiter],
+    booking: [bookingLimiter, bookingNetworkLimiter],
+    "slot-lookup": [slotLookupLimiter, slotLookupNetworkLimiter],
+  }[action];
+  return [
+    [client(), clientKey(ip)],
+    [network(), networkKey(ip)],
+  ];
 }
 
 /** Reserves one point on each counter in turn; when one refuses, those reserved are given back. */
@@ -191,6 +209,8 @@ export function resetLimiters() {
     login =
     booking =
     bookingNetwork =
+    slotLookup =
+    slotLookupNetwork =
     receipt =
     testMail =
     accountLogin =

@@ -57,8 +57,25 @@ export type TestHooks = {
   drainCalendarEvents(now?: Date): Promise<number>;
   /** Runs every due CalDAV sync (edits made in the calendar) now; resolves with how many succeeded. */
   drainCalendarSync(now?: Date): Promise<number>;
-  /** The calendar worker (ADR 320): a child running, jobs waiting, children started and killed. */
-  calendarWorker(): { running: boolean; waiting: number; runs: number; killed: number };
+  /**
+   * The calendar worker (ADRs 320, 356): a child running, jobs waiting, children started and
+   * killed; look-ups asked for, jobs turned away (queue full), dropped unrun (deadline passed),
+   * callers that shared a look-up; per class the children started, the most jobs waiting and the
+   * longest wait (ms).
+   */
+  calendarWorker(): {
+    running: boolean;
+    waiting: number;
+    runs: number;
+    killed: number;
+    lookups: number;
+    refused: number;
+    expired: number;
+    coalesced: number;
+    ran: Record<"booking" | "sync" | "lookup", number>;
+    mostWaiting: Record<"booking" | "sync" | "lookup", number>;
+    longestWaitMs: Record<"booking" | "sync" | "lookup", number>;
+  };
   /**
    * One tick of the morning digest job at `now` (fake clock, ADR 352): the owed admins' digests,
    * as the background task would queue them.
