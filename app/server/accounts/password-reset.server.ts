@@ -7,11 +7,7 @@ import { mailConfigured, queueMail } from "../mail/outbox.server";
 import { hashPassword } from "../platform/crypto.server";
 import { db, transaction } from "../platform/db.server";
 import { usableToken } from "../platform/link-token.server";
-import {
-  loginLimiter,
-  passwordStrengthLimiter,
-  tooManyMessage,
-} from "../platform/rate-limit.server";
+import { consumeAll, passwordStrengthLimiter, withNetwork } from "../platform/rate-limit.server";
 import { type Failure, failure, type Result } from "../platform/result.server";
 import { audit } from "../privacy/audit.server";
 import { revokeAccessKeys, revokedAny, revokedKeysLines } from "./access-keys.server";
@@ -22,20 +18,14 @@ import { createResetToken, resetUrl } from "./reset-token.server";
 
 /**
  * Forgot password: always the same neutral answer; a mail only when an admin has this address.
- * Rate-limited per client IP and per IP + address (every request counts).
+ * Rate-limited per client, per network (ADR 322) and per client + address (every request counts).
  */
 export async function requestPasswordReset(
   email: string,
   ip: string,
 ): Promise<{ ok: true; message: string } | (Failure & { retryAfterSeconds: number })> {
-  const limiter = loginLimiter();
-  for (const key of forgotKeys(ip, email)) {
-    const state = await limiter.consume(key);
-    if (!state.ok) {
-      const error = tooManyMessage(state.retryAfterSeconds, "admin");
-      return { ...failure(429, error), retryAfterSeconds: state.retryAfterSeconds };
-    }
-  }
+  const state = await consumeAll(forgotKeys(ip, email));
+  if (!state.ok) return state;
   const admin = findAdminByEmail(email);
   if (admin) {
     const token = createResetToken(admin.id);
@@ -73,7 +63,7 @@ export function checkResetToken(token: string) {
  * The reset page's strength indicator (with JS, while typing): the same rule `resetPassword`
  * applies — length, then zxcvbn with the account's name and address as guessable words — so
  * "Stark" is only ever shown for a password the server takes. Only for the holder of a usable
- * reset link, and counted per client (`PASSWORD_STRENGTH_LIMIT`).
+ * reset link, and counted per client (`PASSWORD_STRENGTH_LIMIT`) and per network (ADR 322).
  */
 export async function rateNewPassword(
   token: string,
@@ -85,11 +75,8 @@ export async function rateNewPassword(
   if (password.length < PASSWORD_MIN_LENGTH) {
     return { ok: true, strength: "Zu kurz", message: MESSAGES.resetTooShort };
   }
-  const limited = await passwordStrengthLimiter().consume(clientKey(ip));
-  if (!limited.ok) {
-    const error = tooManyMessage(limited.retryAfterSeconds, "admin");
-    return { ...failure(429, error), retryAfterSeconds: limited.retryAfterSeconds };
-  }
+  const limited = await consumeAll(withNetwork(passwordStrengthLimiter(), clientKey(ip), ip));
+  if (!limited.ok) return limited;
   const account = getAdminById(owner.adminId);
   const weak = await weakPasswordMessage(
     password,
