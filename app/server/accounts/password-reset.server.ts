@@ -6,6 +6,7 @@ import { branding } from "../branding/branding.server";
 import { mailConfigured, queueMail } from "../mail/outbox.server";
 import { hashPassword } from "../platform/crypto.server";
 import { db, transaction } from "../platform/db.server";
+import { env } from "../platform/env.server";
 import { usableToken } from "../platform/link-token.server";
 import { consumeAll, passwordStrengthLimiter, withNetwork } from "../platform/rate-limit.server";
 import { type Failure, failure, type Result } from "../platform/result.server";
@@ -88,8 +89,9 @@ export async function rateNewPassword(
 }
 
 /**
- * Sets the new password, uses the token up, ends every session of that admin and lifts its login
- * lock (and that of `ip`, the address that completed the reset).
+ * Sets the new password, uses the token up, ends every session of that admin, revokes its keys and
+ * removes its passkeys (ADR 316), and lifts its login lock (and that of `ip`, the address that
+ * completed the reset).
  */
 export async function resetPassword(
   token: string,
@@ -128,15 +130,17 @@ export async function resetPassword(
       .set({ usedAt: now })
       .where(and(eq(passwordResets.adminId, row.adminId), isNull(passwordResets.usedAt)))
       .run();
-    return account ?? null;
+    if (!account) return null;
+    // By the link's owner (a reset is done by whoever holds the link; the link's issue is audited).
+    const self = { id: account.id, username: account.username };
+    audit(self, "password-reset", account.username);
+    // A recovered account: whatever keys an intruder made die with the old password (ADR 316) —
+    // in the same transaction as the sessions, so no passkey login slips in between.
+    return { ...account, revoked: revokeAccessKeys(account, self) };
   });
   if (!done) return failure(400, MESSAGES.resetTokenInvalid);
   await clearLoginLock(done, ip);
-  // By the link's owner (a reset is done by whoever holds the link; the link's issue is audited).
-  const self = { id: done.id, username: done.username };
-  audit(self, "password-reset", done.username);
-  // A recovered account: whatever keys an intruder made die with the old password (ADR 316).
-  const revoked = revokeAccessKeys(done.id, self);
+  const { revoked } = done;
   if (revokedAny(revoked)) {
     queueMail({
       to: done.email,
@@ -149,6 +153,10 @@ export async function resetPassword(
           ...revokedKeysLines(revoked),
           "Falls Sie das nicht waren, wenden Sie sich bitte sofort an einen anderen Admin.",
         ],
+        // Without passkeys the account page offers to add one again.
+        action: revoked.passkeys.length
+          ? { label: "Passkey neu einrichten", url: `${env().APP_URL}/admin/account#passkeys` }
+          : undefined,
       },
     });
   }
