@@ -133,6 +133,35 @@ describe("failed logins count per network beside the client", () => {
     expect((await passkeyLogin("2001:db8:e:100::1")).status).toBe(200);
   });
 
+  it("a browser that logged in as this admin before is not held by its network's counter", async () => {
+    const admin = await insertAdmin("netz-gerd");
+    const page = await server.fetch("/admin/login", {
+      method: "POST",
+      headers: {
+        ...from("2001:db8:26:100::1"),
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({ username: admin.username, password: admin.password }).toString(),
+    });
+    expect(page.status).toBe(302);
+    const device = (page.headers.getSetCookie().find((c) => c.startsWith("__device=")) ?? "").split(
+      ";",
+    )[0] as string;
+    expect(device).toMatch(/^__device=./);
+    const { statuses } = await burst(across56("2001:db8:26", 3), 2, (ip, i) =>
+      login(ip, `niemand-g-${i}`, "falsch"),
+    );
+    expect(count(statuses, 429)).toBe(1);
+    // The right password from a stranger's browser in that /48 waits; from the admin's own, in.
+    await expectRefused(await login("2001:db8:26:700::1", admin.username, admin.password), "admin");
+    const own = await server.fetch("/api/admin/auth/login", {
+      method: "POST",
+      headers: { ...from("2001:db8:26:800::1"), cookie: device },
+      json: { username: admin.username, password: admin.password },
+    });
+    expect(own.status).toBe(200);
+  });
+
   it("'Passwort vergessen' counts on the network too", async () => {
     const { statuses, answers } = await burst(across56("2001:db8:f", 4), 2, (ip, i) =>
       server.fetch("/api/admin/auth/forgot-password", {

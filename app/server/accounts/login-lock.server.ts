@@ -104,10 +104,14 @@ export const userKey = (ip: string, username: string) =>
 /**
  * The counters every failed login counts on (password or passkey alone): the client's and, beside
  * it, the network's (ADR 322: an IPv4 /24, an IPv6 /48; LOGIN_NETWORK_RATE_LIMIT). A successful
- * login gives both back, so an office behind one network only ever spends its failures.
+ * login gives both back, so an office behind one network only ever spends its failures. A browser
+ * that logged in as this admin before (`knownDevice`, ADR 317) counts on the client's alone: a
+ * stranger's failures in the same network never hold the owner's own browser.
  */
-export const loginKeys = (ip: string): LimitKeys =>
-  withNetwork(loginLimiter(), ipKey(ip), ip, "login:net:");
+export const loginKeys = (ip: string, knownDevice = false): LimitKeys =>
+  knownDevice
+    ? [[loginLimiter(), ipKey(ip)]]
+    : withNetwork(loginLimiter(), ipKey(ip), ip, "login:net:");
 const forgotIpKey = (ip: string) => `forgot:ip:${clientKey(ip)}`;
 /**
  * The counters of "Passwort vergessen" (same limiters, every request counts): per client, per

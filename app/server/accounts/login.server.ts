@@ -102,9 +102,10 @@ async function attempt(form: FormData, ip: string, request: Request): Promise<Lo
   // Reserve the attempt before the password check (N parallel attempts: exactly the limit get
   // through); a successful login gives its reservation back. Per client, per client + name and per
   // name from any address (ADR 263; an unknown name the same way).
-  // The client's counter has the network's beside it (ADR 322).
+  // The client's counter has the network's beside it (ADR 322), except for a known device.
+  const perClient = loginKeys(ip, knownDevice);
   const state = await consumeAll([
-    ...loginKeys(ip),
+    ...perClient,
     [loginLimiter(), userKey(ip, username)],
     [accountLoginLimiter(), accountCounterKey(username, knownDevice)],
   ]);
@@ -128,7 +129,7 @@ async function attempt(form: FormData, ip: string, request: Request): Promise<Lo
     const message = awaiting ? awaitingActivationMessage(mailConfigured()) : MESSAGES.loginInactive;
     return { kind: "inactive", submission, message, awaiting };
   }
-  await refundAll(loginKeys(ip));
+  await refundAll(perClient);
   await loginLimiter().reset(userKey(ip, username));
   // A known device counted on its own counter and lifts only that: strangers stay held.
   await accountLoginLimiter().reset(accountCounterKey(username, knownDevice));

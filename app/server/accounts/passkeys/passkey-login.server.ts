@@ -197,13 +197,14 @@ async function instead<T extends object>(
   knownAdmins: ReadonlySet<number>,
   complete: (row: AdminRow) => T,
 ) {
-  // The password step's counters: the client's and its network's (login-lock.server.ts).
-  const perClient = loginKeys(ip);
+  // The password step's counters: the client's and its network's — the client's alone for a
+  // browser that logged in as the passkey's admin before (login-lock.server.ts).
+  const row = findPasskey(response.id);
+  const perClient = loginKeys(ip, row ? knownAdmins.has(row.adminId) : false);
   const clientState = await consumeAll(perClient);
   if (!clientState.ok) return limited(clientState.retryAfterSeconds);
   const challenge = challengeOf(response);
   const claimed = claimSignedLoginChallenge(challenge);
-  const row = findPasskey(response.id);
   const admin = row
     ? db().select().from(admins).where(eq(admins.id, row.adminId)).get()
     : undefined;
