@@ -86,8 +86,9 @@ function findByUsername(username: string) {
 }
 
 /**
- * The rule of logging in: rate limit per client, per network and per client + username (failures only), the same answer
- * for an unknown user and a wrong password (a dummy hash keeps the timing), inactive admins refused.
+ * The rule of logging in: rate limit per client, per network and per client + username (failures
+ * only), the same answer for an unknown user and a wrong password (a dummy hash keeps the timing),
+ * inactive admins refused.
  */
 async function attempt(form: FormData, ip: string, request: Request): Promise<LoginOutcome> {
   const submission = parseWithZod(form, { schema: LoginSchema });
@@ -102,7 +103,7 @@ async function attempt(form: FormData, ip: string, request: Request): Promise<Lo
   // Reserve the attempt before the password check (N parallel attempts: exactly the limit get
   // through); a successful login gives its reservation back. Per client, per client + name and per
   // name from any address (ADR 263; an unknown name the same way).
-  // The client's counter has the network's beside it (ADR 322), except for a known device.
+  // The client's counter has the network's beside it (ADR 356), except for a known device.
   const perClient = loginKeys(ip, knownDevice);
   const state = await consumeAll([
     ...perClient,

@@ -43,8 +43,9 @@ const webauthn = () => import("@simplewebauthn/server");
  * - the second step: after the password, `challenge` (the password step's) names the admin; the
  *   passkey replaces the code and counts on the same counter of wrong codes (5 in 15 minutes);
  * - instead of password and code (usernameless, a discoverable credential with user verification):
- *   counted like a password on the client's and the network's counters and, once the passkey names an account, on the
- *   account's login lock. Only when the admin allows it ("Passkey statt Passwort erlauben").
+ *   counted like a password on the client's and the network's counters and, once the passkey
+ *   names an account, on the account's login lock. Only when the admin allows it ("Passkey statt
+ *   Passwort erlauben").
  * Either ends in the login's own completion (the session, audited), passed in as `complete`.
  */
 
@@ -86,7 +87,7 @@ export async function passkeyLoginOptions(
   ip: string,
 ): Promise<Result<{ options: PublicKeyCredentialRequestOptionsJSON }>> {
   const { rpID } = relyingParty();
-  // Each call writes a challenge: counted per client (ADR 292) and per network (ADR 322).
+  // Each call writes a challenge: counted per client (ADR 292) and per network (ADR 356).
   const state = await consumeAll(withNetwork(passkeyOptionsLimiter(), clientKey(ip), ip));
   if (!state.ok) return tooMany(state.retryAfterSeconds);
   if (input.challenge) {
