@@ -25,7 +25,7 @@ export function validateAffiliateCode(raw: string | null | undefined): Affiliate
 
 /**
  * A visitor's check of a code (`GET /api/affiliate-codes/validate/{code}` and the landing page's
- * `?code=`): counted per client (ADR 322: 30 in 10 minutes) and per network (ADR 356: 150), since
+ * `?code=`): counted per client (ADR 322: 30 in 10 minutes) and per network (ADR 357: 150), since
  * every answer tells whether a guessed code exists. Beyond it: 429 with the wait (the landing page
  * then shows no discount).
  */

@@ -8,7 +8,7 @@ import { deleteAllPasskeys } from "./passkeys/webauthn.server";
 
 /**
  * What an admin's keys are besides the password and the sessions — API tokens, calendar-feed links
- * and passkeys — and their end when the account is recovered (ADR 316; passkeys ADR 356): a
+ * and passkeys — and their end when the account is recovered (ADR 316; passkeys ADR 357): a
  * password reset or a 2FA reset means someone else may have held the account, and whatever keys
  * they made (a passkey opens the login on its own) would outlive the recovery.
  */

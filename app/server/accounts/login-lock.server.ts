@@ -103,7 +103,7 @@ export const userKey = (ip: string, username: string) =>
   `login:user:${clientKey(ip)}:${username.toLowerCase()}`;
 /**
  * The counters every failed login counts on (password or passkey alone): the client's and, beside
- * it, the network's (ADR 356: an IPv4 /24, an IPv6 /48; LOGIN_NETWORK_RATE_LIMIT). A successful
+ * it, the network's (ADR 357: an IPv4 /24, an IPv6 /48; LOGIN_NETWORK_RATE_LIMIT). A successful
  * login gives both back, so an office behind one network only ever spends its failures. A browser
  * that logged in as this admin before (`knownDevice`, ADR 317) counts on the client's alone: a
  * stranger's failures in the same network never hold the owner's own browser.

@@ -103,7 +103,7 @@ async function attempt(form: FormData, ip: string, request: Request): Promise<Lo
   // Reserve the attempt before the password check (N parallel attempts: exactly the limit get
   // through); a successful login gives its reservation back. Per client, per client + name and per
   // name from any address (ADR 263; an unknown name the same way).
-  // The client's counter has the network's beside it (ADR 356), except for a known device.
+  // The client's counter has the network's beside it (ADR 357), except for a known device.
   const perClient = loginKeys(ip, knownDevice);
   const state = await consumeAll([
     ...perClient,

@@ -19,7 +19,7 @@ import { createResetToken, resetUrl } from "./reset-token.server";
 
 /**
  * Forgot password: always the same neutral answer; a mail only when an admin has this address.
- * Rate-limited per client, per network (ADR 356) and per client + address (every request counts).
+ * Rate-limited per client, per network (ADR 357) and per client + address (every request counts).
  */
 export async function requestPasswordReset(
   email: string,
@@ -64,7 +64,7 @@ export function checkResetToken(token: string) {
  * The reset page's strength indicator (with JS, while typing): the same rule `resetPassword`
  * applies — length, then zxcvbn with the account's name and address as guessable words — so
  * "Stark" is only ever shown for a password the server takes. Only for the holder of a usable
- * reset link, and counted per client (`PASSWORD_STRENGTH_LIMIT`) and per network (ADR 356).
+ * reset link, and counted per client (`PASSWORD_STRENGTH_LIMIT`) and per network (ADR 357).
  */
 export async function rateNewPassword(
   token: string,
@@ -90,7 +90,7 @@ export async function rateNewPassword(
 
 /**
  * Sets the new password, uses the token up, ends every session of that admin, revokes its keys and
- * removes its passkeys (ADR 316, 356), and lifts its login lock (and that of `ip`, the address that
+ * removes its passkeys (ADR 316, 357), and lifts its login lock (and that of `ip`, the address that
  * completed the reset).
  */
 export async function resetPassword(
@@ -134,7 +134,7 @@ export async function resetPassword(
     // By the link's owner (a reset is done by whoever holds the link; the link's issue is audited).
     const self = { id: account.id, username: account.username };
     audit(self, "password-reset", account.username);
-    // A recovered account: whatever keys an intruder made die with the old password (ADR 316, 356) —
+    // A recovered account: whatever keys an intruder made die with the old password (ADR 316, 357) —
     // in the same transaction as the sessions, so no passkey login slips in between.
     return { ...account, revoked: revokeAccessKeys(account, self) };
   });

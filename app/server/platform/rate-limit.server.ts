@@ -95,7 +95,7 @@ export const submissionLimiter = () =>
   (submission ??= createLimiter("submission", env().SUBMISSION_RATE_LIMIT));
 /**
  * Failed logins and reset requests per client and per client + username (LOGIN_RATE_LIMIT, default
- * 5/15m); per network beside them (LOGIN_NETWORK_RATE_LIMIT, ADR 356).
+ * 5/15m); per network beside them (LOGIN_NETWORK_RATE_LIMIT, ADR 357).
  */
 export const loginLimiter = () =>
   (login ??= createLimiter("login", env().LOGIN_RATE_LIMIT, "admin"));
@@ -111,14 +111,14 @@ export const lockMailLimiter = () =>
 /**
  * Passkey login options per client (ADR 292): each call writes a WebAuthn challenge, so an
  * anonymous client gets a login's worth, not the database's write rate. Per network five times
- * that (ADR 356).
+ * that (ADR 357).
  */
 export const PASSKEY_OPTIONS_LIMIT: LimitSpec = { points: 30, durationSeconds: 300 };
 export const passkeyOptionsLimiter = () =>
   (passkeyOptions ??= createLimiter("passkey-options", PASSKEY_OPTIONS_LIMIT, "admin"));
 /**
  * Strength checks of the reset page's indicator per client (each runs zxcvbn on the server): a
- * typist's pauses over a few attempts, not a guessing oracle. Per network five times that (ADR 356).
+ * typist's pauses over a few attempts, not a guessing oracle. Per network five times that (ADR 357).
  */
 export const PASSWORD_STRENGTH_LIMIT: LimitSpec = { points: 60, durationSeconds: 600 };
 export const passwordStrengthLimiter = () =>
@@ -137,7 +137,7 @@ export const bookingLimiter = () =>
 export type LimitKeys = [Limiter, string][];
 
 /**
- * A network's counter beside a client's (ADR 322, 356): its own name (`<client's>-network`), the same
+ * A network's counter beside a client's (ADR 322, 357): its own name (`<client's>-network`), the same
  * window and audience, and five clients' worth of points — or, for submissions, bookings and
  * logins, the configured limit (SUBMISSION_/BOOKING_/LOGIN_NETWORK_RATE_LIMIT).
  */
@@ -162,7 +162,7 @@ function networkLimiter(client: Limiter): Limiter {
 }
 
 /**
- * A client's counter and, beside it, its network's (ADR 322, 356): the client's key (an IPv4 address
+ * A client's counter and, beside it, its network's (ADR 322, 357): the client's key (an IPv4 address
  * or IPv6 /56, ADR 254, with whatever prefix the counter uses) and the network's (IPv4 /24, IPv6
  * /48, with `prefix`) — one /48 is 256 clients, but neighbours behind one office or carrier
  * network keep their own limit until the network's higher one is used up.
@@ -199,7 +199,7 @@ export async function refundAll(keys: LimitKeys) {
 
 /**
  * Affiliate-code checks per client (ADR 322): each answer tells whether a guessed code exists; per
- * network five times that (ADR 356).
+ * network five times that (ADR 357).
  */
 export const AFFILIATE_CHECK_LIMIT: LimitSpec = { points: 30, durationSeconds: 600 };
 export const affiliateCheckLimiter = () =>

@@ -87,7 +87,7 @@ export async function passkeyLoginOptions(
   ip: string,
 ): Promise<Result<{ options: PublicKeyCredentialRequestOptionsJSON }>> {
   const { rpID } = relyingParty();
-  // Each call writes a challenge: counted per client (ADR 292) and per network (ADR 356).
+  // Each call writes a challenge: counted per client (ADR 292) and per network (ADR 357).
   const state = await consumeAll(withNetwork(passkeyOptionsLimiter(), clientKey(ip), ip));
   if (!state.ok) return tooMany(state.retryAfterSeconds);
   if (input.challenge) {

@@ -179,7 +179,7 @@ export function recordUse(row: PasskeyRow, newCounter: number): boolean {
 }
 
 /**
- * Deletes every passkey of the admin (a recovery, ADR 356: a password or 2FA reset); what was
+ * Deletes every passkey of the admin (a recovery, ADR 357: a password or 2FA reset); what was
  * deleted, oldest first, for the audit and the owner's mail.
  */
 export function deleteAllPasskeys(adminId: number): { name: string; createdAt: Date }[] {

@@ -263,7 +263,7 @@ export function resetTwoFactor(
     .get();
   if (!target) return notFound;
   // A lost phone may be the passkey too: the reset removes every second factor (ADR 280) — the
-  // passkeys with the keys below, each named in the mail (ADR 356).
+  // passkeys with the keys below, each named in the mail (ADR 357).
   const wasEnabled = target.totpEnabled || hasPasskeys(target.id);
   clearTwoFactor(target.id);
   // Nothing was on (at most a started enrolment, now gone): nothing to end, audit or tell.
