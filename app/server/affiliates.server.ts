@@ -3,7 +3,7 @@ import { type AffiliateCodeJson, generateAffiliateCode } from "~/lib/affiliate";
 import { clientKey } from "~/lib/client-key";
 import { affiliateCodes } from "~db/schema";
 import { db } from "./platform/db.server";
-import { affiliateCheckLimiter } from "./platform/rate-limit.server";
+import { affiliateCheckLimiter, consumeAll, withNetwork } from "./platform/rate-limit.server";
 import type { Result } from "./platform/result.server";
 import { type AuditActor, audit } from "./privacy/audit.server";
 
@@ -25,14 +25,17 @@ export function validateAffiliateCode(raw: string | null | undefined): Affiliate
 
 /**
  * A visitor's check of a code (`GET /api/affiliate-codes/validate/{code}` and the landing page's
- * `?code=`): counted per client (ADR 322: 30 in 10 minutes), since every answer tells whether a
- * guessed code exists. Beyond it: 429 with the wait (the landing page then shows no discount).
+ * `?code=`): counted per client (ADR 322: 30 in 10 minutes) and per network (ADR 357: 150), since
+ * every answer tells whether a guessed code exists. Beyond it: 429 with the wait (the landing page
+ * then shows no discount).
  */
 export async function checkAffiliateCode(
   raw: string | undefined,
   clientIp: string,
 ): Promise<Result<AffiliateValidation>> {
-  const limit = await affiliateCheckLimiter().consume(clientKey(clientIp));
+  const limit = await consumeAll(
+    withNetwork(affiliateCheckLimiter(), clientKey(clientIp), clientIp),
+  );
   if (!limit.ok) return limit;
   return { ok: true, ...validateAffiliateCode(raw) };
 }

@@ -29,6 +29,11 @@ export const handle = accountPageHandle;
 
 export const meta: Route.MetaFunction = () => [{ title: "Passwort zurücksetzen" }];
 
+/** A refused strength check's Retry-After (429) reaches the browser. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
+
 const STRENGTH_INTENT = "strength";
 type Rating = { rating: { strength: PasswordStrength; message: string | null } | null };
 
@@ -48,9 +53,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       String(formData.get("newPassword") ?? ""),
       clientIp(context),
     );
+    // Refused by a limit: the wait in seconds, like every 429 (ADR 310).
+    const wait = !rated.ok && "retryAfterSeconds" in rated ? rated.retryAfterSeconds : null;
     return data(
       { rating: rated.ok ? { strength: rated.strength, message: rated.message } : null },
-      { status: rated.ok ? 200 : rated.status },
+      {
+        status: rated.ok ? 200 : rated.status,
+        headers: wait ? { "Retry-After": String(wait) } : undefined,
+      },
     );
   }
   refuseFilledHoneypot(formData);

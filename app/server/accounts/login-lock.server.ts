@@ -8,8 +8,10 @@ import { db } from "../platform/db.server";
 import {
   ACCOUNT_LOGIN_LIMIT,
   accountLoginLimiter,
+  type LimitKeys,
   lockMailLimiter,
   loginLimiter,
+  withNetwork,
 } from "../platform/rate-limit.server";
 import { audit } from "../privacy/audit.server";
 import { createResetToken, resetUrl } from "./reset-token.server";
@@ -99,10 +101,25 @@ export async function clearAccountLock(username: string) {
 export const ipKey = (ip: string) => `login:ip:${clientKey(ip)}`;
 export const userKey = (ip: string, username: string) =>
   `login:user:${clientKey(ip)}:${username.toLowerCase()}`;
-/** The counters of "Passwort vergessen" (same limiter): per client and per client + address. */
-export const forgotKeys = (ip: string, email: string) => [
-  `forgot:ip:${clientKey(ip)}`,
-  `forgot:user:${clientKey(ip)}:${email.toLowerCase()}`,
+/**
+ * The counters every failed login counts on (password or passkey alone): the client's and, beside
+ * it, the network's (ADR 357: an IPv4 /24, an IPv6 /48; LOGIN_NETWORK_RATE_LIMIT). A successful
+ * login gives both back, so an office behind one network only ever spends its failures. A browser
+ * that logged in as this admin before (`knownDevice`, ADR 317) counts on the client's alone: a
+ * stranger's failures in the same network never hold the owner's own browser.
+ */
+export const loginKeys = (ip: string, knownDevice = false): LimitKeys =>
+  knownDevice
+    ? [[loginLimiter(), ipKey(ip)]]
+    : withNetwork(loginLimiter(), ipKey(ip), ip, "login:net:");
+const forgotIpKey = (ip: string) => `forgot:ip:${clientKey(ip)}`;
+/**
+ * The counters of "Passwort vergessen" (same limiters, every request counts): per client, per
+ * network and per client + address.
+ */
+export const forgotKeys = (ip: string, email: string): LimitKeys => [
+  ...withNetwork(loginLimiter(), forgotIpKey(ip), ip, "forgot:net:"),
+  [loginLimiter(), `forgot:user:${clientKey(ip)}:${email.toLowerCase()}`],
 ];
 
 /**
@@ -116,5 +133,5 @@ export async function clearLoginLock(account: { username: string; email: string 
   limiter.resetMatching("login:user:", `:${account.username.toLowerCase()}`);
   limiter.resetMatching("forgot:user:", `:${account.email.toLowerCase()}`);
   await limiter.reset(ipKey(ip));
-  await limiter.reset(forgotKeys(ip, account.email)[0] as string);
+  await limiter.reset(forgotIpKey(ip));
 }

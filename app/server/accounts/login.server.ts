@@ -21,8 +21,9 @@ import {
 import { db } from "../platform/db.server";
 import {
   accountLoginLimiter,
-  type Limiter,
+  consumeAll,
   loginLimiter,
+  refundAll,
   tooManyMessage,
 } from "../platform/rate-limit.server";
 import { audit } from "../privacy/audit.server";
@@ -36,7 +37,7 @@ import {
   toAdminUser,
 } from "./auth.server";
 import { knownAdminIds } from "./known-device.server";
-import { accountCounterKey, ipKey, recordLoginFailure, userKey } from "./login-lock.server";
+import { accountCounterKey, loginKeys, recordLoginFailure, userKey } from "./login-lock.server";
 import { type PasskeyLoginOutcome, verifyPasskeyLogin } from "./passkeys/passkey-login.server";
 import { hasPasskeys } from "./passkeys/webauthn.server";
 import { resetLinkNotice } from "./reset-link.server";
@@ -85,8 +86,9 @@ function findByUsername(username: string) {
 }
 
 /**
- * The rule of logging in: rate limit per IP and per IP + username (failures only), the same answer
- * for an unknown user and a wrong password (a dummy hash keeps the timing), inactive admins refused.
+ * The rule of logging in: rate limit per client, per network and per client + username (failures
+ * only), the same answer for an unknown user and a wrong password (a dummy hash keeps the timing),
+ * inactive admins refused.
  */
 async function attempt(form: FormData, ip: string, request: Request): Promise<LoginOutcome> {
   const submission = parseWithZod(form, { schema: LoginSchema });
@@ -101,25 +103,21 @@ async function attempt(form: FormData, ip: string, request: Request): Promise<Lo
   // Reserve the attempt before the password check (N parallel attempts: exactly the limit get
   // through); a successful login gives its reservation back. Per client, per client + name and per
   // name from any address (ADR 263; an unknown name the same way).
-  const reserved: [Limiter, string][] = [];
-  const counters: [Limiter, string][] = [
-    [loginLimiter(), ipKey(ip)],
+  // The client's counter has the network's beside it (ADR 357), except for a known device.
+  const perClient = loginKeys(ip, knownDevice);
+  const state = await consumeAll([
+    ...perClient,
     [loginLimiter(), userKey(ip, username)],
     [accountLoginLimiter(), accountCounterKey(username, knownDevice)],
-  ];
-  for (const [limiter, key] of counters) {
-    const state = await limiter.consume(key);
-    if (!state.ok) {
-      for (const [done, doneKey] of reserved) await done.refund(doneKey);
-      return {
-        kind: "limited",
-        submission,
-        retryAfterSeconds: state.retryAfterSeconds,
-        // A reset lifts the lock (clearLoginLock), so the way out is named.
-        message: `${tooManyMessage(state.retryAfterSeconds, "admin")} Über „Passwort vergessen?“ können Sie Ihr Passwort auch gleich zurücksetzen.`,
-      };
-    }
-    reserved.push([limiter, key]);
+  ]);
+  if (!state.ok) {
+    return {
+      kind: "limited",
+      submission,
+      retryAfterSeconds: state.retryAfterSeconds,
+      // A reset lifts the lock (clearLoginLock), so the way out is named.
+      message: `${tooManyMessage(state.retryAfterSeconds, "admin")} Über „Passwort vergessen?“ können Sie Ihr Passwort auch gleich zurücksetzen.`,
+    };
   }
   const valid = await verifyPassword(password, row?.passwordHash ?? (await dummyPasswordHash()));
   if (!row || !valid) {
@@ -132,7 +130,7 @@ async function attempt(form: FormData, ip: string, request: Request): Promise<Lo
     const message = awaiting ? awaitingActivationMessage(mailConfigured()) : MESSAGES.loginInactive;
     return { kind: "inactive", submission, message, awaiting };
   }
-  await loginLimiter().refund(ipKey(ip));
+  await refundAll(perClient);
   await loginLimiter().reset(userKey(ip, username));
   // A known device counted on its own counter and lifts only that: strangers stay held.
   await accountLoginLimiter().reset(accountCounterKey(username, knownDevice));

@@ -6,12 +6,9 @@ import { branding } from "../branding/branding.server";
 import { mailConfigured, queueMail } from "../mail/outbox.server";
 import { hashPassword } from "../platform/crypto.server";
 import { db, transaction } from "../platform/db.server";
+import { env } from "../platform/env.server";
 import { usableToken } from "../platform/link-token.server";
-import {
-  loginLimiter,
-  passwordStrengthLimiter,
-  tooManyMessage,
-} from "../platform/rate-limit.server";
+import { consumeAll, passwordStrengthLimiter, withNetwork } from "../platform/rate-limit.server";
 import { type Failure, failure, type Result } from "../platform/result.server";
 import { audit } from "../privacy/audit.server";
 import { revokeAccessKeys, revokedAny, revokedKeysLines } from "./access-keys.server";
@@ -22,20 +19,14 @@ import { createResetToken, resetUrl } from "./reset-token.server";
 
 /**
  * Forgot password: always the same neutral answer; a mail only when an admin has this address.
- * Rate-limited per client IP and per IP + address (every request counts).
+ * Rate-limited per client, per network (ADR 357) and per client + address (every request counts).
  */
 export async function requestPasswordReset(
   email: string,
   ip: string,
 ): Promise<{ ok: true; message: string } | (Failure & { retryAfterSeconds: number })> {
-  const limiter = loginLimiter();
-  for (const key of forgotKeys(ip, email)) {
-    const state = await limiter.consume(key);
-    if (!state.ok) {
-      const error = tooManyMessage(state.retryAfterSeconds, "admin");
-      return { ...failure(429, error), retryAfterSeconds: state.retryAfterSeconds };
-    }
-  }
+  const state = await consumeAll(forgotKeys(ip, email));
+  if (!state.ok) return state;
   const admin = findAdminByEmail(email);
   if (admin) {
     const token = createResetToken(admin.id);
@@ -73,7 +64,7 @@ export function checkResetToken(token: string) {
  * The reset page's strength indicator (with JS, while typing): the same rule `resetPassword`
  * applies — length, then zxcvbn with the account's name and address as guessable words — so
  * "Stark" is only ever shown for a password the server takes. Only for the holder of a usable
- * reset link, and counted per client (`PASSWORD_STRENGTH_LIMIT`).
+ * reset link, and counted per client (`PASSWORD_STRENGTH_LIMIT`) and per network (ADR 357).
  */
 export async function rateNewPassword(
   token: string,
@@ -85,11 +76,8 @@ export async function rateNewPassword(
   if (password.length < PASSWORD_MIN_LENGTH) {
     return { ok: true, strength: "Zu kurz", message: MESSAGES.resetTooShort };
   }
-  const limited = await passwordStrengthLimiter().consume(clientKey(ip));
-  if (!limited.ok) {
-    const error = tooManyMessage(limited.retryAfterSeconds, "admin");
-    return { ...failure(429, error), retryAfterSeconds: limited.retryAfterSeconds };
-  }
+  const limited = await consumeAll(withNetwork(passwordStrengthLimiter(), clientKey(ip), ip));
+  if (!limited.ok) return limited;
   const account = getAdminById(owner.adminId);
   const weak = await weakPasswordMessage(
     password,
@@ -101,8 +89,9 @@ export async function rateNewPassword(
 }
 
 /**
- * Sets the new password, uses the token up, ends every session of that admin and lifts its login
- * lock (and that of `ip`, the address that completed the reset).
+ * Sets the new password, uses the token up, ends every session of that admin, revokes its keys and
+ * removes its passkeys (ADR 316, 357), and lifts its login lock (and that of `ip`, the address that
+ * completed the reset).
  */
 export async function resetPassword(
   token: string,
@@ -141,15 +130,17 @@ export async function resetPassword(
       .set({ usedAt: now })
       .where(and(eq(passwordResets.adminId, row.adminId), isNull(passwordResets.usedAt)))
       .run();
-    return account ?? null;
+    if (!account) return null;
+    // By the link's owner (a reset is done by whoever holds the link; the link's issue is audited).
+    const self = { id: account.id, username: account.username };
+    audit(self, "password-reset", account.username);
+    // A recovered account: whatever keys an intruder made die with the old password (ADR 316, 357) —
+    // in the same transaction as the sessions, so no passkey login slips in between.
+    return { ...account, revoked: revokeAccessKeys(account, self) };
   });
   if (!done) return failure(400, MESSAGES.resetTokenInvalid);
   await clearLoginLock(done, ip);
-  // By the link's owner (a reset is done by whoever holds the link; the link's issue is audited).
-  const self = { id: done.id, username: done.username };
-  audit(self, "password-reset", done.username);
-  // A recovered account: whatever keys an intruder made die with the old password (ADR 316).
-  const revoked = revokeAccessKeys(done.id, self);
+  const { revoked } = done;
   if (revokedAny(revoked)) {
     queueMail({
       to: done.email,
@@ -162,6 +153,10 @@ export async function resetPassword(
           ...revokedKeysLines(revoked),
           "Falls Sie das nicht waren, wenden Sie sich bitte sofort an einen anderen Admin.",
         ],
+        // Without passkeys the account page offers to add one again.
+        action: revoked.passkeys.length
+          ? { label: "Passkey neu einrichten", url: `${env().APP_URL}/admin/account#passkeys` }
+          : undefined,
       },
     });
   }

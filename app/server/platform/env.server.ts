@@ -71,6 +71,12 @@ const EnvSchema = z.object({
   // A session unused for this many hours ends (the hard end stays 30 days after the login).
   SESSION_IDLE_HOURS: z.coerce.number().int().min(1).max(720).default(12),
   LOGIN_RATE_LIMIT: rateLimitSpec.default({ points: 5, durationSeconds: 900 }),
+  // Failed logins and reset requests per network (ADR 357); unset: five clients' worth of
+  // LOGIN_RATE_LIMIT in its window (25/15m by default), so it never falls below the client's own.
+  LOGIN_NETWORK_RATE_LIMIT: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    rateLimitSpec.optional(),
+  ),
   BOOKING_RATE_LIMIT: rateLimitSpec.default({ points: 5, durationSeconds: 3600 }),
   BOOKING_NETWORK_RATE_LIMIT: rateLimitSpec.default({ points: 25, durationSeconds: 3600 }),
   // A visitor's slot look-ups (a day of the booking calendar; each may ask the team's calendars

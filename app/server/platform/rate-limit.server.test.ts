@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { createLimiter, tooManyMessage } from "./rate-limit.server";
+import {
+  createLimiter,
+  loginLimiter,
+  passwordStrengthLimiter,
+  tooManyMessage,
+  withNetwork,
+} from "./rate-limit.server";
 
 describe("createLimiter", () => {
   it("allows the window's points and then refuses with a retry time", async () => {
@@ -69,5 +75,32 @@ describe("createLimiter", () => {
     limiter.resetMatching("user:", ":a*");
     expect((await limiter.check("user:5.6.7.8:a*")).ok).toBe(true);
     expect((await limiter.check("user:1.2.3.4:anna")).ok).toBe(false);
+  });
+});
+
+describe("withNetwork", () => {
+  it("puts the network's counter beside the client's: five clients' worth unless configured", () => {
+    const [[client, key], [network, networkKey]] = withNetwork(
+      loginLimiter(),
+      "login:ip:2001:db8:a:1/56",
+      "2001:db8:a:100::1",
+      "login:net:",
+    );
+    expect(client.name).toBe("login");
+    expect(key).toBe("login:ip:2001:db8:a:1/56");
+    expect(networkKey).toBe("login:net:2001:db8:a::/48");
+    // LOGIN_NETWORK_RATE_LIMIT unset: 5 × LOGIN_RATE_LIMIT (5/15m).
+    expect(network).toMatchObject({
+      name: "login-network",
+      spec: { points: 25, durationSeconds: 900 },
+      audience: "admin",
+    });
+    const [, [strength, strengthKey]] = withNetwork(passwordStrengthLimiter(), "k", "192.0.2.7");
+    expect(strengthKey).toBe("192.0.2.0/24");
+    expect(strength).toMatchObject({
+      name: "password-strength-network",
+      spec: { points: 300, durationSeconds: 600 },
+      audience: "admin",
+    });
   });
 });

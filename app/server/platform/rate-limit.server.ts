@@ -33,6 +33,9 @@ export function createLimiter(name: string, spec: LimitSpec, audience: Audience 
     duration: spec.durationSeconds,
   });
   return {
+    name,
+    spec,
+    audience,
     /** Reserves one hit for key; refused once the window's points are used up. */
     async consume(key: string, points = 1): Promise<LimitResult> {
       try {
@@ -77,12 +80,9 @@ export type Limiter = ReturnType<typeof createLimiter>;
 const globLiteral = (text: string) => text.replace(/[*?[]/g, (c) => `[${c}]`);
 
 let submission: Limiter | undefined;
-let submissionNetwork: Limiter | undefined;
 let login: Limiter | undefined;
 let booking: Limiter | undefined;
-let bookingNetwork: Limiter | undefined;
 let slotLookup: Limiter | undefined;
-let slotLookupNetwork: Limiter | undefined;
 let receipt: Limiter | undefined;
 let testMail: Limiter | undefined;
 let accountLogin: Limiter | undefined;
@@ -94,7 +94,10 @@ let accessibilityFeedback: Limiter | undefined;
 /** Public request submissions per client IP (SUBMISSION_RATE_LIMIT, default 10/1h). */
 export const submissionLimiter = () =>
   (submission ??= createLimiter("submission", env().SUBMISSION_RATE_LIMIT));
-/** Failed logins and reset requests per IP and per IP + username (LOGIN_RATE_LIMIT, default 5/15m). */
+/**
+ * Failed logins and reset requests per client and per client + username (LOGIN_RATE_LIMIT, default
+ * 5/15m); per network beside them (LOGIN_NETWORK_RATE_LIMIT, ADR 357).
+ */
 export const loginLimiter = () =>
   (login ??= createLimiter("login", env().LOGIN_RATE_LIMIT, "admin"));
 /**
@@ -108,18 +111,19 @@ export const lockMailLimiter = () =>
   (lockMail ??= createLimiter("login-lock-mail", { points: 1, durationSeconds: 900 }, "admin"));
 /**
  * Passkey login options per client (ADR 292): each call writes a WebAuthn challenge, so an
- * anonymous client gets a login's worth, not the database's write rate.
+ * anonymous client gets a login's worth, not the database's write rate. Per network five times
+ * that (ADR 357).
  */
 export const PASSKEY_OPTIONS_LIMIT: LimitSpec = { points: 30, durationSeconds: 300 };
 export const passkeyOptionsLimiter = () =>
   (passkeyOptions ??= createLimiter("passkey-options", PASSKEY_OPTIONS_LIMIT, "admin"));
 /**
  * Strength checks of the reset page's indicator per client (each runs zxcvbn on the server): a
- * typist's pauses over a few attempts, not a guessing oracle.
+ * typist's pauses over a few attempts, not a guessing oracle. Per network five times that (ADR 357).
  */
 export const PASSWORD_STRENGTH_LIMIT: LimitSpec = { points: 60, durationSeconds: 600 };
 export const passwordStrengthLimiter = () =>
-  (passwordStrength ??= createLimiter("password-strength", PASSWORD_STRENGTH_LIMIT));
+  (passwordStrength ??= createLimiter("password-strength", PASSWORD_STRENGTH_LIMIT, "admin"));
 /**
  * Feedback from the accessibility statement's page per client: the contact form's budget
  * (SUBMISSION_RATE_LIMIT), counted apart from it (ADR 340).
@@ -129,46 +133,68 @@ export const accessibilityFeedbackLimiter = () =>
 /** Demo bookings per client IP (BOOKING_RATE_LIMIT, default 5/1h). */
 export const bookingLimiter = () =>
   (booking ??= createLimiter("booking", env().BOOKING_RATE_LIMIT));
-/** The same per network (SUBMISSION_/BOOKING_NETWORK_RATE_LIMIT, default 50/1h and 25/1h). */
-const submissionNetworkLimiter = () =>
-  (submissionNetwork ??= createLimiter("submission-network", env().SUBMISSION_NETWORK_RATE_LIMIT));
-const bookingNetworkLimiter = () =>
-  (bookingNetwork ??= createLimiter("booking-network", env().BOOKING_NETWORK_RATE_LIMIT));
 
 /**
- * A visitor's slot look-ups (ADR 356), per client and per network (SLOT_LOOKUP_RATE_LIMIT and
- * SLOT_LOOKUP_NETWORK_RATE_LIMIT, default 120 and 600 per 10 minutes): each may ask the team's
+ * A visitor's slot look-ups (ADR 356), per client (SLOT_LOOKUP_RATE_LIMIT, default 120 per 10
+ * minutes) and per network (SLOT_LOOKUP_NETWORK_RATE_LIMIT, 600): each may ask the team's
  * calendars and be a job of the calendar worker.
  */
 const slotLookupLimiter = () =>
   (slotLookup ??= createLimiter("slot-lookup", env().SLOT_LOOKUP_RATE_LIMIT));
-const slotLookupNetworkLimiter = () =>
-  (slotLookupNetwork ??= createLimiter(
-    "slot-lookup-network",
-    env().SLOT_LOOKUP_NETWORK_RATE_LIMIT,
-  ));
 
 /** One counter and its key: what a visitor's action reserves a point on. */
 export type LimitKeys = [Limiter, string][];
 
 /**
- * The counters of a visitor's submission, booking or slot look-up (ADRs 322, 356): its client's (an IPv4 address or
- * IPv6 /56, ADR 254) and, beside it with a higher limit, its network's (IPv4 /24, IPv6 /48) — one
- * /48 is 256 clients, but neighbours behind one office or carrier network keep their own limit.
+ * A network's counter beside a client's (ADR 322, 357): its own name (`<client's>-network`), the same
+ * window and audience, and five clients' worth of points — or, for submissions, bookings and
+ * logins and slot look-ups, the configured limit (SUBMISSION_/BOOKING_/LOGIN_/SLOT_LOOKUP_NETWORK_RATE_LIMIT).
  */
+const NETWORK_SHARE = 5;
+const networkSpecs: Record<string, () => LimitSpec | undefined> = {
+  submission: () => env().SUBMISSION_NETWORK_RATE_LIMIT,
+  booking: () => env().BOOKING_NETWORK_RATE_LIMIT,
+  login: () => env().LOGIN_NETWORK_RATE_LIMIT,
+  "slot-lookup": () => env().SLOT_LOOKUP_NETWORK_RATE_LIMIT,
+};
+const networkLimiters = new Map<string, Limiter>();
+function networkLimiter(client: Limiter): Limiter {
+  let limiter = networkLimiters.get(client.name);
+  if (!limiter) {
+    const spec = networkSpecs[client.name]?.() ?? {
+      points: client.spec.points * NETWORK_SHARE,
+      durationSeconds: client.spec.durationSeconds,
+    };
+    limiter = createLimiter(`${client.name}-network`, spec, client.audience);
+    networkLimiters.set(client.name, limiter);
+  }
+  return limiter;
+}
+
+/**
+ * A client's counter and, beside it, its network's (ADR 322, 357): the client's key (an IPv4 address
+ * or IPv6 /56, ADR 254, with whatever prefix the counter uses) and the network's (IPv4 /24, IPv6
+ * /48, with `prefix`) — one /48 is 256 clients, but neighbours behind one office or carrier
+ * network keep their own limit until the network's higher one is used up.
+ */
+export function withNetwork(limiter: Limiter, key: string, ip: string, prefix = ""): LimitKeys {
+  return [
+    [limiter, key],
+    [networkLimiter(limiter), `${prefix}${networkKey(ip)}`],
+  ];
+}
+
+/** The counters of a visitor's submission, booking or slot look-up: the client's and the network's. */
 export function visitorLimits(
   action: "submission" | "booking" | "slot-lookup",
   ip: string,
 ): LimitKeys {
-  const [client, network] = {
-    submission: [submissionLimiter, submissionNetworkLimiter],
-    booking: [bookingLimiter, bookingNetworkLimiter],
-    "slot-lookup": [slotLookupLimiter, slotLookupNetworkLimiter],
-  }[action];
-  return [
-    [client(), clientKey(ip)],
-    [network(), networkKey(ip)],
-  ];
+  const limiter = {
+    submission: submissionLimiter,
+    booking: bookingLimiter,
+    "slot-lookup": slotLookupLimiter,
+  }[action]();
+  return withNetwork(limiter, clientKey(ip), ip);
 }
 
 /** Reserves one point on each counter in turn; when one refuses, those reserved are given back. */
@@ -188,7 +214,10 @@ export async function refundAll(keys: LimitKeys) {
   for (const [limiter, key] of keys) await limiter.refund(key);
 }
 
-/** Affiliate-code checks per client (ADR 322): each answer tells whether a guessed code exists. */
+/**
+ * Affiliate-code checks per client (ADR 322): each answer tells whether a guessed code exists; per
+ * network five times that (ADR 357).
+ */
 export const AFFILIATE_CHECK_LIMIT: LimitSpec = { points: 30, durationSeconds: 600 };
 export const affiliateCheckLimiter = () =>
   (affiliateCheck ??= createLimiter("affiliate-check", AFFILIATE_CHECK_LIMIT));
@@ -204,13 +233,11 @@ export const testMailLimiter = () =>
 
 /** Limiters hold the database handle of their process: forget them when it closes. */
 export function resetLimiters() {
+  networkLimiters.clear();
   submission =
-    submissionNetwork =
     login =
     booking =
-    bookingNetwork =
     slotLookup =
-    slotLookupNetwork =
     receipt =
     testMail =
     accountLogin =

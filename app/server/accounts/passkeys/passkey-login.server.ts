@@ -11,12 +11,14 @@ import { hashToken } from "../../platform/crypto.server";
 import { db } from "../../platform/db.server";
 import {
   accountLoginLimiter,
-  loginLimiter,
+  consumeAll,
   passkeyOptionsLimiter,
+  refundAll,
   tooManyMessage,
+  withNetwork,
 } from "../../platform/rate-limit.server";
 import { failure, type Result } from "../../platform/result.server";
-import { accountCounterKey, recordLoginFailure } from "../login-lock.server";
+import { accountCounterKey, loginKeys, recordLoginFailure } from "../login-lock.server";
 import type { ChallengeOutcome } from "../two-factor/challenge.server";
 import { codeKey, codeLimiter } from "../two-factor/step-up.server";
 import {
@@ -41,16 +43,14 @@ const webauthn = () => import("@simplewebauthn/server");
  * - the second step: after the password, `challenge` (the password step's) names the admin; the
  *   passkey replaces the code and counts on the same counter of wrong codes (5 in 15 minutes);
  * - instead of password and code (usernameless, a discoverable credential with user verification):
- *   counted like a password on the client's counter and, once the passkey names an account, on the
- *   account's login lock. Only when the admin allows it ("Passkey statt Passwort erlauben").
+ *   counted like a password on the client's and the network's counters and, once the passkey
+ *   names an account, on the account's login lock. Only when the admin allows it ("Passkey statt
+ *   Passwort erlauben").
  * Either ends in the login's own completion (the session, audited), passed in as `complete`.
  */
 
 type AdminRow = typeof admins.$inferSelect;
 type Complete<T> = (row: AdminRow, redirectTo: string | null) => T;
-
-/** The password step's client counter (login.server.ts uses the same key). */
-const ipKey = (ip: string) => `login:ip:${clientKey(ip)}`;
 
 const limited = (retryAfterSeconds: number) => ({
   kind: "limited" as const,
@@ -87,8 +87,8 @@ export async function passkeyLoginOptions(
   ip: string,
 ): Promise<Result<{ options: PublicKeyCredentialRequestOptionsJSON }>> {
   const { rpID } = relyingParty();
-  // Each call writes a challenge: counted per client (ADR 292).
-  const state = await passkeyOptionsLimiter().consume(clientKey(ip));
+  // Each call writes a challenge: counted per client (ADR 292) and per network (ADR 357).
+  const state = await consumeAll(withNetwork(passkeyOptionsLimiter(), clientKey(ip), ip));
   if (!state.ok) return tooMany(state.retryAfterSeconds);
   if (input.challenge) {
     const found = liveLoginChallenge(input.challenge);
@@ -198,12 +198,14 @@ async function instead<T extends object>(
   knownAdmins: ReadonlySet<number>,
   complete: (row: AdminRow) => T,
 ) {
-  const perClient = loginLimiter();
-  const clientState = await perClient.consume(ipKey(ip));
+  // The password step's counters: the client's and its network's — the client's alone for a
+  // browser that logged in as the passkey's admin before (login-lock.server.ts).
+  const row = findPasskey(response.id);
+  const perClient = loginKeys(ip, row ? knownAdmins.has(row.adminId) : false);
+  const clientState = await consumeAll(perClient);
   if (!clientState.ok) return limited(clientState.retryAfterSeconds);
   const challenge = challengeOf(response);
   const claimed = claimSignedLoginChallenge(challenge);
-  const row = findPasskey(response.id);
   const admin = row
     ? db().select().from(admins).where(eq(admins.id, row.adminId)).get()
     : undefined;
@@ -216,14 +218,14 @@ async function instead<T extends object>(
   const accountCounter = accountCounterKey(admin.username, knownAdmins.has(admin.id));
   const accountState = await perAccount.consume(accountCounter);
   if (!accountState.ok) {
-    await perClient.refund(ipKey(ip));
+    await refundAll(perClient);
     return limited(accountState.retryAfterSeconds);
   }
   if (!(await assertionValid(row, response, challenge, true))) {
     await recordLoginFailure(admin.username, ip);
     return { kind: "failed" as const, message: P.loginFailed };
   }
-  await perClient.refund(ipKey(ip));
+  await refundAll(perClient);
   await perAccount.refund(accountCounter);
   if (!admin.isActive) return { kind: "failed" as const, message: P.loginFailed };
   if (!admin.passkeyLogin) return { kind: "failed" as const, message: P.loginNotAllowed };

@@ -178,6 +178,20 @@ export function recordUse(row: PasskeyRow, newCounter: number): boolean {
   );
 }
 
+/**
+ * Deletes every passkey of the admin (a recovery, ADR 357: a password or 2FA reset); what was
+ * deleted, oldest first, for the audit and the owner's mail.
+ */
+export function deleteAllPasskeys(adminId: number): { name: string; createdAt: Date }[] {
+  return db()
+    .delete(passkeys)
+    .where(eq(passkeys.adminId, adminId))
+    .returning({ id: passkeys.id, name: passkeys.name, createdAt: passkeys.createdAt })
+    .all()
+    .sort((a, b) => a.id - b.id)
+    .map(({ name, createdAt }) => ({ name, createdAt }));
+}
+
 export function hasPasskeys(adminId: number): boolean {
   return Boolean(
     db().select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.adminId, adminId)).get(),

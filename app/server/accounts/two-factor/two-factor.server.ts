@@ -16,6 +16,7 @@ import { type Failure, failure, type Result } from "../../platform/result.server
 import { type AuditActor, audit } from "../../privacy/audit.server";
 import { revokeAccessKeys, revokedKeysLines } from "../access-keys.server";
 import { deleteOtherSessions } from "../auth.server";
+import { hasPasskeys } from "../passkeys/webauthn.server";
 import { checkCodeLimited, checkPasswordLimited, isFailure } from "./step-up.server";
 import {
   acceptTotpCode,
@@ -261,19 +262,16 @@ export function resetTwoFactor(
     )
     .get();
   if (!target) return notFound;
-  // A lost phone may be the passkey too: the reset removes every second factor (ADR 280).
-  const removedPasskeys = db()
-    .delete(passkeys)
-    .where(eq(passkeys.adminId, target.id))
-    .run().changes;
-  const wasEnabled = target.totpEnabled || removedPasskeys > 0;
+  // A lost phone may be the passkey too: the reset removes every second factor (ADR 280) — the
+  // passkeys with the keys below, each named in the mail (ADR 357).
+  const wasEnabled = target.totpEnabled || hasPasskeys(target.id);
   clearTwoFactor(target.id);
   // Nothing was on (at most a started enrolment, now gone): nothing to end, audit or tell.
   if (!wasEnabled) return { ok: true, username: target.username, wasEnabled };
   deleteOtherSessions(target.id);
   audit(actor, "2fa-reset", target.username);
   // Whoever held the lost phone may have made keys that outlive the reset (ADR 316).
-  const revoked = revokeAccessKeys(target.id, actor);
+  const revoked = revokeAccessKeys(target, actor);
   const by =
     typeof actor === "string" ? "über die Kommandozeile des Servers" : `von ${actor.username}`;
   tellAdmin(target, "Ihre Zwei-Faktor-Anmeldung wurde zurückgesetzt", [
