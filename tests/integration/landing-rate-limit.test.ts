@@ -27,9 +27,20 @@ describe("submission rate limit (SUBMISSION_RATE_LIMIT=2/1h)", () => {
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await blocked.json()).error).toMatch(/^Zu viele Versuche\. Bitte warte \d+ Minuten?/);
 
-    // The page form (no JS) is limited by the same counter.
-    const page = await server.fetch("/?index", { method: "POST", body: multipart(validFields()) });
+    // The page form (no JS) is limited by the same counter; what the visitor typed comes back
+    // in the form (a refusal never throws a long description away), a file is not kept.
+    const typed = validFields({
+      description: "Eine lange Beschreibung: Vorbestellung, Abholung in der Filiale, Zahlung vor Ort.",
+    });
+    const page = await server.fetch("/?index", {
+      method: "POST",
+      body: multipart(typed, [{ name: "plan.pdf", bytes: Buffer.from("%PDF-1.4 plan") }]),
+    });
     expect(page.status).toBe(429);
-    expect(await page.text()).toContain("Zu viele Versuche.");
+    const html = await page.text();
+    expect(html).toContain("Zu viele Versuche.");
+    expect(html).toContain(typed.description);
+    expect(html).toContain(`value="${typed.email}"`);
+    expect(html).toContain(`value="${typed.name}"`);
   });
 });

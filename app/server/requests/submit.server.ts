@@ -111,13 +111,43 @@ export async function submitRequest(
   // The client's counter (an IPv4 address or IPv6 /56, ADR 254) and its network's (ADR 322).
   const limits = visitorLimits("submission", clientIp);
   const blocked = await consumeAll(limits);
-  if (!blocked.ok) return refused(blocked);
+  if (!blocked.ok)
+    return options.scriptFree ? refusedKeepingText(request, blocked) : refused(blocked);
   let result: SubmitResult | undefined;
   try {
     result = await acceptRequest(request, clientIp, options);
     return result;
   } finally {
     if (!result?.ok) await refundAll(limits);
+  }
+}
+
+/** The fields the visitor typed: without the honeypot, the proof of work and the frame's token. */
+const typedFields = (fields: Record<string, string>) =>
+  Object.entries(fields).filter(
+    ([name]) => name !== HONEYPOT_FIELD && name !== ALTCHA_FIELD && name !== EMBED_TOKEN_FIELD,
+  );
+
+/** The visitor's typed fields, checked by the form's schema. */
+function parseTyped(fields: Record<string, string>) {
+  const formData = new FormData();
+  for (const [name, value] of typedFields(fields)) formData.set(name, value);
+  return parseWithZod(formData, { schema: RequestFormSchema });
+}
+
+/**
+ * A page's own post (no JS) refused before its work, by a limit: its text is still read (files
+ * drained unread, as on a full disk) so the page fills in what the visitor typed again — a refusal
+ * never throws a long description away. The API's posts are refused without reading.
+ */
+async function refusedKeepingText(request: Request, f: Failure): Promise<SubmitFailure> {
+  try {
+    const limits = uploadLimits(getConfiguration().uploadSettings);
+    const parsed = await parseSubmissionBody(request, { ...limits, refuseFiles: f.error });
+    const initialValue = Object.fromEntries(typedFields(parsed.fields));
+    return { ...f, reply: { status: "error", initialValue, error: { "": [f.error] } } };
+  } catch {
+    return refused(f);
   }
 }
 
@@ -173,12 +203,7 @@ async function acceptRequest(
     }
   }
 
-  const formData = new FormData();
-  for (const [name, value] of Object.entries(parsed.fields)) {
-    if (name !== HONEYPOT_FIELD && name !== ALTCHA_FIELD && name !== EMBED_TOKEN_FIELD)
-      formData.set(name, value);
-  }
-  const submission = parseWithZod(formData, { schema: RequestFormSchema });
+  const submission = parseTyped(parsed.fields);
 
   if (submission.status !== "success" || parsed.uploadErrors.length) {
     await deleteStoredFiles(storedKeys);
