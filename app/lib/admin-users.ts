@@ -9,6 +9,8 @@ export type UsersActionResult = {
   message?: string;
   error?: string;
   adminData?: { username: string; password: string; email: string };
+  /** Whether the activated admin's mail (a link to set their own password) can go out (SMTP). */
+  activationMailed?: boolean;
   /** Without SMTP: the invitation link, shown once to the inviting admin. */
   invitationLink?: { email: string; link: string };
   /** "Passwort-Reset-Link erzeugen": the link for another admin, shown once. */

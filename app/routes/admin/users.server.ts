@@ -31,6 +31,7 @@ import { resetTwoFactor } from "~/server/accounts/two-factor/two-factor.server";
 import { requireConfirmation } from "~/server/http/confirm.server";
 import { redirectWithToast } from "~/server/http/flash.server";
 import { parseId } from "~/server/http/http.server";
+import { mailConfigured } from "~/server/mail/outbox.server";
 import { invalid } from "~/server/platform/result.server";
 
 const done = (message: string) => redirectWithToast("/admin/users", { type: "success", message });
@@ -185,6 +186,8 @@ export async function handleUsersAction(formData: FormData, me: SessionAdmin) {
         intent,
         message: `Admin ${result.adminData.username} wurde direkt freigeschaltet.`,
         adminData: result.adminData,
+        // Without SMTP the activation mail only waits in the outbox: the page says so.
+        activationMailed: mailConfigured(),
       });
     }
     default:

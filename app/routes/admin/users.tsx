@@ -87,7 +87,12 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
       <ActionResult result={result}>
         {result?.message ? <Alert tone="success">{result.message}</Alert> : null}
         {result?.error ? <Alert>{result.error}</Alert> : null}
-        {result?.adminData ? <ActivatedCredentials adminData={result.adminData} /> : null}
+        {result?.adminData ? (
+          <ActivatedCredentials
+            adminData={result.adminData}
+            mailed={result.activationMailed !== false}
+          />
+        ) : null}
         {result?.invitationLink ? <InvitationLinkNotice {...result.invitationLink} /> : null}
         {result?.resetLink ? <ResetLinkNotice {...result.resetLink} /> : null}
       </ActionResult>

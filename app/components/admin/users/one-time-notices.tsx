@@ -4,8 +4,11 @@ import { Alert } from "~/components/ui/field";
 /** Credentials of a directly activated admin (shown only in this answer). */
 export function ActivatedCredentials({
   adminData,
+  mailed,
 }: {
   adminData: { username: string; password: string; email: string };
+  /** With SMTP a mail with a link to set their own password went to them. */
+  mailed: boolean;
 }) {
   return (
     <Alert tone="warning">
@@ -20,10 +23,18 @@ export function ActivatedCredentials({
           {adminData.password}
         </dd>
       </dl>
-      <p className="mt-2">
-        {adminData.email} hat eine E-Mail mit einem Link zum Festlegen eines eigenen Passworts
-        erhalten (das Passwort steht nicht in der E-Mail).
-      </p>
+      {mailed ? (
+        <p className="mt-2">
+          {adminData.email} hat eine E-Mail mit einem Link zum Festlegen eines eigenen Passworts
+          erhalten (das Passwort steht nicht in der E-Mail).
+        </p>
+      ) : (
+        <p className="mt-2">
+          Es wurde keine E-Mail versendet: Für den Mailversand ist kein SMTP-Server eingerichtet.
+          Geben Sie {adminData.email} diese Zugangsdaten selbst weiter; bei der ersten Anmeldung
+          wird ein eigenes Passwort festgelegt.
+        </p>
+      )}
     </Alert>
   );
 }
