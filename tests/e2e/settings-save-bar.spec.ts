@@ -73,3 +73,31 @@ test("settings at 390 px: a focused button is not behind the sticky save bar", a
   const bar = await page.locator("[data-save-bar]").boundingBox();
   expect(button && bar && button.y + button.height).toBeLessThanOrEqual(bar?.y ?? 0);
 });
+
+// A save answers with a redirect back to the page: with JS the admin stays at the card they edited
+// (the page is ~20,000 px long on a phone), not thrown back to the top (newcomer walk).
+test("settings: after a save the edited card stays in view (JS)", async ({
+  page,
+  openSettings,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "without JS the browser loads the page anew at its top");
+  const section = await openSettings(page, { section: "spam", viewport: PHONE });
+  const days = section.getByLabel("Anfragen in der Prüfung automatisch löschen nach (Tagen)");
+  const before = await days.inputValue();
+  const save = async (value: string) => {
+    await days.fill(value);
+    await days.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(1000);
+    await page.getByRole("button", { name: "Konfiguration speichern" }).click();
+    await expect(page.getByText("Konfiguration erfolgreich gespeichert!")).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(days).toBeInViewport();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 200);
+  };
+  await save(String(Number(before) + 1));
+  await page.screenshot({ path: test.info().outputPath("settings-saved-in-place-390.png") });
+  await save(before);
+});

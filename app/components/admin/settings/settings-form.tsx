@@ -188,6 +188,9 @@ function SettingsFormBody(props: SettingsFormProps) {
         ref={formRef}
         method="post"
         action={props.action}
+        // A save answers with a redirect back to this page: the admin stays at the card they
+        // edited (the toast confirms the save), not at the top of a long page.
+        preventScrollReset
         {...getFormProps(form)}
         // The browser's own check stays on (without JS it is the first one): see onInvalid.
         noValidate={false}
