@@ -71,10 +71,19 @@ test("status, assignment, archive and restore", async ({ page, javaScriptEnabled
   if (javaScriptEnabled) await waitForHydration(page);
   await openRow(page, `Kundin ${m}`);
 
-  await page.getByLabel(`Status von Anfrage ${id}`).first().selectOption("In Progress");
-  if (!javaScriptEnabled)
+  const status = page.getByLabel(`Status von Anfrage ${id}`).first();
+  if (javaScriptEnabled) {
+    // By keyboard: the select saves on change and keeps the focus (the next arrow key changes it
+    // again, it does not scroll the page).
+    await status.focus();
+    await status.selectOption("In Progress");
+    await expect(page.getByText("Status gespeichert.")).toBeVisible();
+    await expect(page.getByLabel(`Status von Anfrage ${id}`).first()).toBeFocused();
+  } else {
+    await status.selectOption("In Progress");
     await page.getByRole("button", { name: "Status speichern" }).first().click();
-  await expect(page.getByText("Status gespeichert.")).toBeVisible();
+    await expect(page.getByText("Status gespeichert.")).toBeVisible();
+  }
   await page.goto(`/admin/requests?q=${m}&status=In+Progress`);
   await expect(page.getByRole("heading", { name: /\(1\)/ })).toBeVisible();
 

@@ -5,6 +5,7 @@ import { compactFormClass, compactSelectClass } from "~/components/admin/request
 import { AutoSaveStatus } from "~/components/ui/auto-save-status";
 import { Button } from "~/components/ui/button";
 import { Alert, inputClass } from "~/components/ui/field";
+import { useFocusAfterSave } from "~/components/ui/use-focus-after-save";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { resolveStage, type Stage } from "~/lib/pipeline";
 import type { RequestStatus } from "~/lib/request-status";
@@ -56,7 +57,8 @@ export function StageForm({
   const actionData = useActionData();
   const current = resolveStage(pipeline, request.stage, request.status);
   const [asking, setAsking] = useState<string | null>(null);
-  const selectRef = useRef<HTMLSelectElement>(null);
+  const focus = useFocusAfterSave<HTMLSelectElement>(fetcher.state === "idle");
+  const selectRef = focus.ref;
   const answer = [fetcher.data, pageAnswers ? actionData : null].find((a) =>
     isStageAnswer(a, request.id),
   ) as StageAnswer | undefined;
@@ -80,13 +82,15 @@ export function StageForm({
           defaultValue={current.id}
           key={`${request.id}-${current.id}`}
           className={`${inputClass} py-1 text-sm ${compact ? compactSelectClass : "w-auto"}`}
-          disabled={pending}
+          // Not disabled while saving: a disabled select loses the keyboard's focus.
+          aria-busy={pending}
           onChange={(event) => {
             if (!hydrated) return;
             const target = pipeline.stages.find((s) => s.id === event.currentTarget.value);
             if (target?.askReason) setAsking(target.id);
             else {
               setAsking(null);
+              focus.remember();
               fetcher.submit(event.currentTarget.form);
             }
           }}

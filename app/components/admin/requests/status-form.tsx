@@ -2,6 +2,7 @@ import { useId } from "react";
 import { useFetcher } from "react-router";
 import { AutoSaveStatus } from "~/components/ui/auto-save-status";
 import { inputClass } from "~/components/ui/field";
+import { useFocusAfterSave } from "~/components/ui/use-focus-after-save";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import type { RequestJson } from "~/lib/request-json";
 import { REQUEST_STATUSES, STATUS_LABELS } from "~/lib/request-list";
@@ -24,6 +25,7 @@ export function StatusForm({
   const action = useActionUrl(request.id);
   const pending = fetcher.formData?.get("status");
   const uid = useId();
+  const focus = useFocusAfterSave<HTMLSelectElement>(fetcher.state === "idle");
   return (
     <fetcher.Form
       method="post"
@@ -36,15 +38,19 @@ export function StatusForm({
         Status von Anfrage {request.id}
       </label>
       <select
+        ref={focus.ref}
         id={`${uid}-status`}
         name="status"
         defaultValue={request.status}
         key={`${request.id}-${request.status}`}
         className={`${inputClass} py-1 text-sm ${compact ? compactSelectClass : "w-auto"}`}
         onChange={(event) => {
-          if (hydrated) fetcher.submit(event.currentTarget.form);
+          if (!hydrated) return;
+          focus.remember();
+          fetcher.submit(event.currentTarget.form);
         }}
-        disabled={fetcher.state !== "idle"}
+        // Not disabled while saving: a disabled select loses the keyboard's focus.
+        aria-busy={fetcher.state !== "idle"}
       >
         {REQUEST_STATUSES.map((s) => (
           <option key={s} value={s}>
