@@ -69,6 +69,8 @@ for (const size of SIZES) {
       await moveWithSelect(a, "Kontaktiert");
       await expect(toast(page, /ist jetzt in „Kontaktiert“/)).toBeVisible();
       await expect(column(page, "contacted").locator(`[data-card="${first}"]`)).toHaveCount(1);
+      // The page opens at the moved card in its new column (the redirect's #request-N).
+      await expect(card(page, first)).toBeInViewport();
       expect(stageOf(first)).toBe("contacted");
       // Verloren asks for a reason first (the page's answer, its select focused).
       await moveWithSelect(card(page, second), "Verloren");

@@ -111,8 +111,10 @@ export function BoardCard({
   const id = formatRequestId(item.id);
   return (
     <li
+      // The anchor a move without JS comes back to (the list's rows have the same one).
+      id={`request-${item.id}`}
       data-card={item.id}
-      className={`rounded-lg border bg-white p-3 text-sm shadow-sm dark:bg-slate-900 ${lifted ? "border-indigo-500 ring-2 ring-indigo-500" : "border-slate-200 dark:border-slate-700"} ${pending ? "opacity-70" : ""}`}
+      className={`scroll-mt-24 rounded-lg border bg-white p-3 text-sm shadow-sm dark:bg-slate-900 ${lifted ? "border-indigo-500 ring-2 ring-indigo-500" : "border-slate-200 dark:border-slate-700"} ${pending ? "opacity-70" : ""}`}
       {...(handle?.drag ?? {})}
     >
       <div className="flex items-start justify-between gap-2">
