@@ -189,6 +189,7 @@ export default function BoardPage({ loaderData }: Route.ComponentProps) {
                 open={column.stage.status !== "Done"}
                 lifted={moves.lifted?.id === item.id}
                 pending={moves.pending?.id === item.id}
+                anchored={asked?.id !== item.id}
                 handle={
                   hydrated
                     ? { drag: moves.dragProps(item.id), onKeyDown: moves.onHandleKeyDown }

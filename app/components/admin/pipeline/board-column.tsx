@@ -90,6 +90,7 @@ export function BoardCard({
   lifted,
   pending,
   handle,
+  anchored = true,
 }: {
   item: RequestListItem;
   column: number;
@@ -102,6 +103,12 @@ export function BoardCard({
   lifted: boolean;
   /** Its move is being saved. */
   pending: boolean;
+  /**
+   * It carries the anchor a move without JS comes back to (#request-N). Not while the page asks
+   * for its move's reason: that answer's URL has the same fragment, and a browser skips the reason
+   * select's autofocus on a page opened at an element.
+   */
+  anchored?: boolean;
   /** With JS: the drag handle's events; null without JS. */
   handle: {
     drag: Record<string, unknown>;
@@ -112,7 +119,7 @@ export function BoardCard({
   return (
     <li
       // The anchor a move without JS comes back to (the list's rows have the same one).
-      id={`request-${item.id}`}
+      id={anchored ? `request-${item.id}` : undefined}
       data-card={item.id}
       className={`scroll-mt-24 rounded-lg border bg-white p-3 text-sm shadow-sm dark:bg-slate-900 ${lifted ? "border-indigo-500 ring-2 ring-indigo-500" : "border-slate-200 dark:border-slate-700"} ${pending ? "opacity-70" : ""}`}
       {...(handle?.drag ?? {})}
