@@ -10,9 +10,11 @@ import type { fastLanding } from "../app/server/rendering/landing-fast-path.serv
 import { bodyIntake, type IntakeStats } from "./body-intake.ts";
 import { BODY_DEADLINE_SECONDS, BODY_PACE } from "./body-pace.ts";
 import {
+  CLIENT_QUEUE_MAX,
   type ConcurrencyStats,
   clientAddress,
   concurrencyLimit,
+  NETWORK_QUEUE_MAX,
   REQUEST_QUEUE_MAX,
 } from "./concurrency.ts";
 import { bodyGuard, type GuardOptions, originGuard, requestLineGuard } from "./guards.ts";
@@ -116,6 +118,10 @@ export function createApp(
   const limiter = concurrencyLimit({
     limit: boot.env.MAX_CONCURRENT_REQUESTS ?? 0,
     queue: REQUEST_QUEUE_MAX,
+    // Two clients (or one network) never fill the queue; a connection holds one slot, an answer
+    // nobody reads ends its connection, free slots go round robin (ADR 321, second amendment).
+    perClientQueue: CLIENT_QUEUE_MAX,
+    perNetworkQueue: NETWORK_QUEUE_MAX,
     // One client holds at most a quarter of the slots (ADR 197), one network at most half, and
     // requests whose bodies are still on their way at most half; small bodies that did not fit the
     // read-ahead budget have their own quarter, which uploads cannot take (ADR 321).

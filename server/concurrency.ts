@@ -1,3 +1,4 @@
+import { isIP, type Socket } from "node:net";
 import type { NextFunction, Request, Response } from "express";
 
 /**
@@ -17,6 +18,15 @@ import type { NextFunction, Request, Response } from "express";
  * so the other half always serves requests whose bodies are complete. Small bodies that did not fit
  * the read-ahead budget (`smallInTransit`) have their own share (`perSmallTransit`, a quarter),
  * which uploads in transit cannot take (ADR 321, amendment).
+ *
+ * A connection holds at most one slot (ADR 321, second amendment): a request pipelined behind
+ * another on the same connection waits for that one's answer to close, outside the shared queue;
+ * more than `perSocketPipeline` waiting ends the connection. An answer that holds a slot and makes
+ * no write progress for `writeStallMs` (the client does not read it) ends its connection, which
+ * frees the slot. When a slot frees, the waiting request of the network, then the client, served
+ * longest ago gets it (round robin, arrival order within), not simply the longest waiting one; one
+ * network has at most `perNetworkQueue` requests waiting, one client at most `perClientSmallQueue`
+ * handed-on small bodies and `perClientUploadQueue` uploads waiting.
  */
 export type ConcurrencyOptions = {
   /** Requests worked on at once; 0 switches the bound off. */
@@ -41,6 +51,16 @@ export type ConcurrencyOptions = {
   smallInTransit?: (req: Request, res: Response) => boolean;
   /** Slots of small bodies in transit, beside `perTransit` (default: a quarter of `limit`, at least 1). */
   perSmallTransit?: number;
+  /** Requests one network may have waiting (default: the whole queue). */
+  perNetworkQueue?: number;
+  /** Small bodies in transit (handed on) one client may have waiting (default 2). */
+  perClientSmallQueue?: number;
+  /** Uploads in transit one client may have waiting (default 4). */
+  perClientUploadQueue?: number;
+  /** Requests pipelined on one connection that may wait for its slot (default 8); beyond: closed. */
+  perSocketPipeline?: number;
+  /** An answer holding a slot that writes nothing this long ends its connection (ms, default 15 s). */
+  writeStallMs?: number;
   /** Requests that never wait (the health check: Fly must see the machine alive under load). */
   bypass?: (req: Request) => boolean;
 };
@@ -59,10 +79,18 @@ export type ConcurrencyLimit = ((req: Request, res: Response, next: NextFunction
 };
 
 type Holder = { client: string; network: string; transit: false | "upload" | "small" };
+/** The requests of one connection: whether one holds (or waits for) a slot, and those behind it. */
+type Line = { busy: boolean; pending: (() => void)[] };
 type Waiting = Holder & { start: () => void };
 
 /** Requests that may wait for a slot before 503: more than Fly's hard_limit lets through at once. */
 export const REQUEST_QUEUE_MAX = 256;
+/** Requests one client may have waiting (ADR 321, second amendment: two clients never fill the queue). */
+export const CLIENT_QUEUE_MAX = 16;
+/** Requests one network (IPv4 /24, IPv6 /48) may have waiting. */
+export const NETWORK_QUEUE_MAX = 32;
+/** An answer that makes no write progress this long ends its connection (ADR 321, second amendment). */
+export const WRITE_STALL_MS = 15_000;
 
 const BUSY = "Der Server ist gerade ausgelastet. Bitte in einigen Sekunden erneut versuchen.";
 const TOO_MANY = "Zu viele gleichzeitige Anfragen. Bitte in einigen Sekunden erneut versuchen.";
@@ -89,6 +117,11 @@ export function concurrencyLimit({
   perTransit = Math.max(1, Math.floor(limit / 2)),
   smallInTransit = () => false,
   perSmallTransit = Math.max(1, Math.floor(limit / 4)),
+  perNetworkQueue = queue,
+  perClientSmallQueue = 2,
+  perClientUploadQueue = 4,
+  perSocketPipeline = 8,
+  writeStallMs = WRITE_STALL_MS,
   bypass,
 }: ConcurrencyOptions): ConcurrencyLimit {
   let active = 0;
@@ -98,6 +131,14 @@ export function concurrencyLimit({
   const activeBy = new Map<string, number>();
   const activeByNetwork = new Map<string, number>();
   const waitingBy = new Map<string, number>();
+  const waitingByNetwork = new Map<string, number>();
+  /** Waiting bodies in transit by kind and client. */
+  const waitingByTransit = new Map<string, number>();
+  /** When a network / client last got a slot (a turn number), kept while it has requests. */
+  const servedNetwork = new Map<string, number>();
+  const servedClient = new Map<string, number>();
+  let turn = 0;
+  const lines = new WeakMap<Socket, Line>();
   const count = (map: Map<string, number>, key: string) => map.get(key) ?? 0;
   const add = (map: Map<string, number>, key: string, delta: number) => {
     const next = count(map, key) + delta;
@@ -112,59 +153,136 @@ export function concurrencyLimit({
     (holder.transit !== "upload" || transit < perTransit) &&
     (holder.transit !== "small" || smallTransit < perSmallTransit);
 
-  // The longest waiting request within its shares gets a free slot.
+  const transitKey = (holder: Holder) => `${holder.transit}\0${holder.client}`;
+  const enqueue = (entry: Waiting, delta: 1 | -1) => {
+    add(waitingBy, entry.client, delta);
+    add(waitingByNetwork, entry.network, delta);
+    if (entry.transit) add(waitingByTransit, transitKey(entry), delta);
+    if (delta < 0) forget(entry);
+  };
+  /** Turn numbers are kept only for networks and clients with requests active or waiting. */
+  const forget = (holder: Holder) => {
+    if (!count(activeBy, holder.client) && !count(waitingBy, holder.client))
+      servedClient.delete(holder.client);
+    if (!count(activeByNetwork, holder.network) && !count(waitingByNetwork, holder.network))
+      servedNetwork.delete(holder.network);
+  };
+  /** Whether `a` goes before `b`: its network, then its client, got a slot longer ago. */
+  const before = (a: Waiting, b: Waiting) => {
+    const network = (servedNetwork.get(a.network) ?? 0) - (servedNetwork.get(b.network) ?? 0);
+    if (network !== 0) return network < 0;
+    return (servedClient.get(a.client) ?? 0) < (servedClient.get(b.client) ?? 0);
+  };
+  // Round robin over networks and clients (ADR 321, second amendment): of the waiting requests
+  // within their shares, the one whose network, then client, was served longest ago gets the slot;
+  // arrival order within a client.
   const dispatch = () => {
     while (active < limit) {
-      const at = waiting.findIndex(fits);
+      let at = -1;
+      for (let i = 0; i < waiting.length; i++) {
+        const entry = waiting[i] as Waiting;
+        if (fits(entry) && (at < 0 || before(entry, waiting[at] as Waiting))) at = i;
+      }
       if (at < 0) return;
-      const [next] = waiting.splice(at, 1);
-      add(waitingBy, next.client, -1);
+      const [next] = waiting.splice(at, 1) as [Waiting];
+      enqueue(next, -1);
       next.start();
     }
   };
-  const run = (holder: Holder, res: Response, next: NextFunction) => {
+  const run = (holder: Holder, req: Request, res: Response, next: NextFunction) => {
     active++;
     if (holder.transit === "upload") transit++;
     if (holder.transit === "small") smallTransit++;
     add(activeBy, holder.client, 1);
     add(activeByNetwork, holder.network, 1);
+    turn++;
+    servedClient.set(holder.client, turn);
+    servedNetwork.set(holder.network, turn);
+    const stall = watchWrites(req, res, writeStallMs);
     res.once("close", () => {
+      stall.stop();
       active--;
       if (holder.transit === "upload") transit--;
       if (holder.transit === "small") smallTransit--;
       add(activeBy, holder.client, -1);
       add(activeByNetwork, holder.network, -1);
+      forget(holder);
       dispatch();
     });
     next();
   };
 
-  const middleware = ((req: Request, res: Response, next: NextFunction) => {
-    if (limit <= 0 || bypass?.(req)) return next();
+  const admit = (req: Request, res: Response, next: NextFunction) => {
     const holder: Holder = {
       client: clientOf(req),
       network: networkOf?.(req) ?? "",
       transit: smallInTransit(req, res) ? "small" : inTransit(req, res) ? "upload" : false,
     };
-    if (fits(holder)) return run(holder, res, next);
+    if (fits(holder)) return run(holder, req, res, next);
     if (waiting.length >= queue) return refuse(req, res, 503);
-    if (count(waitingBy, holder.client) >= perClientQueue) return refuse(req, res, 429);
+    if (
+      count(waitingBy, holder.client) >= perClientQueue ||
+      count(waitingByNetwork, holder.network) >= perNetworkQueue ||
+      (holder.transit &&
+        count(waitingByTransit, transitKey(holder)) >=
+          (holder.transit === "small" ? perClientSmallQueue : perClientUploadQueue))
+    )
+      return refuse(req, res, 429);
     const entry: Waiting = {
       ...holder,
       start: () => {
         res.off("close", leave);
-        run(holder, res, next);
+        run(holder, req, res, next);
       },
     };
     const leave = () => {
       const at = waiting.indexOf(entry);
       if (at < 0) return;
       waiting.splice(at, 1);
-      add(waitingBy, holder.client, -1);
+      enqueue(entry, -1);
     };
     res.once("close", leave);
     waiting.push(entry);
-    add(waitingBy, holder.client, 1);
+    enqueue(entry, 1);
+  };
+
+  // One slot per connection (ADR 321, second amendment): a pipelined request waits for the answer
+  // before it on its connection to close, outside the shared queue.
+  const enter = (line: Line, req: Request, res: Response, next: NextFunction) => {
+    line.busy = true;
+    admit(req, res, next);
+    res.once("close", () => {
+      line.busy = false;
+      // A closed connection's pipelined requests are answered by nobody: they never take a slot.
+      if (req.socket.destroyed) line.pending.length = 0;
+      else line.pending.shift()?.();
+    });
+  };
+
+  const middleware = ((req: Request, res: Response, next: NextFunction) => {
+    if (limit <= 0 || bypass?.(req)) return next();
+    const socket = req.socket;
+    let line = lines.get(socket);
+    if (!line) {
+      line = { busy: false, pending: [] };
+      lines.set(socket, line);
+    }
+    if (!line.busy) return enter(line, req, res, next);
+    if (line.pending.length >= perSocketPipeline) {
+      socket.destroy();
+      return;
+    }
+    const own = line;
+    const go = () => {
+      res.off("close", drop);
+      enter(own, req, res, next);
+    };
+    const drop = () => {
+      const at = own.pending.indexOf(go);
+      if (at >= 0) own.pending.splice(at, 1);
+    };
+    res.once("close", drop);
+    own.pending.push(go);
   }) as ConcurrencyLimit;
   middleware.stats = () => ({
     active,
@@ -182,5 +300,52 @@ export function concurrencyLimit({
  * (`networkKey`: IPv4 /24, IPv6 /48, ADR 321).
  */
 export function clientAddress(req: Request, trustFly: boolean): string {
-  return (trustFly ? req.get("fly-client-ip") : undefined) || req.socket.remoteAddress || "";
+  const fly = trustFly ? flyClientIp(req.get("fly-client-ip")) : undefined;
+  return fly || req.socket.remoteAddress || "";
+}
+
+/**
+ * Fly's client IP header, when it is an IP address (ADR 321, second amendment): anything else
+ * (a name, a list, garbage) would be a fresh client and network of its own for every spelling.
+ */
+function flyClientIp(value: string | undefined): string | undefined {
+  const address = value?.trim();
+  return address && isIP(address) ? address : undefined;
+}
+
+/**
+ * Ends the connection of an answer that holds a slot and makes no write progress for `stallMs`:
+ * bytes wait in its socket (the kernel took no more) and neither drained nor shrank since (a
+ * client that never reads what it asked for, ADR 321 second amendment; Node need not flag a
+ * drain for them). An answer still being worked on has nothing waiting: it is never cut.
+ */
+function watchWrites(req: Request, res: Response, stallMs: number) {
+  let pending = -1;
+  let drained = false;
+  let since = Date.now();
+  const onDrain = () => {
+    drained = true;
+  };
+  const socket = req.socket;
+  socket.on("drain", onDrain);
+  const timer = setInterval(
+    () => {
+      const bytes = socket.writableLength;
+      if (bytes === 0 || drained || bytes < pending || res.socket !== socket) {
+        since = Date.now();
+      } else if (Date.now() - since >= stallMs) {
+        socket.destroy();
+      }
+      drained = false;
+      pending = bytes;
+    },
+    Math.max(10, Math.floor(stallMs / 5)),
+  );
+  timer.unref();
+  return {
+    stop: () => {
+      clearInterval(timer);
+      socket.off("drain", onDrain);
+    },
+  };
 }

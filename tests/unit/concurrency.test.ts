@@ -1,4 +1,4 @@
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { clientKey as keyOf } from "../../app/lib/client-key.ts";
@@ -27,6 +27,9 @@ async function start(limit: number, queue: number, options: Partial<ConcurrencyO
   app.get("/healthz", (_req, res) => {
     res.send("ok");
   });
+  app.get("/big", (_req, res) => {
+    res.send(Buffer.alloc(32 * 1024 * 1024, 0x61));
+  });
   app.get("/work/:id", (req, res) => {
     started.push(req.params.id);
     gates.set(req.params.id, () => res.send(req.params.id));
@@ -54,6 +57,16 @@ async function start(limit: number, queue: number, options: Partial<ConcurrencyO
 }
 
 let app: Awaited<ReturnType<typeof start>> | undefined;
+
+/** A raw connection that pipelines GETs of `paths` (with `headers`) and never reads an answer. */
+function pipeline(url: string, paths: string[], headers = "") {
+  const { hostname, port } = new URL(url);
+  const socket = net.connect(Number(port), hostname);
+  socket.on("error", () => {});
+  socket.pause();
+  socket.write(paths.map((p) => `GET ${p} HTTP/1.1\r\nHost: localhost\r\n${headers}\r\n`).join(""));
+  return { socket };
+}
 afterEach(async () => {
   await app?.close();
   app = undefined;
@@ -230,5 +243,125 @@ describe("concurrencyLimit (ADR 195)", () => {
     expect(clientKey(req("2001:db8::1"), false)).toBe("2001:db8:0:00/56");
     expect(clientKey(req("::1"), false)).toBe("0:0:0:00/56");
     expect(clientKey(req("", "2001:db8:1:3::9"), true)).toBe("2001:db8:1:00/56");
+  });
+
+  it("gives a free slot round robin: the waiting client served longest ago goes first, not the longest waiting (ADR 321, second amendment)", async () => {
+    app = await start(1, 20, {
+      perClient: 1,
+      perClientQueue: 5,
+      clientOf: (req) => req.get("x-client") ?? "",
+      networkOf: (req) => req.get("x-network") ?? "",
+    });
+    const from = (client: string, network: string, id: string) =>
+      fetch(`${app?.url}/work/${id}`, { headers: { "x-client": client, "x-network": network } });
+    const a0 = from("a", "n1", "a0");
+    await app.until(() => app?.started.length === 1);
+    // The attacker queues three, then a neighbour of its network and a visitor of another.
+    const queued: Promise<Response>[] = [];
+    for (const id of ["a1", "a2", "a3"]) {
+      queued.push(from("a", "n1", id));
+      await app.until(() => app?.limiter.stats().waiting === queued.length);
+    }
+    queued.push(from("b", "n1", "b1"));
+    await app.until(() => app?.limiter.stats().waiting === 4);
+    queued.push(from("v", "n2", "v1"));
+    await app.until(() => app?.limiter.stats().waiting === 5);
+    // Another network first, then the neighbour (its network was served, its client never), then
+    // the attacker's requests in their order.
+    for (const id of ["a0", "v1", "b1", "a1", "a2"]) await app.release(id);
+    await app.release("a3");
+    const statuses = await Promise.all([a0, ...queued]);
+    expect(statuses.map((r) => r.status)).toEqual(Array(6).fill(200));
+    expect(app.started).toEqual(["a0", "v1", "b1", "a1", "a2", "a3"]);
+  });
+
+  it("lets one connection hold one slot: its pipelined requests wait outside the queue, more than 8 end it", async () => {
+    app = await start(4, 20);
+    const line = pipeline(app.url, ["/work/p1", "/work/p2", "/work/p3"]);
+    await app.until(() => app?.started.length === 1);
+    expect(app.limiter.stats()).toEqual({ active: 1, waiting: 0, inTransit: 0, smallInTransit: 0 });
+    // Other connections take the other slots at once.
+    const other = fetch(`${app.url}/work/o1`);
+    await app.until(() => app?.started.length === 2);
+    await app.release("o1");
+    await other;
+    // The answer before it is out (the kernel takes it): the next pipelined request gets the slot.
+    await app.release("p1");
+    await app.until(() => app?.started.includes("p2") === true);
+    expect(app.limiter.stats().active).toBe(1);
+    line.socket.destroy();
+    await app.until(() => app?.limiter.stats().active === 0);
+
+    // 1 in work and 9 pipelined behind it: the connection is closed, its slot freed (f0 is never
+    // answered), and none of the pipelined requests is worked on.
+    const flood = pipeline(
+      app.url,
+      Array.from({ length: 10 }, (_, i) => `/work/f${i}`),
+    );
+    await app.until(() => app?.started.includes("f0") === true && app.limiter.stats().active === 0);
+    flood.socket.destroy();
+    expect(app.started.filter((id) => id.startsWith("f"))).toEqual(["f0"]);
+  });
+
+  it("ends the connection of an answer that makes no write progress, freeing its slot", async () => {
+    app = await start(2, 20, { writeStallMs: 200 });
+    // The client never reads: the 32 MB answer stalls once the kernel's buffers are full.
+    const reader = pipeline(app.url, ["/big"]);
+    await app.until(() => app?.limiter.stats().active === 1);
+    await app.until(() => app?.limiter.stats().active === 0);
+    reader.socket.destroy();
+    // An answer still being worked on writes nothing, and is not cut.
+    const slow = fetch(`${app.url}/work/slow`);
+    await app.until(() => app?.started.includes("slow") === true);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await app.release("slow");
+    expect((await slow).status).toBe(200);
+  });
+
+  it("lets one client have at most 2 handed-on small bodies waiting, one network its own cap of waiting requests", async () => {
+    app = await start(1, 50, {
+      perClient: 1,
+      perClientQueue: 10,
+      perNetworkQueue: 4,
+      clientOf: (req) => req.get("x-client") ?? "",
+      networkOf: (req) => req.get("x-network") ?? "",
+      smallInTransit: (req) => req.get("x-kind") === "small",
+    });
+    const from = (client: string, network: string, id: string, kind = "") =>
+      fetch(`${app?.url}/work/${id}`, {
+        headers: { "x-client": client, "x-network": network, "x-kind": kind },
+      });
+    const first = from("x", "n0", "x0");
+    await app.until(() => app?.started.length === 1);
+    const small = ["s1", "s2"].map((id) => from("a", "n1", id, "small"));
+    await app.until(() => app?.limiter.stats().waiting === 2);
+    const refused = await from("a", "n1", "s3", "small");
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toContain("Zu viele gleichzeitige Anfragen");
+    // Two more of its network wait (4), the fifth is refused; another network still waits.
+    const more = [from("b", "n1", "b1"), from("c", "n1", "c1")];
+    await app.until(() => app?.limiter.stats().waiting === 4);
+    expect((await from("d", "n1", "d1")).status).toBe(429);
+    const visitor = from("v", "n2", "v1");
+    await app.until(() => app?.limiter.stats().waiting === 5);
+    // Round robin: neither network was served yet, so the first in line (s1), then the other
+    // network, then the clients of n1 not served yet, then the small body's client again.
+    for (const id of ["x0", "s1", "v1", "b1", "c1", "s2"]) await app.release(id);
+    const statuses = await Promise.all([first, ...small, ...more, visitor]);
+    expect(statuses.map((r) => r.status)).toEqual(Array(6).fill(200));
+  });
+
+  it("takes Fly's client IP only when it is an IP address; else the socket's address", () => {
+    const req = (remoteAddress: string, fly?: string) =>
+      ({
+        socket: { remoteAddress },
+        get: (name: string) => (name.toLowerCase() === "fly-client-ip" ? fly : undefined),
+      }) as unknown as Parameters<typeof clientAddress>[0];
+    expect(clientAddress(req("10.0.0.1", "not-an-ip"), true)).toBe("10.0.0.1");
+    expect(clientAddress(req("10.0.0.1", "203.0.113.7, 198.51.100.1"), true)).toBe("10.0.0.1");
+    expect(clientAddress(req("10.0.0.1", "203.0.113.7/24"), true)).toBe("10.0.0.1");
+    expect(clientAddress(req("10.0.0.1", "x".repeat(200)), true)).toBe("10.0.0.1");
+    expect(clientAddress(req("10.0.0.1", " 203.0.113.7 "), true)).toBe("203.0.113.7");
+    expect(clientAddress(req("10.0.0.1", "2001:db8::1"), true)).toBe("2001:db8::1");
   });
 });
