@@ -30,7 +30,8 @@ describe("submission rate limit (SUBMISSION_RATE_LIMIT=2/1h)", () => {
     // The page form (no JS) is limited by the same counter; what the visitor typed comes back
     // in the form (a refusal never throws a long description away), a file is not kept.
     const typed = validFields({
-      description: "Eine lange Beschreibung: Vorbestellung, Abholung in der Filiale, Zahlung vor Ort.",
+      description:
+        "Eine lange Beschreibung: Vorbestellung, Abholung in der Filiale, Zahlung vor Ort.",
     });
     const page = await server.fetch("/?index", {
       method: "POST",
