@@ -4,82 +4,12 @@
 // with its size at a minimum rate. TRUST_PROXY=fly lets the test speak from any address.
 // The read-ahead budget is reserved by the bytes that arrived, a small body that does not fit it
 // has its own share of the slots, and every body a total deadline (here 15 s; ADR 321 amendment).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { multipart, pdfBytes, validFields } from "../integration/landing-fixtures";
-import { startTestServer, type TestServer } from "../integration/server";
-import { serverReceived } from "./server-received";
+import { answerWithin, slotServer, until } from "./slot-server";
 import { formBody, multipartBody, type Trickle, trickle } from "./trickle";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({
-    TRUST_PROXY: "fly",
-    MAX_CONCURRENT_REQUESTS: "16",
-    BODY_DEADLINE_SECONDS: "15",
-  });
-});
-afterAll(async () => {
-  await server.close();
-  delete process.env.TRUST_PROXY;
-  delete process.env.MAX_CONCURRENT_REQUESTS;
-  delete process.env.BODY_DEADLINE_SECONDS;
-});
-
-const stats = () => server.requestStats();
-/** Waits (without a timer) until the server's request bound reaches a state. */
-async function until(condition: () => boolean) {
-  while (!condition()) await new Promise((resolve) => setImmediate(resolve));
-}
-
-/** GET / from `ip`; the status, or "timeout" after `ms`. */
-async function visit(ip: string, ms = 5000): Promise<number | "timeout"> {
-  try {
-    const res = await server.fetch("/", {
-      headers: { "fly-client-ip": ip },
-      signal: AbortSignal.timeout(ms),
-    });
-    await res.arrayBuffer();
-    return res.status;
-  } catch {
-    return "timeout";
-  }
-}
-
-/** Starts `perIp` trickled posts from each address and resolves once the server has them all. */
-async function trickleFrom(
-  ips: string[],
-  perIp: number,
-  body: { body: Buffer; contentType: string; bytes?: number; everyMs?: number },
-): Promise<Trickle[]> {
-  const arrived = serverReceived(ips.length * perIp, (request) =>
-    ips.includes(String(request.headers["fly-client-ip"])),
-  );
-  const posts = ips.flatMap((ip) =>
-    Array.from({ length: perIp }, () => trickle(server.url, { ip, ...body })),
-  );
-  await arrived.all;
-  return posts;
-}
-
-/** The answer to `post`, or "timeout" after `ms`. */
-async function answerWithin(post: Trickle, ms: number): Promise<number | "timeout"> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<"timeout">((resolve) => {
-    timer = setTimeout(() => resolve("timeout"), ms);
-  });
-  try {
-    return await Promise.race([post.answered, timeout]);
-  } finally {
-    clearTimeout(timer);
-    post.stop();
-  }
-}
-
-/** An honest submission (a small multipart form, sent at once) from `ip`: its status within `ms`. */
-async function submit(ip: string, ms = 5000): Promise<number | "timeout"> {
-  const { body, contentType } = await multipartBody(multipart(validFields()));
-  return answerWithin(trickle(server.url, { ip, body, contentType, everyMs: 0 }), ms);
-}
+const { server, stats, visit, trickleFrom, submit } = slotServer();
 
 /** Uploads sent a little above the floor pace (10 kB/s, 8 KiB/s = 8,192 B/s): 2 from each address. */
 async function floorPaceUploads(ips: string[]) {
@@ -147,7 +77,7 @@ describe("slow bodies", () => {
   it("an upload above the minimum rate is read whole, however long it takes within the total deadline", async () => {
     // 120 KB at ~12 KiB/s: longer than the grace, never below 8 KiB/s since it started.
     const { body, contentType } = await upload(120_000);
-    const post = trickle(server.url, {
+    const post = trickle(server().url, {
       ip: "203.0.113.30",
       body,
       contentType,
@@ -285,7 +215,7 @@ describe("slow bodies", () => {
       expect(await visit("198.18.0.71")).toBe(200);
       expect(Date.now() - started).toBeLessThan(5000);
       // A client holds at most its quarter of the budget: a 17th body of one filler is read in a slot.
-      const extra = trickle(server.url, {
+      const extra = trickle(server().url, {
         ip: "203.0.113.71",
         ...formBody(64 * 1024),
         bytes: 64 * 1024 - 1,
@@ -303,7 +233,7 @@ describe("slow bodies", () => {
   it("an upload above the floor pace is cut at the total deadline (408)", async () => {
     const { body, contentType } = await upload(2_000_000);
     const started = Date.now();
-    const post = trickle(server.url, {
+    const post = trickle(server().url, {
       ip: "203.0.113.80",
       body,
       contentType,
@@ -318,7 +248,7 @@ describe("slow bodies", () => {
 
   it("an honest upload of 9.5 MB at loopback speed is read whole", async () => {
     const { body, contentType } = await upload(9_500_000);
-    const post = trickle(server.url, { ip: "203.0.113.90", body, contentType, everyMs: 0 });
+    const post = trickle(server().url, { ip: "203.0.113.90", body, contentType, everyMs: 0 });
     expect(await answerWithin(post, 30_000)).toBe(201);
   }, 60_000);
 });

@@ -6,82 +6,11 @@
 import diagnostics from "node:diagnostics_channel";
 import type http from "node:http";
 import net from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { multipart, validFields } from "../integration/landing-fixtures";
-import { startTestServer, type TestServer } from "../integration/server";
-import { serverReceived } from "./server-received";
-import { formBody, multipartBody, type Trickle, trickle } from "./trickle";
+import { describe, expect, it } from "vitest";
+import { answerWithin, slotServer, until } from "./slot-server";
+import { formBody, type Trickle } from "./trickle";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({
-    TRUST_PROXY: "fly",
-    MAX_CONCURRENT_REQUESTS: "16",
-    BODY_DEADLINE_SECONDS: "15",
-  });
-});
-afterAll(async () => {
-  await server.close();
-  delete process.env.TRUST_PROXY;
-  delete process.env.MAX_CONCURRENT_REQUESTS;
-  delete process.env.BODY_DEADLINE_SECONDS;
-});
-
-const stats = () => server.requestStats();
-/** Waits (without a timer) until a condition holds. */
-async function until(condition: () => boolean) {
-  while (!condition()) await new Promise((resolve) => setImmediate(resolve));
-}
-
-/** GET / from `ip`; the status, or "timeout" after `ms`. */
-async function visit(ip: string, ms = 5000): Promise<number | "timeout"> {
-  try {
-    const res = await server.fetch("/", {
-      headers: { "fly-client-ip": ip },
-      signal: AbortSignal.timeout(ms),
-    });
-    await res.arrayBuffer();
-    return res.status;
-  } catch {
-    return "timeout";
-  }
-}
-
-/** The answer to `post`, or "timeout" after `ms`. */
-async function answerWithin(post: Trickle, ms: number): Promise<number | "timeout"> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<"timeout">((resolve) => {
-    timer = setTimeout(() => resolve("timeout"), ms);
-  });
-  try {
-    return await Promise.race([post.answered, timeout]);
-  } finally {
-    clearTimeout(timer);
-    post.stop();
-  }
-}
-
-/** An honest submission (a small multipart form, sent at once) from `ip`: its status within `ms`. */
-async function submit(ip: string, ms = 5000): Promise<number | "timeout"> {
-  const { body, contentType } = await multipartBody(multipart(validFields()));
-  return answerWithin(trickle(server.url, { ip, body, contentType, everyMs: 0 }), ms);
-}
-
-/** Starts `perIp` trickled posts from each address and resolves once the server has them all. */
-async function trickleFrom(
-  ips: string[],
-  perIp: number,
-  body: { body: Buffer; contentType: string; bytes?: number; everyMs?: number },
-): Promise<Trickle[]> {
-  const arrived = serverReceived(ips.length * perIp, (request) =>
-    ips.includes(String(request.headers["fly-client-ip"])),
-  );
-  const posts = ips.flatMap((ip) =>
-    Array.from({ length: perIp }, () => trickle(server.url, { ip, ...body })),
-  );
-  await arrived.all;
-  return posts;
-}
+const { server, stats, visit, trickleFrom, submit } = slotServer();
 
 type Reader = { socket: net.Socket; written: Promise<void> };
 
@@ -90,7 +19,7 @@ type Reader = { socket: net.Socket; written: Promise<void> };
  * never reads an answer.
  */
 function pipelineUnread(ip: string, count: number, query = 14_000): Reader {
-  const { hostname, port } = new URL(server.url);
+  const { hostname, port } = new URL(server().url);
   const socket = net.connect(Number(port), hostname);
   socket.on("error", () => {});
   socket.pause();
