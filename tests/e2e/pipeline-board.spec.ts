@@ -84,8 +84,14 @@ for (const size of SIZES) {
       expect(stageOf(second)).toBe("lost");
     } else {
       if (size.name === "desktop") {
-        // Drag and drop with the mouse.
-        await a.dragTo(column(page, "contacted"));
+        // Drag and drop with the mouse, from the card's handle: pressed, moved over the column
+        // twice (the first move starts the drag, the second is a dragover on the target), let go.
+        const target = column(page, "contacted");
+        await a.locator("[data-drag-handle]").hover();
+        await page.mouse.down();
+        await target.hover();
+        await target.hover({ position: { x: 24, y: 24 } });
+        await page.mouse.up();
         await expect(column(page, "contacted").locator(`[data-card="${first}"]`)).toHaveCount(1);
         await expect.poll(() => stageOf(first)).toBe("contacted");
         await expect(toast(page, /ist jetzt in „Kontaktiert“/)).toBeVisible();
