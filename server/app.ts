@@ -10,11 +10,9 @@ import type { fastLanding } from "../app/server/rendering/landing-fast-path.serv
 import { bodyIntake, type IntakeStats } from "./body-intake.ts";
 import { BODY_DEADLINE_SECONDS, BODY_PACE } from "./body-pace.ts";
 import {
-  CLIENT_QUEUE_MAX,
   type ConcurrencyStats,
   clientAddress,
   concurrencyLimit,
-  NETWORK_QUEUE_MAX,
   REQUEST_QUEUE_MAX,
 } from "./concurrency.ts";
 import { bodyGuard, type GuardOptions, originGuard, requestLineGuard } from "./guards.ts";
@@ -118,10 +116,11 @@ export function createApp(
   const limiter = concurrencyLimit({
     limit: boot.env.MAX_CONCURRENT_REQUESTS ?? 0,
     queue: REQUEST_QUEUE_MAX,
-    // Two clients (or one network) never fill the queue; a connection holds one slot, an answer
-    // nobody reads ends its connection, free slots go round robin (ADR 321, second amendment).
-    perClientQueue: CLIENT_QUEUE_MAX,
-    perNetworkQueue: NETWORK_QUEUE_MAX,
+    // A connection holds one slot, an answer nobody reads ends its connection, free slots go
+    // round robin over networks and clients (ADR 321, second amendment). A client waits with at
+    // most half the queue (ADR 197) and two handed-on small bodies; uploads have no cap of their
+    // own (one client's many parallel submissions wait their turn instead of a 429).
+    perClientUploadQueue: Math.floor(REQUEST_QUEUE_MAX / 2),
     // One client holds at most a quarter of the slots (ADR 197), one network at most half, and
     // requests whose bodies are still on their way at most half; small bodies that did not fit the
     // read-ahead budget have their own quarter, which uploads cannot take (ADR 321).

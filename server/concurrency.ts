@@ -85,10 +85,6 @@ type Waiting = Holder & { start: () => void };
 
 /** Requests that may wait for a slot before 503: more than Fly's hard_limit lets through at once. */
 export const REQUEST_QUEUE_MAX = 256;
-/** Requests one client may have waiting (ADR 321, second amendment: two clients never fill the queue). */
-export const CLIENT_QUEUE_MAX = 16;
-/** Requests one network (IPv4 /24, IPv6 /48) may have waiting. */
-export const NETWORK_QUEUE_MAX = 32;
 /** An answer that makes no write progress this long ends its connection (ADR 321, second amendment). */
 export const WRITE_STALL_MS = 15_000;
 
