@@ -311,12 +311,16 @@ function flyClientIp(value: string | undefined): string | undefined {
 
 /**
  * Ends the connection of an answer that holds a slot and makes no write progress for `stallMs`:
- * bytes wait in its socket (the kernel took no more) and neither drained nor shrank since (a
- * client that never reads what it asked for, ADR 321 second amendment; Node need not flag a
- * drain for them). An answer still being worked on has nothing waiting: it is never cut.
+ * bytes wait in its socket and neither drained nor shrank since, and the kernel took none of them
+ * (a client that never reads what it asked for, ADR 321 second amendment; Node need not flag a
+ * drain for them). An answer sent as one large write stays whole in the socket's buffer until its
+ * last byte is out, so the progress of the write under way is read from libuv's queue
+ * (`writeQueueSize`, which shrinks as the kernel takes bytes): a slow reader that keeps reading is
+ * never cut. An answer still being worked on has nothing waiting: it is never cut either.
  */
 function watchWrites(req: Request, res: Response, stallMs: number) {
   let pending = -1;
+  let queued = -1;
   let drained = false;
   let since = Date.now();
   const onDrain = () => {
@@ -327,13 +331,21 @@ function watchWrites(req: Request, res: Response, stallMs: number) {
   const timer = setInterval(
     () => {
       const bytes = socket.writableLength;
-      if (bytes === 0 || drained || bytes < pending || res.socket !== socket) {
+      const inKernelQueue = writeQueueSize(socket);
+      if (
+        bytes === 0 ||
+        drained ||
+        bytes < pending ||
+        inKernelQueue < queued ||
+        res.socket !== socket
+      ) {
         since = Date.now();
       } else if (Date.now() - since >= stallMs) {
         socket.destroy();
       }
       drained = false;
       pending = bytes;
+      queued = inKernelQueue;
     },
     Math.max(10, Math.floor(stallMs / 5)),
   );
@@ -344,4 +356,10 @@ function watchWrites(req: Request, res: Response, stallMs: number) {
       socket.off("drain", onDrain);
     },
   };
+}
+
+/** Bytes of the write under way that libuv still has to hand the kernel (-1 when unknown). */
+function writeQueueSize(socket: Socket): number {
+  const handle = (socket as Socket & { _handle?: { writeQueueSize?: unknown } })._handle;
+  return typeof handle?.writeQueueSize === "number" ? handle.writeQueueSize : -1;
 }

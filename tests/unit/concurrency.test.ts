@@ -318,6 +318,29 @@ describe("concurrencyLimit (ADR 195)", () => {
     expect((await slow).status).toBe(200);
   });
 
+  it("never cuts a slow reader that keeps reading an answer sent as one large write", async () => {
+    app = await start(2, 20, { writeStallMs: 1_500 });
+    // The 32 MB answer is one write: its bytes wait in the socket's buffer until the last one is
+    // out, so only the kernel taking more of it tells progress. 512 kB per 50 ms is about 3 s.
+    const reader = pipeline(app.url, ["/big"]);
+    let received = 0;
+    let window = 0;
+    reader.socket.on("data", (chunk: Buffer) => {
+      received += chunk.length;
+      window += chunk.length;
+      if (window >= 512 * 1024) reader.socket.pause();
+    });
+    const closed = new Promise((resolve) => reader.socket.on("close", resolve));
+    const pace = setInterval(() => {
+      window = 0;
+      reader.socket.resume();
+    }, 50);
+    await Promise.race([closed, app.until(() => received > 32 * 1024 * 1024)]);
+    clearInterval(pace);
+    reader.socket.destroy();
+    expect(received).toBeGreaterThan(32 * 1024 * 1024);
+  });
+
   it("lets one client have at most 2 handed-on small bodies waiting, one network its own cap of waiting requests", async () => {
     app = await start(1, 50, {
       perClient: 1,
