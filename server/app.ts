@@ -53,6 +53,7 @@ export type BootResult = {
     METRICS_PORT?: number;
     METRICS_HOST?: string;
     MAX_CONCURRENT_REQUESTS?: number;
+    MAX_UPLOADS_PER_NETWORK?: number;
     BODY_DEADLINE_SECONDS?: number;
   };
   shutdown: () => Promise<void>;
@@ -122,8 +123,10 @@ export function createApp(
     // own (one client's many parallel submissions wait their turn instead of a 429).
     perClientUploadQueue: Math.floor(REQUEST_QUEUE_MAX / 2),
     // One client holds at most a quarter of the slots (ADR 197), one network at most half, and
-    // requests whose bodies are still on their way at most half; small bodies that did not fit the
-    // read-ahead budget have their own quarter, which uploads cannot take (ADR 321).
+    // requests whose bodies are still on their way at most half, one network's uploads a quarter of
+    // those; small bodies that did not fit the read-ahead budget have their own quarter, which
+    // uploads cannot take (ADR 321).
+    perNetworkTransit: boot.env.MAX_UPLOADS_PER_NETWORK,
     clientOf,
     networkOf,
     smallInTransit: (_req, res) => res.locals.smallInTransit === true,

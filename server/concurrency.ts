@@ -17,7 +17,10 @@ import type { NextFunction, Request, Response } from "express";
  * still on its way (`inTransit`: not read ahead, server/body-intake.ts) at most `perTransit` (half),
  * so the other half always serves requests whose bodies are complete. Small bodies that did not fit
  * the read-ahead budget (`smallInTransit`) have their own share (`perSmallTransit`, a quarter),
- * which uploads in transit cannot take (ADR 321, amendment).
+ * which uploads in transit cannot take (ADR 321, amendment). One network holds at most
+ * `perNetworkTransit` of the uploads' slots (a quarter of them): uploads kept just above the floor
+ * pace from a few networks leave the rest of the uploads' half to everyone else's (ADR 321, third
+ * amendment).
  *
  * A connection holds at most one slot (ADR 321, second amendment): a request pipelined behind
  * another on the same connection waits for that one's answer to close, outside the shared queue;
@@ -47,6 +50,8 @@ export type ConcurrencyOptions = {
   inTransit?: (req: Request, res: Response) => boolean;
   /** Slots requests with bodies in transit may hold together (default: half of `limit`, at least 1). */
   perTransit?: number;
+  /** Of those, slots one network's uploads may hold (default with `networkOf`: a quarter of `perTransit`, at least 1). */
+  perNetworkTransit?: number;
   /** Whether the request is a small body read in its slot (it did not fit the read-ahead budget). */
   smallInTransit?: (req: Request, res: Response) => boolean;
   /** Slots of small bodies in transit, beside `perTransit` (default: a quarter of `limit`, at least 1). */
@@ -111,6 +116,7 @@ export function concurrencyLimit({
   perNetwork = networkOf ? Math.max(1, Math.floor(limit / 2)) : limit,
   inTransit = () => false,
   perTransit = Math.max(1, Math.floor(limit / 2)),
+  perNetworkTransit = networkOf ? Math.max(1, Math.floor(perTransit / 4)) : perTransit,
   smallInTransit = () => false,
   perSmallTransit = Math.max(1, Math.floor(limit / 4)),
   perNetworkQueue = queue,
@@ -126,6 +132,8 @@ export function concurrencyLimit({
   const waiting: Waiting[] = [];
   const activeBy = new Map<string, number>();
   const activeByNetwork = new Map<string, number>();
+  /** Uploads in transit by network. */
+  const uploadsByNetwork = new Map<string, number>();
   const waitingBy = new Map<string, number>();
   const waitingByNetwork = new Map<string, number>();
   /** Waiting bodies in transit by kind and client. */
@@ -146,7 +154,8 @@ export function concurrencyLimit({
     active < limit &&
     count(activeBy, holder.client) < perClient &&
     count(activeByNetwork, holder.network) < perNetwork &&
-    (holder.transit !== "upload" || transit < perTransit) &&
+    (holder.transit !== "upload" ||
+      (transit < perTransit && count(uploadsByNetwork, holder.network) < perNetworkTransit)) &&
     (holder.transit !== "small" || smallTransit < perSmallTransit);
 
   const transitKey = (holder: Holder) => `${holder.transit}\0${holder.client}`;
@@ -187,7 +196,10 @@ export function concurrencyLimit({
   };
   const run = (holder: Holder, req: Request, res: Response, next: NextFunction) => {
     active++;
-    if (holder.transit === "upload") transit++;
+    if (holder.transit === "upload") {
+      transit++;
+      add(uploadsByNetwork, holder.network, 1);
+    }
     if (holder.transit === "small") smallTransit++;
     add(activeBy, holder.client, 1);
     add(activeByNetwork, holder.network, 1);
@@ -198,7 +210,10 @@ export function concurrencyLimit({
     res.once("close", () => {
       stall.stop();
       active--;
-      if (holder.transit === "upload") transit--;
+      if (holder.transit === "upload") {
+        transit--;
+        add(uploadsByNetwork, holder.network, -1);
+      }
       if (holder.transit === "small") smallTransit--;
       add(activeBy, holder.client, -1);
       add(activeByNetwork, holder.network, -1);

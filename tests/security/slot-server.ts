@@ -1,25 +1,25 @@
 // The server the slot tests attack (ADR 321): 16 slots, a 15 s body deadline, TRUST_PROXY=fly so
 // a test speaks from any address (Fly-Client-IP), and the helpers both attack files use.
 import { afterAll, beforeAll } from "vitest";
-import { multipart, validFields } from "../integration/landing-fixtures";
+import { multipart, pdfBytes, validFields } from "../integration/landing-fixtures";
 import { startTestServer, type TestServer } from "../integration/server";
 import { serverReceived } from "./server-received";
 import { multipartBody, type Trickle, trickle } from "./trickle";
 
-export function slotServer() {
+export function slotServer(extraEnv: Record<string, string> = {}) {
   let current: TestServer | undefined;
+  const env: Record<string, string> = {
+    TRUST_PROXY: "fly",
+    MAX_CONCURRENT_REQUESTS: "16",
+    BODY_DEADLINE_SECONDS: "15",
+    ...extraEnv,
+  };
   beforeAll(async () => {
-    current = await startTestServer({
-      TRUST_PROXY: "fly",
-      MAX_CONCURRENT_REQUESTS: "16",
-      BODY_DEADLINE_SECONDS: "15",
-    });
+    current = await startTestServer(env);
   });
   afterAll(async () => {
     await current?.close();
-    delete process.env.TRUST_PROXY;
-    delete process.env.MAX_CONCURRENT_REQUESTS;
-    delete process.env.BODY_DEADLINE_SECONDS;
+    for (const name of Object.keys(env)) delete process.env[name];
   });
   const server = () => current as TestServer;
 
@@ -80,3 +80,12 @@ export async function answerWithin(post: Trickle, ms: number): Promise<number | 
     post.stop();
   }
 }
+
+/** Stops every trickled post (the connections close). */
+export function stopAll(posts: Trickle[]) {
+  for (const post of posts) post.stop();
+}
+
+/** A submission with a PDF of `size` bytes: a body in transit (more than the 64 KB read ahead). */
+export const upload = (size: number) =>
+  multipartBody(multipart(validFields(), [{ name: "plan.pdf", bytes: pdfBytes(size) }]));

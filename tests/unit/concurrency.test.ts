@@ -318,6 +318,37 @@ describe("concurrencyLimit (ADR 195)", () => {
     expect((await slow).status).toBe(200);
   });
 
+  it("lets one network's uploads hold at most a quarter of the uploads' slots; other networks and its other requests go on", async () => {
+    app = await start(16, 50, {
+      perClient: 16,
+      clientOf: (req) => req.get("x-client") ?? "",
+      networkOf: (req) => req.get("x-network") ?? "",
+      inTransit: (req) => req.get("x-kind") === "upload",
+    });
+    const from = (client: string, network: string, id: string, kind = "") =>
+      fetch(`${app?.url}/work/${id}`, {
+        headers: { "x-client": client, "x-network": network, "x-kind": kind },
+      });
+    // Two clients of one network, two uploads each: the uploads' half is 8, the network's share 2.
+    const held = ["a1", "a2"].map((id) => from("a", "n1", id, "upload"));
+    const more = ["b1", "b2"].map((id) => from("b", "n1", id, "upload"));
+    await app.until(() => app?.limiter.stats().inTransit === 2);
+    await app.until(() => app?.limiter.stats().waiting === 2);
+    expect(app.started).toEqual(["a1", "a2"]);
+    // Another network's upload and the network's own plain request take slots at once.
+    const other = from("c", "n2", "c1", "upload");
+    const plain = from("b", "n1", "g1");
+    await app.until(() => app?.started.length === 4);
+    expect(app.started.slice(2).sort()).toEqual(["c1", "g1"]);
+    expect(app.limiter.stats()).toMatchObject({ active: 4, waiting: 2, inTransit: 3 });
+    // One of the network's uploads ends: its next one (the other client's) gets the slot.
+    for (const id of ["c1", "g1", "a1"]) await app.release(id);
+    await app.until(() => app?.started.includes("b1") === true);
+    for (const id of ["a2", "b1", "b2"]) await app.release(id);
+    const answers = await Promise.all([...held, ...more, other, plain]);
+    expect(answers.map((r) => r.status)).toEqual(Array(6).fill(200));
+  });
+
   it("never cuts a slow reader that keeps reading an answer sent as one large write", async () => {
     app = await start(2, 20, { writeStallMs: 1_500 });
     // The 32 MB answer is one write: its bytes wait in the socket's buffer until the last one is

@@ -101,6 +101,9 @@ const EnvSchema = z.object({
   METRICS_HOST: optionalString,
   // Requests worked on at once; more wait in a queue (memory on a 256 MB machine, ADR 195). 0 = no bound.
   MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(0).max(10_000).default(16),
+  // Uploads one network (IPv4 /24, IPv6 /48) may send at once; more wait their turn (ADR 321,
+  // third amendment). Unset: an eighth of MAX_CONCURRENT_REQUESTS (a quarter of the uploads' half).
+  MAX_UPLOADS_PER_NETWORK: z.coerce.number().int().min(1).max(10_000).optional(),
   // Every request body must be in within this many seconds, else 408 (ADR 321): an upload just
   // above the minimum pace would otherwise hold its slot for hours. 900 s: 76 MB at ~90 kB/s.
   BODY_DEADLINE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
