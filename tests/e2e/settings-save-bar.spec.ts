@@ -104,3 +104,32 @@ test("settings: after a save the edited card stays in view (with JS; without, th
   await page.screenshot({ path: test.info().outputPath("settings-saved-in-place-390.png") });
   await save(before);
 });
+
+// On a wide screen the toasts sit in the bottom-left corner: a refused field the page focuses after
+// a save that worked must not lie under the toasts (newcomer walk: the old "gespeichert" toast and
+// the new refusal stacked over the field). The refusal ends the success before it.
+test("settings at 1280 px: a field refused right after a save is not under the toasts", async ({
+  page,
+  openSettings,
+}, testInfo) => {
+  await openSettings(page, { viewport: { width: 1280, height: 800 } });
+  const field = page.getByLabel("Datenschutzerklärung (Adresse)");
+  const save = page.getByRole("button", { name: "Konfiguration speichern" });
+  await field.fill("https://example.com/datenschutz");
+  await save.click();
+  await expect(page.getByText("Konfiguration erfolgreich gespeichert!")).toBeVisible({
+    timeout: 30_000,
+  });
+  await field.fill("ftp://example.com/datenschutz");
+  // The field at the bottom of the window, where the toasts are.
+  await field.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    window.scrollBy(0, r.bottom - (window.innerHeight - 20));
+  });
+  await save.click();
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(field).toBeFocused();
+  await expect(page.getByText("Konfiguration erfolgreich gespeichert!")).toHaveCount(0);
+  await expectUncovered(field);
+  await page.screenshot({ path: testInfo.outputPath("settings-refused-after-save-1280.png") });
+});

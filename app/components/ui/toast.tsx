@@ -101,14 +101,16 @@ export const TOAST_LIMIT = 3;
 
 /**
  * The list with `toast` added: the same message shown again replaces its older copy (a refused
- * save posted twice), a success ends the errors before it (the save that failed has now worked),
+ * save posted twice), a success ends the errors before it (the save that failed has now worked)
+ * and an error the successes before it (a stale "gespeichert" never stacks over a refused field),
  * and only the newest TOAST_LIMIT stay.
  */
 export function withToast(list: ToastMessage[], toast: ToastMessage): ToastMessage[] {
   const kept = list.filter(
     (t) =>
       !(t.type === toast.type && t.message === toast.message) &&
-      !(toast.type === "success" && t.type === "error"),
+      !(toast.type === "success" && t.type === "error") &&
+      !(toast.type === "error" && t.type === "success"),
   );
   return [...kept, toast].slice(-TOAST_LIMIT);
 }

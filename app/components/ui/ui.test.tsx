@@ -69,13 +69,15 @@ describe("ToastProvider (server markup)", () => {
     expect(html).not.toContain("data-toast");
   });
 
-  it("never piles up: a repeat replaces its copy, a success ends earlier errors, at most three", () => {
+  it("never piles up: a repeat replaces its copy, a success ends earlier errors and an error earlier successes, at most three", () => {
     const error = { id: "e1", type: "error" as const, message: "Nicht gespeichert." };
     const again = withToast([error], { ...error, id: "e2" });
     expect(again.map((t) => t.id)).toEqual(["e2"]);
     const copied = { id: "i1", type: "info" as const, message: "Kopiert" };
     const saved = withToast([error, copied], { id: "s1", type: "success", message: "Gespeichert" });
     expect(saved.map((t) => t.id)).toEqual(["i1", "s1"]);
+    const refused = withToast(saved, { ...error, id: "e3" });
+    expect(refused.map((t) => t.id)).toEqual(["i1", "e3"]);
     let list: ToastMessage[] = [error];
     for (let n = 0; n < 5; n++)
       list = withToast(list, { id: `i${n}`, type: "info", message: `Hinweis ${n}` });
