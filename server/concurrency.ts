@@ -88,6 +88,19 @@ type Holder = { client: string; network: string; transit: false | "upload" | "sm
 type Line = { busy: boolean; pending: (() => void)[] };
 type Waiting = Holder & { start: () => void };
 
+/** How each answer holding a slot gives it back early (`releaseSlot`). */
+const releases = new WeakMap<Response, () => void>();
+
+/**
+ * Gives the answer's slot back before the answer is out (ADR 321, fourth amendment): a stored
+ * file streamed from disk in 64 KB pieces costs little memory however slowly it is read, so it
+ * holds no slot while it is sent; a client reading it drop by drop keeps its connection only. Its
+ * connection's pipelined requests still wait for it. No-op for an answer without a slot.
+ */
+export function releaseSlot(res: Response) {
+  releases.get(res)?.();
+}
+
 /** Requests that may wait for a slot before 503: more than Fly's hard_limit lets through at once. */
 export const REQUEST_QUEUE_MAX = 256;
 /** An answer that makes no write progress this long ends its connection (ADR 321, second amendment). */
@@ -207,7 +220,11 @@ export function concurrencyLimit({
     servedClient.set(holder.client, turn);
     servedNetwork.set(holder.network, turn);
     const stall = watchWrites(req, res, writeStallMs);
-    res.once("close", () => {
+    let held = true;
+    const release = () => {
+      if (!held) return;
+      held = false;
+      releases.delete(res);
       stall.stop();
       active--;
       if (holder.transit === "upload") {
@@ -219,7 +236,9 @@ export function concurrencyLimit({
       add(activeByNetwork, holder.network, -1);
       forget(holder);
       dispatch();
-    });
+    };
+    releases.set(res, release);
+    res.once("close", release);
     next();
   };
 

@@ -6,7 +6,14 @@ import {
   type RouterContextProvider,
   type ServerBuild,
 } from "react-router";
+import { releaseSlot } from "./concurrency.ts";
 import { writeCoalesced } from "./response-writer.ts";
+
+/**
+ * The mark of a stored file's answer (app/server/http/file-response.server.ts sets it): never sent
+ * to the client; the answer gives its request slot back before its body is sent.
+ */
+export const STREAMED_FILE = "x-anfrage-streamed-file";
 
 /**
  * @react-router/express's adapter with two changes: the request body is the byte-capped stream of
@@ -68,7 +75,11 @@ async function send(res: Response, response: globalThis.Response) {
   }
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  for (const [key, value] of response.headers.entries()) {
+    if (key !== STREAMED_FILE) res.append(key, value);
+  }
+  // A stored file streamed from disk gives its request slot back now (ADR 321, fourth amendment).
+  if (response.headers.has(STREAMED_FILE)) releaseSlot(res);
   if (response.headers.get("Content-Type")?.match(/text\/event-stream/i)) res.flushHeaders();
   if (!response.body) {
     res.end();

@@ -1,5 +1,6 @@
 // Slow readers and queued floods (ADR 321, second amendment): a client that pipelines requests and
 // never reads the answers holds one slot per connection at most, and only until its answer stalls;
+// a stored file's download holds none while it is sent (ADR 321, fourth amendment);
 // requests waiting for a slot are dispatched fairly across clients and networks, so an honest
 // request does not wait behind a queue an attacker filled. TRUST_PROXY=fly lets the test speak
 // from any address.
@@ -7,7 +8,8 @@ import diagnostics from "node:diagnostics_channel";
 import type http from "node:http";
 import net from "node:net";
 import { describe, expect, it } from "vitest";
-import { answerWithin, slotServer, until } from "./slot-server";
+import { multipart, validFields, webmBytes } from "../integration/landing-fixtures";
+import { answerWithin, slotServer, stopAll, until } from "./slot-server";
 import { formBody, type Trickle } from "./trickle";
 
 const { server, stats, visit, trickleFrom, submit } = slotServer();
@@ -35,10 +37,6 @@ function pipelineUnread(ip: string, count: number, query = 14_000): Reader {
   });
   return { socket, written };
 }
-
-const stopAll = (posts: Trickle[]) => {
-  for (const post of posts) post.stop();
-};
 
 describe("slow readers", () => {
   it("in parallel: 4 connections pipelining 110 GETs each that are never read leave GET / and a small POST to another network", async () => {
@@ -107,4 +105,53 @@ describe("slow readers", () => {
     }
     await until(() => stats().active === 0 && stats().intake.reading === 0);
   }, 90_000);
+
+  it("in parallel: 16 downloads of a 12 MB recording that are never read hold no slot; GET / is answered at once", async () => {
+    // A visitor's own recording (GET /api/audio/<key> with the visitor's cookie, from any address).
+    const recording = Buffer.concat([webmBytes(), Buffer.alloc(12_000_000)]);
+    const res = await server().fetch("/api/requests", {
+      method: "POST",
+      headers: { "fly-client-ip": "198.18.20.1" },
+      body: multipart(validFields(), [{ field: "audio", name: "memo.webm", bytes: recording }]),
+    });
+    expect(res.status).toBe(201);
+    const { audioPath } = (await res.json()) as { audioPath: string };
+    expect(audioPath).toMatch(/\.webm$/);
+    const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0];
+    const ips = ["10.3.3.1", "10.3.3.2", "10.4.4.1", "10.4.4.2"];
+    const started = new Set<http.IncomingMessage>();
+    const count = (message: unknown) => {
+      const { request } = message as { request: http.IncomingMessage };
+      if (ips.includes(String(request.headers["fly-client-ip"]))) started.add(request);
+    };
+    diagnostics.subscribe("http.server.request.start", count);
+    const { hostname, port } = new URL(server().url);
+    // 4 connections from each address (a client's quarter, two networks' halves: all 16 slots).
+    const sockets = ips.flatMap((ip) =>
+      Array.from({ length: 4 }, () => {
+        const socket = net.connect(Number(port), hostname);
+        socket.on("error", () => {});
+        socket.pause();
+        socket.write(
+          `GET /api/audio/${audioPath} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nFly-Client-IP: ${ip}\r\nCookie: ${cookie}\r\n\r\n`,
+        );
+        return socket;
+      }),
+    );
+    try {
+      await until(() => started.size === 16);
+      // Each answer is a stream of the file: its slot is given back as its headers go out (before:
+      // the 16 held every slot until the write-stall cut, 15 s later).
+      const begun = Date.now();
+      expect(await visit("198.18.21.1")).toBe(200);
+      expect(Date.now() - begun).toBeLessThan(5000);
+      await until(() => stats().active === 0 && stats().waiting === 0);
+      // The downloads are still being sent, unread: 12 MB does not fit the kernel's buffers.
+      expect(started.size).toBe(16);
+      expect([...started].every((request) => !request.socket.destroyed)).toBe(true);
+    } finally {
+      diagnostics.unsubscribe("http.server.request.start", count);
+      for (const socket of sockets) socket.destroy();
+    }
+  }, 60_000);
 });

@@ -1,4 +1,11 @@
 /**
+ * Marks an answer as a stored file streamed from disk: the server (server/handler.ts,
+ * `STREAMED_FILE`, the same name) drops the header and gives the request's slot back before the
+ * body goes out, so a client reading a large file slowly holds no slot (ADR 321, fourth amendment).
+ */
+const STREAMED_FILE = "x-anfrage-streamed-file";
+
+/**
  * Streams a stored file with Range support (seeking in audio/PDF viewers) and a
  * Content-Disposition (nosniff comes from helmet); never buffers the whole file.
  */
@@ -12,6 +19,7 @@ export function fileResponse(
     "Accept-Ranges": "bytes",
     "Cache-Control": "private, no-store",
     "Content-Disposition": contentDisposition(options.disposition, options.filename),
+    [STREAMED_FILE]: "1",
   });
   const size = file.size;
   const range = request.headers.get("range");
