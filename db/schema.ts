@@ -48,6 +48,12 @@ export const admins = sqliteTable(
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
     passwordChanged: integer("password_changed", { mode: "boolean" }).notNull().default(false),
     lastLogin: ms("last_login"),
+    /**
+     * When the account first became active (created active, activated, an invitation activated
+     * directly); never cleared by a deactivation. Kept by triggers (migration 0029, ADR 358): an
+     * inactive account without it has never been active and awaits its activation.
+     */
+    activatedAt: ms("activated_at"),
     createdAt: createdAt(),
     /** TOTP secret (base32), sealed with a key derived from SESSION_SECRET (ADR 256); set while enrolling too. */
     totpSecret: text("totp_secret"),

@@ -2,12 +2,18 @@ import { describe, expect, it } from "vitest";
 import { awaitingActivationText, awaitsActivation } from "./admin-users";
 
 describe("accounts awaiting activation", () => {
-  it("are inactive and have never logged in", () => {
-    expect(awaitsActivation({ is_active: false, last_login: null })).toBe(true);
-    expect(awaitsActivation({ is_active: false, last_login: "2026-11-20T10:00:00.000Z" })).toBe(
-      false,
-    );
-    expect(awaitsActivation({ is_active: true, last_login: null })).toBe(false);
+  const at = new Date("2026-11-20T10:00:00.000Z");
+
+  it("are inactive and have never been active (never activated, never logged in)", () => {
+    expect(awaitsActivation({ isActive: false, activatedAt: null, lastLogin: null })).toBe(true);
+    expect(awaitsActivation({ isActive: false, activatedAt: null, lastLogin: at })).toBe(false);
+    expect(awaitsActivation({ isActive: true, activatedAt: null, lastLogin: null })).toBe(false);
+    expect(awaitsActivation({ isActive: true, activatedAt: at, lastLogin: null })).toBe(false);
+  });
+
+  it("do not include an account activated and deactivated again before its first login", () => {
+    expect(awaitsActivation({ isActive: false, activatedAt: at, lastLogin: null })).toBe(false);
+    expect(awaitsActivation({ isActive: false, activatedAt: at, lastLogin: at })).toBe(false);
   });
 
   it("are counted in German singular and plural", () => {

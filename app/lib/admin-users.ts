@@ -29,11 +29,17 @@ export const deleteInvitationMessage = (email: string) =>
   `Möchten Sie die Einladung an ${email} wirklich löschen? Der Einladungslink funktioniert danach nicht mehr.`;
 
 /**
- * An account that awaits activation: inactive and never logged in (a registration from an
- * invitation; a deactivated colleague has logged in before). Counted in the "Benutzer" tab's badge.
+ * An account that awaits activation: inactive and never active (a registration from an
+ * invitation). A deactivated colleague was active once — `activatedAt` stays set through a
+ * deactivation (ADR 358), also for one deactivated before a first login; having logged in shows it
+ * too. Counted in the "Benutzer" tab's badge; its login is told to wait, not that it is off.
  */
-export function awaitsActivation(admin: { is_active: boolean; last_login: string | null }) {
-  return !admin.is_active && !admin.last_login;
+export function awaitsActivation(admin: {
+  isActive: boolean;
+  activatedAt: Date | null;
+  lastLogin: Date | null;
+}) {
+  return !admin.isActive && !admin.activatedAt && !admin.lastLogin;
 }
 
 /** "1 Konto wartet" / "2 Konten warten" auf Freischaltung. */

@@ -147,6 +147,73 @@ test("an invitee registers: one clear message; the admins see the badge and acti
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 });
 
+test("a colleague activated and deactivated again before her first login is deactivated, not waiting", async ({
+  page,
+  browser,
+  javaScriptEnabled,
+  plainApp,
+}) => {
+  // The colleague's setup and the deactivation take password hashes and the step-up (ADR 315).
+  test.setTimeout(120_000);
+  const colleague = await activeColleague(page.request, plainApp);
+  const admin = await adminBrowser(browser, javaScriptEnabled, plainApp);
+  await admin.goto(`${plainApp.url}/admin/users`);
+  const tab = admin.getByRole("link", { name: "Benutzer", exact: true });
+  // Another account of this server may wait meanwhile: the badge must not change, whatever it shows.
+  const badge = tab.getByTestId("awaiting-activation-badge");
+  const waitingBefore = (await badge.count()) ? Number(await badge.textContent()) : 0;
+  const row = admin.getByTestId(`admin-row-${colleague.username}`);
+  await expect(row).toContainText("Aktiv");
+  await expect(row).toContainText("Nie");
+
+  // Switched off before she ever logged in.
+  if (javaScriptEnabled) await waitForHydration(admin);
+  await row.getByRole("button", { name: `${colleague.username} deaktivieren` }).click();
+  await passStepUp(admin, plainApp.admin.password);
+  await expect(admin.getByText(`${colleague.username} wurde deaktiviert.`)).toBeVisible();
+  // A fresh load: the badge and the notice come from the server, as after any navigation.
+  await admin.goto(`${plainApp.url}/admin/users`);
+  await row.scrollIntoViewIfNeeded();
+  await expect(row).toBeInViewport();
+  await expect(row.getByText("Inaktiv", { exact: true })).toBeVisible();
+  await expect(row).toContainText("Nie");
+  await expect(row).not.toContainText("Wartet auf Freischaltung");
+  await expect(row.getByRole("button", { name: `${colleague.username} aktivieren` })).toBeVisible();
+  if (waitingBefore === 0) {
+    await expect(badge).toHaveCount(0);
+    await expect(tab).not.toHaveAttribute("aria-describedby");
+    await expect(admin.getByTestId("awaiting-activation-notice")).toHaveCount(0);
+  } else {
+    await expect(badge).toHaveText(String(waitingBefore));
+    await expect(admin.getByTestId("awaiting-activation-notice")).not.toContainText(
+      colleague.username,
+    );
+  }
+  await shot(admin, "users-deactivated-never-logged-in-390");
+  await admin.setViewportSize({ width: 1280, height: 800 });
+  await row.scrollIntoViewIfNeeded();
+  await expect(row).toBeInViewport();
+  await expect(row).not.toContainText("Wartet auf Freischaltung");
+  await shot(admin, "users-deactivated-never-logged-in-1280");
+
+  // Her refused login (the account is off, not waiting) is pinned by the integration test
+  // (tests/integration/accounts-golive.test.ts): here it would count on this server's shared
+  // login counter of 127.0.0.1, which the lock test below needs fresh.
+
+  // Leave this server's admins as they were: the colleague is deleted again.
+  const authorization = `Bearer ${await apiToken(page.request, plainApp)}`;
+  const { admins } = (await (
+    await page.request.get(`${plainApp.url}/api/admin/users`, { headers: { authorization } })
+  ).json()) as { admins: { id: number; username: string }[] };
+  const id = admins.find((a) => a.username === colleague.username)?.id;
+  const deleted = await page.request.delete(`${plainApp.url}/api/admin/users/${id}`, {
+    headers: { authorization },
+    data: { stepUp: { password: plainApp.admin.password } },
+  });
+  expect(deleted.status()).toBe(200);
+  await admin.context().close();
+});
+
 test("a login lock from failed attempts is lifted by a password reset", async ({
   page,
   browser,

@@ -276,6 +276,86 @@ describe("a registration from an invitation", () => {
     expect(await badge()).toBeNull();
     expect((await login("203.0.113.52", "neue-kollegin", "Geheim-Wolke-482")).status).toBe(200);
   });
+
+  it("activated, then deactivated before a first login: deactivated, not awaiting activation (ADR 358)", async () => {
+    const html = async () => (await server.fetch("/admin/users", { headers: { cookie } })).text();
+    const badge = async () =>
+      (await html()).match(/data-testid="awaiting-activation-badge"[^>]*>(\d+)</)?.[1] ?? null;
+    const stats = async () =>
+      (
+        (await (await server.fetch("/api/admin/stats", { token })).json()) as {
+          stats: { admins: number; activeAdmins: number; awaitingActivation: number };
+        }
+      ).stats;
+    const toggle = async (id: number, activate: boolean) => {
+      const res = await server.fetch(`/api/admin/users/${id}/toggle-status`, {
+        method: "POST",
+        token,
+        json: { activate, stepUp: { password: "admin-passwort" } },
+      });
+      expect(res.status).toBe(200);
+    };
+    expect(await badge()).toBeNull();
+
+    const invited = await (
+      await server.fetch("/api/admin/invite", {
+        method: "POST",
+        token,
+        json: { email: "kurz.dabei@example.com" },
+      })
+    ).json();
+    const registered = await server.fetch("/api/admin/register", {
+      method: "POST",
+      json: {
+        invitationToken: invited.invitationToken,
+        username: "kurz-dabei",
+        password: "Geheim-Nebel-913",
+      },
+    });
+    expect(registered.status).toBe(201);
+    expect(await badge()).toBe("1");
+    const id = (
+      testDb().prepare("SELECT id FROM admins WHERE username = ?").get("kurz-dabei") as {
+        id: number;
+      }
+    ).id;
+
+    // Activated, and switched off again before she ever logged in.
+    await toggle(id, true);
+    await toggle(id, false);
+    expect(
+      outbox("account-activated").filter((m) => m.to === "kurz.dabei@example.com"),
+    ).toHaveLength(1);
+
+    // Not counted: no badge, no notice, no "Wartet auf Freischaltung" in her row, not in the figures.
+    expect(await badge()).toBeNull();
+    const page = await html();
+    expect(page).not.toContain("awaiting-activation-notice");
+    const row = page.match(/data-testid="admin-row-kurz-dabei"[\s\S]*?<\/tr>/)?.[0] ?? "";
+    expect(row).toContain("Inaktiv");
+    expect(row).not.toContain("Wartet auf Freischaltung");
+    const figures = await stats();
+    expect(figures.awaitingActivation).toBe(0);
+    expect(figures.admins - figures.activeAdmins).toBeGreaterThan(0);
+
+    // Her login hears that the account is off, not that it waits for its activation.
+    const refused = await login("203.0.113.60", "kurz-dabei", "Geheim-Nebel-913");
+    expect(refused.status).toBe(403);
+    const { error } = await refused.json();
+    expect(error).toBe(
+      "Ihr Konto ist nicht freigeschaltet. Bitte wenden Sie sich an einen Administrator.",
+    );
+    expect(error).not.toContain("wartet");
+
+    // Switched on again: "wieder aktiviert", not a second "freigeschaltet".
+    await toggle(id, true);
+    expect(
+      outbox("account-activated").filter((m) => m.to === "kurz.dabei@example.com"),
+    ).toHaveLength(1);
+    expect(
+      outbox("account-reactivated").filter((m) => m.to === "kurz.dabei@example.com"),
+    ).toHaveLength(1);
+  });
 });
 
 describe("AI without a key", () => {

@@ -17,13 +17,13 @@ import { ScrollRegion } from "~/components/ui/scroll-region";
 import { Table } from "~/components/ui/table";
 import {
   awaitingActivationText,
-  awaitsActivation,
   deleteAdminMessage,
   deleteInvitationMessage,
 } from "~/lib/admin-users";
 import { InviteSchema } from "~/lib/auth-forms";
 import { formatDateTime } from "~/lib/format";
 import { TWO_FACTOR_MESSAGES } from "~/lib/two-factor";
+import { awaitingActivationIds } from "~/server/accounts/activation.server";
 import { listAdmins } from "~/server/accounts/admins.server";
 import { requireAdmin } from "~/server/accounts/auth.server";
 import { listInvitations } from "~/server/accounts/invitations.server";
@@ -39,6 +39,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     meId: me.id,
     admins: listAdmins(),
+    // Beside the admins, whose shape is the API's (GET /api/admin/users): a deactivated account
+    // that never logged in awaits nothing (ADR 358).
+    awaitingActivation: awaitingActivationIds(),
     twoFactor: [...twoFactorAdminIds()],
     invitations: listInvitations(),
   };
@@ -71,6 +74,8 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
   const busy = navigation.state === "submitting";
   const { meId, admins, invitations } = loaderData;
   const withTwoFactor = new Set(loaderData.twoFactor);
+  const awaitingIds = new Set(loaderData.awaitingActivation);
+  const awaitsActivation = (admin: { id: number }) => awaitingIds.has(admin.id);
   const awaiting = admins.filter(awaitsActivation);
 
   return (

@@ -11,18 +11,24 @@ import { env } from "../platform/env.server";
 
 const usersUrl = () => `${env().APP_URL}/admin/users`;
 
-/** How many accounts await activation (the badge on the "Benutzer" tab). */
-export function countAwaitingActivation(): number {
+/** The ids of the accounts that await activation ("Benutzer" names them). */
+export function awaitingActivationIds(): number[] {
   return db()
-    .select({ isActive: admins.isActive, lastLogin: admins.lastLogin })
+    .select({
+      id: admins.id,
+      isActive: admins.isActive,
+      activatedAt: admins.activatedAt,
+      lastLogin: admins.lastLogin,
+    })
     .from(admins)
     .all()
-    .filter((a) =>
-      awaitsActivation({
-        is_active: a.isActive,
-        last_login: a.lastLogin ? a.lastLogin.toISOString() : null,
-      }),
-    ).length;
+    .filter(awaitsActivation)
+    .map((a) => a.id);
+}
+
+/** How many accounts await activation (the badge on the "Benutzer" tab, the dashboard's figure). */
+export function countAwaitingActivation(): number {
+  return awaitingActivationIds().length;
 }
 
 /**

@@ -154,7 +154,7 @@ export function setAdminActive(
   if (!active && guard.target.isActive && activeCount() <= 1) {
     return failure(400, "Der letzte aktive Admin kann nicht deaktiviert werden.");
   }
-  const waited = awaitsActivation(toAdminUser(guard.target));
+  const waited = awaitsActivation(guard.target);
   const row = db()
     .update(admins)
     .set({ isActive: active })

@@ -5,6 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { awaitingActivationMessage } from "~/lib/activation-notice";
+import { awaitsActivation } from "~/lib/admin-users";
 import { LoginSchema, MESSAGES } from "~/lib/auth-forms";
 import { PASSKEY_MESSAGES, WebAuthnResponseSchema } from "~/lib/passkeys";
 import { isAdminReturnPath } from "~/lib/return-path";
@@ -125,8 +126,9 @@ async function attempt(form: FormData, ip: string, request: Request): Promise<Lo
     return { kind: "failed", submission, message: MESSAGES.loginFailed };
   }
   if (!row.isActive) {
-    // Never logged in: a registration still awaiting activation (the admins were told).
-    const awaiting = !row.lastLogin;
+    // Never active: a registration still awaiting activation (the admins were told); a
+    // deactivated account hears that it is off, also when it never logged in (ADR 358).
+    const awaiting = awaitsActivation(row);
     const message = awaiting ? awaitingActivationMessage(mailConfigured()) : MESSAGES.loginInactive;
     return { kind: "inactive", submission, message, awaiting };
   }

@@ -3,6 +3,7 @@ import type { PromiseFilter } from "~/lib/promises";
 import type { RequestJson } from "~/lib/request-json";
 import { ftsQuery, PAGE_SIZE, type RequestListQuery, SEARCH_RESULT_CAP } from "~/lib/request-list";
 import { admins, requestAssignees, requests } from "~db/schema";
+import { countAwaitingActivation } from "../accounts/activation.server";
 import { countPendingInvitations } from "../accounts/invitations.server";
 import { promiseFilterCondition } from "../pipeline/promises.server";
 import { db } from "../platform/db.server";
@@ -270,7 +271,7 @@ export type DashboardStats = {
   /** Every admin account, as "Benutzer" lists them: active, deactivated and awaiting activation. */
   admins: number;
   activeAdmins: number;
-  /** Registered from an invitation, never logged in, not yet activated (awaitsActivation). */
+  /** Registered from an invitation, never active yet (awaitsActivation, ADR 358). */
   awaitingActivation: number;
   pendingInvitations: number;
 };
@@ -286,7 +287,6 @@ export function getStats(): DashboardStats {
     .select({
       total: count(),
       active: sql<number>`coalesce(sum(${admins.isActive}), 0)`,
-      awaiting: sql<number>`coalesce(sum(${admins.isActive} = 0 AND ${admins.lastLogin} IS NULL), 0)`,
     })
     .from(admins)
     .get();
@@ -298,7 +298,7 @@ export function getStats(): DashboardStats {
     quarantinedRequests: countQuarantinedRequests(),
     admins: a?.total ?? 0,
     activeAdmins: Number(a?.active ?? 0),
-    awaitingActivation: Number(a?.awaiting ?? 0),
+    awaitingActivation: countAwaitingActivation(),
     pendingInvitations: countPendingInvitations(),
   };
 }
