@@ -124,8 +124,12 @@ for (const size of SIZES) {
     await step.getByRole("button", { name: "Nach „Verloren“ verschieben" }).click();
     await expect.poll(() => stageOf(id)).toBe("lost");
     await expect(page.locator("[data-reason-step]")).toHaveCount(0);
-    // The row is back on screen with its anchor (without JS the page came back to #request-N).
+    // The row is back on screen with its anchor (without JS the page came back to #request-N);
+    // with JS the focus is back on its stage select, which shows the new stage.
     await expect(page.locator(`#request-${id}`)).toBeInViewport();
+    const stage = row(page, id).getByRole("combobox", { name: `Phase von Anfrage ${id}` });
+    await expect(stage).toHaveValue("lost");
+    if (javaScriptEnabled) await expect(stage).toBeFocused();
   });
 
   test(`moving to "Verloren" in the full-screen view focuses its reason (${size.name})`, async ({

@@ -132,6 +132,8 @@ export function StageForm({
             hydrated
               ? (moved) => {
                   setAsking(null);
+                  // Moved: the focus goes back to the stage select (on screen, with the new stage).
+                  if (moved) focus.take();
                   // Not moved: the select shows the stage the request is in again.
                   if (!moved && selectRef.current) {
                     selectRef.current.value = current.id;

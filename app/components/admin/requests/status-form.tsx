@@ -72,5 +72,10 @@ export function StatusForm({
  * row is cut, not the page widened.
  */
 export const compactFormClass = "max-w-full flex-1 lg:flex-none";
-/** The select takes the room its form has below 1024 px and its own width from 1024 px. */
-export const compactSelectClass = "w-full lg:w-auto";
+/**
+ * The select is as wide as its longest option and grows into the room its form has below 1024 px
+ * (`w-full` would not do: a select of a percentage width counts as no width when the row decides
+ * what fits on a line, and was cut instead of wrapped). `min-w-0`: shrinks only when its form hits
+ * the row's width.
+ */
+export const compactSelectClass = "w-auto min-w-0 flex-auto lg:flex-none";
