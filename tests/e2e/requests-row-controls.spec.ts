@@ -1,4 +1,4 @@
-// The list row's status and stage selects (ADR 358), with and without JavaScript, at 390 × 844 and
+// The list row's status and stage selects (ADR 359), with and without JavaScript, at 390 × 844 and
 // 1280 × 800: each select shows its whole value (none is cut to "In Bearbeit…"), and a move to a
 // stage that asks for a reason ("Verloren") lands on the reason select, focused and on screen —
 // in the row and in the full-screen view.

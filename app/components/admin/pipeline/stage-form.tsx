@@ -33,7 +33,7 @@ export const isStageAnswer = (value: unknown, id: number): value is StageAnswer 
  * The page's answer (without JS) that asks for the reason of request N's move, else null. The
  * post came back to `#request-N` (useActionUrl), and the reason step now carries that anchor on its
  * select: a browser skips `autofocus` on a page opened at a fragment, but scrolling to the fragment
- * focuses its target. So the row or card of N gives the anchor up while this answer is shown (ADR 358).
+ * focuses its target. So the row or card of N gives the anchor up while this answer is shown (ADR 359).
  */
 export function useAskedReason(): StageAnswer | null {
   const actionData = useActionData();

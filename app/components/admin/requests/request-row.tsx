@@ -163,7 +163,7 @@ export function RequestRow({
             {compact ? null : (
               <>
                 {/* Status and stage share one line on a phone while both fit whole, else the
-                    stage takes a line of its own (a select never cuts its value off, ADR 358). */}
+                    stage takes a line of its own (a select never cuts its value off, ADR 359). */}
                 <div className="flex w-full flex-wrap gap-2 lg:w-auto lg:flex-nowrap">
                   <StatusForm request={request} compact />
                   <StageForm

@@ -68,7 +68,7 @@ export function StatusForm({
 /**
  * A row's form shares its line with its neighbour below 1024 px (ADR 236) while both fit; it never
  * gets narrower than its select's longest option and its button, so the form wraps onto a line of
- * its own instead of cutting the value off (ADR 358). `max-w-full`: a stage name longer than the
+ * its own instead of cutting the value off (ADR 359). `max-w-full`: a stage name longer than the
  * row is cut, not the page widened.
  */
 export const compactFormClass = "max-w-full flex-1 lg:flex-none";
