@@ -20,5 +20,9 @@ export function useFocusAfterSave<T extends HTMLElement>(idle: boolean) {
     remember: () => {
       hadFocus.current = document.activeElement === ref.current;
     },
+    /** Call before a save posted from elsewhere (a step that closes with it): the control takes the focus once it is done. */
+    take: () => {
+      hadFocus.current = true;
+    },
   };
 }

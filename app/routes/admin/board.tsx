@@ -1,7 +1,7 @@
-import { Form, Link, useActionData, useSubmit } from "react-router";
+import { Form, Link, useSubmit } from "react-router";
 import { AccountError } from "~/components/admin/account-error";
 import { BoardCard, BoardColumn } from "~/components/admin/pipeline/board-column";
-import { isStageAnswer, ReasonStep } from "~/components/admin/pipeline/stage-form";
+import { ReasonStep, useAskedReason } from "~/components/admin/pipeline/stage-form";
 import { useBoardMoves } from "~/components/admin/pipeline/use-board-moves";
 import { ViewSwitch } from "~/components/admin/pipeline/view-switch";
 import { buttonClass } from "~/components/ui/button";
@@ -74,13 +74,7 @@ export default function BoardPage({ loaderData }: Route.ComponentProps) {
   });
   const assigneeValue = query.assignee === null ? "" : String(query.assignee);
   // Without JS a move to a stage that asks for a reason comes back here: the reason step.
-  const actionData = useActionData();
-  const asked =
-    actionData && typeof actionData === "object" && "id" in actionData
-      ? isStageAnswer(actionData, Number(actionData.id))
-        ? actionData
-        : null
-      : null;
+  const asked = useAskedReason();
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -146,7 +140,7 @@ export default function BoardPage({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </nav>
-      {asked?.needsReason ? (
+      {asked ? (
         <section aria-labelledby="board-reason-title" className="max-w-md space-y-2">
           <h2 id="board-reason-title" className="font-semibold">
             Anfrage #{formatRequestId(asked.id)} verschieben
@@ -156,6 +150,7 @@ export default function BoardPage({ loaderData }: Route.ComponentProps) {
             stage={pipeline.stages.find((s) => s.id === asked.stage)}
             reasons={pipeline.lostReasons}
             error={asked.error}
+            anchored
           />
         </section>
       ) : null}

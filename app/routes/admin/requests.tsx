@@ -265,6 +265,7 @@ export default function RequestsPage({ loaderData, actionData }: Route.Component
                 ) : null
               }
               compact={compact}
+              stageAnswers={!open}
             />
           ))}
         </ul>

@@ -105,8 +105,7 @@ export function BoardCard({
   pending: boolean;
   /**
    * It carries the anchor a move without JS comes back to (#request-N). Not while the page asks
-   * for its move's reason: that answer's URL has the same fragment, and a browser skips the reason
-   * select's autofocus on a page opened at an element.
+   * for its move's reason: then the reason step's select carries it (useAskedReason).
    */
   anchored?: boolean;
   /** With JS: the drag handle's events; null without JS. */

@@ -8,6 +8,7 @@ export function ReasonSelect({
   reasons,
   name,
   autoFocus,
+  className = "",
 }: {
   ref: Ref<HTMLSelectElement>;
   id: string;
@@ -15,6 +16,8 @@ export function ReasonSelect({
   /** The form field (the board's dialog reads the value itself and posts it with the move). */
   name?: string;
   autoFocus?: boolean;
+  /** More classes (e.g. a scroll margin when the select is the page's anchor). */
+  className?: string;
 }) {
   return (
     <select
@@ -24,7 +27,7 @@ export function ReasonSelect({
       required
       defaultValue=""
       autoFocus={autoFocus}
-      className={`${inputClass} w-full`}
+      className={`${inputClass} w-full ${className}`}
     >
       <option value="" disabled>
         Bitte wählen …

@@ -30,6 +30,20 @@ export const isStageAnswer = (value: unknown, id: number): value is StageAnswer 
   (value as StageAnswer).id === id;
 
 /**
+ * The page's answer (without JS) that asks for the reason of request N's move, else null. The
+ * post came back to `#request-N` (useActionUrl), and the reason step now carries that anchor on its
+ * select: a browser skips `autofocus` on a page opened at a fragment, but scrolling to the fragment
+ * focuses its target. So the row or card of N gives the anchor up while this answer is shown (ADR 359).
+ */
+export function useAskedReason(): StageAnswer | null {
+  const actionData = useActionData();
+  if (!actionData || typeof actionData !== "object" || !("id" in actionData)) return null;
+  return isStageAnswer(actionData, Number(actionData.id)) && actionData.needsReason
+    ? actionData
+    : null;
+}
+
+/**
  * A request's stage as a select (list row, full-screen view, board card): with JS a change posts
  * at once — a stage that asks for a reason ("Verloren") first shows the reason step —; without JS
  * "Phase speichern" posts and the server asks for the reason when one is needed (ADR 345).
@@ -55,6 +69,7 @@ export function StageForm({
   const action = useActionUrl(request.id);
   const uid = useId();
   const actionData = useActionData();
+  const asked = useAskedReason();
   const current = resolveStage(pipeline, request.stage, request.status);
   const [asking, setAsking] = useState<string | null>(null);
   const focus = useFocusAfterSave<HTMLSelectElement>(fetcher.state === "idle");
@@ -69,7 +84,7 @@ export function StageForm({
       className={`flex flex-col gap-2 ${compact ? (reasonFor ? "basis-full" : compactFormClass) : ""}`}
       data-stage-form={request.id}
     >
-      <fetcher.Form method="post" action={action} className="flex min-w-0 items-center gap-2">
+      <fetcher.Form method="post" action={action} className="flex items-center gap-2">
         <input type="hidden" name="intent" value="stage" />
         <input type="hidden" name="id" value={request.id} />
         <label className="sr-only" htmlFor={`${uid}-stage`}>
@@ -111,11 +126,14 @@ export function StageForm({
           stage={pipeline.stages.find((s) => s.id === reasonFor)}
           reasons={pipeline.lostReasons}
           error={asking ? undefined : answer?.error}
+          anchored={!asking && answer !== undefined && answer === asked}
           submit={hydrated ? (form) => fetcher.submit(form) : undefined}
           onCancel={
             hydrated
               ? (moved) => {
                   setAsking(null);
+                  // Moved: the focus goes back to the stage select (on screen, with the new stage).
+                  if (moved) focus.take();
                   // Not moved: the select shows the stage the request is in again.
                   if (!moved && selectRef.current) {
                     selectRef.current.value = current.id;
@@ -132,7 +150,8 @@ export function StageForm({
 
 /**
  * "Grund für „Verloren“": the reasons of the configuration and the move. The select takes the
- * focus (it appears after a change of the stage, or as the page's answer without JS).
+ * focus (it appears after a change of the stage, or as the page's answer without JS: then by the
+ * page's fragment, see useAskedReason).
  */
 export function ReasonStep({
   id,
@@ -141,6 +160,7 @@ export function ReasonStep({
   error,
   submit,
   onCancel,
+  anchored = false,
 }: {
   id: number;
   stage: Stage | undefined;
@@ -150,6 +170,11 @@ export function ReasonStep({
   submit?: (form: HTMLFormElement) => void;
   /** With JS: close the step (`moved`: after its post); without JS "Abbrechen" is a link back. */
   onCancel?: (moved: boolean) => void;
+  /**
+   * The page's answer without JS (useAskedReason): the select is the anchor `request-N` the post
+   * came back to, so the browser scrolls to it and focuses it.
+   */
+  anchored?: boolean;
 }) {
   const uid = useId();
   const location = useLocation();
@@ -157,6 +182,7 @@ export function ReasonStep({
   const select = useRef<HTMLSelectElement>(null);
   useEffect(() => select.current?.focus(), []);
   if (!stage) return null;
+  const selectId = anchored ? `request-${id}` : `${uid}-reason`;
   return (
     <form
       method="post"
@@ -174,10 +200,18 @@ export function ReasonStep({
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="stage" value={stage.id} />
       {error ? <Alert>{error}</Alert> : null}
-      <label htmlFor={`${uid}-reason`} className="block font-medium">
+      <label htmlFor={selectId} className="block font-medium">
         Grund für „{stage.name}“
       </label>
-      <ReasonSelect ref={select} id={`${uid}-reason`} name="reason" reasons={reasons} autoFocus />
+      <ReasonSelect
+        ref={select}
+        id={selectId}
+        name="reason"
+        reasons={reasons}
+        autoFocus
+        // Scrolled to as the anchor: its label (and the board's heading) stay in sight above it.
+        className={anchored ? "scroll-mt-24" : ""}
+      />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" size="sm">
           Nach „{stage.name}“ verschieben

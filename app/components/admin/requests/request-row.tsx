@@ -5,7 +5,7 @@ import { Menu } from "~/components/ui/menu";
 import { formatDateTime, formatRequestId } from "~/lib/format";
 import type { AdminRequestJson, RequestListItem } from "~/lib/request-json";
 import { PromiseChips } from "../pipeline/promise-chips";
-import { StageForm } from "../pipeline/stage-form";
+import { StageForm, useAskedReason } from "../pipeline/stage-form";
 import { AssignmentSection } from "./assignment-section";
 import { CopyButton } from "./copy-button";
 import { type DetailContext, shareLink } from "./detail-context";
@@ -36,6 +36,7 @@ export function RequestRow({
   badge,
   actions,
   compact = false,
+  stageAnswers = true,
 }: {
   request: RequestListItem;
   demo?: RowDemo | null;
@@ -51,8 +52,15 @@ export function RequestRow({
   /** Extra controls first in the row (e.g. "Freigeben" and "Löschen" of a quarantined request). */
   actions?: React.ReactNode;
   compact?: boolean;
+  /**
+   * The row shows the page's answer to a stage move without JS (the reason step); false while the
+   * full-screen view is open, which shows it itself.
+   */
+  stageAnswers?: boolean;
 }) {
   const id = formatRequestId(request.id);
+  // While the page asks for this request's move reason, its reason step holds the anchor.
+  const asked = useAskedReason();
   const assignees = ctx.admins.filter((a) => request.assigned_to.includes(a.id));
   const details = useRowDetails({
     id: request.id,
@@ -75,7 +83,7 @@ export function RequestRow({
   return (
     <li
       className="rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
-      id={`request-${request.id}`}
+      id={asked?.id === request.id ? undefined : `request-${request.id}`}
       data-testid="request-row"
       data-request-id={request.id}
     >
@@ -154,11 +162,16 @@ export function RequestRow({
             {actions}
             {compact ? null : (
               <>
-                {/* Status and stage share one line on a phone (each select as wide as half of it),
-                    so the menus below them open within the screen. */}
+                {/* Status and stage share one line on a phone while both fit whole, else the
+                    stage takes a line of its own (a select never cuts its value off, ADR 359). */}
                 <div className="flex w-full flex-wrap gap-2 lg:w-auto lg:flex-nowrap">
                   <StatusForm request={request} compact />
-                  <StageForm request={request} pipeline={ctx.pipeline} compact />
+                  <StageForm
+                    request={request}
+                    pipeline={ctx.pipeline}
+                    pageAnswers={stageAnswers}
+                    compact
+                  />
                 </div>
                 <Menu
                   summary={

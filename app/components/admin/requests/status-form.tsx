@@ -10,8 +10,8 @@ import { useActionUrl } from "./detail-context";
 
 /**
  * A request's status as a select: with JS a change posts at once; without JS "Status speichern"
- * posts. `compact` (a list row, ADR 236): the select may shrink and the button without JS is a
- * check mark named "Status speichern", so the row's controls stay one line beside the stage's.
+ * posts. `compact` (a list row, ADR 236): the select shares its line with the stage's while both
+ * fit whole, and the button without JS is a check mark named "Status speichern".
  */
 export function StatusForm({
   request,
@@ -65,7 +65,17 @@ export function StatusForm({
   );
 }
 
-/** A row's form shares its line with its neighbour below 1024 px (ADR 236). */
-export const compactFormClass = "min-w-0 flex-1 lg:flex-none";
-/** The select takes the room its form has below 1024 px and its own width from 1024 px. */
-export const compactSelectClass = "w-full min-w-0 lg:w-auto";
+/**
+ * A row's form shares its line with its neighbour below 1024 px (ADR 236) while both fit; it never
+ * gets narrower than its select's longest option and its button, so the form wraps onto a line of
+ * its own instead of cutting the value off (ADR 359). `max-w-full`: a stage name longer than the
+ * row is cut, not the page widened.
+ */
+export const compactFormClass = "max-w-full flex-1 lg:flex-none";
+/**
+ * The select is as wide as its longest option and grows into the room its form has below 1024 px
+ * (`w-full` would not do: a select of a percentage width counts as no width when the row decides
+ * what fits on a line, and was cut instead of wrapped). `min-w-0`: shrinks only when its form hits
+ * the row's width.
+ */
+export const compactSelectClass = "w-auto min-w-0 flex-auto lg:flex-none";
