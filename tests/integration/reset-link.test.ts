@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -89,15 +89,27 @@ describe("recovering a password without SMTP", () => {
 
   it("npm run admin:reset-password prints a working one-time link (by username or e-mail)", async () => {
     await insertAdmin("carl-cli", { passwordChanged: true, email: "carl@example.com" });
+    // Run without blocking this process: the server under test lives in it, and an event loop
+    // blocked for seconds closes its idle keep-alive connections late, as the next fetch reuses one
+    // (ECONNRESET on a loaded machine).
     const run = (who: string) =>
-      spawnSync(process.execPath, ["scripts/admin-reset-password.ts", who], {
-        env: { ...process.env, APP_URL: "http://portal.test" },
-        encoding: "utf8",
+      new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+        execFile(
+          process.execPath,
+          ["scripts/admin-reset-password.ts", who],
+          { env: { ...process.env, APP_URL: "http://portal.test" }, encoding: "utf8" },
+          (error, stdout, stderr) =>
+            resolve({
+              status: error ? (typeof error.code === "number" ? error.code : null) : 0,
+              stdout,
+              stderr,
+            }),
+        );
       });
-    const unknown = run("niemand");
+    const unknown = await run("niemand");
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toContain("Admin nicht gefunden.");
-    const byMail = run("CARL@example.com");
+    const byMail = await run("CARL@example.com");
     expect(byMail.status).toBe(0);
     const link = byMail.stdout.match(
       /http:\/\/portal\.test\/admin\/reset-password\?token=\S+/,
@@ -112,7 +124,7 @@ describe("recovering a password without SMTP", () => {
     expect((await resetWith(link as string, "neues-passwort-2")).status).toBe(200);
     // Single use.
     expect((await resetWith(link as string, "neues-passwort-3")).status).toBe(400);
-    expect(run("carl-cli").status).toBe(0);
+    expect((await run("carl-cli")).status).toBe(0);
   });
 
   it("npm run admin:reset-password refuses a DATABASE_PATH where no database is (and creates none)", () => {
