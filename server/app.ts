@@ -122,9 +122,6 @@ export function createApp(
     // most half the queue (ADR 197) and two handed-on small bodies; uploads have no cap of their
     // own (one client's many parallel submissions wait their turn instead of a 429).
     perClientUploadQueue: Math.floor(REQUEST_QUEUE_MAX / 2),
-    // One network waits with at most half the queue too (ADR 321, fourth amendment): its clients'
-    // parked uploads never fill the whole queue for everyone else.
-    perNetworkQueue: Math.floor(REQUEST_QUEUE_MAX / 2),
     // One client holds at most a quarter of the slots (ADR 197), one network at most half, and
     // requests whose bodies are still on their way at most half, one network's uploads a quarter of
     // those; small bodies that did not fit the read-ahead budget have their own quarter, which
