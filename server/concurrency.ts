@@ -94,8 +94,9 @@ const releases = new WeakMap<Response, () => void>();
 /**
  * Gives the answer's slot back before the answer is out (ADR 321, fourth amendment): a stored
  * file streamed from disk in 64 KB pieces costs little memory however slowly it is read, so it
- * holds no slot while it is sent; a client reading it drop by drop keeps its connection only. Its
- * connection's pipelined requests still wait for it. No-op for an answer without a slot.
+ * holds no slot while it is sent; a client reading it drop by drop keeps its connection only, one
+ * that reads nothing loses it to the write-stall cut as before. Its connection's pipelined
+ * requests still wait for it. No-op for an answer without a slot.
  */
 export function releaseSlot(res: Response) {
   releases.get(res)?.();
@@ -225,7 +226,6 @@ export function concurrencyLimit({
       if (!held) return;
       held = false;
       releases.delete(res);
-      stall.stop();
       active--;
       if (holder.transit === "upload") {
         transit--;
@@ -238,7 +238,12 @@ export function concurrencyLimit({
       dispatch();
     };
     releases.set(res, release);
-    res.once("close", release);
+    // A slot given back early (`releaseSlot`) keeps its answer under the write-stall cut: a
+    // download nobody reads still ends its connection.
+    res.once("close", () => {
+      stall.stop();
+      release();
+    });
     next();
   };
 

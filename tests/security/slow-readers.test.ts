@@ -106,7 +106,7 @@ describe("slow readers", () => {
     await until(() => stats().active === 0 && stats().intake.reading === 0);
   }, 90_000);
 
-  it("in parallel: 16 downloads of a 12 MB recording that are never read hold no slot; GET / is answered at once", async () => {
+  it("in parallel: 16 downloads of a 12 MB recording that are never read hold no slot; GET / is answered at once; the stall cut still ends them", async () => {
     // A visitor's own recording (GET /api/audio/<key> with the visitor's cookie, from any address).
     const recording = Buffer.concat([webmBytes(), Buffer.alloc(12_000_000)]);
     const res = await server().fetch("/api/requests", {
@@ -149,6 +149,8 @@ describe("slow readers", () => {
       // The downloads are still being sent, unread: 12 MB does not fit the kernel's buffers.
       expect(started.size).toBe(16);
       expect([...started].every((request) => !request.socket.destroyed)).toBe(true);
+      // Nobody reads them: the write-stall cut still ends each connection (after ~15 s).
+      await until(() => [...started].every((request) => request.socket.destroyed));
     } finally {
       diagnostics.unsubscribe("http.server.request.start", count);
       for (const socket of sockets) socket.destroy();
