@@ -5,6 +5,7 @@
 // request does not wait behind a queue an attacker filled. TRUST_PROXY=fly lets the test speak
 // from any address.
 import diagnostics from "node:diagnostics_channel";
+import { readdirSync, readlinkSync } from "node:fs";
 import type http from "node:http";
 import net from "node:net";
 import { describe, expect, it } from "vitest";
@@ -36,6 +37,31 @@ function pipelineUnread(ip: string, count: number, query = 14_000): Reader {
     socket.once("close", () => resolve());
   });
   return { socket, written };
+}
+
+/** A visitor's own 12 MB recording: GET /api/audio/<key> with the visitor's cookie, from any address. */
+async function postRecording(ip: string) {
+  const recording = Buffer.concat([webmBytes(), Buffer.alloc(12_000_000)]);
+  const res = await server().fetch("/api/requests", {
+    method: "POST",
+    headers: { "fly-client-ip": ip },
+    body: multipart(validFields(), [{ field: "audio", name: "memo.webm", bytes: recording }]),
+  });
+  expect(res.status).toBe(201);
+  const { audioPath } = (await res.json()) as { audioPath: string };
+  expect(audioPath).toMatch(/\.webm$/);
+  return { audioPath, cookie: (res.headers.get("set-cookie") ?? "").split(";")[0] };
+}
+
+/** Stored files (`.dat`) this process has open. */
+function openStoredFiles(): number {
+  return readdirSync("/proc/self/fd").filter((fd) => {
+    try {
+      return readlinkSync(`/proc/self/fd/${fd}`).endsWith(".dat");
+    } catch {
+      return false;
+    }
+  }).length;
 }
 
 describe("slow readers", () => {
@@ -107,17 +133,7 @@ describe("slow readers", () => {
   }, 90_000);
 
   it("in parallel: 16 downloads of a 12 MB recording that are never read hold no slot; GET / is answered at once; the stall cut still ends them", async () => {
-    // A visitor's own recording (GET /api/audio/<key> with the visitor's cookie, from any address).
-    const recording = Buffer.concat([webmBytes(), Buffer.alloc(12_000_000)]);
-    const res = await server().fetch("/api/requests", {
-      method: "POST",
-      headers: { "fly-client-ip": "198.18.20.1" },
-      body: multipart(validFields(), [{ field: "audio", name: "memo.webm", bytes: recording }]),
-    });
-    expect(res.status).toBe(201);
-    const { audioPath } = (await res.json()) as { audioPath: string };
-    expect(audioPath).toMatch(/\.webm$/);
-    const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0];
+    const { audioPath, cookie } = await postRecording("198.18.20.1");
     const ips = ["10.3.3.1", "10.3.3.2", "10.4.4.1", "10.4.4.2"];
     const started = new Set<http.IncomingMessage>();
     const count = (message: unknown) => {
@@ -155,5 +171,29 @@ describe("slow readers", () => {
       diagnostics.unsubscribe("http.server.request.start", count);
       for (const socket of sockets) socket.destroy();
     }
+  }, 60_000);
+
+  it("in parallel: 60 downloads of a recording aborted after their first bytes (whole and ranged) leave no file open", async () => {
+    const { audioPath, cookie } = await postRecording("198.18.22.1");
+    const before = openStoredFiles();
+    await Promise.all(
+      Array.from({ length: 60 }, async (_, i) => {
+        const controller = new AbortController();
+        const res = await server().fetch(`/api/audio/${audioPath}`, {
+          headers: {
+            cookie,
+            "fly-client-ip": `10.6.${i}.1`,
+            ...(i % 2 ? { range: "bytes=0-" } : {}),
+          },
+          signal: controller.signal,
+        });
+        expect(res.status).toBe(i % 2 ? 206 : 200);
+        await res.body?.getReader().read();
+        controller.abort();
+      }),
+    );
+    // Before: every aborted download kept its file open for good (the library's stream had no cancel).
+    await until(() => openStoredFiles() <= before);
+    expect(stats()).toMatchObject({ active: 0, waiting: 0 });
   }, 60_000);
 });

@@ -3,6 +3,7 @@ import { mkdir, open, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import type { FileStorage } from "@remix-run/file-storage";
 import { createFsFileStorage } from "@remix-run/file-storage/fs";
+import { fileChunks } from "./file-chunks.server";
 
 /** Suffix of files being written; a crash leaves them behind, the sweep removes them. */
 export const TEMP_SUFFIX = ".tmp";
@@ -72,14 +73,46 @@ export function createAtomicFsFileStorage(root: string): FileStorage {
   }
   return {
     ...inner,
-    get: (key) => inner.get(key),
+    async get(key) {
+      const file = await inner.get(key);
+      return file && closingStreams(file, storagePaths(root, key).filePath);
+    },
     has: (key) => inner.has(key),
     list: ((options) => inner.list(options)) as FileStorage["list"],
     remove: (key) => inner.remove(key),
     set,
     async put(key, file) {
       await set(key, file);
-      return (await inner.get(key)) as NonNullable<Awaited<ReturnType<FileStorage["get"]>>>;
+      const stored = (await inner.get(key)) as NonNullable<Awaited<ReturnType<FileStorage["get"]>>>;
+      return closingStreams(stored, storagePaths(root, key).filePath);
     },
   };
 }
+
+type StoredFile = NonNullable<Awaited<ReturnType<FileStorage["get"]>>>;
+
+/**
+ * The library's file with `stream()` and `slice(...).stream()` read through `fileChunks`, which
+ * closes the file when the reader cancels (an aborted download); the library's stream never did.
+ */
+function closingStreams(file: StoredFile, filePath: string): StoredFile {
+  const size = file.size;
+  const slice = file.slice.bind(file);
+  return Object.defineProperties(file, {
+    stream: { value: () => fileChunks(filePath, 0, size) },
+    slice: {
+      value: (start?: number, end?: number, contentType?: string) => {
+        const blob = slice(start, end, contentType);
+        const from = relative(start ?? 0, size);
+        const to = Math.max(from, relative(end ?? size, size));
+        return Object.defineProperty(blob, "stream", {
+          value: () => fileChunks(filePath, from, to),
+        });
+      },
+    },
+  });
+}
+
+/** A `Blob.slice` index: negative counts from the end; clamped to the size. */
+const relative = (index: number, size: number) =>
+  index < 0 ? Math.max(size + index, 0) : Math.min(index, size);

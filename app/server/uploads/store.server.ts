@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { type FileHandle, open } from "node:fs/promises";
+import { fileChunks } from "../storage/file-chunks.server";
 import { fileStorage } from "../storage/storage.server";
 
 // The stored uploads: keys, writing an accepted temp file into the storage, reading, deleting,
@@ -8,35 +8,6 @@ import { fileStorage } from "../storage/storage.server";
 /** A fresh storage key: 32 hex characters plus the extension. */
 export const randomKey = (ext: string) =>
   `${randomBytes(16).toString("hex")}${ext ? `.${ext}` : ""}`;
-
-/**
- * A pull-based stream of a file in 64 KB chunks. (Readable.toWeb counts chunks, not bytes, and
- * would read a whole 10 MB part into memory ahead of the writer.)
- */
-function fileChunks(file: string): ReadableStream<Uint8Array> {
-  let handle: FileHandle | undefined;
-  return new ReadableStream<Uint8Array>(
-    {
-      async start() {
-        handle = await open(file, "r");
-      },
-      async pull(controller) {
-        const buffer = new Uint8Array(64 * 1024);
-        const { bytesRead } = await (handle as FileHandle).read(buffer, 0, buffer.length, null);
-        if (bytesRead === 0) {
-          await handle?.close();
-          controller.close();
-        } else {
-          controller.enqueue(buffer.subarray(0, bytesRead));
-        }
-      },
-      async cancel() {
-        await handle?.close();
-      },
-    },
-    { highWaterMark: 1 },
-  );
-}
 
 /** Moves an accepted temp file into the storage under key (streamed, never buffered whole). */
 export async function storeTempFile(
