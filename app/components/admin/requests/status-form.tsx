@@ -67,15 +67,16 @@ export function StatusForm({
 
 /**
  * A row's form shares its line with its neighbour below 1024 px (ADR 236) while both fit; it never
- * gets narrower than its select's longest option and its button, so the form wraps onto a line of
+ * gets narrower than its select's chosen value and its button, so the form wraps onto a line of
  * its own instead of cutting the value off (ADR 359). `max-w-full`: a stage name longer than the
  * row is cut, not the page widened.
  */
 export const compactFormClass = "max-w-full flex-1 lg:flex-none";
 /**
- * The select is as wide as its longest option and grows into the room its form has below 1024 px
- * (`w-full` would not do: a select of a percentage width counts as no width when the row decides
- * what fits on a line, and was cut instead of wrapped). `min-w-0`: shrinks only when its form hits
- * the row's width.
+ * The select is as wide as its chosen value (`field-sizing: content`; as wide as its longest
+ * option, two short values such as "Neu" and "Neu" took a line each on a phone and pushed the
+ * row's menus below the screen) and grows into the room its form has below 1024 px (`w-full` would
+ * not do: a select of a percentage width counts as no width when the row decides what fits on a
+ * line, and was cut instead of wrapped). `min-w-0`: shrinks only when its form hits the row's width.
  */
-export const compactSelectClass = "w-auto min-w-0 flex-auto lg:flex-none";
+export const compactSelectClass = "field-sizing-content w-auto min-w-0 flex-auto lg:flex-none";
