@@ -103,6 +103,9 @@ for (const size of SIZES) {
           .selectOption({ label: "Kontaktiert" });
         await expect.poll(() => stageOf(first)).toBe("contacted");
         await expect(toast(page, /ist jetzt in „Kontaktiert“/)).toBeVisible();
+        // The card is drawn anew in its new column: its handle has the focus, the card is in view.
+        await expect(card(page, first).locator("[data-drag-handle]")).toBeFocused();
+        await expect(card(page, first)).toBeInViewport({ ratio: 1 });
       }
       // The keyboard: Space picks the card up, → → chooses "Demo gebucht", Space puts it down.
       const handle = card(page, second).locator("[data-drag-handle]");

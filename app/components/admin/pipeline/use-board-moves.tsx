@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
-import { useFetcher, useLocation } from "react-router";
+import { useFetcher, useFetchers, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
 import { formatRequestId } from "~/lib/format";
@@ -61,6 +61,28 @@ export function useBoardMoves(stages: Stage[], name: (id: number) => string) {
     document.querySelector<HTMLElement>(`[data-card="${id}"] [data-drag-handle]`)?.focus();
     // The page's toast announces the result (moved, or why not): said once, not twice.
     say("");
+  });
+
+  // A move from a card's own "Phase ändern" select (or its reason step): the card is drawn anew in
+  // its new column and the focus it had falls to the page. Once the move is saved, and when nothing
+  // else took the focus meanwhile, the card's handle takes it and the card comes into view.
+  const fetchers = useFetchers();
+  const cardMoves = useRef(new Set<number>());
+  useEffect(() => {
+    const running = new Set<number>();
+    for (const f of fetchers) {
+      if (f.state !== "idle" && f.formData?.get("intent") === "stage")
+        running.add(Number(f.formData.get("id")));
+    }
+    for (const id of cardMoves.current) {
+      if (running.has(id)) continue;
+      const active = document.activeElement;
+      if (active && active !== document.body) continue;
+      const moved = document.querySelector<HTMLElement>(`[data-card="${id}"]`);
+      moved?.scrollIntoView({ block: "nearest", inline: "nearest" });
+      moved?.querySelector<HTMLElement>("[data-drag-handle]")?.focus({ preventScroll: true });
+    }
+    cardMoves.current = running;
   });
 
   /** The pending move, for the optimistic board: the card and its new column. */
