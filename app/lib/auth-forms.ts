@@ -29,8 +29,7 @@ export const MESSAGES = {
   loginFailed: "Ungültiger Benutzername oder Passwort.",
   /** The spec's text (§8) when a login with JS gets no answer within LOGIN_TIMEOUT_MS. */
   loginTimeout: "Login-Timeout: Server antwortet nicht rechtzeitig",
-  loginInactive:
-    "Ihr Konto ist nicht freigeschaltet. Bitte wenden Sie sich an einen Administrator.",
+  loginInactive: "Ihr Konto ist deaktiviert. Bitte wenden Sie sich an einen Administrator.",
   forgotNeutral:
     "Falls ein Konto mit dieser E-Mail-Adresse existiert, wurde ein Link zum Zurücksetzen des Passworts gesendet.",
   /** The same neutral answer when no SMTP is configured: nothing is sent, so it says what to do. */

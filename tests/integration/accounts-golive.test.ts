@@ -343,7 +343,7 @@ describe("a registration from an invitation", () => {
     expect(refused.status).toBe(403);
     const { error } = await refused.json();
     expect(error).toBe(
-      "Ihr Konto ist nicht freigeschaltet. Bitte wenden Sie sich an einen Administrator.",
+      "Ihr Konto ist deaktiviert. Bitte wenden Sie sich an einen Administrator.",
     );
     expect(error).not.toContain("wartet");
 
