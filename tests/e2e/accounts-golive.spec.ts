@@ -196,6 +196,17 @@ test("a colleague activated and deactivated again before her first login is deac
   await expect(row).not.toContainText("Wartet auf Freischaltung");
   await shot(admin, "users-deactivated-never-logged-in-1280");
 
+  if (javaScriptEnabled) {
+    // Within the step-up's minutes no password is asked: the pressed toggle is disabled while the
+    // post runs, and the row's new one ("deaktivieren") takes the keyboard's focus back.
+    await row.getByRole("button", { name: `${colleague.username} aktivieren` }).focus();
+    await admin.keyboard.press("Enter");
+    await expect(admin.getByText(`${colleague.username} wurde aktiviert.`)).toBeVisible();
+    await expect(
+      row.getByRole("button", { name: `${colleague.username} deaktivieren` }),
+    ).toBeFocused();
+  }
+
   // Her refused login (the account is off, not waiting) is pinned by the integration test
   // (tests/integration/accounts-golive.test.ts): here it would count on this server's shared
   // login counter of 127.0.0.1, which the lock test below needs fresh.

@@ -72,6 +72,17 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
   const inviteResult = result?.intent === "invite" ? result.result : undefined;
   const [form, fields] = useConformForm(InviteSchema, inviteResult, { id: "invite" });
   const busy = navigation.state === "submitting";
+  // The pressed "Aktivieren"/"Deaktivieren" is disabled while the post runs and loses the focus:
+  // once the page is idle again, the row's toggle (now the other one) takes it back.
+  const toggled = useRef<string | null>(null);
+  useEffect(() => {
+    if (navigation.state !== "idle" || !toggled.current) return;
+    const id = toggled.current;
+    toggled.current = null;
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    document.querySelector<HTMLElement>(`[data-toggle-admin="${id}"]`)?.focus();
+  }, [navigation.state]);
   const { meId, admins, invitations } = loaderData;
   const withTwoFactor = new Set(loaderData.twoFactor);
   const awaitingIds = new Set(loaderData.awaitingActivation);
@@ -186,6 +197,10 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                           activate: admin.is_active ? "0" : "1",
                         }}
                         disabled={busy}
+                        data-toggle-admin={admin.id}
+                        onClick={() => {
+                          toggled.current = String(admin.id);
+                        }}
                         aria-label={`${admin.username} ${admin.is_active ? "deaktivieren" : "aktivieren"}`}
                       >
                         {admin.is_active ? "Deaktivieren" : "Aktivieren"}
