@@ -342,9 +342,7 @@ describe("a registration from an invitation", () => {
     const refused = await login("203.0.113.60", "kurz-dabei", "Geheim-Nebel-913");
     expect(refused.status).toBe(403);
     const { error } = await refused.json();
-    expect(error).toBe(
-      "Ihr Konto ist deaktiviert. Bitte wenden Sie sich an einen Administrator.",
-    );
+    expect(error).toBe("Ihr Konto ist deaktiviert. Bitte wenden Sie sich an einen Administrator.");
     expect(error).not.toContain("wartet");
 
     // Switched on again: "wieder aktiviert", not a second "freigeschaltet".
