@@ -13,6 +13,7 @@ const CHUNK = 64 * 1024;
 export function fileChunks(file: string, start = 0, end = Number.POSITIVE_INFINITY) {
   let handle: FileHandle | undefined;
   let position = start;
+  let cancelled = false;
   const close = async () => {
     const open = handle;
     handle = undefined;
@@ -26,6 +27,8 @@ export function fileChunks(file: string, start = 0, end = Number.POSITIVE_INFINI
         const buffer = new Uint8Array(Math.max(0, length));
         const { bytesRead } =
           length > 0 ? await handle.read(buffer, 0, length, position) : { bytesRead: 0 };
+        // Cancelled while the file opened or read: nobody reads on, the file closes here.
+        if (cancelled) return close();
         if (bytesRead === 0) {
           await close();
           controller.close();
@@ -34,7 +37,10 @@ export function fileChunks(file: string, start = 0, end = Number.POSITIVE_INFINI
           controller.enqueue(buffer.subarray(0, bytesRead));
         }
       },
-      cancel: close,
+      cancel: () => {
+        cancelled = true;
+        return close();
+      },
     },
     { highWaterMark: 0 },
   );
