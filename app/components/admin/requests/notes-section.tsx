@@ -32,7 +32,9 @@ export function NotesSection({
   const answer = useWorkAnswer(useFreshData(fetcher.state, fetcher.data), "note-add", requestId);
   const done = useDoneNote(fetcher.state, fetcher.data);
   const Heading = `h${level}` as "h2" | "h4";
-  const mentionable = ctx.admins.filter((a) => a.is_active && a.id !== ctx.adminId);
+  // The hint's examples: the newest colleagues first (the ones whose usernames are least known;
+  // `ctx.admins` is oldest first).
+  const mentionable = ctx.admins.filter((a) => a.is_active && a.id !== ctx.adminId).reverse();
   return (
     <div className="space-y-4 text-sm" data-notes="">
       {notes.length ? (
