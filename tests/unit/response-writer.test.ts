@@ -207,9 +207,16 @@ describe("writeCoalesced", () => {
     });
     const done = writeCoalesced(body, res).catch(() => {});
     while (written < 8 * 1024 * 1024) await nextTurn();
-    gc();
-    // Before: every chunk read stayed reachable until the response ended (8 MB here).
-    expect(process.memoryUsage().arrayBuffers - baseline).toBeLessThan(1024 * 1024);
+    // Before: every chunk read stayed reachable until the response ended (8 MB here). V8 frees the
+    // buffers of collected chunks on a background thread after the collection, so the figure is
+    // read again (a bounded number of times) until that is done; chunks still reachable never go.
+    let held = Number.POSITIVE_INFINITY;
+    for (let attempt = 0; attempt < 50 && held >= 1024 * 1024; attempt++) {
+      gc();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      held = process.memoryUsage().arrayBuffers - baseline;
+    }
+    expect(held).toBeLessThan(1024 * 1024);
     res.destroy();
     await done;
   });
