@@ -90,6 +90,17 @@ test("a row's status and stage show their whole value at 390 and 1280 px", async
   }
 });
 
+/**
+ * "Verloren" in the stage select of `scope` (a row, the full-screen view): with JS the reason step
+ * opens at once; without JS the server answers "Phase speichern" with it (URL #request-N).
+ */
+async function chooseLost(scope: Locator, id: number, javaScriptEnabled: boolean) {
+  await scope
+    .getByRole("combobox", { name: `Phase von Anfrage ${id}` })
+    .selectOption({ label: "Verloren" });
+  if (!javaScriptEnabled) await scope.getByRole("button", { name: "Phase speichern" }).click();
+}
+
 for (const size of SIZES) {
   test(`moving a row to "Verloren" focuses the reason on screen (${size.name})`, async ({
     page,
@@ -103,12 +114,7 @@ for (const size of SIZES) {
     await seed.request({ name: `Otto Oben ${m}` });
     await loginAs(page, await seed.admin());
     await open(page, `/admin/requests?q=${m}`, javaScriptEnabled);
-    await row(page, id)
-      .getByRole("combobox", { name: `Phase von Anfrage ${id}` })
-      .selectOption({ label: "Verloren" });
-    // Without JS the server answers "Phase speichern" with the reason step (URL #request-N).
-    if (!javaScriptEnabled)
-      await row(page, id).getByRole("button", { name: "Phase speichern" }).click();
+    await chooseLost(row(page, id), id, javaScriptEnabled);
     const step = page.locator(`[data-reason-step="${id}"]`);
     const reason = step.getByLabel("Grund für „Verloren“");
     await expect(reason).toBeFocused();
@@ -143,10 +149,7 @@ for (const size of SIZES) {
     await loginAs(page, await seed.admin());
     await open(page, `/admin/requests?q=${m}&requestId=${id}`, javaScriptEnabled);
     const view = page.locator("[data-fullscreen]");
-    await view
-      .getByRole("combobox", { name: `Phase von Anfrage ${id}` })
-      .selectOption({ label: "Verloren" });
-    if (!javaScriptEnabled) await view.getByRole("button", { name: "Phase speichern" }).click();
+    await chooseLost(view, id, javaScriptEnabled);
     // The step is the view's; the row behind it shows none.
     await expect(page.locator("[data-reason-step]")).toHaveCount(1);
     const reason = view.locator(`[data-reason-step="${id}"]`).getByLabel("Grund für „Verloren“");
