@@ -6,6 +6,21 @@
 export const ALTCHA_FIELD = "altcha";
 export const ALTCHA_CHALLENGE_URL = "/api/altcha/challenge";
 
+/**
+ * The proof of work of the public forms (ADR 250): ALTCHA's PoW v2 (`altcha-lib` 2.x) with
+ * PBKDF2/SHA-256 in deterministic mode — the server picks the counter, so the work is bounded
+ * (`counter` derivations of `cost` iterations, spread over the browser's workers) and checking a
+ * solution is one HMAC. Tuned so a mid-range phone solves in about a second (docs/benchmarks.md).
+ */
+export const ALTCHA_POW = {
+  algorithm: "PBKDF2/SHA-256",
+  cost: 1_000,
+  counterMin: 1_500,
+  counterMax: 3_000,
+  /** A challenge expires after ten minutes (and is remembered as used until then). */
+  ttlSeconds: 600,
+} as const;
+
 /** The status line under the submit button (announced politely, ADR 250). */
 export const ALTCHA_STATUS = {
   verifying: "Wir prüfen kurz, dass hier ein Mensch schreibt …",

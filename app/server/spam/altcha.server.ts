@@ -1,24 +1,10 @@
 import { type Challenge, createChallenge, randomInt, verifySolution } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { sql } from "drizzle-orm";
+import { ALTCHA_POW } from "~/lib/altcha";
 import { rateLimits } from "~db/schema";
 import { derivedKeys } from "../platform/crypto.server";
 import type { Db } from "../platform/db.server";
-
-/**
- * The proof of work of the public forms (ADR 250): ALTCHA's PoW v2 (`altcha-lib` 2.x) with
- * PBKDF2/SHA-256 in deterministic mode — the server picks the counter, so the work is bounded
- * (`counter` derivations of `cost` iterations, spread over the browser's workers) and checking a
- * solution is one HMAC. Tuned so a mid-range phone solves in about a second (docs/benchmarks.md).
- */
-export const ALTCHA_POW = {
-  algorithm: "PBKDF2/SHA-256",
-  cost: 1_000,
-  counterMin: 1_500,
-  counterMax: 3_000,
-  /** A challenge expires after ten minutes (and is remembered as used until then). */
-  ttlSeconds: 600,
-} as const;
 
 /** The widget's payload is a few hundred bytes; anything far larger is not one. */
 const MAX_PAYLOAD_LENGTH = 4_096;
