@@ -282,3 +282,27 @@ test("the booking link focused before hydration hands its focus to the button re
   await waitForHydration(page);
   await expect(page.getByRole("button", { name: "Demo-Termin buchen" }).first()).toBeFocused();
 });
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test(`hydration at ${viewport.width} px keeps the voice field's height: the fields below it stay in place @js-only`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await page.goto("/");
+    const voice = page.locator("#contact-form div:has(> #voice-label)");
+    // Measured in the document (scroll offset added), before and after the first interaction.
+    const attachmentsTop = () =>
+      page
+        .locator("#contact-attachments")
+        .evaluate((el) => Math.round(el.getBoundingClientRect().top + window.scrollY));
+    const heightBefore = (await voice.boundingBox())?.height;
+    const attachmentsBefore = await attachmentsTop();
+    await waitForHydration(page);
+    await expect(page.getByRole("button", { name: "Sprachnachricht aufnehmen" })).toBeVisible();
+    expect((await voice.boundingBox())?.height).toBe(heightBefore);
+    expect(await attachmentsTop()).toBe(attachmentsBefore);
+  });
+}

@@ -39,8 +39,11 @@ export function VoiceField({
   // A frame without allow="microphone" (the embedded form, ADR 283) cannot record: the file input.
   const micBlocked = hydrated && microphoneBlocked();
   const fileInput = !hydrated || pickedAt === resetKey || micBlocked;
+  // The block keeps the no-JS input's height (its hint wraps to two lines on phones) when the
+  // recorder button replaces it at hydration: hydration starts with the first scroll or pointer
+  // move (ADR 170), and the content below must not jump under the visitor's pointer.
   return (
-    <div>
+    <div className="min-h-24 sm:min-h-20">
       {!fileInput ? (
         <span className={labelClass} id="voice-label">
           Sprachnachricht (optional)
@@ -65,15 +68,22 @@ export function VoiceField({
           <Recorder key={resetKey} autoStart onChange={onChange} control={control} />
         </Suspense>
       ) : (
-        <button type="button" className={buttonClass("secondary", "sm")} onClick={onOpen}>
+        <button
+          type="button"
+          className={buttonClass("secondary", "sm")}
+          onClick={onOpen}
+          aria-describedby="contact-audio-hint"
+        >
           <MicIcon /> Sprachnachricht aufnehmen
         </button>
       )}
-      {fileInput ? (
+      {fileInput || !open ? (
         <p id="contact-audio-hint" className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-          {micBlocked
-            ? "Aufnehmen geht hier nicht: Diese Seite hat dem eingebetteten Formular das Mikrofon nicht freigegeben. Wähl stattdessen eine Audiodatei aus, z. B. eine Sprachmemo von deinem Handy."
-            : "Eine Audiodatei, z. B. eine Sprachmemo von deinem Handy."}
+          {!fileInput
+            ? "Erzähl uns deine Idee einfach, statt sie aufzuschreiben."
+            : micBlocked
+              ? "Aufnehmen geht hier nicht: Diese Seite hat dem eingebetteten Formular das Mikrofon nicht freigegeben. Wähl stattdessen eine Audiodatei aus, z. B. eine Sprachmemo von deinem Handy."
+              : "Eine Audiodatei, z. B. eine Sprachmemo von deinem Handy."}
         </p>
       ) : null}
     </div>
