@@ -77,6 +77,11 @@ for (const size of SIZES) {
       const step = page.locator(`[data-reason-step="${second}"]`);
       await expect(step).toBeInViewport();
       await expect(step.getByLabel("Grund für „Verloren“")).toBeFocused();
+      // A question, not an error (no alert): the select is described by it.
+      await expect(step.getByRole("alert")).toHaveCount(0);
+      await expect(step.getByLabel("Grund für „Verloren“")).toHaveAccessibleDescription(
+        "Bitte wählen Sie einen Grund für „Verloren“.",
+      );
       await page.screenshot({ path: testInfo.outputPath(`board-reason-${size.name}.png`) });
       await step.getByLabel("Grund für „Verloren“").selectOption("Kein Budget");
       await step.getByRole("button", { name: "Nach „Verloren“ verschieben" }).click();

@@ -119,6 +119,12 @@ for (const size of SIZES) {
     const reason = step.getByLabel("Grund für „Verloren“");
     await expect(reason).toBeFocused();
     await expect(reason).toBeInViewport();
+    // A question, not an error: no alert; without JS the page's answer describes the select.
+    await expect(step.getByRole("alert")).toHaveCount(0);
+    if (!javaScriptEnabled)
+      await expect(reason).toHaveAccessibleDescription(
+        "Bitte wählen Sie einen Grund für „Verloren“.",
+      );
     await expect(
       step.getByRole("button", { name: "Nach „Verloren“ verschieben" }),
     ).toBeInViewport();

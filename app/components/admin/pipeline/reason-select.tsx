@@ -8,6 +8,7 @@ export function ReasonSelect({
   reasons,
   name,
   autoFocus,
+  describedBy,
   className = "",
 }: {
   ref: Ref<HTMLSelectElement>;
@@ -16,6 +17,8 @@ export function ReasonSelect({
   /** The form field (the board's dialog reads the value itself and posts it with the move). */
   name?: string;
   autoFocus?: boolean;
+  /** The id of a text that explains the choice (aria-describedby). */
+  describedBy?: string;
   /** More classes (e.g. a scroll margin when the select is the page's anchor). */
   className?: string;
 }) {
@@ -25,6 +28,7 @@ export function ReasonSelect({
       id={id}
       name={name}
       required
+      aria-describedby={describedBy}
       defaultValue=""
       autoFocus={autoFocus}
       className={`${inputClass} w-full ${className}`}

@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Alert, inputClass } from "~/components/ui/field";
 import { useFocusAfterSave } from "~/components/ui/use-focus-after-save";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { resolveStage, type Stage } from "~/lib/pipeline";
+import { PIPELINE_MESSAGES, resolveStage, type Stage } from "~/lib/pipeline";
 import type { RequestStatus } from "~/lib/request-status";
 import { ReasonSelect } from "./reason-select";
 
@@ -183,6 +183,10 @@ export function ReasonStep({
   useEffect(() => select.current?.focus(), []);
   if (!stage) return null;
   const selectId = anchored ? `request-${id}` : `${uid}-reason`;
+  // The select is required, so a browser never posts this step without a reason: "no reason" comes
+  // back only from the stage select (without JS). That is the question this step asks, shown as a
+  // prompt; any other answer (a reason no longer configured) is an error.
+  const prompt = error === PIPELINE_MESSAGES.reasonMissing(stage.name);
   return (
     <form
       method="post"
@@ -199,13 +203,19 @@ export function ReasonStep({
       <input type="hidden" name="intent" value="stage" />
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="stage" value={stage.id} />
-      {error ? <Alert>{error}</Alert> : null}
+      {error && !prompt ? <Alert>{error}</Alert> : null}
+      {prompt ? (
+        <p id={`${selectId}-prompt`} className="text-slate-700 dark:text-slate-300">
+          {error}
+        </p>
+      ) : null}
       <label htmlFor={selectId} className="block font-medium">
         Grund für „{stage.name}“
       </label>
       <ReasonSelect
         ref={select}
         id={selectId}
+        describedBy={prompt ? `${selectId}-prompt` : undefined}
         name="reason"
         reasons={reasons}
         autoFocus
