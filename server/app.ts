@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
@@ -15,6 +15,7 @@ import {
   concurrencyLimit,
   REQUEST_QUEUE_MAX,
 } from "./concurrency.ts";
+import { cspNonce } from "./csp-nonce.ts";
 import { bodyGuard, type GuardOptions, originGuard, requestLineGuard } from "./guards.ts";
 import { createRequestHandler } from "./handler.ts";
 import { landingFastPath } from "./landing-fast-path.ts";
@@ -144,7 +145,7 @@ export function createApp(
   app.use(limiter);
   app.locals.requestStats = (): RequestStats => ({ ...limiter.stats(), intake: intake.stats() });
   app.use((req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = cspNonce();
     // Only /embed may be framed, and only by the configured websites (ADR 283).
     res.locals.embed = extras.isEmbedPath(req.path);
     next();

@@ -9,6 +9,7 @@ import {
   formatMegabytes,
   formatRequestId,
   formatTime,
+  formatYear,
   summaryOf,
   summaryPreview,
 } from "./format";
@@ -55,6 +56,28 @@ describe("format", () => {
       expect(formatDateTime(new Date(ms).toISOString())).toBe(intl.format(ms));
     }
     expect(() => formatDateTime("kein Datum")).toThrow(RangeError);
+  });
+
+  it("gives Berlin's year exactly as Intl does, at the turn of the year and call after call", () => {
+    const intl = new Intl.DateTimeFormat("de-DE", { timeZone: "Europe/Berlin", year: "numeric" });
+    const instants = [
+      "2026-12-31T22:59:59.999Z", // 23:59:59 CET: still 2026
+      "2026-12-31T23:00:00Z", // midnight in Berlin: 2027, in the same UTC day
+      "2026-12-31T22:59:59.999Z", // and back (the kept hour is replaced)
+      "2027-06-30T21:59:59Z", // CEST
+      "1893-03-31T22:30:00Z", // local mean time: Intl alone
+      "0001-01-01T00:00:00Z",
+    ].map((text) => Date.parse(text));
+    let seed = 11;
+    for (let i = 0; i < 2000; i++) {
+      seed = (seed * 48271) % 2147483647;
+      instants.push(Date.UTC(1950, 0, 1) + seed * 1_500);
+    }
+    for (const ms of instants) {
+      expect(formatYear(ms)).toBe(intl.format(ms));
+      expect(formatYear(new Date(ms))).toBe(intl.format(ms));
+    }
+    expect(() => formatYear("kein Datum")).toThrow(RangeError);
   });
 
   it("formats sizes with 1024 per step", () => {
