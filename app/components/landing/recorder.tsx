@@ -123,8 +123,17 @@ export default function Recorder({
     const recorder = new MediaRecorder(stream, { mimeType });
     const chunks: Blob[] = [];
     let startedAt = performance.now();
+    // The timer counts from the moment the audio starts (the start event can come a moment after
+    // start() on a busy device): the limit then gives the whole five minutes of audio, and the
+    // seconds shown are the recording's own. A recorder stopped before it started never ticks.
     recorder.onstart = () => {
       startedAt = performance.now();
+      if (recorder.state !== "recording") return;
+      timerRef.current = setInterval(() => {
+        secondsRef.current += 1;
+        setSeconds(secondsRef.current);
+        if (secondsRef.current >= maxSeconds) stop();
+      }, 1000);
     };
     recorder.ondataavailable = (event) => {
       if (event.data.size) chunks.push(event.data);
@@ -163,11 +172,6 @@ export default function Recorder({
       if (!meter) return;
       meter.value = Math.round(level * 100);
     });
-    timerRef.current = setInterval(() => {
-      secondsRef.current += 1;
-      setSeconds(secondsRef.current);
-      if (secondsRef.current >= maxSeconds) stop();
-    }, 1000);
   }, [onChange, maxSeconds, stop, handedOver]);
 
   useEffect(() => {
