@@ -49,7 +49,7 @@ let lastYear: { hour: number; year: string } | undefined;
 /**
  * "2026": the year in Berlin (the footer's ©; the server's year, so the hydration matches). A year
  * begins on a whole UTC hour (see formatDateTime), so the last hour's answer is kept: the landing
- * page asks for every request, and Intl's format was 2–3 % of its CPU under load.
+ * page asks for every request, and Intl's format was 2–3 % of its CPU under load (ADR 360).
  */
 export function formatYear(value: Date | string | number): string {
   const ms = toDate(value).getTime();
