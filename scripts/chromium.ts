@@ -18,11 +18,21 @@ export const chromiumLaunchOptions = {
   args: chromiumArgs,
 };
 
+/** Where Google Analytics' script comes from once a visitor consented (components/landing/cookie-bar.tsx). */
+export const GTAG_ORIGIN = "https://www.googletagmanager.com";
+
 /**
  * The same browser with a fake microphone (a beep) and no permission prompt: every e2e test runs
  * in it (playwright.config.ts), the recorder's among them.
  */
 export const chromiumWithMicrophone = {
   ...chromiumLaunchOptions,
-  args: [...chromiumArgs, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"],
+  args: [
+    ...chromiumArgs,
+    "--use-fake-device-for-media-stream",
+    "--use-fake-ui-for-media-stream",
+    // Tests never reach the internet: gtag.js's host resolves to nothing, and the e2e fixtures
+    // accept that one failed load (no request interception in the way of every other request).
+    `--host-resolver-rules=MAP ${new URL(GTAG_ORIGIN).hostname} ~NOTFOUND`,
+  ],
 };
