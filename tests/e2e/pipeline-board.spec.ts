@@ -89,13 +89,21 @@ for (const size of SIZES) {
       expect(stageOf(second)).toBe("lost");
     } else {
       if (size.name === "desktop") {
-        // Drag and drop with the mouse, from the card's handle: pressed, moved over the column
-        // twice (the first move starts the drag, the second is a dragover on the target), let go.
+        // Drag and drop with the mouse, from the card's handle: pressed, moved sideways into the
+        // next column at the card's height (the columns are as tall as the board's row; aiming at
+        // a column's centre would scroll the page in the middle of the drag when the card sits low
+        // in a long column), twice (the first move starts the drag, the second is a dragover on
+        // the target), let go.
         const target = column(page, "contacted");
-        await a.locator("[data-drag-handle]").hover();
+        const handle = a.locator("[data-drag-handle]");
+        await handle.hover();
+        const from = await handle.boundingBox();
+        const to = await target.boundingBox();
+        if (!from || !to) throw new Error("the card's handle or the target column is not rendered");
+        const y = Math.min(from.y + from.height / 2, to.y + to.height - 8);
         await page.mouse.down();
-        await target.hover();
-        await target.hover({ position: { x: 24, y: 24 } });
+        await page.mouse.move(to.x + 24, y);
+        await page.mouse.move(to.x + 48, y);
         await page.mouse.up();
         await expect(column(page, "contacted").locator(`[data-card="${first}"]`)).toHaveCount(1);
         await expect.poll(() => stageOf(first)).toBe("contacted");
