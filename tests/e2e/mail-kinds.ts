@@ -21,7 +21,12 @@ import { loginAs } from "./auth";
 import { requestIdOf } from "./fidelity-helpers";
 import { expect, type ReceivedMail, type SeedApi, waitForMail } from "./fixtures";
 import { waitForHydration } from "./hydration";
-import { appointmentOf, forgetQuarantineMails, invitationIdOf } from "./seed";
+import {
+  appointmentOf,
+  forgetQuarantineMails,
+  forgetScriptFreeReleases,
+  invitationIdOf,
+} from "./seed";
 import { passStepUp } from "./step-up-helpers";
 
 export const IDENTITY = {
@@ -84,6 +89,7 @@ export async function answerQuestion(page: Page) {
   const x = readAnswer(a ?? "") as number;
   const y = readAnswer(b ?? "") as number;
   await field.fill(String(op === "plus" ? x + y : x - y));
+  forgetScriptFreeReleases();
   await page.getByRole("button", { name: "Antwort senden" }).click();
   await expect(page.getByTestId("script-free-outcome")).toHaveText(
     "Danke! Deine Anfrage ist jetzt bei uns angekommen.",

@@ -2,7 +2,7 @@
 // stack's database via app/server, which knows the layout) or its public HTTP API. Every seed
 // made through the `seed` fixture is removed again after the test (tests/e2e/fixtures.ts).
 import { randomBytes, scryptSync } from "node:crypto";
-import { desc, eq, inArray } from "drizzle-orm";
+import { desc, eq, inArray, like } from "drizzle-orm";
 import type { Configuration } from "~/lib/configuration";
 import { deleteAdmin, findAdminByEmail, insertAdmin } from "~/server/accounts/admins.server";
 import { createAffiliateCode, deleteAffiliateCode } from "~/server/affiliates.server";
@@ -23,6 +23,7 @@ import {
   invitations,
   jobRuns,
   mailOutbox,
+  rateLimits,
   requests,
 } from "~db/schema";
 import { solvedAltcha } from "../altcha-solution";
@@ -287,6 +288,16 @@ export function forgetQuarantineMails() {
     .delete(jobRuns)
     .where(inArray(jobRuns.name, ["quarantine-notice"]))
     .run();
+}
+
+/**
+ * Forgets the script-free releases this worker's tests have used (ADR 326): every test speaks from
+ * 127.0.0.1, and the server releases at most SCRIPT_FREE_PER_CLIENT (3) requests per client and
+ * day by a right answer. A test that answers does not inherit the answers of the tests before it
+ * in its worker (which ones those are depends on how Playwright spreads the tests).
+ */
+export function forgetScriptFreeReleases() {
+  db().delete(rateLimits).where(like(rateLimits.key, "script-free-client:%")).run();
 }
 
 /** The feedback entries of the accessibility statement, oldest first (ADR 340). */
