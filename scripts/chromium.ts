@@ -1,5 +1,7 @@
 // Debian's Chromium as every browser run here starts it (Playwright's projects, Lighthouse):
 // one list of flags, so the e2e runs and the Lighthouse figures see the same browser.
+import { GTAG_ORIGIN } from "../app/lib/analytics.ts";
+
 export const CHROMIUM_DEFAULT_PATH = "/usr/bin/chromium";
 
 export const chromiumArgs = [
@@ -17,9 +19,6 @@ export const chromiumLaunchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? CHROMIUM_DEFAULT_PATH,
   args: chromiumArgs,
 };
-
-/** Where Google Analytics' script comes from once a visitor consented (components/landing/cookie-bar.tsx). */
-export const GTAG_ORIGIN = "https://www.googletagmanager.com";
 
 /**
  * The same browser with a fake microphone (a beep) and no permission prompt: every e2e test runs

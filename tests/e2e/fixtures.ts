@@ -16,8 +16,8 @@
 // `calcomApp` gives the second server (Cal.com provider) with a ready admin; `plainApp` a third one
 // without SMTP and AI and with a strict login limit (tests/e2e/stack.ts).
 import { test as base, expect, type Locator, type Page, type ViewportSize } from "@playwright/test";
+import { GTAG_ORIGIN } from "~/lib/analytics";
 import type { Configuration } from "~/lib/configuration";
-import { GTAG_ORIGIN } from "../../scripts/chromium.ts";
 import type { ImapStandIn } from "../imap-stand-in";
 import type { ReceivedMail } from "../smtp-inbox";
 import { signIn } from "./auth";

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
+import { GTAG_ORIGIN } from "~/lib/analytics";
 import { AttributionFields } from "./attribution-fields";
 
 type Consent = { analytics: boolean; marketing: boolean };
@@ -143,8 +144,6 @@ function ChoiceButton({
     </button>
   );
 }
-
-const GTAG_ORIGIN = "https://www.googletagmanager.com";
 
 /**
  * Google Analytics, rendered only after the visitor consented (nothing is requested from Google
