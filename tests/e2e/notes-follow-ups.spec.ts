@@ -8,7 +8,7 @@ import type { Locator, Page } from "@playwright/test";
 import { berlinToday } from "~/lib/booking-calendar";
 import { formatRequestId } from "~/lib/format";
 import { NOTE_MESSAGES } from "~/lib/request-notes";
-import { loginAs } from "./auth";
+import { loginAs, signIn } from "./auth";
 import { expect, test, waitForMail } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
@@ -163,3 +163,44 @@ for (const size of SIZES) {
     await page.screenshot({ path: testInfo.outputPath(`tasks-done-${size.name}.png`) });
   });
 }
+
+// A slow phone (ADR 361): React Router hands a fetcher's answer over at once but its new state in a
+// transition, and on a slow CPU a render in between saw "submitting" beside the answer. The
+// refusal then counted as the old data: the form said "Notiz gespeichert." over the refused draft
+// (7 of 12 runs at 8x throttling before the fix). Both answers, refused and saved, at that speed.
+test("on a slow phone a refused note shows its refusal, and a saved one its line @js-only", async ({
+  page,
+  seed,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const m = Math.random().toString(16).slice(2, 8);
+  const id = await seed.request({ name: `Sven Langsam ${m}`, email: `slow-${m}@example.com` });
+  const admin = await seed.admin();
+  await signIn(page, admin, { to: `/admin/requests?requestId=${id}` });
+  await waitForHydration(page);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 8 });
+
+  const notes = page.locator("[data-fullscreen]").getByRole("region", { name: "Notizen" });
+  const form = notes.getByRole("form", { name: "Neue Notiz" });
+  const field = form.getByLabel("Notiz", { exact: true });
+  const saved = form.locator("[data-note-saved]");
+  const unknown = `niemand-${m}`;
+  await field.fill(`Bitte @${unknown} ansehen.`);
+  await form.getByRole("button", { name: "Notiz speichern" }).click();
+  const refused = form.getByText(NOTE_MESSAGES.unknownMention([unknown]));
+  await expect(refused).toBeVisible();
+  await expect(field).toBeFocused();
+  await expect(saved).toHaveCount(0);
+  await expect(notes.getByText("Noch keine Notizen.")).toBeVisible();
+
+  const body = `Angebot bis Freitag ${m}.`;
+  await field.fill(body);
+  await form.getByRole("button", { name: "Notiz speichern" }).click();
+  await expect(saved).toBeFocused();
+  const item = notes.getByRole("list", { name: "Notizen" }).getByRole("listitem");
+  await expect(item.filter({ hasText: body })).toHaveCount(1);
+  // The refusal before it does not come back into the emptied form.
+  await expect(refused).toHaveCount(0);
+  await expect(field).toHaveValue("");
+});

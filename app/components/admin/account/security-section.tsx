@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, useLayoutEffect, useRef } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
 import { CopyButton } from "~/components/admin/requests/copy-button";
 import { Button } from "~/components/ui/button";
@@ -357,7 +357,9 @@ function RequireForAllForm({ on, answer }: { on: boolean; answer?: Reply }) {
   // A refused save leaves `on` as it was: each answer (a reply, or a redirect with a new location
   // — the held admin's refusal) shows the stored rule again, not the unticked box.
   const location = useLocation().key;
-  useEffect(() => {
+  // In the commit that shows the answer, before the page is painted: a passive effect could run
+  // frames later, after the admin (or a test) had ticked the box again, and untick it.
+  useLayoutEffect(() => {
     if (answer && box.current) box.current.checked = on;
   }, [answer, on]);
   return (

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useActionData } from "react-router";
 
 /** A refused note or follow-up form (routes/admin/request-work.server.ts): the draft comes back. */
@@ -40,13 +40,22 @@ export function useWorkAnswer(
 /**
  * A fetcher's data from its last post only. A post the action answers with a redirect leaves the
  * fetcher's data as it was, so a refusal before it would show again (the draft and its message
- * back in the emptied form, no "gespeichert" line): data already there when a post starts counts
- * as gone.
+ * back in the emptied form, no "gespeichert" line): the data the form showed when a post started
+ * counts as gone.
+ *
+ * "Showed" means committed: React Router hands a fetcher's new data over at once but its new state
+ * in a transition, so a render on a slow device can still see "submitting" beside the answer that
+ * just arrived. That answer must not count as the old one (it did: a refused note read "Notiz
+ * gespeichert." at 8x CPU throttling), so the data is noted in a layout effect, when an idle render
+ * has been committed, and only that noted data goes stale when a post begins.
  */
 export function useFreshData(state: string, data: unknown): unknown {
+  const shown = useRef<unknown>(data);
   const [stale, setStale] = useState<unknown>(undefined);
-  // "submitting" only: after the action the fetcher may be "loading" (revalidating) with new data.
-  if (state === "submitting" && data !== undefined && data !== stale) setStale(data);
+  useLayoutEffect(() => {
+    if (state === "idle") shown.current = data;
+    else setStale(shown.current);
+  }, [state, data]);
   return data === stale ? undefined : data;
 }
 
