@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { loginAs } from "./auth";
+import { signIn } from "./auth";
 import { expect, test, waitForMail } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { findAdmin, removeAdmin } from "./seed";
@@ -103,8 +103,7 @@ for (const theme of ["light", "dark"] as const) {
         );
         expect(await violations(page)).toEqual([]);
 
-        await loginAs(page, admin);
-        await page.goto(`/admin/audit?actor=${admin.id}&action=status`);
+        await signIn(page, admin, { to: `/admin/audit?actor=${admin.id}&action=status` });
         await expect(page.getByText("Status: Neu → Erledigt").first()).toBeVisible();
         expect(await violations(page)).toEqual([]);
 

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { loginAs } from "./auth";
+import { signIn } from "./auth";
 import { submitVisitorRequest } from "./fidelity-helpers";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
@@ -70,8 +70,7 @@ for (const theme of ["light", "dark"] as const) {
         expect(await violations(page)).toEqual([]);
 
         // The admin side: the settings card and the list of feedback.
-        await loginAs(page, await seed.admin());
-        await page.goto("/admin/settings#accessibility");
+        await signIn(page, await seed.admin(), { to: "/admin/settings#accessibility" });
         await expect(
           page.getByRole("heading", { level: 2, name: "Barrierefreiheit" }),
         ).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { DEFAULT_ACCESSIBILITY } from "~/lib/accessibility";
-import { loginAs } from "./auth";
+import { signIn } from "./auth";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { feedbackEntries, outboxRecipients, removeFeedback } from "./seed";
@@ -148,8 +148,7 @@ for (const size of [PHONE, DESKTOP]) {
     await expect(page.getByTestId("feedback-sent")).toBeVisible();
     const mine = feedbackEntries().filter((e) => !before.includes(e.id));
     try {
-      await loginAs(page, await seed.admin());
-      await page.goto("/admin/settings#accessibility");
+      await signIn(page, await seed.admin(), { to: "/admin/settings#accessibility" });
       const card = page.locator("#accessibility");
       const list = card.getByRole("link", { name: /^Rückmeldungen ansehen \(\d+\)$/ });
       await list.scrollIntoViewIfNeeded();
@@ -188,8 +187,7 @@ test("switched off in the settings: no page, no footer link, no link under /embe
   // Restored after the test (published again).
   seed.configuration({ accessibility: { ...DEFAULT_ACCESSIBILITY } });
   await page.setViewportSize(PHONE);
-  await loginAs(page, await seed.admin());
-  await page.goto("/admin/settings#accessibility");
+  await signIn(page, await seed.admin(), { to: "/admin/settings#accessibility" });
   if (javaScriptEnabled) await waitForHydration(page);
   const publish = page.getByRole("checkbox", { name: "Erklärung veröffentlichen" });
   await expect(publish).toBeChecked();

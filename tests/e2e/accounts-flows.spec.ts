@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { loginAs, mailLink } from "./auth";
+import { loginAs, mailLink, signIn } from "./auth";
 import { expect, test, waitForMail } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { findAdmin } from "./seed";
@@ -87,8 +87,7 @@ test("invite → register from the mailed link → activate → log in as the ne
   await expect(page).toHaveURL(/\/admin\/login\?notice=registered/, { timeout: 8000 });
   await expect(page.getByText("wartet auf die Freischaltung")).toBeVisible();
 
-  await loginAs(page, inviter);
-  await page.goto("/admin/users");
+  await signIn(page, inviter, { to: "/admin/users" });
   const adminRow = page.getByTestId(`admin-row-${username}`);
   await expect(adminRow).toContainText("Inaktiv");
   await expect(adminRow).toContainText("Nie");
@@ -147,8 +146,7 @@ test("activate an invitation directly: credentials shown once, the invitee gets 
 }) => {
   const inviter = await seed.admin();
   const email = `direkt-${unique()}@example.com`;
-  await loginAs(page, inviter);
-  await page.goto("/admin/users");
+  await signIn(page, inviter, { to: "/admin/users" });
   await page.getByLabel("E-Mail-Adresse").fill(email);
   await page.getByRole("button", { name: "Einladung senden" }).click();
   const row = page.getByTestId(`invitation-row-${email}`);
@@ -178,8 +176,7 @@ test("users page at 390 px: rows stack as cards, actions reachable, no axe viola
   const me = await seed.admin();
   const other = await seed.admin();
   const email = `handy-${unique()}@example.com`;
-  await loginAs(page, me);
-  await page.goto("/admin/users");
+  await signIn(page, me, { to: "/admin/users" });
   if (javaScriptEnabled) await waitForHydration(page);
   await page.getByLabel("E-Mail-Adresse").fill(email);
   await page.getByRole("button", { name: "Einladung senden" }).click();

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { loginAs } from "./auth";
+import { loginAs, signIn } from "./auth";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { seedRequest } from "./seed";
@@ -305,8 +305,10 @@ test("AI without a key: automatic preparation is disabled and says why; the prom
     email,
     phone: "+49 30 9876 5432",
   });
-  await loginAs(page, plainApp.admin, plainApp.url);
-  await page.goto(`${plainApp.url}/admin/requests?requestId=${id}`);
+  await signIn(page, plainApp.admin, {
+    to: `/admin/requests?requestId=${id}`,
+    baseUrl: plainApp.url,
+  });
   // The full-screen view: every section stacked, with and without JS.
   const view = page.getByRole("dialog", { name: `Anna ${marker}` });
   await expect(view).toBeVisible();

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { loginAs } from "./auth";
+import { signIn } from "./auth";
 import { expect, test } from "./fixtures";
 import { findAdmin, removeAdmin } from "./seed";
 
@@ -45,8 +45,7 @@ for (const size of SIZES) {
     const admin = await seed.admin();
     const email = await waitingColleague(page, admin);
     try {
-      await loginAs(page, admin);
-      await page.goto("/admin/users");
+      await signIn(page, admin, { to: "/admin/users" });
       const heading = await page.getByRole("heading", { name: /^Admins \(\d+\)$/ }).textContent();
       const total = Number(heading?.match(/\((\d+)\)/)?.[1]);
       await page.goto("/admin/dashboard");

@@ -4,7 +4,7 @@ import type { Locator, Page } from "@playwright/test";
 import { inArray } from "drizzle-orm";
 import { db } from "~/server/platform/db.server";
 import { webhookDeliveries } from "~db/schema";
-import { loginAs } from "./auth";
+import { signIn } from "./auth";
 import { expect, type SeedApi, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
@@ -379,8 +379,7 @@ for (const viewport of VIEWPORTS) {
   }, testInfo) => {
     await page.setViewportSize(viewport);
     const admin = await seed.admin();
-    await loginAs(page, admin);
-    await page.goto("/admin/dashboard");
+    await signIn(page, admin, { to: "/admin/dashboard" });
     const welcome = page.locator("header [data-welcome]");
     await expect(welcome).toHaveText(`Willkommen, ${admin.username}`);
     await expect(welcome).toBeInViewport({ ratio: 1 });

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { db } from "~/server/platform/db.server";
 import { assignRequest } from "~/server/requests/manage.server";
 import { appointments } from "~db/schema";
-import { loginAs } from "./auth";
+import { signIn } from "./auth";
 import { expect, test } from "./fixtures";
 import { seedAppointment } from "./seed";
 
@@ -69,8 +69,7 @@ test("request rows show attachments, assignees and a booked demo at a glance", a
     .where(eq(appointments.id, appointment.id))
     .run();
   try {
-    await loginAs(page, admin);
-    await page.goto(`/admin/requests?q=${tag}`);
+    await signIn(page, admin, { to: `/admin/requests?q=${tag}` });
     const full = page.getByTestId("request-row").filter({ hasText: `Alles ${tag}` });
     const glance = full.getByRole("list", { name: "Auf einen Blick" });
     await expect(glance.getByRole("listitem")).toHaveText([

@@ -1,4 +1,4 @@
-import { loginAs } from "./auth";
+import { signIn } from "./auth";
 import { expect, test } from "./fixtures";
 import { storeSummary } from "./seed";
 
@@ -23,8 +23,7 @@ for (const size of SIZES) {
       description: `Reparaturtermine online vergeben ${tag}.`,
     });
     storeSummary(id, "{}");
-    await loginAs(page, await seed.admin());
-    await page.goto(`/admin/requests?q=${tag}`);
+    await signIn(page, await seed.admin(), { to: `/admin/requests?q=${tag}` });
     const row = page.locator(`[data-request-id="${id}"]`);
     await expect(row).toContainText(`Reparaturtermine online vergeben ${tag}.`);
     await expect(row).not.toContainText("{}");

@@ -1,4 +1,4 @@
-import { loginAs } from "./auth";
+import { signIn } from "./auth";
 import { expect, test } from "./fixtures";
 
 // The appointments' search box never cuts its placeholder, the spec's "Suchen nach Kontakten
@@ -10,8 +10,7 @@ for (const width of [320, 390, 1280, 1400]) {
     seed,
   }, testInfo) => {
     await page.setViewportSize({ width, height: 900 });
-    await loginAs(page, await seed.admin());
-    await page.goto("/admin/appointments");
+    await signIn(page, await seed.admin(), { to: "/admin/appointments" });
     const search = page.getByRole("searchbox", { name: "Suche" });
     await expect(search).toHaveAttribute("placeholder", "Suchen nach Kontakten oder Inhalten...");
     await expect(search).toBeInViewport();

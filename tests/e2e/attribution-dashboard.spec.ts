@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { loginAs } from "./auth";
+import { signIn } from "./auth";
 import { addSolvedAltcha } from "./fidelity-helpers";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
@@ -37,8 +37,7 @@ test("attribution, duplicate lead and conversion charts", async ({
   );
 
   const admin = await seed.admin();
-  await loginAs(page, admin);
-  await page.goto("/admin/requests");
+  await signIn(page, admin, { to: "/admin/requests" });
   await page.getByLabel("Quelle").selectOption(marker);
   await page.getByRole("button", { name: "Filter anwenden" }).click();
   await expect(page).toHaveURL(new RegExp(`source=${marker}`));

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { loginAs } from "./auth";
+import { signIn } from "./auth";
 import { expect, test } from "./fixtures";
 
 // The audit log speaks German (ADR 342): a status change reads "Status: Neu → Erledigt" on the
@@ -28,8 +28,7 @@ for (const size of SIZES) {
     const admin = await seed.admin();
     const id = await seed.request();
     await setStatus(page, admin, id);
-    await loginAs(page, admin);
-    await page.goto(`/admin/audit?actor=${admin.id}&action=status`);
+    await signIn(page, admin, { to: `/admin/audit?actor=${admin.id}&action=status` });
     const row = page.getByTestId("audit-row").first();
     await expect(row).toContainText(`Anfrage #${String(id).padStart(4, "0")}`);
     const details = row.getByText("Status: Neu → Erledigt");

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { loginAs, mailLink } from "./auth";
+import { loginAs, mailLink, signIn } from "./auth";
 import { expect, test, waitForMail } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
@@ -56,8 +56,7 @@ test("the audit page filters by actor and action and links its CSV; axe clean", 
   seed,
 }) => {
   const admin = await seed.admin();
-  await loginAs(page, admin);
-  await page.goto("/admin/audit");
+  await signIn(page, admin, { to: "/admin/audit" });
   if (javaScriptEnabled) await waitForHydration(page);
   await page.getByLabel("Wer").selectOption({ label: admin.username });
   await page.getByLabel("Aktion").selectOption({ label: "Anmeldung" });

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { loginAs } from "./auth";
+import { signIn } from "./auth";
 import { submitVisitorRequest } from "./fidelity-helpers";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
@@ -55,8 +55,10 @@ for (const size of SIZES) {
     expect(id).toBeGreaterThan(0);
     await book(page, plainApp.url, id, javaScriptEnabled);
 
-    await loginAs(page, plainApp.admin, plainApp.url);
-    await page.goto(`${plainApp.url}/admin/appointments?search=${encodeURIComponent(email)}`);
+    await signIn(page, plainApp.admin, {
+      to: `/admin/appointments?search=${encodeURIComponent(email)}`,
+      baseUrl: plainApp.url,
+    });
     const card = page.getByTestId("appointment-card").first();
     await expect(card).toContainText(`Paula ${tag}`);
     await expect(card).toContainText("Videocall");

@@ -1,4 +1,4 @@
-import { loginAs } from "./auth";
+import { signIn } from "./auth";
 import { submitVisitorRequest as submitRequest } from "./fidelity-helpers";
 import { expect, test, waitForMail } from "./fixtures";
 
@@ -53,8 +53,9 @@ test("a visitor books a demo slot and the admin sees and refreshes it on Termine
   const adminPage = await (
     await browser.newContext({ javaScriptEnabled, locale: "de-DE", timezoneId: "Europe/Berlin" })
   ).newPage();
-  await loginAs(adminPage, await seed.admin());
-  await adminPage.goto(`/admin/appointments?search=${encodeURIComponent(name)}`);
+  await signIn(adminPage, await seed.admin(), {
+    to: `/admin/appointments?search=${encodeURIComponent(name)}`,
+  });
   const card = adminPage.locator("li", { hasText: name });
   await expect(card).toContainText("Bestätigt");
   await expect(card).toContainText(`${booked.trim()} Uhr`);
@@ -122,8 +123,10 @@ test("against Cal.com: the visitor books through the API and the admin refreshes
   const adminPage = await (
     await browser.newContext({ javaScriptEnabled, locale: "de-DE", timezoneId: "Europe/Berlin" })
   ).newPage();
-  await loginAs(adminPage, calcomApp.admin, CALCOM_APP_URL);
-  await adminPage.goto(`${CALCOM_APP_URL}/admin/appointments?search=${encodeURIComponent(name)}`);
+  await signIn(adminPage, calcomApp.admin, {
+    to: `/admin/appointments?search=${encodeURIComponent(name)}`,
+    baseUrl: CALCOM_APP_URL,
+  });
   const card = adminPage.locator("li", { hasText: name });
   await expect(card).toContainText(`${booked.trim()} Uhr`);
   await expect(card).toContainText(/Termin-ID: cal_[0-9a-f]{12}/);

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { darkerSuggestion } from "~/lib/brand-color";
 import { BrandingSchema } from "~/lib/branding";
-import { loginAs } from "./auth";
+import { loginAs, signIn } from "./auth";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { switchToDarkTheme } from "./theme";
@@ -64,8 +64,7 @@ for (const size of SIZES) {
   }) => {
     await page.setViewportSize(size);
     seed.configuration({});
-    await loginAs(page, await seed.admin());
-    await page.goto("/admin/settings#branding");
+    await signIn(page, await seed.admin(), { to: "/admin/settings#branding" });
     if (javaScriptEnabled) await waitForHydration(page);
     const field = page.getByLabel("Hauptfarbe (Hex, z. B. #0b5d1e)");
     await field.fill(YELLOW);

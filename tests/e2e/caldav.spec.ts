@@ -1,7 +1,7 @@
 import type { Page, TestInfo } from "@playwright/test";
 import ICAL from "ical.js";
 import { type Radicale, startRadicale } from "../radicale";
-import { loginAs } from "./auth";
+import { signIn } from "./auth";
 import { submitVisitorRequest } from "./fidelity-helpers";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
@@ -35,8 +35,7 @@ for (const viewport of [
   }, testInfo) => {
     await page.setViewportSize(viewport);
     const mode = `${javaScriptEnabled ? "js" : "nojs"}-${viewport.width}`;
-    await loginAs(page, await seed.admin());
-    await page.goto("/admin/account#kalender");
+    await signIn(page, await seed.admin(), { to: "/admin/account#kalender" });
     if (javaScriptEnabled) await waitForHydration(page);
     const section = page.locator("#kalender");
     await section.getByLabel("Adresse des Kalender-Servers").fill(radicale.url);

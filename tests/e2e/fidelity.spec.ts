@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { loginAs } from "./auth";
+import { loginAs, signIn } from "./auth";
 import { requestIdOf, submitVisitorRequest, withConfiguration } from "./fidelity-helpers";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
@@ -87,8 +87,7 @@ test("request rows: status, assignment, full screen and quick actions without ex
     description: "Eine App für Vorbestellungen und Abholzeiten.",
   });
   const admin = await seed.admin();
-  await loginAs(page, admin);
-  await page.goto(`/admin/requests?q=${tag}`);
+  await signIn(page, admin, { to: `/admin/requests?q=${tag}` });
   if (javaScriptEnabled) await waitForHydration(page);
   const row = page.getByTestId("request-row").filter({ hasText: name });
   // The detail tabs stay closed; the row's own controls are visible.
@@ -255,8 +254,7 @@ test("inviting without SMTP shows the link once with a copy button and says no m
   const CALCOM_APP_URL = calcomApp.url;
   const admin = calcomApp.admin;
   const email = `ohne-smtp-${unique()}@example.com`;
-  await loginAs(page, admin, CALCOM_APP_URL);
-  await page.goto(`${CALCOM_APP_URL}/admin/users`);
+  await signIn(page, admin, { to: `/admin/users`, baseUrl: CALCOM_APP_URL });
   if (javaScriptEnabled) await waitForHydration(page);
   await page.getByLabel("E-Mail-Adresse").fill(email);
   await page.getByRole("button", { name: "Einladung senden" }).click();

@@ -4,7 +4,7 @@
 // somebody else takes that slot before the release, the admin's "Freigeben" says "Termin nicht
 // mehr frei" and the request's row in the list shows it.
 import { getConfiguration } from "~/server/configuration/configuration.server";
-import { loginAs } from "./auth";
+import { signIn } from "./auth";
 import { requestIdOf, submitVisitorRequest } from "./fidelity-helpers";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
@@ -80,8 +80,7 @@ for (const viewport of VIEWPORTS) {
           viewport: { width: viewport.width, height: viewport.height },
         })
       ).newPage();
-      await loginAs(admin, await seed.admin());
-      await admin.goto(`/admin/requests?tab=quarantine&q=${tag}`);
+      await signIn(admin, await seed.admin(), { to: `/admin/requests?tab=quarantine&q=${tag}` });
       if (javaScriptEnabled) await waitForHydration(admin);
       await admin
         .getByRole("button", { name: `Anfrage #${pad(id)} von ${name} freigeben` })

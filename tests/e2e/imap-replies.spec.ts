@@ -4,7 +4,7 @@
 // the transcription budget (`transcription.dailyLimit`) is set on the settings page.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { loginAs } from "./auth";
+import { signIn } from "./auth";
 import { expect, test, waitForMail } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
@@ -78,8 +78,7 @@ test("a lead's reply by mail shows in the thread and marks the request until it 
     .toEqual(["out", "in"]);
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await loginAs(page, imapApp.admin, url);
-  await page.goto(`${url}/admin/requests`);
+  await signIn(page, imapApp.admin, { to: `/admin/requests`, baseUrl: url });
   if (javaScriptEnabled) await waitForHydration(page);
   const row = page.locator(`[data-request-id="${id}"]`);
   const badge = row.getByText("Neue Antwort", { exact: true });

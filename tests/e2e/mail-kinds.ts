@@ -17,7 +17,7 @@ import { runMorningDigest } from "~/server/digest/digest-job.server";
 import type { MailKind } from "~/server/mail/kinds.server";
 import { fileReply } from "~/server/replies/file-reply.server";
 import { weekdayAfter } from "../integration/booking-days";
-import { loginAs } from "./auth";
+import { signIn } from "./auth";
 import { requestIdOf } from "./fidelity-helpers";
 import { expect, type ReceivedMail, type SeedApi, waitForMail } from "./fixtures";
 import { waitForHydration } from "./hydration";
@@ -226,8 +226,7 @@ export async function sendEveryMailKind(
   await wait("morning-digest", admin.email, /^Ihre Übersicht für heute: /);
 
   // The admins: the go-live check's test mail from the dashboard's button.
-  await loginAs(page, admin);
-  await page.goto("/admin/dashboard");
+  await signIn(page, admin, { to: "/admin/dashboard" });
   await page.getByRole("button", { name: "Test-E-Mail senden" }).click();
   await wait("setup-test-mail", admin.email, /^Test-E-Mail von Kleinbyte$/);
 

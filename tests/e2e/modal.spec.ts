@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { loginAs } from "./auth";
+import { signIn } from "./auth";
 import { expect, type SeedApi, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { passStepUp } from "./step-up-helpers";
@@ -8,8 +8,7 @@ import { passStepUp } from "./step-up-helpers";
 async function openUsers(page: Page, javaScriptEnabled: boolean, seed: SeedApi) {
   const me = await seed.admin();
   const target = await seed.admin();
-  await loginAs(page, me);
-  await page.goto("/admin/users");
+  await signIn(page, me, { to: "/admin/users" });
   if (javaScriptEnabled) await waitForHydration(page);
   const row = page.getByRole("row").filter({ hasText: target.username });
   await expect(row).toBeVisible();

@@ -8,7 +8,7 @@ import type { Locator, Page } from "@playwright/test";
 import { berlinToday } from "~/lib/booking-calendar";
 import { formatRequestId } from "~/lib/format";
 import { NOTE_MESSAGES } from "~/lib/request-notes";
-import { loginAs, signIn } from "./auth";
+import { signIn } from "./auth";
 import { expect, test, waitForMail } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
@@ -45,8 +45,8 @@ for (const size of SIZES) {
     const id = await seed.request({ name, email: `notes-${m}@example.com` });
     const colleague = await seed.admin({ username: `kollegin-${m}` });
     const admin = await seed.admin();
-    await loginAs(page, admin);
-    await open(page, `/admin/requests?requestId=${id}`, javaScriptEnabled);
+    await signIn(page, admin, { to: `/admin/requests?requestId=${id}` });
+    if (javaScriptEnabled) await waitForHydration(page);
 
     const view = page.locator("[data-fullscreen]");
     const notes = view.getByRole("region", { name: "Notizen" });

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Route } from "@playwright/test";
-import { loginAs, mailLink } from "./auth";
+import { loginAs, mailLink, signIn } from "./auth";
 import { expect, test, waitForMail } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { passStepUp } from "./step-up-helpers";
@@ -61,8 +61,7 @@ test("password recovery without SMTP: the forgot page says so; another admin han
 
   const helper = await seed.admin();
   const locked = await seed.admin();
-  await loginAs(page, helper);
-  await page.goto("/admin/users");
+  await signIn(page, helper, { to: "/admin/users" });
   if (javaScriptEnabled) await waitForHydration(page);
   await page
     .getByRole("button", { name: `Passwort-Reset-Link erzeugen: ${locked.username}` })

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { loginAs } from "./auth";
+import { signIn } from "./auth";
 import { expect, test, waitForMail } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
@@ -49,8 +49,7 @@ for (const size of SIZES) {
     await expect(registerPassword).toHaveAccessibleDescription(new RegExp(RULE));
     await expect(page.getByText("Mindestens 6 Zeichen")).toHaveCount(0);
 
-    await loginAs(page, admin);
-    await page.goto("/admin/change-password");
+    await signIn(page, admin, { to: "/admin/change-password" });
     await expect(page.getByLabel("Neues Passwort", { exact: true })).toHaveAccessibleDescription(
       new RegExp(RULE),
     );
@@ -71,8 +70,7 @@ for (const size of SIZES) {
     javaScriptEnabled,
   }) => {
     await page.setViewportSize(size);
-    await loginAs(page, await seed.admin());
-    await page.goto("/admin/change-password");
+    await signIn(page, await seed.admin(), { to: "/admin/change-password" });
     if (javaScriptEnabled) await waitForHydration(page);
     // The browser's own `required` check would stop an empty post first: the form is sent as
     // a visitor whose browser does not check (the server's and Conform's answers are tested).

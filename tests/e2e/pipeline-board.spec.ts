@@ -3,7 +3,7 @@
 // reason; the list's switch leads there; axe-clean in light and dark.
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { loginAs } from "./auth";
+import { loginAs, signIn } from "./auth";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { stageOf } from "./seed";
@@ -164,8 +164,7 @@ test("at 390 px the stage picker jumps to a column; the board is axe-clean in li
 }, testInfo) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const id = await seed.request({ name: "Pia Picker" });
-  await loginAs(page, await seed.admin());
-  await page.goto("/admin/requests/board");
+  await signIn(page, await seed.admin(), { to: "/admin/requests/board" });
   await page
     .getByRole("navigation", { name: "Phasen" })
     .getByRole("link", { name: /^Gewonnen/ })

@@ -4,7 +4,7 @@
 // promises and leads to the list filtered by them; axe-clean in light and dark.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { loginAs } from "./auth";
+import { loginAs, signIn } from "./auth";
 import { expect, test, waitForMail } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { findRequest, setPromisesDue, stageOf } from "./seed";
@@ -33,8 +33,7 @@ for (const size of SIZES) {
     const lead = `trial-${m}@example.com`;
     const id = await seed.request({ name: `Theo Testkunde ${m}`, email: lead });
     const admin = await seed.admin();
-    await loginAs(page, admin);
-    await page.goto(`/admin/requests?requestId=${id}`);
+    await signIn(page, admin, { to: `/admin/requests?requestId=${id}` });
     if (javaScriptEnabled) await waitForHydration(page);
     const view = page.locator("[data-fullscreen]");
     // Stage and both promises.

@@ -1,4 +1,4 @@
-import { loginAs } from "./auth";
+import { signIn } from "./auth";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
@@ -32,8 +32,7 @@ for (const size of SIZES) {
       status: "ACCEPTED",
       requestId: id,
     });
-    await loginAs(page, await seed.admin());
-    await page.goto(`/admin/requests?requestId=${id}`);
+    await signIn(page, await seed.admin(), { to: `/admin/requests?requestId=${id}` });
     if (javaScriptEnabled) await waitForHydration(page);
     const view = page.locator("[data-fullscreen]");
     const section = view.locator("[data-request-appointments]");

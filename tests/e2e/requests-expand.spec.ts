@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { loginAs } from "./auth";
+import { signIn } from "./auth";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { removeRequest } from "./seed";
@@ -92,8 +92,7 @@ test("actions inside an expanded row return to the list with the row still expan
   const name = `Aktion ${m}`;
   const id = await seed.request({ name, companyDescription: `Firma Aktion ${m}` });
   const admin = await seed.admin();
-  await loginAs(page, admin);
-  await page.goto(`/admin/requests?q=${m}`);
+  await signIn(page, admin, { to: `/admin/requests?q=${m}` });
   if (javaScriptEnabled) await waitForHydration(page);
   const row = rowOf(page, name);
   await expandToggle(row, name, javaScriptEnabled).click();

@@ -3,7 +3,7 @@
 // stage that asks for a reason ("Verloren") lands on the reason select, focused and on screen —
 // in the row and in the full-screen view.
 import type { Locator, Page } from "@playwright/test";
-import { loginAs } from "./auth";
+import { loginAs, signIn } from "./auth";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { stageOf } from "./seed";
@@ -112,8 +112,8 @@ for (const size of SIZES) {
     // Two rows: the one moved is the second (older) one, below the first.
     const id = await seed.request({ name: `Lara Verloren ${m}` });
     await seed.request({ name: `Otto Oben ${m}` });
-    await loginAs(page, await seed.admin());
-    await open(page, `/admin/requests?q=${m}`, javaScriptEnabled);
+    await signIn(page, await seed.admin(), { to: `/admin/requests?q=${m}` });
+    if (javaScriptEnabled) await waitForHydration(page);
     await chooseLost(row(page, id), id, javaScriptEnabled);
     const step = page.locator(`[data-reason-step="${id}"]`);
     const reason = step.getByLabel("Grund für „Verloren“");
@@ -152,8 +152,8 @@ for (const size of SIZES) {
     await page.setViewportSize({ width: size.width, height: size.height });
     const m = marker();
     const id = await seed.request({ name: `Vera Vollbild ${m}` });
-    await loginAs(page, await seed.admin());
-    await open(page, `/admin/requests?q=${m}&requestId=${id}`, javaScriptEnabled);
+    await signIn(page, await seed.admin(), { to: `/admin/requests?q=${m}&requestId=${id}` });
+    if (javaScriptEnabled) await waitForHydration(page);
     const view = page.locator("[data-fullscreen]");
     await chooseLost(view, id, javaScriptEnabled);
     // The step is the view's; the row behind it shows none.

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { loginAs } from "./auth";
+import { signIn } from "./auth";
 import { expect, type SeedApi, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
@@ -66,8 +66,7 @@ test("status, assignment, archive and restore", async ({ page, javaScriptEnabled
   const m = marker();
   const id = await seedRequest(seed, m);
   const admin = await seed.admin();
-  await loginAs(page, admin);
-  await page.goto(`/admin/requests?q=${m}`);
+  await signIn(page, admin, { to: `/admin/requests?q=${m}` });
   if (javaScriptEnabled) await waitForHydration(page);
   await openRow(page, `Kundin ${m}`);
 

@@ -1,4 +1,4 @@
-import { loginAs } from "./auth";
+import { signIn } from "./auth";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
@@ -29,8 +29,7 @@ for (const size of SIZES) {
   }, testInfo) => {
     await page.setViewportSize(size);
     seed.configuration({});
-    await loginAs(page, await seed.admin());
-    await page.goto("/admin/settings");
+    await signIn(page, await seed.admin(), { to: "/admin/settings" });
     if (javaScriptEnabled) await waitForHydration(page);
     const index = page.getByRole("navigation", { name: "Abschnitte" });
     const titles = await index.getByRole("link").allTextContents();
@@ -72,8 +71,7 @@ for (const size of SIZES) {
   }) => {
     await page.setViewportSize(size);
     seed.configuration({});
-    await loginAs(page, await seed.admin());
-    await page.goto("/admin/settings");
+    await signIn(page, await seed.admin(), { to: "/admin/settings" });
     if (javaScriptEnabled) await waitForHydration(page);
     const field = page.locator("#accessibility-feedbackDays");
     const bar = page.locator("[data-save-bar]");

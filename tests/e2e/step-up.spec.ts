@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
 import { generateSync } from "otplib";
-import { loginAs } from "./auth";
+import { signIn } from "./auth";
 import { expect, type SeedApi, test, waitForMail } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import type { SeededAdmin } from "./seed";
@@ -20,8 +20,7 @@ const VIEWPORTS = [
 /** A fresh session (no step-up yet) of `me` on the users page, for this viewport. */
 async function freshSession(page: Page, me: SeededAdmin, js: boolean, path = "/admin/users") {
   await page.context().clearCookies();
-  await loginAs(page, me);
-  await page.goto(path);
+  await signIn(page, me, { to: path });
   if (js) await waitForHydration(page);
 }
 

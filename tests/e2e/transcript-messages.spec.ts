@@ -4,7 +4,7 @@
 // Kunden" mails the lead with Reply-To the admin and keeps the thread in the request.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { loginAs } from "./auth";
+import { signIn } from "./auth";
 import { currentStack, expect, test, waitForMail } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { adminExtras } from "./seed";
@@ -90,8 +90,7 @@ test("an admin writes to the lead from the full-screen view; the thread stays wi
   const lead = `lead-${m}@example.com`;
   const id = await seed.request({ name: `Kundin ${m}`, email: lead });
   const admin = await seed.admin();
-  await loginAs(page, admin);
-  await page.goto(`/admin/requests?requestId=${id}`);
+  await signIn(page, admin, { to: `/admin/requests?requestId=${id}` });
   if (javaScriptEnabled) await waitForHydration(page);
   const section = page.getByRole("region", { name: "Nachricht an den Kunden" });
   await expect(section.getByText("Noch keine Nachrichten an den Kunden.")).toBeVisible();
