@@ -36,7 +36,11 @@ export async function signIn(
   const location = answer.headers().location ?? "";
   expect(answer.status(), `login of ${credentials.username}: ${location}`).toBe(302);
   expect(location).not.toMatch(/\/admin\/login/);
-  await page.goto(`${baseUrl}${to ?? location}`);
+  // A target with a fragment is a same-document navigation when the page is at that address
+  // already (the page would keep its state from before the login): load it from a blank page.
+  const target = `${baseUrl}${to ?? location}`;
+  if (target.includes("#")) await page.goto("about:blank");
+  await page.goto(target);
   await expect(page).not.toHaveURL(/\/admin\/login/);
 }
 

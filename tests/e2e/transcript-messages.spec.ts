@@ -139,3 +139,39 @@ test("an admin writes to the lead from the full-screen view; the thread stays wi
   await expect(sent.getByText("Gesendet", { exact: true })).toBeInViewport();
   await page.screenshot({ path: testInfo.outputPath("messages.png") });
 });
+
+// The answer to the last post only (ADR 361): a refused message, then a sent one — the refusal's
+// error and draft do not come back into the emptied form beside "gesendet" (they did: the section
+// read the fetcher's data, which a redirect leaves as it was).
+test("a refused message does not come back once the next one is sent @js-only", async ({
+  page,
+  seed,
+}) => {
+  const m = Math.random().toString(16).slice(2, 10);
+  const id = await seed.request({ name: `Kunde ${m}`, email: `lead2-${m}@example.com` });
+  await signIn(page, await seed.admin(), { to: `/admin/requests?requestId=${id}` });
+  await waitForHydration(page);
+  const section = page.getByRole("region", { name: "Nachricht an den Kunden" });
+  const subject = section.getByLabel("Betreff");
+  const body = section.getByLabel("Nachricht", { exact: true });
+  const send = section.getByRole("button", { name: "Nachricht senden" });
+  // Only blanks: the browser's `required` lets it through, the server refuses it.
+  await subject.fill(`Termin ${m}`);
+  await body.fill("   ");
+  await send.click();
+  const refused = section.getByText("Bitte schreiben Sie eine Nachricht.").first();
+  await expect(refused).toBeVisible();
+  await expect(body).toHaveAttribute("aria-invalid", "true");
+  await expect(subject).toHaveValue(`Termin ${m}`);
+
+  await body.fill("Passt euch Dienstag um 10 Uhr?");
+  await send.click();
+  const sent = section.locator("[data-message-sent]");
+  await expect(sent).toBeFocused();
+  await expect(
+    page.getByRole("list", { name: "Nachrichten an den Kunden" }).getByText(`Termin ${m}`),
+  ).toBeVisible();
+  await expect(section.getByText("Bitte schreiben Sie eine Nachricht.")).toHaveCount(0);
+  await expect(subject).toHaveValue("");
+  await expect(body).not.toHaveAttribute("aria-invalid", "true");
+});

@@ -11,7 +11,7 @@ import {
   type FollowUpJson,
 } from "~/lib/follow-ups";
 import type { HeadingLevel } from "./detail-context";
-import { useDoneNote, useFreshData, useWorkAnswer } from "./work-answer";
+import { useDoneNote, useFetcherAnswer, useWorkAnswer } from "./work-answer";
 
 /** "Antwort erhalten" / "Termin gebucht": the lead answered since the follow-up was set. */
 export function AnswerBadge({ followUp }: { followUp: Pick<FollowUpJson, "answer"> }) {
@@ -79,12 +79,9 @@ export function FollowUpSection({
 }) {
   const fetcher = useFetcher();
   const uid = useId();
-  const answer = useWorkAnswer(
-    useFreshData(fetcher.state, fetcher.data),
-    "follow-up-set",
-    requestId,
-  );
-  const done = useDoneNote(fetcher.state, fetcher.data);
+  const post = useFetcherAnswer(fetcher);
+  const answer = useWorkAnswer(post.data, "follow-up-set", requestId);
+  const done = useDoneNote(fetcher.state, post.data);
   const errors = answer?.fieldErrors ?? {};
   // A refused day or text: that field takes the focus (with JS; without it, autoFocus).
   const dueRef = useRef<HTMLInputElement>(null);
@@ -121,6 +118,7 @@ export function FollowUpSection({
       <fetcher.Form
         method="post"
         action={action}
+        onSubmit={post.onSubmit}
         className="space-y-3"
         aria-labelledby={`${uid}-title`}
         key={followUp ? `${followUp.id}-${followUp.due}` : "none"}

@@ -10,7 +10,7 @@ import {
   MESSAGE_SUBJECT_MAX,
 } from "~/lib/request-message";
 import { useActionUrl } from "./detail-context";
-import { useDoneNote } from "./work-answer";
+import { useDoneNote, useFetcherAnswer } from "./work-answer";
 
 /** The page's answer to a refused message (requests.server.ts): the draft comes back. */
 type MessageAnswer = {
@@ -53,12 +53,14 @@ export function MessagesSection({
   // Without JS the answer lands on the section's heading (the thread and the form below it).
   const action = useActionUrl(undefined, "fullscreen-messages");
   const uid = useId();
-  const answer = [fetcher.data, actionData].find((a) => isAnswer(a, request.id)) as
+  // The answer to the last post only: a refusal before a sent message does not come back.
+  const post = useFetcherAnswer(fetcher);
+  const answer = [post.data, actionData].find((a) => isAnswer(a, request.id)) as
     | MessageAnswer
     | undefined;
   const busy = fetcher.state !== "idle";
   const errors = answer?.fieldErrors ?? {};
-  const sent = useDoneNote(fetcher.state, fetcher.data);
+  const sent = useDoneNote(fetcher.state, post.data);
   useRefreshWhileQueued(request.messages.some((m) => m.status === "queued"));
   return (
     <div className="space-y-4 text-sm">
@@ -111,6 +113,7 @@ export function MessagesSection({
         <fetcher.Form
           method="post"
           action={action}
+          onSubmit={post.onSubmit}
           className="space-y-3"
           // A new message in the thread empties the form; a refused one keeps the draft.
           key={request.messages.length}

@@ -6,7 +6,7 @@ import { Alert, FieldErrors, inputClass } from "~/components/ui/field";
 import { formatDateTime } from "~/lib/format";
 import { NOTE_BODY_MAX, NOTE_MESSAGES, type NoteJson, noteEditable } from "~/lib/request-notes";
 import type { DetailContext, HeadingLevel } from "./detail-context";
-import { useDoneNote, useFreshData, useWorkAnswer, type WorkAnswer } from "./work-answer";
+import { useDoneNote, useFetcherAnswer, useWorkAnswer, type WorkAnswer } from "./work-answer";
 
 /**
  * "Notizen" (ADR 350): the team's internal notes on a request, oldest first — author, time, the
@@ -29,8 +29,9 @@ export function NotesSection({
 }) {
   const fetcher = useFetcher();
   const uid = useId();
-  const answer = useWorkAnswer(useFreshData(fetcher.state, fetcher.data), "note-add", requestId);
-  const done = useDoneNote(fetcher.state, fetcher.data);
+  const post = useFetcherAnswer(fetcher);
+  const answer = useWorkAnswer(post.data, "note-add", requestId);
+  const done = useDoneNote(fetcher.state, post.data);
   const Heading = `h${level}` as "h2" | "h4";
   // The hint's examples: the newest colleagues first (the ones whose usernames are least known;
   // `ctx.admins` is oldest first).
@@ -55,6 +56,7 @@ export function NotesSection({
       <fetcher.Form
         method="post"
         action={action}
+        onSubmit={post.onSubmit}
         className="space-y-2"
         aria-labelledby={`${uid}-title`}
         // A new note in the list empties the form; a refused one keeps the draft.
@@ -157,12 +159,8 @@ function NoteItem({
 }) {
   const fetcher = useFetcher();
   const uid = useId();
-  const answer = useWorkAnswer(
-    useFreshData(fetcher.state, fetcher.data),
-    "note-edit",
-    requestId,
-    note.id,
-  );
+  const post = useFetcherAnswer(fetcher);
+  const answer = useWorkAnswer(post.data, "note-edit", requestId, note.id);
   // A refused edit keeps its form open (also after a no-JS post).
   const open = Boolean(answer);
   return (
@@ -183,7 +181,12 @@ function NoteItem({
               Bearbeiten
               <span className="sr-only"> (Notiz von {formatDateTime(note.createdAt)})</span>
             </summary>
-            <fetcher.Form method="post" action={action} className="mt-2 space-y-2">
+            <fetcher.Form
+              method="post"
+              action={action}
+              onSubmit={post.onSubmit}
+              className="mt-2 space-y-2"
+            >
               <input type="hidden" name="intent" value="note-edit" />
               <input type="hidden" name="id" value={requestId} />
               <input type="hidden" name="noteId" value={note.id} />

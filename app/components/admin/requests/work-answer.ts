@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useActionData } from "react-router";
 
 /** A refused note or follow-up form (routes/admin/request-work.server.ts): the draft comes back. */
@@ -38,34 +38,32 @@ export function useWorkAnswer(
 }
 
 /**
- * A fetcher's data from its last post only. A post the action answers with a redirect leaves the
- * fetcher's data as it was, so a refusal before it would show again (the draft and its message
- * back in the emptied form, no "gespeichert" line): the data the form showed when a post started
- * counts as gone.
+ * A fetcher form's answer to its last post only. A post the action answers with a redirect leaves
+ * the fetcher's data as it was, so a refusal before it would show again (the draft and its message
+ * back in the emptied form, no "gespeichert" line): what the form showed when the admin posted
+ * counts as gone. `onSubmit` goes on the form and notes it (ADR 361).
  *
- * "Showed" means committed: React Router hands a fetcher's new data over at once but its new state
- * in a transition, so a render on a slow device can still see "submitting" beside the answer that
- * just arrived. That answer must not count as the old one (it did: a refused note read "Notiz
- * gespeichert." at 8x CPU throttling), so the data is noted in a layout effect, when an idle render
- * has been committed, and only that noted data goes stale when a post begins.
+ * Noted at the submit event, not from the fetcher's state: React Router hands new data over at once
+ * but its new state in a transition, so a render on a slow device can see "submitting" beside the
+ * answer that just arrived (a refused note read "Notiz gespeichert." at 8x CPU throttling when the
+ * data was noted from such a render).
  */
-export function useFreshData(state: string, data: unknown): unknown {
-  const shown = useRef<unknown>(data);
+export function useFetcherAnswer(fetcher: { data: unknown }) {
   const [stale, setStale] = useState<unknown>(undefined);
-  useLayoutEffect(() => {
-    if (state === "idle") shown.current = data;
-    else setStale(shown.current);
-  }, [state, data]);
-  return data === stale ? undefined : data;
+  const seen = fetcher.data;
+  return {
+    data: seen === stale ? undefined : seen,
+    onSubmit: () => setStale(seen),
+  };
 }
 
 /**
  * With JavaScript: after a post that was not refused (the action redirects, so the fetcher has
- * no data) a short line near the form shows and takes the focus — the emptied form would drop it
- * to <body>. Notes, follow-ups, tasks, and the message to the lead ("gesendet", ADR 348).
+ * no new data) a short line near the form shows and takes the focus — the emptied form would drop it
+ * to <body>. Notes, follow-ups, tasks, and the message to the lead ("gesendet", ADR 348). `data`
+ * is the answer to the last post only (`useFetcherAnswer`; the tasks' fetcher only redirects).
  */
-export function useDoneNote(state: string, lastData: unknown) {
-  const data = useFreshData(state, lastData);
+export function useDoneNote(state: string, data: unknown) {
   const ref = useRef<HTMLParagraphElement>(null);
   const [shown, setShown] = useState(false);
   const was = useRef(state);
