@@ -6,7 +6,7 @@
 //
 //   test("…", async ({ page, seed, loginAsNew, openSettings }) => {
 //     const admin = await seed.admin();            // removed again after the test
-//     await loginAs(page, admin);                  // or: const admin = await loginAsNew(page);
+//     await signIn(page, admin, { to: "/admin/users" }); // or: const admin = await loginAsNew(page);
 //     const id = await seed.request({ pdf: "Lastenheft.pdf" });
 //     seed.configuration({ infoBanner: { enabled: true, text: "Hallo" } }); // restored after
 //     const mail = await waitForMail(admin.email, /Betreff/);
