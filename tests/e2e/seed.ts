@@ -2,7 +2,7 @@
 // stack's database via app/server, which knows the layout) or its public HTTP API. Every seed
 // made through the `seed` fixture is removed again after the test (tests/e2e/fixtures.ts).
 import { randomBytes, scryptSync } from "node:crypto";
-import { desc, eq, inArray, like } from "drizzle-orm";
+import { desc, eq, inArray } from "drizzle-orm";
 import type { Configuration } from "~/lib/configuration";
 import { deleteAdmin, findAdminByEmail, insertAdmin } from "~/server/accounts/admins.server";
 import { createAffiliateCode, deleteAffiliateCode } from "~/server/affiliates.server";
@@ -13,17 +13,21 @@ import {
   saveLogoReference,
 } from "~/server/configuration/configuration.server";
 import { db, transaction } from "~/server/platform/db.server";
+import { createLimiter } from "~/server/platform/rate-limit.server";
 import { adminExtrasOf } from "~/server/requests/admin-extras.server";
 import { deleteRequest } from "~/server/requests/manage.server";
 import { listAllRequests } from "~/server/requests/queries.server";
 import { loadRequestJson } from "~/server/requests/serialize.server";
+import {
+  SCRIPT_FREE_CLIENT_LIMITER,
+  SCRIPT_FREE_PER_CLIENT,
+} from "~/server/spam/script-free.server";
 import {
   accessibilityFeedback,
   appointments,
   invitations,
   jobRuns,
   mailOutbox,
-  rateLimits,
   requests,
 } from "~db/schema";
 import { solvedAltcha } from "../altcha-solution";
@@ -297,7 +301,7 @@ export function forgetQuarantineMails() {
  * in its worker (which ones those are depends on how Playwright spreads the tests).
  */
 export function forgetScriptFreeReleases() {
-  db().delete(rateLimits).where(like(rateLimits.key, "script-free-client:%")).run();
+  createLimiter(SCRIPT_FREE_CLIENT_LIMITER, SCRIPT_FREE_PER_CLIENT).resetMatching("", "");
 }
 
 /** The feedback entries of the accessibility statement, oldest first (ADR 340). */

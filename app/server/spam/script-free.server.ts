@@ -38,13 +38,18 @@ import { HONEYPOT_REFUSED, honeypotFilled } from "./honeypot.server";
 export const CHALLENGE_TTL_SECONDS = 3600;
 /** Releases by the challenge per client (IPv4 address or IPv6 /56) and day. */
 export const SCRIPT_FREE_PER_CLIENT = { points: 3, durationSeconds: 24 * 3600 } as const;
+/** The name of that per-client limiter (its keys in `rate_limits`). */
+export const SCRIPT_FREE_CLIENT_LIMITER = "script-free-client";
 
 let perClient: { database: Db; limiter: Limiter } | undefined;
 /** Made per database handle: a limiter keeps its connection, which a restart replaces. */
 function clientLimiter(): Limiter {
   const database = db();
   if (perClient?.database !== database)
-    perClient = { database, limiter: createLimiter("script-free-client", SCRIPT_FREE_PER_CLIENT) };
+    perClient = {
+      database,
+      limiter: createLimiter(SCRIPT_FREE_CLIENT_LIMITER, SCRIPT_FREE_PER_CLIENT),
+    };
   return perClient.limiter;
 }
 
