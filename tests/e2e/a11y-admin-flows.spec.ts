@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { signIn } from "./auth";
+import { axeOn } from "./axe";
 import { expect, test, waitForMail } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { findAdmin, removeAdmin } from "./seed";
@@ -14,7 +14,7 @@ import { switchToDarkTheme } from "./theme";
 test.describe.configure({ timeout: 240_000 });
 
 async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeOn(page).analyze();
   return results.violations.map(
     (v) => `${new URL(page.url()).pathname} ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target}`,
   );

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { loginAs } from "./auth";
+import { axeOn } from "./axe";
 import { expect, test } from "./fixtures";
 import { switchToDarkTheme } from "./theme";
 
@@ -32,7 +32,7 @@ for (const theme of ["light", "dark"] as const) {
       await expect(page).toHaveURL(new RegExp(`${path}$`));
       await expect(page.getByRole("heading", { level: 1 }).first()).toContainText(heading);
       await expect(page.locator("html")).toHaveClass(theme === "dark" ? /dark/ : /^(?!.*dark)/);
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await axeOn(page).analyze();
       expect(
         results.violations.map((v) => `${path}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target}`),
       ).toEqual([]);
@@ -53,7 +53,7 @@ test("admin pages with the OS dark preference and no choice have no axe violatio
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 }).first()).toContainText(heading);
     await expect(page.locator("html")).not.toHaveClass(/dark|light/);
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeOn(page).analyze();
     expect(
       results.violations.map((v) => `${path}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target}`),
     ).toEqual([]);

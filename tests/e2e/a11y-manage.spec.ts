@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeOn } from "./axe";
 import { expect, test } from "./fixtures";
 import { bookAndOpenManageLink } from "./manage-helpers";
 import { switchToDarkTheme } from "./theme";
@@ -28,7 +28,7 @@ test("the manage page has no axe violations (light and dark)", async ({ page }) 
       await page.goto(url);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expect(page.locator("html")).toHaveClass(theme === "dark" ? /dark/ : /^(?!.*dark)/);
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await axeOn(page).analyze();
       expect(
         results.violations.map((v) => `${theme} ${url}: ${v.id} ${v.nodes[0]?.target}`),
       ).toEqual([]);

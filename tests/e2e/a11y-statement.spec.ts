@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { signIn } from "./auth";
+import { axeOn } from "./axe";
 import { submitVisitorRequest } from "./fidelity-helpers";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
@@ -16,7 +16,7 @@ import { switchToDarkTheme } from "./theme";
 test.describe.configure({ timeout: 240_000 });
 
 async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeOn(page).analyze();
   return results.violations.map(
     (v) => `${page.url()} ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target}`,
   );

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { axeOn } from "./axe";
 import { requestIdOf, submitVisitorRequest } from "./fidelity-helpers";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
@@ -12,7 +12,7 @@ import { switchToDarkTheme } from "./theme";
 test.use({ viewport: { width: 390, height: 844 } });
 
 async function violations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
+  const builder = axeOn(page);
   if (include) builder.include(include);
   const results = await builder.analyze();
   return results.violations.map((v) => `${page.url()} ${v.id} ${v.nodes[0]?.target}`);

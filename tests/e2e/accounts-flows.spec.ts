@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { loginAs, mailLink, signIn } from "./auth";
+import { axeOn } from "./axe";
 import { expect, test, waitForMail } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { findAdmin } from "./seed";
@@ -200,7 +200,7 @@ test("users page at 390 px: rows stack as cards, actions reachable, no axe viola
 
   // axe runs as a script inside the page: only with JavaScript (the markup is the same without).
   if (javaScriptEnabled) {
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeOn(page).analyze();
     expect(results.violations.map((v) => `${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
   }
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { loginAs, signIn } from "./auth";
+import { axeOn } from "./axe";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { seedRequest } from "./seed";
@@ -364,7 +364,7 @@ test("the changed pages have no axe violations, light and dark @js-only", async 
         await waitForHydration(page);
         await expect(page.getByTestId("ai-not-configured")).toBeVisible();
       }
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await axeOn(page).analyze();
       expect(
         results.violations.map((v) => `${path}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target}`),
       ).toEqual([]);

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { inArray } from "drizzle-orm";
 import { db } from "~/server/platform/db.server";
 import { webhookDeliveries } from "~db/schema";
 import { signIn } from "./auth";
+import { axeOn } from "./axe";
 import { expect, type SeedApi, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
@@ -525,7 +525,7 @@ for (const theme of ["light", "dark"] as const) {
       await page.waitForFunction(() =>
         document.getAnimations().every((animation) => animation.playState !== "running"),
       );
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await axeOn(page).analyze();
       expect(
         results.violations.map(
           (v) => `${label}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target}`,

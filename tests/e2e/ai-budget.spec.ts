@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeOn } from "./axe";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
@@ -27,7 +27,7 @@ test("with the AI budget used up, the summary waits visibly and a manual action 
   await expect(held).toBeInViewport();
   await page.screenshot({ path: testInfo.outputPath("summary-held-390.png") });
   if (javaScriptEnabled) {
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeOn(page).analyze();
     expect(results.violations.map((v) => `${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
   }
 

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
+import { axeOn } from "./axe";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
@@ -9,7 +9,7 @@ import { waitForHydration } from "./hydration";
 
 const axeClean = async (page: Page) => {
   // Cancelled cards are faded on purpose (opacity 50 %, spec §2); they are not checked here.
-  const violations = (await new AxeBuilder({ page }).exclude(".opacity-50").analyze()).violations;
+  const violations = (await axeOn(page).exclude(".opacity-50").analyze()).violations;
   expect(violations.map((v) => `${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
 };
 /** A toast in the polite live region "Benachrichtigungen" (announced, with and without JS). */

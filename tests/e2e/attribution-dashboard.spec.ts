@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { signIn } from "./auth";
+import { axeOn } from "./axe";
 import { addSolvedAltcha } from "./fidelity-helpers";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
@@ -73,9 +73,7 @@ test("attribution, duplicate lead and conversion charts", async ({
     // axe runs in the page (JS on only); the charts and their hidden tables, in this theme.
     const axe = async () =>
       (
-        await new AxeBuilder({ page })
-          .include('section[aria-labelledby="conversion-heading"]')
-          .analyze()
+        await axeOn(page).include('section[aria-labelledby="conversion-heading"]').analyze()
       ).violations.map((v) => `${v.id} ${v.nodes[0]?.target}`);
     expect(await axe()).toEqual([]);
     await waitForHydration(page);

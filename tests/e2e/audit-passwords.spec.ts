@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { loginAs, mailLink, signIn } from "./auth";
+import { axeOn } from "./axe";
 import { expect, test, waitForMail } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
@@ -83,7 +83,7 @@ test("the audit page filters by actor and action and links its CSV; axe clean", 
 
   // axe runs as a script inside the page: only with JS (the markup is the same without).
   if (javaScriptEnabled) {
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeOn(page).analyze();
     expect(results.violations.map((v) => `${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
   }
 

@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { darkerSuggestion } from "~/lib/brand-color";
 import { BrandingSchema } from "~/lib/branding";
 import { loginAs, signIn } from "./auth";
+import { axeOn } from "./axe";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { switchToDarkTheme } from "./theme";
@@ -44,7 +44,7 @@ for (const size of SIZES) {
       ).toBe(GREEN);
       await expect(page.getByText("Admin-Bereich")).toBeVisible();
       if (javaScriptEnabled) {
-        const results = await new AxeBuilder({ page }).withRules(["color-contrast"]).analyze();
+        const results = await axeOn(page).withRules(["color-contrast"]).analyze();
         expect(
           results.violations.map((v) => `${path}: ${v.nodes.map((n) => n.target).join(", ")}`),
         ).toEqual([]);

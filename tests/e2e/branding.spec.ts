@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
+import { axeOn } from "./axe";
 import { expect, test } from "./fixtures";
 import { switchToDarkTheme } from "./theme";
 
@@ -21,7 +21,7 @@ const LOGO_PNG = Buffer.from(
 );
 
 async function axeClean(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
+  const builder = axeOn(page);
   if (include) builder.include(include);
   const results = await builder.analyze();
   expect(

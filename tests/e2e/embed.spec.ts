@@ -1,8 +1,8 @@
 import { createServer, type Server } from "node:http";
-import AxeBuilder from "@axe-core/playwright";
 import type { Frame, Page } from "@playwright/test";
 import { embedSnippet } from "~/lib/embed";
 import { solvedAltcha } from "../altcha-solution";
+import { axeOn } from "./axe";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { portsFor } from "./ports";
@@ -187,7 +187,7 @@ for (const theme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: theme });
     await page.goto("/embed");
     await waitForHydration(page);
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeOn(page).analyze();
     expect(results.violations.map((v) => `${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath(`embed-${theme}-390.png`), fullPage: true });
   });
@@ -224,7 +224,7 @@ test("settings: allow a website, get the snippet; a bad address is refused at it
 
   await first.fill("https://www.agentur.example/");
   if (javaScriptEnabled) {
-    const results = await new AxeBuilder({ page }).include("#embed").analyze();
+    const results = await axeOn(page).include("#embed").analyze();
     expect(results.violations.map((v) => `${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
   }
   await page.getByRole("button", { name: "Konfiguration speichern" }).click();

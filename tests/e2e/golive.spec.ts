@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { loginAs } from "./auth";
+import { axeOn } from "./axe";
 import { expect, test, waitForMail } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { switchToDarkTheme } from "./theme";
@@ -199,7 +199,7 @@ for (const theme of ["light", "dark"] as const) {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
       await expect(page.locator("html")).toHaveClass(theme === "dark" ? /dark/ : /^(?!.*dark)/);
       if (path === "/admin/dashboard") await expect(goLive(page)).toBeVisible();
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await axeOn(page).analyze();
       expect(
         results.violations.map((v) => `${path}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target}`),
       ).toEqual([]);

@@ -2,10 +2,11 @@
 // dashboard counts held requests on their own card "Zur Prüfung", "Neuste Anfragen" starts with one
 // summary row "n zur Prüfung" (never a row each, never their names), and the "Anfragen" tab carries
 // a badge; each leads to "Prüfen". axe-clean in light and dark.
-import AxeBuilder from "@axe-core/playwright";
+
 import type { Page } from "@playwright/test";
 import { countQuarantined } from "~/server/requests/quarantine.server";
 import { loginAs } from "./auth";
+import { axeOn } from "./axe";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { quarantineRequest } from "./seed";
@@ -103,7 +104,7 @@ test("the dashboard with held requests has no axe violations, light and dark @js
     await dashboard(page, true);
     await expect(page.getByTestId("held-summary-row")).toBeVisible();
     await expect(page.getByTestId("held-requests-badge")).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeOn(page).analyze();
     expect(results.violations.map((v) => `${theme}: ${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
   }
 });

@@ -2,9 +2,10 @@
 // loopback IMAP stand-in (tests/e2e/stack.ts), a lead's reply to a message lands in the request's
 // thread as "Antwort vom Kunden", the list shows "Neue Antwort" until the request is opened. And
 // the transcription budget (`transcription.dailyLimit`) is set on the settings page.
-import AxeBuilder from "@axe-core/playwright";
+
 import type { Page } from "@playwright/test";
 import { signIn } from "./auth";
+import { axeOn } from "./axe";
 import { expect, test, waitForMail } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
@@ -13,7 +14,7 @@ test.describe.configure({ timeout: 120_000 });
 async function axeClean(page: Page, javaScriptEnabled: boolean, include?: string) {
   if (!javaScriptEnabled) return;
   await waitForHydration(page);
-  const builder = new AxeBuilder({ page });
+  const builder = axeOn(page);
   const axe = await (include ? builder.include(include) : builder).analyze();
   expect(axe.violations.map((v) => `${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
 }

@@ -2,11 +2,12 @@
 // 1280×800: the settings card (the legal form decides the fields, bad input refused at the field,
 // the go-live item leads here), and every kind of mail the portal sends read at the SMTP stand-in —
 // text and HTML part carry the signature and the legal details of the chosen form.
-import AxeBuilder from "@axe-core/playwright";
+
 import type { Page } from "@playwright/test";
 import { getConfiguration } from "~/server/configuration/configuration.server";
 import { MAIL_KINDS } from "~/server/mail/kinds.server";
 import { loginAs } from "./auth";
+import { axeOn } from "./axe";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { IDENTITY, LEGAL_LINES, sendEveryMailKind } from "./mail-kinds";
@@ -105,7 +106,7 @@ test("the settings page with the card has no axe violations, light and dark @js-
     await page.goto("/admin/settings#mailIdentity");
     await waitForHydration(page);
     await expect(card(page).locator("#mailIdentity-status")).toContainText("Geschäftsführer");
-    const results = await new AxeBuilder({ page }).include("#mailIdentity").analyze();
+    const results = await axeOn(page).include("#mailIdentity").analyze();
     expect(results.violations.map((v) => `${theme}: ${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
   }
 });

@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { generateSync } from "otplib";
 import { db } from "~/server/platform/db.server";
 import { passkeys } from "~db/schema";
+import { axeOn } from "./axe";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
@@ -39,7 +39,7 @@ async function logOut(page: Page) {
 }
 
 async function axeClean(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeOn(page).analyze();
   expect(results.violations.map((v) => `${label}: ${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
 }
 

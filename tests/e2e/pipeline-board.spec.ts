@@ -1,9 +1,10 @@
 // The pipeline's board (ADR 347), with and without JavaScript, at 390 × 844 and 1280 × 800: cards
 // move by drag and drop and by keyboard (JS) and by the card's select (no JS); "Verloren" asks for a
 // reason; the list's switch leads there; axe-clean in light and dark.
-import AxeBuilder from "@axe-core/playwright";
+
 import type { Locator, Page } from "@playwright/test";
 import { loginAs, signIn } from "./auth";
+import { axeOn } from "./axe";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { stageOf } from "./seed";
@@ -22,7 +23,7 @@ const toast = (page: Page, text: string | RegExp) =>
   page.locator('[aria-live="polite"]').getByText(text);
 
 async function axeClean(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeOn(page).analyze();
   expect(results.violations.map((v) => `${label}: ${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
 }
 

@@ -2,9 +2,10 @@
 // and 1280 × 800: the full-screen view shows both due times and delivers the trial version (the
 // lead reads it at the SMTP stand-in); the dashboard's card "Versprechen" counts due and overdue
 // promises and leads to the list filtered by them; axe-clean in light and dark.
-import AxeBuilder from "@axe-core/playwright";
+
 import type { Page } from "@playwright/test";
 import { loginAs, signIn } from "./auth";
+import { axeOn } from "./axe";
 import { expect, test, waitForMail } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { findRequest, setPromisesDue, stageOf } from "./seed";
@@ -18,7 +19,7 @@ const SIZES = [
 ] as const;
 
 async function axeClean(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeOn(page).analyze();
   expect(results.violations.map((v) => `${label}: ${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
 }
 

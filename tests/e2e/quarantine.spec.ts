@@ -1,8 +1,9 @@
 // The spam quarantine in the admin list (ADR 252), with and without JavaScript: "Prüfen (n)"
 // lists the held requests, "Freigeben" makes one an ordinary request, "Löschen" erases another;
 // each result is announced (toast) and the heading with the new count takes the focus.
-import AxeBuilder from "@axe-core/playwright";
+
 import type { Page } from "@playwright/test";
+import { axeOn } from "./axe";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { quarantineRequest } from "./seed";
@@ -56,7 +57,7 @@ test("admin releases one quarantined request and deletes another", async ({
   if (javaScriptEnabled) {
     // axe runs in the page (the a11y specs run in the JS-on project only, like this check).
     await waitForHydration(page);
-    const axe = await new AxeBuilder({ page }).analyze();
+    const axe = await axeOn(page).analyze();
     expect(axe.violations.map((v) => `${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
   }
   await page.screenshot({ path: testInfo.outputPath("quarantine-list.png"), fullPage: true });

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
+import { axeOn } from "./axe";
 import { requestIdOf, submitVisitorRequest } from "./fidelity-helpers";
 import { expect, test, waitForMail } from "./fixtures";
 import { bookAndOpenManageLink } from "./manage-helpers";
@@ -39,7 +39,7 @@ async function bookFirstSlot(page: Page) {
 }
 
 async function expectNoAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeOn(page).analyze();
   expect(results.violations.map((v) => `${label}: ${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
 }
 

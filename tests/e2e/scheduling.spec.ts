@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeOn } from "./axe";
 import { submitVisitorRequest } from "./fidelity-helpers";
 import { expect, test } from "./fixtures";
 
@@ -48,7 +48,7 @@ test("settings: a weekday gets a lunch break and a blocked day is added, then sa
   await page.getByLabel("Bundesland (zusätzliche Feiertage)").selectOption("BY");
 
   if (javaScriptEnabled) {
-    const results = await new AxeBuilder({ page }).include("#appointments").analyze();
+    const results = await axeOn(page).include("#appointments").analyze();
     expect(
       results.violations.map((v) => `${v.id} (${v.nodes.length}) ${v.nodes[0]?.target}`),
     ).toEqual([]);
@@ -254,8 +254,8 @@ test("the horizon is named and ends the calendar; the success shows the video ro
   });
   if (javaScriptEnabled)
     expect(
-      (
-        await new AxeBuilder({ page }).include("[data-testid=booked-demo]").analyze()
-      ).violations.map((v) => v.id),
+      (await axeOn(page).include("[data-testid=booked-demo]").analyze()).violations.map(
+        (v) => v.id,
+      ),
     ).toEqual([]);
 });

@@ -2,8 +2,9 @@
 // thank-you page asks one question in words; the right answer takes the normal flow (the receipt
 // arrives), wrong answers leave the request for a human — at 390×844 and 1280×800, on the landing
 // page and in the framed form, and for a click that posted before the page hydrated.
-import AxeBuilder from "@axe-core/playwright";
+
 import type { Page, Route } from "@playwright/test";
+import { axeOn } from "./axe";
 import { expect, test, waitForMail } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { answerQuestion } from "./mail-kinds";
@@ -145,7 +146,7 @@ test("a click before hydration gets the question too; answered, the request arri
       await waitForHydration(page);
     }
     await expect(page.getByTestId("script-free-check")).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeOn(page).analyze();
     expect(results.violations.map((v) => `${theme}: ${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
   }
   // With the page hydrated the answer form still posts natively; the request arrives.

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { loginAs } from "./auth";
+import { axeOn } from "./axe";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
@@ -11,10 +11,7 @@ test.describe.configure({ timeout: 120_000 });
 
 async function axeClean(page: Page, label: string, javaScript: boolean) {
   if (!javaScript) return;
-  const results = await new AxeBuilder({ page })
-    .include("#sicherheit")
-    .include("#api-zugaenge")
-    .analyze();
+  const results = await axeOn(page).include("#sicherheit").include("#api-zugaenge").analyze();
   expect(results.violations.map((v) => `${label}: ${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
 }
 

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { axeOn } from "./axe";
 import { expect, test } from "./fixtures";
 
 // ADR 244: the settings' lists are Conform field lists. With JS Conform changes them in
@@ -66,7 +66,7 @@ test("settings: add, reorder and remove preparation fields, then save (390 px)",
 
   // The page with the changed lists is axe-clean (axe needs the page's scripts: JS project).
   if (javaScriptEnabled) {
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeOn(page).analyze();
     expect(
       results.violations.map((v) => `${v.id} (${v.nodes.length}) ${v.nodes[0]?.target}`),
     ).toEqual([]);

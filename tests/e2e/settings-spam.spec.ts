@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeOn } from "./axe";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
@@ -43,7 +43,7 @@ test("settings: add a domain wildcard and a CIDR to the blocklist, set days and 
 
   if (javaScriptEnabled) {
     await expect(page.getByText("Ungespeicherte Änderungen")).toBeVisible();
-    const results = await new AxeBuilder({ page }).include("#spam").analyze();
+    const results = await axeOn(page).include("#spam").analyze();
     expect(
       results.violations.map((v) => `${v.id} (${v.nodes.length}) ${v.nodes[0]?.target}`),
     ).toEqual([]);

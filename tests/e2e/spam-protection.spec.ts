@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { axeOn } from "./axe";
 import { requestIdOf } from "./fidelity-helpers";
 import { expect, test, waitForMail } from "./fixtures";
 import { waitForHydration } from "./hydration";
@@ -105,7 +105,7 @@ test("with JS a submission waits for the proof of work and says so @js-only", as
   await expect(page.getByRole("button", { name: "Wird gesendet …" })).toBeDisabled();
   expect(posts).toEqual([]);
   await page.screenshot({ path: testInfo.outputPath("altcha-waiting.png") });
-  const axe = await new AxeBuilder({ page }).analyze();
+  const axe = await axeOn(page).analyze();
   expect(axe.violations.map((v) => `${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
 
   release();

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
 import { loginAs } from "./auth";
+import { axeOn } from "./axe";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
@@ -12,7 +12,7 @@ test.use({ viewport: { width: 390, height: 844 } });
 const axeClean = async (page: Page) => {
   // Cancelled cards of other tests in this worker's database are faded on purpose (opacity 50 %,
   // spec §2); they are not part of what is checked here.
-  const violations = (await new AxeBuilder({ page }).exclude(".opacity-50").analyze()).violations;
+  const violations = (await axeOn(page).exclude(".opacity-50").analyze()).violations;
   expect(violations.map((v) => `${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
 };
 /** A toast in the polite live region "Benachrichtigungen" (announced, with and without JS). */

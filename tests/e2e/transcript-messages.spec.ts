@@ -2,9 +2,10 @@
 // JavaScript: the transcript of a recording shows under the player (row details and full-screen
 // view) and is found by the search; "Erneut transkribieren" starts it again; "Nachricht an den
 // Kunden" mails the lead with Reply-To the admin and keeps the thread in the request.
-import AxeBuilder from "@axe-core/playwright";
+
 import type { Page } from "@playwright/test";
 import { signIn } from "./auth";
+import { axeOn } from "./axe";
 import { currentStack, expect, test, waitForMail } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { adminExtras } from "./seed";
@@ -16,7 +17,7 @@ const TRANSCRIPT = "Hallo, wir sind eine Gärtnerei und brauchen eine App für P
 async function axeClean(page: Page, javaScriptEnabled: boolean) {
   if (!javaScriptEnabled) return;
   await waitForHydration(page);
-  const axe = await new AxeBuilder({ page }).analyze();
+  const axe = await axeOn(page).analyze();
   expect(axe.violations.map((v) => `${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
 }
 

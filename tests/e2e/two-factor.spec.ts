@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { generateSync } from "otplib";
+import { axeOn } from "./axe";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
@@ -17,7 +17,7 @@ async function ready(page: Page, javaScript: boolean) {
 /** axe runs as a script inside the page: only in the js-on project (the markup is the same). */
 async function axeClean(page: Page, label: string, javaScript: boolean) {
   if (!javaScript) return;
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeOn(page).analyze();
   expect(results.violations.map((v) => `${label}: ${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
 }
 

@@ -2,9 +2,10 @@
 // viewport, focused, announced) at 390×844 and 1280×800, and nothing given is lost: a failed or
 // unanswered submission keeps text, files and recording, its retry creates exactly one request,
 // a submit during a recording sends it, and leaving with unsent files asks first.
-import AxeBuilder from "@axe-core/playwright";
+
 import type { Locator, Page, Request, Route, TestInfo } from "@playwright/test";
 import { listAllRequests } from "~/server/requests/queries.server";
+import { axeOn } from "./axe";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { switchToDarkTheme } from "./theme";
@@ -487,7 +488,7 @@ resultTest(
     await note.getByRole("link", { name: "„Meine Anfragen“" }).click();
     const card = page.locator("#history").getByTestId("history-card").first();
     await expect(card.getByTestId("booked-demo")).toBeVisible();
-    const results = await new AxeBuilder({ page }).include("#contact").analyze();
+    const results = await axeOn(page).include("#contact").analyze();
     expect(results.violations.map((v) => `${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
     // The booking page of the booked request promises no mail either.
     const number = (await note.textContent())?.match(/#(\d+)/)?.[1];
@@ -511,7 +512,7 @@ resultTest(
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 390, height: 844 });
     const axe = async (label: string) => {
-      const results = await new AxeBuilder({ page }).include("#contact").analyze();
+      const results = await axeOn(page).include("#contact").analyze();
       expect(results.violations.map((v) => `${label}: ${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
     };
     for (const theme of ["light", "dark"] as const) {

@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeOn } from "./axe";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
@@ -55,11 +55,11 @@ test("webhooks: add, validate, edit keeping the secret, remove", async ({
 
   if (javaScriptEnabled) {
     // axe (needs script injection): the section with a saved endpoint and a refused form.
-    const violations = (await new AxeBuilder({ page }).analyze()).violations;
+    const violations = (await axeOn(page).analyze()).violations;
     expect(violations.map((v) => `${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
     await page.goto("/admin/settings/outbox");
     await expect(page.getByRole("heading", { name: /Webhooks \(\d+\)/ })).toBeVisible();
-    const outbox = (await new AxeBuilder({ page }).analyze()).violations;
+    const outbox = (await axeOn(page).analyze()).violations;
     expect(outbox.map((v) => `${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
     await page.goto("/admin/settings");
     await waitForHydration(page);
