@@ -1,4 +1,4 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Locator, Page, Route } from "@playwright/test";
 import { signIn } from "./auth";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
@@ -142,4 +142,69 @@ test("a row deleted meanwhile says so when expanded @js-only", async ({
   await expect(page.locator(`#request-${id}-details`).getByRole("alert")).toHaveText(
     "Anfrage nicht gefunden.",
   );
+});
+
+test("a click pressed before the page hydrates and released after it still opens the row @js-only", async ({
+  page,
+  seed,
+}) => {
+  const m = marker();
+  const name = `Früh ${m}`;
+  await seed.request({ name, companyDescription: `Firma Früh ${m} mit Laden` });
+  const admin = await seed.admin();
+  await signIn(page, admin, { to: `/admin/requests?q=${m}` });
+  // The list again, its JavaScript held back: the expand control is the server's link.
+  const held: Route[] = [];
+  let released = false;
+  await page.route(
+    (url) => /\/assets\/[^/?]+\.js$/.test(url.pathname),
+    (route) => (released ? route.continue() : held.push(route)),
+  );
+  await page.goto(`/admin/requests?q=${m}`, { waitUntil: "commit" });
+  const row = rowOf(page, name);
+  const link = row.getByRole("link", { name: `Details zu ${name}` });
+  const box = await link.boundingBox();
+  if (!box) throw new Error("the expand link has no box");
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  // The page hydrates while the button is held down; the control stays the element pressed.
+  released = true;
+  for (const route of held.splice(0)) await route.continue().catch(() => {});
+  await waitForHydration(page);
+  await page.mouse.up();
+  const toggle = expandToggle(row, name, true);
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  await expect(row.getByRole("tab", { name: "Unternehmen" })).toBeVisible();
+  await expect(toggle).toBeFocused();
+  expect(page.url()).not.toContain("expand=");
+  // The space bar closes it again, as it does on any button.
+  await toggle.press("Space");
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await expect(row.getByRole("tab", { name: "Unternehmen" })).toHaveCount(0);
+});
+
+test("the back button to the expanded row's address opens it again @js-only", async ({
+  page,
+  seed,
+}) => {
+  const m = marker();
+  const name = `Zurück ${m}`;
+  const id = await seed.request({ name, companyDescription: `Firma Zurück ${m} am Markt` });
+  const admin = await seed.admin();
+  // The server's expanded row (the address a no-JS admin or a bookmark brings).
+  await signIn(page, admin, { to: `/admin/requests?q=${m}&expand=${id}` });
+  await waitForHydration(page);
+  const row = rowOf(page, name);
+  const toggle = expandToggle(row, name, true);
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  // Elsewhere in the app without a reload, then back to the address that names the row.
+  await page.getByRole("link", { name: `Filter entfernen: Suche: „${m}“` }).click();
+  await expect(page).not.toHaveURL(/[?&](q|expand)=/);
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`expand=${id}`));
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  await expect(row.getByRole("tab", { name: "Unternehmen" })).toBeVisible();
 });

@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from "react";
+import { type KeyboardEvent, type MouseEvent, type ReactNode, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import type { AdminRequestJson } from "~/lib/request-json";
@@ -12,9 +12,13 @@ const toggleClass = "btn btn-sm btn-ghost whitespace-nowrap text-indigo-700 dark
 /**
  * The expand button of a list row and its detail tabs, rendered only for an expanded row (ADR 190):
  * the row puts the `toggle` among its controls and the `panel` under itself.
- * Without JS the button is a link: `expandHref` (`?expand={id}`) has the server render this row
- * expanded with `expanded`, `collapseHref` closes it again. With JS it expands in place and loads
- * the request from /admin/requests/{id}/details (revalidated after every action like the page).
+ * Without JS the control is a link: `expandHref` (`?expand={id}`) has the server render this row
+ * expanded with `expanded`, `collapseHref` closes it again. With JS the same element becomes a
+ * button (`role="button"`) that expands in place and loads the request from
+ * /admin/requests/{id}/details (revalidated after every action like the page). It stays one element
+ * through hydration, so a click pressed on the link and released on the hydrated button is not lost
+ * (a separate `<button>` replaced the link under the pointer); a navigation to or away from
+ * `?expand=` (the browser's back button) opens or closes the row as the server would.
  */
 export function useRowDetails({
   id,
@@ -34,11 +38,24 @@ export function useRowDetails({
   collapseHref: string;
 }): { toggle: ReactNode; panel: ReactNode } {
   const hydrated = useHydrated();
-  const [open, setOpen] = useState(expanded !== null);
+  const serverOpen = expanded !== null;
+  const [open, setOpen] = useState(serverOpen);
+  // React's "adjust state on a prop change": only a change of the server's answer overrides the
+  // admin's own toggling.
+  const [lastServerOpen, setLastServerOpen] = useState(serverOpen);
+  if (lastServerOpen !== serverOpen) {
+    setLastServerOpen(serverOpen);
+    setOpen(serverOpen);
+  }
   const fetcher = useFetcher<DetailsData>();
-  const isOpen = hydrated ? open : expanded !== null;
+  const isOpen = hydrated ? open : serverOpen;
   const detail = expanded ?? fetcher.data?.request ?? null;
   const panelId = `request-${id}-details`;
+  const toggle = () => {
+    if (!open && !expanded && !fetcher.data && fetcher.state === "idle")
+      fetcher.load(`/admin/requests/${id}/details`);
+    setOpen(!open);
+  };
   const label = (
     <>
       <span aria-hidden="true" className={isOpen ? "rotate-180" : undefined}>
@@ -49,26 +66,29 @@ export function useRowDetails({
     </>
   );
   return {
-    toggle: hydrated ? (
-      <button
-        type="button"
-        className={toggleClass}
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => {
-          if (!open && !expanded && !fetcher.data && fetcher.state === "idle")
-            fetcher.load(`/admin/requests/${id}/details`);
-          setOpen(!open);
-        }}
-      >
-        {label}
-      </button>
-    ) : (
+    toggle: (
       <Link
         to={isOpen ? collapseHref : expandHref}
         className={toggleClass}
         aria-expanded={isOpen}
-        data-expand-link=""
+        {...(hydrated
+          ? {
+              role: "button",
+              "aria-controls": panelId,
+              onClick: (event: MouseEvent<HTMLAnchorElement>) => {
+                // A modified click (new tab or window) still follows the link.
+                if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+                event.preventDefault();
+                toggle();
+              },
+              onKeyDown: (event: KeyboardEvent<HTMLAnchorElement>) => {
+                // A button also answers the space bar (Enter clicks the link itself).
+                if (event.key !== " ") return;
+                event.preventDefault();
+                toggle();
+              },
+            }
+          : {})}
       >
         {label}
       </Link>
