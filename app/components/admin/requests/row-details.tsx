@@ -68,21 +68,27 @@ export function useRowDetails({
   return {
     toggle: (
       <Link
-        to={isOpen ? collapseHref : expandHref}
+        // With JS a modified click (a new tab or window) follows the link: the row expanded there.
+        to={isOpen && !hydrated ? collapseHref : expandHref}
         className={toggleClass}
         aria-expanded={isOpen}
+        // A press that moves a little stays a click, as on a button (a link would start a drag).
+        draggable={false}
         {...(hydrated
           ? {
               role: "button",
               "aria-controls": panelId,
               onClick: (event: MouseEvent<HTMLAnchorElement>) => {
-                // A modified click (new tab or window) still follows the link.
                 if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
                 event.preventDefault();
                 toggle();
               },
+              // A button also answers the space bar, once, on its release (Enter clicks the link
+              // itself); the press must not scroll the page.
               onKeyDown: (event: KeyboardEvent<HTMLAnchorElement>) => {
-                // A button also answers the space bar (Enter clicks the link itself).
+                if (event.key === " ") event.preventDefault();
+              },
+              onKeyUp: (event: KeyboardEvent<HTMLAnchorElement>) => {
                 if (event.key !== " ") return;
                 event.preventDefault();
                 toggle();
