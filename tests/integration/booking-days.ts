@@ -40,13 +40,15 @@ export async function freeSlots(server: TestServer, count: number): Promise<stri
   return slots.slice(0, count);
 }
 
-/** The next weekday after `day` (YYYY-MM-DD): a second day with the default week's slots. */
-export function weekdayAfter(day: string): string {
+/** The n-th weekday after `day` (YYYY-MM-DD; weekends skipped): different n, different days. */
+export function weekdayAfter(day: string, n = 1): string {
   let next = day;
-  do {
-    next = new Date(new Date(`${next}T12:00:00Z`).getTime() + 86_400_000)
-      .toISOString()
-      .slice(0, 10);
-  } while ([0, 6].includes(new Date(`${next}T12:00:00Z`).getUTCDay()));
+  for (let i = 0; i < n; i++) {
+    do {
+      next = new Date(new Date(`${next}T12:00:00Z`).getTime() + 86_400_000)
+        .toISOString()
+        .slice(0, 10);
+    } while ([0, 6].includes(new Date(`${next}T12:00:00Z`).getUTCDay()));
+  }
   return next;
 }

@@ -4,11 +4,11 @@
 // on the card (and nobody mailed), erasure, the quarantine, the server down and slow.
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, berlinTime } from "~/lib/booking-calendar";
+import { berlinTime } from "~/lib/booking-calendar";
 import { eventIcs } from "../caldav-fixtures";
 import { type Radicale, startRadicale } from "../radicale";
 import { testDb } from "./auth-helpers";
-import { nextBookableWeekday } from "./booking-days";
+import { nextBookableWeekday, weekdayAfter } from "./booking-days";
 import { startTestServer, type TestServer } from "./server";
 
 let radicale: Radicale;
@@ -39,13 +39,6 @@ const newRequest = (email: string, name = "Lea Geheim") =>
       email,
     )[0]?.id,
   );
-
-/** The next weekday after `day` (skips weekends). */
-function weekdayAfter(day: string, n = 1): string {
-  let d = addDays(day, n);
-  while ([0, 6].includes(new Date(`${d}T12:00:00Z`).getUTCDay())) d = addDays(d, 1);
-  return d;
-}
 
 const api = (path: string, method = "GET", json?: unknown) =>
   server.fetch(path, { method, token, json });

@@ -3,11 +3,11 @@
 // their calendar), overlap and the daily maximum hold per admin under parallel bookings, and the
 // team rule (one shared calendar) blocks the slot for everyone.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, berlinTime } from "~/lib/booking-calendar";
+import { berlinTime } from "~/lib/booking-calendar";
 import { eventIcs } from "../caldav-fixtures";
 import { type Radicale, startRadicale } from "../radicale";
 import { apiLogin, insertAdmin, testDb } from "./auth-helpers";
-import { nextBookableWeekday } from "./booking-days";
+import { nextBookableWeekday, weekdayAfter } from "./booking-days";
 import { startTestServer, type TestServer } from "./server";
 
 let radicale: Radicale;
@@ -31,11 +31,6 @@ const newRequest = (email: string) =>
       email,
     )[0]?.id,
   );
-const weekdayAfter = (day: string, n: number) => {
-  let d = addDays(day, n);
-  while ([0, 6].includes(new Date(`${d}T12:00:00Z`).getUTCDay())) d = addDays(d, 1);
-  return d;
-};
 const utc = (d: Date) =>
   d
     .toISOString()
