@@ -25,7 +25,8 @@ export default defineConfig({
     // A test that only makes sense in one mode says so with a tag (never a run-time skip).
     // @static: the test follows no flow and asserts only what the server renders (a layout, a
     // text, an error page, an HTTP answer) where the page's JavaScript cannot change it, so it runs
-    // once, without JavaScript (ADR 331). Every flow still runs in both projects.
+    // once, without JavaScript (ADR 331); also a check of the browser itself (browser-features,
+    // ADR 364), which no page's script changes. Every flow still runs in both projects.
     {
       name: "js-on",
       use: { javaScriptEnabled: true },

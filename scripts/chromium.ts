@@ -1,5 +1,6 @@
-// Debian's Chromium as every browser run here starts it (Playwright's projects, Lighthouse):
-// one list of flags, so the e2e runs and the Lighthouse figures see the same browser.
+// Debian's Chromium as every browser run here starts it (Playwright's projects, bench:altcha,
+// Lighthouse): one list of flags, so the e2e runs and the Lighthouse figures see the same browser.
+// Playwright's launches add the features below, which no page's figures depend on (ADR 364).
 import { fileURLToPath } from "node:url";
 import { GTAG_ORIGIN } from "../app/lib/analytics.ts";
 
