@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
-import type { Page } from "@playwright/test";
+import type { Page, Route } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
 // The full-screen request view: the focus moves in, stays inside and returns on Escape (the page
 // behind is inert); a preparation saved meanwhile in another tab conflicts only when its texts
-// changed, and the draft survives the conflict; the generated AI prompt is brought into view.
+// changed, and the draft survives the conflict; the generated AI prompt is brought into view; a
+// view scrolled before it hydrated keeps its place.
 
 const DESKTOP = { width: 1280, height: 800 };
 const marker = () => randomBytes(4).toString("hex");
@@ -179,4 +180,41 @@ test("request AI tools at 1280 px: the generated prompt is brought into view", a
   if (javaScriptEnabled) await expect(prompt).toBeFocused();
   else await expect(page).toHaveURL(new RegExp(`#prompt-result-${id}$`));
   await page.screenshot({ path: testInfo.outputPath("prompt-1280.png") });
+});
+
+test("a full-screen view scrolled before it hydrates stays where it was scrolled to @js-only", async ({
+  page,
+  loginAsNew,
+  seed,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const m = marker();
+  const name = `Lang ${m}`;
+  const id = await seed.request({
+    name,
+    email: `${m}@example.com`,
+    phone: "+49 30 1234 5678",
+    companyDescription: `Gärtnerei ${m} mit drei Standorten in Dresden`,
+    description: `Ein Abo-Shop für Pflanzen ${m}.`,
+  });
+  await loginAsNew(page);
+  // The view as the server sends it, its JavaScript held back until the admin has scrolled.
+  const held: Route[] = [];
+  let released = false;
+  await page.route(
+    (url) => /\/assets\/[^/?]+\.js$/.test(url.pathname),
+    (route) => (released ? route.continue() : held.push(route)),
+  );
+  await page.goto(`/admin/requests?requestId=${id}`, { waitUntil: "commit" });
+  const view = page.getByRole("dialog", { name });
+  const save = view.getByRole("button", { name: "Vorbereitung speichern" });
+  await save.scrollIntoViewIfNeeded();
+  await expect(save).toBeInViewport();
+  released = true;
+  for (const route of held.splice(0)) await route.continue().catch(() => {});
+  await waitForHydration(page);
+  // The focus is in the dialog (its heading), and the view did not jump back to the top.
+  await expect(view.getByRole("heading", { name, level: 2 })).toBeFocused();
+  await expect(save).toBeInViewport();
+  expect(await view.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
 });

@@ -81,7 +81,9 @@ export function useModalFocus(
 
     if (dialog && !dialog.contains(document.activeElement)) {
       const first = initialFocusRef?.current ?? focusablesIn(dialog)[0] ?? dialog;
-      first.focus();
+      // A view that opened with the page (server-rendered, ?requestId=) and was scrolled before
+      // it hydrated keeps its place: the focus moves in without jumping back to the top.
+      first.focus({ preventScroll: dialog.scrollTop > 0 });
     }
 
     function onKeyDown(event: KeyboardEvent) {
