@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page, type Route } from "@playwright/test";
 
 /**
  * Waits until React has hydrated the page (the root's toast region marks itself), so clicks reach
@@ -18,4 +18,32 @@ export async function waitForHydration(page: Page) {
     }
     await hydrated.waitFor({ state: "attached", timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
+}
+
+/** True for a request of the app's own JavaScript (the build's `/assets/*.js`). */
+export const isAppScript = (url: string) =>
+  /\/assets\/[^/?]+\.js(\?|$)/.test(new URL(url).pathname);
+
+/**
+ * Holds every request for the app's JavaScript until `release()`: the page stays as the server
+ * rendered it (a press, a scroll or typing before hydration), then hydrates.
+ */
+export async function holdScripts(page: Page) {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(
+    (url) => isAppScript(url.href),
+    (route) => {
+      if (released) return route.continue();
+      held.push(route);
+    },
+  );
+  return {
+    held: () => held.length,
+    async release() {
+      released = true;
+      // Requests of a page that navigated away meanwhile are gone: nothing to continue there.
+      for (const route of held.splice(0)) await route.continue().catch(() => {});
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import type { Page, Route } from "@playwright/test";
 import { webmFile } from "./files";
 import { expect, test } from "./fixtures";
-import { waitForHydration } from "./hydration";
+import { holdScripts, isAppScript, waitForHydration } from "./hydration";
 import { findRequestByEmail, isQuarantined } from "./seed";
 
 // The landing page loads its JavaScript on the visitor's first interaction (ADR 170). Only the
@@ -9,29 +9,6 @@ import { findRequestByEmail, isQuarantined } from "./seed";
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 const webm = webmFile("sprachmemo.webm");
-const isAppScript = (url: string) => /\/assets\/[^/?]+\.js(\?|$)/.test(new URL(url).pathname);
-
-/** Holds every request for the app's JavaScript until `release()`: the page stays unhydrated. */
-async function holdScripts(page: Page) {
-  const held: Route[] = [];
-  let released = false;
-  await page.route(
-    (url) => isAppScript(url.href),
-    (route) => {
-      if (released) return route.continue();
-      held.push(route);
-    },
-  );
-  return {
-    held: () => held.length,
-    async release() {
-      released = true;
-      // Requests of a page that navigated away meanwhile are gone: nothing to continue there.
-      for (const route of held.splice(0)) await route.continue().catch(() => {});
-    },
-  };
-}
-
 async function fillContact(page: Page, name: string, email: string) {
   await page.getByLabel("Name").fill(name);
   await page.getByLabel("E-Mail").fill(email);

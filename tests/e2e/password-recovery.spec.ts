@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
-import type { Route } from "@playwright/test";
 import { loginAs, mailLink, signIn } from "./auth";
 import { expect, test, waitForMail } from "./fixtures";
-import { waitForHydration } from "./hydration";
+import { holdScripts, waitForHydration } from "./hydration";
 import { passStepUp } from "./step-up-helpers";
 
 // Password recovery: the forgot-password answer with SMTP (the spec's neutral text) and without it
@@ -107,18 +106,12 @@ test("reset password: fields filled before the page hydrates keep the button ena
   const mail = await waitForMail(admin.email, /Passwort zurücksetzen/);
 
   // The page's JavaScript is held back until both fields are filled (a password manager).
-  const held: Route[] = [];
-  let released = false;
-  await page.route(/\.js(\?.*)?$/, (route) => {
-    if (released) return route.continue();
-    held.push(route);
-  });
+  const scripts = await holdScripts(page);
   await page.goto(mailLink(mail.text, "/admin/reset-password"), { waitUntil: "commit" });
   const newPassword = `frueh-${tag()}`;
   await page.getByLabel("Neues Passwort").fill(newPassword);
   await page.getByLabel("Passwort bestätigen").fill(newPassword);
-  released = true;
-  for (const route of held.splice(0)) await route.continue();
+  await scripts.release();
   await waitForHydration(page);
 
   const submit = page.getByRole("button", { name: "Passwort zurücksetzen" });

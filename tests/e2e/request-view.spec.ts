@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import type { Page, Route } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { waitForHydration } from "./hydration";
+import { holdScripts, waitForHydration } from "./hydration";
 
 // The full-screen request view: the focus moves in, stays inside and returns on Escape (the page
 // behind is inert); a preparation saved meanwhile in another tab conflicts only when its texts
@@ -199,19 +199,13 @@ test("a full-screen view scrolled before it hydrates stays where it was scrolled
   });
   await loginAsNew(page);
   // The view as the server sends it, its JavaScript held back until the admin has scrolled.
-  const held: Route[] = [];
-  let released = false;
-  await page.route(
-    (url) => /\/assets\/[^/?]+\.js$/.test(url.pathname),
-    (route) => (released ? route.continue() : held.push(route)),
-  );
+  const scripts = await holdScripts(page);
   await page.goto(`/admin/requests?requestId=${id}`, { waitUntil: "commit" });
   const view = page.getByRole("dialog", { name });
   const save = view.getByRole("button", { name: "Vorbereitung speichern" });
   await save.scrollIntoViewIfNeeded();
   await expect(save).toBeInViewport();
-  released = true;
-  for (const route of held.splice(0)) await route.continue().catch(() => {});
+  await scripts.release();
   await waitForHydration(page);
   // The focus is in the dialog (its heading), and the view did not jump back to the top.
   await expect(view.getByRole("heading", { name, level: 2 })).toBeFocused();

@@ -1,7 +1,7 @@
-import type { Locator, Page, Route } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { signIn } from "./auth";
 import { expect, test } from "./fixtures";
-import { waitForHydration } from "./hydration";
+import { holdScripts, waitForHydration } from "./hydration";
 import { removeRequest } from "./seed";
 
 // A list row's detail tabs are loaded when the row is expanded (ADR 190): without JS the expand
@@ -154,12 +154,7 @@ test("a click pressed before the page hydrates and released after it still opens
   const admin = await seed.admin();
   await signIn(page, admin, { to: `/admin/requests?q=${m}` });
   // The list again, its JavaScript held back: the expand control is the server's link.
-  const held: Route[] = [];
-  let released = false;
-  await page.route(
-    (url) => /\/assets\/[^/?]+\.js$/.test(url.pathname),
-    (route) => (released ? route.continue() : held.push(route)),
-  );
+  const scripts = await holdScripts(page);
   await page.goto(`/admin/requests?q=${m}`, { waitUntil: "commit" });
   const row = rowOf(page, name);
   const link = row.getByRole("link", { name: `Details zu ${name}` });
@@ -168,8 +163,7 @@ test("a click pressed before the page hydrates and released after it still opens
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
   // The page hydrates while the button is held down; the control stays the element pressed.
-  released = true;
-  for (const route of held.splice(0)) await route.continue().catch(() => {});
+  await scripts.release();
   await waitForHydration(page);
   await page.mouse.up();
   const toggle = expandToggle(row, name, true);
